@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+export const USER_ROLES = ['user', 'technician', 'manager', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+export const USER_STATUSES = ['active', 'inactive'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+/** Roles that may add or edit users, technicians, service and job types and company settings. */
+export const ADMIN_ROLES: readonly UserRole[] = ['admin', 'manager'];
+export function canAdminister(role: UserRole): boolean {
+  return ADMIN_ROLES.includes(role);
+}
+
+/** Demo account of RULINGS.md, seeded and hinted on the login page in demo mode only. */
+export const DEMO_CREDENTIALS = { username: 'demo', password: 'hvac-demo' } as const;
+
+export { INVALID_CREDENTIALS_MESSAGE, loginInput, type LoginInput } from './login.js';
+
+export const sessionUser = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  role: z.enum(USER_ROLES),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+export const authOptions = z.object({
+  demo: z.boolean(),
+  demoHint: z.object({ username: z.string(), password: z.string() }).nullable(),
+});
+export type AuthOptions = z.infer<typeof authOptions>;
+
+/** Passwords set by people: at least 8 characters. */
+export const newPassword = z
+  .string()
+  .min(8, 'Password must be at least 8 characters')
+  .max(256, 'Password must be at most 256 characters');
+
+export function displayName(user: Pick<SessionUser, 'firstName' | 'lastName' | 'username'>): string {
+  const full = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
+  return full || user.username;
+}

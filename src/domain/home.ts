@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { isUuidV4 } from './ids.js';
+import { isIsoDate } from './dates.js';
+
+/**
+ * The nine Home counts, defined as RULINGS.md ("Home dashboard: real numbers") states them.
+ * The server computes them in SQL (src/server/modules/home/home.repo.ts); these predicates are the
+ * definition, unit-tested here and used by the API tests to check the SQL against seeded data.
+ */
+
+export const JOB_STATUSES = ['scheduled', 'unscheduled', 'completed', 'cancelled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export interface HomeJobFacts {
+  status: JobStatus;
+  scheduleStart: Date | null;
+  /** YYYY-MM-DD: end of the job's due period */
+  timePeriodDue: string;
+  quoteSent: boolean;
+  quoteConfirmed: boolean;
+  repairApproved: boolean | null;
+  /** has an invoice that is not void */
+  hasInvoice: boolean;
+}
+
+/** Open: neither completed nor cancelled. */
+export function isOpenJob(job: Pick<HomeJobFacts, 'status'>): boolean {
+  return job.status !== 'completed' && job.status !== 'cancelled';
+}
+
+export const homeRules = {
+  /** Jobs with No Appointment: open jobs with no schedule start. */
+  jobWithNoAppointment: (job: HomeJobFacts) => isOpenJob(job) && job.scheduleStart === null,
+  /** Overdue Jobs: open jobs whose due period ended before today (company time zone). */
+  overdueJob: (job: HomeJobFacts, today: string) => isOpenJob(job) && job.timePeriodDue < today,
+  /** Past Jobs to Mark Complete: scheduled jobs whose schedule start is in the past. */
+  pastJobToMarkComplete: (job: HomeJobFacts, now: Date) =>
+    job.status === 'scheduled' && job.scheduleStart !== null && job.scheduleStart.getTime() < now.getTime(),
+  /** Follow Up Jobs: the quote was sent and the customer has not decided yet. */
+  followUpJob: (job: HomeJobFacts) => job.quoteSent && !job.quoteConfirmed,
+  /** Jobs Ready to Schedule: open jobs whose repairs the customer approved. */
+  jobReadyToSchedule: (job: HomeJobFacts) => isOpenJob(job) && job.quoteConfirmed && job.repairApproved === true,
+  /** Jobs to Invoice: completed jobs with no (non-void) invoice. */
+  jobToInvoice: (job: HomeJobFacts) => job.status === 'completed' && !job.hasInvoice,
+  /** Open Deficiencies: repair records with a non-zero total whose customer decision is still open. */
+  openDeficiency: (repair: { totalCents: number }, job: Pick<HomeJobFacts, 'quoteConfirmed'>) =>
+    repair.totalCents > 0 && !job.quoteConfirmed,
+  /** Total Unsent Invoices: draft invoices. */
+  unsentInvoice: (invoice: { status: string }) => invoice.status === 'draft',
+  /** Total Submitted Quotes: quotes sent and awaiting the customer's decision. */
+  submittedQuote: (quote: { confirmed: boolean }) => !quote.confirmed,
+} as const;
+
+/** The period select: records created within the last N days (by their own creation date). */
+export const HOME_PERIODS = [
+  { value: 'last-week', label: 'Last Week', days: 7 },
+  { value: 'last-month', label: 'Last Month', days: 30 },
+  { value: 'last-quarter', label: 'Last 3 Months', days: 90 },
+  { value: 'last-year', label: 'Last 12 Months', days: 365 },
+  { value: 'all', label: 'All Time', days: null },
+] as const;
+export type HomePeriod = (typeof HOME_PERIODS)[number]['value'];
+export const DEFAULT_HOME_PERIOD: HomePeriod = 'last-month';
+
+export function periodStart(period: HomePeriod, now: Date): Date | null {
+  const days = HOME_PERIODS.find((p) => p.value === period)?.days ?? null;
+  return days === null ? null : new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+}
+
+const optionalUuid = (message: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || isUuidV4(v), message);
+
+export const homeFilters = z.object({
+  office: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  technicianId: optionalUuid('Invalid technician id'),
+  period: z.enum(HOME_PERIODS.map((p) => p.value) as [HomePeriod, ...HomePeriod[]], { error: 'Unknown period' }).default(DEFAULT_HOME_PERIOD),
+});
+export type HomeFilters = z.infer<typeof homeFilters>;
+
+export const homeCount = z.object({ count: z.number().int() });
+export const homeCountWithValue = z.object({ count: z.number().int(), valueCents: z.number().int() });
+
+export const homeStats = z.object({
+  jobsNoAppointment: homeCount,
+  overdueJobs: homeCount,
+  jobsToMark: homeCount,
+  followUpJobs: homeCount,
+  openDeficiencies: homeCount,
+  unsentInvoices: homeCountWithValue,
+  jobsToSchedule: homeCountWithValue,
+  jobsToInvoice: homeCount,
+  submittedQuotes: homeCountWithValue,
+});
+export type HomeStats = z.infer<typeof homeStats>;
+
+export const homeOptions = z.object({
+  offices: z.array(z.string()),
+  technicians: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type HomeOptions = z.infer<typeof homeOptions>;
+
+export const dailyScheduleQuery = z.object({
+  date: z.string().refine(isIsoDate, 'Date must be YYYY-MM-DD'),
+  technicianId: optionalUuid('Invalid technician id'),
+});
+export type DailyScheduleQuery = z.infer<typeof dailyScheduleQuery>;
+
+export const scheduledJob = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  name: z.string(),
+  status: z.enum(JOB_STATUSES),
+  scheduleStart: z.string(),
+  scheduleDuration: z.number().int(),
+  locationName: z.string().nullable(),
+  unitNumber: z.string().nullable(),
+  technicians: z.array(z.string()),
+});
+export type ScheduledJob = z.infer<typeof scheduledJob>;
+
+export const dailySchedule = z.object({
+  date: z.string(),
+  timeZone: z.string(),
+  jobs: z.array(scheduledJob),
+  total: z.number().int(),
+});
+export type DailySchedule = z.infer<typeof dailySchedule>;
+
+/** At most this many jobs are listed for one day; the total says if there were more. */
+export const DAILY_SCHEDULE_LIMIT = 100;

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { DEFAULT_TIME_ZONE, isValidTimeZone } from './dates.js';
+
+export const addressSchema = z.object({
+  street: z.string().trim().max(200),
+  city: z.string().trim().max(100),
+  state: z.string().trim().max(2, 'State must be at most 2 characters'),
+  zip: z.string().trim().max(10, 'Zip must be at most 10 characters'),
+});
+export type Address = z.infer<typeof addressSchema>;
+
+/** The settings record with key "company" (part 1 section 3). */
+export const companySettings = z.object({
+  name: z.string().trim().min(1, 'Company name is required').max(200),
+  physical_address: addressSchema,
+  mailing_address: addressSchema,
+  phone: z.string().trim().max(30),
+  time_zone: z.string().trim().refine(isValidTimeZone, 'Unknown time zone'),
+});
+export type CompanySettings = z.infer<typeof companySettings>;
+
+export const DEFAULT_COMPANY_SETTINGS: CompanySettings = {
+  name: 'HVAC Services',
+  physical_address: { street: '', city: '', state: '', zip: '' },
+  mailing_address: { street: '', city: '', state: '', zip: '' },
+  phone: '',
+  time_zone: DEFAULT_TIME_ZONE,
+};
+
+/** The title shown on Home and beside "HVAC Administration": "{company name} Management". */
+export function managementTitle(companyName: string): string {
+  return `${companyName.trim() || DEFAULT_COMPANY_SETTINGS.name} Management`;
+}

@@ -1,0 +1,99 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { projectRoot, type AppConfig } from './config.js';
+import type { DatabaseHandle } from './db/client.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthRepo } from './modules/auth/auth.repo.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { createHomeRepo } from './modules/home/home.repo.js';
+import { homeRoutes } from './modules/home/home.routes.js';
+import { createHomeService } from './modules/home/home.service.js';
+import { createSearchRepo } from './modules/search/search.repo.js';
+import { searchRoutes } from './modules/search/search.routes.js';
+import { createSettingsRepo } from './modules/settings/settings.repo.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { registerSecurityHeaders } from './plugins/security.js';
+import { registerWeb } from './plugins/web.js';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** The time the app believes it is; tests pin it. */
+  clock?: () => Date;
+  /** Fastify logger options; false in tests. */
+  logger?: FastifyServerOptions['logger'];
+  /** Folder with the built web app; null serves the API only. Defaults to dist/web. */
+  webDir?: string | null;
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  public: boolean;
+  roles: readonly string[] | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, for the route-walking security tests and the docs. */
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
+/** Builds the whole application without listening: plugins first, then every module by hand. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const routes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      routes.push({ method, url: route.url, public: Boolean(route.config?.public), roles: route.config?.roles });
+    }
+  });
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app, config);
+
+  // Data access and use cases, wired by hand so every dependency is visible here.
+  const db = database.db;
+  const settings = createSettingsRepo(db);
+  const auth = createAuthService({ repo: createAuthRepo(db), clock, sessionIdleMinutes: config.sessionIdleMinutes });
+  const home = createHomeService({ repo: createHomeRepo(db), settings, clock });
+  const search = createSearchRepo(db);
+
+  await registerAuth(app, config, auth);
+  await registerOpenApi(app);
+
+  healthRoutes(app, { database });
+  authRoutes(app, { auth, config });
+  settingsRoutes(app, { settings });
+  homeRoutes(app, { home });
+  searchRoutes(app, { search });
+
+  await registerWeb(app, deps.webDir === undefined ? path.join(projectRoot(), 'dist/web') : deps.webDir);
+
+  // Expired sessions are removed in the background; a failure only logs.
+  const sweep = setInterval(() => {
+    auth.deleteExpiredSessions().catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
+  }, 60 * 60 * 1000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  return app;
+}

@@ -1,0 +1,110 @@
+import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
+import type { SessionUser, UserRole } from '../../../domain/auth.js';
+import type { Executor } from '../../db/client.js';
+import { authThrottle, sessions, users } from '../../db/schema.js';
+
+export interface LoginCandidate {
+  user: SessionUser;
+  passwordHash: string | null;
+  status: string;
+}
+
+function toSessionUser(row: typeof users.$inferSelect): SessionUser {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: row.role as UserRole,
+  };
+}
+
+export function createAuthRepo(db: Executor) {
+  return {
+    /** By username or e-mail, case-insensitively. */
+    async findLoginCandidate(identifier: string): Promise<LoginCandidate | undefined> {
+      const needle = identifier.trim().toLowerCase();
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(or(sql`lower(${users.username}) = ${needle}`, sql`lower(${users.email}) = ${needle}`))
+        .orderBy(sql`lower(${users.username}) = ${needle} desc`)
+        .limit(1);
+      return row ? { user: toSessionUser(row), passwordHash: row.passwordHash, status: row.status } : undefined;
+    },
+
+    async findUserById(id: string) {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+
+    async markLoggedIn(userId: string, at: Date): Promise<void> {
+      await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
+    },
+
+    async updatePasswordHash(userId: string, passwordHash: string, at: Date): Promise<void> {
+      await db.update(users).set({ passwordHash, passwordChangedAt: at }).where(eq(users.id, userId));
+    },
+
+    async createSession(input: { id: string; userId: string; expiresAt: Date; ip: string | null; userAgent: string | null }, at: Date) {
+      await db.insert(sessions).values({ ...input, createdAt: at, lastSeenAt: at });
+    },
+
+    /** The live session and its active user, or undefined. */
+    async findLiveSession(sessionId: string, now: Date) {
+      const [row] = await db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now), eq(users.status, 'active')))
+        .limit(1);
+      return row ? { session: row.session, user: toSessionUser(row.user) } : undefined;
+    },
+
+    async extendSession(sessionId: string, now: Date, expiresAt: Date): Promise<void> {
+      await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, sessionId));
+    },
+
+    async deleteSession(sessionId: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.id, sessionId));
+    },
+
+    /** Ends every session of the user, except `keepSessionId` when given. */
+    async deleteUserSessions(userId: string, keepSessionId?: string): Promise<void> {
+      await db
+        .delete(sessions)
+        .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+    },
+
+    async deleteExpiredSessions(now: Date): Promise<void> {
+      await db.delete(sessions).where(lt(sessions.expiresAt, now));
+    },
+
+    /** Failures counted for `key` since `windowStart` (older windows count as zero). */
+    async throttleFailures(key: string, windowStart: Date): Promise<number> {
+      const [row] = await db.select().from(authThrottle).where(eq(authThrottle.key, key)).limit(1);
+      if (!row || row.windowStartedAt < windowStart) return 0;
+      return row.failures;
+    },
+
+    /** Adds one failure to `key`, starting a new window when the old one is over. */
+    async recordFailure(key: string, now: Date, windowStart: Date): Promise<void> {
+      await db
+        .insert(authThrottle)
+        .values({ key, failures: 1, windowStartedAt: now })
+        .onConflictDoUpdate({
+          target: authThrottle.key,
+          set: {
+            failures: sql`case when ${authThrottle.windowStartedAt} < ${windowStart} then 1 else ${authThrottle.failures} + 1 end`,
+            windowStartedAt: sql`case when ${authThrottle.windowStartedAt} < ${windowStart} then ${now} else ${authThrottle.windowStartedAt} end`,
+          },
+        });
+    },
+
+    async clearFailures(key: string): Promise<void> {
+      await db.delete(authThrottle).where(eq(authThrottle.key, key));
+    },
+  };
+}
+export type AuthRepo = ReturnType<typeof createAuthRepo>;

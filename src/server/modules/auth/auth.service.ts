@@ -1,0 +1,112 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { INVALID_CREDENTIALS_MESSAGE, type LoginInput, type SessionUser } from '../../../domain/auth.js';
+import { tooManyRequests, unauthenticated, badRequest } from '../../errors.js';
+import type { AuthRepo } from './auth.repo.js';
+import { burnVerifyTime, hashPassword, verifyPassword } from './passwords.js';
+
+export const SIGN_IN_WINDOW_MINUTES = 15;
+/** Failed attempts allowed per account, and per address, within the window. */
+export const MAX_FAILURES_PER_ACCOUNT = 5;
+export const MAX_FAILURES_PER_ADDRESS = 20;
+/** A session is refreshed at most this often, so reads do not turn into a write per request. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export const hashSessionToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface AuthServiceDeps {
+  repo: AuthRepo;
+  clock: () => Date;
+  sessionIdleMinutes: number;
+}
+
+export interface SignedIn {
+  user: SessionUser;
+  /** the cookie value; only its hash is stored */
+  token: string;
+  expiresAt: Date;
+}
+
+export function createAuthService({ repo, clock, sessionIdleMinutes }: AuthServiceDeps) {
+  const idleMs = sessionIdleMinutes * 60_000;
+  const windowStart = (now: Date) => new Date(now.getTime() - SIGN_IN_WINDOW_MINUTES * 60_000);
+  const accountKey = (username: string) => `account:${username.trim().toLowerCase()}`;
+  const addressKey = (ip: string) => `address:${ip}`;
+
+  async function newSession(user: SessionUser, meta: { ip: string | null; userAgent: string | null }): Promise<SignedIn> {
+    const now = clock();
+    // 256 random bits; the cookie carries the token, the table only its SHA-256.
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + idleMs);
+    await repo.createSession({ id: hashSessionToken(token), userId: user.id, expiresAt, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) ?? null }, now);
+    return { user, token, expiresAt };
+  }
+
+  return {
+    async signIn(
+      input: LoginInput,
+      meta: { ip: string; userAgent: string | null; previousToken: string | null },
+    ): Promise<SignedIn> {
+      const now = clock();
+      const since = windowStart(now);
+      const [accountFailures, addressFailures] = await Promise.all([
+        repo.throttleFailures(accountKey(input.username), since),
+        repo.throttleFailures(addressKey(meta.ip), since),
+      ]);
+      if (accountFailures >= MAX_FAILURES_PER_ACCOUNT || addressFailures >= MAX_FAILURES_PER_ADDRESS) {
+        throw tooManyRequests(`Too many sign-in attempts. Please wait ${SIGN_IN_WINDOW_MINUTES} minutes and try again.`);
+      }
+
+      const candidate = await repo.findLoginCandidate(input.username);
+      let ok = false;
+      if (candidate?.passwordHash && candidate.status === 'active') {
+        ok = await verifyPassword(candidate.passwordHash, input.password);
+      } else {
+        await burnVerifyTime(input.password);
+      }
+      if (!ok || !candidate) {
+        await repo.recordFailure(accountKey(input.username), now, since);
+        await repo.recordFailure(addressKey(meta.ip), now, since);
+        throw unauthenticated(INVALID_CREDENTIALS_MESSAGE);
+      }
+
+      await repo.clearFailures(accountKey(input.username));
+      // A new session id at every sign-in; the one the browser came with (if any) ends here.
+      if (meta.previousToken) await repo.deleteSession(hashSessionToken(meta.previousToken));
+      await repo.markLoggedIn(candidate.user.id, now);
+      return newSession(candidate.user, meta);
+    },
+
+    /** The signed-in user for a cookie token, sliding the idle expiry forward. */
+    async resolveSession(token: string): Promise<{ user: SessionUser; sessionId: string; expiresAt: Date } | undefined> {
+      const now = clock();
+      const sessionId = hashSessionToken(token);
+      const found = await repo.findLiveSession(sessionId, now);
+      if (!found) return undefined;
+      let expiresAt = found.session.expiresAt;
+      if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+        expiresAt = new Date(now.getTime() + idleMs);
+        await repo.extendSession(sessionId, now, expiresAt);
+      }
+      return { user: found.user, sessionId, expiresAt };
+    },
+
+    async signOut(token: string): Promise<void> {
+      await repo.deleteSession(hashSessionToken(token));
+    },
+
+    /** Changes the user's own password; every other session of theirs ends. */
+    async changePassword(userId: string, sessionId: string, currentPassword: string, newPassword: string): Promise<void> {
+      const row = await repo.findUserById(userId);
+      if (!row?.passwordHash || !(await verifyPassword(row.passwordHash, currentPassword))) {
+        throw badRequest('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
+      }
+      await repo.updatePasswordHash(userId, await hashPassword(newPassword), clock());
+      await repo.deleteUserSessions(userId, sessionId);
+    },
+
+    async deleteExpiredSessions(): Promise<void> {
+      await repo.deleteExpiredSessions(clock());
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,32 @@
+import { dateInZone } from '../../../domain/dates.js';
+import { DAILY_SCHEDULE_LIMIT, periodStart, type DailyScheduleQuery, type HomeFilters } from '../../../domain/home.js';
+import type { SettingsRepo } from '../settings/settings.repo.js';
+import type { HomeRepo } from './home.repo.js';
+
+export function createHomeService({ repo, settings, clock }: { repo: HomeRepo; settings: SettingsRepo; clock: () => Date }) {
+  return {
+    async stats(filters: HomeFilters) {
+      const now = clock();
+      const { time_zone } = await settings.getCompany();
+      return repo.stats({
+        office: filters.office,
+        technicianId: filters.technicianId,
+        since: periodStart(filters.period, now),
+        today: dateInZone(now, time_zone),
+        now,
+      });
+    },
+
+    async options() {
+      const [offices, technicians] = await Promise.all([repo.offices(), repo.activeTechnicians()]);
+      return { offices: [...new Set(['Main Office', ...offices])], technicians };
+    },
+
+    async schedule(query: DailyScheduleQuery) {
+      const { time_zone } = await settings.getCompany();
+      const found = await repo.daySchedule({ date: query.date, timeZone: time_zone, technicianId: query.technicianId, limit: DAILY_SCHEDULE_LIMIT });
+      return { date: query.date, timeZone: time_zone, ...found };
+    },
+  };
+}
+export type HomeService = ReturnType<typeof createHomeService>;

@@ -1,0 +1,104 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionUser, UserRole } from '../../domain/auth.js';
+import type { AppConfig } from '../config.js';
+import { forbidden, unauthenticated } from '../errors.js';
+import type { AuthService } from '../modules/auth/auth.service.js';
+
+export const SESSION_COOKIE = 'hvac_sid';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without a session (sign-in, health, the public quote page). */
+    public?: boolean;
+    /** Roles allowed; omitted means every signed-in user. */
+    roles?: readonly UserRole[];
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+    sessionId: string | null;
+  }
+}
+
+/** The signed-in user of a protected route (the hook guarantees one). */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}
+
+export function readSessionToken(request: FastifyRequest): string | null {
+  const raw = request.cookies[SESSION_COOKIE];
+  if (!raw) return null;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid ? unsigned.value : null;
+}
+
+export function setSessionCookie(reply: FastifyReply, config: AppConfig, token: string, expiresAt: Date) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secureCookies,
+    signed: true,
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: AppConfig) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies, signed: true });
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Cross-site request protection for mutations: the session cookie is SameSite=Lax, and on top of
+ * that a state-changing request must not come from another site, judged by the browser's own
+ * Fetch Metadata (Sec-Fetch-Site) and, failing that, by Origin. Non-browser clients send neither
+ * and cannot carry a victim's cookie anyway.
+ */
+function isCrossSite(request: FastifyRequest, config: AppConfig): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string') return site !== 'same-origin' && site !== 'none';
+  const origin = request.headers.origin;
+  if (typeof origin !== 'string' || origin === '') return false;
+  try {
+    const originHost = new URL(origin).host;
+    const host = request.headers['x-forwarded-host'] && config.trustProxy ? String(request.headers['x-forwarded-host']) : request.headers.host;
+    return originHost !== host && originHost !== new URL(config.publicUrl).host;
+  } catch {
+    return true;
+  }
+}
+
+export async function registerAuth(app: FastifyInstance, config: AppConfig, auth: AuthService): Promise<void> {
+  await app.register(cookie, { secret: config.sessionSecret, hook: 'onRequest' });
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    if (!SAFE_METHODS.has(request.method) && isCrossSite(request, config)) {
+      throw forbidden('Cross-site request refused');
+    }
+    const token = readSessionToken(request);
+    if (token) {
+      const session = await auth.resolveSession(token);
+      if (session) {
+        request.user = session.user;
+        request.sessionId = session.sessionId;
+      }
+    }
+    const routeConfig = request.routeOptions.config;
+    // Unknown /api routes answer 404 from the not-found handler; everything else needs a session.
+    if (!routeConfig.public && request.routeOptions.url !== undefined && !request.user) {
+      throw unauthenticated();
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const roles = request.routeOptions.config.roles;
+    if (roles && (!request.user || !roles.includes(request.user.role))) {
+      throw forbidden();
+    }
+  });
+}

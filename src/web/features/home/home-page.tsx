@@ -1,0 +1,125 @@
+import { Plus } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { dateInZone, DEFAULT_TIME_ZONE, isIsoDate } from '../../../domain/dates';
+import { DEFAULT_HOME_PERIOD, HOME_PERIODS, homeFilters, type HomeFilters, type HomeStats } from '../../../domain/home';
+import { errorMessage } from '../../lib/api-client';
+import { useCompanyInfo } from '../../lib/company';
+import { ErrorBanner } from '../../ui/banner';
+import { ButtonLink } from '../../ui/button';
+import { SelectInput } from '../../ui/form-field';
+import { PageHeader } from '../../ui/page-header';
+import { useHomeOptions, useHomeStats } from './api/home-queries';
+import { DailyScheduleCard } from './components/daily-schedule';
+import { StatCard } from './components/stat-card';
+
+type CardDef = { key: keyof HomeStats; label: string; valueLabel?: string };
+const CARDS: CardDef[] = [
+  { key: 'jobsNoAppointment', label: 'Jobs with No Appointment' },
+  { key: 'overdueJobs', label: 'Overdue Jobs' },
+  { key: 'jobsToMark', label: 'Past Jobs to Mark Complete' },
+  { key: 'followUpJobs', label: 'Follow Up Jobs' },
+  { key: 'openDeficiencies', label: 'Open Deficiencies' },
+  { key: 'unsentInvoices', label: 'Total Unsent Invoices', valueLabel: 'Value' },
+  { key: 'jobsToSchedule', label: 'Jobs Ready to Schedule', valueLabel: 'Estimated revenue' },
+  { key: 'jobsToInvoice', label: 'Jobs to Invoice' },
+  { key: 'submittedQuotes', label: 'Total Submitted Quotes', valueLabel: 'Value' },
+];
+
+/** Home (/): the nine counts from the data, filtered by office, technician and period. */
+export default function HomePage() {
+  const [params, setParams] = useSearchParams();
+  const company = useCompanyInfo();
+  const options = useHomeOptions();
+
+  const parsed = homeFilters.safeParse({
+    office: params.get('office') ?? undefined,
+    technicianId: params.get('technicianId') ?? undefined,
+    period: params.get('period') ?? undefined,
+  });
+  const filters: HomeFilters = parsed.success ? parsed.data : { office: undefined, technicianId: undefined, period: DEFAULT_HOME_PERIOD };
+  const stats = useHomeStats(filters);
+
+  const today = dateInZone(new Date(), company.data?.time_zone ?? DEFAULT_TIME_ZONE);
+  const dayParam = params.get('day');
+  const day = dayParam && isIsoDate(dayParam) ? dayParam : today;
+  const scheduleTech = params.get('scheduleTechnicianId') ?? undefined;
+
+  const update = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title={company.data?.managementTitle ?? ' '}
+        actions={
+          <ButtonLink to="/companies/create">
+            <Plus className="h-4 w-4" aria-hidden /> Add Company
+          </ButtonLink>
+        }
+      />
+
+      <div className="mb-6 grid gap-3 sm:grid-cols-3">
+        <SelectInput aria-label="Office" value={filters.office ?? ''} onChange={(e) => update({ office: e.target.value || undefined })}>
+          <option value="">All Offices</option>
+          {(options.data?.offices ?? []).map((office) => (
+            <option key={office} value={office}>
+              {office}
+            </option>
+          ))}
+        </SelectInput>
+        <SelectInput aria-label="Technician" value={filters.technicianId ?? ''} onChange={(e) => update({ technicianId: e.target.value || undefined })}>
+          <option value="">All Technicians</option>
+          {(options.data?.technicians ?? []).map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
+        </SelectInput>
+        <SelectInput
+          aria-label="Period"
+          value={filters.period}
+          onChange={(e) => update({ period: e.target.value === DEFAULT_HOME_PERIOD ? undefined : e.target.value })}
+        >
+          {HOME_PERIODS.map((p) => (
+            <option key={p.value} value={p.value}>
+              {p.label}
+            </option>
+          ))}
+        </SelectInput>
+      </div>
+
+      <div className="mb-6">
+        <DailyScheduleCard
+          date={day}
+          technicianId={scheduleTech}
+          technicians={options.data?.technicians ?? []}
+          onDate={(d) => update({ day: d === today ? undefined : d })}
+          onTechnician={(id) => update({ scheduleTechnicianId: id })}
+        />
+      </div>
+
+      {stats.isError ? <ErrorBanner className="mb-4" message={errorMessage(stats.error, 'Failed to load the counts. Please try again.')} /> : null}
+      <section aria-label="Counts" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {CARDS.map((card) => {
+          const value = stats.data?.[card.key];
+          return (
+            <StatCard
+              key={card.key}
+              label={card.label}
+              count={value?.count}
+              value={value && 'valueCents' in value ? value.valueCents : undefined}
+              {...(card.valueLabel ? { valueLabel: card.valueLabel } : {})}
+              loading={stats.isFetching}
+            />
+          );
+        })}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AuthOptions, SessionUser } from '../../domain/auth';
+import { api, ApiError } from './api-client';
+
+export const sessionKey = ['auth', 'session'] as const;
+
+/** The signed-in user; null when there is no session. Shared by the gate, the layout and screens. */
+export function useSession() {
+  return useQuery({
+    queryKey: sessionKey,
+    queryFn: async (): Promise<SessionUser | null> => {
+      try {
+        return (await api.get<{ user: SessionUser }>('/api/auth/session')).user;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return null;
+        throw error;
+      }
+    },
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+export function useAuthOptions() {
+  return useQuery({
+    queryKey: ['auth', 'options'],
+    queryFn: () => api.get<AuthOptions>('/api/auth/options'),
+    staleTime: Infinity,
+  });
+}
+
+export function useSetSession() {
+  const client = useQueryClient();
+  return (user: SessionUser | null) => client.setQueryData(sessionKey, user);
+}

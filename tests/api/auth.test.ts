@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS } from '../../src/server/modules/auth/auth.service.js';
+import { cookieHeader, createTestContext, TEST_PASSWORD, type TestContext } from '../support/test-app.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.f.user({ username: 'dana', email: 'dana@example.com', role: 'admin', password: TEST_PASSWORD });
+  await ctx.f.user({ username: 'gone', email: 'gone@example.com', status: 'inactive', password: TEST_PASSWORD });
+  await ctx.f.user({ username: 'nopass', email: 'nopass@example.com', password: undefined });
+});
+afterAll(() => ctx.close());
+
+const login = (payload: unknown, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object, headers });
+
+describe('sign-in', () => {
+  it('signs in by username and answers the user, with an httpOnly SameSite=Lax session cookie', async () => {
+    const response = await login({ username: 'dana', password: TEST_PASSWORD });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toMatchObject({ username: 'dana', role: 'admin' });
+    const cookie = response.cookies.find((c) => c.name === 'hvac_sid')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    expect(cookie.path).toBe('/');
+    // 256 random bits (43 base64url characters) plus the signature
+    expect(cookie.value.split('.')[0]!.length).toBeGreaterThanOrEqual(43);
+    const session = await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: cookieHeader(response) } });
+    expect(session.statusCode).toBe(200);
+    expect(session.json().user.username).toBe('dana');
+  });
+
+  it('signs in by e-mail, case-insensitively', async () => {
+    const response = await login({ username: 'DANA@example.com', password: TEST_PASSWORD });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('answers "Invalid username or password" for a wrong password, an unknown user, an inactive user and a user without a password', async () => {
+    for (const payload of [
+      { username: 'dana', password: 'wrong-password' },
+      { username: 'nobody-here', password: TEST_PASSWORD },
+      { username: 'gone', password: TEST_PASSWORD },
+      { username: 'nopass', password: 'anything' },
+    ]) {
+      const response = await login(payload, { 'x-forwarded-for': 'ignored' });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: 'Invalid username or password' } });
+      expect(response.cookies).toHaveLength(0);
+    }
+  });
+
+  it('requires username and password', async () => {
+    const response = await login({ username: '  ', password: '' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({ username: 'Username is required', password: 'Password is required' });
+    const missing = await login({});
+    expect(missing.statusCode).toBe(400);
+  });
+
+  it('answers 400 for a body that is not JSON', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: '{oops', headers: { 'content-type': 'application/json' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('gives a new session id at every sign-in and ends the one the browser came with', async () => {
+    const first = cookieHeader(await login({ username: 'dana', password: TEST_PASSWORD }));
+    const second = await login({ username: 'dana', password: TEST_PASSWORD }, { cookie: first });
+    expect(cookieHeader(second)).not.toBe(first);
+    const old = await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: first } });
+    expect(old.statusCode).toBe(401);
+  });
+
+  it('rejects a tampered cookie', async () => {
+    const cookie = cookieHeader(await login({ username: 'dana', password: TEST_PASSWORD }));
+    const tampered = cookie.replace(/hvac_sid=./, 'hvac_sid=X');
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: tampered } });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('logout', () => {
+  it('deletes the session on the server: the same cookie no longer works', async () => {
+    const cookie = cookieHeader(await login({ username: 'dana', password: TEST_PASSWORD }));
+    const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    expect(out.statusCode).toBe(204);
+    const after = await ctx.app.inject({ method: 'GET', url: '/api/home/stats', headers: { cookie } });
+    expect(after.statusCode).toBe(401);
+  });
+});
+
+describe('rate limits', () => {
+  it(`locks an account after ${MAX_FAILURES_PER_ACCOUNT} failures, even for the right password`, async () => {
+    await ctx.f.user({ username: 'target', email: 'target@example.com', password: TEST_PASSWORD });
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) {
+      expect((await login({ username: 'target', password: `wrong-${i}` }, { 'x-real-ip': String(i) })).statusCode).toBe(401);
+    }
+    const locked = await login({ username: 'target', password: TEST_PASSWORD });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error).toEqual({ code: 'RATE_LIMITED', message: 'Too many sign-in attempts. Please wait 15 minutes and try again.' });
+  });
+
+  it(`limits one address to ${MAX_FAILURES_PER_ADDRESS} failures across accounts`, async () => {
+    const address = '203.0.113.9';
+    const attempt = (username: string, password: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress: address });
+    for (let i = 0; i < MAX_FAILURES_PER_ADDRESS; i++) {
+      expect((await attempt(`spray-${i}`, 'guess')).statusCode).toBe(401);
+    }
+    expect((await attempt('dana', TEST_PASSWORD)).statusCode).toBe(429);
+    // Another address is not affected.
+    expect((await login({ username: 'dana', password: TEST_PASSWORD })).statusCode).toBe(200);
+  });
+});
+
+describe('cross-site protection and headers', () => {
+  it('refuses a mutation sent from another site', async () => {
+    const crossSite = await login({ username: 'dana', password: TEST_PASSWORD }, { 'sec-fetch-site': 'cross-site' });
+    expect(crossSite.statusCode).toBe(403);
+    const foreignOrigin = await login({ username: 'dana', password: TEST_PASSWORD }, { origin: 'https://evil.example.com' });
+    expect(foreignOrigin.statusCode).toBe(403);
+    expect(foreignOrigin.json().error.message).toBe('Cross-site request refused');
+    const sameOrigin = await login({ username: 'dana', password: TEST_PASSWORD }, { origin: 'http://localhost:80', host: 'localhost:80', 'sec-fetch-site': 'same-origin' });
+    expect(sameOrigin.statusCode).toBe(200);
+  });
+
+  it('sends a strict Content-Security-Policy and the other security headers', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('same-origin');
+  });
+});

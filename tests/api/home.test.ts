@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { homeRules, periodStart, type HomeFilters, type HomeJobFacts, type HomeStats, type JobStatus } from '../../src/domain/home.js';
+import { toCents } from '../../src/domain/money.js';
+import { createRandom } from '../factories/index.js';
+import { createTestContext, type TestContext } from '../support/test-app.js';
+
+// Sunday 15 March 2026, 11:00 in New York (the default company time zone).
+const NOW = new Date('2026-03-15T15:00:00Z');
+const TODAY = '2026-03-15';
+const DAY = 86_400_000;
+
+interface Seeded {
+  facts: HomeJobFacts;
+  office: string;
+  technicianIds: string[];
+  createdAt: Date;
+  repairs: { totalCents: number; createdAt: Date }[];
+  invoices: { status: string; amountCents: number; createdAt: Date }[];
+  quotes: { confirmed: boolean; amountCents: number; createdAt: Date }[];
+}
+
+let ctx: TestContext;
+let cookie: string;
+const seeded: Seeded[] = [];
+let techA: string;
+let techB: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ now: () => NOW });
+  cookie = (await ctx.loginAs('user')).cookie;
+  techA = (await ctx.f.technician()).user.id;
+  techB = (await ctx.f.technician()).user.id;
+  const location = await ctx.f.location();
+  const rng = createRandom(7);
+
+  for (let i = 0; i < 60; i++) {
+    const status = rng.pick<JobStatus>(['scheduled', 'unscheduled', 'completed', 'cancelled']);
+    const scheduleStart =
+      status === 'scheduled' ? new Date(NOW.getTime() + rng.pick([-3, -0.01, 0.01, 2]) * DAY) : rng.bool(0.5) ? new Date(NOW.getTime() - 5 * DAY) : null;
+    const due = rng.pick(['2026-03-01', '2026-03-14', TODAY, '2026-03-16', '2026-04-01']);
+    const quoteSent = rng.bool(0.5);
+    const quoteConfirmed = quoteSent && rng.bool(0.5);
+    const repairApproved = quoteConfirmed ? rng.bool(0.6) : null;
+    const createdAt = new Date(NOW.getTime() - rng.pick([1, 10, 29, 45, 200]) * DAY);
+    const office = rng.bool(0.7) ? 'Main Office' : 'Branch Office';
+    const technicianIds = rng.pick([[], [techA], [techB], [techA, techB]]);
+    const job = await ctx.f.job({
+      locationId: location.id,
+      unitId: null,
+      status,
+      scheduleStart,
+      timePeriodStart: '2026-03-01',
+      timePeriodDue: due,
+      quoteSent,
+      quoteConfirmed,
+      repairApproved,
+      office,
+      createdAt,
+      technicianIds,
+    });
+    const entry: Seeded = {
+      facts: { status, scheduleStart, timePeriodDue: due, quoteSent, quoteConfirmed, repairApproved, hasInvoice: false },
+      office,
+      technicianIds,
+      createdAt,
+      repairs: [],
+      invoices: [],
+      quotes: [],
+    };
+    if (rng.bool(0.5)) {
+      const inspection = await ctx.f.inspection(job.id);
+      const repairCreated = new Date(NOW.getTime() - rng.pick([2, 60]) * DAY);
+      const zero = rng.bool(0.25);
+      const repair = await ctx.f.repair(
+        { jobId: job.id, inspectionId: inspection.id },
+        zero ? { totalCost: '0.00', createdAt: repairCreated } : { createdAt: repairCreated },
+      );
+      entry.repairs.push({ totalCents: toCents(repair.totalCost), createdAt: repairCreated });
+    }
+    if (rng.bool(0.5)) {
+      const invoiceStatus = rng.pick(['draft', 'issued', 'paid', 'void'] as const);
+      const amount = `${rng.int(50, 900)}.${rng.pick(['00', '25', '99'])}`;
+      const invoiceCreated = new Date(NOW.getTime() - rng.pick([3, 90]) * DAY);
+      await ctx.f.invoice(job, {
+        status: invoiceStatus,
+        amount,
+        issuedDate: invoiceStatus === 'draft' ? null : '2026-03-01',
+        paidDate: invoiceStatus === 'paid' ? '2026-03-05' : null,
+        createdAt: invoiceCreated,
+      });
+      entry.invoices.push({ status: invoiceStatus, amountCents: toCents(amount), createdAt: invoiceCreated });
+      if (invoiceStatus !== 'void') entry.facts.hasInvoice = true;
+    }
+    if (quoteSent) {
+      const amount = `${rng.int(500, 9000)}.00`;
+      const quoteCreated = new Date(NOW.getTime() - rng.pick([4, 50]) * DAY);
+      await ctx.f.quote(job, { confirmed: quoteConfirmed, approved: repairApproved === true, amount, createdAt: quoteCreated });
+      entry.quotes.push({ confirmed: quoteConfirmed, amountCents: toCents(amount), createdAt: quoteCreated });
+    }
+    seeded.push(entry);
+  }
+}, 120_000);
+afterAll(() => ctx.close());
+
+/** The expected counts, computed with the domain's definitions over what was seeded. */
+function expected(filters: HomeFilters): HomeStats {
+  const since = periodStart(filters.period, NOW);
+  const inScope = (s: Seeded) =>
+    (!filters.office || s.office === filters.office) && (!filters.technicianId || s.technicianIds.includes(filters.technicianId));
+  const recent = (d: Date) => !since || d >= since;
+  const jobs = seeded.filter((s) => inScope(s) && recent(s.createdAt));
+  const count = (pred: (f: HomeJobFacts) => boolean) => jobs.filter((s) => pred(s.facts)).length;
+  const ready = jobs.filter((s) => homeRules.jobReadyToSchedule(s.facts));
+  const scoped = seeded.filter(inScope);
+  const deficiencies = scoped.flatMap((s) => s.repairs.filter((r) => recent(r.createdAt) && homeRules.openDeficiency(r, s.facts)));
+  const drafts = scoped.flatMap((s) => s.invoices.filter((i) => recent(i.createdAt) && homeRules.unsentInvoice(i)));
+  const quotes = scoped.flatMap((s) => s.quotes.filter((q) => recent(q.createdAt) && homeRules.submittedQuote(q)));
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  return {
+    jobsNoAppointment: { count: count(homeRules.jobWithNoAppointment) },
+    overdueJobs: { count: count((f) => homeRules.overdueJob(f, TODAY)) },
+    jobsToMark: { count: count((f) => homeRules.pastJobToMarkComplete(f, NOW)) },
+    followUpJobs: { count: count(homeRules.followUpJob) },
+    openDeficiencies: { count: deficiencies.length },
+    unsentInvoices: { count: drafts.length, valueCents: sum(drafts.map((d) => d.amountCents)) },
+    jobsToSchedule: { count: ready.length, valueCents: sum(ready.flatMap((s) => s.repairs.map((r) => r.totalCents))) },
+    jobsToInvoice: { count: count(homeRules.jobToInvoice) },
+    submittedQuotes: { count: quotes.length, valueCents: sum(quotes.map((q) => q.amountCents)) },
+  };
+}
+
+async function stats(query: string) {
+  const response = await ctx.app.inject({ method: 'GET', url: `/api/home/stats${query}`, headers: { cookie } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as HomeStats;
+}
+
+describe('home counts against a seeded data set', () => {
+  it.each([
+    ['all time', '?period=all', { period: 'all' }],
+    ['the default period (last month)', '', { period: 'last-month' }],
+    ['last week', '?period=last-week', { period: 'last-week' }],
+    ['one office', '?period=all&office=Branch%20Office', { period: 'all', office: 'Branch Office' }],
+  ] as const)('match the definitions for %s', async (_label, query, filters) => {
+    const result = await stats(query);
+    expect(result).toEqual(expected({ office: undefined, technicianId: undefined, ...filters }));
+  });
+
+  it('match the definitions for one technician', async () => {
+    expect(await stats(`?period=all&technicianId=${techA}`)).toEqual(expected({ office: undefined, technicianId: techA, period: 'all' }));
+  });
+
+  it('are not all zero (the seed covers every count)', async () => {
+    const result = await stats('?period=all');
+    for (const [key, value] of Object.entries(result)) expect(value.count, key).toBeGreaterThan(0);
+  });
+
+  it('refuses bad filters with a message', async () => {
+    const badPeriod = await ctx.app.inject({ method: 'GET', url: '/api/home/stats?period=yesterday', headers: { cookie } });
+    expect(badPeriod.statusCode).toBe(400);
+    expect(badPeriod.json().error.message).toBe('Unknown period');
+    const badTech = await ctx.app.inject({ method: 'GET', url: '/api/home/stats?technicianId=42', headers: { cookie } });
+    expect(badTech.statusCode).toBe(400);
+    expect(badTech.json().error.message).toBe('Invalid technician id');
+  });
+});
+
+describe('home options and daily schedule', () => {
+  it('lists offices and active technicians', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/home/options', headers: { cookie } });
+    const body = response.json();
+    expect(body.offices).toEqual(expect.arrayContaining(['Main Office', 'Branch Office']));
+    expect(body.technicians.map((t: { id: string }) => t.id).sort()).toEqual([techA, techB].sort());
+  });
+
+  it("lists the day's scheduled jobs in the company time zone, optionally for one technician", async () => {
+    const location = await ctx.f.location();
+    // 23:30 in New York on 20 March is already 21 March in UTC: it still belongs to the 20th.
+    const late = await ctx.f.job({ locationId: location.id, unitId: null, status: 'scheduled', name: 'Late call', scheduleStart: new Date('2026-03-21T03:30:00Z'), technicianIds: [techB] });
+    const morning = await ctx.f.job({ locationId: location.id, unitId: null, status: 'scheduled', name: 'Morning PM', scheduleStart: new Date('2026-03-20T12:00:00Z'), technicianIds: [techA] });
+    await ctx.f.job({ locationId: location.id, unitId: null, status: 'scheduled', name: 'Next day', scheduleStart: new Date('2026-03-21T13:00:00Z') });
+
+    const day = await ctx.app.inject({ method: 'GET', url: '/api/home/schedule?date=2026-03-20', headers: { cookie } });
+    expect(day.statusCode).toBe(200);
+    expect(day.json().jobs.map((j: { id: string }) => j.id)).toEqual([morning.id, late.id]);
+    expect(day.json().timeZone).toBe('America/New_York');
+
+    const forTech = await ctx.app.inject({ method: 'GET', url: `/api/home/schedule?date=2026-03-20&technicianId=${techB}`, headers: { cookie } });
+    expect(forTech.json().jobs.map((j: { name: string }) => j.name)).toEqual(['Late call']);
+
+    const bad = await ctx.app.inject({ method: 'GET', url: '/api/home/schedule?date=2026-02-30', headers: { cookie } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('Date must be YYYY-MM-DD');
+  });
+});
