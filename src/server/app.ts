@@ -80,11 +80,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerAuth(app, config, auth);
   await registerOpenApi(app);
 
+  // Foundation
   healthRoutes(app, { database });
   authRoutes(app, { auth, config });
   settingsRoutes(app, { settings });
   homeRoutes(app, { home });
   searchRoutes(app, { search });
+
+  // Customers: companies, locations, units
+
+  // Settings, users, technicians, account
+
+  // Price book
+
+  // Jobs, dispatch, inspections, quotes, invoices
 
   await registerWeb(app, deps.webDir === undefined ? path.join(projectRoot(), 'dist/web') : deps.webDir);
 

@@ -1,32 +1,14 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import type { AppConfig } from '../../src/server/config.js';
+import { testConfig } from './test-config.js';
 import type { DatabaseHandle } from '../../src/server/db/client.js';
 import { createFactories, type Factories } from '../factories/index.js';
 import { openTestDatabase } from './test-db.js';
 
-export const TEST_PASSWORD = 'correct-horse-battery';
+export { testConfig };
 
-export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: '.tmp/test-data',
-    databaseUrl: undefined,
-    demo: false,
-    sessionSecret: 'test-secret-test-secret-test-secret-000',
-    sessionIdleMinutes: 60,
-    smtpUrl: undefined,
-    mailFrom: 'HVAC Test <test@localhost>',
-    mapTileUrl: 'https://tile.example.test/{z}/{x}/{y}.png',
-    geocoderUrl: undefined,
-    publicUrl: 'http://localhost:3000',
-    trustProxy: false,
-    logLevel: 'silent',
-    secureCookies: false,
-    ...overrides,
-  };
-}
+export const TEST_PASSWORD = 'correct-horse-battery';
 
 export interface TestContext {
   app: FastifyInstance;

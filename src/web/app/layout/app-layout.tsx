@@ -40,7 +40,7 @@ export function AppLayout() {
   return (
     <div className="flex min-h-screen">
       <Toaster position="top-right" richColors closeButton />
-      <aside className="hidden w-64 shrink-0 lg:block">
+      <aside className="hidden w-64 shrink-0 bg-slate-900 lg:block">
         <div className="sticky top-0 h-screen">{sidebar}</div>
       </aside>
       {menuOpen ? (

@@ -1,0 +1,24 @@
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
+
+// End-to-end tests in Debian's Chromium (never a downloaded browser). Each worker starts the real
+// server in-process on its own embedded database with the demo data (tests/e2e/fixtures.ts).
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? 'line' : [['list']],
+  outputDir: '.tmp/test-results',
+  use: {
+    ...devices['Desktop Chrome'],
+    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    viewport: { width: 1440, height: 900 },
+    locale: 'en-US',
+    timezoneId: 'America/New_York',
+  },
+});

@@ -1,0 +1,24 @@
+import type { AppConfig } from '../../src/server/config.js';
+
+/** A complete configuration for tests; nothing is read from the environment. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '.tmp/test-data',
+    databaseUrl: undefined,
+    demo: false,
+    sessionSecret: 'test-secret-test-secret-test-secret-000',
+    sessionIdleMinutes: 60,
+    smtpUrl: undefined,
+    mailFrom: 'HVAC Test <test@localhost>',
+    mapTileUrl: 'https://tile.example.test/{z}/{x}/{y}.png',
+    geocoderUrl: undefined,
+    publicUrl: 'http://localhost:3000',
+    trustProxy: false,
+    logLevel: 'silent',
+    secureCookies: false,
+    ...overrides,
+  };
+}
+
