@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { location } from './locations.js';
-import { containsFilter, coordinates, customerPaging, optionalText, requiredText, stateCode, zipCode } from './customers.js';
+import { CUSTOMER_MESSAGES, containsFilter, optionalUuidFilter, coordinates, customerPaging, optionalText, requiredText, stateCode, zipCode } from './customers.js';
 
 /** The Create Customer Company / Edit Company form (part 1 section 5). */
 export const companyInput = z.object({
@@ -56,7 +56,7 @@ export type CompanySummary = z.infer<typeof companySummary>;
 /** The duplicate check of the form: another company (not `excludeId`) with the same name. */
 export const companyDuplicateQuery = z.object({
   name: z.string().trim().min(1, 'Company name is required').max(200),
-  excludeId: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+  excludeId: optionalUuidFilter(CUSTOMER_MESSAGES.invalidCompanyId),
 });
 export const companyDuplicateAnswer = z.object({ duplicate: companySummary.nullable() });
 

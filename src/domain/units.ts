@@ -59,6 +59,10 @@ export const unitInput = z.object({
 export type UnitInput = z.output<typeof unitInput>;
 export type UnitFormValues = z.input<typeof unitInput>;
 
+/** Edit Unit: the same fields; the location is shown read-only and cannot change. */
+export const unitUpdateInput = unitInput.omit({ locationId: true });
+export type UnitUpdateInput = z.output<typeof unitUpdateInput>;
+
 const unitFields = {
   id: z.string(),
   unitNumber: z.string(),
