@@ -35,7 +35,7 @@ export default function LeafletMap({ latitude, longitude, tileUrl, label }: { la
         <Marker position={[latitude, longitude]} icon={markerIconDefinition} alt={label} title={label} />
       </MapContainer>
       {tiles === 'failed' ? (
-        <p className="pointer-events-none absolute inset-x-2 top-2 z-[1000] rounded bg-white/90 px-2 py-1 text-center text-xs text-slate-600 shadow">
+        <p className="pointer-events-none absolute bottom-6 left-2 right-2 z-[1000] rounded bg-white/90 px-2 py-1 text-center text-xs text-slate-600 shadow">
           Map unavailable: the map tiles could not be loaded
         </p>
       ) : null}

@@ -3,7 +3,7 @@ import type { Company, CompanyExportQuery, CompanyInput, CompanyListQuery, Compa
 import { NAME_SUGGESTION_LIMIT } from '../../../domain/companies.js';
 import { queryRows, type Executor } from '../../db/client.js';
 import { companies } from '../../db/schema.js';
-import { ilikeContains, isoTimestamp, nullableNumber, toCount, whereAll } from '../../db/sql.js';
+import { ilikeContains, isoTimestamp, nullableNumber, pageWithTotal, toCount, whereAll } from '../../db/sql.js';
 import type { GeoPoint } from '../../geocoder/geocoder.js';
 
 interface CompanyRow {
@@ -19,6 +19,9 @@ interface CompanyRow {
   created_at: Date | string;
   updated_at: Date | string;
 }
+
+/** Filtered lists gather at most this many matches to sort (see pageWithTotal). */
+const COMPANY_MATCH_CAP = 20_000;
 
 const COLUMNS = sql`c.id, c.name, c.address, c.city, c.state, c.zip, c.phone, c.latitude, c.longitude, c.created_at, c.updated_at`;
 
@@ -50,23 +53,35 @@ function filterConditions(filters: CompanyExportQuery): SQL[] {
 
 export type CompanyWrite = CompanyInput & { latitude: number | null; longitude: number | null };
 
-export function createCompaniesRepo(db: Executor) {
+export function createCompaniesRepo(db: Executor, options: { matchCap?: number } = {}) {
+  const matchCap = options.matchCap ?? COMPANY_MATCH_CAP;
   return {
     /** One page of /companies ordered by name, and the total (from the counters when unfiltered). */
     async list(query: CompanyListQuery, exec: Executor = db): Promise<{ items: Company[]; total: number }> {
       const conditions = filterConditions(query);
+      const limit = query.pageSize;
+      const offset = (query.page - 1) * query.pageSize;
+      if (conditions.length === 0) {
+        const [rows, counted] = await Promise.all([
+          queryRows<CompanyRow>(exec, sql`select ${COLUMNS} from companies c order by c.name, c.id limit ${limit} offset ${offset}`),
+          queryRows<{ n: string | number }>(exec, sql`select companies as n from customer_counts where id = 1`),
+        ]);
+        return { items: rows.map(toCompany), total: toCount(counted[0]?.n) };
+      }
       const where = whereAll(conditions);
-      const [rows, counted] = await Promise.all([
-        queryRows<CompanyRow>(
-          exec,
-          sql`select ${COLUMNS} from companies c where ${where}
-              order by c.name, c.id limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
-        ),
-        conditions.length
-          ? queryRows<{ n: string | number }>(exec, sql`select count(*) as n from companies c where ${where}`)
-          : queryRows<{ n: string | number }>(exec, sql`select companies as n from customer_counts where id = 1`),
-      ]);
-      return { items: rows.map(toCompany), total: toCount(counted[0]?.n) };
+      const { rows, total } = await pageWithTotal<CompanyRow & { total: string | number }>(exec, {
+        cap: matchCap,
+        sparse: sql`
+          with m as materialized (select c.id, c.name from companies c where ${where} limit ${matchCap + 1}),
+          page as (select id, name from m order by name, id limit ${limit} offset ${offset})
+          select t.total, r.* from (select count(*) as total from m) t
+          left join lateral (select ${COLUMNS} from page p join companies c on c.id = p.id) r on true
+          order by r.name, r.id`,
+        dense: sql`select ${COLUMNS}, 0 as total from companies c where ${where} order by c.name, c.id limit ${limit} offset ${offset}`,
+        denseCount: sql`select count(*) as n from companies c where ${where}`,
+        hasRow: (row) => row.id !== null,
+      });
+      return { items: rows.map(toCompany), total };
     },
 
     /** The export's keyset batches: the rows after (name, id), in list order. */

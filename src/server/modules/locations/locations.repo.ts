@@ -3,7 +3,7 @@ import { searchWords } from '../../../domain/customers.js';
 import type { Location, LocationExportQuery, LocationInput, LocationListQuery } from '../../../domain/locations.js';
 import { queryRows, type Executor } from '../../db/client.js';
 import { locations } from '../../db/schema.js';
-import { ilikeContains, isoTimestamp, nullableNumber, toCount, whereAll } from '../../db/sql.js';
+import { ilikeContains, isoTimestamp, nullableNumber, pageWithTotal, toCount, whereAll } from '../../db/sql.js';
 import type { GeoPoint } from '../../geocoder/geocoder.js';
 
 interface LocationRow {
@@ -22,6 +22,9 @@ interface LocationRow {
   created_at: Date | string;
   updated_at: Date | string;
 }
+
+/** Filtered lists gather at most this many matches to sort (see pageWithTotal). */
+const LOCATION_MATCH_CAP = 60_000;
 
 /** A location with its company's name and its number of units (one index-only count per row). */
 const SELECT = sql`
@@ -64,19 +67,35 @@ function filterConditions(filters: LocationExportQuery): SQL[] {
 
 export type LocationWrite = LocationInput & { latitude: number | null; longitude: number | null };
 
-export function createLocationsRepo(db: Executor) {
+export function createLocationsRepo(db: Executor, options: { matchCap?: number } = {}) {
+  const matchCap = options.matchCap ?? LOCATION_MATCH_CAP;
   return {
     /** One page of /locations ordered by name, and the total (from the counters when unfiltered). */
     async list(query: LocationListQuery, exec: Executor = db): Promise<{ items: Location[]; total: number }> {
       const conditions = filterConditions(query);
+      const limit = query.pageSize;
+      const offset = (query.page - 1) * query.pageSize;
+      if (conditions.length === 0) {
+        const [rows, counted] = await Promise.all([
+          queryRows<LocationRow>(exec, sql`${SELECT} order by l.name, l.id limit ${limit} offset ${offset}`),
+          queryRows<{ n: string | number }>(exec, sql`select locations as n from customer_counts where id = 1`),
+        ]);
+        return { items: rows.map(toLocation), total: toCount(counted[0]?.n) };
+      }
       const where = whereAll(conditions);
-      const [rows, counted] = await Promise.all([
-        queryRows<LocationRow>(exec, sql`${SELECT} where ${where} order by l.name, l.id limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
-        conditions.length
-          ? queryRows<{ n: string | number }>(exec, sql`select count(*) as n from locations l where ${where}`)
-          : queryRows<{ n: string | number }>(exec, sql`select locations as n from customer_counts where id = 1`),
-      ]);
-      return { items: rows.map(toLocation), total: toCount(counted[0]?.n) };
+      const { rows, total } = await pageWithTotal<LocationRow & { total: string | number }>(exec, {
+        cap: matchCap,
+        sparse: sql`
+          with m as materialized (select l.id, l.name from locations l where ${where} limit ${matchCap + 1}),
+          page as (select id, name from m order by name, id limit ${limit} offset ${offset})
+          select t.total, r.* from (select count(*) as total from m) t
+          left join lateral (${SELECT} join page p on p.id = l.id) r on true
+          order by r.name, r.id`,
+        dense: sql`${SELECT} where ${where} order by l.name, l.id limit ${limit} offset ${offset}`,
+        denseCount: sql`select count(*) as n from locations l where ${where}`,
+        hasRow: (row) => row.id !== null,
+      });
+      return { items: rows.map(toLocation), total };
     },
 
     /** A company's locations by name (the company detail page), at most `limit`. */

@@ -4,7 +4,7 @@ import { toCents } from '../../../domain/money.js';
 import type { JobStatistics, Unit, UnitInput, UnitJob, UnitListItem, UnitListQuery } from '../../../domain/units.js';
 import { queryRows, type Executor } from '../../db/client.js';
 import { units } from '../../db/schema.js';
-import { ilikeContains, isoTimestamp, nullableNumber, toCount, whereAll } from '../../db/sql.js';
+import { ilikeContains, isoTimestamp, nullableNumber, pageWithTotal, toCount, whereAll } from '../../db/sql.js';
 
 interface UnitListRow {
   id: string;
@@ -40,6 +40,9 @@ interface UnitRow extends UnitListRow {
   latitude: number | string | null;
   longitude: number | string | null;
 }
+
+/** Filtered lists gather at most this many matches to sort (see pageWithTotal). */
+const UNIT_MATCH_CAP = 200_000;
 
 const LIST_COLUMNS = sql`u.id, u.unit_number, u.status, u.primary_contact_type, u.primary_contact_email, u.primary_contact_phone,
   u.phone, u.billing_entity, u.location_id, l.name as location_name, l.company_id, c.name as company_name`;
@@ -132,7 +135,8 @@ interface JobRow {
 
 export type UnitWrite = UnitInput;
 
-export function createUnitsRepo(db: Executor) {
+export function createUnitsRepo(db: Executor, options: { matchCap?: number } = {}) {
+  const matchCap = options.matchCap ?? UNIT_MATCH_CAP;
   return {
     /**
      * One page of /units ordered by unit number, and the total: exact, from the counters when
@@ -140,25 +144,34 @@ export function createUnitsRepo(db: Executor) {
      */
     async list(query: UnitListQuery, exec: Executor = db): Promise<{ items: UnitListItem[]; total: number }> {
       const conditions = filterConditions(query);
+      const limit = query.pageSize;
+      const offset = (query.page - 1) * query.pageSize;
       const where = whereAll(conditions);
       const onlyStatus = conditions.length === 1 && query.status !== undefined;
-      const countQuery =
-        conditions.length === 0
-          ? sql`select units as n from customer_counts where id = 1`
-          : onlyStatus
-            ? sql`select ${query.status === 'active' ? sql`active_units` : sql`units - active_units`} as n from customer_counts where id = 1`
-            : query.location || query.company
-              ? sql`select count(*) as n ${FROM} where ${where}`
-              : sql`select count(*) as n from units u where ${where}`;
-      const [rows, counted] = await Promise.all([
-        queryRows<UnitListRow>(
-          exec,
-          sql`select ${LIST_COLUMNS} ${FROM} where ${where}
-              order by u.unit_number, u.id limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
-        ),
-        queryRows<{ n: string | number }>(exec, countQuery),
-      ]);
-      return { items: rows.map(toListItem), total: toCount(counted[0]?.n) };
+      if (conditions.length === 0 || onlyStatus) {
+        // Every unit, or every active / inactive one: spread evenly, so the order index finds the page.
+        const counter = query.status === undefined ? sql`units` : query.status === 'active' ? sql`active_units` : sql`units - active_units`;
+        const [rows, counted] = await Promise.all([
+          queryRows<UnitListRow>(exec, sql`select ${LIST_COLUMNS} ${FROM} where ${where} order by u.unit_number, u.id limit ${limit} offset ${offset}`),
+          queryRows<{ n: string | number }>(exec, sql`select ${counter} as n from customer_counts where id = 1`),
+        ]);
+        return { items: rows.map(toListItem), total: toCount(counted[0]?.n) };
+      }
+      // The location and company name filters need the joins to find the matches.
+      const matchFrom = query.location || query.company ? FROM : sql`from units u`;
+      const { rows, total } = await pageWithTotal<UnitListRow & { total: string | number }>(exec, {
+        cap: matchCap,
+        sparse: sql`
+          with m as materialized (select u.id, u.unit_number ${matchFrom} where ${where} limit ${matchCap + 1}),
+          page as (select id, unit_number from m order by unit_number, id limit ${limit} offset ${offset})
+          select t.total, r.* from (select count(*) as total from m) t
+          left join lateral (select ${LIST_COLUMNS} ${FROM} join page p on p.id = u.id) r on true
+          order by r.unit_number, r.id`,
+        dense: sql`select ${LIST_COLUMNS} ${FROM} where ${where} order by u.unit_number, u.id limit ${limit} offset ${offset}`,
+        denseCount: sql`select count(*) as n ${matchFrom} where ${where}`,
+        hasRow: (row) => row.id !== null,
+      });
+      return { items: rows.map(toListItem), total };
     },
 
     async getById(id: string, exec: Executor = db, options: { forUpdate?: boolean } = {}): Promise<Unit | null> {

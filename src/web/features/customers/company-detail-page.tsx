@@ -2,7 +2,7 @@ import { ChevronDown, ChevronRight, FileBarChart, MapPin, Pencil, Phone, Plus, T
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { addLocationPath, COMPANY_MESSAGES, deleteCompanyConfirmation } from '../../../domain/companies';
-import { CUSTOMER_MESSAGES } from '../../../domain/customers';
+import { CUSTOMER_MESSAGES, plural } from '../../../domain/customers';
 import { isUuidV4 } from '../../../domain/ids';
 import type { Location } from '../../../domain/locations';
 import { ApiError, errorMessage } from '../../lib/api-client';
@@ -32,7 +32,7 @@ function LocationRow({ location, companyId }: { location: Location; companyId: s
           </p>
         </div>
         <div className="flex items-center gap-3 text-sm">
-          <Badge tone="blue">{location.unitCount} units</Badge>
+          <Badge tone="blue">{plural(location.unitCount, 'unit')}</Badge>
           <Button variant="ghost" size="sm" onClick={() => setOpen((v) => !v)} aria-expanded={open}>
             {open ? <ChevronDown className="h-4 w-4" aria-hidden /> : <ChevronRight className="h-4 w-4" aria-hidden />}
             {open ? 'Hide Units' : 'Show Units'}

@@ -1,7 +1,7 @@
 import { Building2, ChevronDown, ChevronRight, Pencil, Plus, Search, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { CUSTOMER_PAGE_SIZES } from '../../../domain/customers';
+import { CUSTOMER_PAGE_SIZES, plural } from '../../../domain/customers';
 import { LOCATION_MESSAGES, locationListQuery, type Location } from '../../../domain/locations';
 import { errorMessage } from '../../lib/api-client';
 import { useLiveFilters } from '../../lib/live-filters';
@@ -46,7 +46,7 @@ function LocationCard({ location }: { location: Location }) {
           </p>
         </div>
         <div className="flex items-center gap-3 text-sm">
-          <Badge tone="blue">{location.unitCount} units</Badge>
+          <Badge tone="blue">{plural(location.unitCount, 'unit')}</Badge>
           <Button variant="ghost" size="sm" onClick={() => setOpen((v) => !v)} aria-expanded={open}>
             {open ? <ChevronDown className="h-4 w-4" aria-hidden /> : <ChevronRight className="h-4 w-4" aria-hidden />}
             {open ? 'Hide Units' : 'Show Units'}

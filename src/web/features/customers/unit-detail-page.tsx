@@ -5,6 +5,7 @@ import { CUSTOMER_MESSAGES } from '../../../domain/customers';
 import { isUuidV4 } from '../../../domain/ids';
 import { createJobForUnitPath, UNIT_MESSAGES, type UnitJob } from '../../../domain/units';
 import { ApiError, errorMessage } from '../../lib/api-client';
+import { useCompanyInfo } from '../../lib/company';
 import { formatCents, formatDate, formatTime } from '../../lib/format';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { ErrorBanner } from '../../ui/banner';
@@ -30,7 +31,7 @@ const PLACEHOLDERS = [
   { title: 'Attachments', action: 'Upload' },
 ];
 
-function JobItem({ job }: { job: UnitJob }) {
+function JobItem({ job, timeZone }: { job: UnitJob; timeZone: string | undefined }) {
   return (
     <li className="space-y-1 py-3" data-testid="unit-job">
       <div className="flex flex-wrap items-center gap-2">
@@ -51,7 +52,7 @@ function JobItem({ job }: { job: UnitJob }) {
         </span>
         <span className="inline-flex items-center gap-1">
           <CalendarClock className="h-3.5 w-3.5" aria-hidden />
-          {job.scheduleStart ? `Scheduled ${formatDate(job.scheduleStart)} ${formatTime(job.scheduleStart)}` : 'Not scheduled'}
+          {job.scheduleStart ? `Scheduled ${formatDate(new Date(job.scheduleStart).toLocaleDateString('en-CA', timeZone ? { timeZone } : {}))} ${formatTime(job.scheduleStart, timeZone)}` : 'Not scheduled'}
         </span>
       </div>
     </li>
@@ -65,6 +66,7 @@ export default function UnitDetailPage() {
   const unit = useUnit(valid ? id : undefined);
   const [jobsPage, setJobsPage] = useState(1);
   const jobs = useUnitJobs(valid && unit.isSuccess ? id : undefined, jobsPage);
+  const company = useCompanyInfo();
 
   if (!valid) return <DetailError message={CUSTOMER_MESSAGES.invalidUnitId} backTo="/units" backLabel="Back to Units" />;
   if (unit.isPending) return <Spinner label="Loading unit..." />;
@@ -167,7 +169,7 @@ export default function UnitDetailPage() {
                 <>
                   <ul className="divide-y divide-slate-100">
                     {jobs.data.items.map((job) => (
-                      <JobItem key={job.id} job={job} />
+                      <JobItem key={job.id} job={job} timeZone={company.data?.time_zone} />
                     ))}
                   </ul>
                   {jobs.data.total > jobs.data.pageSize ? <Pager page={jobsPage} pageSize={jobs.data.pageSize} total={jobs.data.total} onPage={setJobsPage} /> : null}
