@@ -45,3 +45,10 @@ export async function startFakeNominatim(handler: (url: URL, request: IncomingMe
       }),
   };
 }
+
+/**
+ * The end-to-end servers' geocoder: any street on Peachtree is found (downtown Atlanta), anything
+ * else is not, so a test can see both a map and "Map unavailable".
+ */
+export const e2eGeocoder: Geocoder = async (address) =>
+  /peachtree/i.test(address.street) ? { latitude: 33.7596, longitude: -84.3877 } : null;

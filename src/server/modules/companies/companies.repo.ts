@@ -51,6 +51,32 @@ function filterConditions(filters: CompanyExportQuery): SQL[] {
   return conditions;
 }
 
+/** The statements behind the /companies list (also shown with EXPLAIN by the benchmark). */
+export function companyListStatements(query: CompanyListQuery, matchCap = COMPANY_MATCH_CAP) {
+  const conditions = filterConditions(query);
+  const limit = query.pageSize;
+  const offset = (query.page - 1) * query.pageSize;
+  if (conditions.length === 0) {
+    return {
+      kind: 'unfiltered' as const,
+      page: sql`select ${COLUMNS} from companies c order by c.name, c.id limit ${limit} offset ${offset}`,
+      count: sql`select companies as n from customer_counts where id = 1`,
+    };
+  }
+  const where = whereAll(conditions);
+  return {
+    kind: 'filtered' as const,
+    sparse: sql`
+      with m as materialized (select c.id, c.name from companies c where ${where} limit ${matchCap + 1}),
+      page as (select id, name from m order by name, id limit ${limit} offset ${offset})
+      select t.total, r.* from (select count(*) as total from m) t
+      left join lateral (select ${COLUMNS} from page p join companies c on c.id = p.id) r on true
+      order by r.name, r.id`,
+    dense: sql`select ${COLUMNS}, 0 as total from companies c where ${where} order by c.name, c.id limit ${limit} offset ${offset}`,
+    denseCount: sql`select count(*) as n from companies c where ${where}`,
+  };
+}
+
 export type CompanyWrite = CompanyInput & { latitude: number | null; longitude: number | null };
 
 export function createCompaniesRepo(db: Executor, options: { matchCap?: number } = {}) {
@@ -58,29 +84,12 @@ export function createCompaniesRepo(db: Executor, options: { matchCap?: number }
   return {
     /** One page of /companies ordered by name, and the total (from the counters when unfiltered). */
     async list(query: CompanyListQuery, exec: Executor = db): Promise<{ items: Company[]; total: number }> {
-      const conditions = filterConditions(query);
-      const limit = query.pageSize;
-      const offset = (query.page - 1) * query.pageSize;
-      if (conditions.length === 0) {
-        const [rows, counted] = await Promise.all([
-          queryRows<CompanyRow>(exec, sql`select ${COLUMNS} from companies c order by c.name, c.id limit ${limit} offset ${offset}`),
-          queryRows<{ n: string | number }>(exec, sql`select companies as n from customer_counts where id = 1`),
-        ]);
+      const plan = companyListStatements(query, matchCap);
+      if (plan.kind === 'unfiltered') {
+        const [rows, counted] = await Promise.all([queryRows<CompanyRow>(exec, plan.page), queryRows<{ n: string | number }>(exec, plan.count)]);
         return { items: rows.map(toCompany), total: toCount(counted[0]?.n) };
       }
-      const where = whereAll(conditions);
-      const { rows, total } = await pageWithTotal<CompanyRow & { total: string | number }>(exec, {
-        cap: matchCap,
-        sparse: sql`
-          with m as materialized (select c.id, c.name from companies c where ${where} limit ${matchCap + 1}),
-          page as (select id, name from m order by name, id limit ${limit} offset ${offset})
-          select t.total, r.* from (select count(*) as total from m) t
-          left join lateral (select ${COLUMNS} from page p join companies c on c.id = p.id) r on true
-          order by r.name, r.id`,
-        dense: sql`select ${COLUMNS}, 0 as total from companies c where ${where} order by c.name, c.id limit ${limit} offset ${offset}`,
-        denseCount: sql`select count(*) as n from companies c where ${where}`,
-        hasRow: (row) => row.id !== null,
-      });
+      const { rows, total } = await pageWithTotal<CompanyRow & { total: string | number }>(exec, { ...plan, cap: matchCap, hasRow: (row) => row.id !== null });
       return { items: rows.map(toCompany), total };
     },
 
@@ -92,13 +101,22 @@ export function createCompaniesRepo(db: Executor, options: { matchCap?: number }
       return rows.map(toCompany);
     },
 
-    /** Up to 5 companies whose name contains the text, by name. */
+    /** Up to 5 companies whose name contains the text, by name (planned like the list). */
     async suggestions(text: string): Promise<CompanySummary[]> {
-      return queryRows<CompanySummary>(
-        db,
-        sql`select c.id, c.name, c.city, c.state from companies c where ${ilikeContains(sql`c.name`, text)}
-            order by c.name, c.id limit ${NAME_SUGGESTION_LIMIT}`,
-      );
+      const where = ilikeContains(sql`c.name`, text);
+      const { rows } = await pageWithTotal<CompanySummary & { total: string | number }>(db, {
+        cap: matchCap,
+        sparse: sql`
+          with m as materialized (select c.id, c.name, c.city, c.state from companies c where ${where} limit ${matchCap + 1})
+          select t.total, r.* from (select count(*) as total from m) t
+          left join lateral (select id, name, city, state from m order by name, id limit ${NAME_SUGGESTION_LIMIT}) r on true
+          order by r.name, r.id`,
+        dense: sql`select c.id, c.name, c.city, c.state, 0 as total from companies c where ${where} order by c.name, c.id limit ${NAME_SUGGESTION_LIMIT}`,
+        // The number of matches is not needed for suggestions.
+        denseCount: sql`select 0 as n`,
+        hasRow: (row) => row.id !== null,
+      });
+      return rows.map(({ id, name, city, state }) => ({ id, name, city, state }));
     },
 
     /** Another company with the same name, case-insensitive and trimmed (the unique index's rule). */

@@ -14,7 +14,7 @@ export function createCustomerDashboardRepo(db: Executor) {
         ),
         queryRows<CustomerDashboard['recentCompanies'][number]>(
           db,
-          sql`select id, name, city, state from companies order by created_at desc, id desc limit ${RECENT_COMPANIES_LIMIT}`,
+          sql`select id, name, city, state from companies order by created_at desc nulls last, id desc limit ${RECENT_COMPANIES_LIMIT}`,
         ),
       ]);
       const row = counts[0];

@@ -65,6 +65,32 @@ function filterConditions(filters: LocationExportQuery): SQL[] {
   return conditions;
 }
 
+/** The statements behind the /locations list (also shown with EXPLAIN by the benchmark). */
+export function locationListStatements(query: LocationListQuery, matchCap = LOCATION_MATCH_CAP) {
+  const conditions = filterConditions(query);
+  const limit = query.pageSize;
+  const offset = (query.page - 1) * query.pageSize;
+  if (conditions.length === 0) {
+    return {
+      kind: 'unfiltered' as const,
+      page: sql`${SELECT} order by l.name, l.id limit ${limit} offset ${offset}`,
+      count: sql`select locations as n from customer_counts where id = 1`,
+    };
+  }
+  const where = whereAll(conditions);
+  return {
+    kind: 'filtered' as const,
+    sparse: sql`
+      with m as materialized (select l.id, l.name from locations l where ${where} limit ${matchCap + 1}),
+      page as (select id, name from m order by name, id limit ${limit} offset ${offset})
+      select t.total, r.* from (select count(*) as total from m) t
+      left join lateral (${SELECT} join page p on p.id = l.id) r on true
+      order by r.name, r.id`,
+    dense: sql`${SELECT} where ${where} order by l.name, l.id limit ${limit} offset ${offset}`,
+    denseCount: sql`select count(*) as n from locations l where ${where}`,
+  };
+}
+
 export type LocationWrite = LocationInput & { latitude: number | null; longitude: number | null };
 
 export function createLocationsRepo(db: Executor, options: { matchCap?: number } = {}) {
@@ -72,29 +98,12 @@ export function createLocationsRepo(db: Executor, options: { matchCap?: number }
   return {
     /** One page of /locations ordered by name, and the total (from the counters when unfiltered). */
     async list(query: LocationListQuery, exec: Executor = db): Promise<{ items: Location[]; total: number }> {
-      const conditions = filterConditions(query);
-      const limit = query.pageSize;
-      const offset = (query.page - 1) * query.pageSize;
-      if (conditions.length === 0) {
-        const [rows, counted] = await Promise.all([
-          queryRows<LocationRow>(exec, sql`${SELECT} order by l.name, l.id limit ${limit} offset ${offset}`),
-          queryRows<{ n: string | number }>(exec, sql`select locations as n from customer_counts where id = 1`),
-        ]);
+      const plan = locationListStatements(query, matchCap);
+      if (plan.kind === 'unfiltered') {
+        const [rows, counted] = await Promise.all([queryRows<LocationRow>(exec, plan.page), queryRows<{ n: string | number }>(exec, plan.count)]);
         return { items: rows.map(toLocation), total: toCount(counted[0]?.n) };
       }
-      const where = whereAll(conditions);
-      const { rows, total } = await pageWithTotal<LocationRow & { total: string | number }>(exec, {
-        cap: matchCap,
-        sparse: sql`
-          with m as materialized (select l.id, l.name from locations l where ${where} limit ${matchCap + 1}),
-          page as (select id, name from m order by name, id limit ${limit} offset ${offset})
-          select t.total, r.* from (select count(*) as total from m) t
-          left join lateral (${SELECT} join page p on p.id = l.id) r on true
-          order by r.name, r.id`,
-        dense: sql`${SELECT} where ${where} order by l.name, l.id limit ${limit} offset ${offset}`,
-        denseCount: sql`select count(*) as n from locations l where ${where}`,
-        hasRow: (row) => row.id !== null,
-      });
+      const { rows, total } = await pageWithTotal<LocationRow & { total: string | number }>(exec, { ...plan, cap: matchCap, hasRow: (row) => row.id !== null });
       return { items: rows.map(toLocation), total };
     },
 

@@ -115,6 +115,36 @@ function filterConditions(query: UnitListQuery): SQL[] {
   return conditions;
 }
 
+/** The statements behind the /units list (also shown with EXPLAIN by the benchmark). */
+export function unitListStatements(query: UnitListQuery, matchCap = UNIT_MATCH_CAP) {
+  const conditions = filterConditions(query);
+  const limit = query.pageSize;
+  const offset = (query.page - 1) * query.pageSize;
+  const where = whereAll(conditions);
+  if (conditions.length === 0 || (conditions.length === 1 && query.status !== undefined)) {
+    // Every unit, or every active / inactive one: spread evenly, so the order index finds the page.
+    const counter = query.status === undefined ? sql`units` : query.status === 'active' ? sql`active_units` : sql`units - active_units`;
+    return {
+      kind: 'unfiltered' as const,
+      page: sql`select ${LIST_COLUMNS} ${FROM} where ${where} order by u.unit_number, u.id limit ${limit} offset ${offset}`,
+      count: sql`select ${counter} as n from customer_counts where id = 1`,
+    };
+  }
+  // The location and company name filters need the joins to find the matches.
+  const matchFrom = query.location || query.company ? FROM : sql`from units u`;
+  return {
+    kind: 'filtered' as const,
+    sparse: sql`
+      with m as materialized (select u.id, u.unit_number ${matchFrom} where ${where} limit ${matchCap + 1}),
+      page as (select id, unit_number from m order by unit_number, id limit ${limit} offset ${offset})
+      select t.total, r.* from (select count(*) as total from m) t
+      left join lateral (select ${LIST_COLUMNS} ${FROM} join page p on p.id = u.id) r on true
+      order by r.unit_number, r.id`,
+    dense: sql`select ${LIST_COLUMNS} ${FROM} where ${where} order by u.unit_number, u.id limit ${limit} offset ${offset}`,
+    denseCount: sql`select count(*) as n ${matchFrom} where ${where}`,
+  };
+}
+
 interface JobRow {
   id: string;
   number: number;
@@ -143,34 +173,12 @@ export function createUnitsRepo(db: Executor, options: { matchCap?: number } = {
      * nothing or only the status is filtered, otherwise counted over the matching rows.
      */
     async list(query: UnitListQuery, exec: Executor = db): Promise<{ items: UnitListItem[]; total: number }> {
-      const conditions = filterConditions(query);
-      const limit = query.pageSize;
-      const offset = (query.page - 1) * query.pageSize;
-      const where = whereAll(conditions);
-      const onlyStatus = conditions.length === 1 && query.status !== undefined;
-      if (conditions.length === 0 || onlyStatus) {
-        // Every unit, or every active / inactive one: spread evenly, so the order index finds the page.
-        const counter = query.status === undefined ? sql`units` : query.status === 'active' ? sql`active_units` : sql`units - active_units`;
-        const [rows, counted] = await Promise.all([
-          queryRows<UnitListRow>(exec, sql`select ${LIST_COLUMNS} ${FROM} where ${where} order by u.unit_number, u.id limit ${limit} offset ${offset}`),
-          queryRows<{ n: string | number }>(exec, sql`select ${counter} as n from customer_counts where id = 1`),
-        ]);
+      const plan = unitListStatements(query, matchCap);
+      if (plan.kind === 'unfiltered') {
+        const [rows, counted] = await Promise.all([queryRows<UnitListRow>(exec, plan.page), queryRows<{ n: string | number }>(exec, plan.count)]);
         return { items: rows.map(toListItem), total: toCount(counted[0]?.n) };
       }
-      // The location and company name filters need the joins to find the matches.
-      const matchFrom = query.location || query.company ? FROM : sql`from units u`;
-      const { rows, total } = await pageWithTotal<UnitListRow & { total: string | number }>(exec, {
-        cap: matchCap,
-        sparse: sql`
-          with m as materialized (select u.id, u.unit_number ${matchFrom} where ${where} limit ${matchCap + 1}),
-          page as (select id, unit_number from m order by unit_number, id limit ${limit} offset ${offset})
-          select t.total, r.* from (select count(*) as total from m) t
-          left join lateral (select ${LIST_COLUMNS} ${FROM} join page p on p.id = u.id) r on true
-          order by r.unit_number, r.id`,
-        dense: sql`select ${LIST_COLUMNS} ${FROM} where ${where} order by u.unit_number, u.id limit ${limit} offset ${offset}`,
-        denseCount: sql`select count(*) as n ${matchFrom} where ${where}`,
-        hasRow: (row) => row.id !== null,
-      });
+      const { rows, total } = await pageWithTotal<UnitListRow & { total: string | number }>(exec, { ...plan, cap: matchCap, hasRow: (row) => row.id !== null });
       return { items: rows.map(toListItem), total };
     },
 
