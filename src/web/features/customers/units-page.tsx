@@ -133,25 +133,25 @@ export default function UnitsPage() {
                         {unit.unitNumber}
                       </Link>
                     </td>
-                    <td className="px-3 py-2">
+                    <td className="whitespace-nowrap px-3 py-2">
                       <Link to={`/locations/${unit.locationId}`} className="text-slate-700 hover:text-blue-700 hover:underline">
                         {unit.locationName}
                       </Link>
                     </td>
-                    <td className="px-3 py-2">
+                    <td className="whitespace-nowrap px-3 py-2">
                       <Link to={`/companies/${unit.companyId}`} className="text-slate-700 hover:text-blue-700 hover:underline">
                         {unit.companyName}
                       </Link>
                     </td>
-                    <td className="px-3 py-2">
+                    <td className="whitespace-nowrap px-3 py-2">
                       <UnitStatusBadge status={unit.status} />
                     </td>
                     <td className="whitespace-nowrap px-3 py-2 text-slate-600">{dash(unit.phone)}</td>
                     <td className="whitespace-nowrap px-3 py-2 text-slate-600">{dash(unit.primaryContactType)}</td>
-                    <td className="px-3 py-2 text-slate-600">{dash(unit.primaryContactEmail)}</td>
+                    <td className="whitespace-nowrap px-3 py-2 text-slate-600">{dash(unit.primaryContactEmail)}</td>
                     <td className="whitespace-nowrap px-3 py-2 text-slate-600">{dash(unit.primaryContactPhone)}</td>
-                    <td className="px-3 py-2 text-slate-600">{dash(unit.billingEntity)}</td>
-                    <td className="px-3 py-2">
+                    <td className="whitespace-nowrap px-3 py-2 text-slate-600">{dash(unit.billingEntity)}</td>
+                    <td className="whitespace-nowrap px-3 py-2">
                       <Link to={`/units/${unit.id}/edit`} className="inline-flex items-center gap-1 font-medium text-slate-700 hover:text-slate-900" aria-label={`Edit unit ${unit.unitNumber}`}>
                         <Pencil className="h-3.5 w-3.5" aria-hidden /> Edit
                       </Link>
