@@ -38,6 +38,9 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection the server closes (restart, failover, a dropped test database) is replaced
+    // on next use; without a listener its 'error' event would crash the process.
+    pool.on('error', (error) => console.warn(`[db] an idle PostgreSQL connection was closed: ${error.message}`));
     // Fail fast with a clear error instead of on the first request.
     const probe = await pool.connect();
     probe.release();
