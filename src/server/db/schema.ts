@@ -810,6 +810,7 @@ export const jobInvoices = pgTable(
     index('job_invoices_issued_date_idx').on(t.issuedDate),
     index('job_invoices_paid_date_idx').on(t.paidDate),
     index('job_invoices_created_at_idx').on(t.createdAt.desc()),
+    index('job_invoices_draft_created_idx').on(t.createdAt).where(sql`${t.status} = 'draft'`),
     trgm('job_invoices_number_trgm', t.invoiceNumber),
   ],
 );
