@@ -297,6 +297,7 @@ export const technicianSkills = pgTable(
     proficiencyLevel: varchar('proficiency_level', { length: 20 }).notNull().default('intermediate'),
     yearsExperience: integer('years_experience').notNull().default(0),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('technician_skills_name_not_blank', notBlank(t.skillName)),
@@ -321,6 +322,7 @@ export const technicianCertifications = pgTable(
     expiryDate: date('expiry_date', { mode: 'string' }),
     status: varchar('status', { length: 20 }).notNull().default('active'),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('technician_certifications_name_not_blank', notBlank(t.certificationName)),
@@ -342,6 +344,8 @@ export const technicianAvailability = pgTable(
     startTime: time('start_time').notNull(),
     endTime: time('end_time').notNull(),
     isAvailable: boolean('is_available').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('technician_availability_day_check', sql`${t.dayOfWeek} between 0 and 6`),
@@ -361,6 +365,8 @@ export const technicianTerritories = pgTable(
     state: varchar('state', { length: 2 }).notNull(),
     zipCodes: text('zip_codes').array().notNull().default(sql`'{}'::text[]`),
     isPrimary: boolean('is_primary').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('technician_territories_name_not_blank', notBlank(t.territoryName)),
@@ -503,6 +509,7 @@ export const jobTechnicians = pgTable(
       .references(() => technicians.id, { onDelete: 'restrict' }),
     isPrimary: boolean('is_primary').notNull().default(false),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('job_technicians_job_technician_unique').on(t.jobId, t.technicianId),
@@ -730,6 +737,7 @@ export const jobQuotes = pgTable(
     email: varchar('email', { length: 254 }).notNull(),
     sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
@@ -836,6 +844,7 @@ export const outbox = pgTable(
     relatedType: varchar('related_type', { length: 30 }),
     relatedId: uuid('related_id'),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
