@@ -154,6 +154,8 @@ export interface DemoSummary {
 export async function seedDemo(db: Database, now: Date = new Date()): Promise<DemoSummary> {
   const rng = createRandom(DEMO_SEED);
   const today = dateInZone(now, TIME_ZONE);
+  // Everything is placed relative to the start of today, so the data set is the same all day long.
+  const anchor = zonedDateTimeToInstant(today, '00:00', TIME_ZONE);
   const passwordHash = await hashPassword(DEMO_CREDENTIALS.password);
 
   return db.transaction(async (tx) => {
@@ -230,7 +232,7 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
     // Customers: 40 companies, 120 locations, 400 units, all with coordinates.
     const companyNames = new Set<string>();
     const companies = Array.from({ length: 40 }, (_, i) => {
-      let company = buildCompany(rng, { createdAt: new Date(now.getTime() - (40 - i) * 9 * 86_400_000) });
+      let company = buildCompany(rng, { createdAt: new Date(anchor.getTime() - (40 - i) * 9 * 86_400_000) });
       while (companyNames.has(company.name.toLowerCase())) company = { ...company, name: buildCompany(rng).name };
       companyNames.add(company.name.toLowerCase());
       return company;
@@ -280,7 +282,7 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
       const hour = String(rng.int(7, 15)).padStart(2, '0');
       const scheduled = status === 'scheduled' || status === 'completed' || (status === 'cancelled' && rng.bool());
       const scheduleStart = scheduled ? zonedDateTimeToInstant(start, `${hour}:${rng.pick(['00', '30'])}`, TIME_ZONE) : null;
-      const createdAt = new Date(Math.min(now.getTime() - 3_600_000, zonedDateTimeToInstant(addDays(start, -rng.int(3, 30)), '10:00', TIME_ZONE).getTime()));
+      const createdAt = new Date(Math.min(anchor.getTime() - 3_600_000, zonedDateTimeToInstant(addDays(start, -rng.int(3, 30)), '10:00', TIME_ZONE).getTime()));
       const id = rng.uuid();
       const jobNumber = number++;
       const name = rng.pick(JOB_NAME_TEMPLATES).replace('{unit}', unit.unitNumber);
@@ -338,10 +340,10 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
       }
       const job = jobs[jobs.length - 1]!;
       if (quoteState !== 'none' && quoteState !== 'open') {
-        const sentAt = new Date(Math.min(now.getTime() - 7_200_000, (scheduleStart ?? createdAt).getTime() + 86_400_000));
+        const sentAt = new Date(Math.min(anchor.getTime() - 7_200_000, (scheduleStart ?? createdAt).getTime() + 86_400_000));
         const token = Array.from({ length: 40 }, () => rng.pick([...'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789'])).join('');
         const decided = quoteState === 'approved' || quoteState === 'declined';
-        const confirmedAt = decided ? new Date(Math.min(now.getTime() - 3_600_000, sentAt.getTime() + 2 * 86_400_000)) : null;
+        const confirmedAt = decided ? new Date(Math.min(anchor.getTime() - 3_600_000, sentAt.getTime() + 2 * 86_400_000)) : null;
         Object.assign(job, {
           quoteSent: true,
           quoteSentAt: sentAt,
