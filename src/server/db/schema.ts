@@ -380,44 +380,31 @@ export const technicianTerritories = pgTable(
 // Reference data and settings
 // ---------------------------------------------------------------------------------------------
 
-export const serviceLines = pgTable(
-  'service_lines',
-  {
-    id: id(),
-    name: varchar('name', { length: 100 }).notNull(),
-    // A unique constraint (not only an index) so jobs and prices can reference the code.
-    code: varchar('code', { length: 20 }).notNull().unique('service_lines_code_key'),
-    description: text('description'),
-    isActive: boolean('is_active').notNull().default(true),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    check('service_lines_name_not_blank', notBlank(t.name)),
-    check('service_lines_code_not_blank', notBlank(t.code)),
-    uniqueIndex('service_lines_code_ci_unique').on(sql`upper(${t.code})`),
-    index('service_lines_name_idx').on(t.name),
-  ],
-);
+/** Service lines and job types have the same shape: name, a unique code, description, active. */
+function referenceTypeTable<N extends string>(name: N) {
+  return pgTable(
+    name,
+    {
+      id: id(),
+      name: varchar('name', { length: 100 }).notNull(),
+      // A unique constraint (not only an index) so jobs and prices can reference the code.
+      code: varchar('code', { length: 20 }).notNull().unique(`${name}_code_key`),
+      description: text('description'),
+      isActive: boolean('is_active').notNull().default(true),
+      createdAt: createdAt(),
+      updatedAt: updatedAt(),
+    },
+    (t) => [
+      check(`${name}_name_not_blank`, notBlank(t.name)),
+      check(`${name}_code_not_blank`, notBlank(t.code)),
+      uniqueIndex(`${name}_code_ci_unique`).on(sql`upper(${t.code})`),
+      index(`${name}_name_idx`).on(t.name),
+    ],
+  );
+}
 
-export const jobTypes = pgTable(
-  'job_types',
-  {
-    id: id(),
-    name: varchar('name', { length: 100 }).notNull(),
-    code: varchar('code', { length: 20 }).notNull().unique('job_types_code_key'),
-    description: text('description'),
-    isActive: boolean('is_active').notNull().default(true),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    check('job_types_name_not_blank', notBlank(t.name)),
-    check('job_types_code_not_blank', notBlank(t.code)),
-    uniqueIndex('job_types_code_ci_unique').on(sql`upper(${t.code})`),
-    index('job_types_name_idx').on(t.name),
-  ],
-);
+export const serviceLines = referenceTypeTable('service_lines');
+export const jobTypes = referenceTypeTable('job_types');
 
 /** Key/value settings; key "company" holds the company information of part 1. */
 export const settings = pgTable('settings', {
