@@ -22,7 +22,9 @@ const boundaries = {
     const fromFeature = featureOf(file);
     const check = (node, source) => {
       if (typeof source !== 'string') return;
-      if (fromLayer === 'domain' && !source.startsWith('.') && !/^zod(\/|$)/.test(source)) {
+      // Unit tests sit beside the code (x.test.ts) and may import the test runner.
+      const testRunner = /\.test\.tsx?$/.test(file) && /^vitest(\/|$)/.test(source);
+      if (fromLayer === 'domain' && !source.startsWith('.') && !/^zod(\/|$)/.test(source) && !testRunner) {
         context.report({ node, messageId: 'crossing', data: { reason: `src/domain is pure: it may import only zod and itself, not "${source}"` } });
         return;
       }

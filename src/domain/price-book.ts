@@ -187,18 +187,18 @@ export const PART_PRICE_ZERO_MESSAGE = 'The flat rate must be greater than $0: e
 /**
  * A part's unit cost is its non-contract flat rate; section 5 disables Save while the unit cost is
  * not above 0, so a part whose inputs price it at $0 is refused too (reported on partsCost, the
- * first figure to change).
+ * first figure to change). Checked only once every figure is valid on its own.
  */
-function partPricePositive(part: Parameters<typeof partPriceInputOf>[0]): boolean {
-  const valid = [part.partsCost, part.estimatedHours, part.complexityMultiplier, part.laborRate, part.truckFee, part.roofAccessFee].every(
-    (v) => typeof v === 'number' && Number.isFinite(v),
-  );
-  return !valid || computePartPrice(partPriceInputOf(part)).unitCostCents > 0;
-}
-
 const partObject = z.object(partFields);
-export const partPriceCreateInput = partObject.extend({ code: priceCode }).refine(partPricePositive, { message: PART_PRICE_ZERO_MESSAGE, path: ['partsCost'] });
-export const partPriceUpdateInput = partObject.extend({ serviceLine }).refine(partPricePositive, { message: PART_PRICE_ZERO_MESSAGE, path: ['partsCost'] });
+const partPricedAboveZero = {
+  message: PART_PRICE_ZERO_MESSAGE,
+  path: ['partsCost'],
+  when: (payload: { value: unknown }) => partObject.safeParse(payload.value).success,
+};
+const partPricePositive = (part: Parameters<typeof partPriceInputOf>[0]) => computePartPrice(partPriceInputOf(part)).unitCostCents > 0;
+
+export const partPriceCreateInput = partObject.extend({ code: priceCode }).refine(partPricePositive, partPricedAboveZero);
+export const partPriceUpdateInput = partObject.extend({ serviceLine }).refine(partPricePositive, partPricedAboveZero);
 export const laborPriceCreateInput = z.object({ ...laborFields, code: priceCode });
 export const laborPriceUpdateInput = z.object({ ...laborFields, serviceLine });
 export const itemPriceCreateInput = z.object({ ...itemFields, code: priceCode });

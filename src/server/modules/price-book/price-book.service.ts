@@ -23,7 +23,7 @@ import {
 } from '../../../domain/price-book.js';
 import { computePartPrice } from '../../../domain/pricing.js';
 import type { Database, Executor } from '../../db/client.js';
-import { badRequest, conflict, notFound, registerConstraintMessages } from '../../errors.js';
+import { badRequest, conflict, fromDatabaseError, notFound, registerConstraintMessages } from '../../errors.js';
 import { exportFileName, inBatches } from '../../export/xlsx.js';
 import { readSpreadsheet } from '../../import/spreadsheet.js';
 import type { SettingsRepo } from '../settings/settings.repo.js';
@@ -138,7 +138,17 @@ export function createPriceBookService({ repo, db, settings, clock }: { repo: Pr
         throw conflict(message, { code: message });
       }
       await checkServiceLine(data.serviceLine);
-      const id = await repo.insert(data.code, toWrite(data));
+      let id: string;
+      try {
+        id = await repo.insert(data.code, toWrite(data));
+      } catch (error) {
+        // Someone saved the same code between the check above and this insert.
+        if (fromDatabaseError(error)?.fields?.code) {
+          const message = duplicateMessage(data.kind, data.code);
+          throw conflict(message, { code: message });
+        }
+        throw error;
+      }
       return (await repo.getById(data.kind, id))!;
     },
 
