@@ -197,6 +197,18 @@ const partPricedAboveZero = {
 };
 const partPricePositive = (part: Parameters<typeof partPriceInputOf>[0]) => computePartPrice(partPriceInputOf(part)).unitCostCents > 0;
 
+/** The formula's figures alone: the Part tab shows the live price once these are valid. */
+export const partPriceFigures = partObject.pick({
+  partsCost: true,
+  estimatedHours: true,
+  complexityMultiplier: true,
+  laborRate: true,
+  multiTechnician: true,
+  truckFee: true,
+  includeRoofAccess: true,
+  roofAccessFee: true,
+});
+
 export const partPriceCreateInput = partObject.extend({ code: priceCode }).refine(partPricePositive, partPricedAboveZero);
 export const partPriceUpdateInput = partObject.extend({ serviceLine }).refine(partPricePositive, partPricedAboveZero);
 export const laborPriceCreateInput = z.object({ ...laborFields, code: priceCode });
