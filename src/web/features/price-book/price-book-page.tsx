@@ -59,11 +59,16 @@ export default function PriceBookPage() {
     if (urlQ !== search.trim()) setSearch(urlQ);
   }
   const timer = useRef<number | undefined>(undefined);
+  // The delayed write must use the URL as it is when it fires (a select may have changed since).
+  const latestUpdate = useRef(update);
+  useEffect(() => {
+    latestUpdate.current = update;
+  });
   useEffect(() => () => window.clearTimeout(timer.current), []);
   const onSearch = (text: string) => {
     setSearch(text);
     window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => update({ q: text.trim() || undefined, page: undefined }, { replace: true }), SEARCH_DELAY_MS);
+    timer.current = window.setTimeout(() => latestUpdate.current({ q: text.trim() || undefined, page: undefined }, { replace: true }), SEARCH_DELAY_MS);
   };
 
   const serviceLines = options.data?.serviceLines ?? [];
