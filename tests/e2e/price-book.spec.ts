@@ -1,8 +1,9 @@
+import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { expect, test } from './fixtures';
 
-const table = (page: import('@playwright/test').Page) => page.getByRole('table', { name: 'Item prices' });
-const rows = (page: import('@playwright/test').Page) => table(page).locator('tbody tr');
+const table = (page: Page) => page.getByRole('table', { name: 'Item prices' });
+const rows = (page: Page) => table(page).locator('tbody tr');
 
 test.describe('price book (/item-prices)', () => {
   test('adds a part, labor and an item; the part shows its price live; search and filters find them', async ({ signedIn: page }) => {
