@@ -238,12 +238,14 @@ describe('import: applying checks every row again against the price book as it i
   });
 
   it('applies nothing when a write fails part-way (one transaction)', async () => {
-    // A row the analysis accepts but the database refuses: a service line removed between the
-    // analysis's read and the write is simulated by a check the database adds for this test.
+    // A row the analysis accepts but the database refuses (as if something changed between the
+    // analysis's read and the write), simulated by a check the database gets for this test only.
     await ctx.database.db.execute(sql`alter table job_item_prices add constraint test_no_poison check (name <> 'Poison')`);
     try {
+      await ctx.f.itemPrice({ code: 'TX-0', name: 'Existing', unitCost: '4.00' });
       const before = await snapshot();
-      const file = csv(['Type,Code,Name,Unit Cost', 'Item,TX-1,Fine,5', 'Item,TX-2,Poison,5']);
+      // The new rows are inserted first; the update that renames TX-0 then fails: nothing may stay.
+      const file = csv(['Type,Code,Name,Unit Cost', 'Item,TX-1,Fine,5', 'Part,TX-2,Fine part,', 'Item,TX-0,Poison,5']);
       const response = await upload('apply', 'tx.csv', file);
       expect(response.statusCode).toBe(400);
       expect(await snapshot()).toEqual(before);

@@ -271,6 +271,15 @@ export function createPriceBookRepo(db: Executor) {
       return row!.id;
     },
 
+    /** Many new prices of one kind, a few hundred per statement (imports). */
+    async insertMany(kind: PriceKind, rows: { code: string; write: PriceWrite }[], exec: Executor = db): Promise<void> {
+      const table = TABLES[kind];
+      for (let i = 0; i < rows.length; i += 250) {
+        const chunk = rows.slice(i, i + 250).map(({ code, write }) => ({ code, ...columnsOf(write) }) as typeof table.$inferInsert);
+        await exec.insert(table).values(chunk);
+      }
+    },
+
     /** Every field but the code; false when there is no such price. */
     async update(id: string, write: PriceWrite, exec: Executor = db): Promise<boolean> {
       const table = TABLES[write.kind];

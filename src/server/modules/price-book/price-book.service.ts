@@ -32,7 +32,7 @@ import type { PriceBookRepo, PriceWrite } from './price-book.repo.js';
 type ExportCursor = { code: string; kind: PriceKind; id: string };
 
 const ARTICLE_KIND: Record<PriceKind, string> = { part: 'A part', labor: 'A labor price', item: 'An item' };
-const duplicateMessage = (kind: PriceKind, code?: string) => `${ARTICLE_KIND[kind]} with the code ${code ?? 'you entered'} already exists`;
+const duplicateMessage = (kind: PriceKind, code?: string) => `${ARTICLE_KIND[kind]} ${code ? `with the code ${code}` : 'with this code'} already exists`;
 
 // Two people saving the same code at the same moment: the unique index answers, with these words.
 registerConstraintMessages({
@@ -184,14 +184,15 @@ export function createPriceBookService({ repo, db, settings, clock }: { repo: Pr
         const analysis = await analyze(tx, buffer, fileName);
         let created = 0;
         let updated = 0;
+        for (const kind of PRICE_KINDS) {
+          const creates = analysis.rows.flatMap((row) => (row.create?.kind === kind ? [{ code: row.create.code, write: toWrite(row.create) }] : []));
+          await repo.insertMany(kind, creates, tx);
+          created += creates.length;
+        }
         for (const row of analysis.rows) {
-          if (row.create) {
-            await repo.insert(row.create.code, toWrite(row.create), tx);
-            created++;
-          } else if (row.update) {
-            await repo.update(row.update.id, toWrite(row.update.data), tx);
-            updated++;
-          }
+          if (!row.update) continue;
+          await repo.update(row.update.id, toWrite(row.update.data), tx);
+          updated++;
         }
         return { fileName, created, updated, unchanged: analysis.counts.unchanged, skipped: analysis.counts.invalid };
       });
