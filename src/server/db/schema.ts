@@ -584,7 +584,9 @@ export const jobPartPrices = pgTable(
   },
   (t) => [
     check('job_part_prices_code_not_blank', notBlank(t.code)),
-    check('job_part_prices_unit_cost_check', sql`${t.unitCost} >= 0`),
+    // Every price needs a name and a price above 0 (section 5's edit rule, applied to parts too).
+    check('job_part_prices_name_not_blank', notBlank(t.name)),
+    check('job_part_prices_unit_cost_check', sql`${t.unitCost} > 0`),
     check('job_part_prices_parts_cost_check', sql`${t.partsCost} >= 0`),
     check('job_part_prices_hours_check', sql`${t.estimatedHours} >= 0`),
     check('job_part_prices_complexity_check', sql`${t.complexityMultiplier} >= 0.1`),
