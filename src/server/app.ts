@@ -10,6 +10,9 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { createHomeRepo } from './modules/home/home.repo.js';
 import { homeRoutes } from './modules/home/home.routes.js';
 import { createHomeService } from './modules/home/home.service.js';
+import { createPriceBookRepo } from './modules/price-book/price-book.repo.js';
+import { priceBookRoutes } from './modules/price-book/price-book.routes.js';
+import { createPriceBookService } from './modules/price-book/price-book.service.js';
 import { createSearchRepo } from './modules/search/search.repo.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { createSettingsRepo } from './modules/settings/settings.repo.js';
@@ -122,6 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Settings, users, technicians, account
 
   // Price book
+  const priceBook = createPriceBookService({ repo: createPriceBookRepo(db), db, settings, clock });
+  await priceBookRoutes(app, { priceBook });
 
   // Jobs, dispatch, inspections, quotes, invoices
 

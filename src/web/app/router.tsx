@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
       // Invoices
 
       // Pricing
+      { path: 'item-prices', ...screen(() => import('../features/price-book/price-book-page')) },
 
       // Settings, users, technicians, account
 

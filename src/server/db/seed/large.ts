@@ -111,7 +111,7 @@ export async function seedLarge(db: Database, log: (message: string) => void = (
                case when s.status in ('scheduled','completed') then d.start_date + time '07:00' + (g % 9) * interval '1 hour' end,
                60 + (g % 4) * 30, case when g % 7 = 0 then 'Branch Office' else 'Main Office' end,
                g % 5 = 0, g % 10 = 0, case when g % 10 = 0 then g % 20 = 0 end,
-               d.start_date - (g % 20) * interval '1 day', now()
+               least(d.start_date - (g % 20) * interval '1 day', now() - (1 + g % 120) * interval '1 day'), now()
         from generate_series(0, ${LARGE_SCALE.jobs - 1}) g
         join seed_units u on u.rn = (g * 2 % ${LARGE_SCALE.units}) + 1
         cross join lateral (select date '2023-01-02' + (g % 1800) as start_date) d
@@ -140,7 +140,7 @@ export async function seedLarge(db: Database, log: (message: string) => void = (
                case when s.status <> 'draft' then j.time_period_start + 2 end,
                case when s.status <> 'draft' then j.time_period_start + 32 end,
                case when s.status = 'paid' then least(j.time_period_start + 20, current_date) end,
-               j.time_period_start + interval '2 days', now()
+               least(j.time_period_start + interval '2 days', now() - interval '1 hour'), now()
         from jobs j
         cross join lateral (select case
             when j.time_period_start > current_date - 2 then 'draft'
