@@ -1,5 +1,6 @@
 import type { BenchCase } from '../types.js';
+import { customerCases } from './customers.js';
 import { foundationCases } from './foundation.js';
 
 /** Every API benchmark case; each area adds its list here. */
-export const benchCases: BenchCase[] = [...foundationCases];
+export const benchCases: BenchCase[] = [...foundationCases, ...customerCases];

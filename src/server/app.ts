@@ -17,6 +17,19 @@ import { createSearchRepo } from './modules/search/search.repo.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { createSettingsRepo } from './modules/settings/settings.repo.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
+import { createCompaniesRepo } from './modules/companies/companies.repo.js';
+import { companiesRoutes } from './modules/companies/companies.routes.js';
+import { createCompaniesService } from './modules/companies/companies.service.js';
+import { createCustomerDashboardRepo } from './modules/customer-dashboard/customer-dashboard.repo.js';
+import { customerDashboardRoutes } from './modules/customer-dashboard/customer-dashboard.routes.js';
+import { createLocationsRepo } from './modules/locations/locations.repo.js';
+import { locationsRoutes } from './modules/locations/locations.routes.js';
+import { createLocationsService } from './modules/locations/locations.service.js';
+import { createUnitsRepo } from './modules/units/units.repo.js';
+import { unitsRoutes } from './modules/units/units.routes.js';
+import { createUnitsService } from './modules/units/units.service.js';
+import { createNominatimGeocoder, noGeocoder, type Geocoder } from './geocoder/geocoder.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -32,6 +45,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Folder with the built web app; null serves the API only. Defaults to dist/web. */
   webDir?: string | null;
+  /** Address geocoder; defaults to Nominatim at GEOCODER_URL, or none. Tests inject a fake. */
+  geocoder?: Geocoder;
 }
 
 export interface RegisteredRoute {
@@ -91,6 +106,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   searchRoutes(app, { search });
 
   // Customers: companies, locations, units
+  {
+    const geocoder =
+      deps.geocoder ??
+      (config.geocoderUrl
+        ? createNominatimGeocoder({ url: config.geocoderUrl, onError: (error) => app.log.warn({ err: error }, 'geocoding failed; saved without coordinates') })
+        : noGeocoder);
+    const companiesRepo = createCompaniesRepo(db);
+    const locationsRepo = createLocationsRepo(db);
+    const unitsRepo = createUnitsRepo(db);
+    clientConfigRoutes(app, { config });
+    customerDashboardRoutes(app, { dashboard: createCustomerDashboardRepo(db) });
+    companiesRoutes(app, { companies: createCompaniesService({ db, repo: companiesRepo, locations: locationsRepo, geocoder }), clock });
+    locationsRoutes(app, { locations: createLocationsService({ db, repo: locationsRepo, companies: companiesRepo, geocoder }), clock });
+    unitsRoutes(app, { units: createUnitsService({ db, repo: unitsRepo, locations: locationsRepo }) });
+  }
 
   // Settings, users, technicians, account
 

@@ -6,6 +6,7 @@ import { migrateDatabase } from '../../src/server/db/migrate.js';
 import { ensureReferenceData } from '../../src/server/db/reference-data.js';
 import { seedDemo } from '../../src/server/db/seed/demo.js';
 import { createFactories, type Factories } from '../factories/index.js';
+import { e2eGeocoder } from '../support/fake-geocoder.js';
 import { testConfig } from '../support/test-config.js';
 
 export const DEMO_USER = { username: 'demo', password: 'hvac-demo' };
@@ -33,6 +34,7 @@ export const test = base.extend<{ f: Factories; signedIn: Page }, { server: Serv
         config: testConfig({ demo: true }),
         database,
         webDir: path.resolve('dist/web'),
+        geocoder: e2eGeocoder,
       });
       await app.listen({ port: 0, host: '127.0.0.1' });
       const address = app.server.address();

@@ -3,6 +3,7 @@ import { buildApp } from '../../src/server/app.js';
 import type { AppConfig } from '../../src/server/config.js';
 import { testConfig } from './test-config.js';
 import type { DatabaseHandle } from '../../src/server/db/client.js';
+import type { Geocoder } from '../../src/server/geocoder/geocoder.js';
 import { createFactories, type Factories } from '../factories/index.js';
 import { openTestDatabase } from './test-db.js';
 
@@ -22,9 +23,15 @@ export interface TestContext {
 }
 
 /** The app on a fresh migrated database, built without listening (requests go through inject()). */
-export async function createTestContext(options: { now?: () => Date; config?: Partial<AppConfig> } = {}): Promise<TestContext> {
+export async function createTestContext(options: { now?: () => Date; config?: Partial<AppConfig>; geocoder?: Geocoder } = {}): Promise<TestContext> {
   const database = await openTestDatabase();
-  const app = await buildApp({ config: testConfig(options.config), database, webDir: null, ...(options.now ? { clock: options.now } : {}) });
+  const app = await buildApp({
+    config: testConfig(options.config),
+    database,
+    webDir: null,
+    ...(options.now ? { clock: options.now } : {}),
+    ...(options.geocoder ? { geocoder: options.geocoder } : {}),
+  });
   await app.ready();
   const f = createFactories(database.db);
   let roleUsers = 0;

@@ -40,6 +40,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // JIT compilation pays off for long analytical queries, not for an application's short ones:
     // on the large data set it added 1.8 s to a 100 ms count query. Off for our connections.
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, options: '-c jit=off' });
+    // An idle connection the server closes (restart, failover, a dropped test database) is replaced
+    // on next use; without a listener its 'error' event would crash the process.
+    pool.on('error', (error) => console.warn(`[db] an idle PostgreSQL connection was closed: ${error.message}`));
     // Fail fast with a clear error instead of on the first request.
     const probe = await pool.connect();
     probe.release();

@@ -13,6 +13,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -123,6 +124,9 @@ export const locations = pgTable(
     zip: varchar('zip', { length: 10 }).notNull(),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    // Maintained by triggers (migration 0007_customers-triggers): name, building name, address,
+    // city and the company's name, for the /locations free-text search.
+    searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -137,6 +141,7 @@ export const locations = pgTable(
     trgm('locations_city_trgm', t.city),
     trgm('locations_state_trgm', t.state),
     trgm('locations_zip_trgm', t.zip),
+    trgm('locations_search_trgm', t.searchText),
   ],
 );
 
@@ -162,6 +167,9 @@ export const units = pgTable(
     taxable: boolean('taxable').notNull().default(true),
     taxGroupName: varchar('tax_group_name', { length: 100 }),
     taxGroupCode: varchar('tax_group_code', { length: 50 }),
+    // Maintained by triggers: unit number, location name and company name, for the /units
+    // free-text search where every word must match one of them (1,000,000 units, one GIN index).
+    searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -175,7 +183,25 @@ export const units = pgTable(
     index('units_unit_number_idx').on(t.unitNumber, t.id),
     index('units_status_idx').on(t.status),
     trgm('units_unit_number_trgm', t.unitNumber),
+    trgm('units_search_trgm', t.searchText),
   ],
+);
+
+/**
+ * Exact totals for /dashboard and the unfiltered lists without counting a million rows: one row,
+ * kept current by statement-level triggers on companies, locations and units (migration 0007
+ * customers-triggers), so it changes in the same transaction as the rows it counts.
+ */
+export const customerCounts = pgTable(
+  'customer_counts',
+  {
+    id: smallint('id').primaryKey().default(1),
+    companies: bigint('companies', { mode: 'number' }).notNull().default(0),
+    locations: bigint('locations', { mode: 'number' }).notNull().default(0),
+    units: bigint('units', { mode: 'number' }).notNull().default(0),
+    activeUnits: bigint('active_units', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('customer_counts_single_row', sql`${t.id} = 1`)],
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -21,6 +21,24 @@ export const routes: RouteObject[] = [
       { index: true, ...screen(() => import('../features/home/home-page')) },
 
       // Customers: dashboard, companies, locations, units
+      { path: 'dashboard', ...screen(() => import('../features/customers/dashboard-page')) },
+      { path: 'companies', ...screen(() => import('../features/customers/companies-page')) },
+      { path: 'companies/create', ...screen(() => import('../features/customers/company-form-page')) },
+      { path: 'companies/:id', ...screen(() => import('../features/customers/company-detail-page')) },
+      { path: 'companies/:id/edit', ...screen(() => import('../features/customers/company-form-page')) },
+      { path: 'companies/:companyId/location/new', ...screen(() => import('../features/customers/location-form-page')) },
+      { path: 'companies/:companyId/locations/:locationId/edit', ...screen(() => import('../features/customers/location-form-page')) },
+      { path: 'locations', ...screen(() => import('../features/customers/locations-page')) },
+      // Not in part 1's route table: Add Location with no company yet (the dashboard's quick action).
+      { path: 'locations/new', ...screen(() => import('../features/customers/location-form-page')) },
+      { path: 'locations/:id', ...screen(() => import('../features/customers/location-detail-page')) },
+      { path: 'locations/:id/edit', ...screen(() => import('../features/customers/location-form-page')) },
+      { path: 'locations/:locationId/units/add', ...screen(() => import('../features/customers/unit-form-page')) },
+      { path: 'units', ...screen(() => import('../features/customers/units-page')) },
+      // Not in part 1's route table: "Add your first unit" links here; the unit form with a location search.
+      { path: 'units/add', ...screen(() => import('../features/customers/unit-form-page')) },
+      { path: 'units/:id', ...screen(() => import('../features/customers/unit-detail-page')) },
+      { path: 'units/:id/edit', ...screen(() => import('../features/customers/unit-form-page')) },
 
       // Jobs: list, create, detail, dispatch
 

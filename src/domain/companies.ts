@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { location } from './locations.js';
+import { CUSTOMER_MESSAGES, containsFilter, optionalUuidFilter, coordinates, customerPaging, optionalText, requiredText, stateCode, zipCode } from './customers.js';
+
+/** The Create Customer Company / Edit Company form (part 1 section 5). */
+export const companyInput = z.object({
+  name: requiredText('Company name', 200),
+  address: requiredText('Address', 200),
+  city: requiredText('City', 100),
+  state: stateCode(),
+  zip: zipCode(),
+  phone: optionalText('Phone', 30),
+});
+export type CompanyInput = z.output<typeof companyInput>;
+export type CompanyFormValues = z.input<typeof companyInput>;
+
+export const company = z.object({
+  id: z.string(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  phone: z.string().nullable(),
+  ...coordinates,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Company = z.infer<typeof company>;
+
+/** /companies: case-insensitive "contains" filters, ordered by name, 25/50/100 a page. */
+export const companyListQuery = z.object({
+  company: containsFilter,
+  city: containsFilter,
+  state: containsFilter,
+  zip: containsFilter,
+  ...customerPaging,
+});
+export type CompanyListQuery = z.output<typeof companyListQuery>;
+export const companyExportQuery = companyListQuery.omit({ page: true, pageSize: true });
+export type CompanyExportQuery = z.output<typeof companyExportQuery>;
+
+/** Name suggestions: from 2 typed characters, at most 5 (part 1 sections 5 and 9). */
+export const NAME_SUGGESTION_MIN_CHARS = 2;
+export const NAME_SUGGESTION_LIMIT = 5;
+export const companySuggestionsQuery = z.object({
+  name: z
+    .string({ error: `Type at least ${NAME_SUGGESTION_MIN_CHARS} characters` })
+    .trim()
+    .min(NAME_SUGGESTION_MIN_CHARS, `Type at least ${NAME_SUGGESTION_MIN_CHARS} characters`)
+    .max(200),
+});
+export const companySummary = z.object({ id: z.string(), name: z.string(), city: z.string(), state: z.string() });
+export type CompanySummary = z.infer<typeof companySummary>;
+
+/** The duplicate check of the form: another company (not `excludeId`) with the same name. */
+export const companyDuplicateQuery = z.object({
+  name: z.string().trim().min(1, 'Company name is required').max(200),
+  excludeId: optionalUuidFilter(CUSTOMER_MESSAGES.invalidCompanyId),
+});
+export const companyDuplicateAnswer = z.object({ duplicate: companySummary.nullable() });
+
+/**
+ * The duplicate rule: names match case-insensitively once trimmed. The database enforces the
+ * same rule with a unique index on lower(btrim(name)).
+ */
+export function normalizeCompanyName(name: string): string {
+  return name.trim().toLowerCase();
+}
+export function isSameCompanyName(a: string, b: string): boolean {
+  return normalizeCompanyName(a) === normalizeCompanyName(b);
+}
+
+export const DUPLICATE_COMPANY_TITLE = 'Company Already Exists';
+export function duplicateCompanyMessage(name: string): string {
+  return `A company named "${name.trim()}" already exists.`;
+}
+
+/** Where the warning's link goes: add a location to the existing company. */
+export const addLocationPath = (companyId: string) => `/companies/${companyId}/location/new`;
+
+export function deleteCompanyConfirmation(name: string, locationCount: number): string {
+  return `Are you sure you want to delete ${name}? This will also delete all ${locationCount} location(s) and their units. This action cannot be undone.`;
+}
+
+export const COMPANY_MESSAGES = {
+  fetchList: 'Failed to fetch companies. Please try again.',
+  save: 'Failed to save company. Please try again.',
+  fetchDetail: 'Failed to fetch company details',
+  delete: 'Failed to delete company',
+} as const;
+
+/** Locations shown on the company detail page; more are reached through /locations. */
+export const COMPANY_DETAIL_LOCATION_LIMIT = 100;
+
+/** /companies/{id}: the company, how many locations it has, and the first of them by name. */
+export const companyDetail = z.object({
+  company,
+  locationCount: z.number().int(),
+  locations: z.array(location),
+});
+export type CompanyDetail = z.infer<typeof companyDetail>;

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { isUuidV4 } from './ids.js';
+
+/**
+ * Shared pieces of the customer area (companies, locations, units): field rules of part 1
+ * section 5, the constants of section 9, the error texts of section 8 and the delete rule of
+ * RULINGS.md.
+ */
+
+/** Company (and every customer list's) page sizes: 25 (default), 50, 100. */
+export const CUSTOMER_PAGE_SIZES = [25, 50, 100] as const;
+export const DEFAULT_CUSTOMER_PAGE_SIZE = 25;
+
+export const STATE_MAX_LENGTH = 2;
+export const ZIP_MAX_LENGTH = 10;
+export const MAIN_OFFICE = 'Main Office';
+export const MAP_ZOOM = 16;
+export const UNITS_PANEL_MAX_HEIGHT_PX = 500;
+
+export const CUSTOMER_MESSAGES = {
+  invalidCompanyId: 'Invalid company ID format',
+  invalidLocationId: 'Invalid location ID format',
+  invalidUnitId: 'Invalid unit ID format',
+  companyNotFound: 'Company not found',
+  locationNotFound: 'Location not found',
+  unitNotFound: 'Unit not found',
+  selectCompany: 'Please select a company first',
+  selectLocation: 'Please select a location first',
+  stateTooLong: 'State must be at most 2 characters',
+  zipTooLong: 'Zip must be at most 10 characters',
+} as const;
+
+/** ?page=1&pageSize=25|50|100 */
+export const customerPaging = {
+  page: z.coerce.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be 1 or more').default(1),
+  pageSize: z.coerce
+    .number({ error: 'Page size must be 25, 50 or 100' })
+    .refine((n) => (CUSTOMER_PAGE_SIZES as readonly number[]).includes(n), 'Page size must be 25, 50 or 100')
+    .default(DEFAULT_CUSTOMER_PAGE_SIZE),
+};
+
+/** A required text field: trimmed, not empty, at most `max` characters. */
+export const requiredText = (label: string, max: number, tooLong = `${label} must be at most ${max} characters`) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, tooLong);
+
+/** An optional text field: trimmed; empty (or absent) is stored as null. */
+export const optionalText = (label: string, max: number, tooLong = `${label} must be at most ${max} characters`) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, tooLong)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export function isValidEmail(value: string): boolean {
+  return z.email().safeParse(value).success;
+}
+
+/** An optional e-mail address: empty is null, anything else must be a valid address. */
+export const optionalEmail = (label: string) =>
+  optionalText(label, 254).refine((v) => v === null || isValidEmail(v), `${label} must be a valid email address`);
+
+/** A US state code: at most 2 characters, stored in capitals ("ga" -> "GA"). */
+export const stateCode = (label = 'State', message: string = CUSTOMER_MESSAGES.stateTooLong) =>
+  requiredText(label, STATE_MAX_LENGTH, message).transform((v) => v.toUpperCase());
+
+export const zipCode = (label = 'Zip', message: string = CUSTOMER_MESSAGES.zipTooLong) => requiredText(label, ZIP_MAX_LENGTH, message);
+
+/** Route params `{ id }` that must be a version-4 uuid, with the screen's own message. */
+export const idParams = (message: string) => z.object({ id: z.string().refine((v) => isUuidV4(v), message) });
+
+/** Query-string "contains" filter: trimmed, empty means no filter. */
+export const containsFilter = z
+  .string()
+  .trim()
+  .max(200, 'Filter text must be at most 200 characters')
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+export const optionalUuidFilter = (message: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || isUuidV4(v), message);
+
+export const coordinates = {
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+};
+
+/** "1 location(s)" style counts read badly; "1 job" / "3 jobs". */
+export function plural(n: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? singular : pluralForm}`;
+}
+
+export type CustomerKind = 'company' | 'location' | 'unit';
+
+/**
+ * RULINGS.md: a company, location or unit that jobs still hold cannot be deleted (jobs keep the
+ * service history, their quotes and invoices); the message says how many jobs hold it.
+ */
+export function deleteBlockedMessage(kind: CustomerKind, name: string, jobCount: number): string {
+  const jobs = `${plural(jobCount, 'job')} still ${jobCount === 1 ? 'refers' : 'refer'} to`;
+  switch (kind) {
+    case 'company':
+      return `Cannot delete ${name}: ${jobs} its locations or units. Jobs keep the service history, so a company with jobs cannot be deleted.`;
+    case 'location':
+      return `Cannot delete ${name}: ${jobs} this location or its units. Jobs keep the service history, so a location with jobs cannot be deleted.`;
+    case 'unit':
+      return `Cannot delete unit ${name}: ${jobs} this unit. Jobs keep the service history, so a unit with jobs cannot be deleted.`;
+  }
+}
+
+/** Share of `part` in `total` as a whole percentage (0 when the total is 0). */
+export function percentOf(part: number, total: number): number {
+  if (total <= 0) return 0;
+  return Math.round((part / total) * 100);
+}
+
+/** The /dashboard figures. */
+export const customerDashboard = z.object({
+  totalCompanies: z.number().int(),
+  totalLocations: z.number().int(),
+  totalUnits: z.number().int(),
+  activeUnits: z.number().int(),
+  inactiveUnits: z.number().int(),
+  recentCompanies: z.array(z.object({ id: z.string(), name: z.string(), city: z.string(), state: z.string() })),
+});
+export type CustomerDashboard = z.infer<typeof customerDashboard>;
+export const RECENT_COMPANIES_LIMIT = 5;
+
+/** One line "123 Main St, Atlanta, GA 30303" from address parts, skipping empty ones. */
+export function formatAddress(parts: { address?: string | null; city?: string | null; state?: string | null; zip?: string | null }): string {
+  const cityLine = [parts.city, [parts.state, parts.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [parts.address, cityLine].filter(Boolean).join(', ');
+}
+
+/** What the browser needs to know of the server's configuration. */
+export const clientConfig = z.object({ mapTileUrl: z.string() });
+export type ClientConfig = z.infer<typeof clientConfig>;
+
+/** Splits free text into the words that must each match (empty words dropped, at most 8). */
+export function searchWords(text: string | undefined): string[] {
+  if (!text) return [];
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w.length > 0);
+  return [...new Set(words.map((w) => w.toLowerCase()))].slice(0, 8);
+}

@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorBody, paginated } from '../../../domain/api.js';
+import {
+  company,
+  companyDetail,
+  companyDuplicateAnswer,
+  companyDuplicateQuery,
+  companyExportQuery,
+  companyInput,
+  companyListQuery,
+  companySuggestionsQuery,
+  companySummary,
+  type Company,
+} from '../../../domain/companies.js';
+import { CUSTOMER_MESSAGES, idParams } from '../../../domain/customers.js';
+import { exportFileName, sendXlsx, type XlsxColumn } from '../../export/xlsx.js';
+import type { CompaniesService } from './companies.service.js';
+
+const params = idParams(CUSTOMER_MESSAGES.invalidCompanyId);
+const errors = { 400: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody };
+
+export const COMPANY_EXPORT_COLUMNS: XlsxColumn<Company>[] = [
+  { header: 'Name', width: 40, value: (c) => c.name },
+  { header: 'Address', width: 36, value: (c) => c.address },
+  { header: 'City', width: 20, value: (c) => c.city },
+  { header: 'State', width: 8, value: (c) => c.state },
+  { header: 'Zip', width: 12, value: (c) => c.zip },
+  { header: 'Phone', width: 18, value: (c) => c.phone },
+  { header: 'Created', width: 14, value: (c) => new Date(c.createdAt), numFmt: 'mm/dd/yyyy' },
+];
+
+export function companiesRoutes(app: FastifyInstance, { companies, clock }: { companies: CompaniesService; clock: () => Date }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/companies', {
+    schema: {
+      tags: ['companies'],
+      summary: 'Companies by name, filtered by company, city, state and zip (case-insensitive contains)',
+      querystring: companyListQuery,
+      response: { 200: paginated(company), 400: apiErrorBody },
+    },
+    handler: async (request) => companies.list(request.query),
+  });
+
+  r.get('/api/companies/export', {
+    schema: {
+      tags: ['companies'],
+      summary: 'The filtered company list, every page, as an .xlsx spreadsheet (streamed)',
+      querystring: companyExportQuery,
+      response: { 400: apiErrorBody },
+    },
+    handler: async (request, reply) =>
+      sendXlsx(reply, {
+        fileName: exportFileName('companies', clock().toISOString().slice(0, 10)),
+        sheetName: 'Companies',
+        columns: COMPANY_EXPORT_COLUMNS,
+        batches: companies.exportBatches(request.query),
+      }),
+  });
+
+  r.get('/api/companies/suggestions', {
+    schema: {
+      tags: ['companies'],
+      summary: 'Up to 5 companies whose name contains the text (from 2 characters)',
+      querystring: companySuggestionsQuery,
+      response: { 200: z.object({ items: z.array(companySummary) }), 400: apiErrorBody },
+    },
+    handler: async (request) => ({ items: await companies.suggestions(request.query.name) }),
+  });
+
+  r.get('/api/companies/duplicate', {
+    schema: {
+      tags: ['companies'],
+      summary: 'Another company with the same name (case-insensitive, trimmed), if any',
+      querystring: companyDuplicateQuery,
+      response: { 200: companyDuplicateAnswer, 400: apiErrorBody },
+    },
+    handler: async (request) => ({ duplicate: await companies.duplicate(request.query.name, request.query.excludeId) }),
+  });
+
+  r.post('/api/companies', {
+    schema: { tags: ['companies'], summary: 'Create a company (its address is geocoded)', body: companyInput, response: { 201: company, ...errors } },
+    handler: async (request, reply) => reply.status(201).send(await companies.create(request.body)),
+  });
+
+  r.get('/api/companies/:id', {
+    schema: {
+      tags: ['companies'],
+      summary: 'A company with its location count and its first 100 locations by name',
+      params,
+      response: { 200: companyDetail, ...errors },
+    },
+    handler: async (request) => companies.detail(request.params.id),
+  });
+
+  r.put('/api/companies/:id', {
+    schema: { tags: ['companies'], summary: 'Update a company', params, body: companyInput, response: { 200: company, ...errors } },
+    handler: async (request) => companies.update(request.params.id, request.body),
+  });
+
+  r.delete('/api/companies/:id', {
+    schema: {
+      tags: ['companies'],
+      summary: 'Delete a company with its locations and units (refused while jobs hold it)',
+      params,
+      response: { 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      await companies.remove(request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+}

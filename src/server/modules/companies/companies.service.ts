@@ -1,0 +1,90 @@
+import type { Paginated } from '../../../domain/api.js';
+import {
+  COMPANY_DETAIL_LOCATION_LIMIT,
+  duplicateCompanyMessage,
+  type Company,
+  type CompanyDetail,
+  type CompanyExportQuery,
+  type CompanyInput,
+  type CompanyListQuery,
+  type CompanySummary,
+} from '../../../domain/companies.js';
+import { CUSTOMER_MESSAGES, deleteBlockedMessage } from '../../../domain/customers.js';
+import type { Database } from '../../db/client.js';
+import { conflict, notFound, registerConstraintMessages } from '../../errors.js';
+import { inBatches } from '../../export/xlsx.js';
+import { coordinatesFor, type Geocoder } from '../../geocoder/geocoder.js';
+import type { LocationsRepo } from '../locations/locations.repo.js';
+import type { CompaniesRepo } from './companies.repo.js';
+
+// A race that slips past the service's own checks still answers 409 with a clear message.
+registerConstraintMessages({
+  companies_name_unique: { status: 409, message: 'A company with this name already exists.', field: 'name' },
+  jobs_location_id_locations_id_fk: { status: 409, message: 'This is still held by jobs, so it cannot be deleted.' },
+  jobs_unit_id_units_id_fk: { status: 409, message: 'This is still held by jobs, so it cannot be deleted.' },
+});
+
+export function createCompaniesService(deps: { db: Database; repo: CompaniesRepo; locations: LocationsRepo; geocoder: Geocoder }) {
+  const { db, repo, locations, geocoder } = deps;
+
+  const mustExist = async (id: string): Promise<Company> => {
+    const found = await repo.getById(id);
+    if (!found) throw notFound(CUSTOMER_MESSAGES.companyNotFound);
+    return found;
+  };
+
+  const refuseDuplicate = async (name: string, excludeId?: string) => {
+    const duplicate = await repo.findByName(name, excludeId);
+    if (duplicate) throw conflict(duplicateCompanyMessage(duplicate.name), { name: duplicateCompanyMessage(duplicate.name) });
+  };
+
+  return {
+    async list(query: CompanyListQuery): Promise<Paginated<Company>> {
+      const { items, total } = await repo.list(query);
+      return { items, total, page: query.page, pageSize: query.pageSize };
+    },
+
+    exportBatches(filters: CompanyExportQuery) {
+      return inBatches((after: { name: string; id: string } | null, limit) => repo.exportBatch(filters, after, limit), (row) => ({ name: row.name, id: row.id }));
+    },
+
+    suggestions: (name: string): Promise<CompanySummary[]> => repo.suggestions(name),
+
+    duplicate: (name: string, excludeId: string | undefined) => repo.findByName(name, excludeId),
+
+    async detail(id: string): Promise<CompanyDetail> {
+      const company = await mustExist(id);
+      const [locationCount, firstLocations] = await Promise.all([repo.countLocations(id), locations.listForCompany(id, COMPANY_DETAIL_LOCATION_LIMIT)]);
+      return { company, locationCount, locations: firstLocations };
+    },
+
+    async create(input: CompanyInput): Promise<Company> {
+      await refuseDuplicate(input.name);
+      // Geocoding happens before the write, outside any transaction, and never fails the save.
+      const point = await coordinatesFor(geocoder, input);
+      const id = await repo.insert({ ...input, latitude: point?.latitude ?? null, longitude: point?.longitude ?? null });
+      return (await repo.getById(id))!;
+    },
+
+    async update(id: string, input: CompanyInput): Promise<Company> {
+      const existing = await mustExist(id);
+      await refuseDuplicate(input.name, id);
+      const point = await coordinatesFor(geocoder, input, existing);
+      const updated = await repo.update(id, { ...input, latitude: point?.latitude ?? null, longitude: point?.longitude ?? null });
+      if (!updated) throw notFound(CUSTOMER_MESSAGES.companyNotFound);
+      return (await repo.getById(id))!;
+    },
+
+    /** RULINGS.md: refused while jobs hold it; otherwise the company, its locations and units go together. */
+    async remove(id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const company = await repo.getById(id, tx, { forUpdate: true });
+        if (!company) throw notFound(CUSTOMER_MESSAGES.companyNotFound);
+        const jobs = await repo.countHoldingJobs(id, tx);
+        if (jobs > 0) throw conflict(deleteBlockedMessage('company', company.name, jobs));
+        await repo.delete(id, tx);
+      });
+    },
+  };
+}
+export type CompaniesService = ReturnType<typeof createCompaniesService>;

@@ -1,0 +1,124 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Paginated } from '../../../../domain/api';
+import type { Company, CompanyDetail, CompanyInput, CompanyListQuery, CompanySummary } from '../../../../domain/companies';
+import type { CustomerDashboard } from '../../../../domain/customers';
+import type { Location, LocationInput, LocationListQuery } from '../../../../domain/locations';
+import type { Unit, UnitInput, UnitJobsAnswer, UnitListItem, UnitListQuery, UnitUpdateInput } from '../../../../domain/units';
+import { api, withQuery, type QueryValue } from '../../../lib/api-client';
+
+/** Queries and mutations of the customer screens; every change refreshes the customer lists. */
+const keys = {
+  all: ['customers'] as const,
+  dashboard: ['customers', 'dashboard'] as const,
+  companies: (q: Partial<CompanyListQuery>) => ['customers', 'companies', q] as const,
+  company: (id: string) => ['customers', 'company', id] as const,
+  suggestions: (name: string) => ['customers', 'suggestions', name] as const,
+  locations: (q: Partial<LocationListQuery>) => ['customers', 'locations', q] as const,
+  location: (id: string) => ['customers', 'location', id] as const,
+  units: (q: Partial<UnitListQuery>) => ['customers', 'units', q] as const,
+  unit: (id: string) => ['customers', 'unit', id] as const,
+  unitJobs: (id: string, page: number) => ['customers', 'unit-jobs', id, page] as const,
+};
+
+const asQuery = (q: object) => q as Record<string, QueryValue>;
+
+export const exportUrl = (path: string, filters: object) => withQuery(path, asQuery(filters));
+
+export function useCustomerDashboard() {
+  return useQuery({ queryKey: keys.dashboard, queryFn: () => api.get<CustomerDashboard>('/api/customers/dashboard') });
+}
+
+export function useCompanies(query: Partial<CompanyListQuery>) {
+  return useQuery({
+    queryKey: keys.companies(query),
+    queryFn: () => api.get<Paginated<Company>>('/api/companies', asQuery(query)),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCompanyDetail(id: string | undefined) {
+  return useQuery({
+    queryKey: keys.company(id ?? ''),
+    queryFn: () => api.get<CompanyDetail>(`/api/companies/${id}`),
+    enabled: Boolean(id),
+  });
+}
+
+export function useCompanySuggestions(name: string, enabled: boolean) {
+  return useQuery({
+    queryKey: keys.suggestions(name),
+    queryFn: ({ signal }) => api.get<{ items: CompanySummary[] }>('/api/companies/suggestions', { name }, { signal }),
+    enabled,
+    staleTime: 10_000,
+  });
+}
+
+export async function findDuplicateCompany(name: string, excludeId?: string): Promise<CompanySummary | null> {
+  const answer = await api.get<{ duplicate: CompanySummary | null }>('/api/companies/duplicate', { name, excludeId });
+  return answer.duplicate;
+}
+
+export function useLocations(query: Partial<LocationListQuery>, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: keys.locations(query),
+    queryFn: ({ signal }) => api.get<Paginated<Location>>('/api/locations', asQuery(query), { signal }),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
+  });
+}
+
+export function useLocation(id: string | undefined) {
+  return useQuery({ queryKey: keys.location(id ?? ''), queryFn: () => api.get<Location>(`/api/locations/${id}`), enabled: Boolean(id) });
+}
+
+export function useUnits(query: Partial<UnitListQuery>, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: keys.units(query),
+    queryFn: ({ signal }) => api.get<Paginated<UnitListItem>>('/api/units', asQuery(query), { signal }),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
+  });
+}
+
+export function useUnit(id: string | undefined) {
+  return useQuery({ queryKey: keys.unit(id ?? ''), queryFn: () => api.get<Unit>(`/api/units/${id}`), enabled: Boolean(id) });
+}
+
+export function useUnitJobs(id: string | undefined, page: number) {
+  return useQuery({
+    queryKey: keys.unitJobs(id ?? '', page),
+    queryFn: () => api.get<UnitJobsAnswer>(`/api/units/${id}/jobs`, { page }),
+    enabled: Boolean(id),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** After any change every customer query is stale (lists, counts, details). */
+function useCustomerMutation<TVariables, TResult>(fn: (variables: TVariables) => Promise<TResult>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    // Not awaited: the screen moves on at once (a deleted record's page must not refetch first).
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: keys.all });
+      // The header search shows companies, locations and units too.
+      void client.invalidateQueries({ queryKey: ['search'] });
+    },
+  });
+}
+
+export const useSaveCompany = () =>
+  useCustomerMutation(({ id, input }: { id?: string; input: CompanyInput }) =>
+    id ? api.put<Company>(`/api/companies/${id}`, input) : api.post<Company>('/api/companies', input),
+  );
+export const useDeleteCompany = () => useCustomerMutation((id: string) => api.delete<void>(`/api/companies/${id}`));
+
+export const useSaveLocation = () =>
+  useCustomerMutation(({ id, input }: { id?: string; input: LocationInput }) =>
+    id ? api.put<Location>(`/api/locations/${id}`, input) : api.post<Location>('/api/locations', input),
+  );
+export const useDeleteLocation = () => useCustomerMutation((id: string) => api.delete<void>(`/api/locations/${id}`));
+
+export const useAddUnit = () => useCustomerMutation((input: UnitInput) => api.post<Unit>('/api/units', input));
+export const useUpdateUnit = () => useCustomerMutation(({ id, input }: { id: string; input: UnitUpdateInput }) => api.put<Unit>(`/api/units/${id}`, input));
+export const useDeleteUnit = () => useCustomerMutation((id: string) => api.delete<void>(`/api/units/${id}`));

@@ -1,0 +1,137 @@
+import { FileBarChart, Pencil, Phone, Plus } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { COMPANY_MESSAGES, companyListQuery } from '../../../domain/companies';
+import { CUSTOMER_PAGE_SIZES } from '../../../domain/customers';
+import { errorMessage } from '../../lib/api-client';
+import { useUrlFilters } from '../../lib/url-state';
+import { ErrorBanner } from '../../ui/banner';
+import { Button, ButtonLink } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { EmptyState } from '../../ui/empty-state';
+import { ExportLink } from '../../ui/export-link';
+import { FormField, SelectInput, TextInput } from '../../ui/form-field';
+import { PageHeader } from '../../ui/page-header';
+import { Pager } from '../../ui/pager';
+import { Spinner } from '../../ui/spinner';
+import { exportUrl, useCompanies } from './api/customers-api';
+
+const FILTERS = [
+  { key: 'company', label: 'Company' },
+  { key: 'city', label: 'City' },
+  { key: 'state', label: 'State' },
+  { key: 'zip', label: 'Zipcode' },
+] as const;
+type FilterKey = (typeof FILTERS)[number]['key'];
+const EMPTY: Record<FilterKey, string> = { company: '', city: '', state: '', zip: '' };
+
+/** /companies: filters applied with Search, page size 25/50/100, cards, real paging and Export. */
+export default function CompaniesPage() {
+  const { values, update, replaceAll } = useUrlFilters(companyListQuery);
+  const [draft, setDraft] = useState<Record<FilterKey, string>>(EMPTY);
+  // The boxes show the applied filters (after Back, a shared link, Reset).
+  useEffect(() => {
+    setDraft({ company: values.company ?? '', city: values.city ?? '', state: values.state ?? '', zip: values.zip ?? '' });
+  }, [values.company, values.city, values.state, values.zip]);
+
+  const companies = useCompanies(values);
+  const filters = { company: values.company, city: values.city, state: values.state, zip: values.zip };
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    replaceAll({ ...draft, pageSize: values.pageSize === 25 ? undefined : values.pageSize });
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title="Companies"
+        subtitle="Customer companies, with their address and phone"
+        actions={
+          <>
+            <ExportLink href={exportUrl('/api/companies/export', filters)} />
+            <ButtonLink to="/companies/create">
+              <Plus className="h-4 w-4" aria-hidden /> Add Company
+            </ButtonLink>
+          </>
+        }
+      />
+
+      <Card className="mb-6 p-4">
+        <form onSubmit={search} className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-6" aria-label="Company filters">
+          {FILTERS.map((filter) => (
+            <FormField key={filter.key} label={filter.label}>
+              {(field) => (
+                <TextInput {...field} value={draft[filter.key]} onChange={(e) => setDraft((d) => ({ ...d, [filter.key]: e.target.value }))} placeholder={`Filter by ${filter.label.toLowerCase()}`} />
+              )}
+            </FormField>
+          ))}
+          <FormField label="Per page">
+            {(field) => (
+              <SelectInput {...field} value={values.pageSize} onChange={(e) => update({ pageSize: Number(e.target.value) === 25 ? undefined : e.target.value, page: undefined })}>
+                {CUSTOMER_PAGE_SIZES.map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
+              </SelectInput>
+            )}
+          </FormField>
+          <div className="flex gap-2">
+            <Button type="submit">Search</Button>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setDraft(EMPTY);
+                replaceAll({});
+              }}
+            >
+              Reset
+            </Button>
+          </div>
+        </form>
+      </Card>
+
+      {companies.isError ? <ErrorBanner className="mb-4" message={errorMessage(companies.error, COMPANY_MESSAGES.fetchList)} /> : null}
+      {companies.isPending ? (
+        <Spinner label="Loading companies..." />
+      ) : companies.data && companies.data.items.length === 0 ? (
+        <EmptyState>No companies found.</EmptyState>
+      ) : companies.data ? (
+        <>
+          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Companies" aria-busy={companies.isFetching}>
+            {companies.data.items.map((company) => (
+              <li key={company.id}>
+                <Card className="flex h-full flex-col p-4">
+                  <Link to={`/companies/${company.id}`} className="text-base font-semibold text-blue-700 hover:underline">
+                    {company.name}
+                  </Link>
+                  <address className="mt-2 text-sm not-italic text-slate-600">
+                    <span className="block">{company.address}</span>
+                    <span className="block">
+                      {company.city}, {company.state} {company.zip}
+                    </span>
+                  </address>
+                  {company.phone ? (
+                    <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
+                      <Phone className="h-3.5 w-3.5" aria-hidden /> {company.phone}
+                    </p>
+                  ) : null}
+                  <div className="mt-auto flex gap-4 pt-3 text-sm">
+                    <Link to={`/companies/${company.id}/edit`} className="inline-flex items-center gap-1 font-medium text-slate-700 hover:text-slate-900" aria-label={`Edit ${company.name}`}>
+                      <Pencil className="h-3.5 w-3.5" aria-hidden /> Edit
+                    </Link>
+                    <Link to={`/companies/${company.id}/report`} className="inline-flex items-center gap-1 font-medium text-slate-700 hover:text-slate-900">
+                      <FileBarChart className="h-3.5 w-3.5" aria-hidden /> Asset Report
+                    </Link>
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+          <Pager page={values.page} pageSize={values.pageSize} total={companies.data.total} onPage={(page) => update({ page: page === 1 ? undefined : page })} />
+        </>
+      ) : null}
+    </div>
+  );
+}

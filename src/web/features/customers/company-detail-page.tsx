@@ -1,0 +1,191 @@
+import { ChevronDown, ChevronRight, FileBarChart, MapPin, Pencil, Phone, Plus, Tags, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { addLocationPath, COMPANY_MESSAGES, deleteCompanyConfirmation } from '../../../domain/companies';
+import { CUSTOMER_MESSAGES, plural } from '../../../domain/customers';
+import { isUuidV4 } from '../../../domain/ids';
+import type { Location } from '../../../domain/locations';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { Badge } from '../../ui/badge';
+import { Button, ButtonLink } from '../../ui/button';
+import { Card, CardBody, CardHeader } from '../../ui/card';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { PageHeader } from '../../ui/page-header';
+import { Spinner } from '../../ui/spinner';
+import { toast } from '../../ui/toast';
+import { useCompanyDetail, useDeleteCompany } from './api/customers-api';
+import { DetailError } from './components/detail-error';
+import { MapCard } from './components/map-card';
+import { UnitsPanel } from './components/units-panel';
+
+function LocationRow({ location, companyId }: { location: Location; companyId: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <li className="py-3" data-testid="location-row">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <Link to={`/locations/${location.id}`} className="font-medium text-blue-700 hover:underline">
+            {location.name}
+          </Link>
+          <p className="text-sm text-slate-600">
+            {location.buildingName} · {location.address}, {location.city}, {location.state} {location.zip}
+          </p>
+        </div>
+        <div className="flex items-center gap-3 text-sm">
+          <Badge tone="blue">{plural(location.unitCount, 'unit')}</Badge>
+          <Button variant="ghost" size="sm" onClick={() => setOpen((v) => !v)} aria-expanded={open}>
+            {open ? <ChevronDown className="h-4 w-4" aria-hidden /> : <ChevronRight className="h-4 w-4" aria-hidden />}
+            {open ? 'Hide Units' : 'Show Units'}
+          </Button>
+          <Link to={`/companies/${companyId}/locations/${location.id}/edit`} className="inline-flex items-center gap-1 font-medium text-slate-700 hover:text-slate-900" aria-label={`Edit ${location.name}`}>
+            <Pencil className="h-3.5 w-3.5" aria-hidden /> Edit
+          </Link>
+        </div>
+      </div>
+      {open ? <UnitsPanel locationId={location.id} /> : null}
+    </li>
+  );
+}
+
+/** /companies/{id}: the company, its map, actions, and its locations with their units. */
+export default function CompanyDetailPage() {
+  const { id = '' } = useParams();
+  const valid = isUuidV4(id);
+  const detail = useCompanyDetail(valid ? id : undefined);
+  const remove = useDeleteCompany();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  if (!valid) return <DetailError message={CUSTOMER_MESSAGES.invalidCompanyId} backTo="/companies" backLabel="Back to Companies" />;
+  if (detail.isPending) return <Spinner label="Loading company..." />;
+  if (detail.isError) {
+    const notFound = detail.error instanceof ApiError && detail.error.status === 404;
+    return <DetailError message={notFound ? CUSTOMER_MESSAGES.companyNotFound : errorMessage(detail.error, COMPANY_MESSAGES.fetchDetail)} backTo="/companies" backLabel="Back to Companies" />;
+  }
+
+  const { company, locations, locationCount } = detail.data;
+  const confirmDelete = async () => {
+    setDeleteError(null);
+    try {
+      await remove.mutateAsync(company.id);
+      toast.success(`${company.name} deleted`);
+      navigate('/companies');
+    } catch (error) {
+      setDeleteError(errorMessage(error, COMPANY_MESSAGES.delete));
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title={company.name}
+        back={{ to: '/companies', label: 'Back to Companies' }}
+        actions={
+          <>
+            <ButtonLink to={`/companies/${company.id}/edit`} variant="secondary">
+              <Pencil className="h-4 w-4" aria-hidden /> Edit
+            </ButtonLink>
+            <Button
+              variant="danger"
+              onClick={() => {
+                setDeleteError(null);
+                setConfirming(true);
+              }}
+            >
+              <Trash2 className="h-4 w-4" aria-hidden /> Delete
+            </Button>
+          </>
+        }
+      />
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Card>
+            <CardHeader title="Company Information" />
+            <CardBody className="space-y-1 text-sm text-slate-700">
+              <p className="flex items-center gap-1.5">
+                <MapPin className="h-4 w-4 text-slate-400" aria-hidden />
+                {company.address}, {company.city}, {company.state} {company.zip}
+              </p>
+              <p className="flex items-center gap-1.5">
+                <Phone className="h-4 w-4 text-slate-400" aria-hidden />
+                {company.phone ?? <span className="text-slate-400">No phone</span>}
+              </p>
+            </CardBody>
+          </Card>
+
+          <Card>
+            <CardHeader
+              title={
+                <span className="flex items-center gap-2">
+                  Locations <Badge tone="gray">{locationCount}</Badge>
+                </span>
+              }
+              actions={
+                <ButtonLink to={addLocationPath(company.id)} size="sm">
+                  <Plus className="h-4 w-4" aria-hidden /> Add Location
+                </ButtonLink>
+              }
+            />
+            <CardBody className="py-0">
+              {locations.length === 0 ? (
+                <div className="py-6 text-center text-sm text-slate-500">
+                  <p>No locations found.</p>
+                  <Link to={addLocationPath(company.id)} className="mt-1 inline-block font-medium text-blue-700 hover:underline">
+                    Add your first location
+                  </Link>
+                </div>
+              ) : (
+                <>
+                  <ul className="divide-y divide-slate-100">
+                    {locations.map((location) => (
+                      <LocationRow key={location.id} location={location} companyId={company.id} />
+                    ))}
+                  </ul>
+                  {locationCount > locations.length ? (
+                    <p className="border-t border-slate-100 py-3 text-sm text-slate-500">
+                      Showing {locations.length} of {locationCount.toLocaleString('en-US')} locations.{' '}
+                      <Link to={`/locations?companyId=${company.id}`} className="font-medium text-blue-700 hover:underline">
+                        View all locations
+                      </Link>
+                    </p>
+                  ) : null}
+                </>
+              )}
+            </CardBody>
+          </Card>
+        </div>
+
+        <div className="space-y-6">
+          <MapCard title="Map" label={company.name} address={company} latitude={company.latitude} longitude={company.longitude} />
+          <Card>
+            <CardHeader title="Actions" />
+            <CardBody className="flex flex-col gap-2">
+              <ButtonLink to={addLocationPath(company.id)} variant="secondary" className="justify-start">
+                <Plus className="h-4 w-4" aria-hidden /> Add Location
+              </ButtonLink>
+              <ButtonLink to={`/companies/${company.id}/report`} variant="secondary" className="justify-start">
+                <FileBarChart className="h-4 w-4" aria-hidden /> Generate Report
+              </ButtonLink>
+              <ButtonLink to={`/companies/${company.id}/tags`} variant="secondary" className="justify-start">
+                <Tags className="h-4 w-4" aria-hidden /> Manage Tags
+              </ButtonLink>
+            </CardBody>
+          </Card>
+        </div>
+      </div>
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete Company"
+        description={deleteCompanyConfirmation(company.name, locationCount)}
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        onConfirm={confirmDelete}
+        error={deleteError}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,226 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { isSameCompanyName, NAME_SUGGESTION_MIN_CHARS } from '../../../domain/companies';
+import { CUSTOMER_MESSAGES } from '../../../domain/customers';
+import { isUuidV4 } from '../../../domain/ids';
+import { deleteLocationConfirmation, LOCATION_MESSAGES, locationInput, type LocationFormValues, type LocationInput } from '../../../domain/locations';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { useDebounced } from '../../lib/use-debounced';
+import { ErrorBanner } from '../../ui/banner';
+import { Button, ButtonLink } from '../../ui/button';
+import { Card, CardBody } from '../../ui/card';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { FormField, TextInput } from '../../ui/form-field';
+import { PageHeader } from '../../ui/page-header';
+import { SearchPicker, type PickerOption } from '../../ui/search-picker';
+import { Spinner } from '../../ui/spinner';
+import { toast } from '../../ui/toast';
+import { useCompanyDetail, useCompanySuggestions, useDeleteLocation, useLocation, useSaveLocation } from './api/customers-api';
+import { DetailError } from './components/detail-error';
+import { DuplicateCompanyWarning } from './components/duplicate-warning';
+
+const EMPTY: LocationFormValues = { companyId: '', name: '', buildingName: '', address: '', city: '', state: '', zip: '' };
+
+/**
+ * Add Location (/companies/{companyId}/location/new, or /locations/new with no company yet) and
+ * Edit Location (/companies/{companyId}/locations/{locationId}/edit and /locations/{id}/edit).
+ */
+export default function LocationFormPage() {
+  const params = useParams();
+  const routeCompanyId = params.companyId;
+  const editId = params.locationId ?? params.id;
+  const editing = editId !== undefined;
+  const badCompanyId = routeCompanyId !== undefined && !isUuidV4(routeCompanyId);
+  const badLocationId = editing && !isUuidV4(editId);
+
+  const existing = useLocation(editing && !badLocationId ? editId : undefined);
+  const routeCompany = useCompanyDetail(!editing && routeCompanyId && !badCompanyId ? routeCompanyId : undefined);
+  const save = useSaveLocation();
+  const remove = useDeleteLocation();
+  const navigate = useNavigate();
+
+  const [company, setCompany] = useState<PickerOption | null>(null);
+  const [text, setText] = useState('');
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const loaded = useRef<string | null>(null);
+
+  const form = useForm<LocationFormValues, unknown, LocationInput>({ resolver: zodResolver(locationInput), defaultValues: EMPTY });
+  const { register, handleSubmit, formState, reset, setValue, setError, clearErrors } = form;
+
+  const searchText = useDebounced(text.trim(), 200);
+  const suggestions = useCompanySuggestions(searchText, !company && searchText.length >= NAME_SUGGESTION_MIN_CHARS);
+  const options: PickerOption[] = (suggestions.data?.items ?? []).map((c) => ({ id: c.id, label: c.name, detail: [c.city, c.state].filter(Boolean).join(', ') }));
+  // Typing the exact name of an existing company without picking it: the duplicate warning.
+  const typedMatch = !company && text.trim() ? (suggestions.data?.items ?? []).find((c) => isSameCompanyName(c.name, text)) : undefined;
+
+  const pick = (option: PickerOption | null) => {
+    setCompany(option);
+    setValue('companyId', option?.id ?? '', { shouldValidate: formState.isSubmitted });
+    if (option) {
+      setText('');
+      clearErrors('companyId');
+    }
+  };
+
+  // Fill the form once: from the location being edited, or with the company of the route.
+  useEffect(() => {
+    if (editing && existing.data && loaded.current !== existing.data.id) {
+      loaded.current = existing.data.id;
+      const l = existing.data;
+      reset({ companyId: l.companyId, name: l.name, buildingName: l.buildingName, address: l.address, city: l.city, state: l.state, zip: l.zip });
+      setCompany({ id: l.companyId, label: l.companyName });
+    }
+  }, [editing, existing.data, reset]);
+  useEffect(() => {
+    const c = routeCompany.data?.company;
+    if (!editing && c && loaded.current !== c.id) {
+      loaded.current = c.id;
+      setCompany({ id: c.id, label: c.name, detail: [c.city, c.state].filter(Boolean).join(', ') });
+      setValue('companyId', c.id);
+    }
+  }, [editing, routeCompany.data, setValue]);
+
+  if (badCompanyId) return <DetailError message={CUSTOMER_MESSAGES.invalidCompanyId} backTo="/companies" backLabel="Back to Companies" />;
+  if (badLocationId) return <DetailError message={CUSTOMER_MESSAGES.invalidLocationId} backTo="/locations" backLabel="Back to Locations" />;
+  if (editing && existing.isPending) return <Spinner label="Loading location..." />;
+  if (editing && existing.isError) {
+    const notFound = existing.error instanceof ApiError && existing.error.status === 404;
+    return <DetailError message={notFound ? CUSTOMER_MESSAGES.locationNotFound : errorMessage(existing.error, LOCATION_MESSAGES.fetchDetail)} backTo="/locations" backLabel="Back to Locations" />;
+  }
+  if (!editing && routeCompanyId && routeCompany.isError) {
+    const notFound = routeCompany.error instanceof ApiError && routeCompany.error.status === 404;
+    return <DetailError message={notFound ? CUSTOMER_MESSAGES.companyNotFound : errorMessage(routeCompany.error, LOCATION_MESSAGES.fetchDetail)} backTo="/companies" backLabel="Back to Companies" />;
+  }
+
+  const afterEdit = routeCompanyId ? `/companies/${routeCompanyId}` : '/locations';
+  const cancelTo = editing ? afterEdit : routeCompanyId ? `/companies/${routeCompanyId}` : '/companies';
+
+  const onSubmit = async (values: LocationInput) => {
+    setSaveError(null);
+    try {
+      const saved = await save.mutateAsync({ ...(editId ? { id: editId } : {}), input: values });
+      toast.success(editing ? 'Location updated' : 'Location added');
+      navigate(editing ? afterEdit : `/companies/${saved.companyId}`);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) {
+        for (const [field, message] of Object.entries(error.fields)) {
+          if (field in EMPTY) setError(field as keyof LocationFormValues, { message });
+        }
+      }
+      setSaveError(errorMessage(error, LOCATION_MESSAGES.save));
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!editId) return;
+    setDeleteError(null);
+    try {
+      await remove.mutateAsync(editId);
+      toast.success('Location deleted');
+      navigate(afterEdit);
+    } catch (error) {
+      setDeleteError(errorMessage(error, LOCATION_MESSAGES.delete));
+    }
+  };
+
+  const title = editing ? 'Edit Location' : 'Add Location';
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader
+        title={title}
+        back={{ to: cancelTo, label: cancelTo.startsWith('/companies/') ? 'Back to Company' : cancelTo === '/locations' ? 'Back to Locations' : 'Back to Companies' }}
+        actions={
+          editing ? (
+            <Button
+              variant="danger"
+              onClick={() => {
+                setDeleteError(null);
+                setConfirming(true);
+              }}
+            >
+              <Trash2 className="h-4 w-4" aria-hidden /> Delete Location
+            </Button>
+          ) : null
+        }
+      />
+      <Card>
+        <CardBody>
+          {!editing && routeCompanyId && routeCompany.isPending ? (
+            <Spinner label="Loading company..." />
+          ) : (
+            <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-label={title}>
+              {saveError ? <ErrorBanner message={saveError} /> : null}
+              <input type="hidden" {...register('companyId')} />
+              <FormField label="Company" required error={formState.errors.companyId?.message} hint="Type at least 2 characters of the company name, then pick it">
+                {(field) => (
+                  <SearchPicker
+                    id={field.id}
+                    describedBy={field['aria-describedby']}
+                    invalid={field['aria-invalid']}
+                    label="Company"
+                    selected={company}
+                    onSelect={pick}
+                    text={text}
+                    onTextChange={setText}
+                    options={options}
+                    loading={suggestions.isFetching}
+                    placeholder="Search companies..."
+                    emptyText="No companies match"
+                  />
+                )}
+              </FormField>
+              {typedMatch ? <DuplicateCompanyWarning company={typedMatch} /> : null}
+              <div className="grid gap-4 sm:grid-cols-2">
+                <FormField label="Location Name" required error={formState.errors.name?.message}>
+                  {(field) => <TextInput {...field} {...register('name')} />}
+                </FormField>
+                <FormField label="Building Name" required error={formState.errors.buildingName?.message}>
+                  {(field) => <TextInput {...field} {...register('buildingName')} />}
+                </FormField>
+              </div>
+              <FormField label="Address" required error={formState.errors.address?.message}>
+                {(field) => <TextInput {...field} {...register('address')} autoComplete="street-address" />}
+              </FormField>
+              <div className="grid gap-4 sm:grid-cols-6">
+                <FormField label="City" required error={formState.errors.city?.message} className="sm:col-span-3">
+                  {(field) => <TextInput {...field} {...register('city')} />}
+                </FormField>
+                <FormField label="State" required error={formState.errors.state?.message} className="sm:col-span-1">
+                  {(field) => <TextInput {...field} {...register('state')} maxLength={2} className="uppercase" />}
+                </FormField>
+                <FormField label="Zip" required error={formState.errors.zip?.message} className="sm:col-span-2">
+                  {(field) => <TextInput {...field} {...register('zip')} maxLength={10} />}
+                </FormField>
+              </div>
+              <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
+                <ButtonLink to={cancelTo} variant="secondary">
+                  Cancel
+                </ButtonLink>
+                <Button type="submit" disabled={formState.isSubmitting}>
+                  {formState.isSubmitting ? 'Saving...' : editing ? 'Save Changes' : 'Add Location'}
+                </Button>
+              </div>
+            </form>
+          )}
+        </CardBody>
+      </Card>
+      {editing && existing.data ? (
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title="Delete Location"
+          description={deleteLocationConfirmation(existing.data.name, existing.data.unitCount)}
+          confirmLabel="Delete"
+          pendingLabel="Deleting..."
+          onConfirm={confirmDelete}
+          error={deleteError}
+        />
+      ) : null}
+    </div>
+  );
+}

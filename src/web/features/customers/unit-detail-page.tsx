@@ -1,0 +1,234 @@
+import { Briefcase, Building2, CalendarClock, MapPin, Pencil, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { CUSTOMER_MESSAGES } from '../../../domain/customers';
+import { isUuidV4 } from '../../../domain/ids';
+import { createJobForUnitPath, UNIT_MESSAGES, type UnitJob } from '../../../domain/units';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { useCompanyInfo } from '../../lib/company';
+import { formatCents, formatDate, formatTime } from '../../lib/format';
+import { Badge, type BadgeTone } from '../../ui/badge';
+import { ErrorBanner } from '../../ui/banner';
+import { Button, ButtonLink } from '../../ui/button';
+import { Card, CardBody, CardHeader } from '../../ui/card';
+import { PageHeader } from '../../ui/page-header';
+import { Pager } from '../../ui/pager';
+import { Spinner } from '../../ui/spinner';
+import { useUnit, useUnitJobs } from './api/customers-api';
+import { DetailError } from './components/detail-error';
+import { FieldList } from './components/field-list';
+import { ConfiguredMap } from './components/map-card';
+import { UnitStatusBadge } from './components/status-badge';
+
+const JOB_STATUS_TONES: Record<UnitJob['status'], BadgeTone> = { scheduled: 'blue', unscheduled: 'amber', completed: 'green', cancelled: 'gray' };
+const PLACEHOLDERS = [
+  { title: 'Services', action: 'Add Service' },
+  { title: 'Assets', action: 'Add Asset' },
+  { title: 'Deficiencies', action: 'Add Deficiency' },
+  { title: 'Quotes', action: 'Create Quote' },
+  { title: 'Contracts', action: 'Add Contract' },
+  { title: 'Comments', action: 'Add Comment' },
+  { title: 'Attachments', action: 'Upload' },
+];
+
+function JobItem({ job, timeZone }: { job: UnitJob; timeZone: string | undefined }) {
+  return (
+    <li className="space-y-1 py-3" data-testid="unit-job">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-mono text-sm font-semibold text-slate-700">#{job.number}</span>
+        <Badge tone={JOB_STATUS_TONES[job.status]}>{job.status}</Badge>
+        <Badge tone="purple">{job.typeName ?? job.type}</Badge>
+        {job.isTraining ? <Badge tone="amber">training</Badge> : null}
+        <Badge tone="green">{formatCents(job.totalCostCents)}</Badge>
+      </div>
+      <Link to={`/jobs/${job.id}`} className="block font-medium text-blue-700 hover:underline">
+        {job.name}
+      </Link>
+      <p className="text-xs text-slate-500">Service line: {job.serviceLineName ?? job.serviceLine}</p>
+      {job.description ? <p className="line-clamp-2 text-sm text-slate-600">{job.description}</p> : null}
+      <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
+        <span>
+          Period: {formatDate(job.timePeriodStart)} – {formatDate(job.timePeriodDue)}
+        </span>
+        <span className="inline-flex items-center gap-1">
+          <CalendarClock className="h-3.5 w-3.5" aria-hidden />
+          {job.scheduleStart ? `Scheduled ${formatDate(new Date(job.scheduleStart).toLocaleDateString('en-CA', timeZone ? { timeZone } : {}))} ${formatTime(job.scheduleStart, timeZone)}` : 'Not scheduled'}
+        </span>
+      </div>
+    </li>
+  );
+}
+
+/** /units/{id}: every card of part 1 (details, billing, location, jobs, statistics, placeholders, quick actions). */
+export default function UnitDetailPage() {
+  const { id = '' } = useParams();
+  const valid = isUuidV4(id);
+  const unit = useUnit(valid ? id : undefined);
+  const [jobsPage, setJobsPage] = useState(1);
+  const jobs = useUnitJobs(valid && unit.isSuccess ? id : undefined, jobsPage);
+  const company = useCompanyInfo();
+
+  if (!valid) return <DetailError message={CUSTOMER_MESSAGES.invalidUnitId} backTo="/units" backLabel="Back to Units" />;
+  if (unit.isPending) return <Spinner label="Loading unit..." />;
+  if (unit.isError) {
+    const notFound = unit.error instanceof ApiError && unit.error.status === 404;
+    return <DetailError message={notFound ? CUSTOMER_MESSAGES.unitNotFound : errorMessage(unit.error, UNIT_MESSAGES.fetchDetail)} backTo="/units" backLabel="Back to Units" />;
+  }
+  const u = unit.data;
+  const statistics = jobs.data?.statistics;
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title={`Unit ${u.unitNumber}`}
+        back={{ to: '/units', label: 'Back to Units' }}
+        actions={
+          <ButtonLink to={`/units/${u.id}/edit`} variant="secondary">
+            <Pencil className="h-4 w-4" aria-hidden /> Edit Unit
+          </ButtonLink>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <div className="grid gap-6 md:grid-cols-2">
+            <Card>
+              <CardHeader title="Unit Details" />
+              <CardBody className="py-1">
+                <FieldList
+                  fields={[
+                    { label: 'Unit Number', value: u.unitNumber },
+                    { label: 'Status', value: <UnitStatusBadge status={u.status} /> },
+                    { label: 'Primary Contact Type', value: u.primaryContactType },
+                    { label: 'Primary Contact Email', value: u.primaryContactEmail },
+                    { label: 'Primary Contact Phone', value: u.primaryContactPhone },
+                    { label: 'Phone', value: u.phone },
+                  ]}
+                />
+              </CardBody>
+            </Card>
+            <Card>
+              <CardHeader title="Billing Information" />
+              <CardBody className="py-1">
+                <FieldList
+                  fields={[
+                    { label: 'Billing Entity', value: u.billingEntity },
+                    { label: 'Billing Email', value: u.billingEmail },
+                    { label: 'Billing City', value: u.billingCity },
+                    { label: 'Billing State', value: u.billingState },
+                    { label: 'Billing Zip', value: u.billingZip },
+                    { label: 'Office', value: u.office || 'Main Office' },
+                    { label: 'Taxable', value: u.taxable ? 'Yes' : 'No' },
+                    { label: 'Tax Group Name', value: u.taxGroupName },
+                    { label: 'Tax Group Code', value: u.taxGroupCode },
+                  ]}
+                />
+              </CardBody>
+            </Card>
+          </div>
+
+          <Card>
+            <CardHeader title="Location Information" />
+            <CardBody className="grid gap-6 md:grid-cols-2">
+              <div className="space-y-2 text-sm">
+                <Link to={`/locations/${u.location.id}`} className="flex items-center gap-1.5 font-medium text-blue-700 hover:underline">
+                  <MapPin className="h-4 w-4" aria-hidden /> {u.location.name}
+                </Link>
+                <p className="text-slate-600">{u.location.buildingName}</p>
+                <p className="text-slate-600">{u.location.address}</p>
+                <p className="text-slate-600">
+                  {u.location.city}, {u.location.state} {u.location.zip}
+                </p>
+                <Link to={`/companies/${u.company.id}`} className="flex items-center gap-1.5 font-medium text-blue-700 hover:underline">
+                  <Building2 className="h-4 w-4" aria-hidden /> {u.company.name}
+                </Link>
+              </div>
+              <ConfiguredMap label={`${u.location.name}: unit ${u.unitNumber}`} latitude={u.location.latitude} longitude={u.location.longitude} />
+            </CardBody>
+          </Card>
+
+          <Card>
+            <CardHeader
+              title={
+                <span className="flex items-center gap-2">
+                  Jobs <Badge tone="gray">{jobs.data?.total ?? 0}</Badge>
+                </span>
+              }
+              actions={
+                <ButtonLink to={createJobForUnitPath(u.id)} size="sm">
+                  <Plus className="h-4 w-4" aria-hidden /> Create Job
+                </ButtonLink>
+              }
+            />
+            <CardBody className="py-0">
+              {jobs.isError ? <ErrorBanner className="my-3" message={errorMessage(jobs.error, UNIT_MESSAGES.fetchDetail)} /> : null}
+              {jobs.isPending ? (
+                <Spinner />
+              ) : jobs.data && jobs.data.items.length === 0 ? (
+                <p className="py-6 text-center text-sm text-slate-500">No jobs found for this unit</p>
+              ) : jobs.data ? (
+                <>
+                  <ul className="divide-y divide-slate-100">
+                    {jobs.data.items.map((job) => (
+                      <JobItem key={job.id} job={job} timeZone={company.data?.time_zone} />
+                    ))}
+                  </ul>
+                  {jobs.data.total > jobs.data.pageSize ? <Pager page={jobsPage} pageSize={jobs.data.pageSize} total={jobs.data.total} onPage={setJobsPage} /> : null}
+                </>
+              ) : null}
+            </CardBody>
+          </Card>
+
+          <div className="grid gap-6 md:grid-cols-2">
+            {PLACEHOLDERS.map((placeholder) => (
+              <Card key={placeholder.title}>
+                <CardHeader
+                  title={placeholder.title}
+                  actions={
+                    <Button size="sm" variant="secondary" disabled title="Not available yet">
+                      {placeholder.action}
+                    </Button>
+                  }
+                />
+                <CardBody>
+                  <p className="text-sm text-slate-400">No {placeholder.title.toLowerCase()} recorded for this unit.</p>
+                </CardBody>
+              </Card>
+            ))}
+          </div>
+        </div>
+
+        <div className="space-y-6">
+          <Card>
+            <CardHeader title="Quick Actions" />
+            <CardBody className="flex flex-col gap-2">
+              <ButtonLink to={createJobForUnitPath(u.id)} className="justify-start">
+                <Briefcase className="h-4 w-4" aria-hidden /> Create Job
+              </ButtonLink>
+              {['Schedule Service', 'Add Deficiency', 'Create Quote', 'Upload Attachment'].map((label) => (
+                <Button key={label} variant="secondary" className="justify-start" disabled title="Not available yet">
+                  {label}
+                </Button>
+              ))}
+            </CardBody>
+          </Card>
+          {statistics && statistics.total > 0 ? (
+            <Card>
+              <CardHeader title="Job Statistics" />
+              <CardBody className="py-1">
+                <FieldList
+                  fields={[
+                    { label: 'Total Jobs', value: String(statistics.total) },
+                    { label: 'Completed', value: String(statistics.completed) },
+                    { label: 'Scheduled', value: String(statistics.scheduled) },
+                    { label: 'Unscheduled', value: String(statistics.unscheduled) },
+                    { label: 'Total Cost', value: formatCents(statistics.totalCostCents) },
+                  ]}
+                />
+              </CardBody>
+            </Card>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}

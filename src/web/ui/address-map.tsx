@@ -1,0 +1,42 @@
+import { MapPinOff } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { cn } from './cn';
+import { Spinner } from './spinner';
+
+// Leaflet and its CSS are a chunk of their own, loaded only when a map is shown.
+const LeafletMap = lazy(() => import('./leaflet-map'));
+
+/**
+ * A map of one address (zoom 16, a marker), or "Map unavailable" when the address has no
+ * coordinates (no geocoder or no network when it was saved) or no tile server is known.
+ */
+export function AddressMap({
+  latitude,
+  longitude,
+  tileUrl,
+  label,
+  className,
+}: {
+  latitude: number | null;
+  longitude: number | null;
+  tileUrl: string | undefined;
+  label: string;
+  className?: string;
+}) {
+  const box = cn('h-64 w-full overflow-hidden rounded-md border border-slate-200', className);
+  if (latitude === null || longitude === null || !tileUrl) {
+    return (
+      <div className={cn(box, 'flex flex-col items-center justify-center gap-2 bg-slate-50 text-sm text-slate-500')} data-testid="map-unavailable">
+        <MapPinOff className="h-6 w-6" aria-hidden />
+        <span>Map unavailable</span>
+      </div>
+    );
+  }
+  return (
+    <div className={box}>
+      <Suspense fallback={<Spinner label="Loading map..." className="h-full" />}>
+        <LeafletMap latitude={latitude} longitude={longitude} tileUrl={tileUrl} label={label} />
+      </Suspense>
+    </div>
+  );
+}
