@@ -40,6 +40,7 @@ export const updateReferenceTypeInput = z
   })
   .refine((v) => v.name !== undefined || v.description !== undefined || v.isActive !== undefined, 'Nothing to change');
 export type UpdateReferenceTypeInput = z.output<typeof updateReferenceTypeInput>;
+export type UpdateReferenceTypeChanges = z.input<typeof updateReferenceTypeInput>;
 
 export const referenceTypesQuery = z.object({
   active: z
