@@ -11,6 +11,11 @@ describe('service and job types', () => {
     expect(createReferenceTypeInput.parse({ name: ' Rooftop ', code: ' rtu-1 ', description: '' })).toEqual({ name: 'Rooftop', code: 'RTU-1', description: null });
   });
 
+  it('parsing the output again gives the same output (the browser sends the parsed form)', () => {
+    const once = createReferenceTypeInput.parse({ name: ' Rooftop ', code: 'rtu', description: '' });
+    expect(createReferenceTypeInput.parse(JSON.parse(JSON.stringify(once)))).toEqual(once);
+  });
+
   it('refuses codes with spaces or longer than 20 characters', () => {
     expect(issuesOf(createReferenceTypeInput.safeParse({ name: 'A', code: 'has space' }))).toEqual({ code: 'Code may use letters, digits, - and _ only' });
     expect(issuesOf(createReferenceTypeInput.safeParse({ name: 'A', code: 'X'.repeat(21) }))).toEqual({ code: 'Code must be at most 20 characters' });

@@ -88,7 +88,7 @@ describe('default availability (RULINGS.md)', () => {
 
   it('is what the Add Technician form opens with, and what an API call without availability saves', () => {
     expect(newTechnicianForm().availability).toEqual(defaultAvailability());
-    expect(technicianInput.parse(base).availability).toEqual([0, 1, 2, 3, 4].map((d) => ({ dayOfWeek: d, startTime: '09:00', endTime: '17:00' })));
+    expect(technicianInput.parse(base).availability).toEqual([0, 1, 2, 3, 4].map((d) => ({ dayOfWeek: d, isAvailable: true, startTime: '09:00', endTime: '17:00' })));
   });
 
   it('turns saved days back into 7 form rows', () => {
@@ -144,7 +144,7 @@ describe('technician payload', () => {
     expect(parsed.certifications).toEqual([
       { certificationName: 'EPA 608', issuingOrganization: undefined, certificationNumber: undefined, issueDate: '2020-01-01', expiryDate: null, status: 'active' },
     ]);
-    expect(parsed.availability).toEqual([{ dayOfWeek: 1, startTime: '08:00', endTime: '16:00' }]);
+    expect(parsed.availability).toEqual([{ dayOfWeek: 1, isAvailable: true, startTime: '08:00', endTime: '16:00' }]);
     expect(parsed.territories).toEqual([{ territoryName: 'Metro', state: 'GA', zipCodes: ['30303', '30318'], isPrimary: false }]);
   });
 
@@ -185,6 +185,25 @@ describe('technician payload', () => {
     expect(parsed.certifications).toEqual([]);
     expect(parsed.territories).toEqual([]);
     expect(parsed.availability.map((d) => d.dayOfWeek)).toEqual([0, 1, 2, 3, 4]);
+  });
+});
+
+describe('the browser sends the parsed form; the server parses it again', () => {
+  it('parsing the output again gives the same output', () => {
+    const form = {
+      ...newTechnicianForm(),
+      ...base,
+      hourlyRate: 30.1,
+      skills: [{ skillName: 'Boilers', proficiencyLevel: 'advanced' as const, yearsExperience: 2 }, { skillName: '' }],
+      certifications: [{ certificationName: 'NATE', issueDate: '2020-01-01', expiryDate: '' }],
+      territories: [{ territoryName: 'Metro', state: 'ga', zipCodes: '30303, 30318', isPrimary: true }],
+      password: 'long-enough-1',
+    };
+    const once = createTechnicianInput.parse(form);
+    const twice = createTechnicianInput.parse(JSON.parse(JSON.stringify(once)));
+    expect(twice).toEqual(JSON.parse(JSON.stringify(once)));
+    expect(twice.availability.map((d) => d.dayOfWeek)).toEqual([0, 1, 2, 3, 4]);
+    expect(twice.territories[0]!.zipCodes).toEqual(['30303', '30318']);
   });
 });
 
@@ -241,7 +260,7 @@ describe('edit form values', () => {
     expect(values.availability).toHaveLength(7);
     // and saving it unchanged gives back what was saved
     const parsed = updateTechnicianInput.parse(values);
-    expect(parsed.availability).toEqual([{ dayOfWeek: 3, startTime: '10:00', endTime: '14:00' }]);
+    expect(parsed.availability).toEqual([{ dayOfWeek: 3, isAvailable: true, startTime: '10:00', endTime: '14:00' }]);
     expect(parsed.territories[0]!.zipCodes).toEqual(['30303', '30318']);
     expect(parsed.hourlyRate).toBe(40);
   });

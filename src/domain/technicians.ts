@@ -242,7 +242,8 @@ export const technicianInput = z.object({
     .max(7, 'At most 7 days')
     .refine(uniqueDays, 'Each day may be listed only once')
     .default(() => defaultAvailability())
-    .transform((rows) => keepAvailableDays(rows).map((r) => ({ dayOfWeek: r.dayOfWeek, startTime: r.startTime, endTime: r.endTime }))),
+    // The browser sends the parsed form and the server parses it again, so the output stays valid input.
+    .transform((rows) => keepAvailableDays(rows).map((r) => ({ dayOfWeek: r.dayOfWeek, isAvailable: true, startTime: r.startTime, endTime: r.endTime }))),
   territories: z
     .array(territoryRow)
     .max(MAX_ROWS, `At most ${MAX_ROWS} territories`)

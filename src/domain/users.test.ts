@@ -42,6 +42,14 @@ describe('Add User', () => {
   });
 });
 
+describe('the browser sends the parsed form; the server parses it again', () => {
+  it('parsing the output again gives the same output', () => {
+    const once = createUserInput.parse({ ...base, role: 'technician', firstName: '', technician: { hireDate: '2024-01-01', jobTitle: '', state: 'ga', vehicleYear: 2020 } });
+    const json = JSON.parse(JSON.stringify(once));
+    expect(createUserInput.parse(json)).toEqual(json);
+  });
+});
+
 describe('edit user and set password', () => {
   it('checks role and status', () => {
     expect(issuesOf(updateUserInput.safeParse({ email: 'a@b.co', role: 'boss', status: 'gone' }))).toEqual({

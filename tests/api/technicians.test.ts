@@ -129,6 +129,16 @@ describe('POST /api/technicians (Add Technician)', () => {
     expect(user).toMatchObject({ role: 'technician', status: 'active', passwordHash: null });
   });
 
+  it('accepts what the browser sends: the form already parsed by the same schema', async () => {
+    const parsed = createTechnicianInput.parse(technicianPayload());
+    const response = await create(admin, JSON.parse(JSON.stringify(parsed)));
+    expect(response.statusCode, response.body).toBe(201);
+    const detail = (await ctx.app.inject({ method: 'GET', url: `/api/technicians/${response.json().id}`, headers: { cookie: admin } })).json();
+    expect(detail.availability.map((d: { dayOfWeek: number }) => d.dayOfWeek)).toEqual([1, 2, 4]);
+    expect(detail.skills).toHaveLength(2);
+    expect(detail.territories[0].zipCodes).toEqual(['30009', '30075', '30328']);
+  });
+
   it('uses the default week (days 0 to 4, 09:00-17:00) and "HVAC Technician" when they are not given', async () => {
     const { availability: _a, jobTitle: _j, ...payload } = technicianPayload();
     const response = await create(manager, { ...payload, jobTitle: '  ' });

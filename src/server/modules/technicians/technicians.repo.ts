@@ -23,7 +23,7 @@ import {
 export interface TechnicianLists {
   skills: SkillRow[];
   certifications: CertificationRow[];
-  availability: { dayOfWeek: number; startTime: string; endTime: string }[];
+  availability: { dayOfWeek: number; isAvailable?: boolean; startTime: string; endTime: string }[];
   territories: TerritoryRow[];
 }
 
@@ -63,7 +63,7 @@ export function createTechniciansRepo(db: Executor) {
         await exec.insert(technicianCertifications).values(lists.certifications.map((c) => ({ ...c, technicianId: id })));
       }
       if (lists.availability.length) {
-        await exec.insert(technicianAvailability).values(lists.availability.map((a) => ({ ...a, technicianId: id, isAvailable: true })));
+        await exec.insert(technicianAvailability).values(lists.availability.map((a) => ({ dayOfWeek: a.dayOfWeek, startTime: a.startTime, endTime: a.endTime, technicianId: id, isAvailable: true })));
       }
       if (lists.territories.length) {
         await exec.insert(technicianTerritories).values(lists.territories.map((t) => ({ ...t, technicianId: id })));

@@ -70,7 +70,7 @@ function ProfileCard({ profile }: { profile: AccountProfile }) {
           </div>
           <div>
             <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Last Sign-in</dt>
-            <dd className="mt-1 text-sm text-slate-900">{profile.lastLoginAt ? formatDate(profile.lastLoginAt) : 'Never'}</dd>
+            <dd className="mt-1 text-sm text-slate-900">{profile.lastLoginAt ? new Date(profile.lastLoginAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : 'Never'}</dd>
           </div>
         </dl>
         <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Profile" className="space-y-4">

@@ -33,7 +33,7 @@ export default function SettingsPage() {
       {loadFailed ? <ErrorBanner message="Failed to load settings data" /> : null}
       <CompanyInfoCard company={company.data} loading={company.isPending} canEdit={canEdit} />
       <UsersCard actor={user} />
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid gap-6 2xl:grid-cols-2">
         <ReferenceTypesCard kind="service-types" canEdit={canEdit} />
         <ReferenceTypesCard kind="job-types" canEdit={canEdit} />
       </div>

@@ -32,14 +32,16 @@ export function UsersCard({ actor }: { actor: SessionUser }) {
         }
         actions={
           <>
-            <TextInput
-              type="search"
-              aria-label="Search users"
-              placeholder="Search users..."
-              className="h-8 w-48 py-1"
-              defaultValue={query.q ?? ''}
-              onChange={(e) => update({ q: e.target.value.trim() || undefined, page: undefined }, { replace: true })}
-            />
+            <div className="w-56">
+              <TextInput
+                type="search"
+                aria-label="Search users"
+                placeholder="Search users..."
+                className="h-8 py-1"
+                defaultValue={query.q ?? ''}
+                onChange={(e) => update({ q: e.target.value.trim() || undefined, page: undefined }, { replace: true })}
+              />
+            </div>
             {admin ? (
               <>
                 <ButtonLink to="/technicians/add" variant="secondary" size="sm">

@@ -200,7 +200,7 @@ export function TechnicianForm({
         {certifications.fields.map((row, i) => {
           const e = errors.certifications?.[i];
           return (
-            <div key={row.id} className="grid items-start gap-3 border-b border-slate-100 pb-3 last:border-0 last:pb-0 sm:grid-cols-3 lg:grid-cols-[2fr_2fr_1.5fr_1fr_1fr_1fr_auto]" data-testid="certification-row">
+            <div key={row.id} className="grid items-start gap-3 border-b border-slate-100 pb-3 last:border-0 last:pb-0 sm:grid-cols-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,1.5fr)_10rem_10rem_8rem_auto]" data-testid="certification-row">
               <FormField label="Certification Name" error={e?.certificationName?.message}>
                 {(a11y) => <TextInput {...a11y} {...register(`certifications.${i}.certificationName`)} />}
               </FormField>
@@ -235,6 +235,11 @@ export function TechnicianForm({
 
       <Section title="Availability" description="Only the days marked available are saved.">
         <div className="divide-y divide-slate-100">
+          <div className="hidden gap-3 pb-2 text-xs font-semibold uppercase tracking-wide text-slate-500 sm:grid sm:grid-cols-[12rem_1fr_1fr]" aria-hidden>
+            <span>Day (available)</span>
+            <span>Start Time</span>
+            <span>End Time</span>
+          </div>
           {DAY_NAMES.map((day, i) => {
             const available = Boolean(availability[i]?.isAvailable);
             const e = errors.availability?.[i];
