@@ -33,7 +33,7 @@ export const changePasswordInput = z
   .object({
     currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(1024),
     newPassword: z.string({ error: 'New password is required' }).pipe(newPassword),
-    confirmPassword: z.string({ error: 'Confirm the new password' }),
+    confirmPassword: z.string({ error: 'Confirm the new password' }).min(1, 'Confirm the new password'),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH, path: ['confirmPassword'] })
   .refine((v) => v.newPassword !== v.currentPassword, { message: 'The new password must differ from the current one', path: ['newPassword'] });

@@ -123,7 +123,7 @@ export function ManageUserDialog({ user, actor, onClose }: { user: UserSummary; 
         ) : (
           <form onSubmit={(ev) => void savePassword(ev)} noValidate aria-label="Set password" className="mt-2 space-y-3">
             <p className="text-sm text-slate-600">
-              {user.hasPassword ? 'Sets a new password and signs the user out everywhere.' : 'This user has no password yet and cannot sign in until one is set.'}
+              {user.hasPassword || passwordSet ? 'Sets a new password and signs the user out everywhere.' : 'This user has no password yet and cannot sign in until one is set.'}
             </p>
             {setPassword.isError ? <ErrorBanner message="Failed to set password">{errorMessage(setPassword.error, 'Please try again.')}</ErrorBanner> : null}
             {passwordSet ? <p className="text-sm text-green-700">Password set. Share it with the user; they can change it in My Account.</p> : null}

@@ -200,33 +200,35 @@ export function TechnicianForm({
         {certifications.fields.map((row, i) => {
           const e = errors.certifications?.[i];
           return (
-            <div key={row.id} className="grid items-start gap-3 border-b border-slate-100 pb-3 last:border-0 last:pb-0 sm:grid-cols-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,1.5fr)_10rem_10rem_8rem_auto]" data-testid="certification-row">
-              <FormField label="Certification Name" error={e?.certificationName?.message}>
-                {(a11y) => <TextInput {...a11y} {...register(`certifications.${i}.certificationName`)} />}
-              </FormField>
-              <FormField label="Issuing Organization" error={e?.issuingOrganization?.message}>
-                {(a11y) => <TextInput {...a11y} {...register(`certifications.${i}.issuingOrganization`)} />}
-              </FormField>
-              <FormField label="Certification Number" error={e?.certificationNumber?.message}>
-                {(a11y) => <TextInput {...a11y} {...register(`certifications.${i}.certificationNumber`)} />}
-              </FormField>
-              <FormField label="Issue Date" error={e?.issueDate?.message}>
-                {(a11y) => <TextInput {...a11y} type="date" {...register(`certifications.${i}.issueDate`)} />}
-              </FormField>
-              <FormField label="Expiry Date" error={e?.expiryDate?.message}>
-                {(a11y) => <TextInput {...a11y} type="date" {...register(`certifications.${i}.expiryDate`)} />}
-              </FormField>
-              <FormField label="Status" error={e?.status?.message}>
-                {(a11y) => (
-                  <SelectInput {...a11y} {...register(`certifications.${i}.status`)}>
-                    {CERTIFICATION_STATUSES.map((status) => (
-                      <option key={status} value={status}>
-                        {capitalize(status)}
-                      </option>
-                    ))}
-                  </SelectInput>
-                )}
-              </FormField>
+            <div key={row.id} className="grid items-start gap-3 border-b border-slate-100 pb-4 last:border-0 last:pb-0 sm:grid-cols-[1fr_auto]" data-testid="certification-row">
+              <div className="grid gap-3 sm:grid-cols-3">
+                <FormField label="Certification Name" error={e?.certificationName?.message}>
+                  {(a11y) => <TextInput {...a11y} {...register(`certifications.${i}.certificationName`)} />}
+                </FormField>
+                <FormField label="Issuing Organization" error={e?.issuingOrganization?.message}>
+                  {(a11y) => <TextInput {...a11y} {...register(`certifications.${i}.issuingOrganization`)} />}
+                </FormField>
+                <FormField label="Certification Number" error={e?.certificationNumber?.message}>
+                  {(a11y) => <TextInput {...a11y} {...register(`certifications.${i}.certificationNumber`)} />}
+                </FormField>
+                <FormField label="Issue Date" error={e?.issueDate?.message}>
+                  {(a11y) => <TextInput {...a11y} type="date" {...register(`certifications.${i}.issueDate`)} />}
+                </FormField>
+                <FormField label="Expiry Date" error={e?.expiryDate?.message}>
+                  {(a11y) => <TextInput {...a11y} type="date" {...register(`certifications.${i}.expiryDate`)} />}
+                </FormField>
+                <FormField label="Status" error={e?.status?.message}>
+                  {(a11y) => (
+                    <SelectInput {...a11y} {...register(`certifications.${i}.status`)}>
+                      {CERTIFICATION_STATUSES.map((status) => (
+                        <option key={status} value={status}>
+                          {capitalize(status)}
+                        </option>
+                      ))}
+                    </SelectInput>
+                  )}
+                </FormField>
+              </div>
               <RemoveRowButton index={i} label="certification" onRemove={() => certifications.remove(i)} />
             </div>
           );
@@ -271,7 +273,9 @@ export function TechnicianForm({
       >
         {territories.fields.map((row, i) => {
           const e = errors.territories?.[i] as Record<string, { message?: string } | undefined> | undefined;
-          const zipError = e?.zipCodes?.message ?? Object.entries(e ?? {}).find(([k]) => k.startsWith('zipCodes'))?.[1]?.message;
+          // A bad single zip code is reported at zipCodes.<n>; show the first such message.
+          const zipErrors = e?.zipCodes as ({ message?: string } | undefined)[] | { message?: string } | undefined;
+          const zipError = Array.isArray(zipErrors) ? zipErrors.find((z) => z?.message)?.message : zipErrors?.message;
           return (
             <div key={row.id} className="grid items-start gap-3 sm:grid-cols-[2fr_5rem_3fr_auto_auto]" data-testid="territory-row">
               <FormField label="Territory Name" error={e?.territoryName?.message}>
