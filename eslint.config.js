@@ -20,11 +20,10 @@ const boundaries = {
     const featureOf = (p) => /^src\/web\/features\/([^/]+)\//.exec(p)?.[1];
     const fromLayer = layerOf(file);
     const fromFeature = featureOf(file);
+    const isTest = /\.test\.tsx?$/.test(file);
     const check = (node, source) => {
       if (typeof source !== 'string') return;
-      // Unit tests beside the domain code (x.test.ts) may import the test runner.
-      const domainTest = fromLayer === 'domain' && /\.test\.ts$/.test(file) && source === 'vitest';
-      if (fromLayer === 'domain' && !source.startsWith('.') && !/^zod(\/|$)/.test(source) && !domainTest) {
+      if (fromLayer === 'domain' && !source.startsWith('.') && !/^zod(\/|$)/.test(source) && !(isTest && source === 'vitest')) {
         context.report({ node, messageId: 'crossing', data: { reason: `src/domain is pure: it may import only zod and itself, not "${source}"` } });
         return;
       }

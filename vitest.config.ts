@@ -11,7 +11,7 @@ export default defineConfig({
         test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node' },
       },
       {
-        test: { name: 'web', include: ['src/web/**/*.test.tsx'], environment: 'jsdom' },
+        test: { name: 'web', include: ['src/web/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['tests/support/web-setup.ts'] },
       },
       {
         test: {

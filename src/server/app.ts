@@ -12,6 +12,9 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { createHomeRepo } from './modules/home/home.repo.js';
 import { homeRoutes } from './modules/home/home.routes.js';
 import { createHomeService } from './modules/home/home.service.js';
+import { createPriceBookRepo } from './modules/price-book/price-book.repo.js';
+import { priceBookRoutes } from './modules/price-book/price-book.routes.js';
+import { createPriceBookService } from './modules/price-book/price-book.service.js';
 import { createReferenceTypesRepo } from './modules/reference-types/reference-types.repo.js';
 import { referenceTypesRoutes } from './modules/reference-types/reference-types.routes.js';
 import { createReferenceTypesService } from './modules/reference-types/reference-types.service.js';
@@ -111,6 +114,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   // Price book
+  const priceBook = createPriceBookService({ repo: createPriceBookRepo(db), db, settings, clock });
+  await priceBookRoutes(app, { priceBook });
 
   // Jobs, dispatch, inspections, quotes, invoices
 

@@ -50,3 +50,20 @@ describe('demo data', () => {
     }
   }, 60_000);
 });
+
+describe('demo data over one day', () => {
+  it('is the same whether seeded in the morning or the evening', async () => {
+    const morning = await createTestContext();
+    const evening = await createTestContext();
+    try {
+      await seedDemo(morning.database.db, new Date('2026-11-22T13:05:00Z'));
+      await seedDemo(evening.database.db, new Date('2026-11-23T03:55:00Z'));
+      const fingerprint = (db: typeof ctx.database.db) =>
+        queryRows<{ f: string }>(db, sql`select md5(string_agg(invoice_number || status || coalesce(paid_date::text, ''), ',' order by invoice_number)) as f from job_invoices`);
+      expect((await fingerprint(evening.database.db))[0]!.f).toBe((await fingerprint(morning.database.db))[0]!.f);
+    } finally {
+      await morning.close();
+      await evening.close();
+    }
+  }, 60_000);
+});

@@ -325,11 +325,16 @@ export function buildInvoice(
   };
 }
 
-export function buildPartPrice(rng: Random, overrides: Partial<PartPriceInsert> & { code: string; name: string }): PartPriceInsert {
-  const partsCostCents = rng.int(15, 900) * 100;
-  const estimatedHours = rng.pick([0.5, 1, 1.5, 2, 3, 4]);
+/** A part price with its flat rates computed by the domain formula; `costing` fixes the inputs. */
+export function buildPartPrice(
+  rng: Random,
+  overrides: Partial<PartPriceInsert> & { code: string; name: string },
+  costing: { partsCostCents?: number; estimatedHours?: number } = {},
+): PartPriceInsert {
+  const partsCostCents = costing.partsCostCents ?? rng.int(15, 900) * 100;
+  const estimatedHours = costing.estimatedHours ?? rng.pick([0.5, 1, 1.5, 2, 3, 4]);
   const complexity = rng.pick([1, 1, 1, 1.25, 1.5]);
-  const multiTechnician = rng.bool(0.15);
+  const multiTechnician = costing.estimatedHours !== undefined ? estimatedHours >= 5 : rng.bool(0.15);
   const includeRoofAccess = rng.bool(0.4);
   const price = computePartPrice({
     partsCostCents,

@@ -297,6 +297,7 @@ export const technicianSkills = pgTable(
     proficiencyLevel: varchar('proficiency_level', { length: 20 }).notNull().default('intermediate'),
     yearsExperience: integer('years_experience').notNull().default(0),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('technician_skills_name_not_blank', notBlank(t.skillName)),
@@ -321,6 +322,7 @@ export const technicianCertifications = pgTable(
     expiryDate: date('expiry_date', { mode: 'string' }),
     status: varchar('status', { length: 20 }).notNull().default('active'),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('technician_certifications_name_not_blank', notBlank(t.certificationName)),
@@ -342,6 +344,8 @@ export const technicianAvailability = pgTable(
     startTime: time('start_time').notNull(),
     endTime: time('end_time').notNull(),
     isAvailable: boolean('is_available').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('technician_availability_day_check', sql`${t.dayOfWeek} between 0 and 6`),
@@ -361,6 +365,8 @@ export const technicianTerritories = pgTable(
     state: varchar('state', { length: 2 }).notNull(),
     zipCodes: text('zip_codes').array().notNull().default(sql`'{}'::text[]`),
     isPrimary: boolean('is_primary').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('technician_territories_name_not_blank', notBlank(t.territoryName)),
@@ -374,44 +380,31 @@ export const technicianTerritories = pgTable(
 // Reference data and settings
 // ---------------------------------------------------------------------------------------------
 
-export const serviceLines = pgTable(
-  'service_lines',
-  {
-    id: id(),
-    name: varchar('name', { length: 100 }).notNull(),
-    // A unique constraint (not only an index) so jobs and prices can reference the code.
-    code: varchar('code', { length: 20 }).notNull().unique('service_lines_code_key'),
-    description: text('description'),
-    isActive: boolean('is_active').notNull().default(true),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    check('service_lines_name_not_blank', notBlank(t.name)),
-    check('service_lines_code_not_blank', notBlank(t.code)),
-    uniqueIndex('service_lines_code_ci_unique').on(sql`upper(${t.code})`),
-    index('service_lines_name_idx').on(t.name),
-  ],
-);
+/** Service lines and job types have the same shape: name, a unique code, description, active. */
+function referenceTypeTable<N extends string>(name: N) {
+  return pgTable(
+    name,
+    {
+      id: id(),
+      name: varchar('name', { length: 100 }).notNull(),
+      // A unique constraint (not only an index) so jobs and prices can reference the code.
+      code: varchar('code', { length: 20 }).notNull().unique(`${name}_code_key`),
+      description: text('description'),
+      isActive: boolean('is_active').notNull().default(true),
+      createdAt: createdAt(),
+      updatedAt: updatedAt(),
+    },
+    (t) => [
+      check(`${name}_name_not_blank`, notBlank(t.name)),
+      check(`${name}_code_not_blank`, notBlank(t.code)),
+      uniqueIndex(`${name}_code_ci_unique`).on(sql`upper(${t.code})`),
+      index(`${name}_name_idx`).on(t.name),
+    ],
+  );
+}
 
-export const jobTypes = pgTable(
-  'job_types',
-  {
-    id: id(),
-    name: varchar('name', { length: 100 }).notNull(),
-    code: varchar('code', { length: 20 }).notNull().unique('job_types_code_key'),
-    description: text('description'),
-    isActive: boolean('is_active').notNull().default(true),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    check('job_types_name_not_blank', notBlank(t.name)),
-    check('job_types_code_not_blank', notBlank(t.code)),
-    uniqueIndex('job_types_code_ci_unique').on(sql`upper(${t.code})`),
-    index('job_types_name_idx').on(t.name),
-  ],
-);
+export const serviceLines = referenceTypeTable('service_lines');
+export const jobTypes = referenceTypeTable('job_types');
 
 /** Key/value settings; key "company" holds the company information of part 1. */
 export const settings = pgTable('settings', {
@@ -503,6 +496,7 @@ export const jobTechnicians = pgTable(
       .references(() => technicians.id, { onDelete: 'restrict' }),
     isPrimary: boolean('is_primary').notNull().default(false),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('job_technicians_job_technician_unique').on(t.jobId, t.technicianId),
@@ -590,7 +584,9 @@ export const jobPartPrices = pgTable(
   },
   (t) => [
     check('job_part_prices_code_not_blank', notBlank(t.code)),
-    check('job_part_prices_unit_cost_check', sql`${t.unitCost} >= 0`),
+    // Every price needs a name and a price above 0 (section 5's edit rule, applied to parts too).
+    check('job_part_prices_name_not_blank', notBlank(t.name)),
+    check('job_part_prices_unit_cost_check', sql`${t.unitCost} > 0`),
     check('job_part_prices_parts_cost_check', sql`${t.partsCost} >= 0`),
     check('job_part_prices_hours_check', sql`${t.estimatedHours} >= 0`),
     check('job_part_prices_complexity_check', sql`${t.complexityMultiplier} >= 0.1`),
@@ -730,6 +726,7 @@ export const jobQuotes = pgTable(
     email: varchar('email', { length: 254 }).notNull(),
     sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
@@ -810,6 +807,7 @@ export const jobInvoices = pgTable(
     index('job_invoices_issued_date_idx').on(t.issuedDate),
     index('job_invoices_paid_date_idx').on(t.paidDate),
     index('job_invoices_created_at_idx').on(t.createdAt.desc()),
+    index('job_invoices_draft_created_idx').on(t.createdAt).where(sql`${t.status} = 'draft'`),
     trgm('job_invoices_number_trgm', t.invoiceNumber),
   ],
 );
@@ -835,6 +833,7 @@ export const outbox = pgTable(
     relatedType: varchar('related_type', { length: 30 }),
     relatedId: uuid('related_id'),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [

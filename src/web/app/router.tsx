@@ -29,6 +29,7 @@ export const routes: RouteObject[] = [
       // Invoices
 
       // Pricing
+      { path: 'item-prices', ...screen(() => import('../features/price-book/price-book-page')) },
 
       // Settings, users, technicians, account
       { path: 'settings', ...screen(() => import('../features/settings/settings-page')) },

@@ -42,33 +42,86 @@ export const DEMO_COMPANY_SETTINGS: CompanySettings = {
   time_zone: TIME_ZONE,
 };
 
-const PARTS: [string, string][] = [
-  ['Run capacitor 45/5 MFD', 'CAP-455'], ['Run capacitor 35/5 MFD', 'CAP-355'], ['Start capacitor 88-108 MFD', 'CAP-START-88'],
-  ['Contactor 2-pole 40A', 'CONT-2P40'], ['Contactor 3-pole 40A', 'CONT-3P40'], ['Condenser fan motor 1/4 HP', 'MTR-CFM-025'],
-  ['Condenser fan motor 1/2 HP', 'MTR-CFM-050'], ['Blower motor 3/4 HP', 'MTR-BLW-075'], ['Blower motor 1 HP', 'MTR-BLW-100'],
-  ['ECM blower motor module', 'MTR-ECM-MOD'], ['Inducer motor assembly', 'MTR-IND'], ['Compressor 3 ton scroll', 'COMP-3T'],
-  ['Compressor 5 ton scroll', 'COMP-5T'], ['Compressor 7.5 ton scroll', 'COMP-75T'], ['Compressor 10 ton scroll', 'COMP-10T'],
-  ['TXV valve 3-5 ton', 'TXV-35'], ['Filter drier 3/8 in', 'DRIER-38'], ['Filter drier 5/8 in', 'DRIER-58'],
-  ['Hot surface igniter', 'IGN-HSI'], ['Flame sensor', 'FLAME-SNS'], ['Gas valve 24V', 'GASV-24'],
-  ['Pressure switch', 'PSW-STD'], ['High pressure switch', 'PSW-HIGH'], ['Low pressure switch', 'PSW-LOW'],
-  ['Limit switch', 'LIMIT-SW'], ['Control board universal', 'BRD-UNIV'], ['Defrost control board', 'BRD-DEFROST'],
-  ['Time delay relay', 'RELAY-TD'], ['Fan relay', 'RELAY-FAN'], ['Transformer 40VA', 'XFMR-40'],
-  ['Transformer 75VA', 'XFMR-75'], ['Economizer actuator', 'ECON-ACT'], ['Economizer controller', 'ECON-CTRL'],
-  ['Enthalpy sensor', 'SNS-ENTH'], ['Supply air sensor', 'SNS-SAT'], ['Smoke detector duct', 'SMOKE-DUCT'],
-  ['Condensate pump', 'PUMP-COND'], ['Float switch', 'FLOAT-SW'], ['Drain pan RTU', 'PAN-RTU'],
-  ['V-belt A48', 'BELT-A48'], ['V-belt B52', 'BELT-B52'], ['Adjustable sheave', 'SHEAVE-ADJ'],
-  ['Blower bearing', 'BRG-BLW'], ['Blower wheel 10x10', 'WHEEL-1010'], ['Condenser fan blade 24 in', 'BLADE-24'],
-  ['Evaporator coil 5 ton', 'COIL-EVAP-5'], ['Condenser coil 5 ton', 'COIL-COND-5'], ['Heat exchanger', 'HX-STD'],
-  ['Reversing valve', 'REV-VALVE'], ['Crankcase heater', 'CCH-STD'], ['Hard start kit', 'HSK-STD'],
-  ['Surge protector', 'SURGE-PROT'], ['Disconnect 60A fused', 'DISC-60F'], ['Fuse 30A pair', 'FUSE-30'],
-  ['Thermostat programmable', 'TSTAT-PROG'], ['Thermostat smart Wi-Fi', 'TSTAT-WIFI'], ['Remote temperature sensor', 'SNS-REMOTE'],
-  ['Refrigerant R-410A per lb', 'REF-410A'], ['Refrigerant R-454B per lb', 'REF-454B'], ['Refrigerant R-22 per lb', 'REF-22'],
-  ['Line set insulation', 'INSUL-LINE'], ['Service valve cap kit', 'CAP-KIT'], ['Schrader core kit', 'SCHRADER-KIT'],
-  ['UV light kit', 'UV-KIT'], ['Humidifier pad', 'HUM-PAD'], ['Damper motor', 'DAMPER-MTR'],
-  ['Zone damper 10 in', 'DAMPER-10'], ['Gas pressure regulator', 'GAS-REG'], ['Vent motor', 'VENT-MTR'],
-  ['Roof curb adapter', 'CURB-ADPT'], ['Hail guard set', 'HAIL-GUARD'], ['Coil cleaner chemical', 'CHEM-COIL'],
-  ['Pleated filter 20x25x2 (case)', 'FLT-20252'], ['Pleated filter 16x25x2 (case)', 'FLT-16252'], ['Pleated filter 24x24x2 (case)', 'FLT-24242'],
-  ['Condensate tablets', 'COND-TAB'], ['Ignition control module', 'IGN-MOD'], ['Rollout switch', 'ROLLOUT-SW'],
+/** name, code, typical parts cost in dollars, estimated hours */
+const PARTS: [string, string, number, number][] = [
+  ['Run capacitor 45/5 MFD', 'CAP-455', 25, 0.5],
+  ['Run capacitor 35/5 MFD', 'CAP-355', 22, 0.5],
+  ['Start capacitor 88-108 MFD', 'CAP-START-88', 35, 0.5],
+  ['Contactor 2-pole 40A', 'CONT-2P40', 30, 0.5],
+  ['Contactor 3-pole 40A', 'CONT-3P40', 55, 0.5],
+  ['Condenser fan motor 1/4 HP', 'MTR-CFM-025', 140, 1],
+  ['Condenser fan motor 1/2 HP', 'MTR-CFM-050', 210, 1.5],
+  ['Blower motor 3/4 HP', 'MTR-BLW-075', 320, 2],
+  ['Blower motor 1 HP', 'MTR-BLW-100', 420, 2],
+  ['ECM blower motor module', 'MTR-ECM-MOD', 450, 1],
+  ['Inducer motor assembly', 'MTR-IND', 280, 1.5],
+  ['Compressor 3 ton scroll', 'COMP-3T', 1100, 5],
+  ['Compressor 5 ton scroll', 'COMP-5T', 1500, 6],
+  ['Compressor 7.5 ton scroll', 'COMP-75T', 2400, 8],
+  ['Compressor 10 ton scroll', 'COMP-10T', 3200, 9],
+  ['TXV valve 3-5 ton', 'TXV-35', 160, 3],
+  ['Filter drier 3/8 in', 'DRIER-38', 18, 1],
+  ['Filter drier 5/8 in', 'DRIER-58', 28, 1],
+  ['Hot surface igniter', 'IGN-HSI', 30, 0.5],
+  ['Flame sensor', 'FLAME-SNS', 18, 0.5],
+  ['Gas valve 24V', 'GASV-24', 150, 1],
+  ['Pressure switch', 'PSW-STD', 45, 0.5],
+  ['High pressure switch', 'PSW-HIGH', 40, 0.5],
+  ['Low pressure switch', 'PSW-LOW', 40, 0.5],
+  ['Limit switch', 'LIMIT-SW', 30, 0.5],
+  ['Control board universal', 'BRD-UNIV', 190, 1],
+  ['Defrost control board', 'BRD-DEFROST', 170, 1],
+  ['Time delay relay', 'RELAY-TD', 35, 0.5],
+  ['Fan relay', 'RELAY-FAN', 25, 0.5],
+  ['Transformer 40VA', 'XFMR-40', 28, 0.5],
+  ['Transformer 75VA', 'XFMR-75', 45, 0.5],
+  ['Economizer actuator', 'ECON-ACT', 260, 1.5],
+  ['Economizer controller', 'ECON-CTRL', 320, 1.5],
+  ['Enthalpy sensor', 'SNS-ENTH', 90, 0.5],
+  ['Supply air sensor', 'SNS-SAT', 45, 0.5],
+  ['Smoke detector duct', 'SMOKE-DUCT', 240, 1.5],
+  ['Condensate pump', 'PUMP-COND', 95, 1],
+  ['Float switch', 'FLOAT-SW', 25, 0.5],
+  ['Drain pan RTU', 'PAN-RTU', 180, 2],
+  ['V-belt A48', 'BELT-A48', 14, 0.5],
+  ['V-belt B52', 'BELT-B52', 18, 0.5],
+  ['Adjustable sheave', 'SHEAVE-ADJ', 75, 1],
+  ['Blower bearing', 'BRG-BLW', 60, 1.5],
+  ['Blower wheel 10x10', 'WHEEL-1010', 210, 2.5],
+  ['Condenser fan blade 24 in', 'BLADE-24', 65, 1],
+  ['Evaporator coil 5 ton', 'COIL-EVAP-5', 950, 5],
+  ['Condenser coil 5 ton', 'COIL-COND-5', 1200, 5],
+  ['Heat exchanger', 'HX-STD', 1400, 6],
+  ['Reversing valve', 'REV-VALVE', 220, 4],
+  ['Crankcase heater', 'CCH-STD', 60, 0.5],
+  ['Hard start kit', 'HSK-STD', 45, 0.5],
+  ['Surge protector', 'SURGE-PROT', 120, 0.5],
+  ['Disconnect 60A fused', 'DISC-60F', 85, 1],
+  ['Fuse 30A pair', 'FUSE-30', 12, 0.5],
+  ['Thermostat programmable', 'TSTAT-PROG', 95, 1],
+  ['Thermostat smart Wi-Fi', 'TSTAT-WIFI', 230, 1],
+  ['Remote temperature sensor', 'SNS-REMOTE', 55, 0.5],
+  ['Refrigerant R-410A per lb', 'REF-410A', 35, 0.5],
+  ['Refrigerant R-454B per lb', 'REF-454B', 55, 0.5],
+  ['Refrigerant R-22 per lb', 'REF-22', 120, 0.5],
+  ['Line set insulation', 'INSUL-LINE', 20, 0.5],
+  ['Service valve cap kit', 'CAP-KIT', 15, 0.5],
+  ['Schrader core kit', 'SCHRADER-KIT', 12, 0.5],
+  ['UV light kit', 'UV-KIT', 280, 1.5],
+  ['Humidifier pad', 'HUM-PAD', 20, 0.5],
+  ['Damper motor', 'DAMPER-MTR', 140, 1],
+  ['Zone damper 10 in', 'DAMPER-10', 110, 1.5],
+  ['Gas pressure regulator', 'GAS-REG', 70, 1],
+  ['Vent motor', 'VENT-MTR', 190, 1.5],
+  ['Roof curb adapter', 'CURB-ADPT', 850, 4],
+  ['Hail guard set', 'HAIL-GUARD', 380, 2],
+  ['Coil cleaner chemical', 'CHEM-COIL', 25, 0.5],
+  ['Pleated filter 20x25x2 (case)', 'FLT-20252', 60, 0.5],
+  ['Pleated filter 16x25x2 (case)', 'FLT-16252', 55, 0.5],
+  ['Pleated filter 24x24x2 (case)', 'FLT-24242', 65, 0.5],
+  ['Condensate tablets', 'COND-TAB', 15, 0.5],
+  ['Ignition control module', 'IGN-MOD', 160, 1],
+  ['Rollout switch', 'ROLLOUT-SW', 22, 0.5],
 ];
 const LABOR: [string, string, 'helper' | 'standard' | 'senior' | 'master', number][] = [
   ['Diagnostic - standard hours', 'LAB-DIAG', 'standard', 1], ['Diagnostic - after hours', 'LAB-DIAG-AH', 'senior', 1],
@@ -154,6 +207,8 @@ export interface DemoSummary {
 export async function seedDemo(db: Database, now: Date = new Date()): Promise<DemoSummary> {
   const rng = createRandom(DEMO_SEED);
   const today = dateInZone(now, TIME_ZONE);
+  // Everything is placed relative to the start of today, so the data set is the same all day long.
+  const anchor = zonedDateTimeToInstant(today, '00:00', TIME_ZONE);
   const passwordHash = await hashPassword(DEMO_CREDENTIALS.password);
 
   return db.transaction(async (tx) => {
@@ -198,8 +253,12 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
     );
 
     // Price book: about 150 parts, labor rates and other items.
-    const parts = PARTS.map(([name, code]) =>
-      buildPartPrice(rng, { code, name, serviceLine: code.startsWith('TSTAT') || code.startsWith('SNS') ? 'CTRL' : code.startsWith('REF-') ? 'REFR' : 'HVACGEN' }),
+    const parts = PARTS.map(([name, code, dollars, hours]) =>
+      buildPartPrice(
+        rng,
+        { code, name, serviceLine: code.startsWith('TSTAT') || code.startsWith('SNS') ? 'CTRL' : code.startsWith('REF-') ? 'REFR' : 'HVACGEN' },
+        { partsCostCents: dollars * 100, estimatedHours: hours },
+      ),
     );
     const labor = LABOR.map(([name, code, skillLevel, hours]) =>
       buildLaborPrice(rng, {
@@ -230,7 +289,7 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
     // Customers: 40 companies, 120 locations, 400 units, all with coordinates.
     const companyNames = new Set<string>();
     const companies = Array.from({ length: 40 }, (_, i) => {
-      let company = buildCompany(rng, { createdAt: new Date(now.getTime() - (40 - i) * 9 * 86_400_000) });
+      let company = buildCompany(rng, { createdAt: new Date(anchor.getTime() - (40 - i) * 9 * 86_400_000) });
       while (companyNames.has(company.name.toLowerCase())) company = { ...company, name: buildCompany(rng).name };
       companyNames.add(company.name.toLowerCase());
       return company;
@@ -280,7 +339,7 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
       const hour = String(rng.int(7, 15)).padStart(2, '0');
       const scheduled = status === 'scheduled' || status === 'completed' || (status === 'cancelled' && rng.bool());
       const scheduleStart = scheduled ? zonedDateTimeToInstant(start, `${hour}:${rng.pick(['00', '30'])}`, TIME_ZONE) : null;
-      const createdAt = new Date(Math.min(now.getTime() - 3_600_000, zonedDateTimeToInstant(addDays(start, -rng.int(3, 30)), '10:00', TIME_ZONE).getTime()));
+      const createdAt = new Date(Math.min(anchor.getTime() - 3_600_000, zonedDateTimeToInstant(addDays(start, -rng.int(3, 30)), '10:00', TIME_ZONE).getTime()));
       const id = rng.uuid();
       const jobNumber = number++;
       const name = rng.pick(JOB_NAME_TEMPLATES).replace('{unit}', unit.unitNumber);
@@ -338,10 +397,10 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
       }
       const job = jobs[jobs.length - 1]!;
       if (quoteState !== 'none' && quoteState !== 'open') {
-        const sentAt = new Date(Math.min(now.getTime() - 7_200_000, (scheduleStart ?? createdAt).getTime() + 86_400_000));
+        const sentAt = new Date(Math.min(anchor.getTime() - 7_200_000, (scheduleStart ?? createdAt).getTime() + 86_400_000));
         const token = Array.from({ length: 40 }, () => rng.pick([...'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789'])).join('');
         const decided = quoteState === 'approved' || quoteState === 'declined';
-        const confirmedAt = decided ? new Date(Math.min(now.getTime() - 3_600_000, sentAt.getTime() + 2 * 86_400_000)) : null;
+        const confirmedAt = decided ? new Date(Math.min(anchor.getTime() - 3_600_000, sentAt.getTime() + 2 * 86_400_000)) : null;
         Object.assign(job, {
           quoteSent: true,
           quoteSentAt: sentAt,

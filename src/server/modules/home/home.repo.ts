@@ -23,6 +23,11 @@ function jobScope(q: HomeQuery): SQL {
   return sql.join(parts, sql` and `);
 }
 
+const hasJobScope = (q: HomeQuery) => Boolean(q.office || q.technicianId);
+/** Invoices and quotes join their job only when the Office or Technician select needs it. */
+const scopedJoin = (q: HomeQuery, alias: 'i' | 'qt') => (hasJobScope(q) ? sql.raw(`join jobs j on j.id = ${alias}.job_id`) : sql``);
+const scopeOf = (q: HomeQuery) => (hasJobScope(q) ? jobScope(q) : sql`true`);
+
 const createdSince = (column: SQL, since: Date | null): SQL => (since ? sql`${column} >= ${since.toISOString()}::timestamptz` : sql`true`);
 const OPEN = sql`j.status not in ('completed', 'cancelled')`;
 
@@ -41,50 +46,51 @@ interface StatsRow {
   quotes_value: string | null;
 }
 
+/** The nine counts in one statement; the definitions are src/domain/home.ts (homeRules). */
+export function homeStatsQuery(q: HomeQuery): SQL {
+  const scope = jobScope(q);
+  return sql`
+  select jobs_part.*, schedule_part.*, deficiency_part.*, invoice_part.*, quote_part.*
+  from (
+    select
+      count(*) filter (where ${OPEN} and j.schedule_start is null) as no_appointment,
+      count(*) filter (where ${OPEN} and j.time_period_due < ${q.today}::date) as overdue,
+      count(*) filter (where j.status = 'scheduled' and j.schedule_start < ${q.now.toISOString()}::timestamptz) as to_mark,
+      count(*) filter (where j.quote_sent and not j.quote_confirmed) as follow_up,
+      count(*) filter (where ${OPEN} and j.quote_confirmed and j.repair_approved is true) as to_schedule,
+      count(*) filter (where j.status = 'completed' and not exists (
+        select 1 from job_invoices i where i.job_id = j.id and i.status <> 'void')) as to_invoice
+    from jobs j
+    where ${scope} and ${createdSince(sql`j.created_at`, q.since)}
+  ) jobs_part,
+  (
+    select coalesce(sum(r.total_cost), 0) as to_schedule_value
+    from job_repairs r join jobs j on j.id = r.job_id
+    where ${scope} and ${createdSince(sql`j.created_at`, q.since)}
+      and ${OPEN} and j.quote_confirmed and j.repair_approved is true
+  ) schedule_part,
+  (
+    select count(*) as deficiencies
+    from job_repairs r join jobs j on j.id = r.job_id
+    where ${scope} and ${createdSince(sql`r.created_at`, q.since)}
+      and r.total_cost > 0 and not j.quote_confirmed
+  ) deficiency_part,
+  (
+    select count(*) as unsent_count, coalesce(sum(i.amount), 0) as unsent_value
+    from job_invoices i ${scopedJoin(q, 'i')}
+    where ${scopeOf(q)} and ${createdSince(sql`i.created_at`, q.since)} and i.status = 'draft'
+  ) invoice_part,
+  (
+    select count(*) as quotes_count, coalesce(sum(qt.amount), 0) as quotes_value
+    from job_quotes qt ${scopedJoin(q, 'qt')}
+    where ${scopeOf(q)} and ${createdSince(sql`qt.created_at`, q.since)} and not qt.confirmed
+  ) quote_part`;
+}
+
 export function createHomeRepo(db: Executor) {
   return {
-    /** The nine counts in one statement; the definitions are src/domain/home.ts (homeRules). */
     async stats(q: HomeQuery): Promise<HomeStats> {
-      const scope = jobScope(q);
-      const [row] = await queryRows<StatsRow>(
-        db,
-        sql`
-        select jobs_part.*, schedule_part.*, deficiency_part.*, invoice_part.*, quote_part.*
-        from (
-          select
-            count(*) filter (where ${OPEN} and j.schedule_start is null) as no_appointment,
-            count(*) filter (where ${OPEN} and j.time_period_due < ${q.today}::date) as overdue,
-            count(*) filter (where j.status = 'scheduled' and j.schedule_start < ${q.now.toISOString()}::timestamptz) as to_mark,
-            count(*) filter (where j.quote_sent and not j.quote_confirmed) as follow_up,
-            count(*) filter (where ${OPEN} and j.quote_confirmed and j.repair_approved is true) as to_schedule,
-            count(*) filter (where j.status = 'completed' and not exists (
-              select 1 from job_invoices i where i.job_id = j.id and i.status <> 'void')) as to_invoice
-          from jobs j
-          where ${scope} and ${createdSince(sql`j.created_at`, q.since)}
-        ) jobs_part,
-        (
-          select coalesce(sum(r.total_cost), 0) as to_schedule_value
-          from job_repairs r join jobs j on j.id = r.job_id
-          where ${scope} and ${createdSince(sql`j.created_at`, q.since)}
-            and ${OPEN} and j.quote_confirmed and j.repair_approved is true
-        ) schedule_part,
-        (
-          select count(*) as deficiencies
-          from job_repairs r join jobs j on j.id = r.job_id
-          where ${scope} and ${createdSince(sql`r.created_at`, q.since)}
-            and r.total_cost > 0 and not j.quote_confirmed
-        ) deficiency_part,
-        (
-          select count(*) as unsent_count, coalesce(sum(i.amount), 0) as unsent_value
-          from job_invoices i join jobs j on j.id = i.job_id
-          where ${scope} and ${createdSince(sql`i.created_at`, q.since)} and i.status = 'draft'
-        ) invoice_part,
-        (
-          select count(*) as quotes_count, coalesce(sum(qt.amount), 0) as quotes_value
-          from job_quotes qt join jobs j on j.id = qt.job_id
-          where ${scope} and ${createdSince(sql`qt.created_at`, q.since)} and not qt.confirmed
-        ) quote_part`,
-      );
+      const [row] = await queryRows<StatsRow>(db, homeStatsQuery(q));
       const n = (v: string | number | undefined) => Number(v ?? 0);
       return {
         jobsNoAppointment: { count: n(row?.no_appointment) },

@@ -1,0 +1,280 @@
+/**
+ * npm run bench: the speed and size targets, measured.
+ *
+ *   bundle   JavaScript /login downloads (gzipped), target < 150 KB
+ *   startup  `npm start` to a healthy /api/health: first start (empty data folder: migrate + demo
+ *            seed) and a restart, with the server's memory after start
+ *   api      every case in bench/cases on the large data set, on PGlite and on PostgreSQL:
+ *            p50/p95/max over repeated calls through the API, the p95 target, and EXPLAIN plans
+ *
+ * Options: --only bundle,startup,api   --db pglite,postgres   --iterations 40
+ * Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/hvac_bench_large),
+ *              BENCH_DATA_DIR (default .tmp/bench/pglite-large). A missing large data set is generated
+ *              first (a few minutes on PostgreSQL, longer on PGlite).
+ * Figures are printed and written to bench/results/latest.json; the exit code is 1 when a target is missed.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../src/server/app.js';
+import { queryRows, type DatabaseHandle } from '../src/server/db/client.js';
+import { prepareDatabase } from '../src/server/db/setup.js';
+import { seedLarge, LARGE_SCALE } from '../src/server/db/seed/large.js';
+import { testConfig } from '../tests/support/test-config.js';
+import { benchCases } from './cases/index.js';
+import type { BenchCase, BenchContext, DatabaseKind } from './types.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const only = new Set((option('only') ?? 'bundle,startup,api').split(','));
+const databases = (option('db') ?? 'postgres,pglite').split(',') as DatabaseKind[];
+const iterations = Number(option('iterations') ?? 40);
+const BUNDLE_BUDGET_KB = 150;
+
+interface Check {
+  name: string;
+  value: number;
+  unit: string;
+  target?: number;
+  ok: boolean;
+}
+const checks: Check[] = [];
+const results: Record<string, unknown> = {
+  startedAt: new Date().toISOString(),
+  machine: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model },
+};
+const say = (message: string) => console.log(message);
+const check = (name: string, value: number, unit: string, target?: number) => {
+  const ok = target === undefined || value <= target;
+  checks.push({ name, value, unit, ...(target !== undefined ? { target } : {}), ok });
+  say(`  ${ok ? 'ok  ' : 'MISS'} ${name}: ${value.toFixed(unit === 'KB' ? 1 : 0)} ${unit}${target !== undefined ? ` (target < ${target} ${unit})` : ''}`);
+};
+
+function ensureBuild() {
+  const result = spawnSync(process.execPath, ['-e', "import('./scripts/source-hash.mjs').then(m => process.exit(m.buildIsCurrent() ? 0 : 1))"], { cwd: ROOT });
+  if (result.status !== 0) {
+    say('building first...');
+    const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('build failed');
+  }
+}
+
+/** The files /login loads: the entry and its static imports, plus the login screen's chunk and its imports. */
+function benchBundle() {
+  say('\n== bundle: JavaScript the login page loads (gzipped)');
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, 'dist/web/.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[]; css?: string[] }
+  >;
+  const files = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.css?.forEach((c) => css.add(c));
+    chunk.imports?.forEach(visit);
+  };
+  visit('index.html');
+  visit('features/auth/login-page.tsx');
+  const gz = (file: string) => gzipSync(readFileSync(path.join(ROOT, 'dist/web', file)), { level: 9 }).length / 1024;
+  const perFile = [...files].map((f) => ({ file: f, gzipKB: Number(gz(f).toFixed(1)) })).sort((a, b) => b.gzipKB - a.gzipKB);
+  const jsKB = perFile.reduce((s, f) => s + f.gzipKB, 0);
+  const cssKB = [...css].reduce((s, f) => s + gz(f), 0);
+  perFile.forEach((f) => say(`     ${f.gzipKB.toFixed(1).padStart(6)} KB  ${f.file}`));
+  check('login page JavaScript', jsKB, 'KB', BUNDLE_BUDGET_KB);
+  say(`       (and ${cssKB.toFixed(1)} KB of CSS)`);
+  results.bundle = { loginJsGzipKB: Number(jsKB.toFixed(1)), loginCssGzipKB: Number(cssKB.toFixed(1)), files: perFile };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as { port: number }).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function rssMB(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** Time from spawning `npm start`'s script to a healthy /api/health. */
+async function timeStart(dataDir: string): Promise<{ ms: number; rssMB: number }> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO: 'true', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+        if (response.ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (performance.now() - started > 120_000) throw new Error('no healthy /api/health after 2 minutes');
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const ms = performance.now() - started;
+    await new Promise((r) => setTimeout(r, 300));
+    return { ms, rssMB: rssMB(child.pid!) };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
+async function benchStartup() {
+  say('\n== startup: npm start to a healthy /api/health (build already current)');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hvac-bench-start-'));
+  try {
+    const first = await timeStart(dataDir);
+    check('first start (migrate + demo seed)', first.ms, 'ms', 15_000);
+    const again = await timeStart(dataDir);
+    check('restart with data', again.ms, 'ms', 5_000);
+    check('server memory after start (RSS)', again.rssMB, 'MB', 400);
+    results.startup = { firstStartMs: Math.round(first.ms), restartMs: Math.round(again.ms), rssAfterStartMB: Math.round(again.rssMB) };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function openLarge(kind: DatabaseKind): Promise<DatabaseHandle | null> {
+  if (kind === 'postgres') {
+    const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/hvac_bench_large';
+    const admin = new URL(url);
+    const name = admin.pathname.slice(1);
+    admin.pathname = '/postgres';
+    const client = new pg.Client({ connectionString: admin.toString() });
+    try {
+      await client.connect();
+    } catch (error) {
+      say(`  PostgreSQL is not reachable (${(error as Error).message}); skipped`);
+      return null;
+    }
+    const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await client.query(`create database "${name}"`);
+    await client.end();
+    const { database } = await prepareDatabase({ databaseUrl: url, dataDir: '', demo: true });
+    return database;
+  }
+  const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? '.tmp/bench/pglite-large');
+  mkdirSync(dataDir, { recursive: true });
+  const { database } = await prepareDatabase({ databaseUrl: undefined, dataDir, demo: true });
+  return database;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function benchApi(kind: DatabaseKind) {
+  say(`\n== api on ${kind}, large data set`);
+  const database = await openLarge(kind);
+  if (!database) return;
+  try {
+    const [{ n }] = (await queryRows<{ n: string }>(database.db, sql`select count(*) as n from units`)) as [{ n: string }];
+    if (Number(n) < LARGE_SCALE.units) {
+      say(`  generating the large data set on ${kind} (one time; minutes)...`);
+      await seedLarge(database.db, (m) => say(`    ${m}`));
+    }
+    const app = await buildApp({ config: testConfig({ demo: true }), database, webDir: null });
+    await app.ready();
+    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'demo', password: 'hvac-demo' } });
+    const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const ctx: BenchContext = {
+      db: database.db,
+      kind,
+      one: async <T>(query: ReturnType<typeof sql>) => (await queryRows<T>(database.db, query))[0]!,
+    };
+    const rows: unknown[] = [];
+    for (const benchCase of benchCases) rows.push(await runCase(benchCase, ctx, app, cookie));
+    const heapMB = process.memoryUsage().rss / 1024 / 1024;
+    say(`  process memory after the cases (RSS): ${heapMB.toFixed(0)} MB`);
+    results[`api_${kind}`] = { cases: rows, rssAfterMB: Math.round(heapMB) };
+    await app.close();
+  } finally {
+    await database.close();
+  }
+}
+
+async function runCase(benchCase: BenchCase, ctx: BenchContext, app: Awaited<ReturnType<typeof buildApp>>, cookie: string) {
+  const request = await benchCase.request(ctx);
+  const call = async () => {
+    const started = performance.now();
+    const response = await app.inject({ method: request.method, url: request.url, headers: { cookie }, ...(request.payload ? { payload: request.payload as object } : {}) });
+    const ms = performance.now() - started;
+    if (response.statusCode >= 400) throw new Error(`${benchCase.name}: ${request.method} ${request.url} answered ${response.statusCode} ${response.body.slice(0, 200)}`);
+    return ms;
+  };
+  for (let i = 0; i < 5; i++) await call();
+  const times: number[] = [];
+  for (let i = 0; i < iterations; i++) times.push(await call());
+  times.sort((a, b) => a - b);
+  const p50 = percentile(times, 50);
+  const p95 = percentile(times, 95);
+  const target = benchCase.targetsMs?.[ctx.kind];
+  check(`${benchCase.name} p95`, p95, 'ms', target);
+  say(`       p50 ${p50.toFixed(1)} ms, max ${times[times.length - 1]!.toFixed(1)} ms  ${request.method} ${request.url}`);
+
+  const plans: string[] = [];
+  for (const query of (await benchCase.explain?.(ctx)) ?? []) {
+    const planRows = await queryRows<Record<string, string>>(ctx.db, sql`explain ${query}`);
+    const plan = planRows.map((r) => Object.values(r)[0]).join('\n');
+    plans.push(plan);
+    say(plan.split('\n').map((l) => `         | ${l}`).join('\n'));
+    for (const table of benchCase.noSeqScanOn ?? []) {
+      const seq = new RegExp(`Seq Scan on ${table}\\b`).test(plan);
+      checks.push({ name: `${benchCase.name}: no sequential scan on ${table} (${ctx.kind})`, value: seq ? 1 : 0, unit: 'seq scans', target: 0, ok: !seq });
+      if (seq) say(`  MISS ${benchCase.name}: the plan reads ${table} sequentially`);
+    }
+  }
+  return { name: benchCase.name, area: benchCase.area, url: request.url, p50Ms: Number(p50.toFixed(2)), p95Ms: Number(p95.toFixed(2)), maxMs: Number(times[times.length - 1]!.toFixed(2)), targetMs: target ?? null, iterations, plans };
+}
+
+async function main() {
+  ensureBuild();
+  if (only.has('bundle')) benchBundle();
+  if (only.has('startup')) await benchStartup();
+  if (only.has('api')) for (const kind of databases) await benchApi(kind);
+
+  results.checks = checks;
+  results.finishedAt = new Date().toISOString();
+  const dir = path.join(ROOT, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'latest.json');
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  const missed = checks.filter((c) => !c.ok);
+  say(`\nwrote ${path.relative(ROOT, file)}; ${checks.length - missed.length}/${checks.length} checks met`);
+  if (missed.length) {
+    say(`missed: ${missed.map((c) => c.name).join('; ')}`);
+    process.exitCode = 1;
+  }
+}
+
+if (!existsSync(path.join(ROOT, 'node_modules'))) {
+  console.error('run npm install first');
+  process.exit(1);
+}
+await main();

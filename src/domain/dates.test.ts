@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, dateInZone, formatDuration, isIsoDate, isValidTimeZone, zonedDateTimeToInstant } from './dates';
+
+describe('dates', () => {
+  it('today depends on the company time zone', () => {
+    const lateEvening = new Date('2026-03-21T03:30:00Z');
+    expect(dateInZone(lateEvening, 'America/New_York')).toBe('2026-03-20');
+    expect(dateInZone(lateEvening, 'UTC')).toBe('2026-03-21');
+  });
+
+  it('turns a wall-clock time into the instant, across daylight-saving changes', () => {
+    expect(zonedDateTimeToInstant('2026-01-15', '09:00', 'America/New_York').toISOString()).toBe('2026-01-15T14:00:00.000Z');
+    expect(zonedDateTimeToInstant('2026-07-15', '09:00', 'America/New_York').toISOString()).toBe('2026-07-15T13:00:00.000Z');
+    expect(zonedDateTimeToInstant('2026-03-08', '12:00', 'America/New_York').toISOString()).toBe('2026-03-08T16:00:00.000Z');
+  });
+
+  it('validates dates and zones', () => {
+    expect(isIsoDate('2026-02-28')).toBe(true);
+    expect(isIsoDate('2026-02-30')).toBe(false);
+    expect(isIsoDate('02/28/2026')).toBe(false);
+    expect(isValidTimeZone('America/Chicago')).toBe(true);
+    expect(isValidTimeZone('Mars/Olympus')).toBe(false);
+  });
+
+  it('adds days across month ends and formats durations as h:mm', () => {
+    expect(addDays('2026-01-31', 1)).toBe('2026-02-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(formatDuration(60)).toBe('1:00');
+    expect(formatDuration(90)).toBe('1:30');
+    expect(formatDuration(240)).toBe('4:00');
+  });
+});

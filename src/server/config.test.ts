@@ -1,0 +1,43 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'hvac-config-'));
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({ port: 3000, dataDir: dir, databaseUrl: undefined, demo: true, smtpUrl: undefined, geocoderUrl: undefined });
+    expect(config.mapTileUrl).toContain('{z}');
+  });
+
+  it('generates SESSION_SECRET once and keeps it in DATA_DIR', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
+    expect(first).toHaveLength(64);
+    expect(readFileSync(path.join(dir, 'session-secret'), 'utf8')).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT: must be a number'],
+    [{ PORT: '70000' }, 'PORT: must be between 1 and 65535'],
+    [{ DEMO: 'maybe' }, 'DEMO: must be true or false'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must be a URL starting with postgres:// or postgresql://'],
+    [{ SMTP_URL: 'localhost:25' }, 'SMTP_URL: must be a URL starting with smtp:// or smtps://'],
+    [{ MAP_TILE_URL: 'https://tiles.example.com/tile.png' }, 'MAP_TILE_URL: must be an http(s) URL template containing {z}, {x} and {y}'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET: must be at least 32 characters'],
+  ])('refuses %o with a message naming the variable', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
+  it('reads DEMO=false and a PostgreSQL URL', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), DEMO: 'false', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/hvac' });
+    expect(config.demo).toBe(false);
+    expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/hvac');
+  });
+});

@@ -1,0 +1,1 @@
+CREATE INDEX "job_invoices_draft_created_idx" ON "job_invoices" USING btree ("created_at") WHERE "job_invoices"."status" = 'draft';

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { USER_ROLES, USER_STATUSES } from '../../domain/auth';
+import { JOB_STATUSES } from '../../domain/home';
+import { REPAIR_PHASES } from '../../domain/repairs';
+import { DB_ENUMS } from './schema';
+
+// The database check constraints and the domain's lists must agree, or the API would accept a
+// value the database refuses (a 500) or the other way round.
+describe('schema enumerations match the domain', () => {
+  it.each([
+    ['user roles', DB_ENUMS.userRole, USER_ROLES],
+    ['user statuses', DB_ENUMS.userStatus, USER_STATUSES],
+    ['job statuses', DB_ENUMS.jobStatus, JOB_STATUSES],
+    ['repair phases', DB_ENUMS.repairPhase, REPAIR_PHASES],
+  ])('%s', (_name, database, domain) => {
+    expect([...database].sort()).toEqual([...domain].sort());
+  });
+});

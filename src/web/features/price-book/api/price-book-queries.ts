@@ -1,0 +1,81 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ImportPreview, ImportResult } from '../../../../domain/price-book-import';
+import {
+  PRICE_KIND_SEGMENTS,
+  type PriceBookOptions,
+  type PriceKind,
+  type PriceList,
+  type PriceListQuery,
+  type PriceRecord,
+} from '../../../../domain/price-book';
+import { api, withQuery } from '../../../lib/api-client';
+
+const ROOT = '/api/price-book';
+const keys = {
+  all: ['price-book'] as const,
+  list: (query: PriceListQuery) => ['price-book', 'list', query] as const,
+  options: ['price-book', 'options'] as const,
+};
+
+export function usePriceList(query: PriceListQuery) {
+  return useQuery({
+    queryKey: keys.list(query),
+    queryFn: () => api.get<PriceList>(ROOT, { ...query }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePriceBookOptions() {
+  return useQuery({ queryKey: keys.options, queryFn: () => api.get<PriceBookOptions>(`${ROOT}/options`), staleTime: 5 * 60_000 });
+}
+
+/** The export link for the current filters (the browser streams the download itself). */
+export function exportHref(filters: Pick<PriceListQuery, 'q' | 'type' | 'serviceLine'>): string {
+  return withQuery(`${ROOT}/export`, { q: filters.q, type: filters.type, serviceLine: filters.serviceLine });
+}
+export const IMPORT_TEMPLATE_HREF = `${ROOT}/import/template`;
+
+/** After any change: the list, and the options (a new item category may have appeared). */
+function useInvalidate() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: keys.all });
+}
+
+export function useCreatePrice() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ kind, body }: { kind: PriceKind; body: unknown }) => api.post<PriceRecord>(`${ROOT}/${PRICE_KIND_SEGMENTS[kind]}`, body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdatePrice() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ kind, id, body }: { kind: PriceKind; id: string; body: unknown }) => api.put<PriceRecord>(`${ROOT}/${PRICE_KIND_SEGMENTS[kind]}/${id}`, body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeletePrice() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ kind, id }: { kind: PriceKind; id: string }) => api.delete<void>(`${ROOT}/${PRICE_KIND_SEGMENTS[kind]}/${id}`),
+    onSuccess: invalidate,
+  });
+}
+
+const fileForm = (file: File) => {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return form;
+};
+
+export function usePreviewImport() {
+  return useMutation({ mutationFn: (file: File) => api.post<ImportPreview>(`${ROOT}/import/preview`, fileForm(file)) });
+}
+
+export function useApplyImport() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: (file: File) => api.post<ImportResult>(`${ROOT}/import`, fileForm(file)), onSuccess: invalidate });
+}

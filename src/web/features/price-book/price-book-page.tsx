@@ -1,0 +1,273 @@
+import { Pencil, Plus, Search, Trash2, Upload } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { formatCents } from '../../../domain/money';
+import {
+  canEditPriceBook,
+  formatHours,
+  PRICE_KIND_LABELS,
+  PRICE_TYPE_FILTERS,
+  priceListQuery,
+  skillLevelLabel,
+  type PriceKind,
+  type PriceRecord,
+} from '../../../domain/price-book';
+import { errorMessage } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+import { useUrlFilters } from '../../lib/url-state';
+import { Badge, type BadgeTone } from '../../ui/badge';
+import { ErrorBanner } from '../../ui/banner';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { EmptyState } from '../../ui/empty-state';
+import { ExportLink } from '../../ui/export-link';
+import { SelectInput, TextInput } from '../../ui/form-field';
+import { PageHeader } from '../../ui/page-header';
+import { Pager } from '../../ui/pager';
+import { Spinner } from '../../ui/spinner';
+import { toast } from '../../ui/toast';
+import { exportHref, useDeletePrice, usePriceBookOptions, usePriceList } from './api/price-book-queries';
+import { ImportDialog } from './components/import-dialog';
+import { AddPriceDialog, EditPriceDialog } from './components/price-dialogs';
+
+const KIND_TONES: Record<PriceKind, BadgeTone> = { part: 'blue', labor: 'purple', item: 'amber' };
+const SEARCH_DELAY_MS = 300;
+const DELETE_NOUN: Record<PriceKind, string> = { part: 'part', labor: 'labor price', item: 'item' };
+
+/** The price book (/item-prices), titled "Service": parts, labor and items in one list. */
+export default function PriceBookPage() {
+  const { values, update } = useUrlFilters(priceListQuery);
+  const list = usePriceList(values);
+  const options = usePriceBookOptions();
+  const session = useSession();
+  const canEdit = canEditPriceBook(session.data?.role);
+
+  const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [editing, setEditing] = useState<PriceRecord | null>(null);
+  const [deleting, setDeleting] = useState<PriceRecord | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const remove = useDeletePrice();
+
+  // The search box writes to the URL after a short pause; the URL wins when it changes elsewhere
+  // (back button, a link), unless it already says what the box says.
+  const urlQ = values.q ?? '';
+  const [search, setSearch] = useState(urlQ);
+  const [seenQ, setSeenQ] = useState(urlQ);
+  if (urlQ !== seenQ) {
+    setSeenQ(urlQ);
+    if (urlQ !== search.trim()) setSearch(urlQ);
+  }
+  const timer = useRef<number | undefined>(undefined);
+  // The delayed write must use the URL as it is when it fires (a select may have changed since).
+  const latestUpdate = useRef(update);
+  useEffect(() => {
+    latestUpdate.current = update;
+  });
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const onSearch = (text: string) => {
+    setSearch(text);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => latestUpdate.current({ q: text.trim() || undefined, page: undefined }, { replace: true }), SEARCH_DELAY_MS);
+  };
+
+  const serviceLines = options.data?.serviceLines ?? [];
+  const categories = options.data?.categories ?? [];
+  const data = list.data;
+  const loadError = list.isError ? errorMessage(list.error, data ? 'Failed to refresh item prices' : 'Failed to load item prices') : null;
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeleteError(null);
+    try {
+      await remove.mutateAsync({ kind: deleting.kind, id: deleting.id });
+      toast.success(`${deleting.code} deleted`);
+      setDeleting(null);
+    } catch (error) {
+      setDeleteError(errorMessage(error, 'Failed to delete item'));
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title="Service"
+        subtitle="Price book: parts, labor and other items"
+        back={{ to: '/', label: 'Back' }}
+        actions={
+          <>
+            <ExportLink href={exportHref(values)} label="Export" />
+            {canEdit ? (
+              <>
+                <Button variant="secondary" onClick={() => setImporting(true)}>
+                  <Upload className="h-4 w-4" aria-hidden /> Import
+                </Button>
+                <Button onClick={() => setAdding(true)}>
+                  <Plus className="h-4 w-4" aria-hidden /> Add Service Item
+                </Button>
+              </>
+            ) : null}
+          </>
+        }
+      />
+
+      <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
+        <div className="relative">
+          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
+          <TextInput type="search" aria-label="Search items" placeholder="Search items..." value={search} onChange={(e) => onSearch(e.target.value)} className="pl-9" maxLength={100} />
+        </div>
+        <SelectInput aria-label="Type" value={values.type ?? ''} onChange={(e) => update({ type: e.target.value || undefined, page: undefined })}>
+          {PRICE_TYPE_FILTERS.map((t) => (
+            <option key={t.value} value={t.value}>
+              {t.label}
+            </option>
+          ))}
+        </SelectInput>
+        <SelectInput aria-label="Service line" value={values.serviceLine ?? ''} onChange={(e) => update({ serviceLine: e.target.value || undefined, page: undefined })}>
+          <option value="">All Service Lines</option>
+          {serviceLines.map((line) => (
+            <option key={line.code} value={line.code}>
+              {line.name} ({line.code}){line.isActive ? '' : ' (inactive)'}
+            </option>
+          ))}
+        </SelectInput>
+      </div>
+
+      {loadError ? <ErrorBanner className="mb-4" message={loadError} /> : null}
+
+      {list.isPending ? (
+        <Spinner label="Loading item prices..." />
+      ) : data && data.items.length === 0 ? (
+        <EmptyState>No items found. Try adjusting your filters or add a new item.</EmptyState>
+      ) : data ? (
+        <Card className="overflow-hidden">
+          <div className="overflow-x-auto">
+            <table className="min-w-full text-left text-sm" aria-label="Item prices" aria-busy={list.isFetching}>
+              <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
+                <tr>
+                  <th className="px-4 py-3">Type</th>
+                  <th className="px-4 py-3">Code</th>
+                  <th className="px-4 py-3">Item</th>
+                  <th className="px-4 py-3">Service Line</th>
+                  <th className="px-4 py-3 text-right">Unit Cost</th>
+                  <th className="px-4 py-3">Details</th>
+                  <th className="px-4 py-3 text-right">Actions</th>
+                </tr>
+              </thead>
+              <tbody className={`divide-y divide-slate-100 ${list.isFetching ? 'opacity-60' : ''}`}>
+                {data.items.map((row) => (
+                  <tr key={`${row.kind}-${row.id}`} className="align-top hover:bg-slate-50">
+                    <td className="px-4 py-3">
+                      <Badge tone={KIND_TONES[row.kind]}>{PRICE_KIND_LABELS[row.kind]}</Badge>
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 font-mono text-xs text-slate-800">{row.code}</td>
+                    <td className="max-w-md px-4 py-3">
+                      <p className="font-medium text-slate-900">{row.name}</p>
+                      {row.description ? <p className="mt-0.5 line-clamp-2 text-xs text-slate-500">{row.description}</p> : null}
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3">
+                      <p className="text-slate-800">{row.serviceLineName ?? row.serviceLine}</p>
+                      <p className="text-xs text-slate-500">{row.serviceLine}</p>
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">
+                      <p className="font-medium text-slate-900">{formatCents(row.unitCostCents)}</p>
+                      {row.kind === 'part' ? <p className="text-xs text-slate-500">PM {formatCents(row.flatRatePmContractCents)}</p> : null}
+                    </td>
+                    <td className="px-4 py-3 text-xs text-slate-600">
+                      <Details row={row} />
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 text-right">
+                      {canEdit ? (
+                        <div className="inline-flex gap-1">
+                          <Button variant="ghost" size="sm" aria-label={`Edit ${row.code}`} title="Edit" onClick={() => setEditing(row)}>
+                            <Pencil className="h-4 w-4" aria-hidden />
+                          </Button>
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            aria-label={`Delete ${row.code}`}
+                            title="Delete"
+                            className="text-red-600 hover:bg-red-50 hover:text-red-700"
+                            onClick={() => {
+                              setDeleteError(null);
+                              setDeleting(row);
+                            }}
+                          >
+                            <Trash2 className="h-4 w-4" aria-hidden />
+                          </Button>
+                        </div>
+                      ) : (
+                        <span className="text-xs text-slate-400">View only</span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="border-t border-slate-200 px-4">
+            <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={(page) => update({ page: page === 1 ? undefined : page })} />
+          </div>
+        </Card>
+      ) : null}
+
+      {canEdit ? (
+        <>
+          <AddPriceDialog open={adding} onOpenChange={setAdding} serviceLines={serviceLines} categories={categories} />
+          <EditPriceDialog record={editing} onClose={() => setEditing(null)} serviceLines={serviceLines} categories={categories} />
+          <ImportDialog open={importing} onOpenChange={setImporting} />
+          <ConfirmDialog
+            open={deleting !== null}
+            onOpenChange={(open) => !open && setDeleting(null)}
+            title="Delete Item Price"
+            description={
+              deleting ? (
+                <>
+                  Delete the {DELETE_NOUN[deleting.kind]} <strong>{deleting.code}</strong> ({deleting.name}) from the price book? This cannot be undone. Jobs that
+                  already use it keep their own copy of the price.
+                </>
+              ) : (
+                ''
+              )
+            }
+            confirmLabel="Delete"
+            pendingLabel="Deleting..."
+            onConfirm={confirmDelete}
+            error={deleteError}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** DETAILS: part = parts cost and estimated hours; labor = skill level and duration; item = category. */
+function Details({ row }: { row: PriceRecord }) {
+  switch (row.kind) {
+    case 'part':
+      return (
+        <>
+          <p>Parts cost: {formatCents(row.partsCostCents)}</p>
+          <p>Est. hours: {formatHours(row.estimatedHours)}</p>
+          {row.multiTechnician || row.includeRoofAccess ? (
+            <p className="text-slate-500">{[row.multiTechnician ? 'Multi-tech' : null, row.includeRoofAccess ? 'Roof access' : null].filter(Boolean).join(' · ')}</p>
+          ) : null}
+        </>
+      );
+    case 'labor':
+      return (
+        <>
+          <p>Skill: {skillLevelLabel(row.skillLevel)}</p>
+          <p>Duration: {formatHours(row.durationHours)} h</p>
+          {row.isOvertime || row.isEmergency ? <p className="text-slate-500">{[row.isOvertime ? 'Overtime' : null, row.isEmergency ? 'Emergency' : null].filter(Boolean).join(' · ')}</p> : null}
+        </>
+      );
+    case 'item':
+      return (
+        <>
+          <p>Category: {row.category || 'General'}</p>
+          {row.isTaxable ? null : <p className="text-slate-500">Not taxable</p>}
+        </>
+      );
+  }
+}
