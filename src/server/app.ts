@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { projectRoot, type AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { createAccountService } from './modules/account/account.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthRepo } from './modules/auth/auth.repo.js';
 import { createAuthService } from './modules/auth/auth.service.js';
@@ -13,6 +15,9 @@ import { createHomeService } from './modules/home/home.service.js';
 import { createPriceBookRepo } from './modules/price-book/price-book.repo.js';
 import { priceBookRoutes } from './modules/price-book/price-book.routes.js';
 import { createPriceBookService } from './modules/price-book/price-book.service.js';
+import { createReferenceTypesRepo } from './modules/reference-types/reference-types.repo.js';
+import { referenceTypesRoutes } from './modules/reference-types/reference-types.routes.js';
+import { createReferenceTypesService } from './modules/reference-types/reference-types.service.js';
 import { createSearchRepo } from './modules/search/search.repo.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { createSettingsRepo } from './modules/settings/settings.repo.js';
@@ -30,6 +35,12 @@ import { createUnitsRepo } from './modules/units/units.repo.js';
 import { unitsRoutes } from './modules/units/units.routes.js';
 import { createUnitsService } from './modules/units/units.service.js';
 import { createNominatimGeocoder, noGeocoder, type Geocoder } from './geocoder/geocoder.js';
+import { createTechniciansRepo } from './modules/technicians/technicians.repo.js';
+import { techniciansRoutes } from './modules/technicians/technicians.routes.js';
+import { createTechniciansService } from './modules/technicians/technicians.service.js';
+import { createUsersRepo } from './modules/users/users.repo.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { createUsersService } from './modules/users/users.service.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -123,6 +134,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   // Settings, users, technicians, account
+  {
+    const usersRepo = createUsersRepo(db);
+    const techniciansRepo = createTechniciansRepo(db);
+    usersRoutes(app, { users: createUsersService({ db, users: usersRepo, technicians: techniciansRepo, clock }) });
+    techniciansRoutes(app, { technicians: createTechniciansService({ db, users: usersRepo, technicians: techniciansRepo, clock }) });
+    referenceTypesRoutes(app, { referenceTypes: createReferenceTypesService({ repo: createReferenceTypesRepo(db) }) });
+    accountRoutes(app, { account: createAccountService({ users: usersRepo, auth }) });
+  }
 
   // Price book
   const priceBook = createPriceBookService({ repo: createPriceBookRepo(db), db, settings, clock });

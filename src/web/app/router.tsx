@@ -50,6 +50,10 @@ export const routes: RouteObject[] = [
       { path: 'item-prices', ...screen(() => import('../features/price-book/price-book-page')) },
 
       // Settings, users, technicians, account
+      { path: 'settings', ...screen(() => import('../features/settings/settings-page')) },
+      { path: 'technicians/add', ...screen(() => import('../features/technicians/technician-add-page')) },
+      { path: 'technicians/:id/edit', ...screen(() => import('../features/technicians/technician-edit-page')) },
+      { path: 'account', ...screen(() => import('../features/account/account-page')) },
 
       { path: '*', ...notFound },
     ],

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiErrorBody } from '../../../domain/api.js';
+import { ADMIN_ROLES } from '../../../domain/auth.js';
 import { companySettings, managementTitle } from '../../../domain/settings.js';
 import type { SettingsRepo } from './settings.repo.js';
 
@@ -12,6 +14,21 @@ export function settingsRoutes(app: FastifyInstance, { settings }: { settings: S
   r.get('/api/settings/company', {
     schema: { tags: ['settings'], summary: 'Company information (every signed-in user may read it)', response: { 200: companySettingsAnswer } },
     handler: async () => {
+      const company = await settings.getCompany();
+      return { ...company, managementTitle: managementTitle(company.name) };
+    },
+  });
+
+  r.put('/api/settings/company', {
+    config: { roles: ADMIN_ROLES },
+    schema: {
+      tags: ['settings'],
+      summary: 'Change the company information (admins and managers)',
+      body: companySettings,
+      response: { 200: companySettingsAnswer, 400: apiErrorBody, 403: apiErrorBody },
+    },
+    handler: async (request) => {
+      await settings.putCompany(request.body);
       const company = await settings.getCompany();
       return { ...company, managementTitle: managementTitle(company.name) };
     },

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { paginationQuery, optionalFilter } from './api.js';
+import { newPassword, USER_ROLES, USER_STATUSES, type UserRole } from './auth.js';
+import { emailField, optionalText, phoneField } from './person-fields.js';
+import { technicianProfile } from './technicians.js';
+
+/** Users (part 1 section 3) and Settings > Add User (section 5). */
+
+export const DEFAULT_USER_ROLE: UserRole = 'user';
+export const ROLE_LABELS: Record<UserRole, string> = { user: 'User', technician: 'Technician', manager: 'Manager', admin: 'Admin' };
+const ROLE_MESSAGE = `Role must be one of ${USER_ROLES.join(', ')}`;
+const STATUS_MESSAGE = 'Status must be active or inactive';
+
+export const usernameField = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(1, 'Username is required')
+  .max(100, 'Username must be at most 100 characters')
+  .regex(/^[A-Za-z0-9._@+-]*$/, 'Username may use letters, digits and . _ - + @ only (no spaces)');
+
+/** The password an admin sets for someone else: required, at least 8 characters. */
+export const initialPassword = z.string({ error: 'Initial password is required' }).min(1, 'Initial password is required').pipe(newPassword);
+
+const createUserBase = z.object({
+  username: usernameField,
+  email: emailField,
+  firstName: optionalText('First Name', 100),
+  lastName: optionalText('Last Name', 100),
+  phone: phoneField,
+  status: z.enum(USER_STATUSES, { error: STATUS_MESSAGE }).default('active'),
+  password: initialPassword,
+});
+
+/**
+ * Settings > Add User: username, e-mail and role required, an initial password so the user can
+ * sign in, and for role technician the technician record (Hire Date and Job Title required; the
+ * job title falls back to "HVAC Technician"; hourly rate at least 0 in steps of 0.01).
+ */
+export const createUserInput = z.discriminatedUnion(
+  'role',
+  [
+    createUserBase.extend({ role: z.literal('technician'), technician: technicianProfile }),
+    createUserBase.extend({ role: z.enum(['user', 'manager', 'admin']) }),
+  ],
+  { error: (issue) => (issue.code === 'invalid_union' ? ROLE_MESSAGE : undefined) },
+);
+export type CreateUserInput = z.output<typeof createUserInput>;
+export type CreateUserForm = z.input<typeof createUserInput>;
+
+/** Edit a user's account (Settings > Manage): the username stays as it is. */
+export const updateUserInput = z.object({
+  email: emailField,
+  firstName: optionalText('First Name', 100),
+  lastName: optionalText('Last Name', 100),
+  phone: phoneField,
+  role: z.enum(USER_ROLES, { error: ROLE_MESSAGE }),
+  status: z.enum(USER_STATUSES, { error: STATUS_MESSAGE }),
+});
+export type UpdateUserInput = z.output<typeof updateUserInput>;
+export type UpdateUserForm = z.input<typeof updateUserInput>;
+
+/** An admin sets someone's password (e.g. a technician added without one); their sessions end. */
+export const setPasswordInput = z.object({ password: initialPassword });
+export type SetPasswordInput = z.output<typeof setPasswordInput>;
+
+export const usersQuery = paginationQuery.extend({ q: optionalFilter(100) });
+export type UsersQuery = z.output<typeof usersQuery>;
+
+export const userSummary = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: z.enum(USER_ROLES),
+  status: z.enum(USER_STATUSES),
+  /** false: the user cannot sign in until an admin sets a password */
+  hasPassword: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type UserSummary = z.infer<typeof userSummary>;
+
+export function fullName(user: { firstName: string | null; lastName: string | null }): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ');
+}
+
+/** Only technician-role users have a technician record and the link to its edit page. */
+export function hasTechnicianRecord(user: { role: UserRole }): boolean {
+  return user.role === 'technician';
+}
+
+/** A manager may add and edit users, but only an admin may create or change an admin account. */
+export function mayManageRole(actor: UserRole, target: UserRole): boolean {
+  if (actor === 'admin') return true;
+  return actor === 'manager' && target !== 'admin';
+}

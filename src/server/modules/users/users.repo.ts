@@ -1,0 +1,117 @@
+import { and, asc, count, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Paginated } from '../../../domain/api.js';
+import type { UserRole, UserStatus } from '../../../domain/auth.js';
+import { likeContains } from '../../../domain/search.js';
+import type { UserSummary, UsersQuery } from '../../../domain/users.js';
+import type { Executor } from '../../db/client.js';
+import { sessions, users } from '../../db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = Omit<typeof users.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+export interface UserChanges {
+  email?: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  phone?: string | null;
+  role?: UserRole;
+  status?: UserStatus;
+}
+
+export function toUserSummary(row: UserRow): UserSummary {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    phone: row.phone,
+    role: row.role as UserRole,
+    status: row.status as UserStatus,
+    hasPassword: row.passwordHash !== null,
+    lastLoginAt: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function createUsersRepo(db: Executor) {
+  return {
+    /** The Settings users table: ordered by username, optionally filtered by name, username or e-mail. */
+    async list(query: UsersQuery): Promise<Paginated<UserSummary>> {
+      let where: SQL | undefined;
+      if (query.q) {
+        const like = likeContains(query.q);
+        where = or(
+          sql`${users.username} ilike ${like}`,
+          sql`${users.email} ilike ${like}`,
+          sql`concat_ws(' ', ${users.firstName}, ${users.lastName}) ilike ${like}`,
+        );
+      }
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(users)
+          .where(where)
+          .orderBy(asc(sql`lower(${users.username})`), asc(users.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db.select({ n: count() }).from(users).where(where),
+      ]);
+      return { items: rows.map(toUserSummary), total: Number(total?.n ?? 0), page: query.page, pageSize: query.pageSize };
+    },
+
+    async findById(id: string, exec: Executor = db): Promise<UserRow | undefined> {
+      const [row] = await exec.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+
+    /** Which of the username and e-mail another user already holds (both compared case-insensitively). */
+    async findTaken(values: { username?: string; email?: string }, exceptId?: string, exec: Executor = db) {
+      const conditions: SQL[] = [];
+      if (values.username) conditions.push(sql`lower(${users.username}) = ${values.username.toLowerCase()}`);
+      if (values.email) conditions.push(sql`lower(${users.email}) = ${values.email.toLowerCase()}`);
+      if (!conditions.length) return { username: false, email: false };
+      const rows = await exec
+        .select({ username: users.username, email: users.email })
+        .from(users)
+        .where(and(or(...conditions), exceptId ? ne(users.id, exceptId) : undefined))
+        .limit(10);
+      return {
+        username: Boolean(values.username) && rows.some((r) => r.username.toLowerCase() === values.username!.toLowerCase()),
+        email: Boolean(values.email) && rows.some((r) => r.email.toLowerCase() === values.email!.toLowerCase()),
+      };
+    },
+
+    /** Usernames that start with `prefix` (to pick a free one such as ana2). */
+    async usernamesStartingWith(prefix: string, exec: Executor = db): Promise<string[]> {
+      const pattern = `${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const rows = await exec
+        .select({ username: users.username })
+        .from(users)
+        .where(sql`lower(${users.username}) like ${pattern}`)
+        .limit(1000);
+      return rows.map((r) => r.username);
+    },
+
+    async insert(values: NewUser, exec: Executor = db): Promise<UserRow> {
+      const [row] = await exec.insert(users).values(values).returning();
+      return row!;
+    },
+
+    async update(id: string, changes: UserChanges, exec: Executor = db): Promise<UserRow | undefined> {
+      const [row] = await exec.update(users).set(changes).where(eq(users.id, id)).returning();
+      return row;
+    },
+
+    async setPasswordHash(id: string, passwordHash: string, at: Date, exec: Executor = db): Promise<void> {
+      await exec.update(users).set({ passwordHash, passwordChangedAt: at }).where(eq(users.id, id));
+    },
+
+    /** Ends every session of the user, except `keepSessionId` when given. */
+    async endSessions(userId: string, keepSessionId: string | null = null, exec: Executor = db): Promise<void> {
+      await exec
+        .delete(sessions)
+        .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+    },
+  };
+}
+export type UsersRepo = ReturnType<typeof createUsersRepo>;

@@ -1,0 +1,42 @@
+import { canAdminister } from '../../../domain/auth';
+import { usersQuery } from '../../../domain/users';
+import { useCompanyInfo } from '../../lib/company';
+import { useSession } from '../../lib/session';
+import { useUrlFilters } from '../../lib/url-state';
+import { ErrorBanner } from '../../ui/banner';
+import { PageHeader } from '../../ui/page-header';
+import { Spinner } from '../../ui/spinner';
+import { useReferenceTypes, useUsers } from './api/settings-queries';
+import { CompanyInfoCard } from './components/company-info-card';
+import { ReferenceTypesCard } from './components/reference-types-card';
+import { UsersCard } from './components/users-card';
+
+/**
+ * /settings: Company Information, Users, Service Types and Job Types. Everyone signed in may look;
+ * only admins and managers see the controls that change things (the server enforces the same).
+ */
+export default function SettingsPage() {
+  const session = useSession();
+  const company = useCompanyInfo();
+  // The cards ask for the same queries (shared by key); here they only tell whether loading failed.
+  const users = useUsers(useUrlFilters(usersQuery).values);
+  const serviceTypes = useReferenceTypes('service-types');
+  const jobTypes = useReferenceTypes('job-types');
+  const user = session.data;
+  if (!user) return <Spinner />;
+  const canEdit = canAdminister(user.role);
+  const loadFailed = company.isError || users.isError || serviceTypes.isError || jobTypes.isError;
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <PageHeader title="Settings" subtitle={canEdit ? 'Company information, users, service types and job types' : 'Company information, users, service types and job types (read-only)'} />
+      {loadFailed ? <ErrorBanner message="Failed to load settings data" /> : null}
+      <CompanyInfoCard company={company.data} loading={company.isPending} canEdit={canEdit} />
+      <UsersCard actor={user} />
+      <div className="grid gap-6 2xl:grid-cols-2">
+        <ReferenceTypesCard kind="service-types" canEdit={canEdit} />
+        <ReferenceTypesCard kind="job-types" canEdit={canEdit} />
+      </div>
+    </div>
+  );
+}

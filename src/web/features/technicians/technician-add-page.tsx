@@ -1,0 +1,45 @@
+import { useNavigate } from 'react-router';
+import { canAdminister } from '../../../domain/auth';
+import { newTechnicianForm, type CreateTechnicianInput } from '../../../domain/technicians';
+import { errorMessage } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+import { ErrorBanner } from '../../ui/banner';
+import { PageHeader } from '../../ui/page-header';
+import { toast } from '../../ui/toast';
+import { useCreateTechnician } from './api/technician-queries';
+import { TechnicianForm } from './components/technician-form';
+
+/** /technicians/add: Cancel and success both go to /jobs/dispatch (part 1 section 2). */
+export default function TechnicianAddPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const create = useCreateTechnician();
+
+  if (session.data && !canAdminister(session.data.role)) {
+    return (
+      <div className="mx-auto max-w-3xl">
+        <PageHeader title="Add Technician" back={{ to: '/jobs/dispatch', label: 'Back to Dispatch' }} />
+        <ErrorBanner message="Only admins and managers can add technicians." />
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader title="Add Technician" subtitle="A new technician is active and can be scheduled right away." back={{ to: '/jobs/dispatch', label: 'Back to Dispatch' }} />
+      <TechnicianForm
+        mode="add"
+        defaultValues={newTechnicianForm()}
+        submitLabel="Add Technician"
+        pendingLabel="Adding..."
+        cancelTo="/jobs/dispatch"
+        failure={create.isError ? <ErrorBanner message="Failed to add technician. Please try again.">{errorMessage(create.error, '') || null}</ErrorBanner> : null}
+        onSubmit={async (values) => {
+          const created = await create.mutateAsync(values as CreateTechnicianInput);
+          toast.success(`Technician ${values.firstName} ${values.lastName} added (username ${created.username})`);
+          navigate('/jobs/dispatch');
+        }}
+      />
+    </div>
+  );
+}
