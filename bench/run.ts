@@ -12,6 +12,7 @@
  *              BENCH_DATA_DIR (default .tmp/bench/pglite-large). A missing large data set is generated
  *              first (a few minutes on PostgreSQL, longer on PGlite).
  * Figures are printed and written to bench/results/latest.json; the exit code is 1 when a target is missed.
+ * bench/baseline.json is a committed run on the 2-core development machine, for comparison.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

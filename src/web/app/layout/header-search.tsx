@@ -4,6 +4,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SEARCH_MIN_LENGTH, searchHitPath, searchKinds, type SearchKind, type SearchResults } from '../../../domain/search';
 import { api } from '../../lib/api-client';
+import { useDebounced } from '../../lib/use-debounced';
 import { cn } from '../../ui/cn';
 
 const KIND_LABELS: Record<SearchKind, string> = {
@@ -13,15 +14,6 @@ const KIND_LABELS: Record<SearchKind, string> = {
   jobs: 'Jobs',
   invoices: 'Invoices',
 };
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** One box that finds companies, locations, units, jobs and invoices (RULINGS.md). */
 export function HeaderSearch() {
