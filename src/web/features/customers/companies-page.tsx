@@ -2,7 +2,6 @@ import { FileBarChart, Pencil, Phone, Plus } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { COMPANY_MESSAGES, companyListQuery } from '../../../domain/companies';
-import { CUSTOMER_PAGE_SIZES } from '../../../domain/customers';
 import { errorMessage } from '../../lib/api-client';
 import { useUrlFilters } from '../../lib/url-state';
 import { ErrorBanner } from '../../ui/banner';
@@ -10,11 +9,12 @@ import { Button, ButtonLink } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
 import { ExportLink } from '../../ui/export-link';
-import { FormField, SelectInput, TextInput } from '../../ui/form-field';
+import { FormField, TextInput } from '../../ui/form-field';
 import { PageHeader } from '../../ui/page-header';
 import { Pager } from '../../ui/pager';
 import { Spinner } from '../../ui/spinner';
 import { exportUrl, useCompanies } from './api/customers-api';
+import { PageSizeField } from './components/page-size-field';
 
 const FILTERS = [
   { key: 'company', label: 'Company' },
@@ -66,17 +66,7 @@ export default function CompaniesPage() {
               )}
             </FormField>
           ))}
-          <FormField label="Per page">
-            {(field) => (
-              <SelectInput {...field} value={values.pageSize} onChange={(e) => update({ pageSize: Number(e.target.value) === 25 ? undefined : e.target.value, page: undefined })}>
-                {CUSTOMER_PAGE_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </SelectInput>
-            )}
-          </FormField>
+          <PageSizeField value={values.pageSize} onChange={update} />
           <div className="flex gap-2">
             <Button type="submit">Search</Button>
             <Button

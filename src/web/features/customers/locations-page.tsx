@@ -1,7 +1,7 @@
 import { Building2, ChevronDown, ChevronRight, Pencil, Plus, Search, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { CUSTOMER_PAGE_SIZES, plural } from '../../../domain/customers';
+import { plural } from '../../../domain/customers';
 import { LOCATION_MESSAGES, locationListQuery, type Location } from '../../../domain/locations';
 import { errorMessage } from '../../lib/api-client';
 import { useLiveFilters } from '../../lib/live-filters';
@@ -12,12 +12,13 @@ import { Button, ButtonLink } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
 import { ExportLink } from '../../ui/export-link';
-import { FormField, SelectInput, TextInput } from '../../ui/form-field';
+import { FormField, TextInput } from '../../ui/form-field';
 import { PageHeader } from '../../ui/page-header';
 import { Pager } from '../../ui/pager';
 import { Spinner } from '../../ui/spinner';
 import { exportUrl, useLocations } from './api/customers-api';
 import { UnitsPanel } from './components/units-panel';
+import { PageSizeField } from './components/page-size-field';
 
 const TEXT_FILTERS = ['q', 'name', 'buildingName', 'city', 'state', 'zip'] as const;
 const FILTER_FIELDS = [
@@ -103,17 +104,7 @@ export default function LocationsPage() {
               {(field) => <TextInput {...field} value={live.draft[filter.key]} onChange={(e) => live.change(filter.key, e.target.value)} />}
             </FormField>
           ))}
-          <FormField label="Per page">
-            {(field) => (
-              <SelectInput {...field} value={values.pageSize} onChange={(e) => update({ pageSize: Number(e.target.value) === 25 ? undefined : e.target.value, page: undefined })}>
-                {CUSTOMER_PAGE_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </SelectInput>
-            )}
-          </FormField>
+          <PageSizeField value={values.pageSize} onChange={update} />
         </div>
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
           {values.companyId ? (

@@ -1,6 +1,5 @@
 import { Pencil, Plus, Search } from 'lucide-react';
 import { Link } from 'react-router';
-import { CUSTOMER_PAGE_SIZES } from '../../../domain/customers';
 import { countAppliedUnitFilters, UNIT_MESSAGES, UNIT_STATUSES, unitListQuery } from '../../../domain/units';
 import { errorMessage } from '../../lib/api-client';
 import { useLiveFilters } from '../../lib/live-filters';
@@ -14,6 +13,7 @@ import { Pager } from '../../ui/pager';
 import { Spinner } from '../../ui/spinner';
 import { useUnits } from './api/customers-api';
 import { UnitStatusBadge } from './components/status-badge';
+import { PageSizeField } from './components/page-size-field';
 
 const TEXT_FILTERS = ['q', 'unitNumber', 'location', 'company'] as const;
 const COLUMNS = [
@@ -72,17 +72,7 @@ export default function UnitsPage() {
               </SelectInput>
             )}
           </FormField>
-          <FormField label="Per page">
-            {(field) => (
-              <SelectInput {...field} value={values.pageSize} onChange={(e) => update({ pageSize: Number(e.target.value) === 25 ? undefined : e.target.value, page: undefined })}>
-                {CUSTOMER_PAGE_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </SelectInput>
-            )}
-          </FormField>
+          <PageSizeField value={values.pageSize} onChange={update} />
         </div>
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
           <span className="text-slate-600" data-testid="filters-applied">
