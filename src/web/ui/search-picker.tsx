@@ -1,6 +1,7 @@
 import { Search, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { cn } from './cn';
+import { useCombobox } from './use-combobox';
 
 export interface PickerOption {
   id: string;
@@ -41,18 +42,12 @@ export function SearchPicker({
   describedBy?: string | undefined;
   emptyText?: ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
   const listId = useId();
-  const boxRef = useRef<HTMLDivElement>(null);
-  useEffect(() => setActive(0), [options]);
-  useEffect(() => {
-    const close = (event: MouseEvent) => {
-      if (boxRef.current && !boxRef.current.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, []);
+  const choose = (option: PickerOption) => {
+    onSelect(option);
+    setOpen(false);
+  };
+  const { open, setOpen, active, setActive, boxRef, onKeyDown } = useCombobox(options, choose);
 
   if (selected) {
     return (
@@ -77,10 +72,6 @@ export function SearchPicker({
   }
 
   const enough = text.trim().length >= minChars;
-  const choose = (option: PickerOption) => {
-    onSelect(option);
-    setOpen(false);
-  };
   return (
     <div ref={boxRef} className="relative">
       <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
@@ -104,21 +95,7 @@ export function SearchPicker({
           setOpen(true);
         }}
         onFocus={() => setOpen(true)}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') setOpen(false);
-          if (e.key === 'ArrowDown') {
-            e.preventDefault();
-            setActive((i) => Math.min(i + 1, options.length - 1));
-          }
-          if (e.key === 'ArrowUp') {
-            e.preventDefault();
-            setActive((i) => Math.max(i - 1, 0));
-          }
-          if (e.key === 'Enter' && open && options[active]) {
-            e.preventDefault();
-            choose(options[active]);
-          }
-        }}
+        onKeyDown={onKeyDown}
       />
       {open && text.trim().length > 0 ? (
         <div id={listId} role="listbox" aria-label={label} className="absolute z-30 mt-1 max-h-72 w-full overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg">

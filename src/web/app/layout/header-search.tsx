@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SEARCH_MIN_LENGTH, searchHitPath, searchKinds, type SearchKind, type SearchResults } from '../../../domain/search';
 import { api } from '../../lib/api-client';
 import { useDebounced } from '../../lib/use-debounced';
 import { cn } from '../../ui/cn';
+import { useCombobox } from '../../ui/use-combobox';
 
 const KIND_LABELS: Record<SearchKind, string> = {
   companies: 'Companies',
@@ -18,11 +19,8 @@ const KIND_LABELS: Record<SearchKind, string> = {
 /** One box that finds companies, locations, units, jobs and invoices (RULINGS.md). */
 export function HeaderSearch() {
   const [text, setText] = useState('');
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
   const navigate = useNavigate();
   const listId = useId();
-  const boxRef = useRef<HTMLDivElement>(null);
   const query = useDebounced(text.trim(), 250);
   const enabled = query.length >= SEARCH_MIN_LENGTH;
 
@@ -37,21 +35,12 @@ export function HeaderSearch() {
     () => (results.data ? searchKinds.flatMap((kind) => results.data[kind].map((hit) => ({ ...hit, kind, path: searchHitPath[kind](hit.id) }))) : []),
     [results.data],
   );
-  useEffect(() => setActive(0), [hits]);
-
-  useEffect(() => {
-    const close = (event: MouseEvent) => {
-      if (boxRef.current && !boxRef.current.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, []);
-
   const go = (path: string) => {
     setOpen(false);
     setText('');
     navigate(path);
   };
+  const { open, setOpen, active, setActive, boxRef, onKeyDown } = useCombobox(hits, (hit) => go(hit.path));
 
   return (
     <div ref={boxRef} className="relative w-full max-w-md">
@@ -70,21 +59,7 @@ export function HeaderSearch() {
           setOpen(true);
         }}
         onFocus={() => setOpen(true)}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') setOpen(false);
-          if (e.key === 'ArrowDown') {
-            e.preventDefault();
-            setActive((i) => Math.min(i + 1, hits.length - 1));
-          }
-          if (e.key === 'ArrowUp') {
-            e.preventDefault();
-            setActive((i) => Math.max(i - 1, 0));
-          }
-          if (e.key === 'Enter' && hits[active]) {
-            e.preventDefault();
-            go(hits[active].path);
-          }
-        }}
+        onKeyDown={onKeyDown}
       />
       {open && text.trim().length > 0 ? (
         <div id={listId} role="listbox" className="absolute z-30 mt-1 max-h-96 w-full overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg">

@@ -15,7 +15,7 @@ import {
   type LaborPriceRecord,
 } from '../../../../domain/price-book';
 import { Checkbox, FormField, SelectInput, TextInput } from '../../../ui/form-field';
-import { CommonFields, FormFooter, NumberField, SubmitButton, usePriceSubmit, type PriceFormProps } from './price-form-fields';
+import { CommonFields, commonFieldProps, FormFooter, NumberField, SubmitButton, usePriceSubmit, type PriceFormProps } from './price-form-fields';
 
 /** Section 5 (edit): Save stays disabled while the name is empty or the unit cost is not above 0. */
 function editSaveAllowed(name: unknown, unitCost: unknown): boolean {
@@ -51,8 +51,7 @@ export function LaborPriceForm({ mode, record, serviceLines, onDone, onCancel }:
       {banner}
       <CommonFields
         mode={mode}
-        fields={{ code: register('code'), name: register('name'), description: register('description'), serviceLine: register('serviceLine') }}
-        errors={{ code: errors.code?.message, name: errors.name?.message, description: errors.description?.message, serviceLine: errors.serviceLine?.message }}
+        {...commonFieldProps(form)}
         serviceLines={serviceLines}
         currentServiceLine={record?.serviceLine}
       />
@@ -110,8 +109,7 @@ export function ItemPriceForm({ mode, record, serviceLines, categories, onDone, 
       {banner}
       <CommonFields
         mode={mode}
-        fields={{ code: register('code'), name: register('name'), description: register('description'), serviceLine: register('serviceLine') }}
-        errors={{ code: errors.code?.message, name: errors.name?.message, description: errors.description?.message, serviceLine: errors.serviceLine?.message }}
+        {...commonFieldProps(form)}
         serviceLines={serviceLines}
         currentServiceLine={record?.serviceLine}
       />

@@ -5,7 +5,7 @@ import { formatCents } from '../../../../domain/money';
 import { DEFAULT_SERVICE_LINE, PART_DEFAULTS, partPriceCreateInput, partPriceFigures, partPriceInputOf, type PartPriceRecord } from '../../../../domain/price-book';
 import { computePartPrice, explainPartPrice, PRICING_DEFAULTS } from '../../../../domain/pricing';
 import { Checkbox } from '../../../ui/form-field';
-import { CommonFields, FormFooter, NumberField, SubmitButton, usePriceSubmit, type PriceFormProps } from './price-form-fields';
+import { CommonFields, commonFieldProps, FormFooter, NumberField, SubmitButton, usePriceSubmit, type PriceFormProps } from './price-form-fields';
 
 type PartFormValues = z.input<typeof partPriceCreateInput>;
 
@@ -53,8 +53,7 @@ export function PartPriceForm({ mode, record, serviceLines, onDone, onCancel }: 
       {banner}
       <CommonFields
         mode={mode}
-        fields={{ code: register('code'), name: register('name'), description: register('description'), serviceLine: register('serviceLine') }}
-        errors={{ code: errors.code?.message, name: errors.name?.message, description: errors.description?.message, serviceLine: errors.serviceLine?.message }}
+        {...commonFieldProps(form)}
         serviceLines={serviceLines}
         currentServiceLine={record?.serviceLine}
       />

@@ -27,6 +27,16 @@ export function serviceLineChoices(lines: ServiceLineOption[], current?: string)
   return lines.filter((l) => l.isActive || l.code === current);
 }
 
+/** The registrations and messages CommonFields needs, from any of the three kinds' forms. */
+export function commonFieldProps<T extends FieldValues>(form: UseFormReturn<T, unknown, FieldValues>) {
+  const field = (name: string) => form.register(name as Path<T>) as unknown as UseFormRegisterReturn;
+  const errors = form.formState.errors as Record<string, { message?: string } | undefined>;
+  return {
+    fields: { code: field('code'), name: field('name'), description: field('description'), serviceLine: field('serviceLine') },
+    errors: { code: errors.code?.message, name: errors.name?.message, description: errors.description?.message, serviceLine: errors.serviceLine?.message },
+  };
+}
+
 /** Code, name, description and service line: the fields every kind has. */
 export function CommonFields({
   mode,
