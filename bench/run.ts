@@ -8,6 +8,7 @@
  *            p50/p95/max over repeated calls through the API, the p95 target, and EXPLAIN plans
  *
  * Options: --only bundle,startup,api   --db pglite,postgres   --iterations 40
+ *          --area customers,jobs   (only the api cases of these areas)
  * Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/hvac_bench_large),
  *              BENCH_DATA_DIR (default .tmp/bench/pglite-large). A missing large data set is generated
  *              first (a few minutes on PostgreSQL, longer on PGlite).
@@ -25,7 +26,7 @@ import pg from 'pg';
 import { buildApp } from '../src/server/app.js';
 import { queryRows, type DatabaseHandle } from '../src/server/db/client.js';
 import { prepareDatabase } from '../src/server/db/setup.js';
-import { seedLarge, LARGE_SCALE } from '../src/server/db/seed/large.js';
+import { seedLarge } from '../src/server/db/seed/large.js';
 import { testConfig } from '../tests/support/test-config.js';
 import { benchCases } from './cases/index.js';
 import type { BenchCase, BenchContext, DatabaseKind } from './types.js';
@@ -39,6 +40,7 @@ const option = (name: string) => {
 const only = new Set((option('only') ?? 'bundle,startup,api').split(','));
 const databases = (option('db') ?? 'postgres,pglite').split(',') as DatabaseKind[];
 const iterations = Number(option('iterations') ?? 40);
+const areas = option('area')?.split(',');
 const BUNDLE_BUDGET_KB = 150;
 
 interface Check {
@@ -195,11 +197,9 @@ async function benchApi(kind: DatabaseKind) {
   const database = await openLarge(kind);
   if (!database) return;
   try {
-    const [{ n }] = (await queryRows<{ n: string }>(database.db, sql`select count(*) as n from units`)) as [{ n: string }];
-    if (Number(n) < LARGE_SCALE.units) {
-      say(`  generating the large data set on ${kind} (one time; minutes)...`);
-      await seedLarge(database.db, (m) => say(`    ${m}`));
-    }
+    // Generates the parts of the large data set this database lacks (all of them the first time:
+    // minutes; a part an area added since: that part only).
+    await seedLarge(database.db, (m) => say(`    ${m}`));
     const app = await buildApp({ config: testConfig({ demo: true }), database, webDir: null });
     await app.ready();
     const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'demo', password: 'hvac-demo' } });
@@ -210,7 +210,7 @@ async function benchApi(kind: DatabaseKind) {
       one: async <T>(query: ReturnType<typeof sql>) => (await queryRows<T>(database.db, query))[0]!,
     };
     const rows: unknown[] = [];
-    for (const benchCase of benchCases) rows.push(await runCase(benchCase, ctx, app, cookie));
+    for (const benchCase of benchCases.filter((c) => !areas || areas.includes(c.area))) rows.push(await runCase(benchCase, ctx, app, cookie));
     const heapMB = process.memoryUsage().rss / 1024 / 1024;
     say(`  process memory after the cases (RSS): ${heapMB.toFixed(0)} MB`);
     results[`api_${kind}`] = { cases: rows, rssAfterMB: Math.round(heapMB) };

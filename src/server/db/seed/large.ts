@@ -4,7 +4,7 @@
  * inside the database with generate_series so it takes minutes, not hours. Deterministic: every
  * value derives from the row number. Added on top of the demo data, so the demo account works.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../client.js';
 
 export const LARGE_SCALE = {
@@ -25,130 +25,174 @@ const STREETS = words(['Peachtree St NE', 'Piedmont Ave', 'Spring St NW', 'North
 const BUILDINGS = words(['Main Campus', 'North Building', 'South Building', 'Warehouse', 'Clinic', 'Store', 'Tower', 'Plaza', 'Annex', 'Distribution Center']);
 const UNIT_PREFIXES = words(['RTU', 'AHU', 'CU', 'HP', 'FCU', 'MAU', 'CH', 'SPLIT']);
 
+/**
+ * One part of the large data set: `present` tells whether an existing database already holds it,
+ * so a part added later (job items, inspections, quotes...) is generated on top of a data set made
+ * before it existed, without generating the rest again. Parts run in order; a part may rely on the
+ * ones before it.
+ */
+export interface LargeSeedPart {
+  name: string;
+  present(db: Database): Promise<boolean>;
+  generate(db: Database, step: (label: string, query: SQL) => Promise<void>): Promise<void>;
+}
+
+const exists = async (db: Database, query: SQL): Promise<boolean> => {
+  const result = (await db.execute(sql`select exists(${query}) as present`)) as unknown as { rows: { present: boolean }[] };
+  return Boolean(result.rows[0]?.present);
+};
+const GENERATED_JOB = sql.raw(`'Generated for benchmarks'`);
+
+/** The parts of the large data set, in order. An area adds its part at the end. */
+export const LARGE_SEED_PARTS: LargeSeedPart[] = [
+  {
+    name: 'companies, locations and units',
+    present: (db) => exists(db, sql`select 1 from customer_counts where units >= ${LARGE_SCALE.units}`),
+    generate: async (db, step) => {
+      await step(
+        `${LARGE_SCALE.companies.toLocaleString('en-US')} companies`,
+        sql`insert into companies (name, address, city, state, zip, phone, latitude, longitude, created_at, updated_at)
+            select (${PREFIXES})[1 + g % 16] || ' ' || (${KINDS})[1 + (g / 16) % 12] || ' ' || g,
+                   (100 + g % 9000) || ' ' || (${STREETS})[1 + g % 12],
+                   (${CITIES})[1 + g % 16], (${STATES})[1 + g % 16], lpad((30000 + g % 900)::text, 5, '0'),
+                   '(404) 555-' || lpad((g % 10000)::text, 4, '0'),
+                   33.75 + ((g % 1000) - 500) / 2500.0, -84.39 + ((g / 1000 % 1000) - 500) / 2500.0,
+                   now() - (g % 1500) * interval '1 day', now()
+            from generate_series(1, ${LARGE_SCALE.companies}) g`,
+      );
+      await step(
+        `${(LARGE_SCALE.companies * LARGE_SCALE.locationsPerCompany).toLocaleString('en-US')} locations`,
+        sql`insert into locations (company_id, name, building_name, address, city, state, zip, latitude, longitude, created_at, updated_at)
+            select c.id, c.city || ' ' || (${BUILDINGS})[1 + (n + length(c.name)) % 10] || ' ' || n,
+                   'Building ' || chr(64 + n), (200 + n * 7) || ' ' || (${STREETS})[1 + (n * 5 + length(c.name)) % 12],
+                   c.city, c.state, c.zip, c.latitude + n / 500.0, c.longitude - n / 500.0, c.created_at, now()
+            from companies c cross join generate_series(1, ${LARGE_SCALE.locationsPerCompany}) n
+            where c.name ~ ' [0-9]+$'`,
+      );
+      await db.execute(sql`drop table if exists seed_locations`);
+      await step('location index', sql`create unlogged table seed_locations as select id, row_number() over (order by id) as rn from locations`);
+      await db.execute(sql`create index on seed_locations (rn)`);
+      const locationCount = sql`(select count(*) from seed_locations)`;
+      await step(
+        `${LARGE_SCALE.units.toLocaleString('en-US')} units`,
+        sql`insert into units (location_id, unit_number, status, primary_contact_type, primary_contact_email, primary_contact_phone,
+                               billing_entity, billing_email, billing_city, billing_state, billing_zip, office, taxable, created_at, updated_at)
+            select l.id, (${UNIT_PREFIXES})[1 + g % 8] || '-' || (1 + g / 300000),
+                   case when g % 9 = 0 then 'inactive' else 'active' end,
+                   (array['Management','Owner','Business Owner','Tenant'])[1 + g % 4],
+                   'facilities' || (g % 5000) || '@example.com', '(770) 555-' || lpad((g % 10000)::text, 4, '0'),
+                   case when g % 3 = 0 then 'Holdings ' || (g % 977) end, case when g % 3 = 0 then 'ap' || (g % 977) || '@example.com' end,
+                   (${CITIES})[1 + g % 16], (${STATES})[1 + g % 16], lpad((30000 + g % 900)::text, 5, '0'),
+                   'Main Office', g % 5 <> 0, now() - (g % 1500) * interval '1 day', now()
+            from generate_series(0, ${LARGE_SCALE.units - 1}) g
+            join seed_locations l on l.rn = (g % ${locationCount}) + 1`,
+      );
+      await db.execute(sql`drop table if exists seed_locations`);
+    },
+  },
+  {
+    name: 'technicians',
+    present: (db) => exists(db, sql`select 1 from users where username = 'bench-tech-1'`),
+    generate: async (_db, step) => {
+      await step(
+        `${LARGE_SCALE.technicians} technicians`,
+        sql`with u as (
+              insert into users (username, email, first_name, last_name, role, status)
+              select 'bench-tech-' || g, 'bench-tech-' || g || '@example.com', 'Tech', 'Number ' || g, 'technician', 'active'
+              from generate_series(1, ${LARGE_SCALE.technicians}) g
+              returning id, username)
+            insert into technicians (id, hire_date, job_title, office)
+            select id, date '2020-01-01', 'HVAC Technician', 'Main Office' from u`,
+      );
+    },
+  },
+  {
+    name: 'jobs',
+    present: (db) => exists(db, sql`select 1 from jobs where description = ${GENERATED_JOB}`),
+    generate: async (db, step) => {
+      await db.execute(sql`drop table if exists seed_units`);
+      await step('unit index', sql`create unlogged table seed_units as select id, location_id, row_number() over (order by id) as rn from units`);
+      await db.execute(sql`create index on seed_units (rn)`);
+      const start = await db.execute(sql`select coalesce(max(number), 1000) + 1 as n from jobs`);
+      const firstNumber = Number((start as unknown as { rows: { n: number }[] }).rows[0]!.n);
+      await step(
+        `${LARGE_SCALE.jobs.toLocaleString('en-US')} jobs`,
+        sql`insert into jobs (number, name, type, status, location_id, unit_id, contact_name, contact_email, contact_type, service_line,
+                              description, time_period_start, time_period_due, schedule_start, schedule_duration, office,
+                              quote_sent, quote_confirmed, repair_approved, created_at, updated_at)
+            select ${firstNumber} + g,
+                   (array['Quarterly PM','No cooling','No heat','Annual inspection','Belt and filter change','Refrigerant leak'])[1 + g % 6] || ' - job ' || g,
+                   (array['PM','SC','INSP','INST','REP'])[1 + g % 5],
+                   s.status, u.location_id, u.id, 'Facilities Desk', 'facilities@example.com', 'primary',
+                   (array['HVACGEN','HVACGEN','HVACGEN','REFR','CTRL','INSP'])[1 + g % 6],
+                   'Generated for benchmarks', d.start_date, d.start_date + (g % 14),
+                   case when s.status in ('scheduled','completed') then d.start_date + time '07:00' + (g % 9) * interval '1 hour' end,
+                   60 + (g % 4) * 30, case when g % 7 = 0 then 'Branch Office' else 'Main Office' end,
+                   g % 5 = 0, g % 10 = 0, case when g % 10 = 0 then g % 20 = 0 end,
+                   least(d.start_date - (g % 20) * interval '1 day', now() - (1 + g % 120) * interval '1 day'), now()
+            from generate_series(0, ${LARGE_SCALE.jobs - 1}) g
+            join seed_units u on u.rn = (g * 2 % ${LARGE_SCALE.units}) + 1
+            cross join lateral (select date '2023-01-02' + (g % 1800) as start_date) d
+            cross join lateral (select case
+                when d.start_date > current_date then (array['scheduled','unscheduled'])[1 + g % 2]
+                else (array['completed','completed','completed','completed','scheduled','unscheduled','cancelled'])[1 + g % 7] end as status) s`,
+      );
+      await db.execute(sql`select setval('job_number_seq', (select max(number) from jobs))`);
+      await db.execute(sql`drop table if exists seed_units`);
+    },
+  },
+  {
+    name: 'job technicians',
+    present: (db) => exists(db, sql`select 1 from job_technicians jt join users u on u.id = jt.technician_id where u.username = 'bench-tech-1'`),
+    generate: async (_db, step) => {
+      await step(
+        'job technicians',
+        sql`insert into job_technicians (job_id, technician_id, is_primary)
+            select j.id, t.id, true
+            from jobs j
+            join (select id, row_number() over (order by id) - 1 as rn from technicians where id in (select id from users where username like 'bench-tech-%')) t
+              on t.rn = j.number % ${LARGE_SCALE.technicians}
+            where j.description = 'Generated for benchmarks' and j.status <> 'unscheduled'`,
+      );
+    },
+  },
+  {
+    name: 'invoices',
+    present: (db) => exists(db, sql`select 1 from job_invoices i join jobs j on j.id = i.job_id where j.description = ${GENERATED_JOB}`),
+    generate: async (_db, step) => {
+      await step(
+        `${LARGE_SCALE.invoices.toLocaleString('en-US')} invoices`,
+        sql`insert into job_invoices (job_id, invoice_number, invoice_type, amount, status, issued_date, due_date, paid_date, created_at, updated_at)
+            select j.id, 'JOB-' || j.number || '-INV-' || lpad((j.number % 10000)::text, 4, '0'), 'standard',
+                   (150 + (j.number % 4000))::numeric(12,2) + 0.5 * (j.number % 2),
+                   s.status,
+                   case when s.status <> 'draft' then j.time_period_start + 2 end,
+                   case when s.status <> 'draft' then j.time_period_start + 32 end,
+                   case when s.status = 'paid' then least(j.time_period_start + 20, current_date) end,
+                   least(j.time_period_start + interval '2 days', now() - interval '1 hour'), now()
+            from jobs j
+            cross join lateral (select case
+                when j.time_period_start > current_date - 2 then 'draft'
+                else (array['paid','paid','paid','paid','paid','issued','issued','draft','void'])[1 + j.number % 9] end as status) s
+            where j.description = 'Generated for benchmarks'`,
+      );
+    },
+  },
+];
+
+/** Generates every part of the large data set the database does not hold yet, then analyzes. */
 export async function seedLarge(db: Database, log: (message: string) => void = () => {}): Promise<void> {
-  const step = async (label: string, query: ReturnType<typeof sql>) => {
+  const step = async (label: string, query: SQL) => {
     const started = Date.now();
     await db.execute(query);
     log(`${label} (${((Date.now() - started) / 1000).toFixed(1)}s)`);
   };
-
-  await step(
-    `${LARGE_SCALE.companies.toLocaleString('en-US')} companies`,
-    sql`insert into companies (name, address, city, state, zip, phone, latitude, longitude, created_at, updated_at)
-        select (${PREFIXES})[1 + g % 16] || ' ' || (${KINDS})[1 + (g / 16) % 12] || ' ' || g,
-               (100 + g % 9000) || ' ' || (${STREETS})[1 + g % 12],
-               (${CITIES})[1 + g % 16], (${STATES})[1 + g % 16], lpad((30000 + g % 900)::text, 5, '0'),
-               '(404) 555-' || lpad((g % 10000)::text, 4, '0'),
-               33.75 + ((g % 1000) - 500) / 2500.0, -84.39 + ((g / 1000 % 1000) - 500) / 2500.0,
-               now() - (g % 1500) * interval '1 day', now()
-        from generate_series(1, ${LARGE_SCALE.companies}) g`,
-  );
-
-  await step(
-    `${(LARGE_SCALE.companies * LARGE_SCALE.locationsPerCompany).toLocaleString('en-US')} locations`,
-    sql`insert into locations (company_id, name, building_name, address, city, state, zip, latitude, longitude, created_at, updated_at)
-        select c.id, c.city || ' ' || (${BUILDINGS})[1 + (n + length(c.name)) % 10] || ' ' || n,
-               'Building ' || chr(64 + n), (200 + n * 7) || ' ' || (${STREETS})[1 + (n * 5 + length(c.name)) % 12],
-               c.city, c.state, c.zip, c.latitude + n / 500.0, c.longitude - n / 500.0, c.created_at, now()
-        from companies c cross join generate_series(1, ${LARGE_SCALE.locationsPerCompany}) n
-        where c.name ~ ' [0-9]+$'`,
-  );
-
-  await db.execute(sql`drop table if exists seed_locations`);
-  await step(
-    'location index',
-    sql`create unlogged table seed_locations as select id, row_number() over (order by id) as rn from locations`,
-  );
-  await db.execute(sql`create index on seed_locations (rn)`);
-  const locationCount = sql`(select count(*) from seed_locations)`;
-
-  await step(
-    `${LARGE_SCALE.units.toLocaleString('en-US')} units`,
-    sql`insert into units (location_id, unit_number, status, primary_contact_type, primary_contact_email, primary_contact_phone,
-                           billing_entity, billing_email, billing_city, billing_state, billing_zip, office, taxable, created_at, updated_at)
-        select l.id, (${UNIT_PREFIXES})[1 + g % 8] || '-' || (1 + g / 300000),
-               case when g % 9 = 0 then 'inactive' else 'active' end,
-               (array['Management','Owner','Business Owner','Tenant'])[1 + g % 4],
-               'facilities' || (g % 5000) || '@example.com', '(770) 555-' || lpad((g % 10000)::text, 4, '0'),
-               case when g % 3 = 0 then 'Holdings ' || (g % 977) end, case when g % 3 = 0 then 'ap' || (g % 977) || '@example.com' end,
-               (${CITIES})[1 + g % 16], (${STATES})[1 + g % 16], lpad((30000 + g % 900)::text, 5, '0'),
-               'Main Office', g % 5 <> 0, now() - (g % 1500) * interval '1 day', now()
-        from generate_series(0, ${LARGE_SCALE.units - 1}) g
-        join seed_locations l on l.rn = (g % ${locationCount}) + 1`,
-  );
-
-  await step(
-    `${LARGE_SCALE.technicians} technicians`,
-    sql`with u as (
-          insert into users (username, email, first_name, last_name, role, status)
-          select 'bench-tech-' || g, 'bench-tech-' || g || '@example.com', 'Tech', 'Number ' || g, 'technician', 'active'
-          from generate_series(1, ${LARGE_SCALE.technicians}) g
-          returning id, username)
-        insert into technicians (id, hire_date, job_title, office)
-        select id, date '2020-01-01', 'HVAC Technician', 'Main Office' from u`,
-  );
-
-  await db.execute(sql`drop table if exists seed_units`);
-  await step(
-    'unit index',
-    sql`create unlogged table seed_units as select id, location_id, row_number() over (order by id) as rn from units`,
-  );
-  await db.execute(sql`create index on seed_units (rn)`);
-
-  const start = await db.execute(sql`select coalesce(max(number), 1000) + 1 as n from jobs`);
-  const firstNumber = Number((start as unknown as { rows: { n: number }[] }).rows[0]!.n);
-  await step(
-    `${LARGE_SCALE.jobs.toLocaleString('en-US')} jobs`,
-    sql`insert into jobs (number, name, type, status, location_id, unit_id, contact_name, contact_email, contact_type, service_line,
-                          description, time_period_start, time_period_due, schedule_start, schedule_duration, office,
-                          quote_sent, quote_confirmed, repair_approved, created_at, updated_at)
-        select ${firstNumber} + g,
-               (array['Quarterly PM','No cooling','No heat','Annual inspection','Belt and filter change','Refrigerant leak'])[1 + g % 6] || ' - job ' || g,
-               (array['PM','SC','INSP','INST','REP'])[1 + g % 5],
-               s.status, u.location_id, u.id, 'Facilities Desk', 'facilities@example.com', 'primary',
-               (array['HVACGEN','HVACGEN','HVACGEN','REFR','CTRL','INSP'])[1 + g % 6],
-               'Generated for benchmarks', d.start_date, d.start_date + (g % 14),
-               case when s.status in ('scheduled','completed') then d.start_date + time '07:00' + (g % 9) * interval '1 hour' end,
-               60 + (g % 4) * 30, case when g % 7 = 0 then 'Branch Office' else 'Main Office' end,
-               g % 5 = 0, g % 10 = 0, case when g % 10 = 0 then g % 20 = 0 end,
-               least(d.start_date - (g % 20) * interval '1 day', now() - (1 + g % 120) * interval '1 day'), now()
-        from generate_series(0, ${LARGE_SCALE.jobs - 1}) g
-        join seed_units u on u.rn = (g * 2 % ${LARGE_SCALE.units}) + 1
-        cross join lateral (select date '2023-01-02' + (g % 1800) as start_date) d
-        cross join lateral (select case
-            when d.start_date > current_date then (array['scheduled','unscheduled'])[1 + g % 2]
-            else (array['completed','completed','completed','completed','scheduled','unscheduled','cancelled'])[1 + g % 7] end as status) s`,
-  );
-  await db.execute(sql`select setval('job_number_seq', (select max(number) from jobs))`);
-
-  await step(
-    'job technicians',
-    sql`insert into job_technicians (job_id, technician_id, is_primary)
-        select j.id, t.id, true
-        from jobs j
-        join (select id, row_number() over (order by id) - 1 as rn from technicians where id in (select id from users where username like 'bench-tech-%')) t
-          on t.rn = j.number % ${LARGE_SCALE.technicians}
-        where j.description = 'Generated for benchmarks' and j.status <> 'unscheduled'`,
-  );
-
-  await step(
-    `${LARGE_SCALE.invoices.toLocaleString('en-US')} invoices`,
-    sql`insert into job_invoices (job_id, invoice_number, invoice_type, amount, status, issued_date, due_date, paid_date, created_at, updated_at)
-        select j.id, 'JOB-' || j.number || '-INV-' || lpad((j.number % 10000)::text, 4, '0'), 'standard',
-               (150 + (j.number % 4000))::numeric(12,2) + 0.5 * (j.number % 2),
-               s.status,
-               case when s.status <> 'draft' then j.time_period_start + 2 end,
-               case when s.status <> 'draft' then j.time_period_start + 32 end,
-               case when s.status = 'paid' then least(j.time_period_start + 20, current_date) end,
-               least(j.time_period_start + interval '2 days', now() - interval '1 hour'), now()
-        from jobs j
-        cross join lateral (select case
-            when j.time_period_start > current_date - 2 then 'draft'
-            else (array['paid','paid','paid','paid','paid','issued','issued','draft','void'])[1 + j.number % 9] end as status) s
-        where j.description = 'Generated for benchmarks'`,
-  );
-
-  await db.execute(sql`drop table if exists seed_locations`);
-  await db.execute(sql`drop table if exists seed_units`);
-  await step('analyze', sql`analyze`);
+  let generated = 0;
+  for (const part of LARGE_SEED_PARTS) {
+    if (await part.present(db)) continue;
+    log(`generating ${part.name}...`);
+    await part.generate(db, step);
+    generated++;
+  }
+  if (generated) await step('analyze', sql`analyze`);
 }
