@@ -4,7 +4,7 @@ import { defineConfig } from 'drizzle-kit';
 // (src/server/db/migrate.ts), so PGlite and PostgreSQL always run the same SQL.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/server/db/schema.ts',
+  schema: './src/server/db/schema/*.ts',
   out: './src/server/db/migrations',
   strict: true,
   verbose: true,

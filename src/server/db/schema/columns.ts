@@ -1,0 +1,45 @@
+/** Column and constraint builders shared by every area's tables. */
+import { sql, type SQL } from 'drizzle-orm';
+import { index, numeric, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+
+export const id = () => uuid('id').primaryKey().defaultRandom();
+export const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+export const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+export const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'string' });
+
+/** `column IN ('a','b')` for a check constraint. */
+export function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
+  return sql`${column} in (${sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', '))})`;
+}
+export const notBlank = (column: AnyPgColumn): SQL => sql`btrim(${column}) <> ''`;
+// Index builders take the table's columns in their extra-config form, which carry .op().
+export type IndexColumn = Parameters<ReturnType<typeof index>['on']>[0];
+export const trgm = (name: string, column: IndexColumn) => index(name).using('gin', (column as { op(c: string): IndexColumn }).op('gin_trgm_ops'));
+
+// Kept here (not imported from src/domain) so drizzle-kit can load this file on its own; the domain
+// lists are checked against these by src/server/db/schema.test.ts.
+export const DB_ENUMS = {
+  unitStatus: ['active', 'inactive'],
+  contactType: ['Management', 'Owner', 'Business Owner', 'Tenant'],
+  userRole: ['admin', 'manager', 'technician', 'user'],
+  userStatus: ['active', 'inactive'],
+  proficiency: ['beginner', 'intermediate', 'advanced', 'expert'],
+  certificationStatus: ['active', 'expired', 'pending'],
+  jobStatus: ['scheduled', 'unscheduled', 'completed', 'cancelled'],
+  jobContactType: ['primary', 'secondary', 'emergency'],
+  serviceContract: ['Standard', 'Financial', 'Management', 'On-site', 'Owner', 'Sales', 'Non-Contract'],
+  jobItemType: ['part', 'labor', 'item'],
+  skillLevel: ['helper', 'standard', 'senior', 'master'],
+  inspectionUnitType: ['Gas', 'Electric'],
+  inspectionSystemType: ['RTU', 'Split System'],
+  repairPhase: ['phase1', 'phase2', 'phase3'],
+  quoteType: ['inspection', 'repair', 'replacement'],
+  templateKind: ['pdf', 'email'],
+  invoiceStatus: ['draft', 'issued', 'paid', 'void'],
+  invoiceType: ['standard', 'replacement', 'repair', 'inspection'],
+  outboxStatus: ['pending', 'sending', 'sent', 'failed'],
+} as const;

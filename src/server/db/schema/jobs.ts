@@ -1,0 +1,137 @@
+/** Jobs, their technicians, priced items and the job form presets. */
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { id, createdAt, updatedAt, money, oneOf, notBlank, trgm, DB_ENUMS } from './columns.js';
+import { locations, units } from './customers.js';
+import { users } from './users.js';
+import { technicians } from './technicians.js';
+import { serviceLines, jobTypes } from './reference.js';
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    number: integer('number').notNull().generatedByDefaultAsIdentity({ name: 'job_number_seq', startWith: 1001 }),
+    name: varchar('name', { length: 200 }).notNull(),
+    type: varchar('type', { length: 20 })
+      .notNull()
+      .references(() => jobTypes.code, { onUpdate: 'cascade' }),
+    status: varchar('status', { length: 20 }).notNull().default('unscheduled'),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'restrict' }),
+    unitId: uuid('unit_id').references(() => units.id, { onDelete: 'restrict' }),
+    contactName: varchar('contact_name', { length: 200 }),
+    contactPhone: varchar('contact_phone', { length: 30 }),
+    contactEmail: varchar('contact_email', { length: 254 }),
+    contactType: varchar('contact_type', { length: 20 }).notNull().default('primary'),
+    serviceLine: varchar('service_line', { length: 20 })
+      .notNull()
+      .references(() => serviceLines.code, { onUpdate: 'cascade' }),
+    description: text('description').notNull(),
+    problemDescription: text('problem_description'),
+    customerPo: varchar('customer_po', { length: 100 }),
+    isTraining: boolean('is_training').notNull().default(false),
+    timePeriodStart: date('time_period_start', { mode: 'string' }).notNull(),
+    timePeriodDue: date('time_period_due', { mode: 'string' }).notNull(),
+    scheduleStart: timestamp('schedule_start', { withTimezone: true, mode: 'date' }),
+    // Whole minutes (RULINGS.md), shown as h:mm.
+    scheduleDuration: integer('schedule_duration').notNull().default(60),
+    office: varchar('office', { length: 100 }).notNull().default('Main Office'),
+    serviceContract: varchar('service_contract', { length: 20 }),
+    quoteSent: boolean('quote_sent').notNull().default(false),
+    quoteSentAt: timestamp('quote_sent_at', { withTimezone: true, mode: 'date' }),
+    quoteToken: varchar('quote_token', { length: 64 }),
+    quoteTokenExpiresAt: timestamp('quote_token_expires_at', { withTimezone: true, mode: 'date' }),
+    quoteConfirmed: boolean('quote_confirmed').notNull().default(false),
+    quoteConfirmedAt: timestamp('quote_confirmed_at', { withTimezone: true, mode: 'date' }),
+    repairApproved: boolean('repair_approved'),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('jobs_name_not_blank', notBlank(t.name)),
+    check('jobs_status_check', oneOf(t.status, DB_ENUMS.jobStatus)),
+    check('jobs_contact_type_check', oneOf(t.contactType, DB_ENUMS.jobContactType)),
+    check('jobs_service_contract_check', oneOf(t.serviceContract, DB_ENUMS.serviceContract)),
+    check('jobs_duration_check', sql`${t.scheduleDuration} between 1 and 1440`),
+    check('jobs_period_check', sql`${t.timePeriodDue} >= ${t.timePeriodStart}`),
+    check('jobs_scheduled_has_start', sql`${t.status} <> 'scheduled' or ${t.scheduleStart} is not null`),
+    uniqueIndex('jobs_number_unique').on(t.number),
+    uniqueIndex('jobs_quote_token_unique').on(t.quoteToken),
+    index('jobs_status_idx').on(t.status),
+    index('jobs_schedule_start_idx').on(t.scheduleStart),
+    index('jobs_time_period_due_idx').on(t.timePeriodDue),
+    index('jobs_created_at_idx').on(t.createdAt.desc()),
+    index('jobs_unit_idx').on(t.unitId, t.createdAt.desc()),
+    index('jobs_location_idx').on(t.locationId),
+    index('jobs_office_idx').on(t.office),
+    index('jobs_service_line_idx').on(t.serviceLine),
+    index('jobs_type_idx').on(t.type),
+    trgm('jobs_name_trgm', t.name),
+  ],
+);
+
+export const jobTechnicians = pgTable(
+  'job_technicians',
+  {
+    id: id(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    technicianId: uuid('technician_id')
+      .notNull()
+      .references(() => technicians.id, { onDelete: 'restrict' }),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('job_technicians_job_technician_unique').on(t.jobId, t.technicianId),
+    uniqueIndex('job_technicians_one_primary').on(t.jobId).where(sql`${t.isPrimary}`),
+    index('job_technicians_technician_idx').on(t.technicianId, t.jobId),
+  ],
+);
+
+export const jobItems = pgTable(
+  'job_items',
+  {
+    id: id(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    code: varchar('code', { length: 50 }).notNull(),
+    name: varchar('name', { length: 200 }).notNull(),
+    serviceLine: varchar('service_line', { length: 20 }).references(() => serviceLines.code, { onUpdate: 'cascade' }),
+    quantity: integer('quantity').notNull().default(1),
+    unitCost: money('unit_cost').notNull(),
+    totalCost: money('total_cost').notNull(),
+    type: varchar('type', { length: 10 }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('job_items_type_check', oneOf(t.type, DB_ENUMS.jobItemType)),
+    check('job_items_quantity_check', sql`${t.quantity} >= 1`),
+    check('job_items_unit_cost_check', sql`${t.unitCost} >= 0`),
+    check('job_items_total_cost_check', sql`${t.totalCost} >= 0`),
+    index('job_items_job_idx').on(t.jobId, t.createdAt),
+  ],
+);
+
+export const jobPresets = pgTable(
+  'job_presets',
+  {
+    id: id(),
+    name: varchar('name', { length: 100 }).notNull(),
+    data: jsonb('data').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('job_presets_name_not_blank', notBlank(t.name)), index('job_presets_user_idx').on(t.userId, t.name)],
+);

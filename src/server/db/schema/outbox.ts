@@ -1,0 +1,31 @@
+/** The e-mail outbox: written in the same transaction as the change, delivered over SMTP with retries. */
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { id, createdAt, updatedAt, oneOf, DB_ENUMS } from './columns.js';
+
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: id(),
+    toAddress: varchar('to_address', { length: 254 }).notNull(),
+    subject: varchar('subject', { length: 300 }).notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    // [{ fileName, storageKey, contentType }]
+    attachments: jsonb('attachments').$type<{ fileName: string; storageKey: string; contentType: string }[]>().notNull().default([]),
+    status: varchar('status', { length: 10 }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    relatedType: varchar('related_type', { length: 30 }),
+    relatedId: uuid('related_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    check('outbox_status_check', oneOf(t.status, DB_ENUMS.outboxStatus)),
+    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('outbox_created_at_idx').on(t.createdAt.desc()),
+    index('outbox_related_idx').on(t.relatedType, t.relatedId),
+  ],
+);
