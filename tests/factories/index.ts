@@ -37,11 +37,11 @@ import {
   type TechnicianInsert,
   type UnitInsert,
   type UserInsert,
-} from './builders.js';
-import { createRandom, type Random } from './random.js';
+} from '../../src/server/db/seed/builders/builders.js';
+import { createRandom, type Random } from '../../src/server/db/seed/builders/random.js';
 
-export * from './builders.js';
-export { createRandom, type Random } from './random.js';
+export * from '../../src/server/db/seed/builders/builders.js';
+export { createRandom, type Random } from '../../src/server/db/seed/builders/random.js';
 
 export function createFactories(db: Executor, seed = 20261122) {
   const rng: Random = createRandom(seed);

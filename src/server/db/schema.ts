@@ -24,3 +24,4 @@ export * from './schema/inspections.js';
 export * from './schema/quotes.js';
 export * from './schema/invoices.js';
 export * from './schema/outbox.js';
+export * from './schema/files.js';

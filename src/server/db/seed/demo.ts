@@ -24,9 +24,9 @@ import {
   buildWeekAvailability,
   type JobInsert,
   type JobItemInsert,
-} from '../../../../tests/factories/builders.js';
-import { JOB_NAME_TEMPLATES, PROBLEM_DESCRIPTIONS } from '../../../../tests/factories/data.js';
-import { createRandom, type Random } from '../../../../tests/factories/random.js';
+} from './builders/builders.js';
+import { JOB_NAME_TEMPLATES, PROBLEM_DESCRIPTIONS } from './builders/data.js';
+import { createRandom, type Random } from './builders/random.js';
 import { hashPassword } from '../../modules/auth/passwords.js';
 import type { Database, Executor } from '../client.js';
 import * as schema from '../schema.js';

@@ -2,10 +2,10 @@
  * Builders: plain objects ready to insert, drawn from a seeded Random so the same seed gives the
  * same data. Used by the tests (through createFactories) and by the demo seed.
  */
-import { centsToDecimal } from '../../src/domain/money.js';
-import { computePartPrice, PRICING_DEFAULTS } from '../../src/domain/pricing.js';
-import { repairTotalCents, type RepairPhase } from '../../src/domain/repairs.js';
-import type * as schema from '../../src/server/db/schema.js';
+import { centsToDecimal } from '../../../../domain/money.js';
+import { computePartPrice, PRICING_DEFAULTS } from '../../../../domain/pricing.js';
+import { repairTotalCents, type RepairPhase } from '../../../../domain/repairs.js';
+import type * as schema from '../../schema.js';
 import {
   CERTIFICATIONS,
   CITIES,
