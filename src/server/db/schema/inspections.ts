@@ -7,7 +7,7 @@ import { jobs } from './jobs.js';
 import { users } from './users.js';
 
 // Kept here (not imported from src/domain) so drizzle-kit can load this file on its own;
-// src/server/db/schema/inspections.test.ts checks them against the domain's lists.
+// src/server/modules/inspections/inspection-enums.test.ts checks them against the domain's lists.
 export const REPAIR_LINE_KINDS_DB = ['accessory', 'additional'] as const;
 export const PHOTO_CONTENT_TYPES_DB = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
