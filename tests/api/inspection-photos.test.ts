@@ -100,6 +100,17 @@ describe('uploading inspection photos', () => {
     expect(data[0]).toBeGreaterThan(240);
   });
 
+  it('keeps a long file name (cut to its last 255 characters), and a path never reaches the name', async () => {
+    const { inspection } = await newInspection();
+    const small = await makeImage('jpeg', 64, 48);
+    const long = `${'unit-nameplate-'.repeat(20)}.jpg`;
+    const response = await upload(office, inspection.id, long, 'image/jpeg', small);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().fileName).toBe(long.slice(-255));
+    const withPath = await upload(office, inspection.id, 'C:\\Users\\tech\\DCIM\\IMG_0042.JPG', 'image/jpeg', small);
+    expect(withPath.json().fileName).toBe('IMG_0042.JPG');
+  });
+
   it('turns a photo upright from its EXIF orientation', async () => {
     const { inspection } = await newInspection();
     const sideways = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#808080' } })

@@ -242,7 +242,8 @@ export function createInspectionsService(deps: { db: Database; repo: Inspections
 
       const photo = await processPhoto(upload.bytes);
       const fileName = safeFileName(upload.fileName, photo.contentType);
-      const stem = fileName.replace(/\.[^.]*$/, '') || 'photo';
+      // The derived files' names must fit the 255 characters of stored_files.file_name too.
+      const stem = (fileName.replace(/\.[^.]*$/, '') || 'photo').slice(0, 200);
       return db.transaction(async (tx) => {
         const found = await inspectionForChange(actor, inspectionId, tx);
         if ((await repo.countPhotos(inspectionId, tx)) >= INSPECTION_LIMITS.maxPhotos) throw conflict(INSPECTION_MESSAGES.tooManyPhotos);
