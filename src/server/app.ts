@@ -9,6 +9,9 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthRepo } from './modules/auth/auth.repo.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createInspectionsRepo } from './modules/inspections/inspections.repo.js';
+import { inspectionsRoutes } from './modules/inspections/inspections.routes.js';
+import { createInspectionsService } from './modules/inspections/inspections.service.js';
 import { createHomeRepo } from './modules/home/home.repo.js';
 import { homeRoutes } from './modules/home/home.routes.js';
 import { createHomeService } from './modules/home/home.service.js';
@@ -46,6 +49,7 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
+import { createFileStorage } from './storage/storage.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -148,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await priceBookRoutes(app, { priceBook });
 
   // Jobs, dispatch, inspections, quotes, invoices
+  await inspectionsRoutes(app, { inspections: createInspectionsService({ db, repo: createInspectionsRepo(db), storage: createFileStorage(), clock }) });
 
   await registerWeb(app, deps.webDir === undefined ? path.join(projectRoot(), 'dist/web') : deps.webDir);
 

@@ -33,7 +33,7 @@ import {
   type LocationInsert,
   type PartPriceInsert,
   type QuoteInsert,
-  type RepairInsert,
+  type RepairOverrides,
   type TechnicianInsert,
   type UnitInsert,
   type UserInsert,
@@ -112,9 +112,12 @@ export function createFactories(db: Executor, seed = 20261122) {
       return row!;
     },
 
-    async repair(refs: { jobId: string; inspectionId: string }, overrides: Partial<RepairInsert> = {}) {
-      const [row] = await db.insert(schema.jobRepairs).values(buildRepair(rng, refs, overrides)).returning();
-      return row!;
+    /** A repair record and its accessory and additional-item rows (`accessories`, `additionalItems`). */
+    async repair(refs: { jobId: string; inspectionId: string }, overrides: RepairOverrides = {}) {
+      const { repair, lines } = buildRepair(rng, refs, overrides);
+      const [row] = await db.insert(schema.jobRepairs).values(repair).returning();
+      const inserted = lines.length ? await db.insert(schema.jobRepairLines).values(lines).returning() : [];
+      return { ...row!, lines: inserted };
     },
 
     async quote(job: { id: string; number: number }, overrides: Partial<QuoteInsert> = {}) {

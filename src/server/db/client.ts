@@ -35,6 +35,9 @@ export interface OpenDatabaseOptions {
   poolSize?: number | undefined;
 }
 
+const BYTEA_OID = 17;
+const asBuffer = (bytes: Uint8Array): Buffer => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     // JIT compilation pays off for long analytical queries, not for an application's short ones:
@@ -53,6 +56,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { pg_trgm },
+    // PGlite's own bytea conversion goes byte by byte in JavaScript (10 s to store a 9 MB photo,
+    // 3 s to read it back); Node's hex codec does the same natively in milliseconds.
+    serializers: { [BYTEA_OID]: (value: unknown) => `\\x${asBuffer(value as Uint8Array).toString('hex')}` },
+    parsers: { [BYTEA_OID]: (value: string) => asBuffer(Buffer.from(value.slice(2), 'hex')) },
   });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

@@ -1,8 +1,15 @@
-/** Inspections of units and their repair records (three option tiers). */
+/** Inspections of units, their photos and their repair records (three option tiers). */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { id, createdAt, updatedAt, money, oneOf, DB_ENUMS } from './columns.js';
+import { boolean, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { id, createdAt, updatedAt, money, oneOf, notBlank, DB_ENUMS } from './columns.js';
+import { storedFiles } from './files.js';
 import { jobs } from './jobs.js';
+import { users } from './users.js';
+
+// Kept here (not imported from src/domain) so drizzle-kit can load this file on its own;
+// src/server/modules/inspections/inspection-enums.test.ts checks them against the domain's lists.
+export const REPAIR_LINE_KINDS_DB = ['accessory', 'additional'] as const;
+export const PHOTO_CONTENT_TYPES_DB = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
 export const jobInspections = pgTable(
   'job_inspections',
@@ -49,12 +56,10 @@ export const jobRepairs = pgTable(
     labor: money('labor').notNull().default('0'),
     refrigerationRecovery: money('refrigeration_recovery').notNull().default('0'),
     startUpCosts: money('start_up_costs').notNull().default('0'),
-    accessories: jsonb('accessories').$type<{ name: string; cost: number }[]>().notNull().default([]),
     thermostatStartup: money('thermostat_startup').notNull().default('0'),
     removalCost: money('removal_cost').notNull().default('0'),
     permitCost: money('permit_cost').notNull().default('0'),
     warranty: text('warranty'),
-    additionalItems: jsonb('additional_items').$type<{ name: string; cost: number }[]>().notNull().default([]),
     selectedPhase: varchar('selected_phase', { length: 10 }).notNull().default('phase2'),
     totalCost: money('total_cost').notNull().default('0'),
     createdAt: createdAt(),
@@ -70,3 +75,80 @@ export const jobRepairs = pgTable(
     index('job_repairs_job_idx').on(t.jobId),
   ],
 );
+
+/**
+ * Accessories and additional items of a repair record, one row each, so money stays numeric(12,2)
+ * and SQL can add them up (RULINGS.md). `position` keeps the order the form shows.
+ */
+export const jobRepairLines = pgTable(
+  'job_repair_lines',
+  {
+    id: id(),
+    repairId: uuid('repair_id')
+      .notNull()
+      .references(() => jobRepairs.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 12 }).notNull(),
+    position: smallint('position').notNull(),
+    name: varchar('name', { length: 200 }).notNull(),
+    cost: money('cost').notNull().default('0'),
+  },
+  (t) => [
+    check('job_repair_lines_kind_check', oneOf(t.kind, REPAIR_LINE_KINDS_DB)),
+    check('job_repair_lines_position_check', sql`${t.position} >= 0`),
+    check('job_repair_lines_cost_check', sql`${t.cost} >= 0`),
+    uniqueIndex('job_repair_lines_repair_kind_position_unique').on(t.repairId, t.kind, t.position),
+  ],
+);
+
+/**
+ * Photos of an inspection: the original as uploaded, a display-size JPEG and a thumbnail, each a
+ * stored file (bytes in the database, shared by every app server). Deleting a photo row removes
+ * its stored files (a trigger, so a cascade from a deleted job does too).
+ */
+export const jobInspectionPhotos = pgTable(
+  'job_inspection_photos',
+  {
+    id: id(),
+    inspectionId: uuid('inspection_id')
+      .notNull()
+      .references(() => jobInspections.id, { onDelete: 'cascade' }),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    contentType: varchar('content_type', { length: 20 }).notNull(),
+    size: integer('size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    originalKey: uuid('original_key')
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'restrict' }),
+    displayKey: uuid('display_key')
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'restrict' }),
+    displayWidth: integer('display_width').notNull(),
+    displayHeight: integer('display_height').notNull(),
+    thumbKey: uuid('thumb_key')
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'restrict' }),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('job_inspection_photos_content_type_check', oneOf(t.contentType, PHOTO_CONTENT_TYPES_DB)),
+    check('job_inspection_photos_file_name_not_blank', notBlank(t.fileName)),
+    check('job_inspection_photos_size_check', sql`${t.size} > 0 and ${t.size} <= 10485760`),
+    check('job_inspection_photos_dimensions_check', sql`${t.width} > 0 and ${t.height} > 0 and ${t.displayWidth} > 0 and ${t.displayHeight} > 0`),
+    index('job_inspection_photos_inspection_idx').on(t.inspectionId, t.createdAt),
+  ],
+);
+
+/**
+ * The last time staff changed a job's inspections, repairs or photos, deletes included (a deleted
+ * inspection leaves no row whose updated_at could tell). Compared with the job's latest quote to
+ * show the resend banner.
+ */
+export const jobInspectionChanges = pgTable('job_inspection_changes', {
+  jobId: uuid('job_id')
+    .primaryKey()
+    .references(() => jobs.id, { onDelete: 'cascade' }),
+  changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
+});

@@ -310,6 +310,7 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
     const jobItems: JobItemInsert[] = [];
     const inspections: (typeof schema.jobInspections.$inferInsert)[] = [];
     const repairs: (typeof schema.jobRepairs.$inferInsert)[] = [];
+    const repairLines: (typeof schema.jobRepairLines.$inferInsert)[] = [];
     const quotes: (typeof schema.jobQuotes.$inferInsert)[] = [];
     const invoices: (typeof schema.jobInvoices.$inferInsert)[] = [];
     let number = 1001;
@@ -388,8 +389,9 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
           const inspection = buildInspection(rng, id, { completed: finished, createdAt, updatedAt: createdAt });
           inspections.push(inspection);
           if (finished) {
-            const repair = buildRepair(rng, { jobId: id, inspectionId: inspection.id! }, { createdAt, updatedAt: createdAt });
+            const { repair, lines } = buildRepair(rng, { jobId: id, inspectionId: inspection.id! }, { createdAt, updatedAt: createdAt });
             repairs.push(repair);
+            repairLines.push(...lines);
             repairTotal += toCents(repair.totalCost);
           }
         }
@@ -483,6 +485,7 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
     await insertChunked(tx, schema.jobItems, jobItems);
     await insertChunked(tx, schema.jobInspections, inspections);
     await insertChunked(tx, schema.jobRepairs, repairs);
+    await insertChunked(tx, schema.jobRepairLines, repairLines);
     await insertChunked(tx, schema.jobQuotes, quotes);
     await insertChunked(tx, schema.jobInvoices, invoices);
 

@@ -1,10 +1,12 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Briefcase, Building2, CalendarClock, MapPin, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CUSTOMER_MESSAGES } from '../../../domain/customers';
 import { isUuidV4 } from '../../../domain/ids';
+import { DEFICIENCY_DECISION_LABELS, type UnitDeficienciesAnswer, type UnitDeficiency } from '../../../domain/repairs';
 import { createJobForUnitPath, UNIT_MESSAGES, type UnitJob } from '../../../domain/units';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { api, ApiError, errorMessage } from '../../lib/api-client';
 import { useCompanyInfo } from '../../lib/company';
 import { formatCents, formatDate, formatTime } from '../../lib/format';
 import { Badge, type BadgeTone } from '../../ui/badge';
@@ -24,7 +26,6 @@ const JOB_STATUS_TONES: Record<UnitJob['status'], BadgeTone> = { scheduled: 'blu
 const PLACEHOLDERS = [
   { title: 'Services', action: 'Add Service' },
   { title: 'Assets', action: 'Add Asset' },
-  { title: 'Deficiencies', action: 'Add Deficiency' },
   { title: 'Quotes', action: 'Create Quote' },
   { title: 'Contracts', action: 'Add Contract' },
   { title: 'Comments', action: 'Add Comment' },
@@ -56,6 +57,66 @@ function JobItem({ job, timeZone }: { job: UnitJob; timeZone: string | undefined
         </span>
       </div>
     </li>
+  );
+}
+
+function DeficiencyItem({ deficiency }: { deficiency: UnitDeficiency }) {
+  return (
+    <li className="space-y-1 py-3" data-testid="unit-deficiency">
+      <div className="flex flex-wrap items-center gap-2">
+        <Link to={`/jobs/${deficiency.jobId}`} className="font-mono text-sm font-semibold text-blue-700 hover:underline">
+          Job #{deficiency.jobNumber}
+        </Link>
+        <Badge tone="purple">{deficiency.optionLabel}</Badge>
+        <Badge tone="green">{formatCents(deficiency.totalCents)}</Badge>
+        {deficiency.decision ? <Badge tone={deficiency.decision === 'approved' ? 'green' : 'red'}>{DEFICIENCY_DECISION_LABELS[deficiency.decision]}</Badge> : null}
+      </div>
+      {deficiency.optionDescription !== deficiency.optionLabel ? <p className="line-clamp-2 text-sm text-slate-600">{deficiency.optionDescription}</p> : null}
+      <p className="text-xs text-slate-500">
+        {deficiency.jobName} · recorded {formatDate(deficiency.createdAt)}
+        {deficiency.decidedAt ? ` · decided ${formatDate(deficiency.decidedAt)}` : ''}
+      </p>
+    </li>
+  );
+}
+
+/** The unit's repair records across its jobs, newest first (the Deficiencies card). */
+function DeficienciesCard({ unitId }: { unitId: string }) {
+  const [page, setPage] = useState(1);
+  const deficiencies = useQuery({
+    queryKey: ['customers', 'unit-deficiencies', unitId, page],
+    queryFn: () => api.get<UnitDeficienciesAnswer>(`/api/units/${unitId}/deficiencies`, { page }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Card className="md:col-span-2">
+      <CardHeader
+        title={
+          <span className="flex items-center gap-2">
+            Deficiencies <Badge tone="gray">{deficiencies.data?.total ?? 0}</Badge>
+          </span>
+        }
+      />
+      <CardBody className="py-0">
+        {deficiencies.isError ? <ErrorBanner className="my-3" message={errorMessage(deficiencies.error, UNIT_MESSAGES.fetchDetail)} /> : null}
+        {deficiencies.isPending ? (
+          <Spinner />
+        ) : deficiencies.data && deficiencies.data.items.length === 0 ? (
+          <p className="py-6 text-center text-sm text-slate-500">No deficiencies recorded for this unit.</p>
+        ) : deficiencies.data ? (
+          <>
+            <ul className="divide-y divide-slate-100">
+              {deficiencies.data.items.map((deficiency) => (
+                <DeficiencyItem key={deficiency.repairId} deficiency={deficiency} />
+              ))}
+            </ul>
+            {deficiencies.data.total > deficiencies.data.pageSize ? (
+              <Pager page={page} pageSize={deficiencies.data.pageSize} total={deficiencies.data.total} onPage={setPage} />
+            ) : null}
+          </>
+        ) : null}
+      </CardBody>
+    </Card>
   );
 }
 
@@ -179,6 +240,7 @@ export default function UnitDetailPage() {
           </Card>
 
           <div className="grid gap-6 md:grid-cols-2">
+            <DeficienciesCard unitId={u.id} />
             {PLACEHOLDERS.map((placeholder) => (
               <Card key={placeholder.title}>
                 <CardHeader

@@ -2,7 +2,7 @@
  * Builders: plain objects ready to insert, drawn from a seeded Random so the same seed gives the
  * same data. Used by the tests (through createFactories) and by the demo seed.
  */
-import { centsToDecimal } from '../../../../domain/money.js';
+import { centsToDecimal, toCents } from '../../../../domain/money.js';
 import { computePartPrice, PRICING_DEFAULTS } from '../../../../domain/pricing.js';
 import { repairTotalCents, type RepairPhase } from '../../../../domain/repairs.js';
 import type * as schema from '../../schema.js';
@@ -30,6 +30,7 @@ export type JobInsert = typeof schema.jobs.$inferInsert;
 export type JobItemInsert = typeof schema.jobItems.$inferInsert;
 export type InspectionInsert = typeof schema.jobInspections.$inferInsert;
 export type RepairInsert = typeof schema.jobRepairs.$inferInsert;
+export type RepairLineInsert = typeof schema.jobRepairLines.$inferInsert;
 export type QuoteInsert = typeof schema.jobQuotes.$inferInsert;
 export type InvoiceInsert = typeof schema.jobInvoices.$inferInsert;
 export type PartPriceInsert = typeof schema.jobPartPrices.$inferInsert;
@@ -229,62 +230,82 @@ export function buildInspection(rng: Random, jobId: string, overrides: Partial<I
   };
 }
 
-/** A repair record with three option tiers and its total computed by the domain rule. */
+export interface RepairLineSeed {
+  name: string;
+  /** dollars, numeric(12,2) text */
+  cost: string;
+}
+
+export interface RepairOverrides extends Partial<RepairInsert> {
+  accessories?: RepairLineSeed[];
+  additionalItems?: RepairLineSeed[];
+}
+
+/**
+ * A repair record with three option tiers, its accessory and additional-item rows, and its total
+ * computed by the domain rule from the final values (overrides included), unless `totalCost` is
+ * given.
+ */
 export function buildRepair(
   rng: Random,
   refs: { jobId: string; inspectionId: string },
-  overrides: Partial<RepairInsert> = {},
-): RepairInsert {
-  const phaseCents = {
-    phase1: rng.int(8, 30) * 10000,
-    phase2: rng.int(30, 60) * 10000,
-    phase3: rng.int(60, 120) * 10000,
-  };
-  const selectedPhase = (overrides.selectedPhase as RepairPhase | undefined) ?? 'phase2';
-  const laborCents = rng.int(4, 16) * 10000;
+  overrides: RepairOverrides = {},
+): { repair: RepairInsert; lines: RepairLineInsert[] } {
+  const { accessories: accessoriesOverride, additionalItems: additionalOverride, ...rest } = overrides;
+  // The draws keep the order they always had, so the demo data stays the same.
+  const phase1 = rng.int(8, 30) * 10000;
+  const phase2 = rng.int(30, 60) * 10000;
+  const phase3 = rng.int(60, 120) * 10000;
+  const labor = rng.int(4, 16) * 10000;
   const recovery = rng.bool(0.5) ? 35000 : 0;
-  const startUp = 25000;
   const thermostat = rng.bool(0.3) ? 15000 : 0;
   const removal = rng.int(2, 8) * 10000;
-  const permit = 20000;
-  const accessories = rng.bool(0.5) ? [{ name: 'Curb adapter', cost: 850 }] : [];
-  const additional = rng.bool(0.3) ? [{ name: 'Crane rental', cost: 1800 }] : [];
-  const total = repairTotalCents({
-    selectedPhase,
-    phaseCents,
-    laborCents,
-    refrigerationRecoveryCents: recovery,
-    startUpCents: startUp,
-    thermostatStartupCents: thermostat,
-    removalCents: removal,
-    permitCents: permit,
-    accessoriesCents: accessories.map((a) => a.cost * 100),
-    additionalItemsCents: additional.map((a) => a.cost * 100),
-  });
-  return {
+  const drawnAccessories = rng.bool(0.5) ? [{ name: 'Curb adapter', cost: '850.00' }] : [];
+  const drawnAdditional = rng.bool(0.3) ? [{ name: 'Crane rental', cost: '1800.00' }] : [];
+  const accessories = accessoriesOverride ?? drawnAccessories;
+  const additional = additionalOverride ?? drawnAdditional;
+  const repair: RepairInsert = {
     id: rng.uuid(),
     jobId: refs.jobId,
     inspectionId: refs.inspectionId,
     needsCrane: additional.length > 0,
     phase1Description: 'Economy Option',
-    phase1Cost: centsToDecimal(phaseCents.phase1),
+    phase1Cost: centsToDecimal(phase1),
     phase2Description: 'Standard Option',
-    phase2Cost: centsToDecimal(phaseCents.phase2),
+    phase2Cost: centsToDecimal(phase2),
     phase3Description: 'Premium Option',
-    phase3Cost: centsToDecimal(phaseCents.phase3),
-    labor: centsToDecimal(laborCents),
+    phase3Cost: centsToDecimal(phase3),
+    labor: centsToDecimal(labor),
     refrigerationRecovery: centsToDecimal(recovery),
-    startUpCosts: centsToDecimal(startUp),
-    accessories,
+    startUpCosts: centsToDecimal(25000),
     thermostatStartup: centsToDecimal(thermostat),
     removalCost: centsToDecimal(removal),
-    permitCost: centsToDecimal(permit),
+    permitCost: centsToDecimal(20000),
     warranty: '1 year parts and labor',
-    additionalItems: additional,
-    selectedPhase,
-    totalCost: centsToDecimal(total),
-    ...overrides,
+    selectedPhase: 'phase2',
+    ...rest,
   };
+  const cents = (value: string | undefined) => toCents(value ?? '0');
+  const selectedPhase = repair.selectedPhase as RepairPhase;
+  repair.totalCost ??= centsToDecimal(
+    repairTotalCents({
+      selectedPhase,
+      phaseCents: { phase1: cents(repair.phase1Cost), phase2: cents(repair.phase2Cost), phase3: cents(repair.phase3Cost) },
+      laborCents: cents(repair.labor),
+      refrigerationRecoveryCents: cents(repair.refrigerationRecovery),
+      startUpCents: cents(repair.startUpCosts),
+      thermostatStartupCents: cents(repair.thermostatStartup),
+      removalCents: cents(repair.removalCost),
+      permitCents: cents(repair.permitCost),
+      accessoriesCents: accessories.map((a) => cents(a.cost)),
+      additionalItemsCents: additional.map((a) => cents(a.cost)),
+    }),
+  );
+  const lines: RepairLineInsert[] = [
+    ...accessories.map((a, position) => ({ repairId: repair.id!, kind: 'accessory', position, name: a.name, cost: a.cost })),
+    ...additional.map((a, position) => ({ repairId: repair.id!, kind: 'additional', position, name: a.name, cost: a.cost })),
+  ];
+  return { repair, lines };
 }
 
 export function buildQuote(

@@ -1,0 +1,199 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorBody } from '../../../domain/api.js';
+import {
+  finishRepairsResult,
+  inspection,
+  INSPECTION_LIMITS,
+  INSPECTION_MESSAGES,
+  inspectionIdParams,
+  inspectionInput,
+  inspectionPhoto,
+  inspectionQuoteState,
+  jobIdParams,
+  jobInspections,
+  markCompleteResult,
+  photoParams,
+  photoQuery,
+  unitIdParams,
+} from '../../../domain/inspections.js';
+import { repair, repairInput, repairSummary, unitDeficienciesAnswer, unitDeficienciesQuery } from '../../../domain/repairs.js';
+import { AppError, badRequest } from '../../errors.js';
+import { currentUser } from '../../plugins/auth.js';
+import type { InspectionsService, PhotoUpload } from './inspections.service.js';
+
+const errors = { 400: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody };
+const tags = ['inspections'];
+
+/** The one photo of a multipart request, read whole (at most 10 MB, enforced while streaming). */
+async function readPhoto(request: FastifyRequest): Promise<PhotoUpload> {
+  if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', INSPECTION_MESSAGES.photoNotMultipart);
+  try {
+    const part = await request.file();
+    if (!part) throw badRequest(INSPECTION_MESSAGES.photoMissing);
+    const bytes = await part.toBuffer();
+    if (bytes.byteLength === 0) throw badRequest(INSPECTION_MESSAGES.photoMissing);
+    return { bytes, fileName: part.filename };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'PAYLOAD_TOO_LARGE', INSPECTION_MESSAGES.photoTooLarge);
+    throw error;
+  }
+}
+
+/**
+ * Inspections, repairs and photos of a job (issue 11). Every signed-in user may read; admin,
+ * manager and user may change everything; a technician only on jobs assigned to them (the
+ * service answers 403), and nobody deletes a completed inspection.
+ */
+export async function inspectionsRoutes(app: FastifyInstance, { inspections }: { inspections: InspectionsService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/jobs/:id/inspections', {
+    schema: {
+      tags,
+      summary: "The job's inspections, newest first, each with its repair record and photos, and whether they changed after the latest quote was sent",
+      params: jobIdParams,
+      response: { 200: jobInspections, ...errors },
+    },
+    handler: async (request) => inspections.listForJob(currentUser(request), request.params.id),
+  });
+
+  r.post('/api/jobs/:id/inspections', {
+    schema: { tags, summary: 'Add an inspection to the job (not completed)', params: jobIdParams, body: inspectionInput, response: { 201: inspection, ...errors } },
+    handler: async (request, reply) => reply.status(201).send(await inspections.create(currentUser(request), request.params.id, request.body)),
+  });
+
+  r.post('/api/jobs/:id/inspections/complete', {
+    schema: {
+      tags,
+      summary: 'Mark Complete: every inspection of the job completed, and a repair record ($0 options, Standard Option, total 0) for each that has none; one transaction, idempotent',
+      params: jobIdParams,
+      response: { 200: markCompleteResult, ...errors },
+    },
+    handler: async (request) => inspections.markComplete(currentUser(request), request.params.id),
+  });
+
+  r.get('/api/jobs/:id/inspections/quote-state', {
+    schema: {
+      tags,
+      summary: "The job's latest quote send time, the latest change to its inspections and repairs, and whether that change came after the send (the resend banner)",
+      params: jobIdParams,
+      response: { 200: inspectionQuoteState, ...errors },
+    },
+    handler: async (request) => inspections.quoteState(currentUser(request), request.params.id),
+  });
+
+  r.get('/api/jobs/:id/repairs/summary', {
+    schema: {
+      tags,
+      summary: 'Repair Details for All Inspections: every repair record with its chosen option and total, and the combined total',
+      params: jobIdParams,
+      response: { 200: repairSummary, ...errors },
+    },
+    handler: async (request) => inspections.repairSummary(currentUser(request), request.params.id),
+  });
+
+  r.post('/api/jobs/:id/repairs/finish', {
+    schema: {
+      tags,
+      summary: 'Finish Repair Details: performs Mark Complete and answers the summary of every repair, in one transaction',
+      params: jobIdParams,
+      response: { 200: finishRepairsResult, ...errors },
+    },
+    handler: async (request) => inspections.finishRepairs(currentUser(request), request.params.id),
+  });
+
+  r.get('/api/inspections/:id', {
+    schema: { tags, summary: 'One inspection with its repair record and photos', params: inspectionIdParams, response: { 200: inspection, ...errors } },
+    handler: async (request) => inspections.get(currentUser(request), request.params.id),
+  });
+
+  r.put('/api/inspections/:id', {
+    schema: { tags, summary: "Edit an inspection's fields (a completed one too)", params: inspectionIdParams, body: inspectionInput, response: { 200: inspection, ...errors } },
+    handler: async (request) => inspections.update(currentUser(request), request.params.id, request.body),
+  });
+
+  r.delete('/api/inspections/:id', {
+    schema: {
+      tags,
+      summary: 'Delete an inspection that is not completed, its repair record first and its photos, in one transaction',
+      params: inspectionIdParams,
+      response: { 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      await inspections.remove(currentUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+
+  r.put('/api/inspections/:id/repair', {
+    schema: {
+      tags,
+      summary: "Save the inspection's repair record (created on first save); the server computes and stores the total",
+      params: inspectionIdParams,
+      body: repairInput,
+      response: { 200: repair, ...errors },
+    },
+    handler: async (request) => inspections.saveRepair(currentUser(request), request.params.id, request.body),
+  });
+
+  r.get('/api/inspections/:id/photos', {
+    schema: { tags, summary: "The inspection's photos in upload order, with the address of each size", params: inspectionIdParams, response: { 200: z.object({ items: z.array(inspectionPhoto) }), ...errors } },
+    handler: async (request) => ({ items: await inspections.listPhotos(currentUser(request), request.params.id) }),
+  });
+
+  r.get('/api/inspections/:id/photos/:photoId', {
+    schema: { tags, summary: 'A photo: the original as uploaded, the display size (JPEG, at most 1600 px) or the thumbnail (JPEG, at most 320 px)', params: photoParams, querystring: photoQuery },
+    handler: async (request, reply) => {
+      const file = await inspections.photoFile(currentUser(request), request.params.id, request.params.photoId, request.query.size);
+      const etag = `"${file.sha256}"`;
+      // A photo never changes under its address; a deleted one answers 404.
+      reply.header('cache-control', 'private, max-age=86400, immutable').header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `inline; filename="${file.fileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+        .send(file.bytes);
+    },
+  });
+
+  r.delete('/api/inspections/:id/photos/:photoId', {
+    schema: { tags, summary: 'Delete a photo and its stored files', params: photoParams, response: { 204: z.null(), ...errors } },
+    handler: async (request, reply) => {
+      await inspections.removePhoto(currentUser(request), request.params.id, request.params.photoId);
+      return reply.status(204).send(null);
+    },
+  });
+
+  r.get('/api/units/:id/deficiencies', {
+    schema: {
+      tags,
+      summary: "The unit's Deficiencies card: repair records of its jobs, newest first, with the chosen option, the total and the customer's decision",
+      params: unitIdParams,
+      querystring: unitDeficienciesQuery,
+      response: { 200: unitDeficienciesAnswer, 400: apiErrorBody, 404: apiErrorBody },
+    },
+    handler: async (request) => inspections.unitDeficiencies(request.params.id, request.query.page),
+  });
+
+  // Uploads: multipart only for the photo route, with the photo's size limit.
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: INSPECTION_LIMITS.maxPhotoBytes, files: 1, fields: 5, parts: 6, headerPairs: 100 } });
+    scope.withTypeProvider<ZodTypeProvider>().post('/api/inspections/:id/photos', {
+      bodyLimit: INSPECTION_LIMITS.maxPhotoBytes + 64 * 1024,
+      schema: {
+        tags,
+        summary: 'Upload a photo (multipart field "file"): JPEG, PNG or WebP by content, at most 10 MB, at most 10 per inspection',
+        consumes: ['multipart/form-data'],
+        params: inspectionIdParams,
+        response: { 201: inspectionPhoto, 413: apiErrorBody, 415: apiErrorBody, ...errors },
+      },
+      handler: async (request, reply) => {
+        const upload = await readPhoto(request);
+        return reply.status(201).send(await inspections.addPhoto(currentUser(request), request.params.id, upload));
+      },
+    });
+  });
+}

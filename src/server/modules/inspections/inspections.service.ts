@@ -1,0 +1,334 @@
+/**
+ * Inspections and repairs of a job (issue 11): the use cases behind the Inspection/Repair tab, the
+ * resend signal for the quotes screen, photos, and the unit's Deficiencies card.
+ *
+ * Every change to one job's inspections runs in a transaction that first locks the job row, so
+ * Mark Complete, a repair save and a delete on the same job never interleave.
+ */
+import type { SessionUser } from '../../../domain/auth.js';
+import {
+  changedSinceQuote,
+  INSPECTION_LIMITS,
+  INSPECTION_MESSAGES,
+  type FinishRepairsResult,
+  type Inspection,
+  type InspectionInput,
+  type InspectionPhoto,
+  type InspectionQuoteState,
+  type JobInspections,
+  type MarkCompleteResult,
+  type PhotoSize,
+} from '../../../domain/inspections.js';
+import {
+  combinedRepairTotalCents,
+  repairCostsFromInput,
+  repairCostsOf,
+  repairTotalCents,
+  UNIT_DEFICIENCIES_PAGE_SIZE,
+  type Repair,
+  type RepairInput,
+  type RepairPhase,
+  type RepairSummary,
+  type UnitDeficienciesAnswer,
+} from '../../../domain/repairs.js';
+import type { Database, Executor } from '../../db/client.js';
+import { conflict, forbidden, notFound, registerConstraintMessages } from '../../errors.js';
+import type { FileStorage } from '../../storage/storage.js';
+import type { InspectionsRepo, JobAccess, RepairWrite } from './inspections.repo.js';
+import { processPhoto, safeFileName } from './photo-images.js';
+
+// A job deleted while an inspection is being added to it, or an inspection deleted under a save.
+registerConstraintMessages({
+  job_inspections_job_id_jobs_id_fk: { status: 409, message: INSPECTION_MESSAGES.jobNotFound },
+  job_repairs_inspection_id_job_inspections_id_fk: { status: 409, message: INSPECTION_MESSAGES.inspectionNotFound },
+  job_inspection_photos_inspection_id_job_inspections_id_fk: { status: 409, message: INSPECTION_MESSAGES.inspectionNotFound },
+});
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+/** What the service stores for a validated repair form: the total is computed here, never taken from the request. */
+export function repairWriteOf(input: RepairInput): RepairWrite {
+  const costs = repairCostsFromInput(input);
+  return {
+    needsCrane: input.needsCrane,
+    phases: {
+      phase1: { description: input.phase1.description, costCents: costs.phaseCents.phase1 },
+      phase2: { description: input.phase2.description, costCents: costs.phaseCents.phase2 },
+      phase3: { description: input.phase3.description, costCents: costs.phaseCents.phase3 },
+    },
+    laborCents: costs.laborCents,
+    refrigerationRecoveryCents: costs.refrigerationRecoveryCents,
+    startUpCostsCents: costs.startUpCents,
+    thermostatStartupCents: costs.thermostatStartupCents,
+    removalCostCents: costs.removalCents,
+    permitCostCents: costs.permitCents,
+    accessories: input.accessories.map((l) => ({ name: l.name, costCents: cents(l.cost) })),
+    additionalItems: input.additionalItems.map((l) => ({ name: l.name, costCents: cents(l.cost) })),
+    warranty: input.warranty,
+    selectedPhase: input.selectedPhase,
+    totalCents: repairTotalCents(costs),
+  };
+}
+
+export interface PhotoUpload {
+  bytes: Buffer;
+  fileName: string | undefined;
+}
+
+export interface PhotoFile {
+  bytes: Buffer;
+  contentType: string;
+  fileName: string;
+  sha256: string;
+}
+
+export function createInspectionsService(deps: { db: Database; repo: InspectionsRepo; storage: FileStorage; clock: () => Date }) {
+  const { db, repo, storage, clock } = deps;
+
+  const isTechnician = (actor: SessionUser) => actor.role === 'technician';
+
+  /** RULINGS.md: a technician changes inspections and repairs only on jobs assigned to them. */
+  function mayChange(actor: SessionUser, job: JobAccess): void {
+    if (isTechnician(actor) && !job.assigned) throw forbidden(INSPECTION_MESSAGES.notAssigned);
+  }
+
+  async function jobForRead(actor: SessionUser, jobId: string, exec: Executor = db): Promise<JobAccess> {
+    const job = await repo.jobAccess(jobId, actor.id, exec);
+    if (!job) throw notFound(INSPECTION_MESSAGES.jobNotFound);
+    return job;
+  }
+
+  /** Locks the job for the transaction and checks the actor may change its inspections. */
+  async function jobForChange(actor: SessionUser, jobId: string, tx: Executor): Promise<JobAccess> {
+    const job = await repo.jobAccess(jobId, actor.id, tx, { lock: true });
+    if (!job) throw notFound(INSPECTION_MESSAGES.jobNotFound);
+    mayChange(actor, job);
+    return job;
+  }
+
+  /** The inspection, locked, inside a transaction that holds its job: 404 when either is gone. */
+  async function inspectionForChange(actor: SessionUser, inspectionId: string, tx: Executor): Promise<Inspection> {
+    const jobId = await repo.jobIdOf(inspectionId, tx);
+    if (!jobId) throw notFound(INSPECTION_MESSAGES.inspectionNotFound);
+    await jobForChange(actor, jobId, tx);
+    // Read again under the job's lock: it may have been deleted while we waited.
+    const found = await repo.getById(inspectionId, tx, { forUpdate: true });
+    if (!found) throw notFound(INSPECTION_MESSAGES.inspectionNotFound);
+    return found;
+  }
+
+  async function quoteState(jobId: string, exec: Executor = db): Promise<InspectionQuoteState> {
+    const { quoteSentAt, lastChangedAt } = await repo.quoteTimes(jobId, exec);
+    return { quoteSentAt, lastChangedAt, changedSinceQuote: changedSinceQuote(lastChangedAt, quoteSentAt) };
+  }
+
+  async function markComplete(actor: SessionUser, jobId: string, tx: Executor) {
+    await jobForChange(actor, jobId, tx);
+    if ((await repo.countByJob(jobId, tx)) === 0) throw conflict(INSPECTION_MESSAGES.nothingToComplete);
+    const at = clock();
+    const result = await repo.markComplete(jobId, at, tx);
+    if (result.completedInspections > 0 || result.createdRepairs > 0) await repo.markChanged(jobId, actor.id, at, tx);
+    return result;
+  }
+
+  return {
+    /** The Inspection/Repair tab: inspections newest first with repairs and photos, and the resend signal. */
+    async listForJob(actor: SessionUser, jobId: string): Promise<JobInspections> {
+      await jobForRead(actor, jobId);
+      const [items, quote] = await Promise.all([repo.listByJob(jobId), quoteState(jobId)]);
+      return { items, quote, hasCompletedInspection: items.some((i) => i.completed) };
+    },
+
+    async get(actor: SessionUser, inspectionId: string): Promise<Inspection> {
+      const found = await repo.getById(inspectionId);
+      if (!found) throw notFound(INSPECTION_MESSAGES.inspectionNotFound);
+      return found;
+    },
+
+    async create(actor: SessionUser, jobId: string, input: InspectionInput): Promise<Inspection> {
+      return db.transaction(async (tx) => {
+        await jobForChange(actor, jobId, tx);
+        if ((await repo.countByJob(jobId, tx)) >= INSPECTION_LIMITS.maxInspectionsPerJob) throw conflict(INSPECTION_MESSAGES.tooManyInspections);
+        const at = clock();
+        const id = await repo.insert(jobId, input, at, tx);
+        await repo.markChanged(jobId, actor.id, at, tx);
+        return (await repo.getById(id, tx))!;
+      });
+    },
+
+    /** Edit keeps the completed flag: a completed inspection can still be corrected (the resend banner tells the office). */
+    async update(actor: SessionUser, inspectionId: string, input: InspectionInput): Promise<Inspection> {
+      return db.transaction(async (tx) => {
+        const found = await inspectionForChange(actor, inspectionId, tx);
+        const at = clock();
+        await repo.update(inspectionId, input, at, tx);
+        await repo.markChanged(found.jobId, actor.id, at, tx);
+        return (await repo.getById(inspectionId, tx))!;
+      });
+    },
+
+    /** Part 2 section 4: a completed inspection cannot be deleted; the repair record goes first, in the same transaction. */
+    async remove(actor: SessionUser, inspectionId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const found = await inspectionForChange(actor, inspectionId, tx);
+        if (found.completed) throw conflict(INSPECTION_MESSAGES.completedCannotBeDeleted);
+        await repo.delete(inspectionId, tx);
+        await repo.markChanged(found.jobId, actor.id, clock(), tx);
+      });
+    },
+
+    /**
+     * Mark Complete: every inspection of the job completed, and a repair record (three options at
+     * $0, Standard Option, total 0) for each one that has none, in one transaction. Idempotent.
+     */
+    async markComplete(actor: SessionUser, jobId: string): Promise<MarkCompleteResult> {
+      return db.transaction(async (tx) => {
+        const result = await markComplete(actor, jobId, tx);
+        return { ...result, items: await repo.listByJob(jobId, tx) };
+      });
+    },
+
+    /** The repair form's Save: the server computes the total and stores it with the record and its rows. */
+    async saveRepair(actor: SessionUser, inspectionId: string, input: RepairInput): Promise<Repair> {
+      return db.transaction(async (tx) => {
+        const found = await inspectionForChange(actor, inspectionId, tx);
+        const at = clock();
+        const saved = await repo.saveRepair({ jobId: found.jobId, inspectionId }, repairWriteOf(input), at, tx);
+        await repo.markChanged(found.jobId, actor.id, at, tx);
+        return saved;
+      });
+    },
+
+    /** "Repair Details for All Inspections": every repair with its chosen option and total, and the combined total. */
+    async repairSummary(actor: SessionUser, jobId: string): Promise<RepairSummary> {
+      await jobForRead(actor, jobId);
+      const items = await repo.repairSummary(jobId);
+      return { items, totalCents: combinedRepairTotalCents(items) };
+    },
+
+    /** Finish Repair Details: Mark Complete, then the summary, in one transaction. */
+    async finishRepairs(actor: SessionUser, jobId: string): Promise<FinishRepairsResult> {
+      return db.transaction(async (tx) => {
+        const result = await markComplete(actor, jobId, tx);
+        const items = await repo.repairSummary(jobId, tx);
+        return { ...result, summary: { items, totalCents: combinedRepairTotalCents(items) } };
+      });
+    },
+
+    /** Whether the inspections or repairs changed after the job's latest quote was sent. */
+    async quoteState(actor: SessionUser, jobId: string): Promise<InspectionQuoteState> {
+      await jobForRead(actor, jobId);
+      return quoteState(jobId);
+    },
+
+    // -- photos ---------------------------------------------------------------------------------
+
+    async listPhotos(actor: SessionUser, inspectionId: string): Promise<InspectionPhoto[]> {
+      if (!(await repo.jobIdOf(inspectionId))) throw notFound(INSPECTION_MESSAGES.inspectionNotFound);
+      return repo.listPhotos(inspectionId);
+    },
+
+    /**
+     * Adds a photo: checked and resized before the transaction (the slow part holds no lock), then
+     * the three files and the row are written together, and the 10-photo limit is checked under
+     * the job's lock.
+     */
+    async addPhoto(actor: SessionUser, inspectionId: string, upload: PhotoUpload): Promise<InspectionPhoto> {
+      // Refuse early (before the work of decoding) when the inspection is missing or not the actor's.
+      const jobId = await repo.jobIdOf(inspectionId);
+      if (!jobId) throw notFound(INSPECTION_MESSAGES.inspectionNotFound);
+      mayChange(actor, await jobForRead(actor, jobId));
+      if ((await repo.countPhotos(inspectionId)) >= INSPECTION_LIMITS.maxPhotos) throw conflict(INSPECTION_MESSAGES.tooManyPhotos);
+
+      const photo = await processPhoto(upload.bytes);
+      const fileName = safeFileName(upload.fileName, photo.contentType);
+      // The derived files' names must fit the 255 characters of stored_files.file_name too.
+      const stem = (fileName.replace(/\.[^.]*$/, '') || 'photo').slice(0, 200);
+      return db.transaction(async (tx) => {
+        const found = await inspectionForChange(actor, inspectionId, tx);
+        if ((await repo.countPhotos(inspectionId, tx)) >= INSPECTION_LIMITS.maxPhotos) throw conflict(INSPECTION_MESSAGES.tooManyPhotos);
+        const put = (name: string, contentType: string, bytes: Uint8Array) =>
+          storage.put(tx, { purpose: 'inspection-photo', fileName: name, contentType, bytes, createdBy: actor.id });
+        const original = await put(fileName, photo.contentType, upload.bytes);
+        const display = await put(`${stem}-display.jpg`, 'image/jpeg', photo.display.bytes);
+        const thumb = await put(`${stem}-thumb.jpg`, 'image/jpeg', photo.thumb.bytes);
+        const at = clock();
+        const saved = await repo.insertPhoto(
+          {
+            inspectionId,
+            fileName,
+            contentType: photo.contentType,
+            size: upload.bytes.byteLength,
+            width: photo.width,
+            height: photo.height,
+            originalKey: original.key,
+            displayKey: display.key,
+            displayWidth: photo.display.width,
+            displayHeight: photo.display.height,
+            thumbKey: thumb.key,
+            uploadedBy: actor.id,
+          },
+          at,
+          tx,
+        );
+        await repo.markChanged(found.jobId, actor.id, at, tx);
+        return saved;
+      });
+    },
+
+    /** One size of a photo, read whole from the shared storage. */
+    async photoFile(actor: SessionUser, inspectionId: string, photoId: string, size: PhotoSize): Promise<PhotoFile> {
+      const keys = await repo.photoKeys(inspectionId, photoId);
+      if (!keys) throw notFound(INSPECTION_MESSAGES.photoNotFound);
+      const key = size === 'original' ? keys.originalKey : size === 'display' ? keys.displayKey : keys.thumbKey;
+      const file = await storage.get(db, key);
+      if (!file) throw notFound(INSPECTION_MESSAGES.photoNotFound);
+      return { bytes: file.bytes, contentType: file.contentType, fileName: file.fileName, sha256: file.sha256 };
+    },
+
+    /** Deletes a photo and its files; a technician may not delete one of a completed inspection. */
+    async removePhoto(actor: SessionUser, inspectionId: string, photoId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const found = await inspectionForChange(actor, inspectionId, tx);
+        const keys = await repo.photoKeys(inspectionId, photoId, tx);
+        if (!keys) throw notFound(INSPECTION_MESSAGES.photoNotFound);
+        if (found.completed && isTechnician(actor)) throw forbidden(INSPECTION_MESSAGES.technicianCannotDeleteCompletedPhoto);
+        await repo.deletePhoto(photoId, tx);
+        // The row's trigger removed the bytes already; removing through the storage module keeps
+        // this correct if the storage ever moves out of the database.
+        for (const key of [keys.originalKey, keys.displayKey, keys.thumbKey]) await storage.remove(tx, key);
+        await repo.markChanged(found.jobId, actor.id, clock(), tx);
+      });
+    },
+
+    // -- the unit's Deficiencies card ------------------------------------------------------------
+
+    async unitDeficiencies(unitId: string, page: number): Promise<UnitDeficienciesAnswer> {
+      if (!(await repo.unitExists(unitId))) throw notFound(INSPECTION_MESSAGES.unitNotFound);
+      const { items, total } = await repo.unitDeficiencies(unitId, page, UNIT_DEFICIENCIES_PAGE_SIZE);
+      return { items, total, page, pageSize: UNIT_DEFICIENCIES_PAGE_SIZE };
+    },
+
+    // -- for the quotes module ------------------------------------------------------------------
+
+    /**
+     * For the customer's approval (issue 13): sets the chosen option of the job's repair records
+     * and their totals, in the caller's transaction. Staff did not change anything, so the
+     * change mark and the records' update times stay as they were (no resend banner).
+     * Choices for inspections without a repair record are ignored.
+     */
+    async applyCustomerChoices(exec: Executor, jobId: string, choices: readonly { inspectionId: string; selectedPhase: RepairPhase }[]): Promise<Repair[]> {
+      const repairs = await repo.repairsOfJob(jobId, exec);
+      const byInspection = new Map(repairs.map((r) => [r.inspectionId, r]));
+      for (const choice of choices) {
+        const record = byInspection.get(choice.inspectionId);
+        if (!record || record.selectedPhase === choice.selectedPhase) continue;
+        const totalCents = repairTotalCents({ ...repairCostsOf(record), selectedPhase: choice.selectedPhase });
+        await repo.setSelectedPhase(record.id, choice.selectedPhase, totalCents, exec);
+        byInspection.set(choice.inspectionId, { ...record, selectedPhase: choice.selectedPhase, totalCents });
+      }
+      return [...byInspection.values()];
+    },
+  };
+}
+export type InspectionsService = ReturnType<typeof createInspectionsService>;

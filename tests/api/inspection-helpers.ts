@@ -1,0 +1,66 @@
+/** Shared by the inspection, repair and photo API tests. */
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import { queryRows, type Executor } from '../../src/server/db/client.js';
+import { TEST_PASSWORD, type TestContext } from '../support/test-app.js';
+
+export const MISSING_ID = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
+
+/**
+ * A digest of every row of the tables the inspections module writes (and the stored files), so a
+ * refused request can be shown to have changed nothing.
+ */
+export async function inspectionFingerprint(db: Executor): Promise<Record<string, string>> {
+  const tables = ['job_inspections', 'job_repairs', 'job_repair_lines', 'job_inspection_photos', 'job_inspection_changes', 'stored_files'] as const;
+  const result: Record<string, string> = {};
+  for (const table of tables) {
+    const [row] = await queryRows<{ digest: string | null; n: string | number }>(
+      db,
+      sql`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest, count(*) as n from ${sql.identifier(table)} t`,
+    );
+    result[table] = `${row?.n}:${row?.digest}`;
+  }
+  return result;
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export function caller(ctx: TestContext) {
+  const call = (cookie: string, method: Method, url: string, payload?: unknown) =>
+    ctx.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+
+  /** The request is refused with this status and message, and no inspection data changed. */
+  async function refused(cookie: string, method: Method, url: string, payload: unknown, status: number, message: string) {
+    const before = await inspectionFingerprint(ctx.database.db);
+    const response = await call(cookie, method, url, payload);
+    expect(response.statusCode, response.body).toBe(status);
+    expect(response.json().error.message).toBe(message);
+    expect(await inspectionFingerprint(ctx.database.db)).toEqual(before);
+    return response.json();
+  }
+  return { call, refused };
+}
+
+let technicians = 0;
+/** A technician (user and technician record) signed in; their id is the one job_technicians holds. */
+export async function loginTechnician(ctx: TestContext): Promise<{ cookie: string; technicianId: string }> {
+  const n = ++technicians;
+  const { technician } = await ctx.f.technician({ user: { username: `tech-${n}-${Date.now()}`, email: `tech-${n}-${Date.now()}@example.com`, password: TEST_PASSWORD } });
+  const [user] = await queryRows<{ username: string }>(ctx.database.db, sql`select username from users where id = ${technician.id}`);
+  return { cookie: await ctx.login(user!.username), technicianId: technician.id };
+}
+
+/** A real image of the given format and size, made with sharp. */
+export async function makeImage(format: 'jpeg' | 'png' | 'webp', width = 2400, height = 1800): Promise<Buffer> {
+  const image = sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } });
+  return format === 'jpeg' ? image.jpeg({ quality: 80 }).toBuffer() : format === 'png' ? image.png().toBuffer() : image.webp().toBuffer();
+}
+
+/** A multipart/form-data body with one file in the field "file". */
+export function multipartBody(fileName: string, contentType: string, bytes: Buffer, field = 'file') {
+  const boundary = `----inspection-test-${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -1,0 +1,138 @@
+/**
+ * The migration that moves accessories and additional items out of JSON into job_repair_lines:
+ * a database migrated up to the step before it gets repair records with JSON lists (well formed,
+ * odd and broken), then the remaining migrations run and the rows must be there, costs in
+ * numeric(12,2).
+ */
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { asc, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, queryRows, type DatabaseHandle } from '../../src/server/db/client.js';
+import { migrateDatabase, migrationsFolder } from '../../src/server/db/migrate.js';
+import { ensureReferenceData } from '../../src/server/db/reference-data.js';
+import { jobRepairLines } from '../../src/server/db/schema.js';
+import { createFactories } from '../factories/index.js';
+import { testDatabaseKind } from '../support/test-db.js';
+
+const LAST_BEFORE_MOVE = '0009_inspection-photos-repair-lines';
+
+let handle: DatabaseHandle;
+let dropDatabase: (() => Promise<void>) | undefined;
+let partialFolder: string;
+
+/** A copy of the migrations folder that ends with the migration that creates job_repair_lines. */
+function migrationsUpTo(tag: string): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'hvac-migrations-'));
+  cpSync(migrationsFolder, folder, { recursive: true });
+  const journalFile = path.join(folder, 'meta/_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string; idx: number }[] };
+  const last = journal.entries.findIndex((e) => e.tag === tag);
+  expect(last, `migration ${tag} is in the journal`).toBeGreaterThan(0);
+  journal.entries = journal.entries.slice(0, last + 1);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  return folder;
+}
+
+beforeAll(async () => {
+  partialFolder = migrationsUpTo(LAST_BEFORE_MOVE);
+  if (testDatabaseKind === 'postgres') {
+    const adminUrl = process.env.TEST_DATABASE_URL!;
+    const name = `hvac_migration_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    handle = await openDatabase({ url: url.toString(), poolSize: 2 });
+    dropDatabase = async () => {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    };
+    const client = await handle.pool!.connect();
+    try {
+      await migratePg(drizzlePg(client) as unknown as NodePgDatabase, { migrationsFolder: partialFolder });
+    } finally {
+      client.release();
+    }
+  } else {
+    handle = await openDatabase({});
+    await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: partialFolder });
+  }
+  await ensureReferenceData(handle.db);
+}, 120_000);
+
+afterAll(async () => {
+  await handle?.close();
+  await dropDatabase?.();
+  rmSync(partialFolder, { recursive: true, force: true });
+});
+
+describe('moving repair lists out of JSON', () => {
+  it('turns every JSON row into a numeric row in order, keeps money, drops empty rows', async () => {
+    const db = handle.db;
+    const f = createFactories(db);
+    const job = await f.job();
+    const insertRepair = async (accessories: unknown, additionalItems: unknown) => {
+      const inspection = await f.inspection(job.id);
+      const [row] = await queryRows<{ id: string }>(
+        db,
+        sql`insert into job_repairs (job_id, inspection_id, accessories, additional_items)
+            values (${job.id}, ${inspection.id}, ${JSON.stringify(accessories)}::jsonb, ${JSON.stringify(additionalItems)}::jsonb) returning id`,
+      );
+      return row!.id;
+    };
+    const wellFormed = await insertRepair(
+      [
+        { name: 'Curb adapter', cost: 850 },
+        { name: 'Hail guard', cost: 125.5 },
+      ],
+      [{ name: 'Crane rental', cost: 1800 }],
+    );
+    const odd = await insertRepair(
+      [
+        { name: '', cost: 0 }, // the form's empty first row
+        { name: '  Economizer ', cost: '1,200' }, // not a number: 0, as the form's rule says
+        { name: 'Filter rack', cost: '45.678' }, // text that is a number: rounded to the cent
+        { name: '', cost: 60 }, // money without a name keeps its money
+        'not an object',
+        { name: 'Refund', cost: -20 },
+      ],
+      { not: 'a list' },
+    );
+    const empty = await insertRepair([], []);
+
+    await migrateDatabase(handle);
+
+    const lines = await db.select().from(jobRepairLines).orderBy(asc(jobRepairLines.repairId), asc(jobRepairLines.kind), asc(jobRepairLines.position));
+    const of = (repairId: string) => lines.filter((l) => l.repairId === repairId).map((l) => [l.kind, l.position, l.name, l.cost]);
+    expect(of(wellFormed)).toEqual([
+      ['accessory', 0, 'Curb adapter', '850.00'],
+      ['accessory', 1, 'Hail guard', '125.50'],
+      ['additional', 0, 'Crane rental', '1800.00'],
+    ]);
+    expect(of(odd)).toEqual([
+      ['accessory', 0, 'Economizer', '0.00'],
+      ['accessory', 1, 'Filter rack', '45.68'],
+      ['accessory', 2, 'Accessory', '60.00'],
+      ['accessory', 3, 'Refund', '0.00'],
+    ]);
+    expect(of(empty)).toEqual([]);
+    // The JSON columns are gone.
+    const [columns] = await queryRows<{ n: string }>(
+      db,
+      sql`select count(*) as n from information_schema.columns where table_name = 'job_repairs' and column_name in ('accessories', 'additional_items')`,
+    );
+    expect(Number(columns!.n)).toBe(0);
+  });
+});
