@@ -41,6 +41,11 @@ import { createTechniciansService } from './modules/technicians/technicians.serv
 import { createUsersRepo } from './modules/users/users.repo.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { createQuoteTemplatesRepo } from './modules/quote-templates/quote-templates.repo.js';
+import { quoteTemplatesRoutes } from './modules/quote-templates/quote-templates.routes.js';
+import { createQuoteTemplatesService } from './modules/quote-templates/quote-templates.service.js';
+import { createQuotePdfService } from './pdf/quote-pdf.service.js';
+import { createFileStorage } from './storage/storage.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -148,6 +153,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await priceBookRoutes(app, { priceBook });
 
   // Jobs, dispatch, inspections, quotes, invoices
+
+  // Quote templates, quote PDFs (issue 12)
+  {
+    const storage = createFileStorage();
+    const templatesRepo = createQuoteTemplatesRepo(db);
+    const quotePdf = createQuotePdfService({ db, templates: templatesRepo, storage, settings: createSettingsRepo, publicUrl: config.publicUrl, clock });
+    await quoteTemplatesRoutes(app, { templates: createQuoteTemplatesService({ db, repo: templatesRepo, storage }), quotePdf, db });
+  }
 
   await registerWeb(app, deps.webDir === undefined ? path.join(projectRoot(), 'dist/web') : deps.webDir);
 
