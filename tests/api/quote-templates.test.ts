@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { PDFDocument, PDFHexString, PDFName } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteTemplates, storedFiles } from '../../src/server/db/schema.js';
 import { buildSampleTemplatePdf } from '../../src/server/pdf/sample-template.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
+import { encryptedPdf, multipart } from './quote-support.js';
 
 let ctx: TestContext;
 let admin: string;
@@ -20,33 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** A multipart/form-data body with text fields and at most one file. */
-export function multipart(fields: Record<string, string>, file?: { name: string; type?: string; bytes: Uint8Array }) {
-  const boundary = `----test${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  if (file) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/pdf'}\r\n\r\n`));
-    chunks.push(Buffer.from(file.bytes));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 async function upload(cookie: string, fields: Record<string, string>, file?: { name: string; type?: string; bytes: Uint8Array }) {
   const body = multipart(fields, file);
   return ctx.app.inject({ method: 'POST', url: '/api/quote-templates/pdf', headers: { ...body.headers, cookie }, payload: body.payload });
-}
-
-async function encryptedPdf(): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.addPage();
-  const encrypt = doc.context.obj({ Filter: PDFName.of('Standard'), V: 1, R: 2, Length: 40, P: -44, O: PDFHexString.of('00'.repeat(32)), U: PDFHexString.of('00'.repeat(32)) });
-  doc.context.trailerInfo.Encrypt = doc.context.register(encrypt);
-  return doc.save({ useObjectStreams: false });
 }
 
 const storedCount = async () => (await ctx.database.db.select({ id: storedFiles.id }).from(storedFiles)).length;

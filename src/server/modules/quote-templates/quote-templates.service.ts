@@ -50,7 +50,7 @@ export async function inspectPdf(bytes: Uint8Array): Promise<{ pageCount: number
 /** A safe, short file name to store and send back in Content-Disposition. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(-200);
+  const cleaned = [...base].filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f && ch !== '"').join('').trim().slice(-200);
   if (!cleaned) return 'template.pdf';
   return /\.pdf$/i.test(cleaned) ? cleaned : `${cleaned}.pdf`;
 }
