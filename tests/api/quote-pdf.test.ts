@@ -180,3 +180,32 @@ describe('quote PDF from the default template', () => {
     expect(jobNumber).toBe(4242);
   });
 });
+
+describe('demo data', () => {
+  it('has a default template of each type (cover, a replaced page, terms) and a demo job previews on it', async () => {
+    const { seedDemo } = await import('../../src/server/db/seed/demo.js');
+    const demo = await createTestContext({ now: () => NOW });
+    try {
+      await seedDemo(demo.database.db, NOW);
+      const cookie = await demo.login('demo', 'hvac-demo');
+      for (const type of ['inspection', 'repair', 'replacement']) {
+        const list = (await demo.app.inject({ method: 'GET', url: `/api/quote-templates/pdf?type=${type}`, headers: { cookie } })).json();
+        expect(list.items).toHaveLength(1);
+        expect(list.items[0]).toMatchObject({ templateType: type, isDefault: true, pageCount: 3, preservedPages: [1, 3] });
+        const file = await demo.app.inject({ method: 'GET', url: `/api/quote-templates/pdf/${list.items[0].id}/file`, headers: { cookie } });
+        const text = pdftotext(pdfFile(file.rawPayload, `demo-${type}.pdf`));
+        expect(text).toContain('Summit Air Mechanical');
+        expect(text).toContain('Terms and Conditions');
+      }
+      const { jobRepairs } = await import('../../src/server/db/schema.js');
+      const [repair] = await demo.database.db.select({ jobId: jobRepairs.jobId }).from(jobRepairs).limit(1);
+      const response = await demo.app.inject({ method: 'GET', url: `/api/jobs/${repair!.jobId}/quote-preview?type=repair`, headers: { cookie } });
+      expect(response.statusCode).toBe(200);
+      const file = pdfFile(response.rawPayload, 'demo-preview.pdf');
+      expect(pdfinfoPages(file)).toBeGreaterThanOrEqual(3);
+      expect(pdftotext(file)).toContain('Grand Total');
+    } finally {
+      await demo.close();
+    }
+  }, 120_000);
+});

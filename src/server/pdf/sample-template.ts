@@ -13,6 +13,8 @@ export interface SampleTemplateOptions {
   address?: string;
   /** total page count: cover, placeholders, terms (at least 2) */
   pages?: number;
+  /** creation date written into the file (the seed passes its fixed day) */
+  date?: Date;
 }
 
 const TERMS = [
@@ -47,6 +49,10 @@ export async function buildSampleTemplatePdf(options: SampleTemplateOptions): Pr
   doc.setTitle(`${options.title} template`);
   doc.setAuthor(options.companyName);
   doc.setCreator('HVAC Field Service demo data');
+  if (options.date) {
+    doc.setCreationDate(options.date);
+    doc.setModificationDate(options.date);
+  }
 
   // Cover
   const cover = doc.addPage([612, 792]);
