@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PDFArray, PDFDocument, type PDFRawStream, type PDFPage } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFRawStream, type PDFPage } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings as settingsTable } from '../../src/server/db/schema.js';
 import { buildSampleTemplatePdf } from '../../src/server/pdf/sample-template.js';
@@ -127,6 +127,24 @@ describe('quote PDF from the default template', () => {
     expect(text).not.toContain('Run capacitor'); // items belong to "other" quotes
   });
 
+  it('with a token (the send flow) prints the approve and decline links of the customer page, clickable', async () => {
+    const { createQuotePdfService } = await import('../../src/server/pdf/quote-pdf.service.js');
+    const { createQuoteTemplatesRepo } = await import('../../src/server/modules/quote-templates/quote-templates.repo.js');
+    const { createSettingsRepo } = await import('../../src/server/modules/settings/settings.repo.js');
+    const { createFileStorage } = await import('../../src/server/storage/storage.js');
+    const service = createQuotePdfService({ db: ctx.database.db, templates: createQuoteTemplatesRepo(ctx.database.db), storage: createFileStorage(), settings: createSettingsRepo, publicUrl: 'https://hvac.example.com', clock: () => NOW });
+    const pdf = await service.generate({ jobId, quoteType: 'repair', quoteNumber: 'QT-4242-9999', token: 'Tok3nTok3nTok3nTok3n' });
+    expect(pdf.fileName).toBe(`quote-${jobId}-repair.pdf`);
+    const text = pdftotext(pdfFile(pdf.bytes, 'sent.pdf'));
+    expect(text).toContain('https://hvac.example.com/quote/confirm/Tok3nTok3nTok3nTok3n?approve=true');
+    expect(text).toContain('https://hvac.example.com/quote/confirm/Tok3nTok3nTok3nTok3n?approve=false');
+    const doc = await PDFDocument.load(pdf.bytes);
+    const uris = doc.getPages().flatMap((page) =>
+      (page.node.Annots()?.asArray() ?? []).map((ref) => String((doc.context.lookup(ref) as PDFDict).lookup(PDFName.of('A'), PDFDict).lookup(PDFName.of('URI')))),
+    );
+    expect(uris).toEqual(['(https://hvac.example.com/quote/confirm/Tok3nTok3nTok3nTok3n?approve=true)', '(https://hvac.example.com/quote/confirm/Tok3nTok3nTok3nTok3n?approve=false)']);
+  });
+
   it('with every page preserved the generated pages follow the last one', async () => {
     const two = await buildSampleTemplatePdf({ companyName: 'Summit', title: 'Inspection Quote', pages: 2 });
     await upload({ name: 'Inspection all kept', templateType: 'inspection', preservedPages: '1-2' }, two);
@@ -158,7 +176,8 @@ describe('quote PDF from the default template', () => {
     expect(text).toContain('ITEM-1 ');
     expect(text).toContain('ITEM-70');
     expect(text).toContain('$700.00');
-    expect(text).toMatch(/Page 1 of \d/);
+    expect(text).toContain(`Page 2 of ${pages}`); // numbered within the whole quote (the cover is page 1)
+    expect(text).toContain(`Page ${pages - 1} of ${pages}`);
     // Every word lies inside its page (pdftotext -bbox gives each word's box).
     const bbox = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' });
     const outside = [...bbox.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g)].filter(

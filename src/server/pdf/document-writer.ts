@@ -6,7 +6,7 @@
  * The pages are created for the document but not added to it: `finish()` returns them, so the
  * caller decides where they go (a quote puts them between a template's preserved pages).
  */
-import { PDFPage, rgb, StandardFonts, type Color, type PDFDocument, type PDFFont } from 'pdf-lib';
+import { PDFPage, PDFString, rgb, StandardFonts, type Color, type PDFDocument, type PDFFont } from 'pdf-lib';
 
 export const LETTER: [number, number] = [612, 792];
 
@@ -222,18 +222,48 @@ export class DocumentWriter {
   }
 
   /** Label/value lines in two columns (label muted, value wrapped beside it). */
-  keyValues(rows: [string, string][], options: { size?: number; labelWidth?: number } = {}): void {
+  keyValues(rows: [string, string][], options: { size?: number; labelWidth?: number; bold?: boolean } = {}): void {
     const size = options.size ?? 10;
+    const bold = options.bold ?? false;
     const labelWidth = options.labelWidth ?? 130;
     const lineHeight = size * LINE_GAP;
     for (const [label, value] of rows) {
-      const valueLines = this.wrap(value, size, this.contentWidth - labelWidth);
+      const valueLines = this.wrap(value, size, this.contentWidth - labelWidth, bold);
       valueLines.forEach((line, i) => {
         this.ensureSpace(lineHeight);
-        if (i === 0 || this.y === this.size[1] - this.margins.top) this.drawLine(this.clean(label), this.margins.left, size, false, COLORS.muted);
-        this.drawLine(line, this.margins.left + labelWidth, size, false, COLORS.text);
+        if (i === 0 || this.y === this.size[1] - this.margins.top) this.drawLine(this.clean(label), this.margins.left, size, bold, bold ? COLORS.text : COLORS.muted);
+        this.drawLine(line, this.margins.left + labelWidth, size, bold, COLORS.text);
         this.y -= lineHeight;
       });
+    }
+    this.y -= 4;
+  }
+
+  /** Label and URL lines; each URL is drawn in the accent colour and is clickable (a URI link annotation). */
+  links(rows: [string, string][], options: { size?: number; labelWidth?: number } = {}): void {
+    const size = options.size ?? 10;
+    const labelWidth = options.labelWidth ?? 80;
+    const lineHeight = size * LINE_GAP;
+    for (const [label, url] of rows) {
+      const lines = this.wrap(url, size, this.contentWidth - labelWidth);
+      this.ensureSpace(lineHeight * lines.length);
+      const top = this.y;
+      this.drawLine(this.clean(label), this.margins.left, size, true, COLORS.text);
+      let widest = 0;
+      for (const line of lines) {
+        this.drawLine(line, this.margins.left + labelWidth, size, false, COLORS.accent);
+        widest = Math.max(widest, this.width(line, size));
+        this.y -= lineHeight;
+      }
+      const x = this.margins.left + labelWidth;
+      const annotation = this.doc.context.obj({
+        Type: 'Annot',
+        Subtype: 'Link',
+        Rect: [x, this.y, x + widest, top],
+        Border: [0, 0, 0],
+        A: { Type: 'Action', S: 'URI', URI: PDFString.of(url) },
+      });
+      this.page.node.addAnnot(this.doc.context.register(annotation));
     }
     this.y -= 4;
   }
@@ -314,7 +344,11 @@ export class DocumentWriter {
     this.ensureSpace(minimum);
     header();
 
-    const body = (rows: Cell[][], bold: boolean, zebra: boolean) => {
+    const cellLines = (row: Cell[], bold: boolean) => Math.max(1, ...row.map((raw, i) => this.wrap(cellOf(raw).text, size, widths[i]! - 2 * pad, bold || Boolean(cellOf(raw).bold)).length));
+    // The totals stay on the page of the last row: never a lone totals row on a page of its own.
+    const footerHeight = (options.footerRows ?? []).reduce((h, row) => h + rowHeight(cellLines(row, true)), 0);
+
+    const body = (rows: Cell[][], bold: boolean, zebra: boolean, keepWithLast = 0) => {
       rows.forEach((row, r) => {
         const cells = row.map((raw, i) => {
           const cell = cellOf(raw);
@@ -322,6 +356,10 @@ export class DocumentWriter {
           return { lines: this.wrap(cell.text, size, widths[i]! - 2 * pad, isBold), bold: isBold, color: cell.color ?? COLORS.text };
         });
         const lines = Math.max(1, ...cells.map((c) => c.lines.length));
+        if (keepWithLast && r === rows.length - 1 && this.remaining < rowHeight(lines) + keepWithLast + 2) {
+          this.newPage();
+          header();
+        }
         let from = 0;
         while (from < lines) {
           if (this.remaining < rowHeight(1)) {
@@ -344,21 +382,28 @@ export class DocumentWriter {
       });
     };
 
-    body(options.rows, false, options.zebra ?? true);
+    body(options.rows, false, options.zebra ?? true, footerHeight);
     if (options.footerRows?.length) {
-      this.ensureSpace(rowHeight(options.footerRows.length) + 2);
+      if (this.remaining < footerHeight + 2) {
+        this.newPage();
+        header();
+      }
       this.rule(COLORS.rule, 0);
       body(options.footerRows, true, false);
     }
     this.y -= 8;
   }
 
-  /** Draws the footers ("Page n of m") and returns the pages, in order. */
-  finish(): PDFPage[] {
+  /**
+   * Draws the footers ("Page n of m") and returns the pages, in order. When the pages go into a
+   * larger document, `firstPage` and `totalPages` number them within it.
+   */
+  finish(numbering: { firstPage?: number; totalPages?: number } = {}): PDFPage[] {
     if (this.footer) {
-      const count = this.pages.length;
+      const first = numbering.firstPage ?? 1;
+      const count = numbering.totalPages ?? this.pages.length;
       this.pages.forEach((page, i) => {
-        const text = this.clean(this.footer!.replace('{page}', String(i + 1)).replace('{pages}', String(count)));
+        const text = this.clean(this.footer!.replace('{page}', String(first + i)).replace('{pages}', String(count)));
         const size = 8;
         page.drawText(text, { x: (this.size[0] - this.width(text, size)) / 2, y: this.margins.bottom / 2 - size / 2, size, font: this.regular, color: COLORS.muted });
       });

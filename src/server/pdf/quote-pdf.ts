@@ -91,7 +91,7 @@ function repairOptions(w: DocumentWriter, data: QuoteDocumentData, title: string
       ],
       rows: repair.options.map((o) => {
         const chosen = o.phase === repair.selectedPhase;
-        const description = o.description.trim() && o.description.trim() !== o.label ? o.description.trim() : o.label;
+        const description = o.description.trim() && o.description.trim() !== o.label ? o.description.trim() : '';
         return [
           { text: o.label, bold: chosen },
           { text: description, bold: chosen },
@@ -176,7 +176,7 @@ export function writeQuoteContent(w: DocumentWriter, data: QuoteDocumentData): v
   }
 
   w.heading('Total');
-  w.keyValues([['Grand Total', formatCents(quoteGrandTotalCents(data))]], { labelWidth: 200, size: 13 });
+  w.keyValues([['Grand Total', formatCents(quoteGrandTotalCents(data))]], { labelWidth: 200, size: 13, bold: true });
   if (data.quoteType !== 'other') {
     w.paragraph(
       `If you decline the ${data.quoteType === 'replacement' ? 'replacement' : 'repairs'}, an inspection fee of ${formatCents(INSPECTION_FEE_CENTS)} is charged for the inspection.`,
@@ -187,13 +187,10 @@ export function writeQuoteContent(w: DocumentWriter, data: QuoteDocumentData): v
   w.heading('Your Decision');
   if (data.links) {
     w.paragraph('Approve or decline this quote online. Approving authorizes us to proceed with the work; we will contact you to schedule it.', { size: 10 });
-    w.keyValues(
-      [
-        ['Approve', data.links.approveUrl],
-        ['Decline', data.links.denyUrl],
-      ],
-      { labelWidth: 70 },
-    );
+    w.links([
+      ['Approve', data.links.approveUrl],
+      ['Decline', data.links.denyUrl],
+    ]);
   } else {
     w.paragraph(
       'Preview: the approve and decline links are added here when the quote is sent. They lead to the customer page at /quote/confirm/ with the quote\'s own link code.',
@@ -226,7 +223,8 @@ export async function assembleQuotePdf({ templateBytes, preservedPages, data }: 
     pageSize: sizeOf.width > 200 && sizeOf.height > 200 ? [sizeOf.width, sizeOf.height] : LETTER,
   });
   writeQuoteContent(writer, data);
-  const generated = writer.finish();
+  const before = order.indexOf('generated');
+  const generated = writer.finish({ firstPage: before + 1, totalPages: keep.length + writer.pages.length });
 
   let next = 0;
   for (const entry of order) {

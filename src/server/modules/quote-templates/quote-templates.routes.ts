@@ -48,6 +48,8 @@ function sendPdf(reply: FastifyReply, bytes: Uint8Array, fileName: string, downl
     .header('content-disposition', contentDisposition(download ? 'attachment' : 'inline', fileName))
     .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff')
+    // The quote preview shows the PDF in a frame of our own page: allow same-origin framing here only.
+    .header('content-security-policy', "default-src 'none'; frame-ancestors 'self'")
     .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 }
 
