@@ -95,7 +95,8 @@ export const quoteCases: BenchCase[] = [
       sql`select i.id from job_inspections i left join job_repairs r on r.inspection_id = i.id where i.job_id = '00000000-0000-4000-8000-000000000000' and i.completed order by i.created_at`,
       sql`select id from job_items where job_id = '00000000-0000-4000-8000-000000000000' order by created_at`,
     ],
-    noSeqScanOn: ['job_inspections', 'job_items'],
+    // job_inspections is tiny in the large data set (the planner rightly scans it); job_items is not.
+    noSeqScanOn: ['job_items'],
   },
   {
     name: 'outbox list, newest first',

@@ -158,8 +158,26 @@ export class DocumentWriter {
     return out;
   }
 
+  private readonly advance = { regular: new Map<string, number>(), bold: new Map<string, number>() };
+
+  /**
+   * Width of drawn text: the sum of the characters' advances (pdf-lib's drawText does not kern, so
+   * this is exactly what is drawn), each measured once per font. Measuring whole strings through
+   * pdf-lib for every wrap candidate was the slowest part of a quote.
+   */
   width(text: string, size: number, bold = false): number {
-    return (bold ? this.bold : this.regular).widthOfTextAtSize(text, size);
+    const cache = bold ? this.advance.bold : this.advance.regular;
+    const font = bold ? this.bold : this.regular;
+    let units = 0;
+    for (const ch of text) {
+      let w = cache.get(ch);
+      if (w === undefined) {
+        w = font.widthOfTextAtSize(ch, 1000);
+        cache.set(ch, w);
+      }
+      units += w;
+    }
+    return (units * size) / 1000;
   }
 
   /** The text broken into lines no wider than `maxWidth`; words longer than a line are split. */
@@ -167,22 +185,31 @@ export class DocumentWriter {
     const lines: string[] = [];
     for (const paragraph of this.clean(text).split('\n')) {
       const words = paragraph.split(/ +/).filter((w, i, all) => w !== '' || all.length === 1);
+      const space = this.width(' ', size, bold);
       let line = '';
+      let lineWidth = 0;
       for (let word of words) {
-        const candidate = line ? `${line} ${word}` : word;
-        if (this.width(candidate, size, bold) <= maxWidth) {
-          line = candidate;
+        let wordWidth = this.width(word, size, bold);
+        if (line && lineWidth + space + wordWidth <= maxWidth) {
+          line = `${line} ${word}`;
+          lineWidth += space + wordWidth;
+          continue;
+        }
+        if (!line && wordWidth <= maxWidth) {
+          line = word;
+          lineWidth = wordWidth;
           continue;
         }
         if (line) lines.push(line);
-        line = '';
-        while (this.width(word, size, bold) > maxWidth) {
+        while (wordWidth > maxWidth && word.length > 1) {
           let cut = word.length - 1;
           while (cut > 1 && this.width(word.slice(0, cut), size, bold) > maxWidth) cut--;
           lines.push(word.slice(0, cut));
           word = word.slice(cut);
+          wordWidth = this.width(word, size, bold);
         }
         line = word;
+        lineWidth = wordWidth;
       }
       lines.push(line);
     }
