@@ -95,8 +95,8 @@ export function createQuotePdfService(deps: {
      * with a hint to upload a valid one when the stored template cannot be read.
      */
     async generate(request: QuotePdfRequest, exec: Executor = db): Promise<GeneratedQuotePdf> {
-      const data = await loadData(exec, request);
-      const template = await defaultTemplateFor(templates, request.quoteType, exec);
+      // The job's data and the template are independent: read them side by side.
+      const [data, template] = await Promise.all([loadData(exec, request), defaultTemplateFor(templates, request.quoteType, exec)]);
       if (!template) throw conflict(TEMPLATE_MESSAGES.noDefault(request.quoteType));
       const file = await storage.get(exec, template.storageKey);
       if (!file) throw conflict(unreadableTemplateMessage(request.quoteType));
