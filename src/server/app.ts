@@ -170,7 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const storage = createFileStorage();
     const templatesRepo = createQuoteTemplatesRepo(db);
     const quotePdf = createQuotePdfService({ db, templates: templatesRepo, storage, settings: createSettingsRepo, publicUrl: config.publicUrl, clock });
-    await quoteTemplatesRoutes(app, { templates: createQuoteTemplatesService({ db, repo: templatesRepo, storage }), quotePdf, db });
+    await quoteTemplatesRoutes(app, { templates: createQuoteTemplatesService({ db, repo: templatesRepo, storage }), quotePdf });
   }
 
   // E-mail outbox: the Outbox API, and the delivery worker of this server (issue 13)

@@ -6,11 +6,11 @@ import { dateInZone } from '../../domain/dates.js';
 import { TEMPLATE_MESSAGES, type QuoteType, type TemplateQuoteType } from '../../domain/quote-templates.js';
 import { quoteConfirmLinks, quotePdfFileName, type QuoteDocumentData } from '../../domain/quotes.js';
 import type { Executor } from '../db/client.js';
-import { AppError, conflict, notFound } from '../errors.js';
+import { AppError, conflict, forbidden, notFound } from '../errors.js';
 import type { QuoteTemplatesRepo } from '../modules/quote-templates/quote-templates.repo.js';
 import type { SettingsRepo } from '../modules/settings/settings.repo.js';
 import type { FileStorage } from '../storage/storage.js';
-import { readInspectionsAndRepairs, readJobItems, readQuoteJob } from './quote-data.js';
+import { isAssignedTechnician, readInspectionsAndRepairs, readJobItems, readQuoteJob } from './quote-data.js';
 import { assembleQuotePdf } from './quote-pdf.js';
 
 export const PREVIEW_FAILED_MESSAGE = 'No PDF could be generated. Please try again.';
@@ -90,6 +90,13 @@ export function createQuotePdfService(deps: {
   }
 
   return {
+    /** Technicians see the quotes of the jobs assigned to them only; other staff see every job's. */
+    async assertMayView(user: { id: string; role: string }, jobId: string): Promise<void> {
+      if (user.role === 'technician' && !(await isAssignedTechnician(db, jobId, user.id))) {
+        throw forbidden('Technicians can preview quotes of their own jobs only');
+      }
+    },
+
     /**
      * The quote PDF. Refuses with the spec's message when the type has no default template, and
      * with a hint to upload a valid one when the stored template cannot be read.

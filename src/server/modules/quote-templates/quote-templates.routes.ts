@@ -18,10 +18,8 @@ import {
   TEMPLATE_MESSAGES,
   templateIdParams,
 } from '../../../domain/quote-templates.js';
-import { AppError, badRequest, forbidden } from '../../errors.js';
-import { isAssignedTechnician } from '../../pdf/quote-data.js';
+import { AppError, badRequest } from '../../errors.js';
 import type { QuotePdfService } from '../../pdf/quote-pdf.service.js';
-import type { Executor } from '../../db/client.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { QuoteTemplatesService, UploadedFile } from './quote-templates.service.js';
 
@@ -80,7 +78,7 @@ async function readTemplateUpload(request: FastifyRequest): Promise<{ fields: Re
 
 export async function quoteTemplatesRoutes(
   app: FastifyInstance,
-  { templates, quotePdf, db }: { templates: QuoteTemplatesService; quotePdf: QuotePdfService; db: Executor },
+  { templates, quotePdf }: { templates: QuoteTemplatesService; quotePdf: QuotePdfService },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['quote templates'];
@@ -248,10 +246,7 @@ export async function quoteTemplatesRoutes(
       response: { 400: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody },
     },
     handler: async (request, reply) => {
-      const user = currentUser(request);
-      if (user.role === 'technician' && !(await isAssignedTechnician(db, request.params.id, user.id))) {
-        throw forbidden('Technicians can preview quotes of their own jobs only');
-      }
+      await quotePdf.assertMayView(currentUser(request), request.params.id);
       const pdf = await quotePdf.generate({ jobId: request.params.id, quoteType: request.query.type, quoteNumber: request.query.quoteNumber, token: null });
       return sendPdf(reply, pdf.bytes, pdf.fileName, request.query.download === '1' || request.query.download === 'true');
     },
