@@ -4,10 +4,12 @@
  *   bundle   JavaScript /login downloads (gzipped), target < 150 KB
  *   startup  `npm start` to a healthy /api/health: first start (empty data folder: migrate + demo
  *            seed) and a restart, with the server's memory after start
+ *   pdf      a quote PDF (10-page template, 3 inspections, 20 items) generated in a fresh process:
+ *            p95 time and the process's peak memory, targets < 300 ms and < 200 MB
  *   api      every case in bench/cases on the large data set, on PGlite and on PostgreSQL:
  *            p50/p95/max over repeated calls through the API, the p95 target, and EXPLAIN plans
  *
- * Options: --only bundle,startup,api   --db pglite,postgres   --iterations 40
+ * Options: --only bundle,startup,pdf,api   --db pglite,postgres   --iterations 40
  *          --area customers,jobs   (only the api cases of these areas)
  * Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/hvac_bench_large),
  *              BENCH_DATA_DIR (default .tmp/bench/pglite-large). A missing large data set is generated
@@ -37,7 +39,7 @@ const option = (name: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const only = new Set((option('only') ?? 'bundle,startup,api').split(','));
+const only = new Set((option('only') ?? 'bundle,startup,pdf,api').split(','));
 const databases = (option('db') ?? 'postgres,pglite').split(',') as DatabaseKind[];
 const iterations = Number(option('iterations') ?? 40);
 const areas = option('area')?.split(',');
@@ -254,10 +256,23 @@ async function runCase(benchCase: BenchCase, ctx: BenchContext, app: Awaited<Ret
   return { name: benchCase.name, area: benchCase.area, url: request.url, p50Ms: Number(p50.toFixed(2)), p95Ms: Number(p95.toFixed(2)), maxMs: Number(times[times.length - 1]!.toFixed(2)), targetMs: target ?? null, iterations, plans };
 }
 
+/** Quote PDF generation in its own process, so its peak memory is the generator's alone. */
+function benchQuotePdf() {
+  say('\n== pdf: a quote from a 10-page template with 3 inspections and 20 items (fresh process, 30 runs)');
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'bench/quote-pdf-memory.ts'], { cwd: ROOT, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`bench/quote-pdf-memory.ts failed: ${run.stderr}`);
+  const figures = JSON.parse(run.stdout.trim().split('\n').pop()!) as { p50Ms: number; p95Ms: number; maxMs: number; peakRssMB: number; baselineRssMB: number; pdfBytes: number };
+  check('quote PDF generation p95', figures.p95Ms, 'ms', 300);
+  check('quote PDF generation peak memory (process RSS high-water mark)', figures.peakRssMB, 'MB', 200);
+  say(`       p50 ${figures.p50Ms.toFixed(1)} ms, max ${figures.maxMs.toFixed(1)} ms; process RSS before generating ${figures.baselineRssMB.toFixed(0)} MB; PDF ${(figures.pdfBytes / 1024).toFixed(0)} KB`);
+  results.quotePdf = figures;
+}
+
 async function main() {
   ensureBuild();
   if (only.has('bundle')) benchBundle();
   if (only.has('startup')) await benchStartup();
+  if (only.has('pdf')) benchQuotePdf();
   if (only.has('api')) for (const kind of databases) await benchApi(kind);
 
   results.checks = checks;

@@ -1,6 +1,7 @@
 import type { BenchCase } from '../types.js';
 import { customerCases } from './customers.js';
 import { foundationCases } from './foundation.js';
+import { quoteCases } from './quotes.js';
 
 /** Every API benchmark case; each area adds its list here. */
-export const benchCases: BenchCase[] = [...foundationCases, ...customerCases];
+export const benchCases: BenchCase[] = [...foundationCases, ...customerCases, ...quoteCases];

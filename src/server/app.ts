@@ -44,12 +44,20 @@ import { createTechniciansService } from './modules/technicians/technicians.serv
 import { createUsersRepo } from './modules/users/users.repo.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { createQuoteTemplatesRepo } from './modules/quote-templates/quote-templates.repo.js';
+import { quoteTemplatesRoutes } from './modules/quote-templates/quote-templates.routes.js';
+import { createQuoteTemplatesService } from './modules/quote-templates/quote-templates.service.js';
+import { createQuotePdfService } from './pdf/quote-pdf.service.js';
+import { createFileStorage } from './storage/storage.js';
+import { createOutboxRepo } from './modules/outbox/outbox.repo.js';
+import { outboxRoutes } from './modules/outbox/outbox.routes.js';
+import { createOutboxService } from './modules/outbox/outbox.service.js';
+import { createOutboxWorker, createSmtpTransport, type OutboxWorkerOptions } from './outbox/worker.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
-import { createFileStorage } from './storage/storage.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -62,6 +70,13 @@ export interface AppDeps {
   webDir?: string | null;
   /** Address geocoder; defaults to Nominatim at GEOCODER_URL, or none. Tests inject a fake. */
   geocoder?: Geocoder;
+  /**
+   * The outbox delivery worker (needs SMTP_URL): 'listen' (default) starts it when the server
+   * listens, so inject()-only tests never send; 'ready' starts it at once; 'off' never.
+   * `outboxWorkerOptions` tune it (tests: short polls and back-off).
+   */
+  outboxWorker?: 'listen' | 'ready' | 'off';
+  outboxWorkerOptions?: Partial<Pick<OutboxWorkerOptions, 'pollIntervalMs' | 'batchSize' | 'leaseMs' | 'maxAttempts' | 'backoff' | 'workerId'>>;
 }
 
 export interface RegisteredRoute {
@@ -153,6 +168,37 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Jobs, dispatch, inspections, quotes, invoices
   await inspectionsRoutes(app, { inspections: createInspectionsService({ db, repo: createInspectionsRepo(db), storage: createFileStorage(), clock }) });
+
+  // Quote templates, quote PDFs (issue 12)
+  {
+    const storage = createFileStorage();
+    const templatesRepo = createQuoteTemplatesRepo(db);
+    const quotePdf = createQuotePdfService({ db, templates: templatesRepo, storage, settings: createSettingsRepo, publicUrl: config.publicUrl, clock });
+    await quoteTemplatesRoutes(app, { templates: createQuoteTemplatesService({ db, repo: templatesRepo, storage }), quotePdf });
+  }
+
+  // E-mail outbox: the Outbox API, and the delivery worker of this server (issue 13)
+  {
+    const storage = createFileStorage();
+    outboxRoutes(app, { outbox: createOutboxService({ db, repo: createOutboxRepo(db), storage, deliveryConfigured: Boolean(config.smtpUrl) }) });
+    const mode = deps.outboxWorker ?? 'listen';
+    if (config.smtpUrl && mode !== 'off') {
+      const smtpUrl = config.smtpUrl;
+      let worker: ReturnType<typeof createOutboxWorker> | null = null;
+      const start = async () => {
+        worker = createOutboxWorker({ db, storage, transport: createSmtpTransport(smtpUrl), from: config.mailFrom, log: app.log, ...deps.outboxWorkerOptions });
+        worker.start();
+        app.log.info({ workerId: worker.workerId }, 'outbox worker started');
+      };
+      app.addHook(mode === 'ready' ? 'onReady' : 'onListen', start);
+      app.addHook('onClose', async () => {
+        await worker?.stop();
+        worker?.close();
+      });
+    } else if (!config.smtpUrl) {
+      app.addHook('onListen', async () => app.log.info('SMTP_URL is not set: e-mail stays queued in the outbox (Settings > Outbox)'));
+    }
+  }
 
   await registerWeb(app, deps.webDir === undefined ? path.join(projectRoot(), 'dist/web') : deps.webDir);
 

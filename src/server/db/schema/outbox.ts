@@ -1,4 +1,5 @@
 /** The e-mail outbox: written in the same transaction as the change, delivered over SMTP with retries. */
+import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt, oneOf, DB_ENUMS } from './columns.js';
 
@@ -21,11 +22,17 @@ export const outbox = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    // A claim is a lease: the worker that set status 'sending' owns the message until the lease
+    // ends; a message whose lease ended (its server crashed mid-send) is claimed again.
+    claimToken: uuid('claim_token'),
+    claimedBy: varchar('claimed_by', { length: 100 }),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     check('outbox_status_check', oneOf(t.status, DB_ENUMS.outboxStatus)),
     index('outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('outbox_created_at_idx').on(t.createdAt.desc()),
     index('outbox_related_idx').on(t.relatedType, t.relatedId),
+    index('outbox_lease_idx').on(t.leaseExpiresAt).where(sql`${t.status} = 'sending'`),
   ],
 );

@@ -28,6 +28,9 @@ import {
 import { JOB_NAME_TEMPLATES, PROBLEM_DESCRIPTIONS } from './builders/data.js';
 import { createRandom, type Random } from './builders/random.js';
 import { hashPassword } from '../../modules/auth/passwords.js';
+import { TEMPLATE_QUOTE_TYPES, QUOTE_TYPE_LABELS } from '../../../domain/quote-templates.js';
+import { buildSampleTemplatePdf } from '../../pdf/sample-template.js';
+import { createFileStorage } from '../../storage/storage.js';
 import type { Database, Executor } from '../client.js';
 import * as schema from '../schema.js';
 
@@ -201,6 +204,7 @@ export interface DemoSummary {
   invoices: number;
   quotes: number;
   prices: number;
+  quoteTemplates: number;
 }
 
 /** Seeds the demo data in one transaction. `now` fixes "today" (tests pin it). */
@@ -489,6 +493,38 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
     await insertChunked(tx, schema.jobQuotes, quotes);
     await insertChunked(tx, schema.jobInvoices, invoices);
 
+    // Quote templates: a default PDF of each type (cover, a page the quote replaces, terms),
+    // made with pdf-lib and stored like an upload; cover and terms are preserved.
+    const storage = createFileStorage();
+    const address = DEMO_COMPANY_SETTINGS.physical_address;
+    for (const type of TEMPLATE_QUOTE_TYPES) {
+      const title = `${QUOTE_TYPE_LABELS[type]} Quote`;
+      const bytes = await buildSampleTemplatePdf({
+        companyName: DEMO_COMPANY_SETTINGS.name,
+        title,
+        phone: DEMO_COMPANY_SETTINGS.phone,
+        address: `${address.street}, ${address.city}, ${address.state} ${address.zip}`,
+        pages: 3,
+        date: anchor,
+      });
+      const fileName = `${DEMO_COMPANY_SETTINGS.name.toLowerCase().replace(/\W+/g, '-')}-${type}-quote.pdf`;
+      const file = await storage.put(tx, { purpose: 'quote-template', fileName, contentType: 'application/pdf', bytes, createdBy: staff[0]!.id! });
+      await tx.insert(schema.quoteTemplates).values({
+        kind: 'pdf',
+        name: `${DEMO_COMPANY_SETTINGS.name} ${title.toLowerCase()}`,
+        templateType: type,
+        isDefault: true,
+        fileName,
+        storageKey: file.key,
+        fileSize: file.size,
+        pageCount: 3,
+        preservedPages: [1, 3],
+        userId: staff[0]!.id!,
+        createdAt: anchor,
+        updatedAt: anchor,
+      });
+    }
+
     return {
       companies: companies.length,
       locations: locations.length,
@@ -497,6 +533,7 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
       invoices: invoices.length,
       quotes: quotes.length,
       prices: parts.length + labor.length + items.length,
+      quoteTemplates: TEMPLATE_QUOTE_TYPES.length,
     };
   });
 }

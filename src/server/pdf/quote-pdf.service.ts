@@ -1,0 +1,122 @@
+/**
+ * Generates a job's quote PDF on the default PDF template of the quote type. Used by the preview
+ * route now and by the send flow later (which passes the quote number and the new token).
+ */
+import { dateInZone } from '../../domain/dates.js';
+import { TEMPLATE_MESSAGES, type QuoteType, type TemplateQuoteType } from '../../domain/quote-templates.js';
+import { quoteConfirmLinks, quotePdfFileName, type QuoteDocumentData } from '../../domain/quotes.js';
+import type { Executor } from '../db/client.js';
+import { AppError, conflict, forbidden, notFound } from '../errors.js';
+import type { QuoteTemplatesRepo } from '../modules/quote-templates/quote-templates.repo.js';
+import type { SettingsRepo } from '../modules/settings/settings.repo.js';
+import type { FileStorage } from '../storage/storage.js';
+import { isAssignedTechnician, readInspectionsAndRepairs, readJobItems, readQuoteJob } from './quote-data.js';
+import { assembleQuotePdf } from './quote-pdf.js';
+
+export const PREVIEW_FAILED_MESSAGE = 'No PDF could be generated. Please try again.';
+export const unreadableTemplateMessage = (type: QuoteType) =>
+  `The default PDF template for ${type} quotes could not be read. Please upload a valid PDF template and set it as default.`;
+
+export interface QuotePdfRequest {
+  jobId: string;
+  quoteType: QuoteType;
+  /** null in a preview */
+  quoteNumber: string | null;
+  /** the customer page token; null in a preview */
+  token: string | null;
+}
+
+export interface GeneratedQuotePdf {
+  bytes: Uint8Array;
+  fileName: string;
+  templateId: string;
+  data: QuoteDocumentData;
+}
+
+/**
+ * "Other" quotes have no template type of their own: they use a default made for every type, or
+ * else the repair default (the default wording is the repair one too).
+ */
+async function defaultTemplateFor(templates: QuoteTemplatesRepo, quoteType: QuoteType, exec: Executor) {
+  if (quoteType !== 'other') return templates.findDefaultPdf(quoteType, exec);
+  return (await templates.findDefaultPdfForEveryType(exec)) ?? templates.findDefaultPdf('repair' satisfies TemplateQuoteType, exec);
+}
+
+export function createQuotePdfService(deps: {
+  db: Executor;
+  templates: QuoteTemplatesRepo;
+  storage: FileStorage;
+  settings: (exec: Executor) => SettingsRepo;
+  publicUrl: string;
+  clock: () => Date;
+}) {
+  const { db, templates, storage, publicUrl, clock } = deps;
+
+  async function loadData(exec: Executor, request: QuotePdfRequest): Promise<QuoteDocumentData> {
+    const job = await readQuoteJob(exec, request.jobId);
+    if (!job) throw notFound('Job not found');
+    const [company, inspections, items] = await Promise.all([
+      deps.settings(exec).getCompany(),
+      request.quoteType === 'other' ? Promise.resolve([]) : readInspectionsAndRepairs(exec, request.jobId),
+      readJobItems(exec, request.jobId),
+    ]);
+    const address = company.physical_address;
+    return {
+      quoteType: request.quoteType,
+      quoteNumber: request.quoteNumber,
+      date: dateInZone(clock(), company.time_zone),
+      company: {
+        name: company.name,
+        addressLines: [address.street, [address.city, [address.state, address.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ')].filter(Boolean),
+        phone: company.phone,
+      },
+      job: {
+        id: job.id,
+        number: job.number,
+        name: job.name,
+        description: job.description,
+        customerPo: job.customerPo,
+        contactName: job.contactName,
+        contactEmail: job.contactEmail,
+        contactPhone: job.contactPhone,
+      },
+      customerCompany: job.customerCompany,
+      location: job.location,
+      unit: job.unit,
+      inspections,
+      items,
+      links: request.token ? quoteConfirmLinks(publicUrl, request.token) : null,
+    };
+  }
+
+  return {
+    /** Technicians see the quotes of the jobs assigned to them only; other staff see every job's. */
+    async assertMayView(user: { id: string; role: string }, jobId: string): Promise<void> {
+      if (user.role === 'technician' && !(await isAssignedTechnician(db, jobId, user.id))) {
+        throw forbidden('Technicians can preview quotes of their own jobs only');
+      }
+    },
+
+    /**
+     * The quote PDF. Refuses with the spec's message when the type has no default template, and
+     * with a hint to upload a valid one when the stored template cannot be read.
+     */
+    async generate(request: QuotePdfRequest, exec: Executor = db): Promise<GeneratedQuotePdf> {
+      // The job's data and the template are independent: read them side by side.
+      const [data, template] = await Promise.all([loadData(exec, request), defaultTemplateFor(templates, request.quoteType, exec)]);
+      if (!template) throw conflict(TEMPLATE_MESSAGES.noDefault(request.quoteType));
+      const file = await storage.get(exec, template.storageKey);
+      if (!file) throw conflict(unreadableTemplateMessage(request.quoteType));
+      let bytes: Uint8Array;
+      try {
+        bytes = await assembleQuotePdf({ templateBytes: file.bytes, preservedPages: template.preservedPages, data });
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        // A template that passed the upload checks but fails now (a pdf-lib edge case): say what to do.
+        throw new AppError(409, 'CONFLICT', `${PREVIEW_FAILED_MESSAGE} ${unreadableTemplateMessage(request.quoteType)}`);
+      }
+      return { bytes, fileName: quotePdfFileName(request.jobId, request.quoteType), templateId: template.id, data };
+    },
+  };
+}
+export type QuotePdfService = ReturnType<typeof createQuotePdfService>;

@@ -1,0 +1,241 @@
+/**
+ * The quote PDF: the default template's preserved pages, copied unchanged, with the generated quote
+ * pages in place of the template's first page that is not preserved (issue 12).
+ */
+import { PDFDocument } from 'pdf-lib';
+import { formatCents } from '../../domain/money.js';
+import { quotePageOrder } from '../../domain/quote-templates.js';
+import {
+  chosenRepairsTotalCents,
+  INSPECTION_FEE_CENTS,
+  itemsTotalCents,
+  optionLabel,
+  QUOTE_TITLES,
+  quoteGrandTotalCents,
+  repairOptionTotals,
+  usDate,
+  type QuoteDocumentData,
+  type QuoteInspection,
+} from '../../domain/quotes.js';
+import { COLORS, DocumentWriter, LETTER } from './document-writer.js';
+
+const NA = 'N/A';
+const orNA = (value: string | number | null | undefined) => (value === null || value === undefined || String(value).trim() === '' ? NA : String(value));
+const ITEM_TYPE_LABELS = { part: 'Part', labor: 'Labor', item: 'Item' } as const;
+
+function unitLabel(data: QuoteDocumentData, index: number): string {
+  const unit = data.unit?.unitNumber;
+  return data.inspections.length > 1 ? `Inspection ${index + 1}${unit ? ` - unit ${unit}` : ''}` : `Inspection${unit ? ` - unit ${unit}` : ''}`;
+}
+
+function inspectionResults(w: DocumentWriter, data: QuoteDocumentData) {
+  w.heading('Inspection Results');
+  if (!data.inspections.length) {
+    w.paragraph('No inspection data available', { color: COLORS.muted });
+    return;
+  }
+  w.table({
+    columns: [
+      { header: 'Inspection', width: 1.3 },
+      { header: 'Model', width: 1.2 },
+      { header: 'Serial', width: 1.2 },
+      { header: 'Age (years)', width: 0.7, align: 'right' },
+      { header: 'Tonnage', width: 0.7, align: 'right' },
+      { header: 'Unit Type', width: 0.8 },
+      { header: 'System Type', width: 0.9 },
+    ],
+    rows: data.inspections.map((i, n) => [
+      unitLabel(data, n),
+      orNA(i.modelNumber),
+      orNA(i.serialNumber),
+      orNA(i.age),
+      orNA(i.tonnage),
+      orNA(i.unitType),
+      orNA(i.systemType),
+    ]),
+  });
+}
+
+function repairIncludes(i: QuoteInspection): string[] {
+  const r = i.repair!;
+  const notes: string[] = [];
+  if (r.laborCents) notes.push('labor');
+  if (r.refrigerationRecoveryCents) notes.push('refrigerant recovery');
+  if (r.startUpCents) notes.push('start-up');
+  if (r.thermostatStartupCents) notes.push('thermostat start-up');
+  if (r.removalCents) notes.push('removal of the old equipment');
+  if (r.permitCents) notes.push('permit');
+  notes.push(...r.accessories.filter((a) => a.name.trim()).map((a) => a.name.trim()));
+  notes.push(...r.additionalItems.filter((a) => a.name.trim()).map((a) => a.name.trim()));
+  return notes;
+}
+
+function repairOptions(w: DocumentWriter, data: QuoteDocumentData, title: string) {
+  w.heading(title);
+  const withRepairs = data.inspections.filter((i) => i.repair);
+  if (!withRepairs.length) {
+    w.paragraph('No repair details recorded yet.', { color: COLORS.muted });
+    return;
+  }
+  data.inspections.forEach((inspection, n) => {
+    const repair = inspection.repair;
+    if (!repair) return;
+    const totals = repairOptionTotals(repair);
+    w.heading(unitLabel(data, n), 3);
+    w.table({
+      columns: [
+        { header: 'Option', width: 1.1 },
+        { header: 'Description', width: 3 },
+        { header: 'Selected', width: 0.7 },
+        { header: 'Total', width: 0.9, align: 'right' },
+      ],
+      rows: repair.options.map((o) => {
+        const chosen = o.phase === repair.selectedPhase;
+        const description = o.description.trim() && o.description.trim() !== o.label ? o.description.trim() : '';
+        return [
+          { text: o.label, bold: chosen },
+          { text: description, bold: chosen },
+          { text: chosen ? 'Selected' : '', bold: true, color: COLORS.accent },
+          { text: formatCents(totals[o.phase]), bold: chosen },
+        ];
+      }),
+      footerRows: [['', `${optionLabel(repair.selectedPhase)} selected`, '', formatCents(totals[repair.selectedPhase])]],
+    });
+    const includes = repairIncludes(inspection);
+    if (includes.length) w.paragraph(`Every option includes: ${includes.join(', ')}.`, { size: 9, color: COLORS.muted });
+    if (repair.needsCrane) w.paragraph('A crane is needed for this work.', { size: 9, color: COLORS.muted });
+    if (repair.warranty?.trim()) w.paragraph(`Warranty: ${repair.warranty.trim()}`, { size: 9, color: COLORS.muted });
+  });
+  w.spacer(4);
+  w.keyValues([['Total of the selected options', formatCents(chosenRepairsTotalCents(data.inspections))]], { labelWidth: 200, size: 10.5 });
+}
+
+function items(w: DocumentWriter, data: QuoteDocumentData) {
+  w.heading('Items');
+  if (!data.items.length) {
+    w.paragraph('No items added yet', { color: COLORS.muted });
+    return;
+  }
+  w.table({
+    columns: [
+      { header: 'Code', width: 1 },
+      { header: 'Item', width: 2.6 },
+      { header: 'Type', width: 0.6 },
+      { header: 'Qty', width: 0.5, align: 'right' },
+      { header: 'Unit Price', width: 0.9, align: 'right' },
+      { header: 'Total', width: 0.9, align: 'right' },
+    ],
+    rows: data.items.map((i) => [i.code, i.name, ITEM_TYPE_LABELS[i.type], String(i.quantity), formatCents(i.unitCostCents), formatCents(i.totalCents)]),
+    footerRows: [['', 'Items total', '', '', '', formatCents(itemsTotalCents(data.items))]],
+  });
+}
+
+/** The generated pages' content, in reading order. */
+export function writeQuoteContent(w: DocumentWriter, data: QuoteDocumentData): void {
+  const c = data.company;
+  w.letterhead({
+    name: c.name,
+    lines: [...c.addressLines, c.phone ? `Phone ${c.phone}` : ''],
+    title: QUOTE_TITLES[data.quoteType],
+    details: [
+      ['Quote number', data.quoteNumber ?? 'Preview (assigned when sent)'],
+      ['Date', usDate(data.date)],
+      ['Job', `#${data.job.number}`],
+      ...(data.job.customerPo ? ([['Customer PO', data.job.customerPo]] as [string, string][]) : []),
+    ],
+  });
+
+  const l = data.location;
+  w.heading('Customer');
+  w.keyValues([
+    ['Customer', data.customerCompany],
+    ['Location', [l.name, l.buildingName && l.buildingName !== l.name ? l.buildingName : ''].filter(Boolean).join(', ')],
+    ['Address', `${l.address}, ${l.city}, ${l.state} ${l.zip}`],
+    ['Unit', data.unit?.unitNumber ?? NA],
+    ...(data.job.contactName ? ([['Contact', [data.job.contactName, data.job.contactPhone, data.job.contactEmail].filter(Boolean).join(', ')]] as [string, string][]) : []),
+    ['Job', `#${data.job.number} ${data.job.name}`],
+  ]);
+  if (data.job.description.trim()) w.paragraph(data.job.description, { size: 9.5, color: COLORS.muted });
+
+  switch (data.quoteType) {
+    case 'inspection':
+      inspectionResults(w, data);
+      repairOptions(w, data, 'Recommended Repairs');
+      break;
+    case 'repair':
+      inspectionResults(w, data);
+      repairOptions(w, data, 'Repair Options');
+      break;
+    case 'replacement':
+      inspectionResults(w, data);
+      repairOptions(w, data, 'Replacement Options');
+      break;
+    case 'other':
+      items(w, data);
+      break;
+  }
+
+  w.heading('Total');
+  w.keyValues([['Grand Total', formatCents(quoteGrandTotalCents(data))]], { labelWidth: 200, size: 13, bold: true });
+  if (data.quoteType !== 'other') {
+    w.paragraph(
+      `If you decline the ${data.quoteType === 'replacement' ? 'replacement' : 'repairs'}, an inspection fee of ${formatCents(INSPECTION_FEE_CENTS)} is charged for the inspection.`,
+      { size: 9.5, color: COLORS.muted },
+    );
+  }
+
+  w.heading('Your Decision');
+  if (data.links) {
+    w.paragraph('Approve or decline this quote online. Approving authorizes us to proceed with the work; we will contact you to schedule it.', { size: 10 });
+    w.links([
+      ['Approve', data.links.approveUrl],
+      ['Decline', data.links.denyUrl],
+    ]);
+  } else {
+    w.paragraph(
+      'Preview: the approve and decline links are added here when the quote is sent. They lead to the customer page at /quote/confirm/ with the quote\'s own link code.',
+      { size: 10, color: COLORS.muted },
+    );
+  }
+}
+
+export interface QuotePdfInput {
+  templateBytes: Uint8Array;
+  preservedPages: readonly number[];
+  data: QuoteDocumentData;
+}
+
+/**
+ * The whole quote: preserved pages copied in one copyPages call (same content, same size), the
+ * generated pages sized like the template page they replace.
+ */
+export async function assembleQuotePdf({ templateBytes, preservedPages, data }: QuotePdfInput): Promise<Uint8Array> {
+  const template = await PDFDocument.load(templateBytes, { updateMetadata: false });
+  const pageCount = template.getPageCount();
+  const order = quotePageOrder(pageCount, preservedPages);
+  const keep = order.filter((p): p is number => p !== 'generated');
+  const firstReplaced = Array.from({ length: pageCount }, (_, i) => i + 1).find((p) => !keep.includes(p));
+  const sizeOf = template.getPage((firstReplaced ?? pageCount) - 1).getSize();
+
+  const out = await PDFDocument.create();
+  const copied = await out.copyPages(template, keep.map((p) => p - 1));
+  const writer = await DocumentWriter.create(out, {
+    pageSize: sizeOf.width > 200 && sizeOf.height > 200 ? [sizeOf.width, sizeOf.height] : LETTER,
+  });
+  writeQuoteContent(writer, data);
+  const before = order.indexOf('generated');
+  const generated = writer.finish({ firstPage: before + 1, totalPages: keep.length + writer.pages.length });
+
+  let next = 0;
+  for (const entry of order) {
+    if (entry === 'generated') generated.forEach((page) => out.addPage(page));
+    else out.addPage(copied[next++]!);
+  }
+  const title = `${QUOTE_TITLES[data.quoteType].toLowerCase().replace(/^\w|\s\w/g, (s) => s.toUpperCase())}${data.quoteNumber ? ` ${data.quoteNumber}` : ''}`;
+  out.setTitle(title);
+  out.setAuthor(data.company.name);
+  out.setSubject(`Job #${data.job.number}`);
+  out.setCreator('HVAC Field Service');
+  out.setProducer('HVAC Field Service (pdf-lib)');
+  return out.save();
+}
