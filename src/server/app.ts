@@ -9,6 +9,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthRepo } from './modules/auth/auth.repo.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createHealthService } from './modules/health/health.service.js';
 import { createHomeRepo } from './modules/home/home.repo.js';
 import { homeRoutes } from './modules/home/home.routes.js';
 import { createHomeService } from './modules/home/home.service.js';
@@ -110,7 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app);
 
   // Foundation
-  healthRoutes(app, { database });
+  healthRoutes(app, { health: createHealthService(database) });
   authRoutes(app, { auth, config });
   settingsRoutes(app, { settings });
   homeRoutes(app, { home });
