@@ -223,18 +223,28 @@ export type LaborPriceUpdateInput = z.output<typeof laborPriceUpdateInput>;
 export type ItemPriceCreateInput = z.output<typeof itemPriceCreateInput>;
 export type ItemPriceUpdateInput = z.output<typeof itemPriceUpdateInput>;
 
+/** The payload schemas by kind, untagged: what each kind's form validates. */
 export const priceCreateInputs = { part: partPriceCreateInput, labor: laborPriceCreateInput, item: itemPriceCreateInput } as const;
 export const priceUpdateInputs = { part: partPriceUpdateInput, labor: laborPriceUpdateInput, item: itemPriceUpdateInput } as const;
 
+/**
+ * The same schemas tagging the payload with its kind: a route's body and an import row parse to
+ * a PriceCreate or PriceUpdate (what the service writes) with no cast.
+ */
+export const priceCreateBodies = {
+  part: partPriceCreateInput.transform((price) => ({ kind: 'part' as const, ...price })),
+  labor: laborPriceCreateInput.transform((price) => ({ kind: 'labor' as const, ...price })),
+  item: itemPriceCreateInput.transform((price) => ({ kind: 'item' as const, ...price })),
+};
+export const priceUpdateBodies = {
+  part: partPriceUpdateInput.transform((price) => ({ kind: 'part' as const, ...price })),
+  labor: laborPriceUpdateInput.transform((price) => ({ kind: 'labor' as const, ...price })),
+  item: itemPriceUpdateInput.transform((price) => ({ kind: 'item' as const, ...price })),
+};
+
 /** A validated price of any kind, tagged with its kind (what the service writes). */
-export type PriceCreate =
-  | ({ kind: 'part' } & PartPriceCreateInput)
-  | ({ kind: 'labor' } & LaborPriceCreateInput)
-  | ({ kind: 'item' } & ItemPriceCreateInput);
-export type PriceUpdate =
-  | ({ kind: 'part' } & PartPriceUpdateInput)
-  | ({ kind: 'labor' } & LaborPriceUpdateInput)
-  | ({ kind: 'item' } & ItemPriceUpdateInput);
+export type PriceCreate = z.output<(typeof priceCreateBodies)[PriceKind]>;
+export type PriceUpdate = z.output<(typeof priceUpdateBodies)[PriceKind]>;
 
 // ---------------------------------------------------------------------------------------------
 // Answers
@@ -288,6 +298,85 @@ export type PriceRecord = z.infer<typeof priceRecord>;
 
 export const priceList = paginated(priceRecord);
 export type PriceList = z.infer<typeof priceList>;
+
+// ---------------------------------------------------------------------------------------------
+// Values: a price as its form holds it and the API takes it, one mapper per kind
+// ---------------------------------------------------------------------------------------------
+
+/** What a form holds and an add request sends (dollars; '' for a blank description). */
+export type PartPriceValues = z.input<typeof partPriceCreateInput>;
+export type LaborPriceValues = z.input<typeof laborPriceCreateInput>;
+export type ItemPriceValues = z.input<typeof itemPriceCreateInput>;
+export interface PriceValuesByKind {
+  part: PartPriceValues;
+  labor: LaborPriceValues;
+  item: ItemPriceValues;
+}
+export type PriceValues = PriceValuesByKind[PriceKind];
+/** What an edit request sends: every field but the code, which cannot change. */
+export type PriceUpdateBody = z.input<(typeof priceUpdateInputs)[PriceKind]>;
+export type PriceRecordOf<K extends PriceKind> = Extract<PriceRecord, { kind: K }>;
+
+const dollarsOf = (cents: number) => cents / 100;
+const commonValuesOf = (record: PriceRecord) => ({ code: record.code, name: record.name, description: record.description ?? '', serviceLine: record.serviceLine });
+
+/**
+ * Per kind: the values an Add form starts with (the unit cost of labor and items starts blank),
+ * and a stored price's values (the Edit form's, and what a blank cell keeps when an import changes
+ * that price). A record's cents become dollars.
+ */
+export const PRICE_VALUES: { [K in PriceKind]: { empty: Partial<PriceValuesByKind[K]>; of(record: PriceRecordOf<K>): PriceValuesByKind[K] } } = {
+  part: {
+    empty: { code: '', name: '', description: '', serviceLine: DEFAULT_SERVICE_LINE, ...PART_DEFAULTS },
+    of: (record) => ({
+      ...commonValuesOf(record),
+      partsCost: dollarsOf(record.partsCostCents),
+      estimatedHours: record.estimatedHours,
+      complexityMultiplier: record.complexityMultiplier,
+      laborRate: dollarsOf(record.laborRateCents),
+      multiTechnician: record.multiTechnician,
+      truckFee: dollarsOf(record.truckFeeCents),
+      includeRoofAccess: record.includeRoofAccess,
+      roofAccessFee: dollarsOf(record.roofAccessFeeCents),
+    }),
+  },
+  labor: {
+    empty: { code: '', name: '', description: '', serviceLine: DEFAULT_SERVICE_LINE, skillLevel: DEFAULT_SKILL_LEVEL, durationHours: DEFAULT_LABOR_DURATION_HOURS, isOvertime: false, isEmergency: false },
+    of: (record) => ({
+      ...commonValuesOf(record),
+      unitCost: dollarsOf(record.unitCostCents),
+      skillLevel: record.skillLevel,
+      durationHours: record.durationHours,
+      isOvertime: record.isOvertime,
+      isEmergency: record.isEmergency,
+    }),
+  },
+  item: {
+    empty: { code: '', name: '', description: '', serviceLine: DEFAULT_SERVICE_LINE, category: DEFAULT_ITEM_CATEGORY, isTaxable: true },
+    of: (record) => ({ ...commonValuesOf(record), unitCost: dollarsOf(record.unitCostCents), category: record.category, isTaxable: record.isTaxable }),
+  },
+};
+
+/** Any stored price's values (PRICE_VALUES[kind].of for its kind). */
+export function priceValuesOf(record: PriceRecord): PriceValues {
+  switch (record.kind) {
+    case 'part':
+      return PRICE_VALUES.part.of(record);
+    case 'labor':
+      return PRICE_VALUES.labor.of(record);
+    case 'item':
+      return PRICE_VALUES.item.of(record);
+  }
+}
+
+/** A valid form's values, of any kind (each kind's create schema's output). */
+export type PriceFormData = PartPriceCreateInput | LaborPriceCreateInput | ItemPriceCreateInput;
+
+/** An edit's body: a valid form's values without the code. */
+export function updateBodyOf(values: PriceFormData): PriceUpdateBody {
+  const { code: _code, ...body } = values;
+  return body;
+}
 
 // ---------------------------------------------------------------------------------------------
 // The list: search, type and service line filters, ordered by code

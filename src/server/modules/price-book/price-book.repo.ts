@@ -1,165 +1,10 @@
-import { asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import { centsToDecimal, toCents } from '../../../domain/money.js';
-import {
-  PRICE_KINDS,
-  SKILL_LEVELS,
-  type PriceKind,
-  type PriceListFilters,
-  type PriceRecord,
-  type ServiceLineOption,
-  type SkillLevel,
-} from '../../../domain/price-book.js';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { PRICE_KINDS, type PriceCreate, type PriceKind, type PriceListFilters, type PriceRecord, type PriceUpdate, type ServiceLineOption } from '../../../domain/price-book.js';
 import { likeContains } from '../../../domain/search.js';
 import type { Executor } from '../../db/client.js';
-import { jobItemPrices, jobLaborPrices, jobPartPrices, serviceLines } from '../../db/schema.js';
-import { COUNT_ROWS, from, nullable, oneOfColumn, selectRow, selectRows, selection, tableAlias, whereAll, type RowOf } from '../../db/sql.js';
-
-/** What the service writes, in cents; the repo turns it into numeric(12,2) text. */
-interface CommonWrite {
-  name: string;
-  description: string | null;
-  serviceLine: string;
-  unitCostCents: number;
-}
-export interface PartWrite extends CommonWrite {
-  kind: 'part';
-  partsCostCents: number;
-  estimatedHours: number;
-  complexityMultiplier: number;
-  laborRateCents: number;
-  multiTechnician: boolean;
-  adjustedLaborCostCents: number;
-  truckFeeCents: number;
-  includeRoofAccess: boolean;
-  roofAccessFeeCents: number;
-  totalBaseCostCents: number;
-  flatRateNonContractCents: number;
-  flatRatePmContractCents: number;
-}
-export interface LaborWrite extends CommonWrite {
-  kind: 'labor';
-  skillLevel: SkillLevel;
-  durationHours: number;
-  isOvertime: boolean;
-  isEmergency: boolean;
-}
-export interface ItemWrite extends CommonWrite {
-  kind: 'item';
-  category: string;
-  isTaxable: boolean;
-}
-export type PriceWrite = PartWrite | LaborWrite | ItemWrite;
-
-const TABLES = { part: jobPartPrices, labor: jobLaborPrices, item: jobItemPrices } as const;
-
-/** A decimal with at most 2 places as numeric text (hours, multipliers). */
-const decimal2 = (value: number) => (Math.round(value * 100) / 100).toFixed(2);
-
-function columnsOf(write: PriceWrite) {
-  const common = { name: write.name, description: write.description, serviceLine: write.serviceLine, unitCost: centsToDecimal(write.unitCostCents) };
-  switch (write.kind) {
-    case 'part':
-      return {
-        ...common,
-        partsCost: centsToDecimal(write.partsCostCents),
-        estimatedHours: decimal2(write.estimatedHours),
-        complexityMultiplier: decimal2(write.complexityMultiplier),
-        laborRate: centsToDecimal(write.laborRateCents),
-        multiTechnician: write.multiTechnician,
-        adjustedLaborCost: centsToDecimal(write.adjustedLaborCostCents),
-        truckFee: centsToDecimal(write.truckFeeCents),
-        includeRoofAccess: write.includeRoofAccess,
-        roofAccessFee: centsToDecimal(write.roofAccessFeeCents),
-        totalBaseCost: centsToDecimal(write.totalBaseCostCents),
-        flatRateNonContract: centsToDecimal(write.flatRateNonContractCents),
-        flatRatePmContract: centsToDecimal(write.flatRatePmContractCents),
-      };
-    case 'labor':
-      return { ...common, skillLevel: write.skillLevel, durationHours: decimal2(write.durationHours), isOvertime: write.isOvertime, isEmergency: write.isEmergency };
-    case 'item':
-      return { ...common, category: write.category, isTaxable: write.isTaxable };
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Reading: each kind's rows (with the service line's name) become PriceRecords; the list takes a
-// page of (kind, id) from the three tables in code order, then each kind's rows by id
-// ---------------------------------------------------------------------------------------------
-
-const sl = tableAlias(serviceLines, 'sl');
-const pp = tableAlias(jobPartPrices, 'pp');
-const lp = tableAlias(jobLaborPrices, 'lp');
-const ip = tableAlias(jobItemPrices, 'ip');
-
-const PART_ROW = selection({ ...getTableColumns(pp), serviceLineName: nullable(sl.name) });
-const LABOR_ROW = selection({ ...getTableColumns(lp), skillLevel: oneOfColumn(lp.skillLevel, SKILL_LEVELS), serviceLineName: nullable(sl.name) });
-const ITEM_ROW = selection({ ...getTableColumns(ip), serviceLineName: nullable(sl.name) });
-
-const commonOf = (row: RowOf<typeof ITEM_ROW.fields> | RowOf<typeof LABOR_ROW.fields> | RowOf<typeof PART_ROW.fields>) => ({
-  id: row.id,
-  code: row.code,
-  name: row.name,
-  description: row.description,
-  serviceLine: row.serviceLine,
-  serviceLineName: row.serviceLineName,
-  unitCostCents: toCents(row.unitCost),
-});
-
-/** How each kind is read: its aliased table, its selection and the record a row becomes. */
-const READ = {
-  part: {
-    t: pp,
-    row: PART_ROW,
-    toRecord: (row: RowOf<typeof PART_ROW.fields>): PriceRecord => ({
-      kind: 'part',
-      ...commonOf(row),
-      partsCostCents: toCents(row.partsCost),
-      estimatedHours: Number(row.estimatedHours),
-      complexityMultiplier: Number(row.complexityMultiplier),
-      laborRateCents: toCents(row.laborRate),
-      multiTechnician: row.multiTechnician,
-      adjustedLaborCostCents: toCents(row.adjustedLaborCost),
-      truckFeeCents: toCents(row.truckFee),
-      includeRoofAccess: row.includeRoofAccess,
-      roofAccessFeeCents: toCents(row.roofAccessFee),
-      totalBaseCostCents: toCents(row.totalBaseCost),
-      flatRateNonContractCents: toCents(row.flatRateNonContract),
-      flatRatePmContractCents: toCents(row.flatRatePmContract),
-    }),
-  },
-  labor: {
-    t: lp,
-    row: LABOR_ROW,
-    toRecord: (row: RowOf<typeof LABOR_ROW.fields>): PriceRecord => ({
-      kind: 'labor',
-      ...commonOf(row),
-      skillLevel: row.skillLevel,
-      durationHours: Number(row.durationHours),
-      isOvertime: row.isOvertime,
-      isEmergency: row.isEmergency,
-    }),
-  },
-  item: {
-    t: ip,
-    row: ITEM_ROW,
-    toRecord: (row: RowOf<typeof ITEM_ROW.fields>): PriceRecord => ({ kind: 'item', ...commonOf(row), category: row.category, isTaxable: row.isTaxable }),
-  },
-};
-type PriceTable = (typeof READ)[PriceKind]['t'];
-
-/** The rows of one kind that meet `where` (on that kind's table), as records. */
-async function readKind(exec: Executor, kind: PriceKind, where: (t: PriceTable) => SQL, tail: SQL = sql``): Promise<PriceRecord[]> {
-  const read = READ[kind];
-  const query = sql`select ${read.row} from ${from(read.t)} left join ${from(sl)} on ${sl.code} = ${read.t.serviceLine} where ${where(read.t)} ${tail}`;
-  switch (kind) {
-    case 'part':
-      return (await selectRows(exec, READ.part.row, query)).map(READ.part.toRecord);
-    case 'labor':
-      return (await selectRows(exec, READ.labor.row, query)).map(READ.labor.toRecord);
-    case 'item':
-      return (await selectRows(exec, READ.item.row, query)).map(READ.item.toRecord);
-  }
-}
+import { jobItemPrices, serviceLines } from '../../db/schema.js';
+import { COUNT_ROWS, from, selectRow, selectRows, selection, whereAll } from '../../db/sql.js';
+import { ITEM_PRICES, LABOR_PRICES, PART_PRICES, PRICE_ROWS, readPrices, type PriceTable } from './price-rows.js';
 
 /** The list's filters on one kind's table: search on code or name (trigram indexes), service line. */
 function filtersOn(t: PriceTable, filters: Pick<PriceListFilters, 'q' | 'serviceLine'>): SQL {
@@ -189,12 +34,22 @@ const ORDER = sql`p.code collate "C", p.kind, p.id`;
 function keysOf(kinds: readonly PriceKind[], filters: PriceListFilters): SQL {
   return sql.join(
     kinds.map((kind) => {
-      const t = READ[kind].t;
+      const t = PRICE_ROWS[kind].alias;
       return sql`select ${kind}::text as kind, ${t.id} as id, ${t.code} as code from ${from(t)} where ${filtersOn(t, filters)}`;
     }),
     sql` union all `,
   );
 }
+
+/** New prices of any kinds: one statement per kind present; their ids, kind by kind. */
+async function insertPrices(exec: Executor, prices: PriceCreate[]): Promise<string[]> {
+  return [
+    ...(await insertIfAny(prices.filter((p) => p.kind === 'part'), (parts) => PART_PRICES.insert(exec, parts))),
+    ...(await insertIfAny(prices.filter((p) => p.kind === 'labor'), (labor) => LABOR_PRICES.insert(exec, labor))),
+    ...(await insertIfAny(prices.filter((p) => p.kind === 'item'), (items) => ITEM_PRICES.insert(exec, items))),
+  ];
+}
+const insertIfAny = async <T>(prices: T[], insert: (prices: T[]) => Promise<string[]>) => (prices.length ? insert(prices) : []);
 
 export function createPriceBookRepo(db: Executor) {
   /** The records of a page of keys, in the keys' order (one query per kind on the page). */
@@ -203,7 +58,7 @@ export function createPriceBookRepo(db: Executor) {
     for (const kind of PRICE_KINDS) {
       const ids = keys.filter((key) => key.kind === kind).map((key) => key.id);
       if (ids.length === 0) continue;
-      for (const record of await readKind(exec, kind, (t) => sql`${t.id} in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`)) {
+      for (const record of await readPrices(exec, kind, (t) => sql`${t.id} in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`)) {
         byKey.set(`${kind}:${record.id}`, record);
       }
     }
@@ -220,7 +75,7 @@ export function createPriceBookRepo(db: Executor) {
           db,
           COUNT_ROWS,
           sql`select ${sql.join(
-            kinds.map((kind) => sql`(select count(*) from ${from(READ[kind].t)} where ${filtersOn(READ[kind].t, filters)})`),
+            kinds.map((kind) => sql`(select count(*) from ${from(PRICE_ROWS[kind].alias)} where ${filtersOn(PRICE_ROWS[kind].alias, filters)})`),
             sql` + `,
           )} as ${COUNT_ROWS.key('n')}`,
         ),
@@ -236,13 +91,13 @@ export function createPriceBookRepo(db: Executor) {
     },
 
     async getById(kind: PriceKind, id: string, exec: Executor = db): Promise<PriceRecord | undefined> {
-      const [record] = await readKind(exec, kind, (t) => sql`${t.id} = ${id}::uuid`);
+      const [record] = await readPrices(exec, kind, (t) => sql`${t.id} = ${id}::uuid`);
       return record;
     },
 
     /** The price of that kind whose code matches without regard to case. */
     async findByCode(kind: PriceKind, code: string, exec: Executor = db): Promise<PriceRecord | undefined> {
-      const [record] = await readKind(exec, kind, (t) => sql`lower(${t.code}) = lower(${code})`, sql`limit 1`);
+      const [record] = await readPrices(exec, kind, (t) => sql`lower(${t.code}) = lower(${code})`, sql`limit 1`);
       return record;
     },
 
@@ -252,44 +107,36 @@ export function createPriceBookRepo(db: Executor) {
       const lower = [...new Set(codes.map((c) => c.toLowerCase()))];
       for (let i = 0; i < lower.length; i += 500) {
         const chunk = lower.slice(i, i + 500);
-        found.push(...(await readKind(exec, kind, (t) => sql`lower(${t.code}) in (${sql.join(chunk.map((c) => sql`${c}`), sql`, `)})`)));
+        found.push(...(await readPrices(exec, kind, (t) => sql`lower(${t.code}) in (${sql.join(chunk.map((c) => sql`${c}`), sql`, `)})`)));
       }
       return found;
     },
 
-    async insert(code: string, write: PriceWrite, exec: Executor = db): Promise<string> {
-      const table = TABLES[write.kind];
-      const [row] = await exec
-        .insert(table)
-        .values({ code, ...columnsOf(write) } as typeof table.$inferInsert)
-        .returning({ id: table.id });
-      return row!.id;
+    /** A new price; its id. */
+    async insert(price: PriceCreate, exec: Executor = db): Promise<string> {
+      const [id] = await insertPrices(exec, [price]);
+      return id!;
     },
 
-    /** Many new prices of one kind, a few hundred per statement (imports). */
-    async insertMany(kind: PriceKind, rows: { code: string; write: PriceWrite }[], exec: Executor = db): Promise<void> {
-      const table = TABLES[kind];
-      for (let i = 0; i < rows.length; i += 250) {
-        const chunk = rows.slice(i, i + 250).map(({ code, write }) => ({ code, ...columnsOf(write) }) as typeof table.$inferInsert);
-        await exec.insert(table).values(chunk);
-      }
+    /** Many new prices, a few hundred per statement (imports). */
+    async insertMany(prices: PriceCreate[], exec: Executor = db): Promise<void> {
+      for (let i = 0; i < prices.length; i += 250) await insertPrices(exec, prices.slice(i, i + 250));
     },
 
     /** Every field but the code; false when there is no such price. */
-    async update(id: string, write: PriceWrite, exec: Executor = db): Promise<boolean> {
-      const table = TABLES[write.kind];
-      const rows = await exec
-        .update(table)
-        .set({ ...columnsOf(write), updatedAt: new Date() } as Partial<typeof table.$inferInsert>)
-        .where(eq(table.id, id))
-        .returning({ id: table.id });
-      return rows.length > 0;
+    async update(id: string, price: PriceUpdate, exec: Executor = db): Promise<boolean> {
+      switch (price.kind) {
+        case 'part':
+          return (await PART_PRICES.update(exec, id, price)).length > 0;
+        case 'labor':
+          return (await LABOR_PRICES.update(exec, id, price)).length > 0;
+        case 'item':
+          return (await ITEM_PRICES.update(exec, id, price)).length > 0;
+      }
     },
 
     async delete(kind: PriceKind, id: string): Promise<boolean> {
-      const table = TABLES[kind];
-      const rows = await db.delete(table).where(eq(table.id, id)).returning({ id: table.id });
-      return rows.length > 0;
+      return (await PRICE_ROWS[kind].remove(db, id)).length > 0;
     },
 
     async serviceLines(exec: Executor = db): Promise<ServiceLineOption[]> {
