@@ -71,24 +71,9 @@ export function isSameCompanyName(a: string, b: string): boolean {
   return normalizeCompanyName(a) === normalizeCompanyName(b);
 }
 
-export const DUPLICATE_COMPANY_TITLE = 'Company Already Exists';
 export function duplicateCompanyMessage(name: string): string {
   return `A company named "${name.trim()}" already exists.`;
 }
-
-/** Where the warning's link goes: add a location to the existing company. */
-export const addLocationPath = (companyId: string) => `/companies/${companyId}/location/new`;
-
-export function deleteCompanyConfirmation(name: string, locationCount: number): string {
-  return `Are you sure you want to delete ${name}? This will also delete all ${locationCount} location(s) and their units. This action cannot be undone.`;
-}
-
-export const COMPANY_MESSAGES = {
-  fetchList: 'Failed to fetch companies. Please try again.',
-  save: 'Failed to save company. Please try again.',
-  fetchDetail: 'Failed to fetch company details',
-  delete: 'Failed to delete company',
-} as const;
 
 /** Locations shown on the company detail page; more are reached through /locations. */
 export const COMPANY_DETAIL_LOCATION_LIMIT = 100;

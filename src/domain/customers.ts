@@ -14,8 +14,6 @@ export const DEFAULT_CUSTOMER_PAGE_SIZE = 25;
 export const STATE_MAX_LENGTH = 2;
 export const ZIP_MAX_LENGTH = 10;
 export const MAIN_OFFICE = 'Main Office';
-export const MAP_ZOOM = 16;
-export const UNITS_PANEL_MAX_HEIGHT_PX = 500;
 
 export const CUSTOMER_MESSAGES = {
   invalidCompanyId: 'Invalid company ID format',

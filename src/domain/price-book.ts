@@ -18,13 +18,6 @@ export type PriceKind = (typeof PRICE_KINDS)[number];
 export const PRICE_KIND_LABELS: Record<PriceKind, string> = { part: 'Part', labor: 'Labor', item: 'Item' };
 /** The path segment of each kind in /api/price-book/{segment}. */
 export const PRICE_KIND_SEGMENTS: Record<PriceKind, string> = { part: 'parts', labor: 'labor', item: 'items' };
-/** The type filter of the list: its value in the URL and its label. */
-export const PRICE_TYPE_FILTERS: { value: PriceKind | ''; label: string }[] = [
-  { value: '', label: 'All Types' },
-  { value: 'part', label: 'Parts' },
-  { value: 'labor', label: 'Labor' },
-  { value: 'item', label: 'Items' },
-];
 
 export const SKILL_LEVELS = ['helper', 'standard', 'senior', 'master'] as const;
 export type SkillLevel = (typeof SKILL_LEVELS)[number];

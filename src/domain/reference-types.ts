@@ -10,9 +10,10 @@ import { optionalText, requiredText } from './person-fields.js';
 export const REFERENCE_TYPE_KINDS = ['service-types', 'job-types'] as const;
 export type ReferenceTypeKind = (typeof REFERENCE_TYPE_KINDS)[number];
 
-export const REFERENCE_TYPE_LABELS: Record<ReferenceTypeKind, { one: string; many: string; addFailed: string }> = {
-  'service-types': { one: 'service type', many: 'Service Types', addFailed: 'Failed to add service type' },
-  'job-types': { one: 'job type', many: 'Job Types', addFailed: 'Failed to add job type' },
+/** How the API's messages and summaries name each kind. */
+export const REFERENCE_TYPE_LABELS: Record<ReferenceTypeKind, { one: string; many: string }> = {
+  'service-types': { one: 'service type', many: 'Service Types' },
+  'job-types': { one: 'job type', many: 'Job Types' },
 };
 
 export const referenceTypeCode = z

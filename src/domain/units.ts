@@ -190,18 +190,3 @@ export const unitJobsAnswer = z.object({
 });
 export type UnitJobsAnswer = z.infer<typeof unitJobsAnswer>;
 
-export function deleteUnitConfirmation(unitNumber: string): string {
-  return `Are you sure you want to delete unit ${unitNumber}? This action cannot be undone.`;
-}
-
-export const UNIT_MESSAGES = {
-  fetchDetail: 'Failed to fetch unit details',
-  add: 'Failed to add unit. Please try again.',
-  update: 'Failed to update unit. Please try again.',
-  delete: 'Failed to delete unit. Please try again.',
-  fetchList: 'Failed to fetch units. Please try again.',
-  notSpecified: 'Not specified',
-} as const;
-
-/** Where the unit detail's Create Job goes. */
-export const createJobForUnitPath = (unitId: string) => `/jobs/create?unitId=${unitId}`;

@@ -7,7 +7,6 @@ import { technicianProfile } from './technicians.js';
 /** Users (part 1 section 3) and Settings > Add User (section 5). */
 
 export const DEFAULT_USER_ROLE: UserRole = 'user';
-export const ROLE_LABELS: Record<UserRole, string> = { user: 'User', technician: 'Technician', manager: 'Manager', admin: 'Admin' };
 const ROLE_MESSAGE = `Role must be one of ${USER_ROLES.join(', ')}`;
 const STATUS_MESSAGE = 'Status must be active or inactive';
 

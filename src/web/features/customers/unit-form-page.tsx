@@ -5,12 +5,9 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CUSTOMER_MESSAGES, MAIN_OFFICE } from '../../../domain/customers';
 import { isUuidV4 } from '../../../domain/ids';
-import { LOCATION_MESSAGES } from '../../../domain/locations';
 import {
   CONTACT_TYPES,
   DEFAULT_CONTACT_TYPE,
-  deleteUnitConfirmation,
-  UNIT_MESSAGES,
   UNIT_STATUSES,
   unitInput,
   type Unit,
@@ -30,6 +27,7 @@ import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
 import { useAddUnit, useDeleteUnit, useLocation, useLocations, useUnit, useUpdateUnit } from './api/customers-api';
 import { DetailError } from './components/detail-error';
+import { deleteUnitConfirmation, LOCATION_MESSAGES, UNIT_MESSAGES } from './customer-texts';
 
 const NEW_UNIT: UnitFormValues = {
   locationId: '',

@@ -11,13 +11,13 @@ import {
   emptySkillRow,
   emptyTerritoryRow,
   PROFICIENCY_LEVELS,
-  TECHNICIAN_DETAIL_GROUPS,
   updateTechnicianInput,
   type CreateTechnicianInput,
   type UpdateTechnicianForm,
   type UpdateTechnicianInput,
 } from '../../../../domain/technicians';
 import { applyServerFieldErrors, numberOrNull, numberOrUndefined } from '../../../lib/form-errors';
+import { TECHNICIAN_DETAIL_GROUPS } from '../../../lib/technician-detail-fields';
 import { ErrorBanner } from '../../../ui/banner';
 import { Button, ButtonLink } from '../../../ui/button';
 import { Card, CardBody, CardHeader } from '../../../ui/card';
