@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { location } from './locations.js';
 import { CUSTOMER_MESSAGES, containsFilter, optionalUuidFilter, coordinates, customerPaging, optionalText, requiredText, stateCode, zipCode } from './customers.js';
 
-/** The Create Customer Company / Edit Company form (part 1 section 5). */
+/** The Create Customer Company / Edit Company form: name, address, city, state (2) and zip (10) required, phone optional. */
 export const companyInput = z.object({
   name: requiredText('Company name', 200),
   address: requiredText('Address', 200),
@@ -40,7 +40,7 @@ export type CompanyListQuery = z.output<typeof companyListQuery>;
 export const companyExportQuery = companyListQuery.omit({ page: true, pageSize: true });
 export type CompanyExportQuery = z.output<typeof companyExportQuery>;
 
-/** Name suggestions: from 2 typed characters, at most 5 (part 1 sections 5 and 9). */
+/** Name suggestions while typing a company name: from 2 typed characters, at most 5. */
 export const NAME_SUGGESTION_MIN_CHARS = 2;
 export const NAME_SUGGESTION_LIMIT = 5;
 export const companySuggestionsQuery = z.object({

@@ -3,7 +3,7 @@ import { isUuidV4 } from './ids.js';
 import { isIsoDate } from './dates.js';
 
 /**
- * The nine Home counts, defined as RULINGS.md ("Home dashboard: real numbers") states them.
+ * The nine Home counts: real counts over the records, never sample figures, each defined below.
  * The server computes them in SQL (src/server/modules/home/home.repo.ts); these predicates are the
  * definition, unit-tested here and used by the API tests to check the SQL against seeded data.
  */

@@ -12,7 +12,7 @@ import {
 } from './customers.js';
 
 /**
- * The Add / Edit Location form (part 1 section 5): the company must be picked through the search
+ * The Add / Edit Location form: the company must be picked through the search
  * ("Please select a company first"); name, building name, address, city, state (max 2) and zip
  * (max 10) are required.
  */

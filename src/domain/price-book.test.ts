@@ -20,7 +20,7 @@ const issues = (result: { success: boolean; error?: { issues: { path: PropertyKe
   Object.fromEntries((result.error?.issues ?? []).map((i) => [String(i.path[0]), i.message]));
 
 describe('price payloads', () => {
-  it('give a new part the section 9 defaults and HVACGEN', () => {
+  it('give a new part the formula defaults and HVACGEN', () => {
     expect(partPriceCreateInput.parse({ code: 'P', name: 'Part' })).toEqual({
       code: 'P',
       name: 'Part',
@@ -42,7 +42,7 @@ describe('price payloads', () => {
     expect(itemPriceCreateInput.parse({ code: 'I', name: 'I', unitCost: 1, category: '' })).toMatchObject({ category: 'General', isTaxable: true });
   });
 
-  it('state each section 5 rule with its message', () => {
+  it('state each price rule with its message', () => {
     expect(issues(laborPriceCreateInput.safeParse({ name: '', unitCost: 0, durationHours: 0.09 }))).toEqual({
       name: 'Name is required',
       unitCost: 'Unit cost must be greater than 0',

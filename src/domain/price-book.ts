@@ -6,7 +6,7 @@ import { computePartPrice, PRICING_DEFAULTS, type PartPriceInput } from './prici
 
 /**
  * The price book (/item-prices): parts priced by the flat-rate formula, labor and other items
- * (part 2: the Price book screen, section 3's three price tables, section 5's "Price item" rules).
+ * (three tables, one per kind; code, name, service line and a unit cost above 0 on every price).
  *
  * Payloads carry money as dollars, as a person types them (at most 2 decimals); answers carry
  * integer cents. Each kind has one schema for "add" and one for "edit" (every field but the code,
@@ -23,13 +23,16 @@ export const SKILL_LEVELS = ['helper', 'standard', 'senior', 'master'] as const;
 export type SkillLevel = (typeof SKILL_LEVELS)[number];
 export const SKILL_LEVEL_LABELS: Record<SkillLevel, string> = { helper: 'Helper', standard: 'Standard', senior: 'Senior', master: 'Master' };
 
-/** RULINGS.md: a new price-book item starts on HVACGEN. */
+/** A new price-book item starts on the HVACGEN service line. */
 export const DEFAULT_SERVICE_LINE = 'HVACGEN';
 export const DEFAULT_SKILL_LEVEL: SkillLevel = 'standard';
 export const DEFAULT_ITEM_CATEGORY = 'General';
 export const DEFAULT_LABOR_DURATION_HOURS = 1;
 
-/** What the Part tab starts with (and what an import row leaves blank): section 9's defaults. */
+/**
+ * What the Part tab starts with (and what a new part's blank import cell takes): parts cost 0,
+ * 1 hour, complexity 1, $60 per hour, one technician, $10 truck fee, $75 roof access fee not included.
+ */
 export const PART_DEFAULTS = {
   partsCost: 0,
   estimatedHours: 1,
@@ -178,7 +181,7 @@ export function partPriceInputOf(part: {
 export const PART_PRICE_ZERO_MESSAGE = 'The flat rate must be greater than $0: enter a parts cost, hours or a truck fee';
 
 /**
- * A part's unit cost is its non-contract flat rate; section 5 disables Save while the unit cost is
+ * A part's unit cost is its non-contract flat rate; a price form disables Save while the unit cost is
  * not above 0, so a part whose inputs price it at $0 is refused too (reported on partsCost, the
  * first figure to change). Checked only once every figure is valid on its own.
  */
@@ -400,7 +403,7 @@ export type PriceBookOptions = z.infer<typeof priceBookOptions>;
 // Display helpers (the DETAILS column, hours)
 // ---------------------------------------------------------------------------------------------
 
-/** Hours with 1 decimal (section 9), or 2 when the second is not 0: 1 -> "1.0", 0.25 -> "0.25". */
+/** Hours with 1 decimal, or 2 when the second is not 0: 1 -> "1.0", 0.25 -> "0.25". */
 export function formatHours(value: number): string {
   const rounded = Math.round(value * 100) / 100;
   return hasAtMostTwoDecimals(rounded) && Math.round(rounded * 100) % 10 !== 0 ? rounded.toFixed(2) : rounded.toFixed(1);

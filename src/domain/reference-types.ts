@@ -3,7 +3,7 @@ import { optionalText, requiredText } from './person-fields.js';
 
 /**
  * Service Types (the service_lines table) and Job Types: name and code required, description
- * optional (part 1 section 5), codes unique regardless of case. Codes are what jobs and prices
+ * optional, codes unique regardless of case. Codes are what jobs and prices
  * refer to, so they are stored in capitals and do not change once created; a type that is no
  * longer offered is switched inactive rather than deleted.
  */

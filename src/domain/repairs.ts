@@ -1,5 +1,5 @@
 /**
- * Repair total (part 2 section 9): the chosen option tier plus labor, refrigerant recovery,
+ * Repair total: the chosen option tier plus labor, refrigerant recovery,
  * start-up, thermostat start-up, removal, permit, accessories and additional items, divided by
  * 0.6 (a 40% gross margin) and rounded to the whole dollar; 0 when the sum is 0. Integer cents.
  */

@@ -17,7 +17,7 @@ const KIND_LABELS: Record<SearchKind, string> = {
   invoices: 'Invoices',
 };
 
-/** One box that finds companies, locations, units, jobs and invoices (RULINGS.md). */
+/** One box that finds companies, locations, units, jobs and invoices, five of each, from 2 typed characters. */
 export function HeaderSearch() {
   const [text, setText] = useState('');
   const navigate = useNavigate();

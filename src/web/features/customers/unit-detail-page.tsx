@@ -61,7 +61,7 @@ function JobItem({ job, timeZone }: { job: UnitJob; timeZone: string | undefined
   );
 }
 
-/** /units/{id}: every card of part 1 (details, billing, location, jobs, statistics, placeholders, quick actions). */
+/** /units/{id}: details, billing, location, jobs, job statistics, the cards still to come, and quick actions. */
 export default function UnitDetailPage() {
   const { id = '' } = useParams();
   const valid = isUuidV4(id);

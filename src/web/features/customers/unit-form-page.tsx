@@ -156,7 +156,8 @@ export default function UnitFormPage() {
 
   const location = routeLocation.data;
   const existing = unit.data;
-  // Where the screen goes after saving, deleting or cancelling (part 1 section 2).
+  // After saving or deleting: the unit's location when editing, the location's company when adding (the units
+  // list when no location was given); Cancel returns to the unit when editing.
   const doneTo = editing ? `/locations/${existing!.location.id}` : location ? `/companies/${location.companyId}` : '/units';
   const cancelTo = editing ? `/units/${editId}` : doneTo;
 
@@ -190,7 +191,7 @@ export default function UnitFormPage() {
       toast.success(`Unit ${existing!.unitNumber} deleted`);
       navigate(doneTo);
     } catch (error) {
-      // Part 1 section 8: the dialog closes and the page says why.
+      // A failed delete closes the dialog and the page says why in its banner.
       setConfirming(false);
       setSaveError(errorMessage(error, UNIT_MESSAGES.delete));
     }

@@ -134,8 +134,8 @@ export function FormFooter({ children, onCancel, pending }: { children: ReactNod
 }
 
 /**
- * Saving a form: add or edit, the server's field errors onto the fields, the spec's wording for
- * failures ("Failed to save price item. Please try again." on add, "Failed to update item" on edit).
+ * Saving a form: add or edit, the server's field errors onto the fields, the screen's wording for
+ * other failures ("Failed to save price item. Please try again." on add, "Failed to update item" on edit).
  */
 export function usePriceSubmit<T extends FieldValues>(kind: PriceKind, mode: PriceFormMode, record: PriceRecord | undefined, form: UseFormReturn<T>, onDone: () => void) {
   const create = useCreatePrice();
