@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -10,35 +11,49 @@ const ROOT = path.dirname(new URL(import.meta.url).pathname);
  * The import rules of docs/architecture.md, enforced rather than reviewed:
  * - src/domain imports nothing outside src/domain (and zod);
  * - src/server and src/web never import each other;
- * - a feature folder (src/web/features/<area>) never imports another feature; app/ composes them.
+ * - a feature folder (src/web/features/<area>) never imports another feature; app/ composes them;
+ * - src/web/ui and src/web/lib (shared by every feature) never import a feature;
+ * - a server route file (*.routes.ts) never imports the database (src/server/db): it calls a
+ *   service, and only services and repos reach the database;
+ * - nothing under src imports tests/ (the production build must not depend on the test tree).
+ * Exported for its own tests (tests/lint/import-boundaries.test.ts).
  */
-const boundaries = {
-  meta: { type: 'problem', messages: { crossing: '{{reason}}' } },
+export const boundaries = {
+  meta: { type: 'problem', messages: { crossing: '{{reason}}' }, schema: [] },
   create(context) {
-    const file = path.relative(ROOT, context.filename);
+    const file = path.relative(ROOT, context.filename).split(path.sep).join('/');
     const layerOf = (p) => (p.startsWith('src/domain/') ? 'domain' : p.startsWith('src/server/') ? 'server' : p.startsWith('src/web/') ? 'web' : 'other');
     const featureOf = (p) => /^src\/web\/features\/([^/]+)\//.exec(p)?.[1];
+    const under = (p, folder) => p === folder || p.startsWith(`${folder}/`);
     const fromLayer = layerOf(file);
     const fromFeature = featureOf(file);
+    const fromShared = under(file, 'src/web/ui') || under(file, 'src/web/lib');
+    const fromRoutes = under(file, 'src/server') && /\.routes\.tsx?$/.test(file);
+    const fromSrc = under(file, 'src');
     const isTest = /\.test\.tsx?$/.test(file);
+    const report = (node, reason) => context.report({ node, messageId: 'crossing', data: { reason } });
     const check = (node, source) => {
       if (typeof source !== 'string') return;
       if (fromLayer === 'domain' && !source.startsWith('.') && !/^zod(\/|$)/.test(source) && !(isTest && source === 'vitest')) {
-        context.report({ node, messageId: 'crossing', data: { reason: `src/domain is pure: it may import only zod and itself, not "${source}"` } });
+        report(node, `src/domain is pure: it may import only zod and itself, not "${source}"`);
         return;
       }
       if (!source.startsWith('.')) return;
-      const target = path.relative(ROOT, path.resolve(path.dirname(context.filename), source));
+      const target = path.relative(ROOT, path.resolve(path.dirname(context.filename), source)).split(path.sep).join('/');
       const toLayer = layerOf(`${target}/`) === 'other' ? layerOf(target) : layerOf(`${target}/`);
-      if (fromLayer === 'domain' && toLayer !== 'domain') {
-        context.report({ node, messageId: 'crossing', data: { reason: 'src/domain may not import from outside src/domain' } });
+      const toFeature = featureOf(`${target}/`) ?? featureOf(target);
+      if (fromSrc && under(target, 'tests')) {
+        report(node, 'src may not import from tests/: move what both need under src (the tests may import it from there)');
+      } else if (fromLayer === 'domain' && toLayer !== 'domain') {
+        report(node, 'src/domain may not import from outside src/domain');
       } else if ((fromLayer === 'server' && toLayer === 'web') || (fromLayer === 'web' && toLayer === 'server')) {
-        context.report({ node, messageId: 'crossing', data: { reason: `src/${fromLayer} may not import from src/${toLayer}; share code through src/domain` } });
-      } else if (fromFeature) {
-        const toFeature = featureOf(`${target}/`) ?? featureOf(target);
-        if (toFeature && toFeature !== fromFeature) {
-          context.report({ node, messageId: 'crossing', data: { reason: `feature "${fromFeature}" may not import feature "${toFeature}"; move shared code to src/web/ui or src/web/lib` } });
-        }
+        report(node, `src/${fromLayer} may not import from src/${toLayer}; share code through src/domain`);
+      } else if (fromRoutes && under(target, 'src/server/db')) {
+        report(node, 'a route file may not import the database (src/server/db): call a service, which uses a repo');
+      } else if (fromShared && toFeature) {
+        report(node, `src/web/ui and src/web/lib are shared by every feature and may not import feature "${toFeature}"; pass what they need as props or parameters`);
+      } else if (fromFeature && toFeature && toFeature !== fromFeature) {
+        report(node, `feature "${fromFeature}" may not import feature "${toFeature}"; move shared code to src/web/ui or src/web/lib`);
       }
     };
     return {
@@ -50,13 +65,80 @@ const boundaries = {
   },
 };
 
+/** The table names of the schema (src/server/db/schema/*.ts), read from their pgTable() calls. */
+function schemaTableNames() {
+  const folder = path.join(ROOT, 'src/server/db/schema');
+  const names = new Set();
+  for (const file of readdirSync(folder).filter((f) => f.endsWith('.ts'))) {
+    for (const match of readFileSync(path.join(folder, file), 'utf8').matchAll(/pgTable\(\s*'([a-z0-9_]+)'/g)) names.add(match[1]);
+  }
+  return names;
+}
+
+/**
+ * Raw SQL in a repo names tables and columns only through the schema objects
+ * (docs/decisions/012-typed-raw-queries.md), so a renamed column is a type error, or follows into
+ * the SQL by itself, at every query that reads it:
+ * - rows are read with selectRows / selectRow / selectPage and a selection, never queryRows (an
+ *   unchecked cast of whatever the driver returns);
+ * - the text of an sql`` template names no schema table (write ${companies} or from(c));
+ * - it writes no `c.column` for a table alias c made in the file (write ${c.column}).
+ * Names a statement gives itself (m, page, t, r.total, p.code) stay plain text.
+ * Exported for its own tests (tests/lint/typed-sql.test.ts); `tables` may be given by a test.
+ */
+export const typedSql = {
+  meta: { type: 'problem', messages: { untyped: '{{reason}} (docs/decisions/012-typed-raw-queries.md)' }, schema: [{ type: 'object', properties: { tables: { type: 'array', items: { type: 'string' } } }, additionalProperties: false }] },
+  create(context) {
+    const tables = new Set(context.options[0]?.tables ?? [...schemaTableNames()]);
+    const aliases = new Set();
+    const report = (node, reason) => context.report({ node, messageId: 'untyped', data: { reason } });
+    // The static text of a template, without SQL string literals and quoted identifiers.
+    const textOf = (quasi) =>
+      quasi.quasis
+        .map((q) => q.value.cooked ?? q.value.raw)
+        .join(' ? ')
+        .replace(/'(?:[^']|'')*'/g, "''")
+        .replace(/"(?:[^"]|"")*"/g, '""');
+    const templates = [];
+    return {
+      ImportSpecifier(node) {
+        if (node.imported.name === 'queryRows') report(node, 'read rows with selectRows, selectRow or selectPage and a selection, not queryRows (an unchecked cast)');
+      },
+      CallExpression(node) {
+        const callee = node.callee.type === 'Identifier' ? node.callee.name : null;
+        const name = node.arguments[1];
+        if ((callee === 'tableAlias' || callee === 'alias') && name?.type === 'Literal' && typeof name.value === 'string') aliases.add(name.value);
+      },
+      TaggedTemplateExpression(node) {
+        if (node.tag.type === 'Identifier' && node.tag.name === 'sql') templates.push(node);
+      },
+      'Program:exit'() {
+        for (const node of templates) {
+          const text = textOf(node.quasi);
+          for (const match of text.matchAll(/(?<![\w."$])([a-z_][a-z0-9_]*)(?:\.([a-z_][a-z0-9_]*))?/gi)) {
+            const [, first, second] = match;
+            if (second !== undefined && aliases.has(first)) {
+              report(node, `write \`${first}.${second}\` as \${${first}.<column>} (the alias's column object), not as text`);
+              break;
+            }
+            if (second === undefined && tables.has(first.toLowerCase())) {
+              report(node, `name the table "${first}" through its schema object (\${table}, or from(alias)), not as text`);
+              break;
+            }
+          }
+        }
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'data/**', 'test-results/**', 'playwright-report/**', 'src/server/db/migrations/**', 'bench/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { local: { rules: { boundaries } } },
+    plugins: { local: { rules: { boundaries, 'typed-sql': typedSql } } },
     rules: {
       'local/boundaries': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
@@ -64,6 +146,10 @@ export default tseslint.config(
       'no-console': 'off',
       eqeqeq: ['error', 'always', { null: 'ignore' }],
     },
+  },
+  {
+    files: ['src/server/**/*.repo.ts'],
+    rules: { 'local/typed-sql': 'error' },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],

@@ -7,7 +7,7 @@ import { locationListStatements } from '../../src/server/modules/locations/locat
 import { unitListStatements } from '../../src/server/modules/units/units.repo.js';
 import type { BenchCase, BenchContext } from '../types.js';
 
-/** The SQL a filtered list runs first (src/server/db/sql.ts pageWithTotal), for EXPLAIN. */
+/** The SQL a filtered list runs first (src/server/db/sql.ts selectPage), for EXPLAIN. */
 function firstStatements(plan: ReturnType<typeof companyListStatements> | ReturnType<typeof unitListStatements> | ReturnType<typeof locationListStatements>) {
   return plan.kind === 'filtered' ? [plan.sparse] : [plan.page, plan.count];
 }

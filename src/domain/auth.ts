@@ -11,7 +11,7 @@ export function canAdminister(role: UserRole): boolean {
   return ADMIN_ROLES.includes(role);
 }
 
-/** Demo account of RULINGS.md, seeded and hinted on the login page in demo mode only. */
+/** The demo account: seeded, and hinted on the login page, in demo mode only. */
 export const DEMO_CREDENTIALS = { username: 'demo', password: 'hvac-demo' } as const;
 
 export { INVALID_CREDENTIALS_MESSAGE, loginInput, type LoginInput } from './login.js';

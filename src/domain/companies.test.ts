@@ -3,7 +3,6 @@ import {
   companyInput,
   companyListQuery,
   companySuggestionsQuery,
-  deleteCompanyConfirmation,
   duplicateCompanyMessage,
   isSameCompanyName,
   normalizeCompanyName,
@@ -59,13 +58,5 @@ describe('company list and suggestions', () => {
   it('suggests from 2 typed characters', () => {
     expect(companySuggestionsQuery.safeParse({ name: 'a' }).success).toBe(false);
     expect(companySuggestionsQuery.parse({ name: ' ac ' }).name).toBe('ac');
-  });
-});
-
-describe('delete confirmation', () => {
-  it('uses the text of part 1 section 8', () => {
-    expect(deleteCompanyConfirmation('Acme', 3)).toBe(
-      'Are you sure you want to delete Acme? This will also delete all 3 location(s) and their units. This action cannot be undone.',
-    );
   });
 });

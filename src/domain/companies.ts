@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { location } from './locations.js';
 import { CUSTOMER_MESSAGES, containsFilter, optionalUuidFilter, coordinates, customerPaging, optionalText, requiredText, stateCode, zipCode } from './customers.js';
 
-/** The Create Customer Company / Edit Company form (part 1 section 5). */
+/** The Create Customer Company / Edit Company form: name, address, city, state (2) and zip (10) required, phone optional. */
 export const companyInput = z.object({
   name: requiredText('Company name', 200),
   address: requiredText('Address', 200),
@@ -40,7 +40,7 @@ export type CompanyListQuery = z.output<typeof companyListQuery>;
 export const companyExportQuery = companyListQuery.omit({ page: true, pageSize: true });
 export type CompanyExportQuery = z.output<typeof companyExportQuery>;
 
-/** Name suggestions: from 2 typed characters, at most 5 (part 1 sections 5 and 9). */
+/** Name suggestions while typing a company name: from 2 typed characters, at most 5. */
 export const NAME_SUGGESTION_MIN_CHARS = 2;
 export const NAME_SUGGESTION_LIMIT = 5;
 export const companySuggestionsQuery = z.object({
@@ -71,24 +71,9 @@ export function isSameCompanyName(a: string, b: string): boolean {
   return normalizeCompanyName(a) === normalizeCompanyName(b);
 }
 
-export const DUPLICATE_COMPANY_TITLE = 'Company Already Exists';
 export function duplicateCompanyMessage(name: string): string {
   return `A company named "${name.trim()}" already exists.`;
 }
-
-/** Where the warning's link goes: add a location to the existing company. */
-export const addLocationPath = (companyId: string) => `/companies/${companyId}/location/new`;
-
-export function deleteCompanyConfirmation(name: string, locationCount: number): string {
-  return `Are you sure you want to delete ${name}? This will also delete all ${locationCount} location(s) and their units. This action cannot be undone.`;
-}
-
-export const COMPANY_MESSAGES = {
-  fetchList: 'Failed to fetch companies. Please try again.',
-  save: 'Failed to save company. Please try again.',
-  fetchDetail: 'Failed to fetch company details',
-  delete: 'Failed to delete company',
-} as const;
 
 /** Locations shown on the company detail page; more are reached through /locations. */
 export const COMPANY_DETAIL_LOCATION_LIMIT = 100;

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { isUuidV4 } from './ids.js';
 
 /**
- * Shared pieces of the customer area (companies, locations, units): field rules of part 1
- * section 5, the constants of section 9, the error texts of section 8 and the delete rule of
- * RULINGS.md.
+ * Shared pieces of the customer area (companies, locations, units): page sizes, field lengths,
+ * the API's messages for bad ids and missing records, and the rule that a record jobs hold cannot
+ * be deleted.
  */
 
 /** Company (and every customer list's) page sizes: 25 (default), 50, 100. */
@@ -14,8 +14,6 @@ export const DEFAULT_CUSTOMER_PAGE_SIZE = 25;
 export const STATE_MAX_LENGTH = 2;
 export const ZIP_MAX_LENGTH = 10;
 export const MAIN_OFFICE = 'Main Office';
-export const MAP_ZOOM = 16;
-export const UNITS_PANEL_MAX_HEIGHT_PX = 500;
 
 export const CUSTOMER_MESSAGES = {
   invalidCompanyId: 'Invalid company ID format',
@@ -102,7 +100,7 @@ export function plural(n: number, singular: string, pluralForm = `${singular}s`)
 export type CustomerKind = 'company' | 'location' | 'unit';
 
 /**
- * RULINGS.md: a company, location or unit that jobs still hold cannot be deleted (jobs keep the
+ * A company, location or unit that jobs still hold cannot be deleted (jobs keep the
  * service history, their quotes and invoices); the message says how many jobs hold it.
  */
 export function deleteBlockedMessage(kind: CustomerKind, name: string, jobCount: number): string {

@@ -14,7 +14,7 @@ const job = (overrides: Partial<HomeJobFacts> = {}): HomeJobFacts => ({
   ...overrides,
 });
 
-describe('home count definitions (RULINGS.md)', () => {
+describe('home count definitions', () => {
   it('open means neither completed nor cancelled', () => {
     expect(isOpenJob({ status: 'scheduled' })).toBe(true);
     expect(isOpenJob({ status: 'unscheduled' })).toBe(true);

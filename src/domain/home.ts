@@ -3,7 +3,7 @@ import { isUuidV4 } from './ids.js';
 import { isIsoDate } from './dates.js';
 
 /**
- * The nine Home counts, defined as RULINGS.md ("Home dashboard: real numbers") states them.
+ * The nine Home counts: real counts over the records, never sample figures, each defined below.
  * The server computes them in SQL (src/server/modules/home/home.repo.ts); these predicates are the
  * definition, unit-tested here and used by the API tests to check the SQL against seeded data.
  */
@@ -53,11 +53,11 @@ export const homeRules = {
 
 /** The period select: records created within the last N days (by their own creation date). */
 export const HOME_PERIODS = [
-  { value: 'last-week', label: 'Last Week', days: 7 },
-  { value: 'last-month', label: 'Last Month', days: 30 },
-  { value: 'last-quarter', label: 'Last 3 Months', days: 90 },
-  { value: 'last-year', label: 'Last 12 Months', days: 365 },
-  { value: 'all', label: 'All Time', days: null },
+  { value: 'last-week', days: 7 },
+  { value: 'last-month', days: 30 },
+  { value: 'last-quarter', days: 90 },
+  { value: 'last-year', days: 365 },
+  { value: 'all', days: null },
 ] as const;
 export type HomePeriod = (typeof HOME_PERIODS)[number]['value'];
 export const DEFAULT_HOME_PERIOD: HomePeriod = 'last-month';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deleteLocationConfirmation, locationInput, locationListQuery } from './locations.js';
+import { locationInput, locationListQuery } from './locations.js';
 
 const errors = (input: unknown) => {
   const result = locationInput.safeParse(input);
@@ -29,9 +29,5 @@ describe('location form rules', () => {
   it('parses the list filters', () => {
     expect(locationListQuery.parse({ q: ' north ', city: '' })).toMatchObject({ q: 'north', city: undefined, page: 1, pageSize: 25 });
     expect(locationListQuery.safeParse({ companyId: 'x' }).success).toBe(false);
-  });
-
-  it('confirms a delete', () => {
-    expect(deleteLocationConfirmation('HQ', 2)).toBe('Are you sure you want to delete HQ? This will also delete its 2 unit(s). This action cannot be undone.');
   });
 });

@@ -12,7 +12,7 @@ import {
 } from './customers.js';
 
 /**
- * The Add / Edit Location form (part 1 section 5): the company must be picked through the search
+ * The Add / Edit Location form: the company must be picked through the search
  * ("Please select a company first"); name, building name, address, city, state (max 2) and zip
  * (max 10) are required.
  */
@@ -69,13 +69,3 @@ export type LocationExportQuery = z.output<typeof locationExportQuery>;
 /** The filters of /locations that the Reset filters link clears. */
 export const LOCATION_FILTER_KEYS = ['q', 'name', 'buildingName', 'city', 'state', 'zip', 'companyId'] as const;
 
-export function deleteLocationConfirmation(name: string, unitCount: number): string {
-  return `Are you sure you want to delete ${name}? This will also delete its ${unitCount} unit(s). This action cannot be undone.`;
-}
-
-export const LOCATION_MESSAGES = {
-  save: 'Failed to save location. Please try again.',
-  fetchDetail: 'Failed to fetch location details',
-  delete: 'Failed to delete location. Please try again.',
-  fetchList: 'Failed to fetch locations. Please try again.',
-} as const;

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * The login payload (part 1 section 5: username and password required). Written with zod/mini,
+ * The login payload (username and password required). Written with zod/mini,
  * the tree-shakable build, because the login screen is the first thing every visitor downloads
  * and its JavaScript has a 150 KB (gzipped) budget. The API route validates with the same schema.
  */

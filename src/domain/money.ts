@@ -1,5 +1,5 @@
 /**
- * Money is integer cents in business rules (RULINGS.md) and numeric(12,2) in the database, which
+ * Money is integer cents in business rules (no floating-point amounts) and numeric(12,2) in the database, which
  * reaches us as a decimal string such as "1234.50". These helpers are the only crossing points.
  */
 

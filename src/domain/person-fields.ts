@@ -48,7 +48,7 @@ export const optionalDate = (label: string) =>
     .refine((v) => !v || isIsoDate(v), `${label} must be a valid date`)
     .transform((v) => emptyToNull(v));
 
-/** State: at most 2 characters (part 1 section 9), stored in capitals. */
+/** State: at most 2 characters, stored in capitals. */
 export const optionalState = z
   .string()
   .trim()
@@ -66,7 +66,7 @@ export function isCentStep(value: number): boolean {
 
 export const MAX_HOURLY_RATE = 9999.99;
 
-/** Hourly Rate: a number of at least 0 in steps of 0.01 (part 1 section 5); empty means not set. */
+/** Hourly Rate: a number of at least 0 in steps of 0.01; empty means not set. */
 export const hourlyRateField = z
   .number({ error: 'Hourly rate must be a number' })
   .min(0, 'Hourly rate must be at least 0')

@@ -4,8 +4,9 @@ import {
   formatHours,
   PRICE_KIND_LABELS,
   PRICE_KINDS,
-  priceCreateInputs,
-  priceUpdateInputs,
+  priceCreateBodies,
+  priceUpdateBodies,
+  priceValuesOf,
   skillLevelLabel,
   type PriceCreate,
   type PriceKind,
@@ -224,29 +225,6 @@ export function mapHeaders(headers: ImportCell[]): { columns: Map<ImportField, n
 // Rows
 // ---------------------------------------------------------------------------------------------
 
-/** The payload (in the API's shape, dollars) of an existing price: what a blank cell keeps. */
-export function payloadOfRecord(record: PriceRecord): Record<string, unknown> {
-  const common = { name: record.name, description: record.description, serviceLine: record.serviceLine };
-  switch (record.kind) {
-    case 'part':
-      return {
-        ...common,
-        partsCost: record.partsCostCents / 100,
-        estimatedHours: record.estimatedHours,
-        complexityMultiplier: record.complexityMultiplier,
-        laborRate: record.laborRateCents / 100,
-        multiTechnician: record.multiTechnician,
-        truckFee: record.truckFeeCents / 100,
-        includeRoofAccess: record.includeRoofAccess,
-        roofAccessFee: record.roofAccessFeeCents / 100,
-      };
-    case 'labor':
-      return { ...common, unitCost: record.unitCostCents / 100, skillLevel: record.skillLevel, durationHours: record.durationHours, isOvertime: record.isOvertime, isEmergency: record.isEmergency };
-    case 'item':
-      return { ...common, unitCost: record.unitCostCents / 100, category: record.category, isTaxable: record.isTaxable };
-  }
-}
-
 const KIND_FIELDS: Record<PriceKind, ImportField[]> = {
   part: ['partsCost', 'estimatedHours', 'complexityMultiplier', 'laborRate', 'multiTechnician', 'truckFee', 'includeRoofAccess', 'roofAccessFee'],
   labor: ['unitCost', 'skillLevel', 'durationHours', 'isOvertime', 'isEmergency'],
@@ -265,15 +243,18 @@ function show(field: ImportField | 'unitCostCents', value: unknown): string {
   return String(value);
 }
 
+/** Blank text is the same whether a value holds '' (a form's blank) or null (what is stored). */
+const blankAsNull = (value: unknown) => (value === '' || value === undefined ? null : value);
+
 function sameValue(field: ImportField, a: unknown, b: unknown): boolean {
   if (MONEY_FIELDS.has(field)) return toCents(a as number) === toCents(b as number);
   if (typeof a === 'number' && typeof b === 'number') return Math.round(a * 100) === Math.round(b * 100);
-  return (a ?? null) === (b ?? null);
+  return blankAsNull(a) === blankAsNull(b);
 }
 
-function unitCostOf(kind: PriceKind, data: Record<string, unknown>): number {
-  if (kind === 'part') return computePartPrice(partPriceInputOf(data as Parameters<typeof partPriceInputOf>[0])).unitCostCents;
-  return toCents(data.unitCost as number);
+/** The unit cost a valid row gives its price: a part's from the formula, the others' as typed. */
+function unitCostOf(price: PriceCreate | PriceUpdate): number {
+  return price.kind === 'part' ? computePartPrice(partPriceInputOf(price)).unitCostCents : toCents(price.unitCost);
 }
 
 export function analyzePriceImport(table: ImportTable, context: ImportContext): ImportAnalysis {
@@ -373,34 +354,36 @@ export function analyzePriceImport(table: ImportTable, context: ImportContext): 
       );
     }
 
-    const payload = existing ? { ...payloadOfRecord(existing), ...given } : { ...given, code };
-    const schema = existing ? priceUpdateInputs[kind] : priceCreateInputs[kind];
-    const parsed = schema.safeParse(payload);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
+    // A new price from the row alone; an existing one from its values with the row's cells over them.
+    const parsed = existing
+      ? { existing, price: priceUpdateBodies[kind].safeParse({ ...priceValuesOf(existing), ...given }) }
+      : { existing: null, price: priceCreateBodies[kind].safeParse({ ...given, code }) };
+    if (!parsed.price.success) {
+      for (const issue of parsed.price.error.issues) {
         // A cell already reported as unreadable is not reported again as missing.
         if (!badFields.has(String(issue.path[0] ?? '')) && !reasons.includes(issue.message)) reasons.push(issue.message);
       }
     }
-    if (reasons.length > 0 || !parsed.success) return result('invalid', { name: rawName || existing?.name || '' });
+    if (reasons.length > 0 || !parsed.price.success) return result('invalid', { name: rawName || existing?.name || '' });
 
-    const data = parsed.data as Record<string, unknown>;
-    const unitCostCents = unitCostOf(kind, data);
-    const name = data.name as string;
-    if (!existing) {
-      return result('new', { name, unitCostCents, create: { kind, ...data } as PriceCreate });
+    const price = parsed.price.data;
+    const unitCostCents = unitCostOf(price);
+    const name = price.name;
+    if (parsed.existing === null) {
+      return result('new', { name, unitCostCents, create: parsed.price.data });
     }
 
-    const before = payloadOfRecord(existing);
+    const before: Record<string, unknown> = priceValuesOf(parsed.existing);
+    const after: Record<string, unknown> = price;
     const changes: string[] = [];
     for (const field of ['name', 'description', 'serviceLine', ...KIND_FIELDS[kind]] as ImportField[]) {
-      if (!sameValue(field, before[field], data[field])) changes.push(`${LABELS[field]}: ${show(field, before[field])} -> ${show(field, data[field])}`);
+      if (!sameValue(field, before[field], after[field])) changes.push(`${LABELS[field]}: ${show(field, before[field])} -> ${show(field, after[field])}`);
     }
-    if (kind === 'part' && unitCostCents !== existing.unitCostCents) {
-      changes.push(`Unit Cost: ${show('unitCostCents', existing.unitCostCents)} -> ${show('unitCostCents', unitCostCents)}`);
+    if (kind === 'part' && unitCostCents !== parsed.existing.unitCostCents) {
+      changes.push(`Unit Cost: ${show('unitCostCents', parsed.existing.unitCostCents)} -> ${show('unitCostCents', unitCostCents)}`);
     }
     if (changes.length === 0) return result('unchanged', { name, unitCostCents });
-    return result('changed', { name, unitCostCents, changes, update: { id: existing.id, data: { kind, ...data } as PriceUpdate } });
+    return result('changed', { name, unitCostCents, changes, update: { id: parsed.existing.id, data: parsed.price.data } });
   });
 
   const counts: Record<ImportStatus, number> = { new: 0, changed: 0, unchanged: 0, invalid: 0 };

@@ -7,7 +7,12 @@ import {
   laborPriceCreateInput,
   laborPriceUpdateInput,
   partPriceCreateInput,
+  PRICE_VALUES,
+  priceCreateBodies,
   priceListFilters,
+  priceUpdateBodies,
+  priceValuesOf,
+  updateBodyOf,
   type PriceRecord,
 } from './price-book.js';
 
@@ -15,7 +20,7 @@ const issues = (result: { success: boolean; error?: { issues: { path: PropertyKe
   Object.fromEntries((result.error?.issues ?? []).map((i) => [String(i.path[0]), i.message]));
 
 describe('price payloads', () => {
-  it('give a new part the section 9 defaults and HVACGEN', () => {
+  it('give a new part the formula defaults and HVACGEN', () => {
     expect(partPriceCreateInput.parse({ code: 'P', name: 'Part' })).toEqual({
       code: 'P',
       name: 'Part',
@@ -37,7 +42,7 @@ describe('price payloads', () => {
     expect(itemPriceCreateInput.parse({ code: 'I', name: 'I', unitCost: 1, category: '' })).toMatchObject({ category: 'General', isTaxable: true });
   });
 
-  it('state each section 5 rule with its message', () => {
+  it('state each price rule with its message', () => {
     expect(issues(laborPriceCreateInput.safeParse({ name: '', unitCost: 0, durationHours: 0.09 }))).toEqual({
       name: 'Name is required',
       unitCost: 'Unit cost must be greater than 0',
@@ -62,6 +67,49 @@ describe('price payloads', () => {
     expect(hasAtMostTwoDecimals(19.99)).toBe(true);
   });
 });
+
+describe('price values: one mapper per kind between a record and its form', () => {
+  const records: PriceRecord[] = [
+    {
+      kind: 'part', id: 'p-1', code: 'CMP-3T', name: 'Compressor 3 ton', description: null, serviceLine: 'HVACGEN', serviceLineName: 'HVAC General',
+      unitCostCents: 205200, partsCostCents: 85000, estimatedHours: 4, complexityMultiplier: 1.25, laborRateCents: 6500, multiTechnician: true,
+      adjustedLaborCostCents: 11500, truckFeeCents: 1500, includeRoofAccess: true, roofAccessFeeCents: 8000, totalBaseCostCents: 152000,
+      flatRateNonContractCents: 205200, flatRatePmContractCents: 184700,
+    },
+    { kind: 'labor', id: 'l-1', code: 'LAB-STD', name: 'Standard hour', description: 'Weekdays', serviceLine: 'REFR', serviceLineName: null, unitCostCents: 9550, skillLevel: 'senior', durationHours: 1.5, isOvertime: true, isEmergency: false },
+    { kind: 'item', id: 'i-1', code: 'ITM-TRIP', name: 'Trip charge', description: null, serviceLine: 'HVACGEN', serviceLineName: null, unitCostCents: 4500, category: 'Fees', isTaxable: false },
+  ];
+
+  it.each(records)('$kind: a record\'s values are its figures in dollars, with a blank description as ""', (record) => {
+    const values = priceValuesOf(record);
+    expect(values).toMatchObject({ code: record.code, name: record.name, description: record.description ?? '', serviceLine: record.serviceLine });
+    expect('unitCost' in values ? values.unitCost : null).toBe(record.kind === 'part' ? null : record.unitCostCents / 100);
+  });
+
+  it.each(records)('$kind: a record\'s values parse back to the same price, tagged with its kind, for add and edit', (record) => {
+    const values = priceValuesOf(record);
+    const added = priceCreateBodies[record.kind].parse(values);
+    const edited = priceUpdateBodies[record.kind].parse(updateBodyOf(added));
+    expect(added).toMatchObject({ kind: record.kind, code: record.code, description: record.description });
+    expect(edited).not.toHaveProperty('code');
+    expect(priceValuesOf({ ...record, ...toRecordFigures(edited) } as PriceRecord)).toEqual(values);
+  });
+
+  it('starts the Add forms with the documented defaults, labor and item without a unit cost', () => {
+    expect(PRICE_VALUES.part.empty).toMatchObject({ serviceLine: 'HVACGEN', laborRate: 60, truckFee: 10, roofAccessFee: 75, estimatedHours: 1, complexityMultiplier: 1 });
+    expect(PRICE_VALUES.labor.empty).toMatchObject({ skillLevel: 'standard', durationHours: 1 });
+    expect(PRICE_VALUES.item.empty).toMatchObject({ category: 'General', isTaxable: true });
+    expect(PRICE_VALUES.labor.empty).not.toHaveProperty('unitCost');
+    expect(PRICE_VALUES.item.empty).not.toHaveProperty('unitCost');
+  });
+});
+
+/** A parsed price's dollar figures as a record's cents (what the server stores and answers). */
+function toRecordFigures(price: Record<string, unknown>): Record<string, unknown> {
+  const cents = (key: string) => (typeof price[key] === 'number' ? { [`${key}Cents`]: Math.round((price[key] as number) * 100) } : {});
+  const { unitCost: _u, partsCost: _p, laborRate: _l, truckFee: _t, roofAccessFee: _r, kind: _k, ...rest } = price;
+  return { ...rest, ...cents('unitCost'), ...cents('partsCost'), ...cents('laborRate'), ...cents('truckFee'), ...cents('roofAccessFee') };
+}
 
 describe('list filters', () => {
   it('treat empty values as no filter and refuse an unknown type', () => {

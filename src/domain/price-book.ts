@@ -6,7 +6,7 @@ import { computePartPrice, PRICING_DEFAULTS, type PartPriceInput } from './prici
 
 /**
  * The price book (/item-prices): parts priced by the flat-rate formula, labor and other items
- * (part 2: the Price book screen, section 3's three price tables, section 5's "Price item" rules).
+ * (three tables, one per kind; code, name, service line and a unit cost above 0 on every price).
  *
  * Payloads carry money as dollars, as a person types them (at most 2 decimals); answers carry
  * integer cents. Each kind has one schema for "add" and one for "edit" (every field but the code,
@@ -18,25 +18,21 @@ export type PriceKind = (typeof PRICE_KINDS)[number];
 export const PRICE_KIND_LABELS: Record<PriceKind, string> = { part: 'Part', labor: 'Labor', item: 'Item' };
 /** The path segment of each kind in /api/price-book/{segment}. */
 export const PRICE_KIND_SEGMENTS: Record<PriceKind, string> = { part: 'parts', labor: 'labor', item: 'items' };
-/** The type filter of the list: its value in the URL and its label. */
-export const PRICE_TYPE_FILTERS: { value: PriceKind | ''; label: string }[] = [
-  { value: '', label: 'All Types' },
-  { value: 'part', label: 'Parts' },
-  { value: 'labor', label: 'Labor' },
-  { value: 'item', label: 'Items' },
-];
 
 export const SKILL_LEVELS = ['helper', 'standard', 'senior', 'master'] as const;
 export type SkillLevel = (typeof SKILL_LEVELS)[number];
 export const SKILL_LEVEL_LABELS: Record<SkillLevel, string> = { helper: 'Helper', standard: 'Standard', senior: 'Senior', master: 'Master' };
 
-/** RULINGS.md: a new price-book item starts on HVACGEN. */
+/** A new price-book item starts on the HVACGEN service line. */
 export const DEFAULT_SERVICE_LINE = 'HVACGEN';
 export const DEFAULT_SKILL_LEVEL: SkillLevel = 'standard';
 export const DEFAULT_ITEM_CATEGORY = 'General';
 export const DEFAULT_LABOR_DURATION_HOURS = 1;
 
-/** What the Part tab starts with (and what an import row leaves blank): section 9's defaults. */
+/**
+ * What the Part tab starts with (and what a new part's blank import cell takes): parts cost 0,
+ * 1 hour, complexity 1, $60 per hour, one technician, $10 truck fee, $75 roof access fee not included.
+ */
 export const PART_DEFAULTS = {
   partsCost: 0,
   estimatedHours: 1,
@@ -185,7 +181,7 @@ export function partPriceInputOf(part: {
 export const PART_PRICE_ZERO_MESSAGE = 'The flat rate must be greater than $0: enter a parts cost, hours or a truck fee';
 
 /**
- * A part's unit cost is its non-contract flat rate; section 5 disables Save while the unit cost is
+ * A part's unit cost is its non-contract flat rate; a price form disables Save while the unit cost is
  * not above 0, so a part whose inputs price it at $0 is refused too (reported on partsCost, the
  * first figure to change). Checked only once every figure is valid on its own.
  */
@@ -223,18 +219,28 @@ export type LaborPriceUpdateInput = z.output<typeof laborPriceUpdateInput>;
 export type ItemPriceCreateInput = z.output<typeof itemPriceCreateInput>;
 export type ItemPriceUpdateInput = z.output<typeof itemPriceUpdateInput>;
 
+/** The payload schemas by kind, untagged: what each kind's form validates. */
 export const priceCreateInputs = { part: partPriceCreateInput, labor: laborPriceCreateInput, item: itemPriceCreateInput } as const;
 export const priceUpdateInputs = { part: partPriceUpdateInput, labor: laborPriceUpdateInput, item: itemPriceUpdateInput } as const;
 
+/**
+ * The same schemas tagging the payload with its kind: a route's body and an import row parse to
+ * a PriceCreate or PriceUpdate (what the service writes) with no cast.
+ */
+export const priceCreateBodies = {
+  part: partPriceCreateInput.transform((price) => ({ kind: 'part' as const, ...price })),
+  labor: laborPriceCreateInput.transform((price) => ({ kind: 'labor' as const, ...price })),
+  item: itemPriceCreateInput.transform((price) => ({ kind: 'item' as const, ...price })),
+};
+export const priceUpdateBodies = {
+  part: partPriceUpdateInput.transform((price) => ({ kind: 'part' as const, ...price })),
+  labor: laborPriceUpdateInput.transform((price) => ({ kind: 'labor' as const, ...price })),
+  item: itemPriceUpdateInput.transform((price) => ({ kind: 'item' as const, ...price })),
+};
+
 /** A validated price of any kind, tagged with its kind (what the service writes). */
-export type PriceCreate =
-  | ({ kind: 'part' } & PartPriceCreateInput)
-  | ({ kind: 'labor' } & LaborPriceCreateInput)
-  | ({ kind: 'item' } & ItemPriceCreateInput);
-export type PriceUpdate =
-  | ({ kind: 'part' } & PartPriceUpdateInput)
-  | ({ kind: 'labor' } & LaborPriceUpdateInput)
-  | ({ kind: 'item' } & ItemPriceUpdateInput);
+export type PriceCreate = z.output<(typeof priceCreateBodies)[PriceKind]>;
+export type PriceUpdate = z.output<(typeof priceUpdateBodies)[PriceKind]>;
 
 // ---------------------------------------------------------------------------------------------
 // Answers
@@ -290,6 +296,85 @@ export const priceList = paginated(priceRecord);
 export type PriceList = z.infer<typeof priceList>;
 
 // ---------------------------------------------------------------------------------------------
+// Values: a price as its form holds it and the API takes it, one mapper per kind
+// ---------------------------------------------------------------------------------------------
+
+/** What a form holds and an add request sends (dollars; '' for a blank description). */
+export type PartPriceValues = z.input<typeof partPriceCreateInput>;
+export type LaborPriceValues = z.input<typeof laborPriceCreateInput>;
+export type ItemPriceValues = z.input<typeof itemPriceCreateInput>;
+export interface PriceValuesByKind {
+  part: PartPriceValues;
+  labor: LaborPriceValues;
+  item: ItemPriceValues;
+}
+export type PriceValues = PriceValuesByKind[PriceKind];
+/** What an edit request sends: every field but the code, which cannot change. */
+export type PriceUpdateBody = z.input<(typeof priceUpdateInputs)[PriceKind]>;
+export type PriceRecordOf<K extends PriceKind> = Extract<PriceRecord, { kind: K }>;
+
+const dollarsOf = (cents: number) => cents / 100;
+const commonValuesOf = (record: PriceRecord) => ({ code: record.code, name: record.name, description: record.description ?? '', serviceLine: record.serviceLine });
+
+/**
+ * Per kind: the values an Add form starts with (the unit cost of labor and items starts blank),
+ * and a stored price's values (the Edit form's, and what a blank cell keeps when an import changes
+ * that price). A record's cents become dollars.
+ */
+export const PRICE_VALUES: { [K in PriceKind]: { empty: Partial<PriceValuesByKind[K]>; of(record: PriceRecordOf<K>): PriceValuesByKind[K] } } = {
+  part: {
+    empty: { code: '', name: '', description: '', serviceLine: DEFAULT_SERVICE_LINE, ...PART_DEFAULTS },
+    of: (record) => ({
+      ...commonValuesOf(record),
+      partsCost: dollarsOf(record.partsCostCents),
+      estimatedHours: record.estimatedHours,
+      complexityMultiplier: record.complexityMultiplier,
+      laborRate: dollarsOf(record.laborRateCents),
+      multiTechnician: record.multiTechnician,
+      truckFee: dollarsOf(record.truckFeeCents),
+      includeRoofAccess: record.includeRoofAccess,
+      roofAccessFee: dollarsOf(record.roofAccessFeeCents),
+    }),
+  },
+  labor: {
+    empty: { code: '', name: '', description: '', serviceLine: DEFAULT_SERVICE_LINE, skillLevel: DEFAULT_SKILL_LEVEL, durationHours: DEFAULT_LABOR_DURATION_HOURS, isOvertime: false, isEmergency: false },
+    of: (record) => ({
+      ...commonValuesOf(record),
+      unitCost: dollarsOf(record.unitCostCents),
+      skillLevel: record.skillLevel,
+      durationHours: record.durationHours,
+      isOvertime: record.isOvertime,
+      isEmergency: record.isEmergency,
+    }),
+  },
+  item: {
+    empty: { code: '', name: '', description: '', serviceLine: DEFAULT_SERVICE_LINE, category: DEFAULT_ITEM_CATEGORY, isTaxable: true },
+    of: (record) => ({ ...commonValuesOf(record), unitCost: dollarsOf(record.unitCostCents), category: record.category, isTaxable: record.isTaxable }),
+  },
+};
+
+/** Any stored price's values (PRICE_VALUES[kind].of for its kind). */
+export function priceValuesOf(record: PriceRecord): PriceValues {
+  switch (record.kind) {
+    case 'part':
+      return PRICE_VALUES.part.of(record);
+    case 'labor':
+      return PRICE_VALUES.labor.of(record);
+    case 'item':
+      return PRICE_VALUES.item.of(record);
+  }
+}
+
+/** A valid form's values, of any kind (each kind's create schema's output). */
+export type PriceFormData = PartPriceCreateInput | LaborPriceCreateInput | ItemPriceCreateInput;
+
+/** An edit's body: a valid form's values without the code. */
+export function updateBodyOf(values: PriceFormData): PriceUpdateBody {
+  const { code: _code, ...body } = values;
+  return body;
+}
+
+// ---------------------------------------------------------------------------------------------
 // The list: search, type and service line filters, ordered by code
 // ---------------------------------------------------------------------------------------------
 
@@ -318,7 +403,7 @@ export type PriceBookOptions = z.infer<typeof priceBookOptions>;
 // Display helpers (the DETAILS column, hours)
 // ---------------------------------------------------------------------------------------------
 
-/** Hours with 1 decimal (section 9), or 2 when the second is not 0: 1 -> "1.0", 0.25 -> "0.25". */
+/** Hours with 1 decimal, or 2 when the second is not 0: 1 -> "1.0", 0.25 -> "0.25". */
 export function formatHours(value: number): string {
   const rounded = Math.round(value * 100) / 100;
   return hasAtMostTwoDecimals(rounded) && Math.round(rounded * 100) % 10 !== 0 ? rounded.toFixed(2) : rounded.toFixed(1);

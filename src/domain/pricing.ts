@@ -1,5 +1,5 @@
 /**
- * The part flat-rate formula of part 2 section 9, in integer cents.
+ * The part flat-rate formula, in integer cents.
  *
  *   adjusted rate    = labor rate, + 50 per hour when more than one technician is needed
  *   labor            = estimated hours x complexity x adjusted rate, rounded to the cent
@@ -8,7 +8,7 @@
  *   PM contract      = non-contract x 0.9, rounded to the whole dollar (half up)
  *   unit cost        = the non-contract flat rate (what the price book and job items charge)
  *
- * Why whole dollars: the specification says "rounded" for both flat rates and for the repair total
+ * Why whole dollars: both flat rates and the repair total are "rounded"
  * (src/domain/repairs.ts), the original product rounded the dollar figure with Math.round, and a
  * flat-rate price book quotes customers whole-dollar prices. The base stays exact to the cent, so the
  * "why this price" line can be checked by hand: $170.00 x 1.35 = $229.50, rounded to $230.

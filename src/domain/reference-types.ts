@@ -3,16 +3,17 @@ import { optionalText, requiredText } from './person-fields.js';
 
 /**
  * Service Types (the service_lines table) and Job Types: name and code required, description
- * optional (part 1 section 5), codes unique regardless of case. Codes are what jobs and prices
+ * optional, codes unique regardless of case. Codes are what jobs and prices
  * refer to, so they are stored in capitals and do not change once created; a type that is no
  * longer offered is switched inactive rather than deleted.
  */
 export const REFERENCE_TYPE_KINDS = ['service-types', 'job-types'] as const;
 export type ReferenceTypeKind = (typeof REFERENCE_TYPE_KINDS)[number];
 
-export const REFERENCE_TYPE_LABELS: Record<ReferenceTypeKind, { one: string; many: string; addFailed: string }> = {
-  'service-types': { one: 'service type', many: 'Service Types', addFailed: 'Failed to add service type' },
-  'job-types': { one: 'job type', many: 'Job Types', addFailed: 'Failed to add job type' },
+/** How the API's messages and summaries name each kind. */
+export const REFERENCE_TYPE_LABELS: Record<ReferenceTypeKind, { one: string; many: string }> = {
+  'service-types': { one: 'service type', many: 'Service Types' },
+  'job-types': { one: 'job type', many: 'Job Types' },
 };
 
 export const referenceTypeCode = z

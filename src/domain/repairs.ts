@@ -1,13 +1,13 @@
 /**
- * Repair records (part 2 sections 3, 4, 5 and 9): one per inspection, three option tiers, the costs
- * around them, and the repair total.
+ * Repair records: one per inspection, three option tiers, the costs around them, and the repair
+ * total.
  *
  *   sum   = chosen option + labor + refrigeration recovery + start-up + thermostat startup
  *           + removal + permit + every accessory + every additional item
  *   total = sum / 0.6 (a 40% gross margin), rounded to the whole dollar, half up; 0 when sum is 0
  *
- * Money is integer cents here (RULINGS.md). The division is done on integers: sum / 0.6 dollars is
- * sum / 60 whole dollars, so the rounding is exact (no binary floating point near a half dollar).
+ * Money is integer cents here. The division is done on integers: sum / 0.6 dollars is sum / 60
+ * whole dollars, so the rounding is exact (no binary floating point near a half dollar).
  * One function serves the form (the live total and its "why this price" lines) and the server,
  * which stores what it computes and ignores any total the browser sends.
  */

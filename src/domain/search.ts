@@ -27,12 +27,3 @@ export type SearchResults = z.infer<typeof searchResults>;
 export function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
-
-/** Where each kind of hit opens. */
-export const searchHitPath: Record<SearchKind, (id: string) => string> = {
-  companies: (id) => `/companies/${id}`,
-  locations: (id) => `/locations/${id}`,
-  units: (id) => `/units/${id}`,
-  jobs: (id) => `/jobs/${id}`,
-  invoices: (id) => `/invoices/${id}`,
-};

@@ -9,7 +9,7 @@ export const addressSchema = z.object({
 });
 export type Address = z.infer<typeof addressSchema>;
 
-/** The settings record with key "company" (part 1 section 3). */
+/** The settings record with key "company": company name (required), physical and mailing address, phone, time zone. */
 export const companySettings = z.object({
   name: z.string().trim().min(1, 'Company name is required').max(200),
   physical_address: addressSchema,

@@ -73,7 +73,7 @@ describe('row rules', () => {
   });
 });
 
-describe('default availability (RULINGS.md)', () => {
+describe('default availability of a new technician', () => {
   it('lists all 7 days, days 0 to 4 available 09:00 to 17:00', () => {
     expect(defaultAvailability()).toEqual([
       { dayOfWeek: 0, isAvailable: true, startTime: '09:00', endTime: '17:00' },

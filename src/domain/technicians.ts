@@ -13,8 +13,8 @@ import {
 } from './person-fields.js';
 
 /**
- * Technicians (part 1: Add Technician, the technician entities of section 3, the rules of
- * section 5). A technician is a user of role technician; the technician record, its skills,
+ * Technicians (Add Technician, Edit Technician, and Settings > Add User for the technician role).
+ * A technician is a user of role technician; the technician record, its skills,
  * certifications, availability and territories hang off the user's id.
  */
 
@@ -26,7 +26,7 @@ export const CERTIFICATION_STATUSES = ['active', 'expired', 'pending'] as const;
 export type CertificationStatus = (typeof CERTIFICATION_STATUSES)[number];
 /** day_of_week 0 = Sunday to 6 = Saturday. */
 export const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-/** RULINGS.md: build to the stated indices, days 0 to 4 available 09:00 to 17:00, all 7 days listed. */
+/** A new technician lists all 7 days; days 0 to 4 (Sunday to Thursday) are available 09:00 to 17:00. */
 export const DEFAULT_AVAILABLE_DAYS: readonly number[] = [0, 1, 2, 3, 4];
 export const DEFAULT_START_TIME = '09:00';
 export const DEFAULT_END_TIME = '17:00';
@@ -36,7 +36,7 @@ export const MAX_ROWS = 50;
 // The rules, as pure functions
 // ------------------------------------------------------------------------------------------
 
-/** Job title falls back to "HVAC Technician" when empty (part 1 sections 5 and 9). */
+/** Job title falls back to "HVAC Technician" when empty. */
 export function jobTitleOrDefault(value: string | null | undefined): string {
   return value?.trim() || DEFAULT_JOB_TITLE;
 }
@@ -169,7 +169,7 @@ export const territoryRow = z.object({
 });
 export type TerritoryRow = z.output<typeof territoryRow>;
 
-/** The technician record's own fields (section 3), shared by Add Technician and Settings > Add User. */
+/** The technician record's own fields, shared by Add Technician and Settings > Add User. */
 export const technicianProfile = z.object({
   employeeId: optionalText('Employee ID', 50),
   hireDate: requiredDate('Hire Date'),
@@ -183,7 +183,7 @@ export const technicianProfile = z.object({
   emergencyContactName: optionalText('Emergency contact name', 200),
   emergencyContactPhone: optionalText('Emergency contact phone', 30),
   notes: optionalText('Notes', 5000),
-  // The further fields the Add User flow may write (section 3).
+  // The further fields (address, license and vehicle, personal, payroll, checks) the Add User flow may write.
   address: optionalText('Address', 200),
   city: optionalText('City', 100),
   state: optionalState,
@@ -430,7 +430,7 @@ export function technicianFormValues(t: TechnicianDetail): UpdateTechnicianForm 
 
 /**
  * The username of a technician added on /technicians/add, which asks for no username: the part of
- * the e-mail before the at sign (as part 1 section 3 derives it at sign-in), reduced to the
+ * the e-mail before the at sign (as sign-in derives a username from an e-mail), reduced to the
  * characters a username may hold.
  */
 export function usernameFromEmail(email: string): string {
@@ -448,64 +448,3 @@ export function firstFreeUsername(base: string, taken: readonly string[]): strin
     if (!used.has(candidate.toLowerCase())) return candidate;
   }
 }
-
-// ------------------------------------------------------------------------------------------
-// The further technician fields, as the forms list them (Settings > Add User, Edit Technician)
-// ------------------------------------------------------------------------------------------
-
-export interface TechnicianDetailField {
-  name: Exclude<keyof TechnicianProfile, 'employeeId' | 'hireDate' | 'jobTitle' | 'hourlyRate' | 'emergencyContactName' | 'emergencyContactPhone' | 'notes'>;
-  label: string;
-  kind: 'text' | 'date' | 'year' | 'checkbox';
-  maxLength?: number;
-}
-
-export const TECHNICIAN_DETAIL_GROUPS: { title: string; fields: TechnicianDetailField[] }[] = [
-  {
-    title: 'Home Address',
-    fields: [
-      { name: 'address', label: 'Address', kind: 'text', maxLength: 200 },
-      { name: 'city', label: 'City', kind: 'text', maxLength: 100 },
-      { name: 'state', label: 'State', kind: 'text', maxLength: 2 },
-      { name: 'zip', label: 'Zip', kind: 'text', maxLength: 10 },
-    ],
-  },
-  {
-    title: 'License and Vehicle',
-    fields: [
-      { name: 'licenseNumber', label: 'License Number', kind: 'text', maxLength: 100 },
-      { name: 'licenseExpiry', label: 'License Expiry', kind: 'date' },
-      { name: 'vehicleNumber', label: 'Vehicle Number', kind: 'text', maxLength: 50 },
-      { name: 'vehicleMake', label: 'Vehicle Make', kind: 'text', maxLength: 50 },
-      { name: 'vehicleModel', label: 'Vehicle Model', kind: 'text', maxLength: 50 },
-      { name: 'vehicleYear', label: 'Vehicle Year', kind: 'year' },
-    ],
-  },
-  {
-    title: 'Personal',
-    fields: [
-      { name: 'preferredName', label: 'Preferred Name', kind: 'text', maxLength: 100 },
-      { name: 'shirtSize', label: 'Shirt Size', kind: 'text', maxLength: 10 },
-      { name: 'bootSize', label: 'Boot Size', kind: 'text', maxLength: 10 },
-    ],
-  },
-  {
-    title: 'Payroll',
-    fields: [
-      { name: 'taxId', label: 'Tax ID', kind: 'text', maxLength: 50 },
-      { name: 'directDeposit', label: 'Direct Deposit', kind: 'checkbox' },
-      { name: 'bankName', label: 'Bank Name', kind: 'text', maxLength: 100 },
-      { name: 'bankRouting', label: 'Bank Routing Number', kind: 'text', maxLength: 50 },
-      { name: 'bankAccount', label: 'Bank Account Number', kind: 'text', maxLength: 50 },
-    ],
-  },
-  {
-    title: 'Checks and Reviews',
-    fields: [
-      { name: 'backgroundCheckDate', label: 'Background Check Date', kind: 'date' },
-      { name: 'drugTestDate', label: 'Drug Test Date', kind: 'date' },
-      { name: 'lastReviewDate', label: 'Last Review Date', kind: 'date' },
-      { name: 'nextReviewDate', label: 'Next Review Date', kind: 'date' },
-    ],
-  },
-];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countAppliedUnitFilters, deleteUnitConfirmation, unitInput, unitJobStatistics, unitListQuery } from './units.js';
+import { countAppliedUnitFilters, unitInput, unitJobStatistics, unitListQuery } from './units.js';
 
 const LOCATION = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
 const errors = (input: unknown) => {
@@ -77,9 +77,5 @@ describe('job statistics', () => {
       ]),
     ).toEqual({ total: 4, completed: 1, scheduled: 1, unscheduled: 1, totalCostCents: 14050 });
     expect(unitJobStatistics([])).toEqual({ total: 0, completed: 0, scheduled: 0, unscheduled: 0, totalCostCents: 0 });
-  });
-
-  it('confirms a delete with the text of part 1', () => {
-    expect(deleteUnitConfirmation('RTU-1')).toBe('Are you sure you want to delete unit RTU-1? This action cannot be undone.');
   });
 });

@@ -23,7 +23,7 @@ export type ContactType = (typeof CONTACT_TYPES)[number];
 export const DEFAULT_CONTACT_TYPE: ContactType = 'Management';
 
 /**
- * The Add / Edit Unit form (part 1 section 5): unit number required; status active or inactive;
+ * The Add / Edit Unit form: unit number required; status active or inactive;
  * contact type one of four; valid e-mails; billing state at most 2 characters; empty optional
  * values stored as null; office falls back to "Main Office"; taxable defaults to true.
  */
@@ -165,7 +165,7 @@ export type JobStatistics = z.infer<typeof jobStatistics>;
 
 /**
  * The Job Statistics card: counts by status and the sum of the total_cost of the unit's job items
- * (part 1 section 9). The server computes it in SQL over all the unit's jobs; this is the definition.
+ * (every job counts, whatever its status). The server computes it in SQL over all the unit's jobs; this is the definition.
  */
 export function unitJobStatistics(jobs: readonly { status: (typeof JOB_STATUSES)[number]; totalCostCents: number }[]): JobStatistics {
   return {
@@ -190,18 +190,3 @@ export const unitJobsAnswer = z.object({
 });
 export type UnitJobsAnswer = z.infer<typeof unitJobsAnswer>;
 
-export function deleteUnitConfirmation(unitNumber: string): string {
-  return `Are you sure you want to delete unit ${unitNumber}? This action cannot be undone.`;
-}
-
-export const UNIT_MESSAGES = {
-  fetchDetail: 'Failed to fetch unit details',
-  add: 'Failed to add unit. Please try again.',
-  update: 'Failed to update unit. Please try again.',
-  delete: 'Failed to delete unit. Please try again.',
-  fetchList: 'Failed to fetch units. Please try again.',
-  notSpecified: 'Not specified',
-} as const;
-
-/** Where the unit detail's Create Job goes. */
-export const createJobForUnitPath = (unitId: string) => `/jobs/create?unitId=${unitId}`;

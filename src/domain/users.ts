@@ -4,10 +4,9 @@ import { newPassword, USER_ROLES, USER_STATUSES, type UserRole } from './auth.js
 import { emailField, optionalText, phoneField } from './person-fields.js';
 import { technicianProfile } from './technicians.js';
 
-/** Users (part 1 section 3) and Settings > Add User (section 5). */
+/** Users: the people who sign in, their roles and status, and Settings > Add User. */
 
 export const DEFAULT_USER_ROLE: UserRole = 'user';
-export const ROLE_LABELS: Record<UserRole, string> = { user: 'User', technician: 'Technician', manager: 'Manager', admin: 'Admin' };
 const ROLE_MESSAGE = `Role must be one of ${USER_ROLES.join(', ')}`;
 const STATUS_MESSAGE = 'Status must be active or inactive';
 

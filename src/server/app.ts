@@ -12,6 +12,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { createInspectionsRepo } from './modules/inspections/inspections.repo.js';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes.js';
 import { createInspectionsService } from './modules/inspections/inspections.service.js';
+import { createHealthService } from './modules/health/health.service.js';
 import { createHomeRepo } from './modules/home/home.repo.js';
 import { homeRoutes } from './modules/home/home.routes.js';
 import { createHomeService } from './modules/home/home.service.js';
@@ -129,7 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app);
 
   // Foundation
-  healthRoutes(app, { database });
+  healthRoutes(app, { health: createHealthService(database) });
   authRoutes(app, { auth, config });
   settingsRoutes(app, { settings });
   homeRoutes(app, { home });

@@ -9,7 +9,7 @@ import { createTestContext, type TestContext } from '../support/test-app.js';
 
 /**
  * Filtered lists gather the matches through the trigram indexes and sort them, or, past a cap of
- * matches, walk the order index (src/server/db/sql.ts pageWithTotal). Both plans must give the
+ * matches, walk the order index (src/server/db/sql.ts selectPage). Both plans must give the
  * same pages and totals: here the cap is forced down to 1 to run the second plan.
  */
 let ctx: TestContext;

@@ -2,37 +2,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCents } from '../../src/domain/money.js';
 import { unitJobStatistics } from '../../src/domain/units.js';
 import { customerFingerprint } from '../support/db-fingerprint.js';
+import { MALFORMED_IDS, MISSING_ID, signInAs, type ApiClient } from '../support/api.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
 
 let ctx: TestContext;
-let cookie: string;
+let api: ApiClient;
 let locationId: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  cookie = (await ctx.loginAs('user')).cookie;
+  api = await signInAs(ctx, 'user', { unchanged: () => customerFingerprint(ctx.database.db) });
   const company = await ctx.f.company({ name: 'Mu Medical Center' });
   locationId = (await ctx.f.location({ companyId: company.id, name: 'Mu North Clinic' })).id;
 });
 afterAll(() => ctx.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: unknown) =>
-  ctx.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-const MISSING_ID = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
-
-async function refused(method: Method, url: string, payload: unknown, status: number, message: string) {
-  const before = await customerFingerprint(ctx.database.db);
-  const response = await call(method, url, payload);
-  expect(response.statusCode, response.body).toBe(status);
-  expect(response.json().error.message).toBe(message);
-  expect(await customerFingerprint(ctx.database.db)).toEqual(before);
-  return response.json();
-}
-
 describe('adding and editing units', () => {
   it('adds a unit with the defaults: active, taxable, Main Office, empty values as null', async () => {
-    const response = await call('POST', '/api/units', {
+    const response = await api.call('POST', '/api/units', {
       locationId,
       unitNumber: ' RTU-101 ',
       primaryContactType: 'Management',
@@ -58,22 +45,22 @@ describe('adding and editing units', () => {
 
   it('refuses bad input with the message and changes nothing', async () => {
     const base = { locationId, unitNumber: 'RTU-X' };
-    await refused('POST', '/api/units', { locationId }, 400, 'Unit number is required');
-    await refused('POST', '/api/units', { ...base, unitNumber: '   ' }, 400, 'Unit number is required');
-    await refused('POST', '/api/units', { unitNumber: 'RTU-X' }, 400, 'Please select a location first');
-    await refused('POST', '/api/units', { ...base, locationId: MISSING_ID }, 400, 'Location not found');
-    await refused('POST', '/api/units', { ...base, status: 'broken' }, 400, 'Status must be active or inactive');
-    await refused('POST', '/api/units', { ...base, primaryContactType: 'Landlord' }, 400, 'Primary contact type must be Management, Owner, Business Owner or Tenant');
-    await refused('POST', '/api/units', { ...base, primaryContactEmail: 'someone@' }, 400, 'Primary contact email must be a valid email address');
-    await refused('POST', '/api/units', { ...base, billingEmail: 'not an email' }, 400, 'Billing email must be a valid email address');
-    await refused('POST', '/api/units', { ...base, billingState: 'GAA' }, 400, 'Billing state must be at most 2 characters');
-    await refused('POST', '/api/units', { ...base, billingZip: '12345678901' }, 400, 'Billing zip must be at most 10 characters');
-    await refused('POST', '/api/units', { ...base, taxable: 'maybe' }, 400, 'Taxable must be yes or no');
+    await api.refused('POST', '/api/units', { locationId }, 400, 'Unit number is required');
+    await api.refused('POST', '/api/units', { ...base, unitNumber: '   ' }, 400, 'Unit number is required');
+    await api.refused('POST', '/api/units', { unitNumber: 'RTU-X' }, 400, 'Please select a location first');
+    await api.refused('POST', '/api/units', { ...base, locationId: MISSING_ID }, 400, 'Location not found');
+    await api.refused('POST', '/api/units', { ...base, status: 'broken' }, 400, 'Status must be active or inactive');
+    await api.refused('POST', '/api/units', { ...base, primaryContactType: 'Landlord' }, 400, 'Primary contact type must be Management, Owner, Business Owner or Tenant');
+    await api.refused('POST', '/api/units', { ...base, primaryContactEmail: 'someone@' }, 400, 'Primary contact email must be a valid email address');
+    await api.refused('POST', '/api/units', { ...base, billingEmail: 'not an email' }, 400, 'Billing email must be a valid email address');
+    await api.refused('POST', '/api/units', { ...base, billingState: 'GAA' }, 400, 'Billing state must be at most 2 characters');
+    await api.refused('POST', '/api/units', { ...base, billingZip: '12345678901' }, 400, 'Billing zip must be at most 10 characters');
+    await api.refused('POST', '/api/units', { ...base, taxable: 'maybe' }, 400, 'Taxable must be yes or no');
   });
 
   it('edits a unit; its location stays', async () => {
-    const created = (await call('POST', '/api/units', { locationId, unitNumber: 'AHU-7', taxable: true })).json();
-    const edited = await call('PUT', `/api/units/${created.id}`, {
+    const created = (await api.call('POST', '/api/units', { locationId, unitNumber: 'AHU-7', taxable: true })).json();
+    const edited = await api.call('PUT', `/api/units/${created.id}`, {
       unitNumber: 'AHU-7B',
       status: 'inactive',
       primaryContactType: 'Tenant',
@@ -83,16 +70,15 @@ describe('adding and editing units', () => {
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ unitNumber: 'AHU-7B', status: 'inactive', primaryContactType: 'Tenant', taxable: false, office: 'Branch Office', location: { id: locationId } });
-    await refused('PUT', `/api/units/${created.id}`, { unitNumber: 'AHU-7B', billingEmail: 'x' }, 400, 'Billing email must be a valid email address');
-    await refused('PUT', `/api/units/${MISSING_ID}`, { unitNumber: 'X' }, 404, 'Unit not found');
-    await refused('PUT', '/api/units/AHU-7', { unitNumber: 'X' }, 400, 'Invalid unit ID format');
+    await api.refused('PUT', `/api/units/${created.id}`, { unitNumber: 'AHU-7B', billingEmail: 'x' }, 400, 'Billing email must be a valid email address');
   });
 
   it('answers "Invalid unit ID format" and "Unit not found"', async () => {
-    expect((await call('GET', '/api/units/123')).json().error).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Invalid unit ID format' });
-    expect((await call('GET', '/api/units/3f1c2a4e-5b6d-4e7f-7a9b-0c1d2e3f4a5b')).json().error.message).toBe('Invalid unit ID format');
-    expect((await call('GET', `/api/units/${MISSING_ID}`)).json().error).toEqual({ code: 'NOT_FOUND', message: 'Unit not found' });
-    expect((await call('GET', `/api/units/${MISSING_ID}/jobs`)).statusCode).toBe(404);
+    const ids = { malformed: 'Invalid unit ID format', missing: 'Unit not found', malformedIds: ['AHU-7', 'FREE-1', ...MALFORMED_IDS] };
+    // As a manager: a role every method of the route allows.
+    const manager = await api.withRole('manager');
+    await manager.refusesBadIds({ url: (id) => `/api/units/${id}`, methods: { GET: undefined, PUT: { unitNumber: 'X' }, DELETE: undefined }, ...ids });
+    await manager.refusesBadIds({ url: (id) => `/api/units/${id}/jobs`, methods: { GET: undefined }, ...ids });
   });
 });
 
@@ -107,7 +93,7 @@ describe('the units list', () => {
     await ctx.f.unit({ locationId: midtown.id, unitNumber: 'NU-AHU-1', status: 'active' });
     await ctx.f.unit({ locationId: airport.id, unitNumber: 'NU-RTU-3', status: 'active' });
   });
-  const numbers = (query: string) => call('GET', `/api/units?${query}`).then((r) => r.json().items.map((u: { unitNumber: string }) => u.unitNumber));
+  const numbers = (query: string) => api.call('GET', `/api/units?${query}`).then((r) => r.json().items.map((u: { unitNumber: string }) => u.unitNumber));
 
   it('free text: every word must match the unit number, the location or the company', async () => {
     expect(await numbers('q=nu-rtu')).toEqual(['NU-RTU-1', 'NU-RTU-2', 'NU-RTU-3']);
@@ -121,17 +107,17 @@ describe('the units list', () => {
     expect(await numbers('unitNumber=nu-rtu&status=active')).toEqual(['NU-RTU-1', 'NU-RTU-3']);
     expect(await numbers('location=midtown&status=inactive')).toEqual(['NU-RTU-2']);
     expect(await numbers('company=summit&unitNumber=nu-')).toEqual(['NU-RTU-3']);
-    const body = (await call('GET', '/api/units?q=nu-&pageSize=25')).json();
+    const body = (await api.call('GET', '/api/units?q=nu-&pageSize=25')).json();
     expect(body.total).toBe(4);
     expect(body.items[0]).toMatchObject({ unitNumber: 'NU-AHU-1', locationName: 'Midtown Plaza', companyName: 'Peachtree Towers LLC', status: 'active' });
-    expect((await call('GET', '/api/units?status=gone')).json().error.message).toBe('Status must be active or inactive');
+    expect((await api.call('GET', '/api/units?status=gone')).json().error.message).toBe('Status must be active or inactive');
   });
 
   it('totals from the counters when unfiltered or filtered by status only', async () => {
-    const all = (await call('GET', '/api/units')).json().total;
-    const active = (await call('GET', '/api/units?status=active')).json().total;
-    const inactive = (await call('GET', '/api/units?status=inactive')).json().total;
-    const dashboard = (await call('GET', '/api/customers/dashboard')).json();
+    const all = (await api.call('GET', '/api/units')).json().total;
+    const active = (await api.call('GET', '/api/units?status=active')).json().total;
+    const inactive = (await api.call('GET', '/api/units?status=inactive')).json().total;
+    const dashboard = (await api.call('GET', '/api/customers/dashboard')).json();
     expect(active + inactive).toBe(all);
     expect(dashboard).toMatchObject({ totalUnits: all, activeUnits: active, inactiveUnits: inactive });
   });
@@ -140,11 +126,11 @@ describe('the units list', () => {
     const company = await ctx.f.company({ name: 'Omicron Old' });
     const location = await ctx.f.location({ companyId: company.id, name: 'Omicron Site' });
     await ctx.f.unit({ locationId: location.id, unitNumber: 'OMI-1' });
-    const current = (await call('GET', `/api/locations/${location.id}`)).json();
-    await call('PUT', `/api/locations/${location.id}`, { ...current, name: 'Omicron Renamed Site' });
+    const current = (await api.call('GET', `/api/locations/${location.id}`)).json();
+    await api.call('PUT', `/api/locations/${location.id}`, { ...current, name: 'Omicron Renamed Site' });
     expect(await numbers('q=omi-1%20renamed')).toEqual(['OMI-1']);
-    const comp = (await call('GET', `/api/companies/${company.id}`)).json().company;
-    await call('PUT', `/api/companies/${company.id}`, { ...comp, name: 'Omicron Brandnew' });
+    const comp = (await api.call('GET', `/api/companies/${company.id}`)).json().company;
+    await api.call('PUT', `/api/companies/${company.id}`, { ...comp, name: 'Omicron Brandnew' });
     expect(await numbers('q=brandnew%20omi')).toEqual(['OMI-1']);
     expect(await numbers('q=omicron%20old')).toEqual([]);
   });
@@ -168,14 +154,14 @@ describe('a unit with jobs', () => {
     await ctx.f.jobItem(older.id, { unitCost: '10.00', quantity: 1 });
     await ctx.f.jobItem(newer.id, { unitCost: '55.50', quantity: 1 });
 
-    const body = (await call('GET', `/api/units/${unit.id}/jobs`)).json();
+    const body = (await api.call('GET', `/api/units/${unit.id}/jobs`)).json();
     expect(body.items.map((j: { name: string }) => j.name)).toEqual(['Newer job', 'Middle job', 'Older job']);
     expect(body.items[0]).toMatchObject({ status: 'scheduled', isTraining: true, totalCostCents: 5550, scheduleStart: '2026-02-01T14:00:00.000Z', type: 'PM' });
     expect(body.items[2].totalCostCents).toBe(21050);
     expect(body.statistics).toEqual(unitJobStatistics(body.items.map((j: { status: 'completed'; totalCostCents: number }) => j)));
     expect(body.statistics).toEqual({ total: 3, completed: 1, scheduled: 1, unscheduled: 1, totalCostCents: toCents('266.00') });
 
-    await refused(
+    await api.refused(
       'DELETE',
       `/api/units/${unit.id}`,
       undefined,
@@ -186,9 +172,8 @@ describe('a unit with jobs', () => {
 
   it('deletes a unit no job holds', async () => {
     const unit = await ctx.f.unit({ locationId, unitNumber: 'FREE-1' });
-    expect((await call('DELETE', `/api/units/${unit.id}`)).statusCode).toBe(204);
-    expect((await call('GET', `/api/units/${unit.id}`)).statusCode).toBe(404);
-    await refused('DELETE', `/api/units/${unit.id}`, undefined, 404, 'Unit not found');
-    await refused('DELETE', '/api/units/FREE-1', undefined, 400, 'Invalid unit ID format');
+    expect((await api.call('DELETE', `/api/units/${unit.id}`)).statusCode).toBe(204);
+    expect((await api.call('GET', `/api/units/${unit.id}`)).statusCode).toBe(404);
+    await api.refused('DELETE', `/api/units/${unit.id}`, undefined, 404, 'Unit not found');
   });
 });

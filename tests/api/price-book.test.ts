@@ -3,24 +3,22 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computePartPrice } from '../../src/domain/pricing.js';
 import { queryRows } from '../../src/server/db/client.js';
+import { expectRefused, signInAs, type ApiClient } from '../support/api.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
 
 let ctx: TestContext;
-let admin: string;
-let manager: string;
-let technician: string;
+let admin: ApiClient;
+let manager: ApiClient;
+let technician: ApiClient;
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = (await ctx.loginAs('admin')).cookie;
-  manager = (await ctx.loginAs('manager')).cookie;
-  technician = (await ctx.loginAs('technician')).cookie;
+  admin = await signInAs(ctx, 'admin', { unchanged: snapshot });
+  manager = await admin.withRole('manager');
+  technician = await admin.withRole('technician');
 });
 afterAll(() => ctx.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: unknown, cookie = admin) =>
-  ctx.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
-const list = async (query = '') => (await call('GET', `/api/price-book${query}`)).json();
+const list = async (query = '') => (await admin.call('GET', `/api/price-book${query}`)).json();
 
 /** Every price row, so a refused request can be shown to have changed nothing. */
 async function snapshot() {
@@ -33,18 +31,9 @@ async function snapshot() {
   );
 }
 
-async function expectRefused(response: Awaited<ReturnType<typeof call>>, status: number, message: string | RegExp, field?: string) {
-  expect(response.statusCode, response.body).toBe(status);
-  const body = response.json();
-  if (typeof message === 'string') expect(body.error.message).toBe(message);
-  else expect(body.error.message).toMatch(message);
-  if (field) expect(body.error.fields?.[field]).toBeTruthy();
-  return body;
-}
-
 describe('add a price', () => {
   it('adds a part and stores the formula figures computed on the server, ignoring forged ones', async () => {
-    const response = await call('POST', '/api/price-book/parts', {
+    const response = await admin.call('POST', '/api/price-book/parts', {
       code: 'CMP-3T',
       name: 'Compressor 3 ton',
       description: 'Scroll compressor',
@@ -84,7 +73,7 @@ describe('add a price', () => {
   });
 
   it('fills a part with the documented defaults: labor rate 60, truck fee 10, roof fee 75 not included, 1 hour, complexity 1, HVACGEN', async () => {
-    const response = await call('POST', '/api/price-book/parts', { code: 'DEF-PART', name: 'Default part', partsCost: 100 });
+    const response = await admin.call('POST', '/api/price-book/parts', { code: 'DEF-PART', name: 'Default part', partsCost: 100 });
     expect(response.statusCode, response.body).toBe(201);
     const expected = computePartPrice({ partsCostCents: 10000, estimatedHours: 1, complexityMultiplier: 1, laborRateCents: 6000, multiTechnician: false, truckFeeCents: 1000, includeRoofAccess: false, roofAccessFeeCents: 7500 });
     expect(response.json()).toMatchObject({
@@ -103,30 +92,28 @@ describe('add a price', () => {
   });
 
   it('adds labor with skill level "standard", 1 hour and HVACGEN by default', async () => {
-    const response = await call('POST', '/api/price-book/labor', { code: 'LAB-X', name: 'Service technician hour', unitCost: 95.5 });
+    const response = await admin.call('POST', '/api/price-book/labor', { code: 'LAB-X', name: 'Service technician hour', unitCost: 95.5 });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json()).toMatchObject({ kind: 'labor', unitCostCents: 9550, skillLevel: 'standard', durationHours: 1, isOvertime: false, isEmergency: false, serviceLine: 'HVACGEN' });
   });
 
   it('adds an item with category "General", taxable, and a blank description stored as null', async () => {
-    const response = await call('POST', '/api/price-book/items', { code: 'ITM-X', name: 'Shop supplies', unitCost: 12, description: '   ', category: '  ' });
+    const response = await admin.call('POST', '/api/price-book/items', { code: 'ITM-X', name: 'Shop supplies', unitCost: 12, description: '   ', category: '  ' });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json()).toMatchObject({ kind: 'item', unitCostCents: 1200, category: 'General', isTaxable: true, description: null });
   });
 
   it('trims text and keeps the service line chosen', async () => {
-    const response = await call('POST', '/api/price-book/items', { code: '  ITM-TRIM ', name: ' Trimmed ', unitCost: 1, serviceLine: 'REFR', category: 'Fees', isTaxable: false });
+    const response = await admin.call('POST', '/api/price-book/items', { code: '  ITM-TRIM ', name: ' Trimmed ', unitCost: 1, serviceLine: 'REFR', category: 'Fees', isTaxable: false });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json()).toMatchObject({ code: 'ITM-TRIM', name: 'Trimmed', serviceLine: 'REFR', serviceLineName: 'Refrigeration', category: 'Fees', isTaxable: false });
   });
 
   it('lets a manager add, and refuses a technician or a plain user (403)', async () => {
-    expect((await call('POST', '/api/price-book/items', { code: 'ITM-MGR', name: 'By a manager', unitCost: 3 }, manager)).statusCode).toBe(201);
-    const before = await snapshot();
-    for (const cookie of [technician, (await ctx.loginAs('user')).cookie]) {
-      await expectRefused(await call('POST', '/api/price-book/items', { code: 'ITM-TECH', name: 'No', unitCost: 3 }, cookie), 403, 'You do not have permission to do this');
+    expect((await manager.call('POST', '/api/price-book/items', { code: 'ITM-MGR', name: 'By a manager', unitCost: 3 })).statusCode).toBe(201);
+    for (const refusedRole of [technician, await admin.withRole('user')]) {
+      await refusedRole.refused('POST', '/api/price-book/items', { code: 'ITM-TECH', name: 'No', unitCost: 3 }, 403, 'You do not have permission to do this');
     }
-    expect(await snapshot()).toEqual(before);
   });
 });
 
@@ -164,38 +151,32 @@ describe('bad input is refused and changes nothing', () => {
   ];
 
   it.each(cases)('$name', async ({ path, payload, message, field }) => {
-    const before = await snapshot();
-    await expectRefused(await call('POST', `/api/price-book/${path}`, payload), 400, message, field);
-    expect(await snapshot()).toEqual(before);
+    await admin.refused('POST', `/api/price-book/${path}`, payload, 400, message, { field });
   });
 
   it('refuses a body that is not JSON', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/price-book/items', headers: { cookie: admin, 'content-type': 'application/json' }, payload: '{"code":' });
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/price-book/items', headers: { cookie: admin.cookie, 'content-type': 'application/json' }, payload: '{"code":' });
     await expectRefused(response, 400, 'The request body is not valid JSON');
   });
 
   it('refuses an inactive service line for a new price', async () => {
     await ctx.database.db.execute(sql`insert into service_lines (code, name, is_active) values ('OLD', 'Retired line', false)`);
-    const before = await snapshot();
-    await expectRefused(await call('POST', '/api/price-book/items', { code: 'ITM-OLD', name: 'Old', unitCost: 5, serviceLine: 'OLD' }), 400, 'Service line OLD is inactive; choose an active service line', 'serviceLine');
-    expect(await snapshot()).toEqual(before);
+    await admin.refused('POST', '/api/price-book/items', { code: 'ITM-OLD', name: 'Old', unitCost: 5, serviceLine: 'OLD' }, 400, 'Service line OLD is inactive; choose an active service line', { field: 'serviceLine' });
   });
 });
 
 describe('codes are unique per kind', () => {
   it('answers 409 for a duplicate code in the same kind, whatever its case, and allows it in another kind', async () => {
-    expect((await call('POST', '/api/price-book/labor', { code: 'DUP-1', name: 'First', unitCost: 50 })).statusCode).toBe(201);
-    const before = await snapshot();
-    const body = await expectRefused(await call('POST', '/api/price-book/labor', { code: 'DUP-1', name: 'Second', unitCost: 60 }), 409, 'A labor price with the code DUP-1 already exists', 'code');
+    expect((await admin.call('POST', '/api/price-book/labor', { code: 'DUP-1', name: 'First', unitCost: 50 })).statusCode).toBe(201);
+    const body = await admin.refused('POST', '/api/price-book/labor', { code: 'DUP-1', name: 'Second', unitCost: 60 }, 409, 'A labor price with the code DUP-1 already exists', { field: 'code' });
     expect(body.error.code).toBe('CONFLICT');
-    await expectRefused(await call('POST', '/api/price-book/labor', { code: 'dup-1', name: 'Lower case', unitCost: 60 }), 409, 'A labor price with the code DUP-1 already exists');
-    expect(await snapshot()).toEqual(before);
-    expect((await call('POST', '/api/price-book/items', { code: 'DUP-1', name: 'Same code, other kind', unitCost: 5 })).statusCode).toBe(201);
+    await admin.refused('POST', '/api/price-book/labor', { code: 'dup-1', name: 'Lower case', unitCost: 60 }, 409, 'A labor price with the code DUP-1 already exists');
+    expect((await admin.call('POST', '/api/price-book/items', { code: 'DUP-1', name: 'Same code, other kind', unitCost: 5 })).statusCode).toBe(201);
   });
 
   it('answers 409 (not 500) when two saves race past the check', async () => {
     const responses = await Promise.all(
-      Array.from({ length: 4 }, (_, i) => call('POST', '/api/price-book/items', { code: 'RACE-1', name: `Racer ${i}`, unitCost: 5 })),
+      Array.from({ length: 4 }, (_, i) => admin.call('POST', '/api/price-book/items', { code: 'RACE-1', name: `Racer ${i}`, unitCost: 5 })),
     );
     const statuses = responses.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([201, 409, 409, 409]);
@@ -205,8 +186,8 @@ describe('codes are unique per kind', () => {
 
 describe('edit a price', () => {
   it('changes every field but the code and recomputes a part from its inputs', async () => {
-    const created = (await call('POST', '/api/price-book/parts', { code: 'EDIT-P', name: 'Before', partsCost: 100 })).json();
-    const response = await call('PUT', `/api/price-book/parts/${created.id}`, {
+    const created = (await admin.call('POST', '/api/price-book/parts', { code: 'EDIT-P', name: 'Before', partsCost: 100 })).json();
+    const response = await admin.call('PUT', `/api/price-book/parts/${created.id}`, {
       code: 'HACKED',
       name: 'After',
       description: 'Now with roof',
@@ -227,53 +208,55 @@ describe('edit a price', () => {
   });
 
   it('stores a blank description as null', async () => {
-    const created = (await call('POST', '/api/price-book/items', { code: 'EDIT-I', name: 'Item', unitCost: 5, description: 'Something' })).json();
-    const response = await call('PUT', `/api/price-book/items/${created.id}`, { name: 'Item', unitCost: 6, description: '', serviceLine: 'HVACGEN' });
+    const created = (await admin.call('POST', '/api/price-book/items', { code: 'EDIT-I', name: 'Item', unitCost: 5, description: 'Something' })).json();
+    const response = await admin.call('PUT', `/api/price-book/items/${created.id}`, { name: 'Item', unitCost: 6, description: '', serviceLine: 'HVACGEN' });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ description: null, unitCostCents: 600 });
   });
 
   it('requires the name, the service line and a unit cost above 0, and changes nothing when refused', async () => {
-    const created = (await call('POST', '/api/price-book/labor', { code: 'EDIT-L', name: 'Labor', unitCost: 80 })).json();
-    const before = await snapshot();
+    const created = (await admin.call('POST', '/api/price-book/labor', { code: 'EDIT-L', name: 'Labor', unitCost: 80 })).json();
     const url = `/api/price-book/labor/${created.id}`;
-    await expectRefused(await call('PUT', url, { name: '', unitCost: 80, serviceLine: 'HVACGEN' }), 400, 'Name is required', 'name');
-    await expectRefused(await call('PUT', url, { name: 'Labor', unitCost: 80 }), 400, 'Service line is required', 'serviceLine');
-    await expectRefused(await call('PUT', url, { name: 'Labor', unitCost: 80, serviceLine: ' ' }), 400, 'Service line is required', 'serviceLine');
-    await expectRefused(await call('PUT', url, { name: 'Labor', unitCost: 0, serviceLine: 'HVACGEN' }), 400, 'Unit cost must be greater than 0', 'unitCost');
-    await expectRefused(await call('PUT', url, { name: 'Labor', unitCost: 80, serviceLine: 'HVACGEN', durationHours: 0 }), 400, 'Duration must be at least 0.1 hours');
-    await expectRefused(await call('PUT', url, { name: 'Labor', unitCost: 80, serviceLine: 'NOPE' }), 400, 'Unknown service line NOPE');
-    await expectRefused(await call('PUT', url, { name: 'Labor', unitCost: 80, serviceLine: 'HVACGEN' }, technician), 403, 'You do not have permission to do this');
-    expect(await snapshot()).toEqual(before);
+    await admin.refused('PUT', url, { name: '', unitCost: 80, serviceLine: 'HVACGEN' }, 400, 'Name is required', { field: 'name' });
+    await admin.refused('PUT', url, { name: 'Labor', unitCost: 80 }, 400, 'Service line is required', { field: 'serviceLine' });
+    await admin.refused('PUT', url, { name: 'Labor', unitCost: 80, serviceLine: ' ' }, 400, 'Service line is required', { field: 'serviceLine' });
+    await admin.refused('PUT', url, { name: 'Labor', unitCost: 0, serviceLine: 'HVACGEN' }, 400, 'Unit cost must be greater than 0', { field: 'unitCost' });
+    await admin.refused('PUT', url, { name: 'Labor', unitCost: 80, serviceLine: 'HVACGEN', durationHours: 0 }, 400, 'Duration must be at least 0.1 hours');
+    await admin.refused('PUT', url, { name: 'Labor', unitCost: 80, serviceLine: 'NOPE' }, 400, 'Unknown service line NOPE');
+    await technician.refused('PUT', url, { name: 'Labor', unitCost: 80, serviceLine: 'HVACGEN' }, 403, 'You do not have permission to do this');
   });
 
   it('keeps an inactive service line the price already has, but will not move a price onto one', async () => {
     await ctx.database.db.execute(sql`insert into service_lines (code, name, is_active) values ('GONE', 'Gone line', true) on conflict do nothing`);
-    const created = (await call('POST', '/api/price-book/items', { code: 'EDIT-GONE', name: 'On a line', unitCost: 5, serviceLine: 'GONE' })).json();
+    const created = (await admin.call('POST', '/api/price-book/items', { code: 'EDIT-GONE', name: 'On a line', unitCost: 5, serviceLine: 'GONE' })).json();
     await ctx.database.db.execute(sql`update service_lines set is_active = false where code = 'GONE'`);
-    expect((await call('PUT', `/api/price-book/items/${created.id}`, { name: 'Renamed', unitCost: 5, serviceLine: 'GONE' })).statusCode).toBe(200);
-    const other = (await call('POST', '/api/price-book/items', { code: 'EDIT-MOVE', name: 'Elsewhere', unitCost: 5 })).json();
-    await expectRefused(await call('PUT', `/api/price-book/items/${other.id}`, { name: 'Elsewhere', unitCost: 5, serviceLine: 'GONE' }), 400, 'Service line GONE is inactive; choose an active service line');
+    expect((await admin.call('PUT', `/api/price-book/items/${created.id}`, { name: 'Renamed', unitCost: 5, serviceLine: 'GONE' })).statusCode).toBe(200);
+    const other = (await admin.call('POST', '/api/price-book/items', { code: 'EDIT-MOVE', name: 'Elsewhere', unitCost: 5 })).json();
+    await expectRefused(await admin.call('PUT', `/api/price-book/items/${other.id}`, { name: 'Elsewhere', unitCost: 5, serviceLine: 'GONE' }), 400, 'Service line GONE is inactive; choose an active service line');
   });
 
   it('answers 404 for an unknown id, 404 for an id of another kind, 400 for a malformed id', async () => {
-    const item = (await call('POST', '/api/price-book/items', { code: 'EDIT-KIND', name: 'Item', unitCost: 5 })).json();
-    await expectRefused(await call('PUT', '/api/price-book/items/3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b', { name: 'X', unitCost: 5, serviceLine: 'HVACGEN' }), 404, 'Item price not found. It may have been deleted.');
-    await expectRefused(await call('PUT', `/api/price-book/labor/${item.id}`, { name: 'X', unitCost: 5, serviceLine: 'HVACGEN' }), 404, 'Labor price not found. It may have been deleted.');
-    await expectRefused(await call('PUT', '/api/price-book/items/not-a-uuid', { name: 'X', unitCost: 5, serviceLine: 'HVACGEN' }), 400, 'Invalid price item id');
-    await expectRefused(await call('GET', '/api/price-book/items/not-a-uuid'), 400, 'Invalid price item id');
-    expect((await call('GET', `/api/price-book/items/${item.id}`)).json()).toMatchObject({ code: 'EDIT-KIND' });
+    const item = (await admin.call('POST', '/api/price-book/items', { code: 'EDIT-KIND', name: 'Item', unitCost: 5 })).json();
+    const valid = { name: 'X', unitCost: 5, serviceLine: 'HVACGEN' };
+    await admin.refusesBadIds({
+      url: (id) => `/api/price-book/items/${id}`,
+      methods: { GET: undefined, PUT: valid, DELETE: undefined },
+      malformed: 'Invalid price item id',
+      missing: 'Item price not found. It may have been deleted.',
+    });
+    await admin.refused('PUT', `/api/price-book/labor/${item.id}`, valid, 404, 'Labor price not found. It may have been deleted.');
+    expect((await admin.call('GET', `/api/price-book/items/${item.id}`)).json()).toMatchObject({ code: 'EDIT-KIND' });
   });
 });
 
 describe('delete a price', () => {
   it('removes it (admin or manager only), then answers 404', async () => {
-    const item = (await call('POST', '/api/price-book/items', { code: 'DEL-1', name: 'Delete me', unitCost: 5 })).json();
-    await expectRefused(await call('DELETE', `/api/price-book/items/${item.id}`, undefined, technician), 403, 'You do not have permission to do this');
-    const response = await call('DELETE', `/api/price-book/items/${item.id}`, undefined, manager);
+    const item = (await admin.call('POST', '/api/price-book/items', { code: 'DEL-1', name: 'Delete me', unitCost: 5 })).json();
+    await technician.refused('DELETE', `/api/price-book/items/${item.id}`, undefined, 403, 'You do not have permission to do this');
+    const response = await manager.call('DELETE', `/api/price-book/items/${item.id}`);
     expect(response.statusCode).toBe(204);
     expect((await list('?q=DEL-1')).total).toBe(0);
-    await expectRefused(await call('DELETE', `/api/price-book/items/${item.id}`), 404, 'Item price not found. It may have been deleted.');
+    await admin.refused('DELETE', `/api/price-book/items/${item.id}`, undefined, 404, 'Item price not found. It may have been deleted.');
   });
 });
 
@@ -325,20 +308,20 @@ describe('the list', () => {
   });
 
   it('refuses bad filters with a message', async () => {
-    await expectRefused(await call('GET', '/api/price-book?type=widget'), 400, 'Type must be part, labor or item');
-    await expectRefused(await call('GET', '/api/price-book?pageSize=101'), 400, 'Page size must be at most 100');
-    await expectRefused(await call('GET', '/api/price-book?page=0'), 400, 'Page must be 1 or more');
+    await expectRefused(await admin.call('GET', '/api/price-book?type=widget'), 400, 'Type must be part, labor or item');
+    await expectRefused(await admin.call('GET', '/api/price-book?pageSize=101'), 400, 'Page size must be at most 100');
+    await expectRefused(await admin.call('GET', '/api/price-book?page=0'), 400, 'Page must be 1 or more');
   });
 
   it('is readable by every signed-in role', async () => {
-    expect((await call('GET', '/api/price-book', undefined, technician)).statusCode).toBe(200);
-    expect((await call('GET', '/api/price-book/options', undefined, technician)).json().serviceLines).toContainEqual({ code: 'HVACGEN', name: 'HVAC General', isActive: true });
+    expect((await technician.call('GET', '/api/price-book')).statusCode).toBe(200);
+    expect((await technician.call('GET', '/api/price-book/options')).json().serviceLines).toContainEqual({ code: 'HVACGEN', name: 'HVAC General', isActive: true });
   });
 });
 
 describe('export', () => {
   async function readExport(query: string) {
-    const response = await call('GET', `/api/price-book/export${query}`, undefined, technician);
+    const response = await technician.call('GET', `/api/price-book/export${query}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="price-book-\d{4}-\d{2}-\d{2}\.xlsx"$/);
@@ -362,6 +345,6 @@ describe('export', () => {
   });
 
   it('refuses a bad filter', async () => {
-    await expectRefused(await call('GET', '/api/price-book/export?type=widget'), 400, 'Type must be part, labor or item');
+    await expectRefused(await admin.call('GET', '/api/price-book/export?type=widget'), 400, 'Type must be part, labor or item');
   });
 });

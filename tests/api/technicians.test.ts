@@ -14,18 +14,19 @@ import { createTechniciansRepo } from '../../src/server/modules/technicians/tech
 import { createTechniciansService } from '../../src/server/modules/technicians/technicians.service.js';
 import { createUsersRepo } from '../../src/server/modules/users/users.repo.js';
 import { fromDatabaseError } from '../../src/server/errors.js';
+import { signInAs, type ApiClient } from '../support/api.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
 
 let ctx: TestContext;
-let admin: string;
-let manager: string;
-let plainUser: string;
+let admin: ApiClient;
+let manager: ApiClient;
+let plainUser: ApiClient;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = (await ctx.loginAs('admin')).cookie;
-  manager = (await ctx.loginAs('manager')).cookie;
-  plainUser = (await ctx.loginAs('user')).cookie;
+  admin = await signInAs(ctx, 'admin', { unchanged: tableCounts });
+  manager = await admin.withRole('manager');
+  plainUser = await admin.withRole('user');
 });
 afterAll(() => ctx.close());
 
@@ -71,8 +72,8 @@ function technicianPayload(overrides: Record<string, unknown> = {}) {
   };
 }
 
-const create = (cookie: string, payload: unknown) => ctx.app.inject({ method: 'POST', url: '/api/technicians', headers: { cookie }, payload: payload as object });
-const tableCounts = async () => {
+const create = (as: ApiClient, payload: unknown) => as.call('POST', '/api/technicians', payload);
+async function tableCounts() {
   const db = ctx.database.db;
   const n = async (table: PgTable) => Number((await db.select({ n: count() }).from(table))[0]!.n);
   return {
@@ -83,15 +84,10 @@ const tableCounts = async () => {
     availability: await n(technicianAvailability),
     territories: await n(technicianTerritories),
   };
-};
-
-async function refused(cookie: string, payload: unknown, status: number) {
-  const before = await tableCounts();
-  const response = await create(cookie, payload);
-  expect(response.statusCode, response.body).toBe(status);
-  expect(await tableCounts()).toEqual(before);
-  return response.json().error as { code: string; message: string; fields?: Record<string, string> };
 }
+
+/** Adds a technician that must be refused with `status`, changing no table; the error. */
+const refused = async (as: ApiClient, payload: unknown, status: number) => (await as.refused('POST', '/api/technicians', payload, status)).error;
 
 describe('POST /api/technicians (Add Technician)', () => {
   it('saves the technician, its named skills and certifications, available days and complete territories', async () => {
@@ -101,7 +97,7 @@ describe('POST /api/technicians (Add Technician)', () => {
     const { id, username } = response.json();
     expect(username).toBe(`marco.tech${serial}`);
 
-    const detail = (await ctx.app.inject({ method: 'GET', url: `/api/technicians/${id}`, headers: { cookie: admin } })).json();
+    const detail = (await admin.call('GET', `/api/technicians/${id}`)).json();
     expect(detail).toMatchObject({
       firstName: 'Marco',
       email: payload.email,
@@ -133,7 +129,7 @@ describe('POST /api/technicians (Add Technician)', () => {
     const parsed = createTechnicianInput.parse(technicianPayload());
     const response = await create(admin, JSON.parse(JSON.stringify(parsed)));
     expect(response.statusCode, response.body).toBe(201);
-    const detail = (await ctx.app.inject({ method: 'GET', url: `/api/technicians/${response.json().id}`, headers: { cookie: admin } })).json();
+    const detail = (await admin.call('GET', `/api/technicians/${response.json().id}`)).json();
     expect(detail.availability.map((d: { dayOfWeek: number }) => d.dayOfWeek)).toEqual([1, 2, 4]);
     expect(detail.skills).toHaveLength(2);
     expect(detail.territories[0].zipCodes).toEqual(['30009', '30075', '30328']);
@@ -143,7 +139,7 @@ describe('POST /api/technicians (Add Technician)', () => {
     const { availability: _a, jobTitle: _j, ...payload } = technicianPayload();
     const response = await create(manager, { ...payload, jobTitle: '  ' });
     expect(response.statusCode, response.body).toBe(201);
-    const detail = (await ctx.app.inject({ method: 'GET', url: `/api/technicians/${response.json().id}`, headers: { cookie: admin } })).json();
+    const detail = (await admin.call('GET', `/api/technicians/${response.json().id}`)).json();
     expect(detail.jobTitle).toBe('HVAC Technician');
     expect(detail.availability).toEqual([0, 1, 2, 3, 4].map((dayOfWeek) => ({ dayOfWeek, startTime: '09:00', endTime: '17:00' })));
   });
@@ -244,7 +240,7 @@ describe('one transaction: a failed save leaves no partial rows', () => {
   it('an update that fails late keeps the technician as it was', async () => {
     const created = await create(admin, technicianPayload());
     const id = created.json().id;
-    const before = (await ctx.app.inject({ method: 'GET', url: `/api/technicians/${id}`, headers: { cookie: admin } })).json();
+    const before = (await admin.call('GET', `/api/technicians/${id}`)).json();
     await ctx.database.db.execute(sql`
       create or replace function test_fail_territory() returns trigger language plpgsql as $$
       begin
@@ -253,12 +249,12 @@ describe('one transaction: a failed save leaves no partial rows', () => {
     await ctx.database.db.execute(sql`create trigger test_fail_territory before insert on technician_territories for each row execute function test_fail_territory()`);
     try {
       const payload = technicianPayload({ firstName: 'Changed', skills: [{ skillName: 'Only one' }] });
-      const response = await ctx.app.inject({ method: 'PUT', url: `/api/technicians/${id}`, headers: { cookie: admin }, payload: { ...payload, status: 'active' } });
+      const response = await admin.call('PUT', `/api/technicians/${id}`, { ...payload, status: 'active' });
       expect(response.statusCode).toBe(400);
     } finally {
       await ctx.database.db.execute(sql`drop trigger test_fail_territory on technician_territories`);
     }
-    const after = (await ctx.app.inject({ method: 'GET', url: `/api/technicians/${id}`, headers: { cookie: admin } })).json();
+    const after = (await admin.call('GET', `/api/technicians/${id}`)).json();
     expect(after).toEqual(before);
   });
 });
@@ -279,7 +275,7 @@ describe('GET and PUT /api/technicians/:id (Edit Technician)', () => {
       directDeposit: true,
       nextReviewDate: '2026-06-01',
     });
-    const response = await ctx.app.inject({ method: 'PUT', url: `/api/technicians/${id}`, headers: { cookie: manager }, payload });
+    const response = await manager.call('PUT', `/api/technicians/${id}`, payload);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
       firstName: 'Marcus',
@@ -300,28 +296,28 @@ describe('GET and PUT /api/technicians/:id (Edit Technician)', () => {
     const a = await create(admin, technicianPayload());
     const b = technicianPayload();
     const bId = (await create(admin, b)).json().id;
-    const before = (await ctx.app.inject({ method: 'GET', url: `/api/technicians/${bId}`, headers: { cookie: admin } })).json();
-    const bad = await ctx.app.inject({ method: 'PUT', url: `/api/technicians/${bId}`, headers: { cookie: admin }, payload: { ...b, status: 'active', hourlyRate: -3 } });
+    const before = (await admin.call('GET', `/api/technicians/${bId}`)).json();
+    const bad = await admin.call('PUT', `/api/technicians/${bId}`, { ...b, status: 'active', hourlyRate: -3 });
     expect(bad.statusCode).toBe(400);
-    const noStatus = await ctx.app.inject({ method: 'PUT', url: `/api/technicians/${bId}`, headers: { cookie: admin }, payload: b });
+    const noStatus = await admin.call('PUT', `/api/technicians/${bId}`, b);
     expect(noStatus.statusCode).toBe(400);
-    const aEmployeeId = (await ctx.app.inject({ method: 'GET', url: `/api/technicians/${a.json().id}`, headers: { cookie: admin } })).json().employeeId;
-    const dup = await ctx.app.inject({ method: 'PUT', url: `/api/technicians/${bId}`, headers: { cookie: admin }, payload: { ...b, status: 'active', employeeId: aEmployeeId } });
+    const aEmployeeId = (await admin.call('GET', `/api/technicians/${a.json().id}`)).json().employeeId;
+    const dup = await admin.call('PUT', `/api/technicians/${bId}`, { ...b, status: 'active', employeeId: aEmployeeId });
     expect(dup.statusCode).toBe(409);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/technicians/${bId}`, headers: { cookie: admin } })).json()).toEqual(before);
+    expect((await admin.call('GET', `/api/technicians/${bId}`)).json()).toEqual(before);
   });
 
   it('answers 404 for an unknown id or a user who is not a technician, 400 for a malformed id, 403 for a user', async () => {
-    const unknown = await ctx.app.inject({ method: 'GET', url: '/api/technicians/3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b', headers: { cookie: admin } });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error.message).toBe('Technician not found');
+    await admin.refusesBadIds({
+      url: (id) => `/api/technicians/${id}`,
+      methods: { GET: undefined, PUT: { ...technicianPayload(), status: 'active' } },
+      malformed: 'Invalid technician ID format',
+      missing: 'Technician not found',
+    });
     const office = await ctx.f.user({ role: 'user' });
-    const notTech = await ctx.app.inject({ method: 'PUT', url: `/api/technicians/${office.id}`, headers: { cookie: admin }, payload: { ...technicianPayload(), status: 'active' } });
+    const notTech = await admin.call('PUT', `/api/technicians/${office.id}`, { ...technicianPayload(), status: 'active' });
     expect(notTech.statusCode).toBe(404);
-    const malformed = await ctx.app.inject({ method: 'GET', url: '/api/technicians/not-a-uuid', headers: { cookie: admin } });
-    expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().error.message).toBe('Invalid technician ID format');
     const { technician } = await ctx.f.technician();
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/technicians/${technician.id}`, headers: { cookie: plainUser } })).statusCode).toBe(403);
+    expect((await plainUser.call('GET', `/api/technicians/${technician.id}`)).statusCode).toBe(403);
   });
 });

@@ -112,7 +112,7 @@ test.describe('customers: companies, locations and units', () => {
     await page.goto(unitUrl);
     await expect(page.getByText('No', { exact: true })).toBeVisible();
 
-    // Delete it, with the confirmation text of part 1.
+    // Delete it, after the confirmation that names the unit.
     await page.goto(`${unitUrl}/edit`);
     await page.getByRole('button', { name: 'Delete Unit' }).click();
     await expect(page.getByText('Are you sure you want to delete unit ZEPH-RTU-7? This action cannot be undone.')).toBeVisible();

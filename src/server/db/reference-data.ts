@@ -3,8 +3,8 @@ import type { Executor } from './client.js';
 import { jobTypes, serviceLines, settings } from './schema.js';
 
 /**
- * Reference data every installation starts with (not only the demo): the service lines the spec
- * names (HVACGEN is the default for price items, INSP carries the inspection fee), the job types,
+ * Reference data every installation starts with (not only the demo): the standard service lines
+ * (HVACGEN is the default for price items, INSP carries the inspection fee), the job types,
  * and a company settings record. Inserted only when missing, so edits made in Settings survive.
  */
 export const DEFAULT_SERVICE_LINES = [

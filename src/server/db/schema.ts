@@ -5,7 +5,7 @@
  * Conventions:
  * - ids are uuid v4 (gen_random_uuid()), job numbers come from an identity sequence starting at 1001;
  * - money is numeric(12,2) (drizzle hands it over as a string; repos turn it into integer cents);
- * - every enumerated value and length limit the specification states is a check constraint or a
+ * - every enumerated value and length limit the API enforces is also a check constraint or a
  *   varchar length, so the database refuses what the API would refuse;
  * - every filter and ordering a list uses has an index; case-insensitive "contains" filters use
  *   trigram (pg_trgm) GIN indexes, created by the extensions migration that runs first;

@@ -1,11 +1,24 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type GetColumnData, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { alias, type PgTable } from 'drizzle-orm/pg-core';
 import { likeContains } from '../../domain/search.js';
-import { queryRows as queryRowsForSql } from './client.js';
+import { queryRows as queryRowsForSql, type Executor } from './client.js';
 
-/** Small SQL helpers shared by the list queries of the repos. */
+/**
+ * Small SQL helpers shared by the repos, and the typed way to read raw SQL
+ * (docs/decisions/012-typed-raw-queries.md):
+ *
+ *   const c = tableAlias(companies, 'c');
+ *   const COMPANY = selection({ id: c.id, name: c.name, locations: sql<number>`(select count(*) ...)`.mapWith(Number) });
+ *   const rows = await selectRows(db, COMPANY, sql`select ${COMPANY} from ${from(c)} where ${c.name} ilike ${like}`);
+ *   // rows: { id: string; name: string; locations: number }[], decoded like drizzle's own selects
+ *
+ * Every table and column is named through the schema objects, so renaming a column's property is a
+ * type error at every query that reads it, and renaming its database name changes the SQL with it;
+ * the row type comes from the schema, never from a hand-written interface.
+ */
 
 /** `column ILIKE '%text%'` with LIKE wildcards in the text escaped (a trigram index serves it). */
-export function ilikeContains(column: SQL, text: string): SQL {
+export function ilikeContains(column: SQL | AnyColumn, text: string): SQL {
   return sql`${column} ilike ${likeContains(text)}`;
 }
 
@@ -14,12 +27,155 @@ export function whereAll(conditions: readonly SQL[]): SQL {
   return conditions.length ? sql.join([...conditions], sql` and `) : sql`true`;
 }
 
-/** A timestamp read by raw SQL (a Date from pg, a Date or string from PGlite) as an ISO string. */
+// ---------------------------------------------------------------------------------------------
+// Typed raw queries
+// ---------------------------------------------------------------------------------------------
+
+/** One output column of a raw statement: a schema column, or an expression typed with sql<T> (and .mapWith to decode it). */
+export type Field = AnyColumn | SQL<unknown>;
+export type Fields = Record<string, Field>;
+/** What a field reads: a column's data type (with null unless it is NOT NULL), or the expression's type. */
+export type FieldValue<F> = F extends AnyColumn ? GetColumnData<F> : F extends SQL<infer T> ? T : never;
+export type RowOf<F extends Fields> = { -readonly [K in keyof F]: FieldValue<F[K]> };
+
+interface Decoder {
+  mapFromDriverValue(value: unknown): unknown;
+}
+const ORIGINAL_NAME = Symbol.for('drizzle:OriginalName');
+const isColumn = (field: Field): field is AnyColumn => typeof (field as { mapFromDriverValue?: unknown }).mapFromDriverValue === 'function';
+// A column decodes its own values; an sql`` expression carries the decoder .mapWith() gave it.
+const decoderOf = (field: Field): Decoder => (isColumn(field) ? (field as unknown as Decoder) : (field as unknown as { decoder: Decoder }).decoder);
+
+/**
+ * The named output columns of a raw statement. Embedded in sql`` it renders the select list
+ * (`"c"."id" as "id", ...`); `decode` turns a driver row into the typed row, each value decoded
+ * as drizzle decodes it in its own selects (timestamps as Date, numeric as string, bigint(number)
+ * as number), the same on PGlite and PostgreSQL.
+ */
+export class Selection<F extends Fields> implements SQLWrapper {
+  private readonly decoders: [string, Decoder][];
+
+  constructor(readonly fields: F) {
+    this.decoders = Object.entries(fields).map(([key, field]) => [key, decoderOf(field)]);
+  }
+
+  /** Rendered as a bare select list, not wrapped in parentheses like other embedded wrappers. */
+  shouldOmitSQLParens(): boolean {
+    return true;
+  }
+
+  getSQL(): SQL {
+    return sql.join(
+      Object.entries(this.fields).map(([key, field]) => sql`${field} as ${sql.identifier(key)}`),
+      sql`, `,
+    );
+  }
+
+  /** An output column's name as an identifier (`"unitNumber"`), to order or join by it outside the select. */
+  key(name: keyof F & string): SQL {
+    return sql`${sql.identifier(name)}`;
+  }
+
+  /** Throws when the statement did not select one of the fields: a query that drifted from its selection. */
+  decode(row: Record<string, unknown>): RowOf<F> {
+    const out: Record<string, unknown> = {};
+    for (const [key, decoder] of this.decoders) {
+      if (!(key in row)) throw new Error(`The statement does not select "${key}" (its selection: ${this.decoders.map(([k]) => k).join(', ')})`);
+      const raw = row[key];
+      out[key] = raw === null || raw === undefined ? null : decoder.mapFromDriverValue(raw);
+    }
+    return out as RowOf<F>;
+  }
+
+  /** True when every field is null: the empty side of an outer join. */
+  isEmpty(row: Record<string, unknown>): boolean {
+    return this.decoders.every(([key]) => row[key] === null || row[key] === undefined);
+  }
+}
+
+export function selection<F extends Fields>(fields: F): Selection<F> {
+  return new Selection(fields);
+}
+
+/** A column read where it may be null although the schema says NOT NULL (the far side of a LEFT JOIN). */
+export function nullable<C extends AnyColumn>(column: C): SQL<GetColumnData<C, 'raw'> | null> {
+  return sql<GetColumnData<C, 'raw'> | null>`${column}`.mapWith(column as unknown as Decoder);
+}
+
+/** A text column holding one of `values` (a check constraint keeps it so), typed as that union; any other value throws. */
+export function oneOfColumn<const V extends readonly string[], C extends AnyColumn>(column: C, values: V): SQL<null extends GetColumnData<C> ? V[number] | null : V[number]> {
+  return sql`${column}`.mapWith((value: unknown) => {
+    if (!values.includes(value as string)) throw new Error(`Unexpected value ${JSON.stringify(value)} in ${column.name}: expected one of ${values.join(', ')}`);
+    return value as V[number];
+  }) as SQL<null extends GetColumnData<C> ? V[number] | null : V[number]>;
+}
+
+/** drizzle's alias() of a table: its columns render as `"c"."name"`; `from(c)` renders `"companies" "c"`. */
+export function tableAlias<T extends PgTable, A extends string>(table: T, name: A) {
+  return alias(table, name);
+}
+
+/** An aliased table (tableAlias) in a FROM or JOIN clause: `"companies" "c"`. */
+export function from(aliased: PgTable): SQL {
+  const original = (aliased as unknown as Record<symbol, string | undefined>)[ORIGINAL_NAME];
+  if (!original) throw new Error('from() takes a table made by tableAlias()');
+  return sql`${sql.identifier(original)} ${aliased}`;
+}
+
+/** Runs a raw statement that selects `selection` and returns its typed rows. */
+export async function selectRows<F extends Fields>(exec: Executor, select: Selection<F>, query: SQL): Promise<RowOf<F>[]> {
+  const result = (await exec.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  return result.rows.map((row) => select.decode(row));
+}
+
+/** The first row of selectRows, or null. */
+export async function selectRow<F extends Fields>(exec: Executor, select: Selection<F>, query: SQL): Promise<RowOf<F> | null> {
+  return (await selectRows(exec, select, query))[0] ?? null;
+}
+
+/** `count(*)` (or another count) read as a number. */
+export const countOf = (expression: SQL = sql`count(*)`): SQL<number> => sql<number>`${expression}`.mapWith(Number);
+/** `count(*) as "n"`: `select ${COUNT_ROWS} from ...` and selectRow(exec, COUNT_ROWS, ...)?.n. */
+export const COUNT_ROWS = selection({ n: countOf() });
+
+/**
+ * A filtered page and its exact total, planned for big tables.
+ *
+ * A "contains" filter is served by a trigram index, which finds the matches but cannot return them
+ * in list order; walking the order index instead and filtering is fast only when matches are
+ * spread evenly, and very slow when they cluster (every "Summit ..." company sorts together).
+ * So the matches (ids and sort keys only) are gathered once through the trigram indexes, up to
+ * `cap` of them, and that one set gives both the total and the sorted page. Only when there are
+ * more than `cap` matches (dense enough that walking the order index finds a page at once) does
+ * the plain ordered query run, with a separate count.
+ *
+ *   sparse: a statement answering `total` (the number of matches) on every row, plus the page's
+ *           `select` columns (all null when the page is empty); it limits its match set to cap + 1
+ *   dense:  the plain ordered page query, selecting `select`
+ *   denseCount: the count over the same filter: `select ${COUNT_ROWS} from ... where ...`
+ */
+export async function selectPage<F extends Fields>(
+  exec: Executor,
+  select: Selection<F>,
+  plan: { sparse: SQL; dense: SQL; denseCount: SQL; cap: number },
+): Promise<{ rows: RowOf<F>[]; total: number }> {
+  const first = ((await exec.execute(plan.sparse)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  const sparseTotal = toCount(first[0]?.total as string | number | undefined);
+  if (sparseTotal <= plan.cap) return { rows: first.filter((row) => !select.isEmpty(row)).map((row) => select.decode(row)), total: sparseTotal };
+  const [rows, counted] = await Promise.all([selectRows(exec, select, plan.dense), selectRow(exec, COUNT_ROWS, plan.denseCount)]);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Before decision 012 (untyped rows); still used by code not yet moved to selections
+// ---------------------------------------------------------------------------------------------
+
+/** @deprecated Selections decode timestamps to Date. A timestamp read by raw SQL as an ISO string. */
 export function isoTimestamp(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
-/** A numeric coordinate column (double precision) that may come back as a string. */
+/** @deprecated Selections decode double precision to number. A coordinate that may come back as a string. */
 export function nullableNumber(value: number | string | null | undefined): number | null {
   if (value === null || value === undefined) return null;
   const n = Number(value);
@@ -29,6 +185,9 @@ export function nullableNumber(value: number | string | null | undefined): numbe
 export const toCount = (value: string | number | bigint | null | undefined): number => Number(value ?? 0);
 
 /**
+ * @deprecated Reads untyped rows (an unchecked cast): use selectPage with a selection. Kept only
+ * so code written before decision 012 keeps compiling until it moves over.
+ *
  * A filtered page and its exact total, planned for big tables.
  *
  * A "contains" filter is served by a trigram index, which finds the matches but cannot return them

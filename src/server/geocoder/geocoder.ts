@@ -1,5 +1,5 @@
 /**
- * Geocoding of customer addresses (RULINGS.md, Maps): when a company or location address is saved,
+ * Geocoding of customer addresses, so company and location pages can show a map: when an address is saved,
  * the server asks a Nominatim-compatible service (GEOCODER_URL) for its coordinates. A geocoder
  * never fails a save: no service configured, no network, a timeout or an odd answer all mean
  * "no coordinates" (null), and the map card then shows the address with "Map unavailable".

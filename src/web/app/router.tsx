@@ -9,7 +9,7 @@ const screen = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObje
 const notFound = screen(() => import('../features/not-found/not-found-page'));
 
 /**
- * The route table of part 1 section 2. A path that is not listed, or whose screen is not built
+ * The route table. A path that is not listed, or whose screen is not built
  * yet, falls through to the Not-found page. Areas add their screens in their own block.
  */
 export const routes: RouteObject[] = [
@@ -29,13 +29,13 @@ export const routes: RouteObject[] = [
       { path: 'companies/:companyId/location/new', ...screen(() => import('../features/customers/location-form-page')) },
       { path: 'companies/:companyId/locations/:locationId/edit', ...screen(() => import('../features/customers/location-form-page')) },
       { path: 'locations', ...screen(() => import('../features/customers/locations-page')) },
-      // Not in part 1's route table: Add Location with no company yet (the dashboard's quick action).
+      // Add Location with no company chosen yet (the dashboard's quick action): the form asks for one.
       { path: 'locations/new', ...screen(() => import('../features/customers/location-form-page')) },
       { path: 'locations/:id', ...screen(() => import('../features/customers/location-detail-page')) },
       { path: 'locations/:id/edit', ...screen(() => import('../features/customers/location-form-page')) },
       { path: 'locations/:locationId/units/add', ...screen(() => import('../features/customers/unit-form-page')) },
       { path: 'units', ...screen(() => import('../features/customers/units-page')) },
-      // Not in part 1's route table: "Add your first unit" links here; the unit form with a location search.
+      // Add Unit with no location chosen yet ("Add your first unit" links here): the form searches for one.
       { path: 'units/add', ...screen(() => import('../features/customers/unit-form-page')) },
       { path: 'units/:id', ...screen(() => import('../features/customers/unit-detail-page')) },
       { path: 'units/:id/edit', ...screen(() => import('../features/customers/unit-form-page')) },

@@ -68,7 +68,7 @@ export const api = {
 /** The message to show for any error thrown by a query or mutation. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
-    // Server-side faults get the screen's own wording (part 1 section 8), not the raw text.
+    // Server-side faults and lost connections get the screen's own wording, not the raw text; a 4xx says what to fix.
     return error.status >= 500 || error.code === 'NETWORK_ERROR' ? fallback : error.message;
   }
   return fallback;

@@ -2,7 +2,7 @@ import { AlertCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from './cn';
 
-/** The red error banner every screen uses (part 1 section 8: "All errors show in a red banner"). */
+/** The red error banner: every screen shows its errors in one. */
 export function ErrorBanner({ message, children, className }: { message: ReactNode; children?: ReactNode; className?: string }) {
   if (!message) return null;
   return (

@@ -5,7 +5,9 @@ import markerIcon from 'leaflet/dist/images/marker-icon.png';
 import markerShadow from 'leaflet/dist/images/marker-shadow.png';
 import { useState } from 'react';
 import { MapContainer, Marker, TileLayer } from 'react-leaflet';
-import { MAP_ZOOM } from '../../domain/customers';
+
+/** Street level: the building and the streets around it. */
+const MAP_ZOOM = 16;
 
 // Leaflet finds its default marker images through CSS, which bundling breaks: name them here.
 const markerIconDefinition = L.icon({

@@ -22,7 +22,7 @@ export const companies = pgTable(
     check('companies_name_not_blank', notBlank(t.name)),
     check('companies_state_length', sql`char_length(${t.state}) <= 2`),
     check('companies_zip_length', sql`char_length(${t.zip}) <= 10`),
-    // Duplicate rule of part 1 section 5: case-insensitive, trimmed name.
+    // Two companies may not share a name, compared case-insensitively once trimmed.
     uniqueIndex('companies_name_unique').on(sql`lower(btrim(${t.name}))`),
     index('companies_name_idx').on(t.name, t.id),
     index('companies_created_at_idx').on(t.createdAt.desc()),

@@ -35,7 +35,7 @@ export const jobs = pgTable(
     timePeriodStart: date('time_period_start', { mode: 'string' }).notNull(),
     timePeriodDue: date('time_period_due', { mode: 'string' }).notNull(),
     scheduleStart: timestamp('schedule_start', { withTimezone: true, mode: 'date' }),
-    // Whole minutes (RULINGS.md), shown as h:mm.
+    // A job's length in whole minutes (1 to 1440), shown as h:mm.
     scheduleDuration: integer('schedule_duration').notNull().default(60),
     office: varchar('office', { length: 100 }).notNull().default('Main Office'),
     serviceContract: varchar('service_contract', { length: 20 }),

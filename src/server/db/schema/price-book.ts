@@ -38,7 +38,7 @@ export const jobPartPrices = pgTable(
   },
   (t) => [
     check('job_part_prices_code_not_blank', notBlank(t.code)),
-    // Every price needs a name and a price above 0 (section 5's edit rule, applied to parts too).
+    // Every price needs a name and a unit cost above 0, parts included (a part priced at $0 could never be saved again).
     check('job_part_prices_name_not_blank', notBlank(t.name)),
     check('job_part_prices_unit_cost_check', sql`${t.unitCost} > 0`),
     check('job_part_prices_parts_cost_check', sql`${t.partsCost} >= 0`),

@@ -29,7 +29,7 @@ function referenceTypeTable<N extends string>(name: N) {
 export const serviceLines = referenceTypeTable('service_lines');
 export const jobTypes = referenceTypeTable('job_types');
 
-/** Key/value settings; key "company" holds the company information of part 1. */
+/** Key/value settings; key "company" holds the company information (name, addresses, phone, time zone). */
 export const settings = pgTable('settings', {
   key: varchar('key', { length: 100 }).primaryKey(),
   value: jsonb('value').notNull(),

@@ -431,7 +431,7 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
           confirmedAt,
         });
         if (quoteState === 'declined' && confirmedAt) {
-          // Declining charges the inspection fee: an issued invoice and the fee line (part 2).
+          // A customer who declines the repairs pays the inspection fee: an issued invoice and the fee line.
           const issued = dateInZone(confirmedAt, TIME_ZONE);
           jobItems.push({ id: rng.uuid(), jobId: id, code: 'INSP-FEE', name: 'Inspection Fee', serviceLine: 'INSP', quantity: 1, unitCost: '180.00', totalCost: '180.00', type: 'item', createdAt: confirmedAt });
           const paid = addDays(issued, rng.int(5, 40));

@@ -1,53 +1,40 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Company, CompanyExportQuery, CompanyInput, CompanyListQuery, CompanySummary } from '../../../domain/companies.js';
 import { NAME_SUGGESTION_LIMIT } from '../../../domain/companies.js';
-import { queryRows, type Executor } from '../../db/client.js';
-import { companies } from '../../db/schema.js';
-import { ilikeContains, isoTimestamp, nullableNumber, pageWithTotal, toCount, whereAll } from '../../db/sql.js';
+import type { Executor } from '../../db/client.js';
+import { companies, customerCounts, jobs, locations, units } from '../../db/schema.js';
+import { COUNT_ROWS, from, ilikeContains, selectPage, selectRow, selectRows, selection, tableAlias, whereAll, type RowOf } from '../../db/sql.js';
 import type { GeoPoint } from '../../geocoder/geocoder.js';
 
-interface CompanyRow {
-  id: string;
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  zip: string;
-  phone: string | null;
-  latitude: number | string | null;
-  longitude: number | string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
-
-/** Filtered lists gather at most this many matches to sort (see pageWithTotal). */
+/** Filtered lists gather at most this many matches to sort (see selectPage). */
 const COMPANY_MATCH_CAP = 20_000;
 
-const COLUMNS = sql`c.id, c.name, c.address, c.city, c.state, c.zip, c.phone, c.latitude, c.longitude, c.created_at, c.updated_at`;
+const c = tableAlias(companies, 'c');
+const COMPANY = selection({
+  id: c.id,
+  name: c.name,
+  address: c.address,
+  city: c.city,
+  state: c.state,
+  zip: c.zip,
+  phone: c.phone,
+  latitude: c.latitude,
+  longitude: c.longitude,
+  createdAt: c.createdAt,
+  updatedAt: c.updatedAt,
+});
+const SUMMARY = selection({ id: c.id, name: c.name, city: c.city, state: c.state });
+const COUNTED = selection({ n: customerCounts.companies });
 
-function toCompany(row: CompanyRow): Company {
-  return {
-    id: row.id,
-    name: row.name,
-    address: row.address,
-    city: row.city,
-    state: row.state,
-    zip: row.zip,
-    phone: row.phone,
-    latitude: nullableNumber(row.latitude),
-    longitude: nullableNumber(row.longitude),
-    createdAt: isoTimestamp(row.created_at),
-    updatedAt: isoTimestamp(row.updated_at),
-  };
-}
+const toCompany = (row: RowOf<typeof COMPANY.fields>): Company => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
 
 /** The contains filters of /companies; each one is served by its trigram index. */
 function filterConditions(filters: CompanyExportQuery): SQL[] {
   const conditions: SQL[] = [];
-  if (filters.company) conditions.push(ilikeContains(sql`c.name`, filters.company));
-  if (filters.city) conditions.push(ilikeContains(sql`c.city`, filters.city));
-  if (filters.state) conditions.push(ilikeContains(sql`c.state`, filters.state));
-  if (filters.zip) conditions.push(ilikeContains(sql`c.zip`, filters.zip));
+  if (filters.company) conditions.push(ilikeContains(c.name, filters.company));
+  if (filters.city) conditions.push(ilikeContains(c.city, filters.city));
+  if (filters.state) conditions.push(ilikeContains(c.state, filters.state));
+  if (filters.zip) conditions.push(ilikeContains(c.zip, filters.zip));
   return conditions;
 }
 
@@ -59,23 +46,28 @@ export function companyListStatements(query: CompanyListQuery, matchCap = COMPAN
   if (conditions.length === 0) {
     return {
       kind: 'unfiltered' as const,
-      page: sql`select ${COLUMNS} from companies c order by c.name, c.id limit ${limit} offset ${offset}`,
-      count: sql`select companies as n from customer_counts where id = 1`,
+      page: sql`select ${COMPANY} from ${from(c)} order by ${c.name}, ${c.id} limit ${limit} offset ${offset}`,
+      count: sql`select ${COUNTED} from ${customerCounts} where ${customerCounts.id} = 1`,
     };
   }
   const where = whereAll(conditions);
   return {
     kind: 'filtered' as const,
+    // m and page carry (id, sort key) under their own names; r is the page's rows.
     sparse: sql`
-      with m as materialized (select c.id, c.name from companies c where ${where} limit ${matchCap + 1}),
-      page as (select id, name from m order by name, id limit ${limit} offset ${offset})
+      with m as materialized (select ${c.id} as id, ${c.name} as sort_name from ${from(c)} where ${where} limit ${matchCap + 1}),
+      page as (select id, sort_name from m order by sort_name, id limit ${limit} offset ${offset})
       select t.total, r.* from (select count(*) as total from m) t
-      left join lateral (select ${COLUMNS} from page p join companies c on c.id = p.id) r on true
-      order by r.name, r.id`,
-    dense: sql`select ${COLUMNS}, 0 as total from companies c where ${where} order by c.name, c.id limit ${limit} offset ${offset}`,
-    denseCount: sql`select count(*) as n from companies c where ${where}`,
+      left join lateral (select ${COMPANY} from page p join ${from(c)} on ${c.id} = p.id) r on true
+      order by r.${COMPANY.key('name')}, r.${COMPANY.key('id')}`,
+    dense: sql`select ${COMPANY} from ${from(c)} where ${where} order by ${c.name}, ${c.id} limit ${limit} offset ${offset}`,
+    denseCount: sql`select ${COUNT_ROWS} from ${from(c)} where ${where}`,
   };
 }
+
+const l = tableAlias(locations, 'l');
+const u = tableAlias(units, 'u');
+const j = tableAlias(jobs, 'j');
 
 export type CompanyWrite = CompanyInput & { latitude: number | null; longitude: number | null };
 
@@ -86,57 +78,56 @@ export function createCompaniesRepo(db: Executor, options: { matchCap?: number }
     async list(query: CompanyListQuery, exec: Executor = db): Promise<{ items: Company[]; total: number }> {
       const plan = companyListStatements(query, matchCap);
       if (plan.kind === 'unfiltered') {
-        const [rows, counted] = await Promise.all([queryRows<CompanyRow>(exec, plan.page), queryRows<{ n: string | number }>(exec, plan.count)]);
-        return { items: rows.map(toCompany), total: toCount(counted[0]?.n) };
+        const [rows, counted] = await Promise.all([selectRows(exec, COMPANY, plan.page), selectRow(exec, COUNTED, plan.count)]);
+        return { items: rows.map(toCompany), total: counted?.n ?? 0 };
       }
-      const { rows, total } = await pageWithTotal<CompanyRow & { total: string | number }>(exec, { ...plan, cap: matchCap, hasRow: (row) => row.id !== null });
+      const { rows, total } = await selectPage(exec, COMPANY, { ...plan, cap: matchCap });
       return { items: rows.map(toCompany), total };
     },
 
     /** The export's keyset batches: the rows after (name, id), in list order. */
     async exportBatch(filters: CompanyExportQuery, after: { name: string; id: string } | null, limit: number): Promise<Company[]> {
       const conditions = filterConditions(filters);
-      if (after) conditions.push(sql`(c.name, c.id) > (${after.name}, ${after.id}::uuid)`);
-      const rows = await queryRows<CompanyRow>(db, sql`select ${COLUMNS} from companies c where ${whereAll(conditions)} order by c.name, c.id limit ${limit}`);
+      if (after) conditions.push(sql`(${c.name}, ${c.id}) > (${after.name}, ${after.id}::uuid)`);
+      const rows = await selectRows(db, COMPANY, sql`select ${COMPANY} from ${from(c)} where ${whereAll(conditions)} order by ${c.name}, ${c.id} limit ${limit}`);
       return rows.map(toCompany);
     },
 
     /** Up to 5 companies whose name contains the text, by name (planned like the list). */
     async suggestions(text: string): Promise<CompanySummary[]> {
-      const where = ilikeContains(sql`c.name`, text);
-      const { rows } = await pageWithTotal<CompanySummary & { total: string | number }>(db, {
+      const where = ilikeContains(c.name, text);
+      const { rows } = await selectPage(db, SUMMARY, {
         cap: matchCap,
         sparse: sql`
-          with m as materialized (select c.id, c.name, c.city, c.state from companies c where ${where} limit ${matchCap + 1})
+          with m as materialized (select ${SUMMARY} from ${from(c)} where ${where} limit ${matchCap + 1})
           select t.total, r.* from (select count(*) as total from m) t
-          left join lateral (select id, name, city, state from m order by name, id limit ${NAME_SUGGESTION_LIMIT}) r on true
-          order by r.name, r.id`,
-        dense: sql`select c.id, c.name, c.city, c.state, 0 as total from companies c where ${where} order by c.name, c.id limit ${NAME_SUGGESTION_LIMIT}`,
+          left join lateral (select * from m order by m.${SUMMARY.key('name')}, m.${SUMMARY.key('id')} limit ${NAME_SUGGESTION_LIMIT}) r on true
+          order by r.${SUMMARY.key('name')}, r.${SUMMARY.key('id')}`,
+        dense: sql`select ${SUMMARY} from ${from(c)} where ${where} order by ${c.name}, ${c.id} limit ${NAME_SUGGESTION_LIMIT}`,
         // The number of matches is not needed for suggestions.
         denseCount: sql`select 0 as n`,
-        hasRow: (row) => row.id !== null,
       });
-      return rows.map(({ id, name, city, state }) => ({ id, name, city, state }));
+      return rows;
     },
 
     /** Another company with the same name, case-insensitive and trimmed (the unique index's rule). */
     async findByName(name: string, excludeId: string | undefined, exec: Executor = db): Promise<CompanySummary | null> {
-      const rows = await queryRows<CompanySummary>(
+      return selectRow(
         exec,
-        sql`select c.id, c.name, c.city, c.state from companies c
-            where lower(btrim(c.name)) = lower(btrim(${name})) ${excludeId ? sql`and c.id <> ${excludeId}::uuid` : sql``}
+        SUMMARY,
+        sql`select ${SUMMARY} from ${from(c)}
+            where lower(btrim(${c.name})) = lower(btrim(${name})) ${excludeId ? sql`and ${c.id} <> ${excludeId}::uuid` : sql``}
             limit 1`,
       );
-      return rows[0] ?? null;
     },
 
     async getById(id: string, exec: Executor = db, options: { forUpdate?: boolean } = {}): Promise<Company | null> {
-      const rows = await queryRows<CompanyRow>(exec, sql`select ${COLUMNS} from companies c where c.id = ${id}::uuid ${options.forUpdate ? sql`for update` : sql``}`);
-      return rows[0] ? toCompany(rows[0]) : null;
+      const row = await selectRow(exec, COMPANY, sql`select ${COMPANY} from ${from(c)} where ${c.id} = ${id}::uuid ${options.forUpdate ? sql`for update` : sql``}`);
+      return row ? toCompany(row) : null;
     },
 
     async exists(id: string, exec: Executor = db): Promise<boolean> {
-      const rows = await queryRows<{ one: number }>(exec, sql`select 1 as one from companies where id = ${id}::uuid`);
+      const rows = await exec.select({ id: companies.id }).from(companies).where(eq(companies.id, id));
       return rows.length > 0;
     },
 
@@ -158,22 +149,23 @@ export function createCompaniesRepo(db: Executor, options: { matchCap?: number }
     },
 
     async countLocations(id: string, exec: Executor = db): Promise<number> {
-      const [row] = await queryRows<{ n: string | number }>(exec, sql`select count(*) as n from locations where company_id = ${id}::uuid`);
-      return toCount(row?.n);
+      const [row] = await exec.select({ n: count() }).from(locations).where(eq(locations.companyId, id));
+      return row?.n ?? 0;
     },
 
     /** Jobs that hold the company: jobs at any of its locations or on any of its units. */
     async countHoldingJobs(id: string, exec: Executor = db): Promise<number> {
-      const [row] = await queryRows<{ n: string | number }>(
+      const row = await selectRow(
         exec,
-        sql`select count(*) as n from (
-              select j.id from locations l join jobs j on j.location_id = l.id where l.company_id = ${id}::uuid
+        COUNT_ROWS,
+        sql`select ${COUNT_ROWS} from (
+              select ${j.id} from ${from(l)} join ${from(j)} on ${j.locationId} = ${l.id} where ${l.companyId} = ${id}::uuid
               union
-              select j.id from locations l join units u on u.location_id = l.id join jobs j on j.unit_id = u.id
-              where l.company_id = ${id}::uuid
+              select ${j.id} from ${from(l)} join ${from(u)} on ${u.locationId} = ${l.id} join ${from(j)} on ${j.unitId} = ${u.id}
+              where ${l.companyId} = ${id}::uuid
             ) held`,
       );
-      return toCount(row?.n);
+      return row?.n ?? 0;
     },
 
     /** Deletes the company; its locations and units go with it (ON DELETE CASCADE). */

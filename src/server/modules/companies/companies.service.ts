@@ -75,7 +75,7 @@ export function createCompaniesService(deps: { db: Database; repo: CompaniesRepo
       return (await repo.getById(id))!;
     },
 
-    /** RULINGS.md: refused while jobs hold it; otherwise the company, its locations and units go together. */
+    /** Refused (409) while any job is at one of its locations or on one of its units; otherwise the company, its locations and units go together. */
     async remove(id: string): Promise<void> {
       await db.transaction(async (tx) => {
         const company = await repo.getById(id, tx, { forUpdate: true });

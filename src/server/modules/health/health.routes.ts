@@ -1,22 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pingDatabase, type DatabaseHandle } from '../../db/client.js';
+import type { HealthService } from './health.service.js';
 
 const healthAnswer = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['pglite', 'postgres']), checkedAt: z.string() });
 
-export function healthRoutes(app: FastifyInstance, { database }: { database: DatabaseHandle }) {
+export function healthRoutes(app: FastifyInstance, { health }: { health: HealthService }) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/health', {
     config: { public: true },
     schema: { tags: ['health'], summary: 'Liveness and database check', response: { 200: healthAnswer, 503: healthAnswer } },
     handler: async (request, reply) => {
       const checkedAt = new Date().toISOString();
       try {
-        await pingDatabase(database.db);
-        return { status: 'ok' as const, database: database.kind, checkedAt };
+        await health.ping();
+        return { status: 'ok' as const, database: health.database, checkedAt };
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');
-        return reply.status(503).send({ status: 'unavailable' as const, database: database.kind, checkedAt });
+        return reply.status(503).send({ status: 'unavailable' as const, database: health.database, checkedAt });
       }
     },
   });

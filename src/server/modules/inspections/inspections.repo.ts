@@ -15,7 +15,7 @@ import {
   type RepairSummaryItem,
   type UnitDeficiency,
 } from '../../../domain/repairs.js';
-import { queryRows, type Executor } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import {
   jobInspectionChanges,
   jobInspectionPhotos,
@@ -27,7 +27,7 @@ import {
   jobTechnicians,
   units,
 } from '../../db/schema.js';
-import { isoTimestamp } from '../../db/sql.js';
+import { isoTimestamp, selection, selectRow } from '../../db/sql.js';
 
 type InspectionRow = typeof jobInspections.$inferSelect;
 type RepairRow = typeof jobRepairs.$inferSelect;
@@ -415,19 +415,18 @@ export function createInspectionsRepo(db: Executor) {
      * written by the seed or the factories carry no mark).
      */
     async quoteTimes(jobId: string, exec: Executor = db): Promise<{ quoteSentAt: string | null; lastChangedAt: string | null }> {
-      const [row] = await queryRows<{ quote_sent_at: Date | string | null; last_changed_at: Date | string | null }>(
-        exec,
-        sql`select
-              (select ${jobQuotes.createdAt} from ${jobQuotes} where ${jobQuotes.jobId} = ${jobId} order by ${jobQuotes.createdAt} desc limit 1) as quote_sent_at,
-              greatest(
+      const times = selection({
+        quoteSentAt: sql<Date | string | null>`(select ${jobQuotes.createdAt} from ${jobQuotes} where ${jobQuotes.jobId} = ${jobId} order by ${jobQuotes.createdAt} desc limit 1)`,
+        lastChangedAt: sql<Date | string | null>`greatest(
                 (select ${jobInspectionChanges.changedAt} from ${jobInspectionChanges} where ${jobInspectionChanges.jobId} = ${jobId}),
                 (select max(${jobInspections.updatedAt}) from ${jobInspections} where ${jobInspections.jobId} = ${jobId}),
                 (select max(${jobRepairs.updatedAt}) from ${jobRepairs} where ${jobRepairs.jobId} = ${jobId})
-              ) as last_changed_at`,
-      );
+              )`,
+      });
+      const row = await selectRow(exec, times, sql`select ${times}`);
       return {
-        quoteSentAt: row?.quote_sent_at ? isoTimestamp(row.quote_sent_at) : null,
-        lastChangedAt: row?.last_changed_at ? isoTimestamp(row.last_changed_at) : null,
+        quoteSentAt: row?.quoteSentAt ? isoTimestamp(row.quoteSentAt) : null,
+        lastChangedAt: row?.lastChangedAt ? isoTimestamp(row.lastChangedAt) : null,
       };
     },
 

@@ -1,67 +1,51 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { searchWords } from '../../../domain/customers.js';
 import type { Location, LocationExportQuery, LocationInput, LocationListQuery } from '../../../domain/locations.js';
-import { queryRows, type Executor } from '../../db/client.js';
-import { locations } from '../../db/schema.js';
-import { ilikeContains, isoTimestamp, nullableNumber, pageWithTotal, toCount, whereAll } from '../../db/sql.js';
+import type { Executor } from '../../db/client.js';
+import { companies, customerCounts, jobs, locations, units } from '../../db/schema.js';
+import { COUNT_ROWS, countOf, from, ilikeContains, selectPage, selectRow, selectRows, selection, tableAlias, whereAll, type RowOf } from '../../db/sql.js';
 import type { GeoPoint } from '../../geocoder/geocoder.js';
 
-interface LocationRow {
-  id: string;
-  company_id: string;
-  company_name: string;
-  name: string;
-  building_name: string;
-  address: string;
-  city: string;
-  state: string;
-  zip: string;
-  latitude: number | string | null;
-  longitude: number | string | null;
-  unit_count: number | string;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
-
-/** Filtered lists gather at most this many matches to sort (see pageWithTotal). */
+/** Filtered lists gather at most this many matches to sort (see selectPage). */
 const LOCATION_MATCH_CAP = 60_000;
 
-/** A location with its company's name and its number of units (one index-only count per row). */
-const SELECT = sql`
-  select l.id, l.company_id, c.name as company_name, l.name, l.building_name, l.address, l.city, l.state, l.zip,
-         l.latitude, l.longitude, l.created_at, l.updated_at,
-         (select count(*) from units u where u.location_id = l.id) as unit_count
-  from locations l join companies c on c.id = l.company_id`;
+const l = tableAlias(locations, 'l');
+const c = tableAlias(companies, 'c');
+const u = tableAlias(units, 'u');
+const j = tableAlias(jobs, 'j');
 
-function toLocation(row: LocationRow): Location {
-  return {
-    id: row.id,
-    companyId: row.company_id,
-    companyName: row.company_name,
-    name: row.name,
-    buildingName: row.building_name,
-    address: row.address,
-    city: row.city,
-    state: row.state,
-    zip: row.zip,
-    latitude: nullableNumber(row.latitude),
-    longitude: nullableNumber(row.longitude),
-    unitCount: toCount(row.unit_count),
-    createdAt: isoTimestamp(row.created_at),
-    updatedAt: isoTimestamp(row.updated_at),
-  };
-}
+/** A location with its company's name and its number of units (one index-only count per row). */
+const LOCATION = selection({
+  id: l.id,
+  companyId: l.companyId,
+  companyName: c.name,
+  name: l.name,
+  buildingName: l.buildingName,
+  address: l.address,
+  city: l.city,
+  state: l.state,
+  zip: l.zip,
+  latitude: l.latitude,
+  longitude: l.longitude,
+  createdAt: l.createdAt,
+  updatedAt: l.updatedAt,
+  unitCount: countOf(sql`(select count(*) from ${from(u)} where ${u.locationId} = ${l.id})`),
+});
+const SELECT = sql`select ${LOCATION} from ${from(l)} join ${from(c)} on ${c.id} = ${l.companyId}`;
+const COUNTED = selection({ n: customerCounts.locations });
+
+const toLocation = (row: RowOf<typeof LOCATION.fields>): Location => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
 
 function filterConditions(filters: LocationExportQuery): SQL[] {
   const conditions: SQL[] = [];
   // Every word of the search must appear in the name, building, address, city or company name.
-  for (const word of searchWords(filters.q)) conditions.push(ilikeContains(sql`l.search_text`, word));
-  if (filters.name) conditions.push(ilikeContains(sql`l.name`, filters.name));
-  if (filters.buildingName) conditions.push(ilikeContains(sql`l.building_name`, filters.buildingName));
-  if (filters.city) conditions.push(ilikeContains(sql`l.city`, filters.city));
-  if (filters.state) conditions.push(ilikeContains(sql`l.state`, filters.state));
-  if (filters.zip) conditions.push(ilikeContains(sql`l.zip`, filters.zip));
-  if (filters.companyId) conditions.push(sql`l.company_id = ${filters.companyId}::uuid`);
+  for (const word of searchWords(filters.q)) conditions.push(ilikeContains(l.searchText, word));
+  if (filters.name) conditions.push(ilikeContains(l.name, filters.name));
+  if (filters.buildingName) conditions.push(ilikeContains(l.buildingName, filters.buildingName));
+  if (filters.city) conditions.push(ilikeContains(l.city, filters.city));
+  if (filters.state) conditions.push(ilikeContains(l.state, filters.state));
+  if (filters.zip) conditions.push(ilikeContains(l.zip, filters.zip));
+  if (filters.companyId) conditions.push(sql`${l.companyId} = ${filters.companyId}::uuid`);
   return conditions;
 }
 
@@ -73,21 +57,22 @@ export function locationListStatements(query: LocationListQuery, matchCap = LOCA
   if (conditions.length === 0) {
     return {
       kind: 'unfiltered' as const,
-      page: sql`${SELECT} order by l.name, l.id limit ${limit} offset ${offset}`,
-      count: sql`select locations as n from customer_counts where id = 1`,
+      page: sql`${SELECT} order by ${l.name}, ${l.id} limit ${limit} offset ${offset}`,
+      count: sql`select ${COUNTED} from ${customerCounts} where ${customerCounts.id} = 1`,
     };
   }
   const where = whereAll(conditions);
   return {
     kind: 'filtered' as const,
+    // m and page carry (id, sort key) under their own names; r is the page's rows.
     sparse: sql`
-      with m as materialized (select l.id, l.name from locations l where ${where} limit ${matchCap + 1}),
-      page as (select id, name from m order by name, id limit ${limit} offset ${offset})
+      with m as materialized (select ${l.id} as id, ${l.name} as sort_name from ${from(l)} where ${where} limit ${matchCap + 1}),
+      page as (select id, sort_name from m order by sort_name, id limit ${limit} offset ${offset})
       select t.total, r.* from (select count(*) as total from m) t
-      left join lateral (${SELECT} join page p on p.id = l.id) r on true
-      order by r.name, r.id`,
-    dense: sql`${SELECT} where ${where} order by l.name, l.id limit ${limit} offset ${offset}`,
-    denseCount: sql`select count(*) as n from locations l where ${where}`,
+      left join lateral (${SELECT} join page p on p.id = ${l.id}) r on true
+      order by r.${LOCATION.key('name')}, r.${LOCATION.key('id')}`,
+    dense: sql`${SELECT} where ${where} order by ${l.name}, ${l.id} limit ${limit} offset ${offset}`,
+    denseCount: sql`select ${COUNT_ROWS} from ${from(l)} where ${where}`,
   };
 }
 
@@ -100,33 +85,33 @@ export function createLocationsRepo(db: Executor, options: { matchCap?: number }
     async list(query: LocationListQuery, exec: Executor = db): Promise<{ items: Location[]; total: number }> {
       const plan = locationListStatements(query, matchCap);
       if (plan.kind === 'unfiltered') {
-        const [rows, counted] = await Promise.all([queryRows<LocationRow>(exec, plan.page), queryRows<{ n: string | number }>(exec, plan.count)]);
-        return { items: rows.map(toLocation), total: toCount(counted[0]?.n) };
+        const [rows, counted] = await Promise.all([selectRows(exec, LOCATION, plan.page), selectRow(exec, COUNTED, plan.count)]);
+        return { items: rows.map(toLocation), total: counted?.n ?? 0 };
       }
-      const { rows, total } = await pageWithTotal<LocationRow & { total: string | number }>(exec, { ...plan, cap: matchCap, hasRow: (row) => row.id !== null });
+      const { rows, total } = await selectPage(exec, LOCATION, { ...plan, cap: matchCap });
       return { items: rows.map(toLocation), total };
     },
 
     /** A company's locations by name (the company detail page), at most `limit`. */
     async listForCompany(companyId: string, limit: number, exec: Executor = db): Promise<Location[]> {
-      const rows = await queryRows<LocationRow>(exec, sql`${SELECT} where l.company_id = ${companyId}::uuid order by l.name, l.id limit ${limit}`);
+      const rows = await selectRows(exec, LOCATION, sql`${SELECT} where ${l.companyId} = ${companyId}::uuid order by ${l.name}, ${l.id} limit ${limit}`);
       return rows.map(toLocation);
     },
 
     async exportBatch(filters: LocationExportQuery, after: { name: string; id: string } | null, limit: number): Promise<Location[]> {
       const conditions = filterConditions(filters);
-      if (after) conditions.push(sql`(l.name, l.id) > (${after.name}, ${after.id}::uuid)`);
-      const rows = await queryRows<LocationRow>(db, sql`${SELECT} where ${whereAll(conditions)} order by l.name, l.id limit ${limit}`);
+      if (after) conditions.push(sql`(${l.name}, ${l.id}) > (${after.name}, ${after.id}::uuid)`);
+      const rows = await selectRows(db, LOCATION, sql`${SELECT} where ${whereAll(conditions)} order by ${l.name}, ${l.id} limit ${limit}`);
       return rows.map(toLocation);
     },
 
     async getById(id: string, exec: Executor = db, options: { forUpdate?: boolean } = {}): Promise<Location | null> {
-      const rows = await queryRows<LocationRow>(exec, sql`${SELECT} where l.id = ${id}::uuid ${options.forUpdate ? sql`for update of l` : sql``}`);
-      return rows[0] ? toLocation(rows[0]) : null;
+      const row = await selectRow(exec, LOCATION, sql`${SELECT} where ${l.id} = ${id}::uuid ${options.forUpdate ? sql`for update of ${l}` : sql``}`);
+      return row ? toLocation(row) : null;
     },
 
     async exists(id: string, exec: Executor = db): Promise<boolean> {
-      const rows = await queryRows<{ one: number }>(exec, sql`select 1 as one from locations where id = ${id}::uuid`);
+      const rows = await exec.select({ id: locations.id }).from(locations).where(eq(locations.id, id));
       return rows.length > 0;
     },
 
@@ -149,15 +134,16 @@ export function createLocationsRepo(db: Executor, options: { matchCap?: number }
 
     /** Jobs that hold the location: jobs at it or on any of its units. */
     async countHoldingJobs(id: string, exec: Executor = db): Promise<number> {
-      const [row] = await queryRows<{ n: string | number }>(
+      const row = await selectRow(
         exec,
-        sql`select count(*) as n from (
-              select j.id from jobs j where j.location_id = ${id}::uuid
+        COUNT_ROWS,
+        sql`select ${COUNT_ROWS} from (
+              select ${j.id} from ${from(j)} where ${j.locationId} = ${id}::uuid
               union
-              select j.id from units u join jobs j on j.unit_id = u.id where u.location_id = ${id}::uuid
+              select ${j.id} from ${from(u)} join ${from(j)} on ${j.unitId} = ${u.id} where ${u.locationId} = ${id}::uuid
             ) held`,
       );
-      return toCount(row?.n);
+      return row?.n ?? 0;
     },
 
     /** Deletes the location; its units go with it (ON DELETE CASCADE). */

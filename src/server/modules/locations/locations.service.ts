@@ -52,7 +52,7 @@ export function createLocationsService(deps: { db: Database; repo: LocationsRepo
       return (await repo.getById(id))!;
     },
 
-    /** RULINGS.md: refused while jobs hold it; otherwise the location and its units go together. */
+    /** Refused (409) while any job is at the location or on one of its units; otherwise the location and its units go together. */
     async remove(id: string): Promise<void> {
       await db.transaction(async (tx) => {
         const found = await repo.getById(id, tx, { forUpdate: true });

@@ -11,16 +11,14 @@ import {
   PRICE_KIND_SEGMENTS,
   PRICE_KINDS,
   priceBookOptions,
-  priceCreateInputs,
+  priceCreateBodies,
   priceList,
   priceListFilters,
   priceListQuery,
   priceRecord,
-  priceUpdateInputs,
+  priceUpdateBodies,
   skillLevelLabel,
-  type PriceCreate,
   type PriceRecord,
-  type PriceUpdate,
 } from '../../../domain/price-book.js';
 import { AppError, badRequest } from '../../errors.js';
 import { sendXlsx, type XlsxColumn } from '../../export/xlsx.js';
@@ -131,11 +129,11 @@ export async function priceBookRoutes(app: FastifyInstance, { priceBook }: { pri
       schema: {
         tags: ['price book'],
         summary: `Add a ${label} price (admin and manager)`,
-        body: priceCreateInputs[kind],
+        body: priceCreateBodies[kind],
         response: { 201: priceRecord, 400: apiErrorBody, 403: apiErrorBody, 409: apiErrorBody },
       },
       handler: async (request, reply) => {
-        const record = await priceBook.create({ kind, ...request.body } as PriceCreate);
+        const record = await priceBook.create(request.body);
         return reply.status(201).send(record);
       },
     });
@@ -151,10 +149,10 @@ export async function priceBookRoutes(app: FastifyInstance, { priceBook }: { pri
         tags: ['price book'],
         summary: `Edit a ${label} price: every field but the code (admin and manager)`,
         params: idParams,
-        body: priceUpdateInputs[kind],
+        body: priceUpdateBodies[kind],
         response: { 200: priceRecord, 400: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody },
       },
-      handler: async (request) => priceBook.update(request.params.id, { kind, ...request.body } as PriceUpdate),
+      handler: async (request) => priceBook.update(request.params.id, request.body),
     });
 
     r.delete(`${path}/:id`, {

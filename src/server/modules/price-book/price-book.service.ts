@@ -1,5 +1,4 @@
 import { dateInZone } from '../../../domain/dates.js';
-import { toCents } from '../../../domain/money.js';
 import {
   analyzePriceImport,
   ImportFileError,
@@ -12,7 +11,6 @@ import {
 import {
   PRICE_KIND_LABELS,
   PRICE_KINDS,
-  partPriceInputOf,
   type PriceCreate,
   type PriceKind,
   type PriceListFilters,
@@ -21,13 +19,12 @@ import {
   type PriceUpdate,
   type PriceBookOptions,
 } from '../../../domain/price-book.js';
-import { computePartPrice } from '../../../domain/pricing.js';
 import type { Database, Executor } from '../../db/client.js';
 import { badRequest, conflict, fromDatabaseError, notFound, registerConstraintMessages } from '../../errors.js';
 import { exportFileName, inBatches } from '../../export/xlsx.js';
 import { readSpreadsheet } from '../../import/spreadsheet.js';
 import type { SettingsRepo } from '../settings/settings.repo.js';
-import type { PriceBookRepo, PriceWrite } from './price-book.repo.js';
+import type { PriceBookRepo } from './price-book.repo.js';
 
 type ExportCursor = { code: string; kind: PriceKind; id: string };
 
@@ -43,49 +40,6 @@ registerConstraintMessages({
   job_labor_prices_service_line_service_lines_code_fk: { status: 400, message: 'Unknown service line', field: 'serviceLine' },
   job_item_prices_service_line_service_lines_code_fk: { status: 400, message: 'Unknown service line', field: 'serviceLine' },
 });
-
-/**
- * What is stored, computed here from the validated payload: a part's base, flat rates, adjusted
- * labor rate and unit cost always come from the formula, never from the request.
- */
-export function toWrite(data: PriceCreate | PriceUpdate): PriceWrite {
-  const common = { name: data.name, description: data.description, serviceLine: data.serviceLine };
-  switch (data.kind) {
-    case 'part': {
-      const input = partPriceInputOf(data);
-      const price = computePartPrice(input);
-      return {
-        kind: 'part',
-        ...common,
-        unitCostCents: price.unitCostCents,
-        partsCostCents: input.partsCostCents,
-        estimatedHours: data.estimatedHours,
-        complexityMultiplier: data.complexityMultiplier,
-        laborRateCents: input.laborRateCents,
-        multiTechnician: data.multiTechnician,
-        adjustedLaborCostCents: price.adjustedLaborRateCents,
-        truckFeeCents: input.truckFeeCents,
-        includeRoofAccess: data.includeRoofAccess,
-        roofAccessFeeCents: input.roofAccessFeeCents,
-        totalBaseCostCents: price.totalBaseCents,
-        flatRateNonContractCents: price.flatRateNonContractCents,
-        flatRatePmContractCents: price.flatRatePmContractCents,
-      };
-    }
-    case 'labor':
-      return {
-        kind: 'labor',
-        ...common,
-        unitCostCents: toCents(data.unitCost),
-        skillLevel: data.skillLevel,
-        durationHours: data.durationHours,
-        isOvertime: data.isOvertime,
-        isEmergency: data.isEmergency,
-      };
-    case 'item':
-      return { kind: 'item', ...common, unitCostCents: toCents(data.unitCost), category: data.category, isTaxable: data.isTaxable };
-  }
-}
 
 export function createPriceBookService({ repo, db, settings, clock }: { repo: PriceBookRepo; db: Database; settings: SettingsRepo; clock: () => Date }) {
   const notFoundFor = (kind: PriceKind) => notFound(`${PRICE_KIND_LABELS[kind]} price not found. It may have been deleted.`);
@@ -140,7 +94,7 @@ export function createPriceBookService({ repo, db, settings, clock }: { repo: Pr
       await checkServiceLine(data.serviceLine);
       let id: string;
       try {
-        id = await repo.insert(data.code, toWrite(data));
+        id = await repo.insert(data);
       } catch (error) {
         // Someone saved the same code between the check above and this insert.
         if (fromDatabaseError(error)?.fields?.code) {
@@ -156,7 +110,7 @@ export function createPriceBookService({ repo, db, settings, clock }: { repo: Pr
       const current = await repo.getById(data.kind, id);
       if (!current) throw notFoundFor(data.kind);
       await checkServiceLine(data.serviceLine, current.serviceLine);
-      if (!(await repo.update(id, toWrite(data)))) throw notFoundFor(data.kind);
+      if (!(await repo.update(id, data))) throw notFoundFor(data.kind);
       return (await repo.getById(data.kind, id))!;
     },
 
@@ -182,18 +136,15 @@ export function createPriceBookService({ repo, db, settings, clock }: { repo: Pr
     async applyImport(buffer: Buffer, fileName: string): Promise<ImportResult> {
       return db.transaction(async (tx) => {
         const analysis = await analyze(tx, buffer, fileName);
-        let created = 0;
+        const creates = analysis.rows.flatMap((row) => (row.create ? [row.create] : []));
+        await repo.insertMany(creates, tx);
         let updated = 0;
-        for (const kind of PRICE_KINDS) {
-          const creates = analysis.rows.flatMap((row) => (row.create?.kind === kind ? [{ code: row.create.code, write: toWrite(row.create) }] : []));
-          await repo.insertMany(kind, creates, tx);
-          created += creates.length;
-        }
         for (const row of analysis.rows) {
           if (!row.update) continue;
-          await repo.update(row.update.id, toWrite(row.update.data), tx);
+          await repo.update(row.update.id, row.update.data, tx);
           updated++;
         }
+        const created = creates.length;
         return { fileName, created, updated, unchanged: analysis.counts.unchanged, skipped: analysis.counts.invalid };
       });
     },

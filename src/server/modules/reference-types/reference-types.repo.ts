@@ -18,7 +18,7 @@ const toReferenceType = (row: typeof serviceLines.$inferSelect): ReferenceType =
 
 export function createReferenceTypesRepo(db: Executor) {
   return {
-    /** Ordered by name (part 1 section 7), optionally only the active or inactive ones. */
+    /** Ordered by name, as Settings lists them; optionally only the active or inactive ones. */
     async list(kind: ReferenceTypeKind, active?: boolean): Promise<ReferenceType[]> {
       const table = TABLES[kind];
       const rows = await db

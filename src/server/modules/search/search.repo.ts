@@ -1,6 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { likeContains, SEARCH_LIMIT_PER_KIND, type SearchHit, type SearchResults } from '../../../domain/search.js';
-import { queryRows, type Executor } from '../../db/client.js';
+import { likeContains, SEARCH_LIMIT_PER_KIND, type SearchResults } from '../../../domain/search.js';
+import type { Executor } from '../../db/client.js';
+import { companies, jobInvoices, jobs, locations, units } from '../../db/schema.js';
+import { from, selectRows, selection, tableAlias } from '../../db/sql.js';
+
+const c = tableAlias(companies, 'c');
+const l = tableAlias(locations, 'l');
+const u = tableAlias(units, 'u');
+const j = tableAlias(jobs, 'j');
+const i = tableAlias(jobInvoices, 'i');
+
+/** One hit of each kind: its id, the line shown first and the line under it. */
+const COMPANY_HIT = selection({ id: c.id, title: c.name, subtitle: sql<string>`concat_ws(', ', ${c.city}, ${c.state})` });
+const LOCATION_HIT = selection({ id: l.id, title: l.name, subtitle: sql<string>`concat_ws(' · ', ${c.name}, concat_ws(', ', ${l.city}, ${l.state}))` });
+const UNIT_HIT = selection({ id: u.id, title: sql<string>`concat('Unit ', ${u.unitNumber})`, subtitle: sql<string>`concat_ws(' · ', ${l.name}, ${c.name})` });
+const JOB_HIT = selection({ id: j.id, title: sql<string>`concat('Job #', ${j.number}, ': ', ${j.name})`, subtitle: j.status });
+const INVOICE_HIT = selection({ id: i.id, title: i.invoiceNumber, subtitle: sql<string>`concat(${i.status}, ' · Job #', ${j.number})` });
 
 export function createSearchRepo(db: Executor) {
   const limit = SEARCH_LIMIT_PER_KIND;
@@ -9,39 +24,39 @@ export function createSearchRepo(db: Executor) {
     async search(text: string): Promise<SearchResults> {
       const like = likeContains(text);
       const jobNumber = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
-      const [companies, locations, units, jobs, invoices] = await Promise.all([
-        queryRows<SearchHit>(
+      const [companyHits, locationHits, unitHits, jobHits, invoiceHits] = await Promise.all([
+        selectRows(db, COMPANY_HIT, sql`select ${COMPANY_HIT} from ${from(c)} where ${c.name} ilike ${like} order by ${c.name} limit ${limit}`),
+        selectRows(
           db,
-          sql`select id, name as title, concat_ws(', ', city, state) as subtitle
-              from companies where name ilike ${like} order by name limit ${limit}`,
+          LOCATION_HIT,
+          sql`select ${LOCATION_HIT}
+              from ${from(l)} join ${from(c)} on ${c.id} = ${l.companyId}
+              where ${l.name} ilike ${like} or ${l.buildingName} ilike ${like} order by ${l.name} limit ${limit}`,
         ),
-        queryRows<SearchHit>(
+        selectRows(
           db,
-          sql`select l.id, l.name as title, concat_ws(' · ', c.name, concat_ws(', ', l.city, l.state)) as subtitle
-              from locations l join companies c on c.id = l.company_id
-              where l.name ilike ${like} or l.building_name ilike ${like} order by l.name limit ${limit}`,
+          UNIT_HIT,
+          sql`select ${UNIT_HIT}
+              from ${from(u)} join ${from(l)} on ${l.id} = ${u.locationId} join ${from(c)} on ${c.id} = ${l.companyId}
+              where ${u.unitNumber} ilike ${like} order by ${u.unitNumber} limit ${limit}`,
         ),
-        queryRows<SearchHit>(
+        selectRows(
           db,
-          sql`select u.id, concat('Unit ', u.unit_number) as title, concat_ws(' · ', l.name, c.name) as subtitle
-              from units u join locations l on l.id = u.location_id join companies c on c.id = l.company_id
-              where u.unit_number ilike ${like} order by u.unit_number limit ${limit}`,
+          JOB_HIT,
+          sql`select ${JOB_HIT}
+              from ${from(j)}
+              where ${j.name} ilike ${like} ${jobNumber !== null ? sql`or ${j.number} = ${jobNumber}` : sql``}
+              order by ${j.number} desc limit ${limit}`,
         ),
-        queryRows<SearchHit>(
+        selectRows(
           db,
-          sql`select j.id, concat('Job #', j.number, ': ', j.name) as title, j.status as subtitle
-              from jobs j
-              where j.name ilike ${like} ${jobNumber !== null ? sql`or j.number = ${jobNumber}` : sql``}
-              order by j.number desc limit ${limit}`,
-        ),
-        queryRows<SearchHit>(
-          db,
-          sql`select i.id, i.invoice_number as title, concat(i.status, ' · Job #', j.number) as subtitle
-              from job_invoices i join jobs j on j.id = i.job_id
-              where i.invoice_number ilike ${like} order by i.created_at desc limit ${limit}`,
+          INVOICE_HIT,
+          sql`select ${INVOICE_HIT}
+              from ${from(i)} join ${from(j)} on ${j.id} = ${i.jobId}
+              where ${i.invoiceNumber} ilike ${like} order by ${i.createdAt} desc limit ${limit}`,
         ),
       ]);
-      return { companies, locations, units, jobs, invoices };
+      return { companies: companyHits, locations: locationHits, units: unitHits, jobs: jobHits, invoices: invoiceHits };
     },
   };
 }

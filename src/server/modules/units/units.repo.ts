@@ -1,102 +1,90 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { count, eq, sql, type SQL } from 'drizzle-orm';
 import { searchWords } from '../../../domain/customers.js';
+import { JOB_STATUSES } from '../../../domain/home.js';
 import { toCents } from '../../../domain/money.js';
-import type { JobStatistics, Unit, UnitInput, UnitJob, UnitListItem, UnitListQuery } from '../../../domain/units.js';
-import { queryRows, type Executor } from '../../db/client.js';
-import { units } from '../../db/schema.js';
-import { ilikeContains, isoTimestamp, nullableNumber, pageWithTotal, toCount, whereAll } from '../../db/sql.js';
+import { CONTACT_TYPES, UNIT_STATUSES, type JobStatistics, type Unit, type UnitInput, type UnitJob, type UnitListItem, type UnitListQuery } from '../../../domain/units.js';
+import type { Executor } from '../../db/client.js';
+import { companies, customerCounts, jobItems, jobs, jobTypes, locations, serviceLines, units } from '../../db/schema.js';
+import { COUNT_ROWS, countOf, from, ilikeContains, nullable, oneOfColumn, selectPage, selectRow, selectRows, selection, tableAlias, whereAll, type RowOf } from '../../db/sql.js';
 
-interface UnitListRow {
-  id: string;
-  unit_number: string;
-  status: UnitListItem['status'];
-  primary_contact_type: UnitListItem['primaryContactType'];
-  primary_contact_email: string | null;
-  primary_contact_phone: string | null;
-  phone: string | null;
-  billing_entity: string | null;
-  location_id: string;
-  location_name: string;
-  company_id: string;
-  company_name: string;
-}
-
-interface UnitRow extends UnitListRow {
-  billing_email: string | null;
-  billing_city: string | null;
-  billing_state: string | null;
-  billing_zip: string | null;
-  office: string;
-  taxable: boolean;
-  tax_group_name: string | null;
-  tax_group_code: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-  building_name: string;
-  address: string;
-  city: string;
-  state: string;
-  zip: string;
-  latitude: number | string | null;
-  longitude: number | string | null;
-}
-
-/** Filtered lists gather at most this many matches to sort (see pageWithTotal). */
+/** Filtered lists gather at most this many matches to sort (see selectPage). */
 const UNIT_MATCH_CAP = 200_000;
 
-const LIST_COLUMNS = sql`u.id, u.unit_number, u.status, u.primary_contact_type, u.primary_contact_email, u.primary_contact_phone,
-  u.phone, u.billing_entity, u.location_id, l.name as location_name, l.company_id, c.name as company_name`;
-const FROM = sql`from units u join locations l on l.id = u.location_id join companies c on c.id = l.company_id`;
+const u = tableAlias(units, 'u');
+const l = tableAlias(locations, 'l');
+const c = tableAlias(companies, 'c');
 
-function toListItem(row: UnitListRow): UnitListItem {
+const LIST_FIELDS = {
+  id: u.id,
+  unitNumber: u.unitNumber,
+  status: oneOfColumn(u.status, UNIT_STATUSES),
+  primaryContactType: oneOfColumn(u.primaryContactType, CONTACT_TYPES),
+  primaryContactEmail: u.primaryContactEmail,
+  primaryContactPhone: u.primaryContactPhone,
+  phone: u.phone,
+  billingEntity: u.billingEntity,
+  locationId: u.locationId,
+  locationName: l.name,
+  companyId: l.companyId,
+  companyName: c.name,
+};
+const LIST_ITEM = selection(LIST_FIELDS);
+const UNIT = selection({
+  ...LIST_FIELDS,
+  billingEmail: u.billingEmail,
+  billingCity: u.billingCity,
+  billingState: u.billingState,
+  billingZip: u.billingZip,
+  office: u.office,
+  taxable: u.taxable,
+  taxGroupName: u.taxGroupName,
+  taxGroupCode: u.taxGroupCode,
+  createdAt: u.createdAt,
+  updatedAt: u.updatedAt,
+  buildingName: l.buildingName,
+  address: l.address,
+  city: l.city,
+  state: l.state,
+  zip: l.zip,
+  latitude: l.latitude,
+  longitude: l.longitude,
+});
+/** The unfiltered total, read from the counters. */
+const COUNTED = selection({ n: countOf() });
+const FROM = sql`from ${from(u)} join ${from(l)} on ${l.id} = ${u.locationId} join ${from(c)} on ${c.id} = ${l.companyId}`;
+
+function toUnit(row: RowOf<typeof UNIT.fields>): Unit {
   return {
     id: row.id,
-    unitNumber: row.unit_number,
+    unitNumber: row.unitNumber,
     status: row.status,
-    primaryContactType: row.primary_contact_type,
-    primaryContactEmail: row.primary_contact_email,
-    primaryContactPhone: row.primary_contact_phone,
+    primaryContactType: row.primaryContactType,
+    primaryContactEmail: row.primaryContactEmail,
+    primaryContactPhone: row.primaryContactPhone,
     phone: row.phone,
-    billingEntity: row.billing_entity,
-    locationId: row.location_id,
-    locationName: row.location_name,
-    companyId: row.company_id,
-    companyName: row.company_name,
-  };
-}
-
-function toUnit(row: UnitRow): Unit {
-  return {
-    id: row.id,
-    unitNumber: row.unit_number,
-    status: row.status,
-    primaryContactType: row.primary_contact_type,
-    primaryContactEmail: row.primary_contact_email,
-    primaryContactPhone: row.primary_contact_phone,
-    phone: row.phone,
-    billingEntity: row.billing_entity,
-    billingEmail: row.billing_email,
-    billingCity: row.billing_city,
-    billingState: row.billing_state,
-    billingZip: row.billing_zip,
+    billingEntity: row.billingEntity,
+    billingEmail: row.billingEmail,
+    billingCity: row.billingCity,
+    billingState: row.billingState,
+    billingZip: row.billingZip,
     office: row.office,
     taxable: row.taxable,
-    taxGroupName: row.tax_group_name,
-    taxGroupCode: row.tax_group_code,
-    createdAt: isoTimestamp(row.created_at),
-    updatedAt: isoTimestamp(row.updated_at),
+    taxGroupName: row.taxGroupName,
+    taxGroupCode: row.taxGroupCode,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
     location: {
-      id: row.location_id,
-      name: row.location_name,
-      buildingName: row.building_name,
+      id: row.locationId,
+      name: row.locationName,
+      buildingName: row.buildingName,
       address: row.address,
       city: row.city,
       state: row.state,
       zip: row.zip,
-      latitude: nullableNumber(row.latitude),
-      longitude: nullableNumber(row.longitude),
+      latitude: row.latitude,
+      longitude: row.longitude,
     },
-    company: { id: row.company_id, name: row.company_name },
+    company: { id: row.companyId, name: row.companyName },
   };
 }
 
@@ -106,12 +94,12 @@ function toUnit(row: UnitRow): Unit {
  */
 function filterConditions(query: UnitListQuery): SQL[] {
   const conditions: SQL[] = [];
-  for (const word of searchWords(query.q)) conditions.push(ilikeContains(sql`u.search_text`, word));
-  if (query.unitNumber) conditions.push(ilikeContains(sql`u.unit_number`, query.unitNumber));
-  if (query.location) conditions.push(ilikeContains(sql`l.name`, query.location));
-  if (query.company) conditions.push(ilikeContains(sql`c.name`, query.company));
-  if (query.status) conditions.push(sql`u.status = ${query.status}`);
-  if (query.locationId) conditions.push(sql`u.location_id = ${query.locationId}::uuid`);
+  for (const word of searchWords(query.q)) conditions.push(ilikeContains(u.searchText, word));
+  if (query.unitNumber) conditions.push(ilikeContains(u.unitNumber, query.unitNumber));
+  if (query.location) conditions.push(ilikeContains(l.name, query.location));
+  if (query.company) conditions.push(ilikeContains(c.name, query.company));
+  if (query.status) conditions.push(sql`${u.status} = ${query.status}`);
+  if (query.locationId) conditions.push(sql`${u.locationId} = ${query.locationId}::uuid`);
   return conditions;
 }
 
@@ -123,45 +111,61 @@ export function unitListStatements(query: UnitListQuery, matchCap = UNIT_MATCH_C
   const where = whereAll(conditions);
   if (conditions.length === 0 || (conditions.length === 1 && query.status !== undefined)) {
     // Every unit, or every active / inactive one: spread evenly, so the order index finds the page.
-    const counter = query.status === undefined ? sql`units` : query.status === 'active' ? sql`active_units` : sql`units - active_units`;
+    const counter =
+      query.status === undefined ? customerCounts.units : query.status === 'active' ? customerCounts.activeUnits : sql`${customerCounts.units} - ${customerCounts.activeUnits}`;
     return {
       kind: 'unfiltered' as const,
-      page: sql`select ${LIST_COLUMNS} ${FROM} where ${where} order by u.unit_number, u.id limit ${limit} offset ${offset}`,
-      count: sql`select ${counter} as n from customer_counts where id = 1`,
+      page: sql`select ${LIST_ITEM} ${FROM} where ${where} order by ${u.unitNumber}, ${u.id} limit ${limit} offset ${offset}`,
+      count: sql`select ${counter} as ${COUNTED.key('n')} from ${customerCounts} where ${customerCounts.id} = 1`,
     };
   }
   // The location and company name filters need the joins to find the matches.
-  const matchFrom = query.location || query.company ? FROM : sql`from units u`;
+  const matchFrom = query.location || query.company ? FROM : sql`from ${from(u)}`;
   return {
     kind: 'filtered' as const,
+    // m and page carry (id, sort key) under their own names; r is the page's rows.
     sparse: sql`
-      with m as materialized (select u.id, u.unit_number ${matchFrom} where ${where} limit ${matchCap + 1}),
-      page as (select id, unit_number from m order by unit_number, id limit ${limit} offset ${offset})
+      with m as materialized (select ${u.id} as id, ${u.unitNumber} as sort_number ${matchFrom} where ${where} limit ${matchCap + 1}),
+      page as (select id, sort_number from m order by sort_number, id limit ${limit} offset ${offset})
       select t.total, r.* from (select count(*) as total from m) t
-      left join lateral (select ${LIST_COLUMNS} ${FROM} join page p on p.id = u.id) r on true
-      order by r.unit_number, r.id`,
-    dense: sql`select ${LIST_COLUMNS} ${FROM} where ${where} order by u.unit_number, u.id limit ${limit} offset ${offset}`,
-    denseCount: sql`select count(*) as n ${matchFrom} where ${where}`,
+      left join lateral (select ${LIST_ITEM} ${FROM} join page p on p.id = ${u.id}) r on true
+      order by r.${LIST_ITEM.key('unitNumber')}, r.${LIST_ITEM.key('id')}`,
+    dense: sql`select ${LIST_ITEM} ${FROM} where ${where} order by ${u.unitNumber}, ${u.id} limit ${limit} offset ${offset}`,
+    denseCount: sql`select ${COUNT_ROWS} ${matchFrom} where ${where}`,
   };
 }
 
-interface JobRow {
-  id: string;
-  number: number;
-  name: string;
-  status: UnitJob['status'];
-  type: string;
-  type_name: string | null;
-  is_training: boolean;
-  service_line: string;
-  service_line_name: string | null;
-  description: string;
-  time_period_start: string;
-  time_period_due: string;
-  schedule_start: Date | string | null;
-  total_cost: string | number | null;
-  created_at: Date | string;
-}
+const j = tableAlias(jobs, 'j');
+const jt = tableAlias(jobTypes, 'jt');
+const sl = tableAlias(serviceLines, 'sl');
+const i = tableAlias(jobItems, 'i');
+/** A unit's job with the sum of its items' total cost. */
+const UNIT_JOB = selection({
+  id: j.id,
+  number: j.number,
+  name: j.name,
+  status: oneOfColumn(j.status, JOB_STATUSES),
+  type: j.type,
+  typeName: nullable(jt.name),
+  isTraining: j.isTraining,
+  serviceLine: j.serviceLine,
+  serviceLineName: nullable(sl.name),
+  description: j.description,
+  timePeriodStart: sql<string>`to_char(${j.timePeriodStart}, 'YYYY-MM-DD')`,
+  timePeriodDue: sql<string>`to_char(${j.timePeriodDue}, 'YYYY-MM-DD')`,
+  scheduleStart: j.scheduleStart,
+  createdAt: j.createdAt,
+  totalCostCents: sql<number>`(select coalesce(sum(${i.totalCost}), 0) from ${from(i)} where ${i.jobId} = ${j.id})`.mapWith(toCents),
+});
+
+/** The Job Statistics card: counts by status and the sum of every job's items. */
+const JOB_STATISTICS = selection({
+  total: countOf(),
+  completed: countOf(sql`count(*) filter (where ${j.status} = 'completed')`),
+  scheduled: countOf(sql`count(*) filter (where ${j.status} = 'scheduled')`),
+  unscheduled: countOf(sql`count(*) filter (where ${j.status} = 'unscheduled')`),
+  totalCostCents: sql<number>`coalesce(sum(t.cost), 0)`.mapWith(toCents),
+});
 
 export type UnitWrite = UnitInput;
 
@@ -175,22 +179,16 @@ export function createUnitsRepo(db: Executor, options: { matchCap?: number } = {
     async list(query: UnitListQuery, exec: Executor = db): Promise<{ items: UnitListItem[]; total: number }> {
       const plan = unitListStatements(query, matchCap);
       if (plan.kind === 'unfiltered') {
-        const [rows, counted] = await Promise.all([queryRows<UnitListRow>(exec, plan.page), queryRows<{ n: string | number }>(exec, plan.count)]);
-        return { items: rows.map(toListItem), total: toCount(counted[0]?.n) };
+        const [items, counted] = await Promise.all([selectRows(exec, LIST_ITEM, plan.page), selectRow(exec, COUNTED, plan.count)]);
+        return { items, total: counted?.n ?? 0 };
       }
-      const { rows, total } = await pageWithTotal<UnitListRow & { total: string | number }>(exec, { ...plan, cap: matchCap, hasRow: (row) => row.id !== null });
-      return { items: rows.map(toListItem), total };
+      const { rows: items, total } = await selectPage(exec, LIST_ITEM, { ...plan, cap: matchCap });
+      return { items, total };
     },
 
     async getById(id: string, exec: Executor = db, options: { forUpdate?: boolean } = {}): Promise<Unit | null> {
-      const rows = await queryRows<UnitRow>(
-        exec,
-        sql`select ${LIST_COLUMNS}, u.billing_email, u.billing_city, u.billing_state, u.billing_zip, u.office, u.taxable,
-                   u.tax_group_name, u.tax_group_code, u.created_at, u.updated_at,
-                   l.building_name, l.address, l.city, l.state, l.zip, l.latitude, l.longitude
-            ${FROM} where u.id = ${id}::uuid ${options.forUpdate ? sql`for update of u` : sql``}`,
-      );
-      return rows[0] ? toUnit(rows[0]) : null;
+      const row = await selectRow(exec, UNIT, sql`select ${UNIT} ${FROM} where ${u.id} = ${id}::uuid ${options.forUpdate ? sql`for update of ${u}` : sql``}`);
+      return row ? toUnit(row) : null;
     },
 
     async insert(values: UnitWrite, exec: Executor = db): Promise<string> {
@@ -204,8 +202,8 @@ export function createUnitsRepo(db: Executor, options: { matchCap?: number } = {
     },
 
     async countHoldingJobs(id: string, exec: Executor = db): Promise<number> {
-      const [row] = await queryRows<{ n: string | number }>(exec, sql`select count(*) as n from jobs where unit_id = ${id}::uuid`);
-      return toCount(row?.n);
+      const [row] = await exec.select({ n: count() }).from(jobs).where(eq(jobs.unitId, id));
+      return row?.n ?? 0;
     },
 
     async delete(id: string, exec: Executor = db): Promise<boolean> {
@@ -215,60 +213,31 @@ export function createUnitsRepo(db: Executor, options: { matchCap?: number } = {
 
     /** The unit's jobs, newest first, each with the sum of its items' total cost. */
     async jobs(unitId: string, page: number, pageSize: number): Promise<UnitJob[]> {
-      const rows = await queryRows<JobRow>(
+      const rows = await selectRows(
         db,
-        sql`select j.id, j.number, j.name, j.status, j.type, jt.name as type_name, j.is_training, j.service_line,
-                   sl.name as service_line_name, j.description,
-                   to_char(j.time_period_start, 'YYYY-MM-DD') as time_period_start,
-                   to_char(j.time_period_due, 'YYYY-MM-DD') as time_period_due,
-                   j.schedule_start, j.created_at,
-                   (select coalesce(sum(i.total_cost), 0) from job_items i where i.job_id = j.id) as total_cost
-            from jobs j
-            left join job_types jt on jt.code = j.type
-            left join service_lines sl on sl.code = j.service_line
-            where j.unit_id = ${unitId}::uuid
-            order by j.created_at desc, j.number desc
+        UNIT_JOB,
+        sql`select ${UNIT_JOB}
+            from ${from(j)}
+            left join ${from(jt)} on ${jt.code} = ${j.type}
+            left join ${from(sl)} on ${sl.code} = ${j.serviceLine}
+            where ${j.unitId} = ${unitId}::uuid
+            order by ${j.createdAt} desc, ${j.number} desc
             limit ${pageSize} offset ${(page - 1) * pageSize}`,
       );
-      return rows.map((r) => ({
-        id: r.id,
-        number: Number(r.number),
-        name: r.name,
-        status: r.status,
-        type: r.type,
-        typeName: r.type_name,
-        isTraining: r.is_training,
-        serviceLine: r.service_line,
-        serviceLineName: r.service_line_name,
-        description: r.description,
-        timePeriodStart: r.time_period_start,
-        timePeriodDue: r.time_period_due,
-        scheduleStart: r.schedule_start === null ? null : isoTimestamp(r.schedule_start),
-        totalCostCents: toCents(r.total_cost ?? '0'),
-        createdAt: isoTimestamp(r.created_at),
-      }));
+      return rows.map((row) => ({ ...row, scheduleStart: row.scheduleStart?.toISOString() ?? null, createdAt: row.createdAt.toISOString() }));
     },
 
     /** The Job Statistics card over all the unit's jobs (src/domain/units.ts unitJobStatistics). */
     async jobStatistics(unitId: string): Promise<JobStatistics> {
-      const [row] = await queryRows<{ total: string; completed: string; scheduled: string; unscheduled: string; cost: string | null }>(
+      const row = await selectRow(
         db,
-        sql`select count(*) as total,
-                   count(*) filter (where j.status = 'completed') as completed,
-                   count(*) filter (where j.status = 'scheduled') as scheduled,
-                   count(*) filter (where j.status = 'unscheduled') as unscheduled,
-                   coalesce(sum(t.cost), 0) as cost
-            from jobs j
-            left join lateral (select sum(i.total_cost) as cost from job_items i where i.job_id = j.id) t on true
-            where j.unit_id = ${unitId}::uuid`,
+        JOB_STATISTICS,
+        sql`select ${JOB_STATISTICS}
+            from ${from(j)}
+            left join lateral (select sum(${i.totalCost}) as cost from ${from(i)} where ${i.jobId} = ${j.id}) t on true
+            where ${j.unitId} = ${unitId}::uuid`,
       );
-      return {
-        total: toCount(row?.total),
-        completed: toCount(row?.completed),
-        scheduled: toCount(row?.scheduled),
-        unscheduled: toCount(row?.unscheduled),
-        totalCostCents: toCents(row?.cost ?? '0'),
-      };
+      return row ?? { total: 0, completed: 0, scheduled: 0, unscheduled: 0, totalCostCents: 0 };
     },
   };
 }

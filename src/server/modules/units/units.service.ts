@@ -49,7 +49,7 @@ export function createUnitsService(deps: { db: Database; repo: UnitsRepo; locati
       return (await repo.getById(id))!;
     },
 
-    /** RULINGS.md: refused while jobs hold it. */
+    /** Refused (409) while any job is on the unit: jobs keep the service history. */
     async remove(id: string): Promise<void> {
       await db.transaction(async (tx) => {
         const found = await repo.getById(id, tx, { forUpdate: true });

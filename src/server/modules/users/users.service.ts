@@ -41,7 +41,7 @@ export function createUsersService({ db, users, technicians, clock }: { db: Data
 
     /**
      * Settings > Add User: a user who can sign in with the initial password; for role technician
-     * also the technician record, with the default availability of a new technician (RULINGS.md),
+     * also the technician record, with a new technician's default availability (all 7 days, 0 to 4 working 09:00-17:00),
      * all in one transaction.
      */
     async create(input: CreateUserInput, actor: SessionUser): Promise<UserSummary> {

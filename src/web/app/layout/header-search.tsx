@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { SEARCH_MIN_LENGTH, searchHitPath, searchKinds, type SearchKind, type SearchResults } from '../../../domain/search';
+import { SEARCH_MIN_LENGTH, searchKinds, type SearchKind, type SearchResults } from '../../../domain/search';
+import { searchHitPath } from './search-hit-paths';
 import { api } from '../../lib/api-client';
 import { useDebounced } from '../../lib/use-debounced';
 import { cn } from '../../ui/cn';
@@ -16,7 +17,7 @@ const KIND_LABELS: Record<SearchKind, string> = {
   invoices: 'Invoices',
 };
 
-/** One box that finds companies, locations, units, jobs and invoices (RULINGS.md). */
+/** One box that finds companies, locations, units, jobs and invoices, five of each, from 2 typed characters. */
 export function HeaderSearch() {
   const [text, setText] = useState('');
   const navigate = useNavigate();

@@ -14,7 +14,7 @@ export interface NavGroup {
   links?: NavLinkItem[];
 }
 
-/** The sidebar of part 1 section 2, in its order. */
+/** The sidebar's groups and links, in the order they are shown. */
 export const NAV_GROUPS: NavGroup[] = [
   { id: 'home', label: 'Home', icon: Home, to: '/' },
   {

@@ -8,7 +8,7 @@ import {
   type UpdateAccountForm,
   type UpdateAccountInput,
 } from '../../../domain/account';
-import { ROLE_LABELS } from '../../../domain/users';
+import { ROLE_LABELS } from '../../lib/roles';
 import { errorMessage } from '../../lib/api-client';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { formatDate } from '../../lib/format';

@@ -1,7 +1,8 @@
 import { FileBarChart, Pencil, Phone, Plus } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { COMPANY_MESSAGES, companyListQuery } from '../../../domain/companies';
+import { companyListQuery } from '../../../domain/companies';
+import { COMPANY_MESSAGES } from './customer-texts';
 import { errorMessage } from '../../lib/api-client';
 import { useUrlFilters } from '../../lib/url-state';
 import { ErrorBanner } from '../../ui/banner';

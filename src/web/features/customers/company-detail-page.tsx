@@ -1,7 +1,8 @@
 import { ChevronDown, ChevronRight, FileBarChart, MapPin, Pencil, Phone, Plus, Tags, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { addLocationPath, COMPANY_MESSAGES, deleteCompanyConfirmation } from '../../../domain/companies';
+import { addLocationPath } from './customer-paths';
+import { COMPANY_MESSAGES, deleteCompanyConfirmation } from './customer-texts';
 import { CUSTOMER_MESSAGES, plural } from '../../../domain/customers';
 import { isUuidV4 } from '../../../domain/ids';
 import type { Location } from '../../../domain/locations';

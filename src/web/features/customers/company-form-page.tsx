@@ -3,7 +3,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import {
-  COMPANY_MESSAGES,
   companyInput,
   isSameCompanyName,
   NAME_SUGGESTION_MIN_CHARS,
@@ -26,6 +25,7 @@ import { toast } from '../../ui/toast';
 import { findDuplicateCompany, useCompanyDetail, useCompanySuggestions, useSaveCompany } from './api/customers-api';
 import { DetailError } from './components/detail-error';
 import { DuplicateCompanyWarning } from './components/duplicate-warning';
+import { COMPANY_MESSAGES } from './customer-texts';
 
 const EMPTY: CompanyFormValues = { name: '', address: '', city: '', state: '', zip: '', phone: '' };
 

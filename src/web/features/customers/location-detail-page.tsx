@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CUSTOMER_MESSAGES } from '../../../domain/customers';
 import { isUuidV4 } from '../../../domain/ids';
-import { LOCATION_MESSAGES } from '../../../domain/locations';
+import { LOCATION_MESSAGES } from './customer-texts';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { Badge } from '../../ui/badge';
 import { ErrorBanner } from '../../ui/banner';

@@ -2,7 +2,8 @@ import { Building2, ChevronDown, ChevronRight, Pencil, Plus, Search, X } from 'l
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { plural } from '../../../domain/customers';
-import { LOCATION_MESSAGES, locationListQuery, type Location } from '../../../domain/locations';
+import { locationListQuery, type Location } from '../../../domain/locations';
+import { LOCATION_MESSAGES } from './customer-texts';
 import { errorMessage } from '../../lib/api-client';
 import { useLiveFilters } from '../../lib/live-filters';
 import { useUrlFilters } from '../../lib/url-state';

@@ -5,7 +5,9 @@ import { Link, useParams } from 'react-router';
 import { CUSTOMER_MESSAGES } from '../../../domain/customers';
 import { isUuidV4 } from '../../../domain/ids';
 import { DEFICIENCY_DECISION_LABELS, type UnitDeficienciesAnswer, type UnitDeficiency } from '../../../domain/repairs';
-import { createJobForUnitPath, UNIT_MESSAGES, type UnitJob } from '../../../domain/units';
+import type { UnitJob } from '../../../domain/units';
+import { createJobForUnitPath } from './customer-paths';
+import { UNIT_MESSAGES } from './customer-texts';
 import { api, ApiError, errorMessage } from '../../lib/api-client';
 import { useCompanyInfo } from '../../lib/company';
 import { formatCents, formatDate, formatTime } from '../../lib/format';
@@ -120,7 +122,7 @@ function DeficienciesCard({ unitId }: { unitId: string }) {
   );
 }
 
-/** /units/{id}: every card of part 1 (details, billing, location, jobs, statistics, placeholders, quick actions). */
+/** /units/{id}: details, billing, location, jobs, job statistics, the cards still to come, and quick actions. */
 export default function UnitDetailPage() {
   const { id = '' } = useParams();
   const valid = isUuidV4(id);

@@ -5,12 +5,9 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CUSTOMER_MESSAGES, MAIN_OFFICE } from '../../../domain/customers';
 import { isUuidV4 } from '../../../domain/ids';
-import { LOCATION_MESSAGES } from '../../../domain/locations';
 import {
   CONTACT_TYPES,
   DEFAULT_CONTACT_TYPE,
-  deleteUnitConfirmation,
-  UNIT_MESSAGES,
   UNIT_STATUSES,
   unitInput,
   type Unit,
@@ -30,6 +27,7 @@ import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
 import { useAddUnit, useDeleteUnit, useLocation, useLocations, useUnit, useUpdateUnit } from './api/customers-api';
 import { DetailError } from './components/detail-error';
+import { deleteUnitConfirmation, LOCATION_MESSAGES, UNIT_MESSAGES } from './customer-texts';
 
 const NEW_UNIT: UnitFormValues = {
   locationId: '',
@@ -158,7 +156,8 @@ export default function UnitFormPage() {
 
   const location = routeLocation.data;
   const existing = unit.data;
-  // Where the screen goes after saving, deleting or cancelling (part 1 section 2).
+  // After saving or deleting: the unit's location when editing, the location's company when adding (the units
+  // list when no location was given); Cancel returns to the unit when editing.
   const doneTo = editing ? `/locations/${existing!.location.id}` : location ? `/companies/${location.companyId}` : '/units';
   const cancelTo = editing ? `/units/${editId}` : doneTo;
 
@@ -192,7 +191,7 @@ export default function UnitFormPage() {
       toast.success(`Unit ${existing!.unitNumber} deleted`);
       navigate(doneTo);
     } catch (error) {
-      // Part 1 section 8: the dialog closes and the page says why.
+      // A failed delete closes the dialog and the page says why in its banner.
       setConfirming(false);
       setSaveError(errorMessage(error, UNIT_MESSAGES.delete));
     }

@@ -1,6 +1,7 @@
 import { Pencil, Plus, Search } from 'lucide-react';
 import { Link } from 'react-router';
-import { countAppliedUnitFilters, UNIT_MESSAGES, UNIT_STATUSES, unitListQuery } from '../../../domain/units';
+import { countAppliedUnitFilters, UNIT_STATUSES, unitListQuery } from '../../../domain/units';
+import { UNIT_MESSAGES } from './customer-texts';
 import { errorMessage } from '../../lib/api-client';
 import { useLiveFilters } from '../../lib/live-filters';
 import { useUrlFilters } from '../../lib/url-state';

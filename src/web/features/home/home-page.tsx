@@ -11,6 +11,7 @@ import { PageHeader } from '../../ui/page-header';
 import { useHomeOptions, useHomeStats } from './api/home-queries';
 import { DailyScheduleCard } from './components/daily-schedule';
 import { StatCard } from './components/stat-card';
+import { HOME_PERIOD_LABELS } from './home-texts';
 
 type CardDef = { key: keyof HomeStats; label: string; valueLabel?: string };
 const CARDS: CardDef[] = [
@@ -88,7 +89,7 @@ export default function HomePage() {
         >
           {HOME_PERIODS.map((p) => (
             <option key={p.value} value={p.value}>
-              {p.label}
+              {HOME_PERIOD_LABELS[p.value]}
             </option>
           ))}
         </SelectInput>

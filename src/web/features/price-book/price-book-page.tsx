@@ -5,12 +5,12 @@ import {
   canEditPriceBook,
   formatHours,
   PRICE_KIND_LABELS,
-  PRICE_TYPE_FILTERS,
   priceListQuery,
   skillLevelLabel,
   type PriceKind,
   type PriceRecord,
 } from '../../../domain/price-book';
+import { PRICE_TYPE_FILTERS } from './price-book-texts';
 import { errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { useUrlFilters } from '../../lib/url-state';

@@ -9,7 +9,7 @@ import { toast } from '../../ui/toast';
 import { useCreateTechnician } from './api/technician-queries';
 import { TechnicianForm } from './components/technician-form';
 
-/** /technicians/add: Cancel and success both go to /jobs/dispatch (part 1 section 2). */
+/** /technicians/add: Cancel and success both go to the dispatch board (/jobs/dispatch). */
 export default function TechnicianAddPage() {
   const session = useSession();
   const navigate = useNavigate();

@@ -1,6 +1,8 @@
 import { AlertTriangle } from 'lucide-react';
 import { Link } from 'react-router';
-import { addLocationPath, DUPLICATE_COMPANY_TITLE, duplicateCompanyMessage } from '../../../../domain/companies';
+import { duplicateCompanyMessage } from '../../../../domain/companies';
+import { addLocationPath } from '../customer-paths';
+import { DUPLICATE_COMPANY_TITLE } from '../customer-texts';
 
 /** "Company Already Exists": blocks saving and offers adding a location to the existing company. */
 export function DuplicateCompanyWarning({ company }: { company: { id: string; name: string } }) {

@@ -1,7 +1,7 @@
 import type { UnitStatus } from '../../../../domain/units';
 import { Badge } from '../../../ui/badge';
 
-/** Unit status in lower case: green active, red inactive (part 1 section 4). */
+/** Unit status in lower case: green active, red inactive. */
 export function UnitStatusBadge({ status }: { status: UnitStatus }) {
   return <Badge tone={status === 'active' ? 'green' : 'red'}>{status}</Badge>;
 }

@@ -1,12 +1,14 @@
 import { Pencil, Plus } from 'lucide-react';
 import { Link } from 'react-router';
-import { UNITS_PANEL_MAX_HEIGHT_PX } from '../../../../domain/customers';
 import { errorMessage } from '../../../lib/api-client';
 import { ErrorBanner } from '../../../ui/banner';
 import { ButtonLink } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
 import { useUnits } from '../api/customers-api';
 import { UnitStatusBadge } from './status-badge';
+
+/** The panel scrolls past this height, so a location with many units keeps the page short. */
+const UNITS_PANEL_MAX_HEIGHT_PX = 500;
 
 const PANEL_LIMIT = 100;
 

@@ -7,6 +7,8 @@ import {
   type PriceList,
   type PriceListQuery,
   type PriceRecord,
+  type PriceUpdateBody,
+  type PriceValues,
 } from '../../../../domain/price-book';
 import { api, withQuery } from '../../../lib/api-client';
 
@@ -44,7 +46,7 @@ function useInvalidate() {
 export function useCreatePrice() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ kind, body }: { kind: PriceKind; body: unknown }) => api.post<PriceRecord>(`${ROOT}/${PRICE_KIND_SEGMENTS[kind]}`, body),
+    mutationFn: ({ kind, body }: { kind: PriceKind; body: PriceValues }) => api.post<PriceRecord>(`${ROOT}/${PRICE_KIND_SEGMENTS[kind]}`, body),
     onSuccess: invalidate,
   });
 }
@@ -52,7 +54,7 @@ export function useCreatePrice() {
 export function useUpdatePrice() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ kind, id, body }: { kind: PriceKind; id: string; body: unknown }) => api.put<PriceRecord>(`${ROOT}/${PRICE_KIND_SEGMENTS[kind]}/${id}`, body),
+    mutationFn: ({ kind, id, body }: { kind: PriceKind; id: string; body: PriceUpdateBody }) => api.put<PriceRecord>(`${ROOT}/${PRICE_KIND_SEGMENTS[kind]}/${id}`, body),
     onSuccess: invalidate,
   });
 }

@@ -4,15 +4,15 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   DEFAULT_ITEM_CATEGORY,
-  DEFAULT_LABOR_DURATION_HOURS,
-  DEFAULT_SERVICE_LINE,
-  DEFAULT_SKILL_LEVEL,
   itemPriceCreateInput,
   laborPriceCreateInput,
+  PRICE_VALUES,
   SKILL_LEVEL_LABELS,
   SKILL_LEVELS,
   type ItemPriceRecord,
+  type ItemPriceValues,
   type LaborPriceRecord,
+  type LaborPriceValues,
 } from '../../../../domain/price-book';
 import { Checkbox, FormField, SelectInput, TextInput } from '../../../ui/form-field';
 import { CommonFields, commonFieldProps, FormFooter, NumberField, SubmitButton, usePriceSubmit, type PriceFormProps } from './price-form-fields';
@@ -22,24 +22,10 @@ function editSaveAllowed(name: unknown, unitCost: unknown): boolean {
   return typeof name === 'string' && name.trim() !== '' && typeof unitCost === 'number' && Number.isFinite(unitCost) && unitCost > 0;
 }
 
-type LaborFormValues = z.input<typeof laborPriceCreateInput>;
-
 export function LaborPriceForm({ mode, record, serviceLines, onDone, onCancel }: PriceFormProps<LaborPriceRecord>) {
-  const form = useForm<LaborFormValues, unknown, z.output<typeof laborPriceCreateInput>>({
+  const form = useForm<LaborPriceValues, unknown, z.output<typeof laborPriceCreateInput>>({
     resolver: zodResolver(laborPriceCreateInput),
-    defaultValues: record
-      ? {
-          code: record.code,
-          name: record.name,
-          description: record.description ?? '',
-          serviceLine: record.serviceLine,
-          unitCost: record.unitCostCents / 100,
-          skillLevel: record.skillLevel,
-          durationHours: record.durationHours,
-          isOvertime: record.isOvertime,
-          isEmergency: record.isEmergency,
-        }
-      : { code: '', name: '', description: '', serviceLine: DEFAULT_SERVICE_LINE, skillLevel: DEFAULT_SKILL_LEVEL, durationHours: DEFAULT_LABOR_DURATION_HOURS, isOvertime: false, isEmergency: false },
+    defaultValues: record ? PRICE_VALUES.labor.of(record) : PRICE_VALUES.labor.empty,
   });
   const { register, handleSubmit, control, formState } = form;
   const errors = formState.errors;
@@ -81,23 +67,11 @@ export function LaborPriceForm({ mode, record, serviceLines, onDone, onCancel }:
   );
 }
 
-type ItemFormValues = z.input<typeof itemPriceCreateInput>;
-
 export function ItemPriceForm({ mode, record, serviceLines, categories, onDone, onCancel }: PriceFormProps<ItemPriceRecord> & { categories: string[] }) {
   const listId = useId();
-  const form = useForm<ItemFormValues, unknown, z.output<typeof itemPriceCreateInput>>({
+  const form = useForm<ItemPriceValues, unknown, z.output<typeof itemPriceCreateInput>>({
     resolver: zodResolver(itemPriceCreateInput),
-    defaultValues: record
-      ? {
-          code: record.code,
-          name: record.name,
-          description: record.description ?? '',
-          serviceLine: record.serviceLine,
-          unitCost: record.unitCostCents / 100,
-          category: record.category,
-          isTaxable: record.isTaxable,
-        }
-      : { code: '', name: '', description: '', serviceLine: DEFAULT_SERVICE_LINE, category: DEFAULT_ITEM_CATEGORY, isTaxable: true },
+    defaultValues: record ? PRICE_VALUES.item.of(record) : PRICE_VALUES.item.empty,
   });
   const { register, handleSubmit, control, formState } = form;
   const errors = formState.errors;

@@ -2,30 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatCents } from '../../../../domain/money';
-import { DEFAULT_SERVICE_LINE, PART_DEFAULTS, partPriceCreateInput, partPriceFigures, partPriceInputOf, type PartPriceRecord } from '../../../../domain/price-book';
+import { partPriceCreateInput, partPriceFigures, partPriceInputOf, PRICE_VALUES, type PartPriceRecord, type PartPriceValues } from '../../../../domain/price-book';
 import { computePartPrice, explainPartPrice, PRICING_DEFAULTS } from '../../../../domain/pricing';
 import { Checkbox } from '../../../ui/form-field';
 import { CommonFields, commonFieldProps, FormFooter, NumberField, SubmitButton, usePriceSubmit, type PriceFormProps } from './price-form-fields';
-
-type PartFormValues = z.input<typeof partPriceCreateInput>;
-
-function initialValues(record?: PartPriceRecord): PartFormValues {
-  if (!record) return { code: '', name: '', description: '', serviceLine: DEFAULT_SERVICE_LINE, ...PART_DEFAULTS };
-  return {
-    code: record.code,
-    name: record.name,
-    description: record.description ?? '',
-    serviceLine: record.serviceLine,
-    partsCost: record.partsCostCents / 100,
-    estimatedHours: record.estimatedHours,
-    complexityMultiplier: record.complexityMultiplier,
-    laborRate: record.laborRateCents / 100,
-    multiTechnician: record.multiTechnician,
-    truckFee: record.truckFeeCents / 100,
-    includeRoofAccess: record.includeRoofAccess,
-    roofAccessFee: record.roofAccessFeeCents / 100,
-  };
-}
 
 /**
  * The Part tab: the formula's inputs, and as the user types the computed base, both flat rates and
@@ -33,9 +13,9 @@ function initialValues(record?: PartPriceRecord): PartFormValues {
  * figures with the same function and stores its own; nothing shown here is sent as a price.
  */
 export function PartPriceForm({ mode, record, serviceLines, onDone, onCancel }: PriceFormProps<PartPriceRecord>) {
-  const form = useForm<PartFormValues, unknown, z.output<typeof partPriceCreateInput>>({
+  const form = useForm<PartPriceValues, unknown, z.output<typeof partPriceCreateInput>>({
     resolver: zodResolver(partPriceCreateInput),
-    defaultValues: initialValues(record),
+    defaultValues: record ? PRICE_VALUES.part.of(record) : PRICE_VALUES.part.empty,
   });
   const { register, handleSubmit, control, formState } = form;
   const errors = formState.errors;

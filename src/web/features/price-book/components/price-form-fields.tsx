@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { FieldValues, Path, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
-import type { PriceKind, PriceRecord, ServiceLineOption } from '../../../../domain/price-book';
+import { updateBodyOf, type PriceFormData, type PriceKind, type PriceRecord, type ServiceLineOption } from '../../../../domain/price-book';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { ErrorBanner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
@@ -134,8 +134,8 @@ export function FormFooter({ children, onCancel, pending }: { children: ReactNod
 }
 
 /**
- * Saving a form: add or edit, the server's field errors onto the fields, the spec's wording for
- * failures ("Failed to save price item. Please try again." on add, "Failed to update item" on edit).
+ * Saving a form: add or edit, the server's field errors onto the fields, the screen's wording for
+ * other failures ("Failed to save price item. Please try again." on add, "Failed to update item" on edit).
  */
 export function usePriceSubmit<T extends FieldValues>(kind: PriceKind, mode: PriceFormMode, record: PriceRecord | undefined, form: UseFormReturn<T>, onDone: () => void) {
   const create = useCreatePrice();
@@ -143,12 +143,11 @@ export function usePriceSubmit<T extends FieldValues>(kind: PriceKind, mode: Pri
   const [error, setError] = useState<string | null>(null);
   const pending = create.isPending || update.isPending;
 
-  const submit = async (values: Record<string, unknown>) => {
+  const submit = async (values: PriceFormData) => {
     setError(null);
     try {
       if (mode === 'edit' && record) {
-        const { code: _code, ...body } = values;
-        await update.mutateAsync({ kind, id: record.id, body });
+        await update.mutateAsync({ kind, id: record.id, body: updateBodyOf(values) });
         toast.success('Price item updated');
       } else {
         await create.mutateAsync({ kind, body: values });

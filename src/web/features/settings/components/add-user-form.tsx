@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form';
 import { USER_ROLES, USER_STATUSES, type UserRole, type UserStatus } from '../../../../domain/auth';
-import { DEFAULT_JOB_TITLE, TECHNICIAN_DETAIL_GROUPS, type TechnicianProfileInput } from '../../../../domain/technicians';
-import { createUserInput, mayManageRole, ROLE_LABELS, type CreateUserInput } from '../../../../domain/users';
+import { DEFAULT_JOB_TITLE, type TechnicianProfileInput } from '../../../../domain/technicians';
+import { createUserInput, mayManageRole, type CreateUserInput } from '../../../../domain/users';
+import { ROLE_LABELS } from '../../../lib/roles';
+import { TECHNICIAN_DETAIL_GROUPS } from '../../../lib/technician-detail-fields';
 import { errorMessage } from '../../../lib/api-client';
 import { applyServerFieldErrors, numberOrNull } from '../../../lib/form-errors';
 import { ErrorBanner } from '../../../ui/banner';

@@ -11,6 +11,7 @@ import {
   type ReferenceTypeKind,
 } from '../../../../domain/reference-types';
 import { errorMessage } from '../../../lib/api-client';
+import { ADD_REFERENCE_TYPE_FAILED } from '../settings-texts';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { Badge } from '../../../ui/badge';
 import { ErrorBanner } from '../../../ui/banner';
@@ -104,7 +105,6 @@ export function ReferenceTypesCard({ kind, canEdit }: { kind: ReferenceTypeKind;
 }
 
 function AddTypeForm({ kind, onDone }: { kind: ReferenceTypeKind; onDone: () => void }) {
-  const labels = REFERENCE_TYPE_LABELS[kind];
   const create = useCreateReferenceType(kind);
   const { register, handleSubmit, formState, setError, reset } = useForm<CreateReferenceTypeForm, unknown, CreateReferenceTypeInput>({
     resolver: zodResolver(createReferenceTypeInput),
@@ -125,7 +125,7 @@ function AddTypeForm({ kind, onDone }: { kind: ReferenceTypeKind; onDone: () => 
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={`Add ${SINGULAR[kind]}`} className="space-y-3 border-b border-slate-200 bg-slate-50 p-4">
-      {create.isError ? <ErrorBanner message={labels.addFailed}>{errorMessage(create.error, 'Please try again.')}</ErrorBanner> : null}
+      {create.isError ? <ErrorBanner message={ADD_REFERENCE_TYPE_FAILED[kind]}>{errorMessage(create.error, 'Please try again.')}</ErrorBanner> : null}
       <div className="grid gap-3 sm:grid-cols-[1fr_8rem]">
         <FormField label="Name" required error={errors.name?.message}>
           {(a11y) => <TextInput {...a11y} {...register('name')} />}

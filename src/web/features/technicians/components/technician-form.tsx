@@ -11,13 +11,13 @@ import {
   emptySkillRow,
   emptyTerritoryRow,
   PROFICIENCY_LEVELS,
-  TECHNICIAN_DETAIL_GROUPS,
   updateTechnicianInput,
   type CreateTechnicianInput,
   type UpdateTechnicianForm,
   type UpdateTechnicianInput,
 } from '../../../../domain/technicians';
 import { applyServerFieldErrors, numberOrNull, numberOrUndefined } from '../../../lib/form-errors';
+import { TECHNICIAN_DETAIL_GROUPS } from '../../../lib/technician-detail-fields';
 import { ErrorBanner } from '../../../ui/banner';
 import { Button, ButtonLink } from '../../../ui/button';
 import { Card, CardBody, CardHeader } from '../../../ui/card';
@@ -42,7 +42,7 @@ function Section({ title, description, children, action }: { title: string; desc
 }
 
 function RemoveRowButton({ index, label, onRemove }: { index: number; label: string; onRemove: () => void }) {
-  // The first row of each list cannot be removed (part 1 section 5).
+  // Each list keeps at least one row: the first cannot be removed.
   if (index === 0) return <span className="hidden w-9 sm:block" aria-hidden />;
   return (
     <Button variant="ghost" size="sm" className="mt-6 h-9 w-9 px-0 text-red-600 hover:bg-red-50 hover:text-red-700" aria-label={`Remove ${label} ${index + 1}`} onClick={onRemove}>
