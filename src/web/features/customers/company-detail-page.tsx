@@ -3,18 +3,17 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { addLocationPath, COMPANY_MESSAGES, deleteCompanyConfirmation } from '../../../domain/companies';
 import { CUSTOMER_MESSAGES, plural } from '../../../domain/customers';
-import { isUuidV4 } from '../../../domain/ids';
 import type { Location } from '../../../domain/locations';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
+import { formatPhone } from '../../lib/format';
 import { Badge } from '../../ui/badge';
 import { Button, ButtonLink } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PageHeader } from '../../ui/page-header';
-import { Spinner } from '../../ui/spinner';
+import { detailGate, validId } from '../../ui/detail-screen';
 import { toast } from '../../ui/toast';
 import { useCompanyDetail, useDeleteCompany } from './api/customers-api';
-import { DetailError } from './components/detail-error';
 import { MapCard } from './components/map-card';
 import { UnitsPanel } from './components/units-panel';
 
@@ -50,19 +49,22 @@ function LocationRow({ location, companyId }: { location: Location; companyId: s
 /** /companies/{id}: the company, its map, actions, and its locations with their units. */
 export default function CompanyDetailPage() {
   const { id = '' } = useParams();
-  const valid = isUuidV4(id);
-  const detail = useCompanyDetail(valid ? id : undefined);
+  const detail = useCompanyDetail(validId(id));
   const remove = useDeleteCompany();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
-  if (!valid) return <DetailError message={CUSTOMER_MESSAGES.invalidCompanyId} backTo="/companies" backLabel="Back to Companies" />;
-  if (detail.isPending) return <Spinner label="Loading company..." />;
-  if (detail.isError) {
-    const notFound = detail.error instanceof ApiError && detail.error.status === 404;
-    return <DetailError message={notFound ? CUSTOMER_MESSAGES.companyNotFound : errorMessage(detail.error, COMPANY_MESSAGES.fetchDetail)} backTo="/companies" backLabel="Back to Companies" />;
-  }
+  const wait = detailGate({
+    id,
+    query: detail,
+    invalidMessage: CUSTOMER_MESSAGES.invalidCompanyId,
+    notFoundMessage: CUSTOMER_MESSAGES.companyNotFound,
+    errorMessage: COMPANY_MESSAGES.fetchDetail,
+    loadingLabel: 'Loading company...',
+    back: { to: '/companies', label: 'Back to Companies' },
+  });
+  if (wait || !detail.data) return wait;
 
   const { company, locations, locationCount } = detail.data;
   const confirmDelete = async () => {
@@ -105,12 +107,12 @@ export default function CompanyDetailPage() {
             <CardHeader title="Company Information" />
             <CardBody className="space-y-1 text-sm text-slate-700">
               <p className="flex items-center gap-1.5">
-                <MapPin className="h-4 w-4 text-slate-400" aria-hidden />
+                <MapPin className="h-4 w-4 text-slate-600" aria-hidden />
                 {company.address}, {company.city}, {company.state} {company.zip}
               </p>
               <p className="flex items-center gap-1.5">
-                <Phone className="h-4 w-4 text-slate-400" aria-hidden />
-                {company.phone ?? <span className="text-slate-400">No phone</span>}
+                <Phone className="h-4 w-4 text-slate-600" aria-hidden />
+                {formatPhone(company.phone) ?? <span className="text-slate-600">No phone</span>}
               </p>
             </CardBody>
           </Card>

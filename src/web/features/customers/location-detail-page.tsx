@@ -2,18 +2,17 @@ import { Building, Building2, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CUSTOMER_MESSAGES } from '../../../domain/customers';
-import { isUuidV4 } from '../../../domain/ids';
 import { LOCATION_MESSAGES } from '../../../domain/locations';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { Badge } from '../../ui/badge';
 import { ErrorBanner } from '../../ui/banner';
 import { ButtonLink } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { PageHeader } from '../../ui/page-header';
 import { Pager } from '../../ui/pager';
+import { detailGate, validId } from '../../ui/detail-screen';
 import { Spinner } from '../../ui/spinner';
 import { useLocation, useUnits } from './api/customers-api';
-import { DetailError } from './components/detail-error';
 import { MapCard } from './components/map-card';
 import { UnitStatusBadge } from './components/status-badge';
 
@@ -22,17 +21,20 @@ const UNITS_PER_PAGE = 25;
 /** /locations/{id}: the location, its company, its map and its units. */
 export default function LocationDetailPage() {
   const { id = '' } = useParams();
-  const valid = isUuidV4(id);
-  const location = useLocation(valid ? id : undefined);
+  const location = useLocation(validId(id));
   const [page, setPage] = useState(1);
-  const units = useUnits({ locationId: id, page, pageSize: UNITS_PER_PAGE }, { enabled: valid && location.isSuccess });
+  const units = useUnits({ locationId: id, page, pageSize: UNITS_PER_PAGE }, { enabled: location.isSuccess });
 
-  if (!valid) return <DetailError message={CUSTOMER_MESSAGES.invalidLocationId} backTo="/locations" backLabel="Back to Locations" />;
-  if (location.isPending) return <Spinner label="Loading location..." />;
-  if (location.isError) {
-    const notFound = location.error instanceof ApiError && location.error.status === 404;
-    return <DetailError message={notFound ? CUSTOMER_MESSAGES.locationNotFound : errorMessage(location.error, LOCATION_MESSAGES.fetchDetail)} backTo="/locations" backLabel="Back to Locations" />;
-  }
+  const wait = detailGate({
+    id,
+    query: location,
+    invalidMessage: CUSTOMER_MESSAGES.invalidLocationId,
+    notFoundMessage: CUSTOMER_MESSAGES.locationNotFound,
+    errorMessage: LOCATION_MESSAGES.fetchDetail,
+    loadingLabel: 'Loading location...',
+    back: { to: '/locations', label: 'Back to Locations' },
+  });
+  if (wait || !location.data) return wait;
   const l = location.data;
 
   return (

@@ -2,20 +2,19 @@ import { Briefcase, Building2, CalendarClock, MapPin, Pencil, Plus } from 'lucid
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CUSTOMER_MESSAGES } from '../../../domain/customers';
-import { isUuidV4 } from '../../../domain/ids';
 import { createJobForUnitPath, UNIT_MESSAGES, type UnitJob } from '../../../domain/units';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { useCompanyInfo } from '../../lib/company';
-import { formatCents, formatDate, formatTime } from '../../lib/format';
+import { formatCents, formatDate, formatPhone, formatTime } from '../../lib/format';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { ErrorBanner } from '../../ui/banner';
 import { Button, ButtonLink } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { PageHeader } from '../../ui/page-header';
 import { Pager } from '../../ui/pager';
+import { detailGate, validId } from '../../ui/detail-screen';
 import { Spinner } from '../../ui/spinner';
 import { useUnit, useUnitJobs } from './api/customers-api';
-import { DetailError } from './components/detail-error';
 import { FieldList } from './components/field-list';
 import { ConfiguredMap } from './components/map-card';
 import { UnitStatusBadge } from './components/status-badge';
@@ -62,18 +61,21 @@ function JobItem({ job, timeZone }: { job: UnitJob; timeZone: string | undefined
 /** /units/{id}: every card of part 1 (details, billing, location, jobs, statistics, placeholders, quick actions). */
 export default function UnitDetailPage() {
   const { id = '' } = useParams();
-  const valid = isUuidV4(id);
-  const unit = useUnit(valid ? id : undefined);
+  const unit = useUnit(validId(id));
   const [jobsPage, setJobsPage] = useState(1);
-  const jobs = useUnitJobs(valid && unit.isSuccess ? id : undefined, jobsPage);
+  const jobs = useUnitJobs(unit.isSuccess ? id : undefined, jobsPage);
   const company = useCompanyInfo();
 
-  if (!valid) return <DetailError message={CUSTOMER_MESSAGES.invalidUnitId} backTo="/units" backLabel="Back to Units" />;
-  if (unit.isPending) return <Spinner label="Loading unit..." />;
-  if (unit.isError) {
-    const notFound = unit.error instanceof ApiError && unit.error.status === 404;
-    return <DetailError message={notFound ? CUSTOMER_MESSAGES.unitNotFound : errorMessage(unit.error, UNIT_MESSAGES.fetchDetail)} backTo="/units" backLabel="Back to Units" />;
-  }
+  const wait = detailGate({
+    id,
+    query: unit,
+    invalidMessage: CUSTOMER_MESSAGES.invalidUnitId,
+    notFoundMessage: CUSTOMER_MESSAGES.unitNotFound,
+    errorMessage: UNIT_MESSAGES.fetchDetail,
+    loadingLabel: 'Loading unit...',
+    back: { to: '/units', label: 'Back to Units' },
+  });
+  if (wait || !unit.data) return wait;
   const u = unit.data;
   const statistics = jobs.data?.statistics;
 
@@ -100,8 +102,8 @@ export default function UnitDetailPage() {
                     { label: 'Status', value: <UnitStatusBadge status={u.status} /> },
                     { label: 'Primary Contact Type', value: u.primaryContactType },
                     { label: 'Primary Contact Email', value: u.primaryContactEmail },
-                    { label: 'Primary Contact Phone', value: u.primaryContactPhone },
-                    { label: 'Phone', value: u.phone },
+                    { label: 'Primary Contact Phone', value: formatPhone(u.primaryContactPhone) },
+                    { label: 'Phone', value: formatPhone(u.phone) },
                   ]}
                 />
               </CardBody>
@@ -190,7 +192,7 @@ export default function UnitDetailPage() {
                   }
                 />
                 <CardBody>
-                  <p className="text-sm text-slate-400">No {placeholder.title.toLowerCase()} recorded for this unit.</p>
+                  <p className="text-sm text-slate-600">No {placeholder.title.toLowerCase()} recorded for this unit.</p>
                 </CardBody>
               </Card>
             ))}
