@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { COMPANY_MESSAGES, companyListQuery } from '../../../domain/companies';
 import { errorMessage } from '../../lib/api-client';
+import { formatPhone } from '../../lib/format';
 import { useUrlFilters } from '../../lib/url-state';
 import { ErrorBanner } from '../../ui/banner';
 import { Button, ButtonLink } from '../../ui/button';
@@ -58,7 +59,7 @@ export default function CompaniesPage() {
       />
 
       <Card className="mb-6 p-4">
-        <form onSubmit={search} className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-6" aria-label="Company filters">
+        <form onSubmit={search} className="grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] items-end gap-3" aria-label="Company filters">
           {FILTERS.map((filter) => (
             <FormField key={filter.key} label={filter.label}>
               {(field) => (
@@ -104,7 +105,7 @@ export default function CompaniesPage() {
                   </address>
                   {company.phone ? (
                     <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
-                      <Phone className="h-3.5 w-3.5" aria-hidden /> {company.phone}
+                      <Phone className="h-3.5 w-3.5" aria-hidden /> {formatPhone(company.phone)}
                     </p>
                   ) : null}
                   <div className="mt-auto flex gap-4 pt-3 text-sm">

@@ -119,7 +119,7 @@ export default function LocationsPage() {
           )}
           <button
             type="button"
-            className="font-medium text-blue-700 hover:underline disabled:text-slate-400 disabled:no-underline"
+            className="font-medium text-blue-700 hover:underline disabled:text-slate-500 disabled:no-underline"
             disabled={!anyFilter && !live.draft.q}
             onClick={() => {
               live.clear();
