@@ -16,6 +16,7 @@ import { Pager } from '../../ui/pager';
 import { Spinner } from '../../ui/spinner';
 import { exportUrl, useCompanies } from './api/customers-api';
 import { PageSizeField } from './components/page-size-field';
+import { useCustomerPermissions } from '../../lib/permissions';
 
 const FILTERS = [
   { key: 'company', label: 'Company' },
@@ -36,6 +37,7 @@ export default function CompaniesPage() {
   }, [values.company, values.city, values.state, values.zip]);
 
   const companies = useCompanies(values);
+  const { canEdit } = useCustomerPermissions();
   const filters = { company: values.company, city: values.city, state: values.state, zip: values.zip };
 
   const search = (event: FormEvent) => {
@@ -51,9 +53,11 @@ export default function CompaniesPage() {
         actions={
           <>
             <ExportLink href={exportUrl('/api/companies/export', filters)} />
+            {canEdit ? (
             <ButtonLink to="/companies/create">
               <Plus className="h-4 w-4" aria-hidden /> Add Company
             </ButtonLink>
+            ) : null}
           </>
         }
       />
@@ -109,9 +113,11 @@ export default function CompaniesPage() {
                     </p>
                   ) : null}
                   <div className="mt-auto flex gap-4 pt-3 text-sm">
+                    {canEdit ? (
                     <Link to={`/companies/${company.id}/edit`} className="inline-flex items-center gap-1 font-medium text-slate-700 hover:text-slate-900" aria-label={`Edit ${company.name}`}>
                       <Pencil className="h-3.5 w-3.5" aria-hidden /> Edit
                     </Link>
+                    ) : null}
                     <Link to={`/companies/${company.id}/report`} className="inline-flex items-center gap-1 font-medium text-slate-700 hover:text-slate-900">
                       <FileBarChart className="h-3.5 w-3.5" aria-hidden /> Asset Report
                     </Link>

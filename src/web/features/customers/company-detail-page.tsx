@@ -16,8 +16,9 @@ import { toast } from '../../ui/toast';
 import { useCompanyDetail, useDeleteCompany } from './api/customers-api';
 import { MapCard } from './components/map-card';
 import { UnitsPanel } from './components/units-panel';
+import { useCustomerPermissions } from '../../lib/permissions';
 
-function LocationRow({ location, companyId }: { location: Location; companyId: string }) {
+function LocationRow({ location, companyId, canEdit }: { location: Location; companyId: string; canEdit: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <li className="py-3" data-testid="location-row">
@@ -36,9 +37,11 @@ function LocationRow({ location, companyId }: { location: Location; companyId: s
             {open ? <ChevronDown className="h-4 w-4" aria-hidden /> : <ChevronRight className="h-4 w-4" aria-hidden />}
             {open ? 'Hide Units' : 'Show Units'}
           </Button>
+          {canEdit ? (
           <Link to={`/companies/${companyId}/locations/${location.id}/edit`} className="inline-flex items-center gap-1 font-medium text-slate-700 hover:text-slate-900" aria-label={`Edit ${location.name}`}>
             <Pencil className="h-3.5 w-3.5" aria-hidden /> Edit
           </Link>
+          ) : null}
         </div>
       </div>
       {open ? <UnitsPanel locationId={location.id} /> : null}
@@ -51,6 +54,7 @@ export default function CompanyDetailPage() {
   const { id = '' } = useParams();
   const detail = useCompanyDetail(validId(id));
   const remove = useDeleteCompany();
+  const { canEdit, canDelete } = useCustomerPermissions();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -85,9 +89,12 @@ export default function CompanyDetailPage() {
         back={{ to: '/companies', label: 'Back to Companies' }}
         actions={
           <>
-            <ButtonLink to={`/companies/${company.id}/edit`} variant="secondary">
-              <Pencil className="h-4 w-4" aria-hidden /> Edit
-            </ButtonLink>
+            {canEdit ? (
+              <ButtonLink to={`/companies/${company.id}/edit`} variant="secondary">
+                <Pencil className="h-4 w-4" aria-hidden /> Edit
+              </ButtonLink>
+            ) : null}
+            {canDelete ? (
             <Button
               variant="danger"
               onClick={() => {
@@ -97,6 +104,7 @@ export default function CompanyDetailPage() {
             >
               <Trash2 className="h-4 w-4" aria-hidden /> Delete
             </Button>
+            ) : null}
           </>
         }
       />
@@ -125,24 +133,28 @@ export default function CompanyDetailPage() {
                 </span>
               }
               actions={
-                <ButtonLink to={addLocationPath(company.id)} size="sm">
-                  <Plus className="h-4 w-4" aria-hidden /> Add Location
-                </ButtonLink>
+                canEdit ? (
+                  <ButtonLink to={addLocationPath(company.id)} size="sm">
+                    <Plus className="h-4 w-4" aria-hidden /> Add Location
+                  </ButtonLink>
+                ) : null
               }
             />
             <CardBody className="py-0">
               {locations.length === 0 ? (
                 <div className="py-6 text-center text-sm text-slate-500">
                   <p>No locations found.</p>
-                  <Link to={addLocationPath(company.id)} className="mt-1 inline-block font-medium text-blue-700 hover:underline">
-                    Add your first location
-                  </Link>
+                  {canEdit ? (
+                    <Link to={addLocationPath(company.id)} className="mt-1 inline-block font-medium text-blue-700 hover:underline">
+                      Add your first location
+                    </Link>
+                  ) : null}
                 </div>
               ) : (
                 <>
                   <ul className="divide-y divide-slate-100">
                     {locations.map((location) => (
-                      <LocationRow key={location.id} location={location} companyId={company.id} />
+                      <LocationRow key={location.id} location={location} companyId={company.id} canEdit={canEdit} />
                     ))}
                   </ul>
                   {locationCount > locations.length ? (
@@ -164,15 +176,19 @@ export default function CompanyDetailPage() {
           <Card>
             <CardHeader title="Actions" />
             <CardBody className="flex flex-col gap-2">
-              <ButtonLink to={addLocationPath(company.id)} variant="secondary" className="justify-start">
-                <Plus className="h-4 w-4" aria-hidden /> Add Location
-              </ButtonLink>
+              {canEdit ? (
+                <ButtonLink to={addLocationPath(company.id)} variant="secondary" className="justify-start">
+                  <Plus className="h-4 w-4" aria-hidden /> Add Location
+                </ButtonLink>
+              ) : null}
               <ButtonLink to={`/companies/${company.id}/report`} variant="secondary" className="justify-start">
                 <FileBarChart className="h-4 w-4" aria-hidden /> Generate Report
               </ButtonLink>
-              <ButtonLink to={`/companies/${company.id}/tags`} variant="secondary" className="justify-start">
-                <Tags className="h-4 w-4" aria-hidden /> Manage Tags
-              </ButtonLink>
+              {canEdit ? (
+                <ButtonLink to={`/companies/${company.id}/tags`} variant="secondary" className="justify-start">
+                  <Tags className="h-4 w-4" aria-hidden /> Manage Tags
+                </ButtonLink>
+              ) : null}
             </CardBody>
           </Card>
         </div>

@@ -21,12 +21,13 @@ import { Button, ButtonLink } from '../../ui/button';
 import { Card, CardBody } from '../../ui/card';
 import { cn } from '../../ui/cn';
 import { Combobox } from '../../ui/combobox';
-import { DetailScreen, validId } from '../../ui/detail-screen';
+import { DetailProblem, DetailScreen, validId } from '../../ui/detail-screen';
 import { FormField, TextInput, textInputClass } from '../../ui/form-field';
 import { PageHeader } from '../../ui/page-header';
 import { toast } from '../../ui/toast';
 import { findDuplicateCompany, useCompanyDetail, useCompanySuggestions, useSaveCompany } from './api/customers-api';
 import { DuplicateCompanyWarning } from './components/duplicate-warning';
+import { READ_ONLY_CUSTOMERS_MESSAGE, useCustomerPermissions } from '../../lib/permissions';
 
 const EMPTY: CompanyFormValues = { name: '', address: '', city: '', state: '', zip: '', phone: '' };
 
@@ -40,7 +41,9 @@ function useNameSuggestions(name: string, enabled: boolean): CompanySummary[] {
 /** /companies/create (Create Customer Company) and /companies/{id}/edit (Edit Company). */
 export default function CompanyFormPage() {
   const { id } = useParams();
-  const existing = useCompanyDetail(validId(id));
+  const { canEdit } = useCustomerPermissions();
+  const existing = useCompanyDetail(canEdit ? validId(id) : undefined);
+  if (!canEdit) return <DetailProblem title={id === undefined ? 'Create Customer Company' : 'Edit Company'} message={READ_ONLY_CUSTOMERS_MESSAGE} back={{ to: '/companies', label: 'Back to Companies' }} />;
   if (id === undefined) return <CompanyForm />;
   return (
     <DetailScreen

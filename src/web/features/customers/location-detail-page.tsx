@@ -15,6 +15,7 @@ import { Spinner } from '../../ui/spinner';
 import { useLocation, useUnits } from './api/customers-api';
 import { MapCard } from './components/map-card';
 import { UnitStatusBadge } from './components/status-badge';
+import { useCustomerPermissions } from '../../lib/permissions';
 
 const UNITS_PER_PAGE = 25;
 
@@ -22,6 +23,7 @@ const UNITS_PER_PAGE = 25;
 export default function LocationDetailPage() {
   const { id = '' } = useParams();
   const location = useLocation(validId(id));
+  const { canEdit } = useCustomerPermissions();
   const [page, setPage] = useState(1);
   const units = useUnits({ locationId: id, page, pageSize: UNITS_PER_PAGE }, { enabled: location.isSuccess });
 
@@ -44,14 +46,16 @@ export default function LocationDetailPage() {
         subtitle={l.buildingName}
         back={{ to: '/locations', label: 'Back to Locations' }}
         actions={
-          <>
-            <ButtonLink to={`/locations/${l.id}/edit`} variant="secondary">
-              <Pencil className="h-4 w-4" aria-hidden /> Edit Location
-            </ButtonLink>
-            <ButtonLink to={`/locations/${l.id}/units/add`}>
-              <Plus className="h-4 w-4" aria-hidden /> Add Unit
-            </ButtonLink>
-          </>
+          canEdit ? (
+            <>
+              <ButtonLink to={`/locations/${l.id}/edit`} variant="secondary">
+                <Pencil className="h-4 w-4" aria-hidden /> Edit Location
+              </ButtonLink>
+              <ButtonLink to={`/locations/${l.id}/units/add`}>
+                <Plus className="h-4 w-4" aria-hidden /> Add Unit
+              </ButtonLink>
+            </>
+          ) : null
         }
       />
       <div className="grid gap-6 lg:grid-cols-3">
@@ -88,9 +92,11 @@ export default function LocationDetailPage() {
                 </span>
               }
               actions={
-                <ButtonLink to={`/locations/${l.id}/units/add`} size="sm">
-                  <Plus className="h-4 w-4" aria-hidden /> Add Unit
-                </ButtonLink>
+                canEdit ? (
+                  <ButtonLink to={`/locations/${l.id}/units/add`} size="sm">
+                    <Plus className="h-4 w-4" aria-hidden /> Add Unit
+                  </ButtonLink>
+                ) : null
               }
             />
             <CardBody className="py-0">
@@ -109,11 +115,13 @@ export default function LocationDetailPage() {
                             {unit.unitNumber}
                           </Link>
                           <UnitStatusBadge status={unit.status} />
-                          {unit.primaryContactType ? <span className="text-slate-500">{unit.primaryContactType}</span> : null}
+                          {unit.primaryContactType ? <span className="text-slate-600">{unit.primaryContactType}</span> : null}
                         </div>
+                        {canEdit ? (
                         <Link to={`/units/${unit.id}/edit`} className="inline-flex items-center gap-1 text-slate-600 hover:text-slate-900" aria-label={`Edit unit ${unit.unitNumber}`}>
                           <Pencil className="h-3.5 w-3.5" aria-hidden /> Edit
                         </Link>
+                        ) : null}
                       </li>
                     ))}
                   </ul>
@@ -128,12 +136,16 @@ export default function LocationDetailPage() {
           <Card>
             <CardHeader title="Quick Actions" />
             <CardBody className="flex flex-col gap-2">
-              <ButtonLink to={`/locations/${l.id}/units/add`} variant="secondary" className="justify-start">
-                <Plus className="h-4 w-4" aria-hidden /> Add Unit
-              </ButtonLink>
-              <ButtonLink to={`/locations/${l.id}/edit`} variant="secondary" className="justify-start">
-                <Pencil className="h-4 w-4" aria-hidden /> Edit Location
-              </ButtonLink>
+              {canEdit ? (
+                <>
+                <ButtonLink to={`/locations/${l.id}/units/add`} variant="secondary" className="justify-start">
+                  <Plus className="h-4 w-4" aria-hidden /> Add Unit
+                </ButtonLink>
+                <ButtonLink to={`/locations/${l.id}/edit`} variant="secondary" className="justify-start">
+                  <Pencil className="h-4 w-4" aria-hidden /> Edit Location
+                </ButtonLink>
+                </>
+              ) : null}
               <ButtonLink to={`/companies/${l.companyId}`} variant="secondary" className="justify-start">
                 <Building2 className="h-4 w-4" aria-hidden /> View Company
               </ButtonLink>

@@ -21,6 +21,7 @@ import { SearchPicker, type PickerOption } from '../../ui/search-picker';
 import { toast } from '../../ui/toast';
 import { useCompanyDetail, useCompanySuggestions, useDeleteLocation, useLocation, useSaveLocation } from './api/customers-api';
 import { DuplicateCompanyWarning } from './components/duplicate-warning';
+import { READ_ONLY_CUSTOMERS_MESSAGE, useCustomerPermissions } from '../../lib/permissions';
 
 const EMPTY: LocationFormValues = { companyId: '', name: '', buildingName: '', address: '', city: '', state: '', zip: '' };
 
@@ -36,6 +37,7 @@ export default function LocationFormPage() {
   const existing = useLocation(editing ? validId(editId) : undefined);
   const routeCompany = useCompanyDetail(editing ? undefined : validId(routeCompanyId));
   const save = useSaveLocation();
+  const { canEdit, canDelete } = useCustomerPermissions();
   const remove = useDeleteLocation();
   const navigate = useNavigate();
 
@@ -83,6 +85,7 @@ export default function LocationFormPage() {
   }, [editing, routeCompany.data, setValue]);
 
   const companiesBack = { to: '/companies', label: 'Back to Companies' };
+  if (!canEdit) return <DetailProblem title={editing ? 'Edit Location' : 'Add Location'} message={READ_ONLY_CUSTOMERS_MESSAGE} back={{ to: '/locations', label: 'Back to Locations' }} />;
   if (routeCompanyId !== undefined && !isUuidV4(routeCompanyId)) return <DetailProblem message={CUSTOMER_MESSAGES.invalidCompanyId} back={companiesBack} />;
   const wait = editing
     ? detailGate({
@@ -141,7 +144,7 @@ export default function LocationFormPage() {
         title={title}
         back={{ to: cancelTo, label: cancelTo.startsWith('/companies/') ? 'Back to Company' : cancelTo === '/locations' ? 'Back to Locations' : 'Back to Companies' }}
         actions={
-          editing ? (
+          editing && canDelete ? (
             <Button
               variant="danger"
               onClick={() => {

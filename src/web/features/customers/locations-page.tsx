@@ -19,6 +19,7 @@ import { Spinner } from '../../ui/spinner';
 import { exportUrl, useLocations } from './api/customers-api';
 import { UnitsPanel } from './components/units-panel';
 import { PageSizeField } from './components/page-size-field';
+import { useCustomerPermissions } from '../../lib/permissions';
 
 const TEXT_FILTERS = ['q', 'name', 'buildingName', 'city', 'state', 'zip'] as const;
 const FILTER_FIELDS = [
@@ -31,6 +32,7 @@ const FILTER_FIELDS = [
 
 function LocationCard({ location }: { location: Location }) {
   const [open, setOpen] = useState(false);
+  const { canEdit } = useCustomerPermissions();
   return (
     <Card className="p-4" data-testid="location-card">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -52,9 +54,11 @@ function LocationCard({ location }: { location: Location }) {
             {open ? <ChevronDown className="h-4 w-4" aria-hidden /> : <ChevronRight className="h-4 w-4" aria-hidden />}
             {open ? 'Hide Units' : 'Show Units'}
           </Button>
+          {canEdit ? (
           <Link to={`/locations/${location.id}/edit`} className="inline-flex items-center gap-1 font-medium text-slate-700 hover:text-slate-900" aria-label={`Edit ${location.name}`}>
             <Pencil className="h-3.5 w-3.5" aria-hidden /> Edit
           </Link>
+          ) : null}
         </div>
       </div>
       {open ? <UnitsPanel locationId={location.id} /> : null}
@@ -67,6 +71,7 @@ export default function LocationsPage() {
   const { values, update, replaceAll } = useUrlFilters(locationListQuery);
   const live = useLiveFilters(TEXT_FILTERS, values, (next) => update({ ...next, page: undefined }, { replace: true }));
   const locations = useLocations(values);
+  const { canEdit } = useCustomerPermissions();
   const { page: _page, pageSize: _pageSize, ...filters } = values;
   const anyFilter = Object.values(filters).some(Boolean);
   const companyName = values.companyId ? locations.data?.items[0]?.companyName : undefined;
@@ -79,9 +84,11 @@ export default function LocationsPage() {
         actions={
           <>
             <ExportLink href={exportUrl('/api/locations/export', filters)} label="Export" />
+            {canEdit ? (
             <ButtonLink to="/locations/new">
               <Plus className="h-4 w-4" aria-hidden /> Add Location
             </ButtonLink>
+            ) : null}
           </>
         }
       />

@@ -18,6 +18,7 @@ import { useUnit, useUnitJobs } from './api/customers-api';
 import { FieldList } from './components/field-list';
 import { ConfiguredMap } from './components/map-card';
 import { UnitStatusBadge } from './components/status-badge';
+import { useCustomerPermissions } from '../../lib/permissions';
 
 const JOB_STATUS_TONES: Record<UnitJob['status'], BadgeTone> = { scheduled: 'blue', unscheduled: 'amber', completed: 'green', cancelled: 'gray' };
 const PLACEHOLDERS = [
@@ -65,6 +66,7 @@ export default function UnitDetailPage() {
   const [jobsPage, setJobsPage] = useState(1);
   const jobs = useUnitJobs(unit.isSuccess ? id : undefined, jobsPage);
   const company = useCompanyInfo();
+  const { canEdit } = useCustomerPermissions();
 
   const wait = detailGate({
     id,
@@ -85,9 +87,11 @@ export default function UnitDetailPage() {
         title={`Unit ${u.unitNumber}`}
         back={{ to: '/units', label: 'Back to Units' }}
         actions={
-          <ButtonLink to={`/units/${u.id}/edit`} variant="secondary">
-            <Pencil className="h-4 w-4" aria-hidden /> Edit Unit
-          </ButtonLink>
+          canEdit ? (
+            <ButtonLink to={`/units/${u.id}/edit`} variant="secondary">
+              <Pencil className="h-4 w-4" aria-hidden /> Edit Unit
+            </ButtonLink>
+          ) : null
         }
       />
       <div className="grid gap-6 lg:grid-cols-3">
@@ -156,9 +160,11 @@ export default function UnitDetailPage() {
                 </span>
               }
               actions={
-                <ButtonLink to={createJobForUnitPath(u.id)} size="sm">
-                  <Plus className="h-4 w-4" aria-hidden /> Create Job
-                </ButtonLink>
+                canEdit ? (
+                  <ButtonLink to={createJobForUnitPath(u.id)} size="sm">
+                    <Plus className="h-4 w-4" aria-hidden /> Create Job
+                  </ButtonLink>
+                ) : null
               }
             />
             <CardBody className="py-0">
@@ -203,9 +209,11 @@ export default function UnitDetailPage() {
           <Card>
             <CardHeader title="Quick Actions" />
             <CardBody className="flex flex-col gap-2">
-              <ButtonLink to={createJobForUnitPath(u.id)} className="justify-start">
-                <Briefcase className="h-4 w-4" aria-hidden /> Create Job
-              </ButtonLink>
+              {canEdit ? (
+                <ButtonLink to={createJobForUnitPath(u.id)} className="justify-start">
+                  <Briefcase className="h-4 w-4" aria-hidden /> Create Job
+                </ButtonLink>
+              ) : null}
               {['Schedule Service', 'Add Deficiency', 'Create Quote', 'Upload Attachment'].map((label) => (
                 <Button key={label} variant="secondary" className="justify-start" disabled title="Not available yet">
                   {label}

@@ -23,12 +23,13 @@ import { ErrorBanner } from '../../ui/banner';
 import { Button, ButtonLink } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { detailGate, validId } from '../../ui/detail-screen';
+import { detailGate, DetailProblem, validId } from '../../ui/detail-screen';
 import { Checkbox, FormField, SelectInput, TextInput } from '../../ui/form-field';
 import { PageHeader } from '../../ui/page-header';
 import { SearchPicker, type PickerOption } from '../../ui/search-picker';
 import { toast } from '../../ui/toast';
 import { useAddUnit, useDeleteUnit, useLocation, useLocations, useUnit, useUpdateUnit } from './api/customers-api';
+import { READ_ONLY_CUSTOMERS_MESSAGE, useCustomerPermissions } from '../../lib/permissions';
 
 const NEW_UNIT: UnitFormValues = {
   locationId: '',
@@ -106,6 +107,7 @@ export default function UnitFormPage() {
   const unit = useUnit(editing ? validId(editId) : undefined);
   const routeLocation = useLocation(editing ? undefined : validId(routeLocationId));
   const add = useAddUnit();
+  const { canEdit, canDelete } = useCustomerPermissions();
   const updateUnit = useUpdateUnit();
   const remove = useDeleteUnit();
   const navigate = useNavigate();
@@ -139,6 +141,7 @@ export default function UnitFormPage() {
     if (!editing && routeLocation.data) setValue('locationId', routeLocation.data.id);
   }, [editing, routeLocation.data, setValue]);
 
+  if (!canEdit) return <DetailProblem title={editing ? 'Edit Unit' : 'Add Unit'} message={READ_ONLY_CUSTOMERS_MESSAGE} back={{ to: '/units', label: 'Back to Units' }} />;
   const wait = editing
     ? detailGate({
         id: editId,
@@ -214,7 +217,7 @@ export default function UnitFormPage() {
         title={title}
         back={{ to: cancelTo, label: editing ? 'Back to Unit' : location ? 'Back to Company' : 'Back to Units' }}
         actions={
-          editing ? (
+          editing && canDelete ? (
             <Button variant="danger" onClick={() => setConfirming(true)}>
               <Trash2 className="h-4 w-4" aria-hidden /> Delete Unit
             </Button>

@@ -15,6 +15,7 @@ import { Pager } from '../../ui/pager';
 import { useUnits } from './api/customers-api';
 import { UnitStatusBadge } from './components/status-badge';
 import { PageSizeField } from './components/page-size-field';
+import { useCustomerPermissions } from '../../lib/permissions';
 
 const TEXT_FILTERS = ['q', 'unitNumber', 'location', 'company'] as const;
 const dash = (value: string | null) => value ?? <span className="text-slate-600">—</span>;
@@ -61,6 +62,7 @@ export default function UnitsPage() {
   const { values, update, replaceAll } = useUrlFilters(unitListQuery);
   const live = useLiveFilters(TEXT_FILTERS, values, (next) => update({ ...next, page: undefined }, { replace: true }));
   const units = useUnits(values);
+  const { canEdit } = useCustomerPermissions();
   // The search narrows the list too, so it counts as a filter applied.
   const applied = countAppliedUnitFilters({ ...live.draft, status: values.status }) + (live.draft.q.trim() ? 1 : 0);
   const anything = applied > 0;
@@ -71,9 +73,11 @@ export default function UnitsPage() {
         title="Units"
         subtitle="Equipment and serviceable suites at your customers' locations"
         actions={
-          <ButtonLink to="/units/add">
-            <Plus className="h-4 w-4" aria-hidden /> Add Unit
-          </ButtonLink>
+          canEdit ? (
+            <ButtonLink to="/units/add">
+              <Plus className="h-4 w-4" aria-hidden /> Add Unit
+            </ButtonLink>
+          ) : null
         }
       />
 
@@ -131,17 +135,17 @@ export default function UnitsPage() {
         rowHref={(unit) => `/units/${unit.id}`}
         empty="No units found."
         emptyAction={
-          <Link to="/units/add" className="font-medium text-blue-700 hover:underline">
+          canEdit && (<Link to="/units/add" className="font-medium text-blue-700 hover:underline">
             Add your first unit
-          </Link>
+          </Link>)
         }
-        actions={{
+        actions={canEdit ? {
           cell: (unit) => (
             <Link to={`/units/${unit.id}/edit`} className="inline-flex items-center gap-1 font-medium text-slate-700 hover:text-slate-900" aria-label={`Edit unit ${unit.unitNumber}`}>
               <Pencil className="h-3.5 w-3.5" aria-hidden /> Edit
             </Link>
           ),
-        }}
+        } : undefined}
       />
       {units.data && units.data.items.length > 0 ? (
         <Pager page={values.page} pageSize={values.pageSize} total={units.data.total} onPage={(page) => update({ page: page === 1 ? undefined : page })} />

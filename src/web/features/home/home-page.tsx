@@ -11,6 +11,7 @@ import { PageHeader } from '../../ui/page-header';
 import { useHomeOptions, useHomeStats } from './api/home-queries';
 import { DailyScheduleCard } from './components/daily-schedule';
 import { StatCard } from './components/stat-card';
+import { useCustomerPermissions } from '../../lib/permissions';
 
 type CardDef = { key: keyof HomeStats; label: string; valueLabel?: string };
 const CARDS: CardDef[] = [
@@ -29,6 +30,7 @@ const CARDS: CardDef[] = [
 export default function HomePage() {
   const [params, setParams] = useSearchParams();
   const company = useCompanyInfo();
+  const { canEdit } = useCustomerPermissions();
   const options = useHomeOptions();
 
   const parsed = homeFilters.safeParse({
@@ -58,9 +60,11 @@ export default function HomePage() {
       <PageHeader
         title={company.data?.managementTitle ?? ' '}
         actions={
-          <ButtonLink to="/companies/create">
-            <Plus className="h-4 w-4" aria-hidden /> Add Company
-          </ButtonLink>
+          canEdit ? (
+            <ButtonLink to="/companies/create">
+              <Plus className="h-4 w-4" aria-hidden /> Add Company
+            </ButtonLink>
+          ) : null
         }
       />
 
