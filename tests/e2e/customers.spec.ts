@@ -91,8 +91,10 @@ test.describe('customers: companies, locations and units', () => {
     await page.getByRole('searchbox', { name: 'Search units' }).fill('zeph-rtu zephyrine');
     await expect(page.locator('tbody tr')).toHaveCount(1);
     await expect(page.locator('tbody')).toContainText('Zephyrine North Dock');
-    await page.getByLabel('Status').selectOption('active');
+    // The search narrows the list: it counts as a filter applied (it said "0 filters applied").
     await expect(page.getByTestId('filters-applied')).toHaveText('1 filter applied');
+    await page.getByLabel('Status').selectOption('active');
+    await expect(page.getByTestId('filters-applied')).toHaveText('2 filters applied');
     await page.getByRole('link', { name: 'ZEPH-RTU-7', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Unit ZEPH-RTU-7' })).toBeVisible();
     await expect(page.getByText('dock.manager@example.com')).toBeVisible();

@@ -100,6 +100,13 @@ export function Combobox<T>({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- optionId is derived from the stable id
   }, [active, expanded]);
 
+  // Opened again (focus, a click): it starts fresh, with no option active unless autoSelect.
+  const openList = () => {
+    if (open) return;
+    setOpen(true);
+    setActive(autoSelect && ordered.length ? 0 : -1);
+  };
+
   const choose = (option: T) => {
     setOpen(false);
     onSelect(option);
@@ -218,7 +225,7 @@ export function Combobox<T>({
         }}
         onFocus={(e) => {
           inputProps.onFocus?.(e);
-          setOpen(true);
+          openList();
         }}
         onBlur={(e) => {
           inputProps.onBlur?.(e);
@@ -226,7 +233,7 @@ export function Combobox<T>({
         }}
         onClick={(e) => {
           inputProps.onClick?.(e);
-          setOpen(true);
+          openList();
         }}
         onKeyDown={onKeyDown}
       />

@@ -35,7 +35,7 @@ describe('DataTable', () => {
     renderAt(1200);
     const table = screen.getByRole('table', { name: 'Units' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Email', 'Phone', 'Actions']);
-    expect(screen.queryByRole('button', { name: /Show details/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Details of/ })).toBeNull();
   });
 
   it('moves the columns that do not fit into an expandable row, keeping Actions', () => {
@@ -43,7 +43,7 @@ describe('DataTable', () => {
     const table = screen.getByRole('table', { name: 'Units' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Email', 'Actions']);
     expect(screen.queryByText('(404) 555-0100')).toBeNull();
-    const toggle = screen.getByRole('button', { name: 'Show details of unit RTU-1' });
+    const toggle = screen.getByRole('button', { name: 'Details of unit RTU-1' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');

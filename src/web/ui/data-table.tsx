@@ -210,7 +210,8 @@ export function DataTable<T>({
                             className="-ml-1 mt-0.5 rounded p-0.5 text-slate-600 hover:bg-slate-200 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600"
                             aria-expanded={open}
                             aria-controls={open ? detailsId : undefined}
-                            aria-label={`${open ? 'Hide' : 'Show'} details of ${getRowLabel(row)}`}
+                            // The name stays; aria-expanded says whether the details are shown.
+                            aria-label={`Details of ${getRowLabel(row)}`}
                             title={`${open ? 'Hide' : 'Show'} ${folded.map((c) => c.header).join(', ')}`}
                             onClick={() => toggle(key)}
                           >
