@@ -11,6 +11,8 @@ async function readDownload(path: string): Promise<unknown[][]> {
 
 test.describe('customers: companies, locations and units', () => {
   test('create a company, meet the duplicate warning, add a location and a unit, find, edit and delete the unit, delete the company', async ({ signedIn: page }) => {
+    // About twenty screens, each checked with axe: a long flow on a shared machine.
+    test.slow();
     // Create a company (its Peachtree address is geocoded by the test geocoder: a map shows).
     await page.goto('/companies');
     await page.getByRole('link', { name: 'Add Company' }).click();
