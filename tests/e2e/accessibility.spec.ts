@@ -38,6 +38,23 @@ test.describe('keyboard and assistive technology', () => {
     await expect(page.getByRole('main')).toBeVisible();
   });
 
+  test('pages log no warning or error: no HydrateFallback warning, no 401 from the session check', async ({ page }) => {
+    const logged: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') logged.push(`${message.type()}: ${message.text()}`);
+    });
+    // Signed out: the protected page sends to /login.
+    await page.goto('/units');
+    await expect(page.getByRole('heading', { name: 'HVAC Administration' })).toBeVisible();
+    await page.getByLabel('Username').fill('demo');
+    await page.getByLabel('Password').fill('hvac-demo');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Units' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Units' })).toBeVisible();
+    expect(logged).toEqual([]);
+  });
+
   test('company name suggestions: a combobox by keyboard, names that start with the text first', async ({ signedIn: page }) => {
     await page.goto('/companies/create');
     const name = page.getByRole('combobox', { name: 'Company Name' });
