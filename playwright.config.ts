@@ -8,7 +8,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 60_000,
+  // Every page is also checked with axe (tests/e2e/fixtures.ts), on a machine shared by several builds.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? 'line' : [['list']],
   outputDir: '.tmp/test-results',

@@ -7,8 +7,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** The only routes reachable without a session: sign-in, health and the public quote page. */
-const PUBLIC_ROUTES = new Set(['GET /api/auth/options', 'POST /api/auth/login', 'GET /api/health']);
+/** The only routes reachable without a session: sign-in (and the session check that answers user: null), health and the public quote page. */
+const PUBLIC_ROUTES = new Set(['GET /api/auth/options', 'POST /api/auth/login', 'GET /api/auth/current', 'GET /api/health']);
 const isPublicQuoteRoute = (url: string) => url.startsWith('/api/public/quotes/');
 
 const SAMPLE_ID = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import { buildApp } from '../../src/server/app.js';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
 import { migrateDatabase } from '../../src/server/db/migrate.js';
@@ -17,12 +18,146 @@ interface Server {
   f: Factories;
 }
 
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+type Violation = AxeResults['violations'][number];
+
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+const optOuts = new WeakMap<Page, string>();
+
+/**
+ * Opts one page out of the automatic axe check, for a documented reason outside the app (never to
+ * hide a violation of ours). The reason is recorded on the test.
+ */
+export function skipAxe(page: Page, reason: string): void {
+  if (!reason.trim()) throw new Error('skipAxe needs a reason');
+  optOuts.set(page, reason);
+}
+
+/** Waits until the screen has drawn its data: no spinner, no busy list (at most a few seconds). */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('load').catch(() => undefined);
+  await page
+    .waitForFunction(() => !document.querySelector('[role="status"] .animate-spin, [aria-busy="true"]'), undefined, { timeout: 5_000 })
+    .catch(() => undefined);
+}
+
+function describeViolations(violations: { where: string; violation: Violation }[]): string {
+  return violations
+    .map(({ where, violation }) =>
+      [
+        `[${violation.impact}] ${violation.id}: ${violation.help} (${where})`,
+        `  ${violation.helpUrl}`,
+        ...violation.nodes.slice(0, 5).map((node) => `  - ${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join('; ').trim() ?? ''}`),
+      ].join('\n'),
+    )
+    .join('\n');
+}
+
+/**
+ * Runs axe on every page a spec opens: after each `page.goto` (once the screen has settled), after
+ * each client-side route change (in the background, in order), and once more when the test ends.
+ * Any serious or critical violation fails the test with the rule, its help and the elements.
+ */
+class AxeGuard {
+  private queue: Promise<void> = Promise.resolve();
+  private found = new Map<string, { where: string; violation: Violation }>();
+  private navigating = false;
+  /** Route changes seen; a background check is skipped when a newer one is queued behind it. */
+  private navigations = 0;
+
+  constructor(
+    private readonly page: Page,
+    private readonly testInfo: TestInfo,
+  ) {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      this.navigating = true;
+      try {
+        const response = await goto(url, options);
+        await this.check(`after opening ${url}`);
+        return response;
+      } finally {
+        this.navigating = false;
+      }
+    };
+    page.on('framenavigated', (frame) => {
+      if (frame !== page.mainFrame() || this.navigating) return;
+      const where = `after navigating to ${new URL(frame.url()).pathname}`;
+      const number = ++this.navigations;
+      this.queue = this.queue.then(async () => {
+        await page.waitForTimeout(250).catch(() => undefined);
+        if (number !== this.navigations) return;
+        await this.run(where, { tolerateErrors: true });
+      }).catch(() => undefined);
+    });
+  }
+
+  /** Checks the page now (after it settles) and records what it finds. */
+  async check(where: string): Promise<void> {
+    const run = this.queue.then(() => this.run(where, { tolerateErrors: false }));
+    this.queue = run.catch(() => undefined);
+    await run;
+  }
+
+  private async run(where: string, { tolerateErrors }: { tolerateErrors: boolean }): Promise<void> {
+    if (optOuts.has(this.page) || this.page.isClosed()) return;
+    await settle(this.page);
+    let results: AxeResults;
+    try {
+      results = await new AxeBuilder({ page: this.page }).analyze();
+    } catch (error) {
+      // A background check can meet a page that is navigating away; the next check covers it.
+      if (tolerateErrors || this.page.isClosed()) return;
+      throw error;
+    }
+    for (const violation of results.violations) {
+      if (!FAILING_IMPACTS.has(violation.impact ?? '')) continue;
+      const key = `${violation.id} ${violation.nodes.map((n) => n.target.join(' ')).join(',')}`;
+      if (!this.found.has(key)) this.found.set(key, { where: `${where}, ${this.page.url()}`, violation });
+    }
+  }
+
+  /** Throws when any check found a serious or critical violation. */
+  assertClean(): void {
+    if (this.found.size === 0) return;
+    const message = describeViolations([...this.found.values()]);
+    this.found.clear();
+    throw new Error(`axe found serious or critical accessibility violations:\n${message}`);
+  }
+
+  async finish(): Promise<void> {
+    const reason = optOuts.get(this.page);
+    if (reason) this.testInfo.annotations.push({ type: 'axe skipped', description: reason });
+    await this.queue;
+    // A test that failed already has its own error; a check of its last screen adds nothing.
+    if (this.testInfo.status === this.testInfo.expectedStatus && !this.page.isClosed()) await this.check('at the end of the test');
+    this.assertClean();
+  }
+}
+
+const guards = new WeakMap<Page, AxeGuard>();
+
+/** Runs the axe check now (an open dialog, an expanded row) and fails at once on a violation. */
+export async function expectAccessible(page: Page, where = 'expectAccessible'): Promise<void> {
+  const guard = guards.get(page);
+  if (!guard) throw new Error('expectAccessible needs the page of the e2e fixture');
+  await guard.check(where);
+  guard.assertClean();
+}
+
 /**
  * `server` (one per worker): the built web app and the API on a fresh embedded database holding
  * the demo data. `f` seeds more through the factories. `signedIn` is a page already signed in as
- * the demo admin (through the real login API, so the cookie is the real one).
+ * the demo admin (through the real login API, so the cookie is the real one). Every page is
+ * checked with axe (AxeGuard above).
  */
 export const test = base.extend<{ f: Factories; signedIn: Page }, { server: Server }>({
+  page: async ({ page }, use, testInfo) => {
+    const guard = new AxeGuard(page, testInfo);
+    guards.set(page, guard);
+    await use(page);
+    await guard.finish();
+  },
   server: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
     async ({}, use, workerInfo) => {

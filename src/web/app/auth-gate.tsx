@@ -12,17 +12,17 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 
   if (session.isPending) {
     return (
-      <div className="flex min-h-screen items-center justify-center">
+      <main className="flex min-h-screen items-center justify-center">
         <Spinner label="Verifying authentication..." />
-      </div>
+      </main>
     );
   }
   if (session.isError) {
     return (
-      <div className="mx-auto mt-24 max-w-md space-y-4 px-4">
+      <main className="mx-auto mt-24 max-w-md space-y-4 px-4">
         <ErrorBanner message="Authentication error" />
         <Button onClick={() => void session.refetch()}>Try again</Button>
-      </div>
+      </main>
     );
   }
   if (!session.data) {

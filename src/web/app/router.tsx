@@ -1,5 +1,14 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Spinner } from '../ui/spinner';
+
+function LoadingScreen() {
+  return (
+    <main className="flex min-h-screen items-center justify-center">
+      <Spinner label="Loading..." />
+    </main>
+  );
+}
 
 /** Each screen is its own chunk, loaded when its route is first visited. */
 const screen = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({
@@ -13,49 +22,55 @@ const notFound = screen(() => import('../features/not-found/not-found-page'));
  * yet, falls through to the Not-found page. Areas add their screens in their own block.
  */
 export const routes: RouteObject[] = [
-  { path: '/login', ...screen(() => import('../features/auth/login-page')) },
   {
-    // The gate and the layout load only once signed in, so /login stays small.
-    ...screen(() => import('./protected-root')),
+    // While the first screen's chunk loads (react-router warns without a HydrateFallback).
+    HydrateFallback: LoadingScreen,
     children: [
-      { index: true, ...screen(() => import('../features/home/home-page')) },
+      { path: '/login', ...screen(() => import('../features/auth/login-page')) },
+      {
+        // The gate and the layout load only once signed in, so /login stays small.
+        ...screen(() => import('./protected-root')),
+        children: [
+          { index: true, ...screen(() => import('../features/home/home-page')) },
 
-      // Customers: dashboard, companies, locations, units
-      { path: 'dashboard', ...screen(() => import('../features/customers/dashboard-page')) },
-      { path: 'companies', ...screen(() => import('../features/customers/companies-page')) },
-      { path: 'companies/create', ...screen(() => import('../features/customers/company-form-page')) },
-      { path: 'companies/:id', ...screen(() => import('../features/customers/company-detail-page')) },
-      { path: 'companies/:id/edit', ...screen(() => import('../features/customers/company-form-page')) },
-      { path: 'companies/:companyId/location/new', ...screen(() => import('../features/customers/location-form-page')) },
-      { path: 'companies/:companyId/locations/:locationId/edit', ...screen(() => import('../features/customers/location-form-page')) },
-      { path: 'locations', ...screen(() => import('../features/customers/locations-page')) },
-      // Add Location with no company chosen yet (the dashboard's quick action): the form asks for one.
-      { path: 'locations/new', ...screen(() => import('../features/customers/location-form-page')) },
-      { path: 'locations/:id', ...screen(() => import('../features/customers/location-detail-page')) },
-      { path: 'locations/:id/edit', ...screen(() => import('../features/customers/location-form-page')) },
-      { path: 'locations/:locationId/units/add', ...screen(() => import('../features/customers/unit-form-page')) },
-      { path: 'units', ...screen(() => import('../features/customers/units-page')) },
-      // Add Unit with no location chosen yet ("Add your first unit" links here): the form searches for one.
-      { path: 'units/add', ...screen(() => import('../features/customers/unit-form-page')) },
-      { path: 'units/:id', ...screen(() => import('../features/customers/unit-detail-page')) },
-      { path: 'units/:id/edit', ...screen(() => import('../features/customers/unit-form-page')) },
+          // Customers: dashboard, companies, locations, units
+          { path: 'dashboard', ...screen(() => import('../features/customers/dashboard-page')) },
+          { path: 'companies', ...screen(() => import('../features/customers/companies-page')) },
+          { path: 'companies/create', ...screen(() => import('../features/customers/company-form-page')) },
+          { path: 'companies/:id', ...screen(() => import('../features/customers/company-detail-page')) },
+          { path: 'companies/:id/edit', ...screen(() => import('../features/customers/company-form-page')) },
+          { path: 'companies/:companyId/location/new', ...screen(() => import('../features/customers/location-form-page')) },
+          { path: 'companies/:companyId/locations/:locationId/edit', ...screen(() => import('../features/customers/location-form-page')) },
+          { path: 'locations', ...screen(() => import('../features/customers/locations-page')) },
+          // Add Location with no company chosen yet (the dashboard's quick action): the form asks for one.
+          { path: 'locations/new', ...screen(() => import('../features/customers/location-form-page')) },
+          { path: 'locations/:id', ...screen(() => import('../features/customers/location-detail-page')) },
+          { path: 'locations/:id/edit', ...screen(() => import('../features/customers/location-form-page')) },
+          { path: 'locations/:locationId/units/add', ...screen(() => import('../features/customers/unit-form-page')) },
+          { path: 'units', ...screen(() => import('../features/customers/units-page')) },
+          // Add Unit with no location chosen yet ("Add your first unit" links here): the form searches for one.
+          { path: 'units/add', ...screen(() => import('../features/customers/unit-form-page')) },
+          { path: 'units/:id', ...screen(() => import('../features/customers/unit-detail-page')) },
+          { path: 'units/:id/edit', ...screen(() => import('../features/customers/unit-form-page')) },
 
-      // Jobs: list, create, detail, dispatch
+          // Jobs: list, create, detail, dispatch
 
-      // Quotes
+          // Quotes
 
-      // Invoices
+          // Invoices
 
-      // Pricing
-      { path: 'item-prices', ...screen(() => import('../features/price-book/price-book-page')) },
+          // Pricing
+          { path: 'item-prices', ...screen(() => import('../features/price-book/price-book-page')) },
 
-      // Settings, users, technicians, account
-      { path: 'settings', ...screen(() => import('../features/settings/settings-page')) },
-      { path: 'technicians/add', ...screen(() => import('../features/technicians/technician-add-page')) },
-      { path: 'technicians/:id/edit', ...screen(() => import('../features/technicians/technician-edit-page')) },
-      { path: 'account', ...screen(() => import('../features/account/account-page')) },
+          // Settings, users, technicians, account
+          { path: 'settings', ...screen(() => import('../features/settings/settings-page')) },
+          { path: 'technicians/add', ...screen(() => import('../features/technicians/technician-add-page')) },
+          { path: 'technicians/:id/edit', ...screen(() => import('../features/technicians/technician-edit-page')) },
+          { path: 'account', ...screen(() => import('../features/account/account-page')) },
 
-      { path: '*', ...notFound },
+          { path: '*', ...notFound },
+        ],
+      },
     ],
   },
 ];

@@ -25,3 +25,22 @@ export function formatDateLong(isoDate: string): string {
 export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
 }
+
+/**
+ * One way to show a phone number, whatever was typed: a North American number (10 digits, or 11
+ * starting with 1) as "(404) 555-0199", with its extension as " x12"; anything else (an
+ * international number, letters) as typed. null and empty stay null.
+ */
+export function formatPhone(value: string | null | undefined): string | null {
+  const text = value?.trim();
+  if (!text) return null;
+  const match = /^(.*?)(?:\s*(?:x|ext\.?|extension|#)\s*(\d{1,6}))?$/i.exec(text);
+  const main = match?.[1] ?? text;
+  const extension = match?.[2];
+  if (/[a-z]/i.test(main)) return text;
+  let digits = main.replace(/\D/g, '');
+  if (digits.length === 11 && digits.startsWith('1') && !main.trim().startsWith('+')) digits = digits.slice(1);
+  else if (digits.length === 11 && main.trim().startsWith('+1')) digits = digits.slice(1);
+  if (digits.length !== 10) return text;
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}${extension ? ` x${extension}` : ''}`;
+}

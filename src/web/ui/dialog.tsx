@@ -2,8 +2,9 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from './cn';
+import { useReturnFocus } from './return-focus';
 
-/** A modal dialog for forms (Add Service Item, Edit Item Price, ...). */
+/** A modal dialog for forms (Add Service Item, Edit Item Price, ...); closing it returns focus to its opener. */
 export function Dialog({
   open,
   onOpenChange,
@@ -21,6 +22,7 @@ export function Dialog({
   footer?: ReactNode;
   size?: 'sm' | 'md' | 'lg' | 'xl';
 }) {
+  const returnFocus = useReturnFocus(open);
   const width = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' }[size];
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -31,14 +33,15 @@ export function Dialog({
             'fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-xl focus:outline-none',
             width,
           )}
+          onCloseAutoFocus={returnFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
             <div>
               <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
-              {description ? <RadixDialog.Description className="mt-1 text-sm text-slate-500">{description}</RadixDialog.Description> : null}
+              {description ? <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description> : null}
             </div>
-            <RadixDialog.Close className="rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600" aria-label="Close">
+            <RadixDialog.Close className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700" aria-label="Close">
               <X className="h-5 w-5" />
             </RadixDialog.Close>
           </div>

@@ -2,7 +2,7 @@ import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectH
 import { cn } from './cn';
 
 const control =
-  'block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-none focus:ring-2 focus:ring-blue-500 disabled:bg-slate-100 disabled:text-slate-500';
+  'block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:outline-none focus:ring-2 focus:ring-blue-500 disabled:bg-slate-100 disabled:text-slate-500';
 const controlBorder = (invalid?: boolean) => (invalid ? 'border-red-400 focus:ring-red-500' : 'border-slate-300 focus:border-blue-500');
 
 /**
@@ -45,6 +45,9 @@ export function FormField({
     </div>
   );
 }
+
+/** The look of a TextInput, for inputs drawn by another component (a Combobox). */
+export const textInputClass = (invalid?: boolean, extra?: string) => cn(control, controlBorder(invalid), extra);
 
 export function TextInput({ className, ref, ...props }: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
   return <input ref={ref} className={cn(control, controlBorder(props['aria-invalid'] === true), className)} {...props} />;

@@ -1,7 +1,7 @@
 import { Search, X } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { cn } from './cn';
-import { useCombobox } from './use-combobox';
+import { Combobox } from './combobox';
 
 export interface PickerOption {
   id: string;
@@ -10,8 +10,9 @@ export interface PickerOption {
 }
 
 /**
- * Pick one record by typing part of its name (a combobox): the caller runs the search for the
- * typed text and passes the options; once picked, the choice shows with a Change button.
+ * Pick one record by typing part of its name (a Combobox): the caller runs the search for the
+ * typed text and passes the options; once picked, the choice shows with a Change button, which
+ * brings the box back with the focus in it.
  */
 export function SearchPicker({
   id,
@@ -40,14 +41,17 @@ export function SearchPicker({
   placeholder?: string;
   invalid?: boolean;
   describedBy?: string | undefined;
-  emptyText?: ReactNode;
+  emptyText?: string;
 }) {
-  const listId = useId();
-  const choose = (option: PickerOption) => {
-    onSelect(option);
-    setOpen(false);
-  };
-  const { open, setOpen, active, setActive, boxRef, onKeyDown } = useCombobox(options, choose);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // After "Change" the box comes back: focus it so the keyboard user carries on typing.
+  const [refocus, setRefocus] = useState(false);
+  useEffect(() => {
+    if (refocus && !selected) {
+      inputRef.current?.focus();
+      setRefocus(false);
+    }
+  }, [refocus, selected]);
 
   if (selected) {
     return (
@@ -61,7 +65,7 @@ export function SearchPicker({
           className="inline-flex items-center gap-1 rounded px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-200"
           onClick={() => {
             onSelect(null);
-            setOpen(true);
+            setRefocus(true);
           }}
           aria-label={`Change ${label.toLowerCase()}`}
         >
@@ -71,59 +75,37 @@ export function SearchPicker({
     );
   }
 
-  const enough = text.trim().length >= minChars;
+  const typed = text.trim();
+  const enough = typed.length >= minChars;
   return (
-    <div ref={boxRef} className="relative">
-      <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
-      <input
-        id={id}
-        type="text"
-        role="combobox"
-        autoComplete="off"
-        aria-expanded={open && enough}
-        aria-controls={listId}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-        placeholder={placeholder}
-        className={cn(
-          'block w-full rounded-md border bg-white py-2 pl-9 pr-3 text-sm shadow-sm placeholder:text-slate-400 focus:outline-none focus:ring-2',
+    <Combobox
+      value={text}
+      onValueChange={onTextChange}
+      options={enough ? options : []}
+      getKey={(option) => option.id}
+      getLabel={(option) => option.label}
+      renderOption={(option) => (
+        <>
+          <span className="block font-medium text-slate-800">{option.label}</span>
+          {option.detail ? <span className="block text-xs text-slate-600">{option.detail}</span> : null}
+        </>
+      )}
+      onSelect={onSelect}
+      autoSelect
+      listLabel={label}
+      message={!typed ? null : !enough ? `Type at least ${minChars} characters` : loading && options.length === 0 ? 'Searching...' : options.length === 0 ? emptyText : null}
+      icon={<Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />}
+      inputProps={{
+        id,
+        ref: inputRef,
+        placeholder,
+        'aria-invalid': invalid || undefined,
+        'aria-describedby': describedBy,
+        className: cn(
+          'block w-full rounded-md border bg-white py-2 pl-9 pr-3 text-sm shadow-sm placeholder:text-slate-500 focus:outline-none focus:ring-2',
           invalid ? 'border-red-400 focus:ring-red-500' : 'border-slate-300 focus:border-blue-500 focus:ring-blue-500',
-        )}
-        value={text}
-        onChange={(e) => {
-          onTextChange(e.target.value);
-          setOpen(true);
-        }}
-        onFocus={() => setOpen(true)}
-        onKeyDown={onKeyDown}
-      />
-      {open && text.trim().length > 0 ? (
-        <div id={listId} role="listbox" aria-label={label} className="absolute z-30 mt-1 max-h-72 w-full overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg">
-          {!enough ? (
-            <p className="px-3 py-2 text-sm text-slate-500">Type at least {minChars} characters</p>
-          ) : loading && options.length === 0 ? (
-            <p className="px-3 py-2 text-sm text-slate-500">Searching...</p>
-          ) : options.length === 0 ? (
-            <p className="px-3 py-2 text-sm text-slate-500">{emptyText}</p>
-          ) : (
-            options.map((option, index) => (
-              <button
-                key={option.id}
-                type="button"
-                role="option"
-                aria-selected={index === active}
-                className={cn('block w-full px-3 py-1.5 text-left text-sm', index === active ? 'bg-blue-50' : 'hover:bg-slate-50')}
-                onMouseEnter={() => setActive(index)}
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => choose(option)}
-              >
-                <span className="block font-medium text-slate-800">{option.label}</span>
-                {option.detail ? <span className="block text-xs text-slate-500">{option.detail}</span> : null}
-              </button>
-            ))
-          )}
-        </div>
-      ) : null}
-    </div>
+        ),
+      }}
+    />
   );
 }

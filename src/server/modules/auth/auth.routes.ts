@@ -42,6 +42,14 @@ export function authRoutes(app: FastifyInstance, { auth, config }: { auth: AuthS
     handler: async (request) => ({ user: currentUser(request) }),
   });
 
+  // The browser's session check: 200 with or without a session, so a page opened signed out logs
+  // no failed request in the console (GET /api/auth/session answers 401 then).
+  r.get('/api/auth/current', {
+    config: { public: true },
+    schema: { tags: ['auth'], summary: 'The signed-in user, or null without a session', response: { 200: z.object({ user: sessionUser.nullable() }) } },
+    handler: async (request) => ({ user: request.user ?? null }),
+  });
+
   r.post('/api/auth/logout', {
     schema: { tags: ['auth'], summary: 'Sign out: ends the session on the server', response: { 204: z.null() } },
     handler: async (request, reply) => {

@@ -31,7 +31,8 @@ export const COMPANY_EXPORT_COLUMNS: XlsxColumn<Company>[] = [
   { header: 'Created', width: 14, value: (c) => new Date(c.createdAt), numFmt: 'mm/dd/yyyy' },
 ];
 
-export function companiesRoutes(app: FastifyInstance, { companies, clock }: { companies: CompaniesService; clock: () => Date }) {
+/** `today`: the date in the company's time zone, for export file names. */
+export function companiesRoutes(app: FastifyInstance, { companies, today }: { companies: CompaniesService; today: () => Promise<string> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/companies', {
@@ -53,7 +54,7 @@ export function companiesRoutes(app: FastifyInstance, { companies, clock }: { co
     },
     handler: async (request, reply) =>
       sendXlsx(reply, {
-        fileName: exportFileName('companies', clock().toISOString().slice(0, 10)),
+        fileName: exportFileName('companies', await today()),
         sheetName: 'Companies',
         columns: COMPANY_EXPORT_COLUMNS,
         batches: companies.exportBatches(request.query),

@@ -21,7 +21,8 @@ export const LOCATION_EXPORT_COLUMNS: XlsxColumn<Location>[] = [
   { header: 'Units', width: 8, value: (l) => l.unitCount },
 ];
 
-export function locationsRoutes(app: FastifyInstance, { locations, clock }: { locations: LocationsService; clock: () => Date }) {
+/** `today`: the date in the company's time zone, for export file names. */
+export function locationsRoutes(app: FastifyInstance, { locations, today }: { locations: LocationsService; today: () => Promise<string> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/locations', {
@@ -43,7 +44,7 @@ export function locationsRoutes(app: FastifyInstance, { locations, clock }: { lo
     },
     handler: async (request, reply) =>
       sendXlsx(reply, {
-        fileName: exportFileName('locations', clock().toISOString().slice(0, 10)),
+        fileName: exportFileName('locations', await today()),
         sheetName: 'Locations',
         columns: LOCATION_EXPORT_COLUMNS,
         batches: locations.exportBatches(request.query),

@@ -1,3 +1,4 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { Menu, X } from 'lucide-react';
 import { Suspense, useState } from 'react';
@@ -6,6 +7,8 @@ import { displayName } from '../../../domain/auth';
 import { api } from '../../lib/api-client';
 import { useCompanyInfo } from '../../lib/company';
 import { sessionKey, useAuthOptions, useSession } from '../../lib/session';
+import { MAIN_CONTENT_ID } from '../../ui/return-focus';
+import { SkipLink } from '../../ui/skip-link';
 import { Spinner } from '../../ui/spinner';
 import { toast, Toaster } from '../../ui/toast';
 import { HeaderSearch } from './header-search';
@@ -39,36 +42,45 @@ export function AppLayout() {
 
   return (
     <div className="flex min-h-screen">
-      <Toaster position="top-right" richColors closeButton />
-      <aside className="hidden w-64 shrink-0 bg-slate-900 lg:block">
+      <SkipLink />
+      {/* Bottom right: a toast never covers the header (the signed-in user's name, the search). */}
+      <Toaster position="bottom-right" richColors closeButton />
+      {/* The sidebar stays open on wide screens; on a tablet (under 1280px) it folds into the menu button. */}
+      <aside className="hidden w-64 shrink-0 bg-slate-900 xl:block">
         <div className="sticky top-0 h-screen">{sidebar}</div>
       </aside>
-      {menuOpen ? (
-        <div className="fixed inset-0 z-40 lg:hidden">
-          <div className="absolute inset-0 bg-slate-900/50" onClick={() => setMenuOpen(false)} aria-hidden />
-          <aside className="absolute inset-y-0 left-0 w-64">{sidebar}</aside>
-        </div>
-      ) : null}
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-20 flex items-center gap-4 border-b border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:px-6">
-          <button type="button" className="lg:hidden" onClick={() => setMenuOpen((v) => !v)} aria-label={menuOpen ? 'Close menu' : 'Open menu'}>
-            {menuOpen ? <X className="h-5 w-5" /> : <Menu className="h-5 w-5" />}
-          </button>
-          <div className="min-w-0">
+        <header className="sticky top-0 z-20 flex items-center gap-3 border-b border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:gap-4 sm:px-6">
+          <RadixDialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
+            <RadixDialog.Trigger className="-ml-1 rounded-md p-1.5 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 xl:hidden" aria-label="Open menu">
+              <Menu className="h-5 w-5" aria-hidden />
+            </RadixDialog.Trigger>
+            <RadixDialog.Portal>
+              <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 xl:hidden" />
+              <RadixDialog.Content className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-xl focus:outline-none xl:hidden" aria-describedby={undefined}>
+                <RadixDialog.Title className="sr-only">Menu</RadixDialog.Title>
+                <RadixDialog.Close className="absolute right-2 top-3 z-10 rounded p-1.5 text-slate-300 hover:bg-slate-800 hover:text-white" aria-label="Close menu">
+                  <X className="h-5 w-5" aria-hidden />
+                </RadixDialog.Close>
+                {sidebar}
+              </RadixDialog.Content>
+            </RadixDialog.Portal>
+          </RadixDialog.Root>
+          <div className="min-w-0 shrink">
             <p className="text-base font-semibold leading-tight text-slate-900">HVAC Administration</p>
-            <p className="truncate text-xs text-slate-500">{company?.managementTitle ?? '\u00a0'}</p>
+            <p className="truncate text-xs text-slate-600">{company?.managementTitle ?? '\u00a0'}</p>
           </div>
-          <div className="flex flex-1 justify-center">
+          <div className="flex min-w-0 flex-1 justify-center">
             <HeaderSearch />
           </div>
           {user ? (
-            <div className="hidden text-right sm:block">
+            <div className="hidden shrink-0 text-right sm:block">
               <p className="text-sm font-medium text-slate-800">{displayName(user)}</p>
-              <p className="text-xs capitalize text-slate-500">{user.role}</p>
+              <p className="text-xs capitalize text-slate-600">{user.role}</p>
             </div>
           ) : null}
         </header>
-        <main className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8">
           <Suspense fallback={<Spinner label="Loading..." />}>
             <Outlet />
           </Suspense>

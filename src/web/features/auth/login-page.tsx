@@ -8,6 +8,7 @@ import { ErrorBanner } from '../../ui/banner';
 import { Button } from '../../ui/button';
 import { FormField, TextInput } from '../../ui/form-field';
 import { Spinner } from '../../ui/spinner';
+import { MAIN_CONTENT_ID } from '../../ui/return-focus';
 
 /** Only same-site paths: "from" comes from the address bar, so it must not send anyone away. */
 export function safeRedirect(from: string | null): string {
@@ -64,10 +65,10 @@ export default function LoginPage() {
   });
 
   return (
-    <div className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-100 to-blue-50 px-4">
+    <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-100 to-blue-50 px-4 focus:outline-none">
       <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-8 shadow-lg">
         <h1 className="text-center text-2xl font-semibold tracking-tight text-slate-900">HVAC Administration</h1>
-        <p className="mt-1 text-center text-sm text-slate-500">Sign in to continue</p>
+        <p className="mt-1 text-center text-sm text-slate-600">Sign in to continue</p>
         <form className="mt-6 space-y-4" onSubmit={(e) => void onSubmit(e)} noValidate>
           {error ? <ErrorBanner message={error} /> : null}
           <FormField label="Username" error={fieldErrors.username} required>
@@ -86,6 +87,6 @@ export default function LoginPage() {
           </p>
         ) : null}
       </div>
-    </div>
+    </main>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { companyListQuery } from '../../../domain/companies';
 import { COMPANY_MESSAGES } from './customer-texts';
 import { errorMessage } from '../../lib/api-client';
+import { formatPhone } from '../../lib/format';
 import { useUrlFilters } from '../../lib/url-state';
 import { ErrorBanner } from '../../ui/banner';
 import { Button, ButtonLink } from '../../ui/button';
@@ -16,6 +17,7 @@ import { Pager } from '../../ui/pager';
 import { Spinner } from '../../ui/spinner';
 import { exportUrl, useCompanies } from './api/customers-api';
 import { PageSizeField } from './components/page-size-field';
+import { useCustomerPermissions } from '../../lib/permissions';
 
 const FILTERS = [
   { key: 'company', label: 'Company' },
@@ -36,6 +38,7 @@ export default function CompaniesPage() {
   }, [values.company, values.city, values.state, values.zip]);
 
   const companies = useCompanies(values);
+  const { canEdit } = useCustomerPermissions();
   const filters = { company: values.company, city: values.city, state: values.state, zip: values.zip };
 
   const search = (event: FormEvent) => {
@@ -51,15 +54,17 @@ export default function CompaniesPage() {
         actions={
           <>
             <ExportLink href={exportUrl('/api/companies/export', filters)} />
+            {canEdit ? (
             <ButtonLink to="/companies/create">
               <Plus className="h-4 w-4" aria-hidden /> Add Company
             </ButtonLink>
+            ) : null}
           </>
         }
       />
 
       <Card className="mb-6 p-4">
-        <form onSubmit={search} className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-6" aria-label="Company filters">
+        <form onSubmit={search} className="grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] items-end gap-3" aria-label="Company filters">
           {FILTERS.map((filter) => (
             <FormField key={filter.key} label={filter.label}>
               {(field) => (
@@ -105,13 +110,15 @@ export default function CompaniesPage() {
                   </address>
                   {company.phone ? (
                     <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
-                      <Phone className="h-3.5 w-3.5" aria-hidden /> {company.phone}
+                      <Phone className="h-3.5 w-3.5" aria-hidden /> {formatPhone(company.phone)}
                     </p>
                   ) : null}
                   <div className="mt-auto flex gap-4 pt-3 text-sm">
+                    {canEdit ? (
                     <Link to={`/companies/${company.id}/edit`} className="inline-flex items-center gap-1 font-medium text-slate-700 hover:text-slate-900" aria-label={`Edit ${company.name}`}>
                       <Pencil className="h-3.5 w-3.5" aria-hidden /> Edit
                     </Link>
+                    ) : null}
                     <Link to={`/companies/${company.id}/report`} className="inline-flex items-center gap-1 font-medium text-slate-700 hover:text-slate-900">
                       <FileBarChart className="h-3.5 w-3.5" aria-hidden /> Asset Report
                     </Link>

@@ -4,22 +4,22 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { addLocationPath } from './customer-paths';
 import { COMPANY_MESSAGES, deleteCompanyConfirmation } from './customer-texts';
 import { CUSTOMER_MESSAGES, plural } from '../../../domain/customers';
-import { isUuidV4 } from '../../../domain/ids';
 import type { Location } from '../../../domain/locations';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
+import { formatPhone } from '../../lib/format';
 import { Badge } from '../../ui/badge';
 import { Button, ButtonLink } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PageHeader } from '../../ui/page-header';
-import { Spinner } from '../../ui/spinner';
+import { detailGate, validId } from '../../ui/detail-screen';
 import { toast } from '../../ui/toast';
 import { useCompanyDetail, useDeleteCompany } from './api/customers-api';
-import { DetailError } from './components/detail-error';
 import { MapCard } from './components/map-card';
 import { UnitsPanel } from './components/units-panel';
+import { useCustomerPermissions } from '../../lib/permissions';
 
-function LocationRow({ location, companyId }: { location: Location; companyId: string }) {
+function LocationRow({ location, companyId, canEdit }: { location: Location; companyId: string; canEdit: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <li className="py-3" data-testid="location-row">
@@ -38,9 +38,11 @@ function LocationRow({ location, companyId }: { location: Location; companyId: s
             {open ? <ChevronDown className="h-4 w-4" aria-hidden /> : <ChevronRight className="h-4 w-4" aria-hidden />}
             {open ? 'Hide Units' : 'Show Units'}
           </Button>
+          {canEdit ? (
           <Link to={`/companies/${companyId}/locations/${location.id}/edit`} className="inline-flex items-center gap-1 font-medium text-slate-700 hover:text-slate-900" aria-label={`Edit ${location.name}`}>
             <Pencil className="h-3.5 w-3.5" aria-hidden /> Edit
           </Link>
+          ) : null}
         </div>
       </div>
       {open ? <UnitsPanel locationId={location.id} /> : null}
@@ -51,19 +53,23 @@ function LocationRow({ location, companyId }: { location: Location; companyId: s
 /** /companies/{id}: the company, its map, actions, and its locations with their units. */
 export default function CompanyDetailPage() {
   const { id = '' } = useParams();
-  const valid = isUuidV4(id);
-  const detail = useCompanyDetail(valid ? id : undefined);
+  const detail = useCompanyDetail(validId(id));
   const remove = useDeleteCompany();
+  const { canEdit, canDelete } = useCustomerPermissions();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
-  if (!valid) return <DetailError message={CUSTOMER_MESSAGES.invalidCompanyId} backTo="/companies" backLabel="Back to Companies" />;
-  if (detail.isPending) return <Spinner label="Loading company..." />;
-  if (detail.isError) {
-    const notFound = detail.error instanceof ApiError && detail.error.status === 404;
-    return <DetailError message={notFound ? CUSTOMER_MESSAGES.companyNotFound : errorMessage(detail.error, COMPANY_MESSAGES.fetchDetail)} backTo="/companies" backLabel="Back to Companies" />;
-  }
+  const wait = detailGate({
+    id,
+    query: detail,
+    invalidMessage: CUSTOMER_MESSAGES.invalidCompanyId,
+    notFoundMessage: CUSTOMER_MESSAGES.companyNotFound,
+    errorMessage: COMPANY_MESSAGES.fetchDetail,
+    loadingLabel: 'Loading company...',
+    back: { to: '/companies', label: 'Back to Companies' },
+  });
+  if (wait || !detail.data) return wait;
 
   const { company, locations, locationCount } = detail.data;
   const confirmDelete = async () => {
@@ -84,9 +90,12 @@ export default function CompanyDetailPage() {
         back={{ to: '/companies', label: 'Back to Companies' }}
         actions={
           <>
-            <ButtonLink to={`/companies/${company.id}/edit`} variant="secondary">
-              <Pencil className="h-4 w-4" aria-hidden /> Edit
-            </ButtonLink>
+            {canEdit ? (
+              <ButtonLink to={`/companies/${company.id}/edit`} variant="secondary">
+                <Pencil className="h-4 w-4" aria-hidden /> Edit
+              </ButtonLink>
+            ) : null}
+            {canDelete ? (
             <Button
               variant="danger"
               onClick={() => {
@@ -96,6 +105,7 @@ export default function CompanyDetailPage() {
             >
               <Trash2 className="h-4 w-4" aria-hidden /> Delete
             </Button>
+            ) : null}
           </>
         }
       />
@@ -106,12 +116,12 @@ export default function CompanyDetailPage() {
             <CardHeader title="Company Information" />
             <CardBody className="space-y-1 text-sm text-slate-700">
               <p className="flex items-center gap-1.5">
-                <MapPin className="h-4 w-4 text-slate-400" aria-hidden />
+                <MapPin className="h-4 w-4 text-slate-600" aria-hidden />
                 {company.address}, {company.city}, {company.state} {company.zip}
               </p>
               <p className="flex items-center gap-1.5">
-                <Phone className="h-4 w-4 text-slate-400" aria-hidden />
-                {company.phone ?? <span className="text-slate-400">No phone</span>}
+                <Phone className="h-4 w-4 text-slate-600" aria-hidden />
+                {formatPhone(company.phone) ?? <span className="text-slate-600">No phone</span>}
               </p>
             </CardBody>
           </Card>
@@ -124,24 +134,28 @@ export default function CompanyDetailPage() {
                 </span>
               }
               actions={
-                <ButtonLink to={addLocationPath(company.id)} size="sm">
-                  <Plus className="h-4 w-4" aria-hidden /> Add Location
-                </ButtonLink>
+                canEdit ? (
+                  <ButtonLink to={addLocationPath(company.id)} size="sm">
+                    <Plus className="h-4 w-4" aria-hidden /> Add Location
+                  </ButtonLink>
+                ) : null
               }
             />
             <CardBody className="py-0">
               {locations.length === 0 ? (
                 <div className="py-6 text-center text-sm text-slate-500">
                   <p>No locations found.</p>
-                  <Link to={addLocationPath(company.id)} className="mt-1 inline-block font-medium text-blue-700 hover:underline">
-                    Add your first location
-                  </Link>
+                  {canEdit ? (
+                    <Link to={addLocationPath(company.id)} className="mt-1 inline-block font-medium text-blue-700 hover:underline">
+                      Add your first location
+                    </Link>
+                  ) : null}
                 </div>
               ) : (
                 <>
                   <ul className="divide-y divide-slate-100">
                     {locations.map((location) => (
-                      <LocationRow key={location.id} location={location} companyId={company.id} />
+                      <LocationRow key={location.id} location={location} companyId={company.id} canEdit={canEdit} />
                     ))}
                   </ul>
                   {locationCount > locations.length ? (
@@ -163,15 +177,19 @@ export default function CompanyDetailPage() {
           <Card>
             <CardHeader title="Actions" />
             <CardBody className="flex flex-col gap-2">
-              <ButtonLink to={addLocationPath(company.id)} variant="secondary" className="justify-start">
-                <Plus className="h-4 w-4" aria-hidden /> Add Location
-              </ButtonLink>
+              {canEdit ? (
+                <ButtonLink to={addLocationPath(company.id)} variant="secondary" className="justify-start">
+                  <Plus className="h-4 w-4" aria-hidden /> Add Location
+                </ButtonLink>
+              ) : null}
               <ButtonLink to={`/companies/${company.id}/report`} variant="secondary" className="justify-start">
                 <FileBarChart className="h-4 w-4" aria-hidden /> Generate Report
               </ButtonLink>
-              <ButtonLink to={`/companies/${company.id}/tags`} variant="secondary" className="justify-start">
-                <Tags className="h-4 w-4" aria-hidden /> Manage Tags
-              </ButtonLink>
+              {canEdit ? (
+                <ButtonLink to={`/companies/${company.id}/tags`} variant="secondary" className="justify-start">
+                  <Tags className="h-4 w-4" aria-hidden /> Manage Tags
+                </ButtonLink>
+              ) : null}
             </CardBody>
           </Card>
         </div>

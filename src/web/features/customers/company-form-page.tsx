@@ -1,98 +1,87 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import {
   companyInput,
   isSameCompanyName,
   NAME_SUGGESTION_MIN_CHARS,
+  type Company,
   type CompanyFormValues,
   type CompanyInput,
   type CompanySummary,
 } from '../../../domain/companies';
 import { CUSTOMER_MESSAGES } from '../../../domain/customers';
-import { isUuidV4 } from '../../../domain/ids';
 import { ApiError, errorMessage } from '../../lib/api-client';
+import { applyServerFieldErrors } from '../../lib/form-errors';
 import { useDebounced } from '../../lib/use-debounced';
 import { ErrorBanner } from '../../ui/banner';
 import { Button, ButtonLink } from '../../ui/button';
 import { Card, CardBody } from '../../ui/card';
 import { cn } from '../../ui/cn';
-import { FormField, TextInput } from '../../ui/form-field';
+import { Combobox } from '../../ui/combobox';
+import { DetailProblem, DetailScreen, validId } from '../../ui/detail-screen';
+import { FormField, TextInput, textInputClass } from '../../ui/form-field';
 import { PageHeader } from '../../ui/page-header';
-import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
 import { findDuplicateCompany, useCompanyDetail, useCompanySuggestions, useSaveCompany } from './api/customers-api';
-import { DetailError } from './components/detail-error';
 import { DuplicateCompanyWarning } from './components/duplicate-warning';
 import { COMPANY_MESSAGES } from './customer-texts';
+import { READ_ONLY_CUSTOMERS_MESSAGE, useCustomerPermissions } from '../../lib/permissions';
 
 const EMPTY: CompanyFormValues = { name: '', address: '', city: '', state: '', zip: '', phone: '' };
 
-/** Name suggestions under the name box (create mode): from 2 characters, at most 5. */
-function NameSuggestions({ name, onPick, listId }: { name: string; onPick: (company: CompanySummary) => void; listId: string }) {
+/** Existing companies whose name contains the typed one (create mode): from 2 characters, at most 5. */
+function useNameSuggestions(name: string, enabled: boolean): CompanySummary[] {
   const text = useDebounced(name.trim(), 200);
-  const suggestions = useCompanySuggestions(text, text.length >= NAME_SUGGESTION_MIN_CHARS);
-  const items = suggestions.data?.items ?? [];
-  if (text.length < NAME_SUGGESTION_MIN_CHARS || items.length === 0) return null;
-  return (
-    <div id={listId} role="listbox" aria-label="Existing companies" className="absolute z-30 mt-1 w-full rounded-md border border-slate-200 bg-white py-1 shadow-lg">
-      <p className="px-3 pb-1 pt-1 text-xs font-semibold uppercase tracking-wide text-slate-400">Existing companies</p>
-      {items.map((company) => (
-        <button
-          key={company.id}
-          type="button"
-          role="option"
-          aria-selected={false}
-          className="block w-full px-3 py-1.5 text-left text-sm hover:bg-slate-50"
-          onMouseDown={(e) => e.preventDefault()}
-          onClick={() => onPick(company)}
-        >
-          <span className="font-medium text-slate-800">{company.name}</span>
-          <span className="ml-2 text-xs text-slate-500">{[company.city, company.state].filter(Boolean).join(', ')}</span>
-        </button>
-      ))}
-    </div>
-  );
+  const suggestions = useCompanySuggestions(text, enabled && text.length >= NAME_SUGGESTION_MIN_CHARS);
+  return enabled && name.trim().length >= NAME_SUGGESTION_MIN_CHARS ? (suggestions.data?.items ?? []) : [];
 }
 
 /** /companies/create (Create Customer Company) and /companies/{id}/edit (Edit Company). */
 export default function CompanyFormPage() {
   const { id } = useParams();
-  const editing = id !== undefined;
-  const invalidId = editing && !isUuidV4(id);
-  const existing = useCompanyDetail(editing && !invalidId ? id : undefined);
+  const { canEdit } = useCustomerPermissions();
+  const existing = useCompanyDetail(canEdit ? validId(id) : undefined);
+  if (!canEdit) return <DetailProblem title={id === undefined ? 'Create Customer Company' : 'Edit Company'} message={READ_ONLY_CUSTOMERS_MESSAGE} back={{ to: '/companies', label: 'Back to Companies' }} />;
+  if (id === undefined) return <CompanyForm />;
+  return (
+    <DetailScreen
+      id={id}
+      query={existing}
+      invalidMessage={CUSTOMER_MESSAGES.invalidCompanyId}
+      notFoundMessage={CUSTOMER_MESSAGES.companyNotFound}
+      errorMessage={COMPANY_MESSAGES.fetchDetail}
+      loadingLabel="Loading company..."
+      back={{ to: '/companies', label: 'Back to Companies' }}
+    >
+      {(detail) => <CompanyForm key={detail.company.id} company={detail.company} />}
+    </DetailScreen>
+  );
+}
+
+function CompanyForm({ company }: { company?: Company }) {
+  const id = company?.id;
+  const editing = company !== undefined;
   const navigate = useNavigate();
   const save = useSaveCompany();
   const [duplicate, setDuplicate] = useState<CompanySummary | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
-  const [suggestOpen, setSuggestOpen] = useState(false);
-  const listId = useId();
-  const loaded = useRef(false);
 
-  const form = useForm<CompanyFormValues, unknown, CompanyInput>({ resolver: zodResolver(companyInput), defaultValues: EMPTY });
-  const { register, handleSubmit, formState, reset, setValue, watch, setError } = form;
+  const form = useForm<CompanyFormValues, unknown, CompanyInput>({
+    resolver: zodResolver(companyInput),
+    defaultValues: company
+      ? { name: company.name, address: company.address, city: company.city, state: company.state, zip: company.zip, phone: company.phone ?? '' }
+      : EMPTY,
+  });
+  const { register, handleSubmit, formState, setValue, watch, setError, getValues } = form;
   const name = watch('name') ?? '';
-
-  useEffect(() => {
-    if (existing.data && !loaded.current) {
-      loaded.current = true;
-      const c = existing.data.company;
-      reset({ name: c.name, address: c.address, city: c.city, state: c.state, zip: c.zip, phone: c.phone ?? '' });
-    }
-  }, [existing.data, reset]);
+  const suggestions = useNameSuggestions(name, !editing && !duplicate);
 
   // The warning belongs to the name it was raised for.
   useEffect(() => {
     if (duplicate && !isSameCompanyName(duplicate.name, name)) setDuplicate(null);
   }, [name, duplicate]);
-
-  if (invalidId) return <DetailError message={CUSTOMER_MESSAGES.invalidCompanyId} backTo="/companies" backLabel="Back to Companies" />;
-  if (editing && existing.isPending) return <Spinner label="Loading company..." />;
-  if (editing && existing.isError) {
-    const notFound = existing.error instanceof ApiError && existing.error.status === 404;
-    return <DetailError message={notFound ? CUSTOMER_MESSAGES.companyNotFound : errorMessage(existing.error, COMPANY_MESSAGES.fetchDetail)} backTo="/companies" backLabel="Back to Companies" />;
-  }
 
   const backTo = editing ? `/companies/${id}` : '/companies';
 
@@ -115,16 +104,12 @@ export default function CompanyFormPage() {
         else setSaveError(error.message);
         return;
       }
-      if (error instanceof ApiError && error.status === 400) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          if (field in EMPTY) setError(field as keyof CompanyFormValues, { message });
-        }
-      }
+      applyServerFieldErrors(error, setError, { known: getValues() });
       setSaveError(errorMessage(error, COMPANY_MESSAGES.save));
     }
   };
 
-  const nameField = register('name');
+  const { onChange: _onChange, ...nameField } = register('name');
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title={editing ? 'Edit Company' : 'Create Customer Company'} back={{ to: backTo, label: editing ? 'Back to Company' : 'Back to Companies' }} />
@@ -133,37 +118,31 @@ export default function CompanyFormPage() {
           <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-label={editing ? 'Edit Company' : 'Create Customer Company'}>
             {saveError ? <ErrorBanner message={saveError} /> : null}
             <FormField label="Company Name" required error={formState.errors.name?.message}>
-              {(field) => (
-                <div className="relative">
-                  <TextInput
-                    {...field}
-                    {...nameField}
-                    autoComplete="off"
-                    aria-autocomplete={editing ? undefined : 'list'}
-                    aria-controls={editing ? undefined : listId}
-                    onFocus={() => setSuggestOpen(true)}
-                    onBlur={(e) => {
-                      setSuggestOpen(false);
-                      void nameField.onBlur(e);
+              {(field) =>
+                editing ? (
+                  <TextInput {...field} {...register('name')} autoComplete="off" />
+                ) : (
+                  <Combobox
+                    value={name}
+                    onValueChange={(text) => setValue('name', text, { shouldDirty: true, shouldValidate: formState.isSubmitted })}
+                    options={suggestions}
+                    getKey={(c) => c.id}
+                    getLabel={(c) => c.name}
+                    renderOption={(c) => (
+                      <>
+                        <span className="font-medium text-slate-800">{c.name}</span>
+                        <span className="ml-2 text-xs text-slate-600">{[c.city, c.state].filter(Boolean).join(', ')}</span>
+                      </>
+                    )}
+                    heading="Existing companies"
+                    onSelect={(picked) => {
+                      setValue('name', picked.name, { shouldValidate: true });
+                      setDuplicate(picked);
                     }}
-                    onChange={(e) => {
-                      setSuggestOpen(true);
-                      void nameField.onChange(e);
-                    }}
+                    inputProps={{ ...field, ...nameField, className: textInputClass(field['aria-invalid']) }}
                   />
-                  {!editing && suggestOpen && !duplicate ? (
-                    <NameSuggestions
-                      name={name}
-                      listId={listId}
-                      onPick={(company) => {
-                        setValue('name', company.name, { shouldValidate: true });
-                        setSuggestOpen(false);
-                        setDuplicate(company);
-                      }}
-                    />
-                  ) : null}
-                </div>
-              )}
+                )
+              }
             </FormField>
             {duplicate ? <DuplicateCompanyWarning company={duplicate} /> : null}
             <FormField label="Address" required error={formState.errors.address?.message}>

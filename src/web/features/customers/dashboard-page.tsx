@@ -9,6 +9,7 @@ import { Card, CardBody, CardHeader } from '../../ui/card';
 import { PageHeader } from '../../ui/page-header';
 import { Spinner } from '../../ui/spinner';
 import { useCustomerDashboard } from './api/customers-api';
+import { useCustomerPermissions } from '../../lib/permissions';
 
 function CountCard({ label, value, bar }: { label: string; value: number | undefined; bar?: { percent: number; tone: 'green' | 'red' } }) {
   return (
@@ -39,6 +40,7 @@ function CountCard({ label, value, bar }: { label: string; value: number | undef
 /** /dashboard: the customer totals, the 5 newest companies and quick actions. */
 export default function DashboardPage() {
   const dashboard = useCustomerDashboard();
+  const { canEdit } = useCustomerPermissions();
   const data = dashboard.data;
   return (
     <div className="mx-auto max-w-7xl">
@@ -77,6 +79,8 @@ export default function DashboardPage() {
         <Card>
           <CardHeader title="Quick Actions" />
           <CardBody className="flex flex-col gap-2">
+            {canEdit ? (
+              <>
             <ButtonLink to="/companies/create" className="justify-start">
               <Building2 className="h-4 w-4" aria-hidden /> Add Company
             </ButtonLink>
@@ -89,6 +93,10 @@ export default function DashboardPage() {
             <p className="mt-2 flex items-center gap-1 text-xs text-slate-500">
               <Plus className="h-3 w-3" aria-hidden /> A location belongs to a company, a unit to a location.
             </p>
+              </>
+            ) : (
+              <p className="text-sm text-slate-600">Your role can view customers but not change them.</p>
+            )}
           </CardBody>
         </Card>
       </div>

@@ -2,37 +2,41 @@ import { Building, Building2, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CUSTOMER_MESSAGES } from '../../../domain/customers';
-import { isUuidV4 } from '../../../domain/ids';
 import { LOCATION_MESSAGES } from './customer-texts';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { Badge } from '../../ui/badge';
 import { ErrorBanner } from '../../ui/banner';
 import { ButtonLink } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { PageHeader } from '../../ui/page-header';
 import { Pager } from '../../ui/pager';
+import { detailGate, validId } from '../../ui/detail-screen';
 import { Spinner } from '../../ui/spinner';
 import { useLocation, useUnits } from './api/customers-api';
-import { DetailError } from './components/detail-error';
 import { MapCard } from './components/map-card';
 import { UnitStatusBadge } from './components/status-badge';
+import { useCustomerPermissions } from '../../lib/permissions';
 
 const UNITS_PER_PAGE = 25;
 
 /** /locations/{id}: the location, its company, its map and its units. */
 export default function LocationDetailPage() {
   const { id = '' } = useParams();
-  const valid = isUuidV4(id);
-  const location = useLocation(valid ? id : undefined);
+  const location = useLocation(validId(id));
+  const { canEdit } = useCustomerPermissions();
   const [page, setPage] = useState(1);
-  const units = useUnits({ locationId: id, page, pageSize: UNITS_PER_PAGE }, { enabled: valid && location.isSuccess });
+  const units = useUnits({ locationId: id, page, pageSize: UNITS_PER_PAGE }, { enabled: location.isSuccess });
 
-  if (!valid) return <DetailError message={CUSTOMER_MESSAGES.invalidLocationId} backTo="/locations" backLabel="Back to Locations" />;
-  if (location.isPending) return <Spinner label="Loading location..." />;
-  if (location.isError) {
-    const notFound = location.error instanceof ApiError && location.error.status === 404;
-    return <DetailError message={notFound ? CUSTOMER_MESSAGES.locationNotFound : errorMessage(location.error, LOCATION_MESSAGES.fetchDetail)} backTo="/locations" backLabel="Back to Locations" />;
-  }
+  const wait = detailGate({
+    id,
+    query: location,
+    invalidMessage: CUSTOMER_MESSAGES.invalidLocationId,
+    notFoundMessage: CUSTOMER_MESSAGES.locationNotFound,
+    errorMessage: LOCATION_MESSAGES.fetchDetail,
+    loadingLabel: 'Loading location...',
+    back: { to: '/locations', label: 'Back to Locations' },
+  });
+  if (wait || !location.data) return wait;
   const l = location.data;
 
   return (
@@ -42,14 +46,16 @@ export default function LocationDetailPage() {
         subtitle={l.buildingName}
         back={{ to: '/locations', label: 'Back to Locations' }}
         actions={
-          <>
-            <ButtonLink to={`/locations/${l.id}/edit`} variant="secondary">
-              <Pencil className="h-4 w-4" aria-hidden /> Edit Location
-            </ButtonLink>
-            <ButtonLink to={`/locations/${l.id}/units/add`}>
-              <Plus className="h-4 w-4" aria-hidden /> Add Unit
-            </ButtonLink>
-          </>
+          canEdit ? (
+            <>
+              <ButtonLink to={`/locations/${l.id}/edit`} variant="secondary">
+                <Pencil className="h-4 w-4" aria-hidden /> Edit Location
+              </ButtonLink>
+              <ButtonLink to={`/locations/${l.id}/units/add`}>
+                <Plus className="h-4 w-4" aria-hidden /> Add Unit
+              </ButtonLink>
+            </>
+          ) : null
         }
       />
       <div className="grid gap-6 lg:grid-cols-3">
@@ -86,9 +92,11 @@ export default function LocationDetailPage() {
                 </span>
               }
               actions={
-                <ButtonLink to={`/locations/${l.id}/units/add`} size="sm">
-                  <Plus className="h-4 w-4" aria-hidden /> Add Unit
-                </ButtonLink>
+                canEdit ? (
+                  <ButtonLink to={`/locations/${l.id}/units/add`} size="sm">
+                    <Plus className="h-4 w-4" aria-hidden /> Add Unit
+                  </ButtonLink>
+                ) : null
               }
             />
             <CardBody className="py-0">
@@ -107,11 +115,13 @@ export default function LocationDetailPage() {
                             {unit.unitNumber}
                           </Link>
                           <UnitStatusBadge status={unit.status} />
-                          {unit.primaryContactType ? <span className="text-slate-500">{unit.primaryContactType}</span> : null}
+                          {unit.primaryContactType ? <span className="text-slate-600">{unit.primaryContactType}</span> : null}
                         </div>
+                        {canEdit ? (
                         <Link to={`/units/${unit.id}/edit`} className="inline-flex items-center gap-1 text-slate-600 hover:text-slate-900" aria-label={`Edit unit ${unit.unitNumber}`}>
                           <Pencil className="h-3.5 w-3.5" aria-hidden /> Edit
                         </Link>
+                        ) : null}
                       </li>
                     ))}
                   </ul>
@@ -126,12 +136,16 @@ export default function LocationDetailPage() {
           <Card>
             <CardHeader title="Quick Actions" />
             <CardBody className="flex flex-col gap-2">
-              <ButtonLink to={`/locations/${l.id}/units/add`} variant="secondary" className="justify-start">
-                <Plus className="h-4 w-4" aria-hidden /> Add Unit
-              </ButtonLink>
-              <ButtonLink to={`/locations/${l.id}/edit`} variant="secondary" className="justify-start">
-                <Pencil className="h-4 w-4" aria-hidden /> Edit Location
-              </ButtonLink>
+              {canEdit ? (
+                <>
+                <ButtonLink to={`/locations/${l.id}/units/add`} variant="secondary" className="justify-start">
+                  <Plus className="h-4 w-4" aria-hidden /> Add Unit
+                </ButtonLink>
+                <ButtonLink to={`/locations/${l.id}/edit`} variant="secondary" className="justify-start">
+                  <Pencil className="h-4 w-4" aria-hidden /> Edit Location
+                </ButtonLink>
+                </>
+              ) : null}
               <ButtonLink to={`/companies/${l.companyId}`} variant="secondary" className="justify-start">
                 <Building2 className="h-4 w-4" aria-hidden /> View Company
               </ButtonLink>

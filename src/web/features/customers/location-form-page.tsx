@@ -8,20 +8,21 @@ import { CUSTOMER_MESSAGES } from '../../../domain/customers';
 import { isUuidV4 } from '../../../domain/ids';
 import { locationInput, type LocationFormValues, type LocationInput } from '../../../domain/locations';
 import { deleteLocationConfirmation, LOCATION_MESSAGES } from './customer-texts';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
+import { applyServerFieldErrors } from '../../lib/form-errors';
 import { useDebounced } from '../../lib/use-debounced';
 import { ErrorBanner } from '../../ui/banner';
 import { Button, ButtonLink } from '../../ui/button';
 import { Card, CardBody } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { detailGate, DetailProblem, validId } from '../../ui/detail-screen';
 import { FormField, TextInput } from '../../ui/form-field';
 import { PageHeader } from '../../ui/page-header';
 import { SearchPicker, type PickerOption } from '../../ui/search-picker';
-import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
 import { useCompanyDetail, useCompanySuggestions, useDeleteLocation, useLocation, useSaveLocation } from './api/customers-api';
-import { DetailError } from './components/detail-error';
 import { DuplicateCompanyWarning } from './components/duplicate-warning';
+import { READ_ONLY_CUSTOMERS_MESSAGE, useCustomerPermissions } from '../../lib/permissions';
 
 const EMPTY: LocationFormValues = { companyId: '', name: '', buildingName: '', address: '', city: '', state: '', zip: '' };
 
@@ -34,12 +35,10 @@ export default function LocationFormPage() {
   const routeCompanyId = params.companyId;
   const editId = params.locationId ?? params.id;
   const editing = editId !== undefined;
-  const badCompanyId = routeCompanyId !== undefined && !isUuidV4(routeCompanyId);
-  const badLocationId = editing && !isUuidV4(editId);
-
-  const existing = useLocation(editing && !badLocationId ? editId : undefined);
-  const routeCompany = useCompanyDetail(!editing && routeCompanyId && !badCompanyId ? routeCompanyId : undefined);
+  const existing = useLocation(editing ? validId(editId) : undefined);
+  const routeCompany = useCompanyDetail(editing ? undefined : validId(routeCompanyId));
   const save = useSaveLocation();
+  const { canEdit, canDelete } = useCustomerPermissions();
   const remove = useDeleteLocation();
   const navigate = useNavigate();
 
@@ -86,17 +85,31 @@ export default function LocationFormPage() {
     }
   }, [editing, routeCompany.data, setValue]);
 
-  if (badCompanyId) return <DetailError message={CUSTOMER_MESSAGES.invalidCompanyId} backTo="/companies" backLabel="Back to Companies" />;
-  if (badLocationId) return <DetailError message={CUSTOMER_MESSAGES.invalidLocationId} backTo="/locations" backLabel="Back to Locations" />;
-  if (editing && existing.isPending) return <Spinner label="Loading location..." />;
-  if (editing && existing.isError) {
-    const notFound = existing.error instanceof ApiError && existing.error.status === 404;
-    return <DetailError message={notFound ? CUSTOMER_MESSAGES.locationNotFound : errorMessage(existing.error, LOCATION_MESSAGES.fetchDetail)} backTo="/locations" backLabel="Back to Locations" />;
-  }
-  if (!editing && routeCompanyId && routeCompany.isError) {
-    const notFound = routeCompany.error instanceof ApiError && routeCompany.error.status === 404;
-    return <DetailError message={notFound ? CUSTOMER_MESSAGES.companyNotFound : errorMessage(routeCompany.error, LOCATION_MESSAGES.fetchDetail)} backTo="/companies" backLabel="Back to Companies" />;
-  }
+  const companiesBack = { to: '/companies', label: 'Back to Companies' };
+  if (!canEdit) return <DetailProblem title={editing ? 'Edit Location' : 'Add Location'} message={READ_ONLY_CUSTOMERS_MESSAGE} back={{ to: '/locations', label: 'Back to Locations' }} />;
+  if (routeCompanyId !== undefined && !isUuidV4(routeCompanyId)) return <DetailProblem message={CUSTOMER_MESSAGES.invalidCompanyId} back={companiesBack} />;
+  const wait = editing
+    ? detailGate({
+        id: editId,
+        query: existing,
+        invalidMessage: CUSTOMER_MESSAGES.invalidLocationId,
+        notFoundMessage: CUSTOMER_MESSAGES.locationNotFound,
+        errorMessage: LOCATION_MESSAGES.fetchDetail,
+        loadingLabel: 'Loading location...',
+        back: { to: '/locations', label: 'Back to Locations' },
+      })
+    : routeCompanyId
+      ? detailGate({
+          id: routeCompanyId,
+          query: routeCompany,
+          invalidMessage: CUSTOMER_MESSAGES.invalidCompanyId,
+          notFoundMessage: CUSTOMER_MESSAGES.companyNotFound,
+          errorMessage: LOCATION_MESSAGES.fetchDetail,
+          loadingLabel: 'Loading company...',
+          back: companiesBack,
+        })
+      : null;
+  if (wait) return wait;
 
   const afterEdit = routeCompanyId ? `/companies/${routeCompanyId}` : '/locations';
   const cancelTo = editing ? afterEdit : routeCompanyId ? `/companies/${routeCompanyId}` : '/companies';
@@ -108,11 +121,7 @@ export default function LocationFormPage() {
       toast.success(editing ? 'Location updated' : 'Location added');
       navigate(editing ? afterEdit : `/companies/${saved.companyId}`);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          if (field in EMPTY) setError(field as keyof LocationFormValues, { message });
-        }
-      }
+      applyServerFieldErrors(error, setError, { known: EMPTY });
       setSaveError(errorMessage(error, LOCATION_MESSAGES.save));
     }
   };
@@ -136,7 +145,7 @@ export default function LocationFormPage() {
         title={title}
         back={{ to: cancelTo, label: cancelTo.startsWith('/companies/') ? 'Back to Company' : cancelTo === '/locations' ? 'Back to Locations' : 'Back to Companies' }}
         actions={
-          editing ? (
+          editing && canDelete ? (
             <Button
               variant="danger"
               onClick={() => {
@@ -151,63 +160,59 @@ export default function LocationFormPage() {
       />
       <Card>
         <CardBody>
-          {!editing && routeCompanyId && routeCompany.isPending ? (
-            <Spinner label="Loading company..." />
-          ) : (
-            <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-label={title}>
-              {saveError ? <ErrorBanner message={saveError} /> : null}
-              <input type="hidden" {...register('companyId')} />
-              <FormField label="Company" required error={formState.errors.companyId?.message} hint="Type at least 2 characters of the company name, then pick it">
-                {(field) => (
-                  <SearchPicker
-                    id={field.id}
-                    describedBy={field['aria-describedby']}
-                    invalid={field['aria-invalid']}
-                    label="Company"
-                    selected={company}
-                    onSelect={pick}
-                    text={text}
-                    onTextChange={setText}
-                    options={options}
-                    loading={suggestions.isFetching}
-                    placeholder="Search companies..."
-                    emptyText="No companies match"
-                  />
-                )}
+          <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-label={title}>
+            {saveError ? <ErrorBanner message={saveError} /> : null}
+            <input type="hidden" {...register('companyId')} />
+            <FormField label="Company" required error={formState.errors.companyId?.message} hint="Type at least 2 characters of the company name, then pick it">
+              {(field) => (
+                <SearchPicker
+                  id={field.id}
+                  describedBy={field['aria-describedby']}
+                  invalid={field['aria-invalid']}
+                  label="Company"
+                  selected={company}
+                  onSelect={pick}
+                  text={text}
+                  onTextChange={setText}
+                  options={options}
+                  loading={suggestions.isFetching}
+                  placeholder="Search companies..."
+                  emptyText="No companies match"
+                />
+              )}
+            </FormField>
+            {typedMatch ? <DuplicateCompanyWarning company={typedMatch} /> : null}
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField label="Location Name" required error={formState.errors.name?.message}>
+                {(field) => <TextInput {...field} {...register('name')} />}
               </FormField>
-              {typedMatch ? <DuplicateCompanyWarning company={typedMatch} /> : null}
-              <div className="grid gap-4 sm:grid-cols-2">
-                <FormField label="Location Name" required error={formState.errors.name?.message}>
-                  {(field) => <TextInput {...field} {...register('name')} />}
-                </FormField>
-                <FormField label="Building Name" required error={formState.errors.buildingName?.message}>
-                  {(field) => <TextInput {...field} {...register('buildingName')} />}
-                </FormField>
-              </div>
-              <FormField label="Address" required error={formState.errors.address?.message}>
-                {(field) => <TextInput {...field} {...register('address')} autoComplete="street-address" />}
+              <FormField label="Building Name" required error={formState.errors.buildingName?.message}>
+                {(field) => <TextInput {...field} {...register('buildingName')} />}
               </FormField>
-              <div className="grid gap-4 sm:grid-cols-6">
-                <FormField label="City" required error={formState.errors.city?.message} className="sm:col-span-3">
-                  {(field) => <TextInput {...field} {...register('city')} />}
-                </FormField>
-                <FormField label="State" required error={formState.errors.state?.message} className="sm:col-span-1">
-                  {(field) => <TextInput {...field} {...register('state')} maxLength={2} className="uppercase" />}
-                </FormField>
-                <FormField label="Zip" required error={formState.errors.zip?.message} className="sm:col-span-2">
-                  {(field) => <TextInput {...field} {...register('zip')} maxLength={10} />}
-                </FormField>
-              </div>
-              <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
-                <ButtonLink to={cancelTo} variant="secondary">
-                  Cancel
-                </ButtonLink>
-                <Button type="submit" disabled={formState.isSubmitting}>
-                  {formState.isSubmitting ? 'Saving...' : editing ? 'Save Changes' : 'Add Location'}
-                </Button>
-              </div>
-            </form>
-          )}
+            </div>
+            <FormField label="Address" required error={formState.errors.address?.message}>
+              {(field) => <TextInput {...field} {...register('address')} autoComplete="street-address" />}
+            </FormField>
+            <div className="grid gap-4 sm:grid-cols-6">
+              <FormField label="City" required error={formState.errors.city?.message} className="sm:col-span-3">
+                {(field) => <TextInput {...field} {...register('city')} />}
+              </FormField>
+              <FormField label="State" required error={formState.errors.state?.message} className="sm:col-span-1">
+                {(field) => <TextInput {...field} {...register('state')} maxLength={2} className="uppercase" />}
+              </FormField>
+              <FormField label="Zip" required error={formState.errors.zip?.message} className="sm:col-span-2">
+                {(field) => <TextInput {...field} {...register('zip')} maxLength={10} />}
+              </FormField>
+            </div>
+            <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
+              <ButtonLink to={cancelTo} variant="secondary">
+                Cancel
+              </ButtonLink>
+              <Button type="submit" disabled={formState.isSubmitting}>
+                {formState.isSubmitting ? 'Saving...' : editing ? 'Save Changes' : 'Add Location'}
+              </Button>
+            </div>
+          </form>
         </CardBody>
       </Card>
       {editing && existing.data ? (

@@ -20,6 +20,7 @@ import { Spinner } from '../../ui/spinner';
 import { exportUrl, useLocations } from './api/customers-api';
 import { UnitsPanel } from './components/units-panel';
 import { PageSizeField } from './components/page-size-field';
+import { useCustomerPermissions } from '../../lib/permissions';
 
 const TEXT_FILTERS = ['q', 'name', 'buildingName', 'city', 'state', 'zip'] as const;
 const FILTER_FIELDS = [
@@ -32,6 +33,7 @@ const FILTER_FIELDS = [
 
 function LocationCard({ location }: { location: Location }) {
   const [open, setOpen] = useState(false);
+  const { canEdit } = useCustomerPermissions();
   return (
     <Card className="p-4" data-testid="location-card">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -53,9 +55,11 @@ function LocationCard({ location }: { location: Location }) {
             {open ? <ChevronDown className="h-4 w-4" aria-hidden /> : <ChevronRight className="h-4 w-4" aria-hidden />}
             {open ? 'Hide Units' : 'Show Units'}
           </Button>
+          {canEdit ? (
           <Link to={`/locations/${location.id}/edit`} className="inline-flex items-center gap-1 font-medium text-slate-700 hover:text-slate-900" aria-label={`Edit ${location.name}`}>
             <Pencil className="h-3.5 w-3.5" aria-hidden /> Edit
           </Link>
+          ) : null}
         </div>
       </div>
       {open ? <UnitsPanel locationId={location.id} /> : null}
@@ -68,6 +72,7 @@ export default function LocationsPage() {
   const { values, update, replaceAll } = useUrlFilters(locationListQuery);
   const live = useLiveFilters(TEXT_FILTERS, values, (next) => update({ ...next, page: undefined }, { replace: true }));
   const locations = useLocations(values);
+  const { canEdit } = useCustomerPermissions();
   const { page: _page, pageSize: _pageSize, ...filters } = values;
   const anyFilter = Object.values(filters).some(Boolean);
   const companyName = values.companyId ? locations.data?.items[0]?.companyName : undefined;
@@ -80,9 +85,11 @@ export default function LocationsPage() {
         actions={
           <>
             <ExportLink href={exportUrl('/api/locations/export', filters)} label="Export" />
+            {canEdit ? (
             <ButtonLink to="/locations/new">
               <Plus className="h-4 w-4" aria-hidden /> Add Location
             </ButtonLink>
+            ) : null}
           </>
         }
       />
@@ -120,7 +127,7 @@ export default function LocationsPage() {
           )}
           <button
             type="button"
-            className="font-medium text-blue-700 hover:underline disabled:text-slate-400 disabled:no-underline"
+            className="font-medium text-blue-700 hover:underline disabled:text-slate-500 disabled:no-underline"
             disabled={!anyFilter && !live.draft.q}
             onClick={() => {
               live.clear();

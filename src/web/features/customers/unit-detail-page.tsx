@@ -3,26 +3,26 @@ import { Briefcase, Building2, CalendarClock, MapPin, Pencil, Plus } from 'lucid
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CUSTOMER_MESSAGES } from '../../../domain/customers';
-import { isUuidV4 } from '../../../domain/ids';
 import { DEFICIENCY_DECISION_LABELS, type UnitDeficienciesAnswer, type UnitDeficiency } from '../../../domain/repairs';
 import type { UnitJob } from '../../../domain/units';
 import { createJobForUnitPath } from './customer-paths';
 import { UNIT_MESSAGES } from './customer-texts';
-import { api, ApiError, errorMessage } from '../../lib/api-client';
+import { api, errorMessage } from '../../lib/api-client';
 import { useCompanyInfo } from '../../lib/company';
-import { formatCents, formatDate, formatTime } from '../../lib/format';
+import { formatCents, formatDate, formatPhone, formatTime } from '../../lib/format';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { ErrorBanner } from '../../ui/banner';
 import { Button, ButtonLink } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { PageHeader } from '../../ui/page-header';
 import { Pager } from '../../ui/pager';
+import { detailGate, validId } from '../../ui/detail-screen';
 import { Spinner } from '../../ui/spinner';
 import { useUnit, useUnitJobs } from './api/customers-api';
-import { DetailError } from './components/detail-error';
 import { FieldList } from './components/field-list';
 import { ConfiguredMap } from './components/map-card';
 import { UnitStatusBadge } from './components/status-badge';
+import { useCustomerPermissions } from '../../lib/permissions';
 
 const JOB_STATUS_TONES: Record<UnitJob['status'], BadgeTone> = { scheduled: 'blue', unscheduled: 'amber', completed: 'green', cancelled: 'gray' };
 const PLACEHOLDERS = [
@@ -125,18 +125,22 @@ function DeficienciesCard({ unitId }: { unitId: string }) {
 /** /units/{id}: details, billing, location, jobs, job statistics, the cards still to come, and quick actions. */
 export default function UnitDetailPage() {
   const { id = '' } = useParams();
-  const valid = isUuidV4(id);
-  const unit = useUnit(valid ? id : undefined);
+  const unit = useUnit(validId(id));
   const [jobsPage, setJobsPage] = useState(1);
-  const jobs = useUnitJobs(valid && unit.isSuccess ? id : undefined, jobsPage);
+  const jobs = useUnitJobs(unit.isSuccess ? id : undefined, jobsPage);
   const company = useCompanyInfo();
+  const { canEdit } = useCustomerPermissions();
 
-  if (!valid) return <DetailError message={CUSTOMER_MESSAGES.invalidUnitId} backTo="/units" backLabel="Back to Units" />;
-  if (unit.isPending) return <Spinner label="Loading unit..." />;
-  if (unit.isError) {
-    const notFound = unit.error instanceof ApiError && unit.error.status === 404;
-    return <DetailError message={notFound ? CUSTOMER_MESSAGES.unitNotFound : errorMessage(unit.error, UNIT_MESSAGES.fetchDetail)} backTo="/units" backLabel="Back to Units" />;
-  }
+  const wait = detailGate({
+    id,
+    query: unit,
+    invalidMessage: CUSTOMER_MESSAGES.invalidUnitId,
+    notFoundMessage: CUSTOMER_MESSAGES.unitNotFound,
+    errorMessage: UNIT_MESSAGES.fetchDetail,
+    loadingLabel: 'Loading unit...',
+    back: { to: '/units', label: 'Back to Units' },
+  });
+  if (wait || !unit.data) return wait;
   const u = unit.data;
   const statistics = jobs.data?.statistics;
 
@@ -146,9 +150,11 @@ export default function UnitDetailPage() {
         title={`Unit ${u.unitNumber}`}
         back={{ to: '/units', label: 'Back to Units' }}
         actions={
-          <ButtonLink to={`/units/${u.id}/edit`} variant="secondary">
-            <Pencil className="h-4 w-4" aria-hidden /> Edit Unit
-          </ButtonLink>
+          canEdit ? (
+            <ButtonLink to={`/units/${u.id}/edit`} variant="secondary">
+              <Pencil className="h-4 w-4" aria-hidden /> Edit Unit
+            </ButtonLink>
+          ) : null
         }
       />
       <div className="grid gap-6 lg:grid-cols-3">
@@ -163,8 +169,8 @@ export default function UnitDetailPage() {
                     { label: 'Status', value: <UnitStatusBadge status={u.status} /> },
                     { label: 'Primary Contact Type', value: u.primaryContactType },
                     { label: 'Primary Contact Email', value: u.primaryContactEmail },
-                    { label: 'Primary Contact Phone', value: u.primaryContactPhone },
-                    { label: 'Phone', value: u.phone },
+                    { label: 'Primary Contact Phone', value: formatPhone(u.primaryContactPhone) },
+                    { label: 'Phone', value: formatPhone(u.phone) },
                   ]}
                 />
               </CardBody>
@@ -217,9 +223,11 @@ export default function UnitDetailPage() {
                 </span>
               }
               actions={
-                <ButtonLink to={createJobForUnitPath(u.id)} size="sm">
-                  <Plus className="h-4 w-4" aria-hidden /> Create Job
-                </ButtonLink>
+                canEdit ? (
+                  <ButtonLink to={createJobForUnitPath(u.id)} size="sm">
+                    <Plus className="h-4 w-4" aria-hidden /> Create Job
+                  </ButtonLink>
+                ) : null
               }
             />
             <CardBody className="py-0">
@@ -254,7 +262,7 @@ export default function UnitDetailPage() {
                   }
                 />
                 <CardBody>
-                  <p className="text-sm text-slate-400">No {placeholder.title.toLowerCase()} recorded for this unit.</p>
+                  <p className="text-sm text-slate-600">No {placeholder.title.toLowerCase()} recorded for this unit.</p>
                 </CardBody>
               </Card>
             ))}
@@ -265,9 +273,11 @@ export default function UnitDetailPage() {
           <Card>
             <CardHeader title="Quick Actions" />
             <CardBody className="flex flex-col gap-2">
-              <ButtonLink to={createJobForUnitPath(u.id)} className="justify-start">
-                <Briefcase className="h-4 w-4" aria-hidden /> Create Job
-              </ButtonLink>
+              {canEdit ? (
+                <ButtonLink to={createJobForUnitPath(u.id)} className="justify-start">
+                  <Briefcase className="h-4 w-4" aria-hidden /> Create Job
+                </ButtonLink>
+              ) : null}
               {['Schedule Service', 'Add Deficiency', 'Create Quote', 'Upload Attachment'].map((label) => (
                 <Button key={label} variant="secondary" className="justify-start" disabled title="Not available yet">
                   {label}

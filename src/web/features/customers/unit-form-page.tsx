@@ -4,7 +4,6 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CUSTOMER_MESSAGES, MAIN_OFFICE } from '../../../domain/customers';
-import { isUuidV4 } from '../../../domain/ids';
 import {
   CONTACT_TYPES,
   DEFAULT_CONTACT_TYPE,
@@ -14,20 +13,21 @@ import {
   type UnitFormValues,
   type UnitInput,
 } from '../../../domain/units';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
+import { applyServerFieldErrors } from '../../lib/form-errors';
 import { useDebounced } from '../../lib/use-debounced';
 import { ErrorBanner } from '../../ui/banner';
 import { Button, ButtonLink } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { detailGate, DetailProblem, validId } from '../../ui/detail-screen';
 import { Checkbox, FormField, SelectInput, TextInput } from '../../ui/form-field';
 import { PageHeader } from '../../ui/page-header';
 import { SearchPicker, type PickerOption } from '../../ui/search-picker';
-import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
 import { useAddUnit, useDeleteUnit, useLocation, useLocations, useUnit, useUpdateUnit } from './api/customers-api';
-import { DetailError } from './components/detail-error';
 import { deleteUnitConfirmation, LOCATION_MESSAGES, UNIT_MESSAGES } from './customer-texts';
+import { READ_ONLY_CUSTOMERS_MESSAGE, useCustomerPermissions } from '../../lib/permissions';
 
 const NEW_UNIT: UnitFormValues = {
   locationId: '',
@@ -102,12 +102,10 @@ export default function UnitFormPage() {
   const editId = params.id;
   const routeLocationId = params.locationId;
   const editing = editId !== undefined;
-  const badUnitId = editing && !isUuidV4(editId);
-  const badLocationId = routeLocationId !== undefined && !isUuidV4(routeLocationId);
-
-  const unit = useUnit(editing && !badUnitId ? editId : undefined);
-  const routeLocation = useLocation(!editing && routeLocationId && !badLocationId ? routeLocationId : undefined);
+  const unit = useUnit(editing ? validId(editId) : undefined);
+  const routeLocation = useLocation(editing ? undefined : validId(routeLocationId));
   const add = useAddUnit();
+  const { canEdit, canDelete } = useCustomerPermissions();
   const updateUnit = useUpdateUnit();
   const remove = useDeleteUnit();
   const navigate = useNavigate();
@@ -141,18 +139,29 @@ export default function UnitFormPage() {
     if (!editing && routeLocation.data) setValue('locationId', routeLocation.data.id);
   }, [editing, routeLocation.data, setValue]);
 
-  if (badUnitId) return <DetailError message={CUSTOMER_MESSAGES.invalidUnitId} backTo="/units" backLabel="Back to Units" />;
-  if (badLocationId) return <DetailError message={CUSTOMER_MESSAGES.invalidLocationId} backTo="/locations" backLabel="Back to Locations" />;
-  if (editing && unit.isPending) return <Spinner label="Loading unit..." />;
-  if (editing && unit.isError) {
-    const notFound = unit.error instanceof ApiError && unit.error.status === 404;
-    return <DetailError message={notFound ? CUSTOMER_MESSAGES.unitNotFound : errorMessage(unit.error, UNIT_MESSAGES.fetchDetail)} backTo="/units" backLabel="Back to Units" />;
-  }
-  if (routeLocationId && routeLocation.isPending) return <Spinner label="Loading location..." />;
-  if (routeLocationId && routeLocation.isError) {
-    const notFound = routeLocation.error instanceof ApiError && routeLocation.error.status === 404;
-    return <DetailError message={notFound ? CUSTOMER_MESSAGES.locationNotFound : errorMessage(routeLocation.error, LOCATION_MESSAGES.fetchDetail)} backTo="/locations" backLabel="Back to Locations" />;
-  }
+  if (!canEdit) return <DetailProblem title={editing ? 'Edit Unit' : 'Add Unit'} message={READ_ONLY_CUSTOMERS_MESSAGE} back={{ to: '/units', label: 'Back to Units' }} />;
+  const wait = editing
+    ? detailGate({
+        id: editId,
+        query: unit,
+        invalidMessage: CUSTOMER_MESSAGES.invalidUnitId,
+        notFoundMessage: CUSTOMER_MESSAGES.unitNotFound,
+        errorMessage: UNIT_MESSAGES.fetchDetail,
+        loadingLabel: 'Loading unit...',
+        back: { to: '/units', label: 'Back to Units' },
+      })
+    : routeLocationId !== undefined
+      ? detailGate({
+          id: routeLocationId,
+          query: routeLocation,
+          invalidMessage: CUSTOMER_MESSAGES.invalidLocationId,
+          notFoundMessage: CUSTOMER_MESSAGES.locationNotFound,
+          errorMessage: LOCATION_MESSAGES.fetchDetail,
+          loadingLabel: 'Loading location...',
+          back: { to: '/locations', label: 'Back to Locations' },
+        })
+      : null;
+  if (wait) return wait;
 
   const location = routeLocation.data;
   const existing = unit.data;
@@ -174,11 +183,7 @@ export default function UnitFormPage() {
         navigate(location ? doneTo : `/units/${saved.id}`);
       }
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          if (field in NEW_UNIT) setError(field as keyof UnitFormValues, { message });
-        }
-      }
+      applyServerFieldErrors(error, setError, { known: NEW_UNIT });
       setSaveError(errorMessage(error, editing ? UNIT_MESSAGES.update : UNIT_MESSAGES.add));
     }
   };
@@ -211,7 +216,7 @@ export default function UnitFormPage() {
         title={title}
         back={{ to: cancelTo, label: editing ? 'Back to Unit' : location ? 'Back to Company' : 'Back to Units' }}
         actions={
-          editing ? (
+          editing && canDelete ? (
             <Button variant="danger" onClick={() => setConfirming(true)}>
               <Trash2 className="h-4 w-4" aria-hidden /> Delete Unit
             </Button>

@@ -1,44 +1,72 @@
 import { Pencil, Plus, Search } from 'lucide-react';
 import { Link } from 'react-router';
-import { countAppliedUnitFilters, UNIT_STATUSES, unitListQuery } from '../../../domain/units';
 import { UNIT_MESSAGES } from './customer-texts';
+import { countAppliedUnitFilters, UNIT_STATUSES, unitListQuery, type UnitListItem } from '../../../domain/units';
 import { errorMessage } from '../../lib/api-client';
+import { formatPhone } from '../../lib/format';
 import { useLiveFilters } from '../../lib/live-filters';
 import { useUrlFilters } from '../../lib/url-state';
 import { ErrorBanner } from '../../ui/banner';
 import { ButtonLink } from '../../ui/button';
 import { Card } from '../../ui/card';
+import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { FormField, SelectInput, TextInput } from '../../ui/form-field';
 import { PageHeader } from '../../ui/page-header';
 import { Pager } from '../../ui/pager';
-import { Spinner } from '../../ui/spinner';
 import { useUnits } from './api/customers-api';
 import { UnitStatusBadge } from './components/status-badge';
 import { PageSizeField } from './components/page-size-field';
+import { useCustomerPermissions } from '../../lib/permissions';
 
 const TEXT_FILTERS = ['q', 'unitNumber', 'location', 'company'] as const;
-const COLUMNS = [
-  'Unit Number',
-  'Location',
-  'Company',
-  'Status',
-  'Phone',
-  'Primary Contact Type',
-  'Primary Contact Email',
-  'Primary Contact Phone',
-  'Billing Entity',
-  'Actions',
-];
+const dash = (value: string | null) => value ?? <span className="text-slate-600">—</span>;
 
-const dash = (value: string | null) => value ?? <span className="text-slate-300">—</span>;
+const COLUMNS: DataTableColumn<UnitListItem>[] = [
+  {
+    id: 'unitNumber',
+    header: 'Unit Number',
+    className: 'whitespace-nowrap',
+    cell: (unit) => (
+      <Link to={`/units/${unit.id}`} className="font-medium text-blue-700 hover:underline">
+        {unit.unitNumber}
+      </Link>
+    ),
+  },
+  {
+    id: 'location',
+    header: 'Location',
+    cell: (unit) => (
+      <Link to={`/locations/${unit.locationId}`} className="text-slate-700 hover:text-blue-700 hover:underline">
+        {unit.locationName}
+      </Link>
+    ),
+  },
+  {
+    id: 'company',
+    header: 'Company',
+    cell: (unit) => (
+      <Link to={`/companies/${unit.companyId}`} className="text-slate-700 hover:text-blue-700 hover:underline">
+        {unit.companyName}
+      </Link>
+    ),
+  },
+  { id: 'status', header: 'Status', cell: (unit) => <UnitStatusBadge status={unit.status} /> },
+  { id: 'phone', header: 'Phone', priority: 3, className: 'whitespace-nowrap text-slate-700', cell: (unit) => dash(formatPhone(unit.phone)) },
+  { id: 'contactType', header: 'Primary Contact Type', priority: 3, className: 'text-slate-700', cell: (unit) => dash(unit.primaryContactType) },
+  { id: 'contactEmail', header: 'Primary Contact Email', priority: 2, className: 'text-slate-700', cell: (unit) => dash(unit.primaryContactEmail) },
+  { id: 'contactPhone', header: 'Primary Contact Phone', priority: 3, className: 'whitespace-nowrap text-slate-700', cell: (unit) => dash(formatPhone(unit.primaryContactPhone)) },
+  { id: 'billingEntity', header: 'Billing Entity', priority: 2, className: 'text-slate-700', cell: (unit) => dash(unit.billingEntity) },
+];
 
 /** /units: free-text search (every word must match), four filters, their count, Reset, the table. */
 export default function UnitsPage() {
   const { values, update, replaceAll } = useUrlFilters(unitListQuery);
   const live = useLiveFilters(TEXT_FILTERS, values, (next) => update({ ...next, page: undefined }, { replace: true }));
   const units = useUnits(values);
-  const applied = countAppliedUnitFilters({ ...live.draft, status: values.status });
-  const anything = applied > 0 || Boolean(live.draft.q.trim());
+  const { canEdit } = useCustomerPermissions();
+  // The search narrows the list too, so it counts as a filter applied.
+  const applied = countAppliedUnitFilters({ ...live.draft, status: values.status }) + (live.draft.q.trim() ? 1 : 0);
+  const anything = applied > 0;
 
   return (
     <div className="mx-auto max-w-full">
@@ -46,9 +74,11 @@ export default function UnitsPage() {
         title="Units"
         subtitle="Equipment and serviceable suites at your customers' locations"
         actions={
-          <ButtonLink to="/units/add">
-            <Plus className="h-4 w-4" aria-hidden /> Add Unit
-          </ButtonLink>
+          canEdit ? (
+            <ButtonLink to="/units/add">
+              <Plus className="h-4 w-4" aria-hidden /> Add Unit
+            </ButtonLink>
+          ) : null
         }
       />
 
@@ -81,7 +111,7 @@ export default function UnitsPage() {
           </span>
           <button
             type="button"
-            className="font-medium text-blue-700 hover:underline disabled:text-slate-400 disabled:no-underline"
+            className="font-medium text-blue-700 hover:underline disabled:text-slate-500 disabled:no-underline"
             disabled={!anything}
             onClick={() => {
               live.clear();
@@ -94,66 +124,32 @@ export default function UnitsPage() {
       </Card>
 
       {units.isError ? <ErrorBanner className="mb-4" message={errorMessage(units.error, UNIT_MESSAGES.fetchList)} /> : null}
-      {units.isPending ? (
-        <Spinner label="Loading units..." />
-      ) : units.data && units.data.items.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-500">
-          <p>No units found.</p>
-          <Link to="/units/add" className="mt-2 inline-block font-medium text-blue-700 hover:underline">
+      <DataTable
+        label="Units"
+        columns={COLUMNS}
+        rows={units.data?.items}
+        loading={units.isPending}
+        loadingLabel="Loading units..."
+        busy={units.isFetching}
+        getRowKey={(unit) => unit.id}
+        getRowLabel={(unit) => `unit ${unit.unitNumber}`}
+        rowHref={(unit) => `/units/${unit.id}`}
+        empty="No units found."
+        emptyAction={
+          canEdit && (<Link to="/units/add" className="font-medium text-blue-700 hover:underline">
             Add your first unit
-          </Link>
-        </div>
-      ) : units.data ? (
-        <>
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-            <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={units.isFetching}>
-              <thead className="bg-slate-50">
-                <tr>
-                  {COLUMNS.map((column) => (
-                    <th key={column} scope="col" className="whitespace-nowrap px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {units.data.items.map((unit) => (
-                  <tr key={unit.id} className="hover:bg-slate-50">
-                    <td className="whitespace-nowrap px-3 py-2">
-                      <Link to={`/units/${unit.id}`} className="font-medium text-blue-700 hover:underline">
-                        {unit.unitNumber}
-                      </Link>
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-2">
-                      <Link to={`/locations/${unit.locationId}`} className="text-slate-700 hover:text-blue-700 hover:underline">
-                        {unit.locationName}
-                      </Link>
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-2">
-                      <Link to={`/companies/${unit.companyId}`} className="text-slate-700 hover:text-blue-700 hover:underline">
-                        {unit.companyName}
-                      </Link>
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-2">
-                      <UnitStatusBadge status={unit.status} />
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-2 text-slate-600">{dash(unit.phone)}</td>
-                    <td className="whitespace-nowrap px-3 py-2 text-slate-600">{dash(unit.primaryContactType)}</td>
-                    <td className="whitespace-nowrap px-3 py-2 text-slate-600">{dash(unit.primaryContactEmail)}</td>
-                    <td className="whitespace-nowrap px-3 py-2 text-slate-600">{dash(unit.primaryContactPhone)}</td>
-                    <td className="whitespace-nowrap px-3 py-2 text-slate-600">{dash(unit.billingEntity)}</td>
-                    <td className="whitespace-nowrap px-3 py-2">
-                      <Link to={`/units/${unit.id}/edit`} className="inline-flex items-center gap-1 font-medium text-slate-700 hover:text-slate-900" aria-label={`Edit unit ${unit.unitNumber}`}>
-                        <Pencil className="h-3.5 w-3.5" aria-hidden /> Edit
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={values.page} pageSize={values.pageSize} total={units.data.total} onPage={(page) => update({ page: page === 1 ? undefined : page })} />
-        </>
+          </Link>)
+        }
+        actions={canEdit ? {
+          cell: (unit) => (
+            <Link to={`/units/${unit.id}/edit`} className="inline-flex items-center gap-1 font-medium text-slate-700 hover:text-slate-900" aria-label={`Edit unit ${unit.unitNumber}`}>
+              <Pencil className="h-3.5 w-3.5" aria-hidden /> Edit
+            </Link>
+          ),
+        } : undefined}
+      />
+      {units.data && units.data.items.length > 0 ? (
+        <Pager page={values.page} pageSize={values.pageSize} total={units.data.total} onPage={(page) => update({ page: page === 1 ? undefined : page })} />
       ) : null}
     </div>
   );

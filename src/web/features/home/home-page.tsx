@@ -12,6 +12,7 @@ import { useHomeOptions, useHomeStats } from './api/home-queries';
 import { DailyScheduleCard } from './components/daily-schedule';
 import { StatCard } from './components/stat-card';
 import { HOME_PERIOD_LABELS } from './home-texts';
+import { useCustomerPermissions } from '../../lib/permissions';
 
 type CardDef = { key: keyof HomeStats; label: string; valueLabel?: string };
 const CARDS: CardDef[] = [
@@ -30,6 +31,7 @@ const CARDS: CardDef[] = [
 export default function HomePage() {
   const [params, setParams] = useSearchParams();
   const company = useCompanyInfo();
+  const { canEdit } = useCustomerPermissions();
   const options = useHomeOptions();
 
   const parsed = homeFilters.safeParse({
@@ -59,9 +61,11 @@ export default function HomePage() {
       <PageHeader
         title={company.data?.managementTitle ?? ' '}
         actions={
-          <ButtonLink to="/companies/create">
-            <Plus className="h-4 w-4" aria-hidden /> Add Company
-          </ButtonLink>
+          canEdit ? (
+            <ButtonLink to="/companies/create">
+              <Plus className="h-4 w-4" aria-hidden /> Add Company
+            </ButtonLink>
+          ) : null
         }
       />
 

@@ -19,12 +19,11 @@ import { ErrorBanner } from '../../ui/banner';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { EmptyState } from '../../ui/empty-state';
+import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { ExportLink } from '../../ui/export-link';
 import { SelectInput, TextInput } from '../../ui/form-field';
 import { PageHeader } from '../../ui/page-header';
 import { Pager } from '../../ui/pager';
-import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
 import { exportHref, useDeletePrice, usePriceBookOptions, usePriceList } from './api/price-book-queries';
 import { ImportDialog } from './components/import-dialog';
@@ -33,6 +32,52 @@ import { AddPriceDialog, EditPriceDialog } from './components/price-dialogs';
 const KIND_TONES: Record<PriceKind, BadgeTone> = { part: 'blue', labor: 'purple', item: 'amber' };
 const SEARCH_DELAY_MS = 300;
 const DELETE_NOUN: Record<PriceKind, string> = { part: 'part', labor: 'labor price', item: 'item' };
+
+const COLUMNS: DataTableColumn<PriceRecord>[] = [
+  { id: 'type', header: 'Type', cell: (row) => <Badge tone={KIND_TONES[row.kind]}>{PRICE_KIND_LABELS[row.kind]}</Badge> },
+  { id: 'code', header: 'Code', className: 'whitespace-nowrap font-mono text-xs text-slate-800', cell: (row) => row.code },
+  {
+    id: 'item',
+    header: 'Item',
+    className: 'max-w-md',
+    cell: (row) => (
+      <>
+        <p className="font-medium text-slate-900">{row.name}</p>
+        {row.description ? <p className="mt-0.5 line-clamp-2 text-xs text-slate-600">{row.description}</p> : null}
+      </>
+    ),
+  },
+  {
+    id: 'serviceLine',
+    header: 'Service Line',
+    priority: 3,
+    cell: (row) => (
+      <>
+        <p className="text-slate-800">{row.serviceLineName ?? row.serviceLine}</p>
+        <p className="text-xs text-slate-600">{row.serviceLine}</p>
+      </>
+    ),
+  },
+  {
+    id: 'unitCost',
+    header: 'Unit Cost',
+    align: 'right',
+    className: 'whitespace-nowrap tabular-nums',
+    cell: (row) => (
+      <>
+        <p className="font-medium text-slate-900">{formatCents(row.unitCostCents)}</p>
+        {row.kind === 'part' ? <p className="text-xs text-slate-600">PM {formatCents(row.flatRatePmContractCents)}</p> : null}
+      </>
+    ),
+  },
+  {
+    id: 'details',
+    header: 'Details',
+    priority: 2,
+    className: 'text-xs text-slate-700',
+    cell: (row) => <Details row={row} />,
+  },
+];
 
 /** The price book (/item-prices), titled "Service": parts, labor and items in one list. */
 export default function PriceBookPage() {
@@ -135,81 +180,50 @@ export default function PriceBookPage() {
 
       {loadError ? <ErrorBanner className="mb-4" message={loadError} /> : null}
 
-      {list.isPending ? (
-        <Spinner label="Loading item prices..." />
-      ) : data && data.items.length === 0 ? (
-        <EmptyState>No items found. Try adjusting your filters or add a new item.</EmptyState>
-      ) : data ? (
-        <Card className="overflow-hidden">
-          <div className="overflow-x-auto">
-            <table className="min-w-full text-left text-sm" aria-label="Item prices" aria-busy={list.isFetching}>
-              <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
-                <tr>
-                  <th className="px-4 py-3">Type</th>
-                  <th className="px-4 py-3">Code</th>
-                  <th className="px-4 py-3">Item</th>
-                  <th className="px-4 py-3">Service Line</th>
-                  <th className="px-4 py-3 text-right">Unit Cost</th>
-                  <th className="px-4 py-3">Details</th>
-                  <th className="px-4 py-3 text-right">Actions</th>
-                </tr>
-              </thead>
-              <tbody className={`divide-y divide-slate-100 ${list.isFetching ? 'opacity-60' : ''}`}>
-                {data.items.map((row) => (
-                  <tr key={`${row.kind}-${row.id}`} className="align-top hover:bg-slate-50">
-                    <td className="px-4 py-3">
-                      <Badge tone={KIND_TONES[row.kind]}>{PRICE_KIND_LABELS[row.kind]}</Badge>
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3 font-mono text-xs text-slate-800">{row.code}</td>
-                    <td className="max-w-md px-4 py-3">
-                      <p className="font-medium text-slate-900">{row.name}</p>
-                      {row.description ? <p className="mt-0.5 line-clamp-2 text-xs text-slate-500">{row.description}</p> : null}
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3">
-                      <p className="text-slate-800">{row.serviceLineName ?? row.serviceLine}</p>
-                      <p className="text-xs text-slate-500">{row.serviceLine}</p>
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">
-                      <p className="font-medium text-slate-900">{formatCents(row.unitCostCents)}</p>
-                      {row.kind === 'part' ? <p className="text-xs text-slate-500">PM {formatCents(row.flatRatePmContractCents)}</p> : null}
-                    </td>
-                    <td className="px-4 py-3 text-xs text-slate-600">
-                      <Details row={row} />
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3 text-right">
-                      {canEdit ? (
-                        <div className="inline-flex gap-1">
-                          <Button variant="ghost" size="sm" aria-label={`Edit ${row.code}`} title="Edit" onClick={() => setEditing(row)}>
-                            <Pencil className="h-4 w-4" aria-hidden />
-                          </Button>
-                          <Button
-                            variant="ghost"
-                            size="sm"
-                            aria-label={`Delete ${row.code}`}
-                            title="Delete"
-                            className="text-red-600 hover:bg-red-50 hover:text-red-700"
-                            onClick={() => {
-                              setDeleteError(null);
-                              setDeleting(row);
-                            }}
-                          >
-                            <Trash2 className="h-4 w-4" aria-hidden />
-                          </Button>
-                        </div>
-                      ) : (
-                        <span className="text-xs text-slate-400">View only</span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      <Card className="overflow-hidden">
+        <DataTable
+          bare
+          label="Item prices"
+          columns={COLUMNS}
+          rows={data?.items}
+          loading={list.isPending}
+          loadingLabel="Loading item prices..."
+          busy={list.isFetching}
+          getRowKey={(row) => `${row.kind}-${row.id}`}
+          getRowLabel={(row) => row.code}
+          empty="No items found. Try adjusting your filters or add a new item."
+          actions={{
+            cell: (row) =>
+              canEdit ? (
+                <div className="inline-flex gap-1">
+                  <Button variant="ghost" size="sm" aria-label={`Edit ${row.code}`} title="Edit" onClick={() => setEditing(row)}>
+                    <Pencil className="h-4 w-4" aria-hidden />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Delete ${row.code}`}
+                    title="Delete"
+                    className="text-red-700 hover:bg-red-50 hover:text-red-800"
+                    onClick={() => {
+                      setDeleteError(null);
+                      setDeleting(row);
+                    }}
+                  >
+                    <Trash2 className="h-4 w-4" aria-hidden />
+                  </Button>
+                </div>
+              ) : (
+                <span className="text-xs text-slate-600">View only</span>
+              ),
+          }}
+        />
+        {data && data.items.length > 0 ? (
           <div className="border-t border-slate-200 px-4">
             <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={(page) => update({ page: page === 1 ? undefined : page })} />
           </div>
-        </Card>
-      ) : null}
+        ) : null}
+      </Card>
 
       {canEdit ? (
         <>
@@ -250,7 +264,7 @@ function Details({ row }: { row: PriceRecord }) {
           <p>Parts cost: {formatCents(row.partsCostCents)}</p>
           <p>Est. hours: {formatHours(row.estimatedHours)}</p>
           {row.multiTechnician || row.includeRoofAccess ? (
-            <p className="text-slate-500">{[row.multiTechnician ? 'Multi-tech' : null, row.includeRoofAccess ? 'Roof access' : null].filter(Boolean).join(' · ')}</p>
+            <p className="text-slate-600">{[row.multiTechnician ? 'Multi-tech' : null, row.includeRoofAccess ? 'Roof access' : null].filter(Boolean).join(' · ')}</p>
           ) : null}
         </>
       );
@@ -259,14 +273,14 @@ function Details({ row }: { row: PriceRecord }) {
         <>
           <p>Skill: {skillLevelLabel(row.skillLevel)}</p>
           <p>Duration: {formatHours(row.durationHours)} h</p>
-          {row.isOvertime || row.isEmergency ? <p className="text-slate-500">{[row.isOvertime ? 'Overtime' : null, row.isEmergency ? 'Emergency' : null].filter(Boolean).join(' · ')}</p> : null}
+          {row.isOvertime || row.isEmergency ? <p className="text-slate-600">{[row.isOvertime ? 'Overtime' : null, row.isEmergency ? 'Emergency' : null].filter(Boolean).join(' · ')}</p> : null}
         </>
       );
     case 'item':
       return (
         <>
           <p>Category: {row.category || 'General'}</p>
-          {row.isTaxable ? null : <p className="text-slate-500">Not taxable</p>}
+          {row.isTaxable ? null : <p className="text-slate-600">Not taxable</p>}
         </>
       );
   }

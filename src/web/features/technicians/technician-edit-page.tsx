@@ -1,13 +1,13 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { canAdminister } from '../../../domain/auth';
 import { isUuidV4 } from '../../../domain/ids';
 import { technicianFormValues, type UpdateTechnicianInput } from '../../../domain/technicians';
 import { fullName } from '../../../domain/users';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { ErrorBanner, InfoBanner } from '../../ui/banner';
 import { PageHeader } from '../../ui/page-header';
-import { Spinner } from '../../ui/spinner';
+import { detailGate, DetailProblem } from '../../ui/detail-screen';
 import { toast } from '../../ui/toast';
 import { useTechnician, useUpdateTechnician } from './api/technician-queries';
 import { TechnicianForm } from './components/technician-form';
@@ -19,34 +19,21 @@ export default function TechnicianEditPage() {
   const { id = '' } = useParams();
   const session = useSession();
   const navigate = useNavigate();
-  const validId = isUuidV4(id);
   const allowed = Boolean(session.data && canAdminister(session.data.role));
-  const technician = useTechnician(id, validId && allowed);
+  const technician = useTechnician(id, isUuidV4(id) && allowed);
   const update = useUpdateTechnician(id);
 
-  const problem = !allowed
-    ? 'Only admins and managers can edit technicians.'
-    : !validId
-      ? 'Invalid technician ID format'
-      : technician.isError
-        ? technician.error instanceof ApiError && technician.error.status === 404
-          ? 'Technician not found'
-          : errorMessage(technician.error, 'Failed to load the technician. Please try again.')
-        : null;
-
-  if (problem) {
-    return (
-      <div className="mx-auto max-w-3xl">
-        <PageHeader title="Edit Technician" back={back} />
-        <ErrorBanner message={problem}>
-          <Link to="/settings" className="font-medium underline">
-            Back to Settings
-          </Link>
-        </ErrorBanner>
-      </div>
-    );
-  }
-  if (!technician.data) return <Spinner label="Loading technician..." />;
+  if (!allowed) return <DetailProblem title="Edit Technician" message="Only admins and managers can edit technicians." back={back} />;
+  const wait = detailGate({
+    id,
+    query: technician,
+    invalidMessage: 'Invalid technician ID format',
+    notFoundMessage: 'Technician not found',
+    errorMessage: 'Failed to load the technician. Please try again.',
+    loadingLabel: 'Loading technician...',
+    back,
+  });
+  if (wait || !technician.data) return wait;
   const t = technician.data;
 
   return (

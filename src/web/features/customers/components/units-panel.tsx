@@ -6,6 +6,7 @@ import { ButtonLink } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
 import { useUnits } from '../api/customers-api';
 import { UnitStatusBadge } from './status-badge';
+import { useCustomerPermissions } from '../../../lib/permissions';
 
 /** The panel scrolls past this height, so a location with many units keeps the page short. */
 const UNITS_PANEL_MAX_HEIGHT_PX = 500;
@@ -18,6 +19,7 @@ const PANEL_LIMIT = 100;
  */
 export function UnitsPanel({ locationId }: { locationId: string }) {
   const units = useUnits({ locationId, pageSize: PANEL_LIMIT });
+  const { canEdit } = useCustomerPermissions();
   return (
     <div className="mt-3 overflow-y-auto rounded-md border border-slate-200 bg-slate-50" style={{ maxHeight: UNITS_PANEL_MAX_HEIGHT_PX }} data-testid="units-panel">
       {units.isPending ? (
@@ -25,11 +27,13 @@ export function UnitsPanel({ locationId }: { locationId: string }) {
       ) : units.isError ? (
         <ErrorBanner className="m-2" message={errorMessage(units.error, 'Failed to fetch units. Please try again.')} />
       ) : units.data.items.length === 0 ? (
-        <div className="flex flex-wrap items-center justify-between gap-2 px-3 py-3 text-sm text-slate-500">
+        <div className="flex flex-wrap items-center justify-between gap-2 px-3 py-3 text-sm text-slate-600">
           <span>No units found. Click &quot;Add Unit&quot; to create one.</span>
+          {canEdit ? (
           <ButtonLink to={`/locations/${locationId}/units/add`} size="sm" variant="secondary">
             <Plus className="h-4 w-4" aria-hidden /> Add Unit
           </ButtonLink>
+          ) : null}
         </div>
       ) : (
         <>
@@ -42,13 +46,15 @@ export function UnitsPanel({ locationId }: { locationId: string }) {
                   </Link>
                   <UnitStatusBadge status={unit.status} />
                 </div>
+                {canEdit ? (
                 <Link to={`/units/${unit.id}/edit`} className="inline-flex items-center gap-1 text-slate-600 hover:text-slate-900" aria-label={`Edit unit ${unit.unitNumber}`}>
                   <Pencil className="h-3.5 w-3.5" aria-hidden /> Edit
                 </Link>
+                ) : null}
               </li>
             ))}
           </ul>
-          <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 px-3 py-2 text-xs text-slate-500">
+          <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 px-3 py-2 text-xs text-slate-600">
             <span>
               {units.data.total > units.data.items.length
                 ? `Showing ${units.data.items.length} of ${units.data.total.toLocaleString('en-US')} units.`
@@ -60,9 +66,11 @@ export function UnitsPanel({ locationId }: { locationId: string }) {
                   View all
                 </Link>
               ) : null}
+              {canEdit ? (
               <Link to={`/locations/${locationId}/units/add`} className="font-medium text-blue-700 hover:underline">
                 Add Unit
               </Link>
+              ) : null}
             </span>
           </div>
         </>

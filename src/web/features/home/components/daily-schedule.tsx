@@ -59,7 +59,7 @@ export function DailyScheduleCard({
               </Popover.Trigger>
               <Popover.Portal>
                 <Popover.Content align="end" sideOffset={6} className="z-30 w-64 rounded-md border border-slate-200 bg-white p-2 shadow-lg">
-                  <p className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-400">Technician</p>
+                  <p className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600">Technician</p>
                   {technicians.length === 0 ? <p className="px-2 py-1 text-sm text-slate-500">No technicians found</p> : null}
                   {technicians.map((t) => (
                     <Popover.Close key={t.id} asChild>

@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { Badge, type BadgeTone } from '../../../ui/badge';
 import { ErrorBanner, InfoBanner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
+import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { Dialog } from '../../../ui/dialog';
 import { SelectInput } from '../../../ui/form-field';
 import { toast } from '../../../ui/toast';
@@ -18,6 +19,39 @@ const STATUS: Record<ImportStatus, { label: string; tone: BadgeTone }> = {
   unchanged: { label: 'Unchanged', tone: 'gray' },
   invalid: { label: 'Invalid', tone: 'red' },
 };
+type PreviewRow = ImportPreview['rows'][number];
+const PREVIEW_COLUMNS: DataTableColumn<PreviewRow>[] = [
+  { id: 'row', header: 'Row', className: 'text-slate-600', cell: (row) => row.rowNumber },
+  { id: 'type', header: 'Type', cell: (row) => (row.kind ? PRICE_KIND_LABELS[row.kind] : '') },
+  { id: 'code', header: 'Code', className: 'font-mono text-xs', cell: (row) => row.code },
+  { id: 'name', header: 'Name', cell: (row) => row.name },
+  { id: 'unitCost', header: 'Unit Cost', align: 'right', priority: 2, className: 'tabular-nums', cell: (row) => (row.unitCostCents === null ? '' : formatCents(row.unitCostCents)) },
+  { id: 'status', header: 'Status', cell: (row) => <Badge tone={STATUS[row.status].tone}>{STATUS[row.status].label}</Badge> },
+  {
+    id: 'details',
+    header: 'Details',
+    className: 'text-xs',
+    cell: (row) => (
+      <>
+        {row.reasons.map((r) => (
+          <p key={r} className="text-red-700">
+            {r}
+          </p>
+        ))}
+        {row.changes.map((c) => (
+          <p key={c} className="text-slate-700">
+            {c}
+          </p>
+        ))}
+        {row.notes.map((n) => (
+          <p key={n} className="text-slate-600">
+            {n}
+          </p>
+        ))}
+      </>
+    ),
+  },
+];
 const SHOWN_ROWS = 300;
 
 /**
@@ -123,7 +157,7 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
         </div>
 
         {error ? <ErrorBanner message={error} /> : null}
-        {preview.isPending ? <p className="text-sm text-slate-500">Checking the file...</p> : null}
+        {preview.isPending ? <p className="text-sm text-slate-600">Checking the file...</p> : null}
 
         {result ? (
           <div className="space-y-3">
@@ -146,57 +180,23 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
             </div>
             {result.ignoredColumns.length ? <InfoBanner>Columns not used: {result.ignoredColumns.join(', ')}.</InfoBanner> : null}
             {result.counts.invalid > 0 ? <InfoBanner>Invalid rows are skipped; fix them in the file and import it again to add them.</InfoBanner> : null}
-            <div className="max-h-96 overflow-auto rounded-md border border-slate-200">
-              <table className="min-w-full text-left text-sm">
-                <thead className="sticky top-0 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
-                  <tr>
-                    <th className="px-3 py-2">Row</th>
-                    <th className="px-3 py-2">Type</th>
-                    <th className="px-3 py-2">Code</th>
-                    <th className="px-3 py-2">Name</th>
-                    <th className="px-3 py-2 text-right">Unit Cost</th>
-                    <th className="px-3 py-2">Status</th>
-                    <th className="px-3 py-2">Details</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {rows.slice(0, SHOWN_ROWS).map((row) => (
-                    <tr key={row.rowNumber} data-testid={`import-row-${row.rowNumber}`} className="align-top">
-                      <td className="px-3 py-2 text-slate-500">{row.rowNumber}</td>
-                      <td className="px-3 py-2">{row.kind ? PRICE_KIND_LABELS[row.kind] : ''}</td>
-                      <td className="px-3 py-2 font-mono text-xs">{row.code}</td>
-                      <td className="px-3 py-2">{row.name}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{row.unitCostCents === null ? '' : formatCents(row.unitCostCents)}</td>
-                      <td className="px-3 py-2">
-                        <Badge tone={STATUS[row.status].tone}>{STATUS[row.status].label}</Badge>
-                      </td>
-                      <td className="px-3 py-2 text-xs">
-                        {row.reasons.map((r) => (
-                          <p key={r} className="text-red-700">
-                            {r}
-                          </p>
-                        ))}
-                        {row.changes.map((c) => (
-                          <p key={c} className="text-slate-700">
-                            {c}
-                          </p>
-                        ))}
-                        {row.notes.map((n) => (
-                          <p key={n} className="text-slate-500">
-                            {n}
-                          </p>
-                        ))}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+            {/* A scrolling region: focusable, so the keyboard can scroll it too. */}
+            <div className="max-h-96 overflow-y-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label="Rows of the file">
+              <DataTable
+                bare
+                label="Rows of the file"
+                columns={PREVIEW_COLUMNS}
+                rows={rows.slice(0, SHOWN_ROWS)}
+                getRowKey={(row) => String(row.rowNumber)}
+                getRowLabel={(row) => `row ${row.rowNumber}`}
+                getRowTestId={(row) => `import-row-${row.rowNumber}`}
+                empty="No rows with this status."
+              />
               {rows.length > SHOWN_ROWS ? (
-                <p className="px-3 py-2 text-xs text-slate-500">
+                <p className="px-3 py-2 text-xs text-slate-600">
                   Showing the first {SHOWN_ROWS} of {rows.length.toLocaleString('en-US')} rows; choose a status above to narrow the list.
                 </p>
               ) : null}
-              {rows.length === 0 ? <p className="px-3 py-4 text-center text-sm text-slate-500">No rows with this status.</p> : null}
             </div>
           </div>
         ) : null}

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import type { FieldValues, Path, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import { updateBodyOf, type PriceFormData, type PriceKind, type PriceRecord, type ServiceLineOption } from '../../../../domain/price-book';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { ErrorBanner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { FormField, SelectInput, TextArea, TextInput } from '../../../ui/form-field';
@@ -105,7 +106,7 @@ export function NumberField({
     <FormField label={label} error={error} required={required} hint={hint}>
       {(a11y) => (
         <div className="relative">
-          {money ? <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-400">$</span> : null}
+          {money ? <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-600">$</span> : null}
           <TextInput {...a11y} {...registration} type="number" inputMode="decimal" step={step} min={min} className={money ? 'pl-7' : undefined} />
         </div>
       )}
@@ -155,11 +156,9 @@ export function usePriceSubmit<T extends FieldValues>(kind: PriceKind, mode: Pri
       }
       onDone();
     } catch (caught) {
-      const known = new Set(Object.keys(form.getValues()));
-      const fieldErrors = caught instanceof ApiError ? Object.entries(caught.fields).filter(([field]) => known.has(field)) : [];
-      for (const [field, message] of fieldErrors) form.setError(field as Path<T>, { message }, { shouldFocus: true });
       // A problem shown at its field needs no banner; anything else gets the screen's wording.
-      setError(fieldErrors.length ? null : errorMessage(caught, mode === 'edit' ? 'Failed to update item' : 'Failed to save price item. Please try again.'));
+      const atFields = applyServerFieldErrors(caught, form.setError, { known: form.getValues() });
+      setError(atFields ? null : errorMessage(caught, mode === 'edit' ? 'Failed to update item' : 'Failed to save price item. Please try again.'));
     }
   };
 

@@ -6,6 +6,7 @@ import { companySettings, type Address, type CompanySettings } from '../../../..
 import { errorMessage } from '../../../lib/api-client';
 import type { CompanyInfo } from '../../../lib/company';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { formatPhone } from '../../../lib/format';
 import { ErrorBanner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { Card, CardBody, CardHeader } from '../../../ui/card';
@@ -16,7 +17,7 @@ import { useUpdateCompany } from '../api/settings-queries';
 
 function AddressLines({ address }: { address: Address }) {
   const cityLine = [address.city, [address.state, address.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  if (!address.street && !cityLine) return <span className="text-slate-400">Not specified</span>;
+  if (!address.street && !cityLine) return <span className="text-slate-600">Not specified</span>;
   return (
     <>
       {address.street ? <span className="block">{address.street}</span> : null}
@@ -57,7 +58,7 @@ export function CompanyInfoCard({ company, loading, canEdit }: { company: Compan
         ) : (
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             <Item label="Company Name">{company.name}</Item>
-            <Item label="Phone">{company.phone || <span className="text-slate-400">Not specified</span>}</Item>
+            <Item label="Phone">{formatPhone(company.phone) ?? <span className="text-slate-600">Not specified</span>}</Item>
             <Item label="Time Zone">{company.time_zone}</Item>
             <Item label="Physical Address">
               <AddressLines address={company.physical_address} />

@@ -17,12 +17,19 @@ import { Badge } from '../../../ui/badge';
 import { ErrorBanner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { Card, CardHeader } from '../../../ui/card';
+import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { FormField, TextInput } from '../../../ui/form-field';
-import { Spinner } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast';
 import { useCreateReferenceType, useReferenceTypes, useUpdateReferenceType } from '../api/settings-queries';
 
 const SINGULAR: Record<ReferenceTypeKind, string> = { 'service-types': 'Service Type', 'job-types': 'Job Type' };
+
+const TYPE_COLUMNS: DataTableColumn<ReferenceType>[] = [
+  { id: 'name', header: 'Name', className: 'font-medium text-slate-900', cell: (type) => type.name },
+  { id: 'code', header: 'Code', className: 'font-mono text-xs', cell: (type) => type.code },
+  { id: 'description', header: 'Description', priority: 2, className: 'text-slate-700', cell: (type) => type.description },
+  { id: 'status', header: 'Status', cell: (type) => <Badge tone={type.isActive ? 'green' : 'gray'}>{type.isActive ? 'Active' : 'Inactive'}</Badge> },
+];
 
 /** Service Types or Job Types: the table (name, code, description, Active/Inactive) and its inline add form. */
 export function ReferenceTypesCard({ kind, canEdit }: { kind: ReferenceTypeKind; canEdit: boolean }) {
@@ -56,50 +63,35 @@ export function ReferenceTypesCard({ kind, canEdit }: { kind: ReferenceTypeKind;
       />
       {canEdit && adding ? <AddTypeForm kind={kind} onDone={() => setAdding(false)} /> : null}
       {toggleError ? <ErrorBanner className="m-4" message={toggleError} /> : null}
-      {types.isPending ? (
-        <Spinner />
-      ) : types.data?.length === 0 ? (
-        <p className="px-4 py-8 text-center text-sm text-slate-500">No {labels.many.toLowerCase()} found.</p>
-      ) : types.data ? (
-        <div className="overflow-x-auto">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-              <tr>
-                <th className="px-4 py-2">Name</th>
-                <th className="px-4 py-2">Code</th>
-                <th className="px-4 py-2">Description</th>
-                <th className="px-4 py-2">Status</th>
-                {canEdit ? <th className="px-4 py-2 text-right">Actions</th> : null}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {types.data.map((type) => (
-                <tr key={type.id} className={type.isActive ? undefined : 'bg-slate-50/60 text-slate-500'}>
-                  <td className="px-4 py-2 font-medium text-slate-900">{type.name}</td>
-                  <td className="px-4 py-2 font-mono text-xs">{type.code}</td>
-                  <td className="px-4 py-2 text-slate-600">{type.description}</td>
-                  <td className="px-4 py-2">
-                    <Badge tone={type.isActive ? 'green' : 'gray'}>{type.isActive ? 'Active' : 'Inactive'}</Badge>
-                  </td>
-                  {canEdit ? (
-                    <td className="px-4 py-2 text-right">
-                      <button
-                        type="button"
-                        className="font-medium text-blue-700 hover:text-blue-900 disabled:opacity-50"
-                        disabled={toggle.isPending}
-                        onClick={() => void switchActive(type)}
-                        aria-label={`${type.isActive ? 'Deactivate' : 'Activate'} ${type.name}`}
-                      >
-                        {type.isActive ? 'Deactivate' : 'Activate'}
-                      </button>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <DataTable
+        bare
+        label={labels.many}
+        columns={TYPE_COLUMNS}
+        rows={types.data}
+        loading={types.isPending}
+        loadingLabel={`Loading ${labels.many.toLowerCase()}...`}
+        getRowKey={(type) => type.id}
+        getRowLabel={(type) => type.name}
+        rowClassName={(type) => (type.isActive ? undefined : 'bg-slate-50/60')}
+        empty={`No ${labels.many.toLowerCase()} found.`}
+        actions={
+          canEdit
+            ? {
+                cell: (type) => (
+                  <button
+                    type="button"
+                    className="font-medium text-blue-700 hover:text-blue-900 disabled:opacity-50"
+                    disabled={toggle.isPending}
+                    onClick={() => void switchActive(type)}
+                    aria-label={`${type.isActive ? 'Deactivate' : 'Activate'} ${type.name}`}
+                  >
+                    {type.isActive ? 'Deactivate' : 'Activate'}
+                  </button>
+                ),
+              }
+            : undefined
+        }
+      />
     </Card>
   );
 }

@@ -8,9 +8,9 @@ import { useUrlFilters } from '../../../lib/url-state';
 import { Badge } from '../../../ui/badge';
 import { Button, ButtonLink } from '../../../ui/button';
 import { Card, CardHeader } from '../../../ui/card';
+import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { TextInput } from '../../../ui/form-field';
 import { Pager } from '../../../ui/pager';
-import { Spinner } from '../../../ui/spinner';
 import { useUsers } from '../api/settings-queries';
 import { AddUserForm } from './add-user-form';
 import { ManageUserDialog } from './manage-user-dialog';
@@ -23,12 +23,47 @@ export function UsersCard({ actor }: { actor: SessionUser }) {
   const [managing, setManaging] = useState<UserSummary | null>(null);
   const admin = canAdminister(actor.role);
 
+  const columns: DataTableColumn<UserSummary>[] = [
+    {
+      id: 'username',
+      header: 'Username',
+      className: 'font-medium text-slate-900',
+      cell: (user) => (
+        <>
+          {user.username}
+          {user.id === actor.id ? <span className="ml-1 text-xs font-normal text-slate-600">(you)</span> : null}
+        </>
+      ),
+    },
+    { id: 'email', header: 'Email', priority: 2, className: 'text-slate-700', cell: (user) => user.email },
+    { id: 'name', header: 'Name', className: 'text-slate-700', cell: (user) => fullName(user) },
+    {
+      id: 'role',
+      header: 'Role',
+      cell: (user) => <Badge tone={user.role === 'admin' ? 'purple' : user.role === 'manager' ? 'blue' : user.role === 'technician' ? 'amber' : 'gray'}>{ROLE_LABELS[user.role]}</Badge>,
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (user) => (
+        <>
+          <Badge tone={user.status === 'active' ? 'green' : 'red'}>{user.status === 'active' ? 'Active' : 'Inactive'}</Badge>
+          {!user.hasPassword ? (
+            <span className="ml-2 text-xs text-amber-800" title="This user cannot sign in until a password is set">
+              No password
+            </span>
+          ) : null}
+        </>
+      ),
+    },
+  ];
+
   return (
     <Card>
       <CardHeader
         title={
           <>
-            Users {users.data ? <span className="ml-1 text-sm font-normal text-slate-500">({users.data.total})</span> : null}
+            Users {users.data ? <span className="ml-1 text-sm font-normal text-slate-600">({users.data.total})</span> : null}
           </>
         }
         actions={
@@ -59,67 +94,38 @@ export function UsersCard({ actor }: { actor: SessionUser }) {
         }
       />
       {admin && adding ? <AddUserForm actorRole={actor.role} onDone={() => setAdding(false)} /> : null}
-      {users.isPending ? (
-        <Spinner />
-      ) : users.data ? (
-        users.data.items.length === 0 ? (
-          <p className="px-4 py-8 text-center text-sm text-slate-500">No users found.</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-                <tr>
-                  <th className="px-4 py-2">Username</th>
-                  <th className="px-4 py-2">Email</th>
-                  <th className="px-4 py-2">Name</th>
-                  <th className="px-4 py-2">Role</th>
-                  <th className="px-4 py-2">Status</th>
-                  {admin ? <th className="px-4 py-2 text-right">Actions</th> : null}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {users.data.items.map((user) => (
-                  <tr key={user.id} className="hover:bg-slate-50">
-                    <td className="px-4 py-2 font-medium text-slate-900">
-                      {user.username}
-                      {user.id === actor.id ? <span className="ml-1 text-xs font-normal text-slate-500">(you)</span> : null}
-                    </td>
-                    <td className="px-4 py-2 text-slate-700">{user.email}</td>
-                    <td className="px-4 py-2 text-slate-700">{fullName(user)}</td>
-                    <td className="px-4 py-2">
-                      <Badge tone={user.role === 'admin' ? 'purple' : user.role === 'manager' ? 'blue' : user.role === 'technician' ? 'amber' : 'gray'}>
-                        {ROLE_LABELS[user.role]}
-                      </Badge>
-                    </td>
-                    <td className="px-4 py-2">
-                      <Badge tone={user.status === 'active' ? 'green' : 'red'}>{user.status === 'active' ? 'Active' : 'Inactive'}</Badge>
-                      {!user.hasPassword ? (
-                        <span className="ml-2 text-xs text-amber-700" title="This user cannot sign in until a password is set">
-                          No password
-                        </span>
-                      ) : null}
-                    </td>
-                    {admin ? (
-                      <td className="space-x-3 whitespace-nowrap px-4 py-2 text-right">
-                        {hasTechnicianRecord(user) ? (
-                          <Link to={`/technicians/${user.id}/edit`} className="font-medium text-blue-700 hover:text-blue-900" aria-label={`Edit ${user.username}`}>
-                            Edit
-                          </Link>
-                        ) : null}
-                        {mayManageRole(actor.role, user.role) ? (
-                          <button type="button" className="font-medium text-blue-700 hover:text-blue-900" onClick={() => setManaging(user)} aria-label={`Manage ${user.username}`}>
-                            Manage
-                          </button>
-                        ) : null}
-                      </td>
+      <DataTable
+        bare
+        label="Users"
+        columns={columns}
+        rows={users.data?.items}
+        loading={users.isPending}
+        loadingLabel="Loading users..."
+        busy={users.isFetching}
+        getRowKey={(user) => user.id}
+        getRowLabel={(user) => user.username}
+        empty="No users found."
+        actions={
+          admin
+            ? {
+                cell: (user) => (
+                  <span className="space-x-3">
+                    {hasTechnicianRecord(user) ? (
+                      <Link to={`/technicians/${user.id}/edit`} className="font-medium text-blue-700 hover:text-blue-900" aria-label={`Edit ${user.username}`}>
+                        Edit
+                      </Link>
                     ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )
-      ) : null}
+                    {mayManageRole(actor.role, user.role) ? (
+                      <button type="button" className="font-medium text-blue-700 hover:text-blue-900" onClick={() => setManaging(user)} aria-label={`Manage ${user.username}`}>
+                        Manage
+                      </button>
+                    ) : null}
+                  </span>
+                ),
+              }
+            : undefined
+        }
+      />
       {users.data && users.data.total > users.data.pageSize ? (
         <div className="border-t border-slate-200 px-4">
           <Pager page={users.data.page} pageSize={users.data.pageSize} total={users.data.total} onPage={(page) => update({ page: page === 1 ? undefined : page })} />
