@@ -17,16 +17,19 @@ const steps = [
   ['end-to-end tests', bin('playwright'), ['test']],
 ];
 
+const hasPdfTools = () => spawnSync('pdftotext', ['-v'], { stdio: 'ignore' }).status === 0;
+
+// The E2E tests need Chromium and the PDF tests read generated files back with poppler's tools.
 function ensureChromium() {
-  if (findChromium()) return;
+  if (findChromium() && hasPdfTools()) return;
   if (process.getuid?.() === 0) {
-    console.log("[test] Chromium is missing; installing Debian's chromium package...");
+    console.log("[test] Chromium or poppler-utils is missing; installing Debian's packages...");
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     const update = spawnSync('apt-get', ['update', '-q'], { stdio: 'inherit', env });
-    const install = update.status === 0 ? spawnSync('apt-get', ['install', '-y', '-q', 'chromium'], { stdio: 'inherit', env }) : update;
-    if (install.status === 0 && findChromium()) return;
+    const install = update.status === 0 ? spawnSync('apt-get', ['install', '-y', '-q', 'chromium', 'poppler-utils'], { stdio: 'inherit', env }) : update;
+    if (install.status === 0 && findChromium() && hasPdfTools()) return;
   }
-  console.error("[test] The end-to-end tests need Chromium. Install Debian's package: sudo apt-get install -y chromium");
+  console.error("[test] The tests need Chromium and poppler-utils. Install Debian's packages: sudo apt-get install -y chromium poppler-utils");
   process.exit(1);
 }
 

@@ -11,6 +11,13 @@ export function canAdminister(role: UserRole): boolean {
   return ADMIN_ROLES.includes(role);
 }
 
+/** Customers (companies, locations, units): office staff create and edit; technicians only read. */
+export const CUSTOMER_EDITOR_ROLES: readonly UserRole[] = ['admin', 'manager', 'user'];
+/** Deleting a company, location or unit (with what hangs off it) is for admin and manager. */
+export const CUSTOMER_DELETE_ROLES: readonly UserRole[] = ADMIN_ROLES;
+export const canEditCustomers = (role: UserRole) => CUSTOMER_EDITOR_ROLES.includes(role);
+export const canDeleteCustomers = (role: UserRole) => CUSTOMER_DELETE_ROLES.includes(role);
+
 /** The demo account: seeded, and hinted on the login page, in demo mode only. */
 export const DEMO_CREDENTIALS = { username: 'demo', password: 'hvac-demo' } as const;
 

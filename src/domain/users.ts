@@ -81,6 +81,17 @@ export const userSummary = z.object({
 });
 export type UserSummary = z.infer<typeof userSummary>;
 
+/**
+ * What a picker of people shows (GET /api/users/options): the id and the display name, nothing
+ * else. The full user records (e-mail, phone, last sign-in) are for admin and manager.
+ */
+export const userOption = z.object({ id: z.string(), name: z.string() });
+export type UserOption = z.infer<typeof userOption>;
+export const USER_OPTIONS_LIMIT = 50;
+export const userOptionsQuery = z.object({ q: optionalFilter(100) });
+export type UserOptionsQuery = z.output<typeof userOptionsQuery>;
+export const userOptionsAnswer = z.object({ items: z.array(userOption) });
+
 export function fullName(user: { firstName: string | null; lastName: string | null }): string {
   return [user.firstName, user.lastName].filter(Boolean).join(' ');
 }

@@ -12,6 +12,12 @@ describe('configuration', () => {
     const config = loadConfig({ DATA_DIR: dir });
     expect(config).toMatchObject({ port: 3000, dataDir: dir, databaseUrl: undefined, demo: true, smtpUrl: undefined, geocoderUrl: undefined });
     expect(config.mapTileUrl).toContain('{z}');
+    expect(config).toMatchObject({ databasePoolSize: 10, databaseConnectTimeoutMs: 5_000, databaseStatementTimeoutMs: 30_000, webConcurrency: 1 });
+  });
+
+  it('reads the database timeouts, the pool size and WEB_CONCURRENCY', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_CONNECT_TIMEOUT_MS: '1500', DATABASE_STATEMENT_TIMEOUT_MS: '10000', DATABASE_POOL_SIZE: '20', WEB_CONCURRENCY: '4' });
+    expect(config).toMatchObject({ databaseConnectTimeoutMs: 1_500, databaseStatementTimeoutMs: 10_000, databasePoolSize: 20, webConcurrency: 4 });
   });
 
   it('generates SESSION_SECRET once and keeps it in DATA_DIR', () => {
@@ -30,6 +36,9 @@ describe('configuration', () => {
     [{ SMTP_URL: 'localhost:25' }, 'SMTP_URL: must be a URL starting with smtp:// or smtps://'],
     [{ MAP_TILE_URL: 'https://tiles.example.com/tile.png' }, 'MAP_TILE_URL: must be an http(s) URL template containing {z}, {x} and {y}'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET: must be at least 32 characters'],
+    [{ WEB_CONCURRENCY: 'all' }, 'WEB_CONCURRENCY: must be a number'],
+    [{ WEB_CONCURRENCY: '0' }, 'WEB_CONCURRENCY: must be at least 1'],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: '5' }, 'DATABASE_STATEMENT_TIMEOUT_MS: must be at least 100'],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);

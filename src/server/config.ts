@@ -44,6 +44,10 @@ const envSchema = z.object({
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
   DATABASE_URL: urlFromEnv(['postgres:', 'postgresql:']).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(500, 'must be at most 500').default(10),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(100, 'must be at least 100').max(600_000).default(5_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(100, 'must be at least 100').max(3_600_000).default(30_000),
+  WEB_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(64, 'must be at most 64').default(1),
   DEMO: booleanFromEnv.default(true),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5, 'must be at least 5').max(60 * 24 * 30).default(60 * 12),
@@ -65,6 +69,14 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections per server process. */
+  databasePoolSize: number;
+  /** PostgreSQL: how long opening a connection may take before the request answers 503. */
+  databaseConnectTimeoutMs: number;
+  /** PostgreSQL: the longest a statement may run (statement_timeout) before the request answers 503. */
+  databaseStatementTimeoutMs: number;
+  /** Worker processes behind the one port (PostgreSQL only; PGlite runs in one process). */
+  webConcurrency: number;
   demo: boolean;
   sessionSecret: string;
   sessionIdleMinutes: number;
@@ -98,6 +110,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    webConcurrency: e.WEB_CONCURRENCY,
     demo: e.DEMO,
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,

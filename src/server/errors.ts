@@ -81,3 +81,44 @@ export function fromDatabaseError(error: unknown): AppError | undefined {
       return undefined;
   }
 }
+
+/** Seconds a client is told to wait (Retry-After) while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not reachable right now. Please try again in a moment.';
+
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  // PostgreSQL: admin_shutdown, crash_shutdown, cannot_connect_now (starting or stopping),
+  // too_many_connections, query_canceled (our statement_timeout)
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '57014',
+]);
+const UNREACHABLE_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|Query read timeout|connection timeout|Client has encountered a connection error|Cannot use a pool after calling end|server closed the connection unexpectedly/i;
+
+/**
+ * The database is down, restarting, hung or overloaded (not a bad request and not a bug): the
+ * driver's connection errors, PostgreSQL's connection-exception class (08xxx) and shutdown
+ * codes, and our own connect and statement timeouts, anywhere in the error's cause chain.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof candidate.code === 'string' && (UNREACHABLE_CODES.has(candidate.code) || /^08[0-9A-Z]{3}$/.test(candidate.code))) return true;
+    if (typeof candidate.message === 'string' && UNREACHABLE_MESSAGES.test(candidate.message)) return true;
+    // An AggregateError (a host with several addresses, all refusing)
+    if (Array.isArray(candidate.errors) && candidate.errors.some((e) => isDatabaseUnavailable(e))) return true;
+    current = candidate.cause;
+  }
+  return false;
+}

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS } from '../../src/server/modules/auth/auth.service.js';
+import { queryRows } from '../../src/server/db/client.js';
+import { MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS, MAX_FAILURES_PER_ADDRESS } from '../../src/server/modules/auth/auth.service.js';
 import { cookieHeader, createTestContext, TEST_PASSWORD, type TestContext } from '../support/test-app.js';
 
 let ctx: TestContext;
@@ -90,14 +92,39 @@ describe('logout', () => {
 });
 
 describe('rate limits', () => {
-  it(`locks an account after ${MAX_FAILURES_PER_ACCOUNT} failures, even for the right password`, async () => {
+  it(`locks an account from one address after ${MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS} failures, even for the right password`, async () => {
     await ctx.f.user({ username: 'target', email: 'target@example.com', password: TEST_PASSWORD });
-    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) {
-      expect((await login({ username: 'target', password: `wrong-${i}` }, { 'x-real-ip': String(i) })).statusCode).toBe(401);
+    const from = (remoteAddress: string) => (username: string, password: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress });
+    const stranger = from('198.51.100.7');
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS; i++) {
+      expect((await stranger('target', `wrong-${i}`)).statusCode).toBe(401);
     }
-    const locked = await login({ username: 'target', password: TEST_PASSWORD });
+    const locked = await stranger('target', TEST_PASSWORD);
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error).toEqual({ code: 'RATE_LIMITED', message: 'Too many sign-in attempts. Please wait 15 minutes and try again.' });
+    // The count is on the account, not on the typed text: the e-mail and another spelling are locked too.
+    expect((await stranger('TARGET@example.com', TEST_PASSWORD)).statusCode).toBe(429);
+    expect((await stranger(' Target ', TEST_PASSWORD)).statusCode).toBe(429);
+    // The user, at their own office, is not locked out by the stranger.
+    expect((await from('203.0.113.50')('target', TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('counts failures by account whatever login is typed: username and e-mail share one count', async () => {
+    await ctx.f.user({ username: 'mixed', email: 'mixed@example.com', password: TEST_PASSWORD });
+    const attempt = (username: string, password: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress: '198.51.100.8' });
+    const logins = ['mixed', 'MIXED@example.com', 'Mixed', 'mixed@EXAMPLE.com', 'mixed'];
+    for (const login of logins.slice(0, MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS)) expect((await attempt(login, 'wrong')).statusCode).toBe(401);
+    expect((await attempt('mixed', TEST_PASSWORD)).statusCode).toBe(429);
+  });
+
+  it('counts an unknown login on its normalized text, without storing the text', async () => {
+    const attempt = (username: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: 'x' }, remoteAddress: '198.51.100.9' });
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS; i++) expect((await attempt(i % 2 ? 'Nobody-Known' : ' nobody-known ')).statusCode).toBe(401);
+    expect((await attempt('NOBODY-KNOWN')).statusCode).toBe(429);
+    const keys = await queryRows<{ key: string }>(ctx.database.db, sql`select key from auth_throttle`);
+    expect(keys.map((k) => k.key).join(' ')).not.toMatch(/nobody/i);
   });
 
   it(`limits one address to ${MAX_FAILURES_PER_ADDRESS} failures across accounts`, async () => {

@@ -163,7 +163,7 @@ describe('deleting a company', () => {
     const units = await countRows('units');
     const dashboardBefore = (await api.call('GET', '/api/customers/dashboard')).json();
 
-    const response = await api.call('DELETE', `/api/companies/${company.id}`);
+    const response = await (await api.withRole('manager')).call('DELETE', `/api/companies/${company.id}`);
     expect(response.statusCode).toBe(204);
     expect((await api.call('GET', `/api/companies/${company.id}`)).statusCode).toBe(404);
     expect((await api.call('GET', `/api/locations/${north.id}`)).statusCode).toBe(404);
@@ -180,7 +180,7 @@ describe('deleting a company', () => {
     const unit = await ctx.f.unit({ locationId: location.id });
     await ctx.f.job({ locationId: location.id, unitId: unit.id });
     await ctx.f.job({ locationId: location.id, unitId: null });
-    await api.refused(
+    await (await api.withRole('manager')).refused(
       'DELETE',
       `/api/companies/${company.id}`,
       undefined,

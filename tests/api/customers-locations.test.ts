@@ -102,13 +102,13 @@ describe('locations', () => {
     await ctx.f.unit({ locationId: free.id });
     await ctx.f.unit({ locationId: free.id });
     expect((await api.call('GET', `/api/locations/${free.id}`)).json().unitCount).toBe(2);
-    expect((await api.call('DELETE', `/api/locations/${free.id}`)).statusCode).toBe(204);
+    expect((await (await api.withRole('manager')).call('DELETE', `/api/locations/${free.id}`)).statusCode).toBe(204);
     expect((await api.call('GET', `/api/units?locationId=${free.id}`)).json().total).toBe(0);
 
     const busy = await ctx.f.location({ companyId, name: 'Iota Busy Site' });
     const unit = await ctx.f.unit({ locationId: busy.id });
     await ctx.f.job({ locationId: busy.id, unitId: unit.id });
-    await api.refused(
+    await (await api.withRole('manager')).refused(
       'DELETE',
       `/api/locations/${busy.id}`,
       undefined,

@@ -161,7 +161,7 @@ describe('a unit with jobs', () => {
     expect(body.statistics).toEqual(unitJobStatistics(body.items.map((j: { status: 'completed'; totalCostCents: number }) => j)));
     expect(body.statistics).toEqual({ total: 3, completed: 1, scheduled: 1, unscheduled: 1, totalCostCents: toCents('266.00') });
 
-    await api.refused(
+    await (await api.withRole('manager')).refused(
       'DELETE',
       `/api/units/${unit.id}`,
       undefined,
@@ -172,8 +172,8 @@ describe('a unit with jobs', () => {
 
   it('deletes a unit no job holds', async () => {
     const unit = await ctx.f.unit({ locationId, unitNumber: 'FREE-1' });
-    expect((await api.call('DELETE', `/api/units/${unit.id}`)).statusCode).toBe(204);
+    expect((await (await api.withRole('manager')).call('DELETE', `/api/units/${unit.id}`)).statusCode).toBe(204);
     expect((await api.call('GET', `/api/units/${unit.id}`)).statusCode).toBe(404);
-    await api.refused('DELETE', `/api/units/${unit.id}`, undefined, 404, 'Unit not found');
+    await (await api.withRole('manager')).refused('DELETE', `/api/units/${unit.id}`, undefined, 404, 'Unit not found');
   });
 });

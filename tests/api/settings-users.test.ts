@@ -38,9 +38,33 @@ async function refused(cookie: string, payload: unknown, status: number) {
   return response.json().error as { code: string; message: string; fields?: Record<string, string> };
 }
 
+describe('GET /api/users/options (pickers)', () => {
+  it('gives every signed-in role the active users by name, with only id and name', async () => {
+    const cookie = technician;
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/users/options', headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    const items = response.json().items as Record<string, unknown>[];
+    expect(items.length).toBeGreaterThanOrEqual(4);
+    for (const item of items) expect(Object.keys(item).sort()).toEqual(['id', 'name']);
+    const names = items.map((i) => String(i.name).toLowerCase());
+    expect(names).toEqual([...names].sort());
+    const filtered = (await ctx.app.inject({ method: 'GET', url: '/api/users/options?q=manager', headers: { cookie } })).json();
+    expect(filtered.items.length).toBeGreaterThanOrEqual(1);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/users/options' })).statusCode).toBe(401);
+  });
+});
+
 describe('GET /api/users', () => {
-  it('lists users ordered by username for every signed-in user, with a total', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/users', headers: { cookie: plainUser } });
+  it('is for admin and manager only: other roles get 403', async () => {
+    for (const [role, cookie] of [['user', plainUser], ['technician', technician]] as const) {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/users', headers: { cookie } });
+      expect(response.statusCode, role).toBe(403);
+    }
+  });
+
+  it('lists users ordered by username for admin and manager, with a total', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/users', headers: { cookie: manager } })).statusCode).toBe(200);
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/users', headers: { cookie: admin } });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.total).toBeGreaterThanOrEqual(4);

@@ -33,6 +33,14 @@ export interface OpenDatabaseOptions {
   loadDataDir?: Blob | undefined;
   /** PostgreSQL pool size. */
   poolSize?: number | undefined;
+  /** PostgreSQL: give up opening a connection after this long (a stopped or hung server). */
+  connectTimeoutMs?: number | undefined;
+  /**
+   * PostgreSQL: the server cancels a statement running longer than this (statement_timeout), and
+   * the client gives up waiting for an answer a little later (a server that stopped answering).
+   * Omit for no limit (tools, seeding, tests).
+   */
+  statementTimeoutMs?: number | undefined;
 }
 
 const BYTEA_OID = 17;
@@ -40,17 +48,11 @@ const asBuffer = (bytes: Uint8Array): Buffer => (Buffer.isBuffer(bytes) ? bytes 
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    // JIT compilation pays off for long analytical queries, not for an application's short ones:
-    // on the large data set it added 1.8 s to a 100 ms count query. Off for our connections.
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, options: '-c jit=off' });
-    // An idle connection the server closes (restart, failover, a dropped test database) is replaced
-    // on next use; without a listener its 'error' event would crash the process.
-    pool.on('error', (error) => console.warn(`[db] an idle PostgreSQL connection was closed: ${error.message}`));
+    const handle = createPostgresHandle({ ...options, url: options.url });
     // Fail fast with a clear error instead of on the first request.
-    const probe = await pool.connect();
+    const probe = await handle.pool!.connect();
     probe.release();
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
-    return { db, kind: 'postgres', close: () => pool.end(), pool };
+    return handle;
   }
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
@@ -68,6 +70,32 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     close: () => client.close(),
     dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
   };
+}
+
+/**
+ * A PostgreSQL pool and its drizzle database, without connecting yet (openDatabase probes it;
+ * tests point one at a server that is down or hung).
+ */
+export function createPostgresHandle(options: OpenDatabaseOptions & { url: string }): DatabaseHandle {
+  // JIT compilation pays off for long analytical queries, not for an application's short ones:
+  // on the large data set it added 1.8 s to a 100 ms count query. Off for our connections.
+  const serverOptions = ['-c jit=off'];
+  if (options.statementTimeoutMs) serverOptions.push(`-c statement_timeout=${Math.round(options.statementTimeoutMs)}`);
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    options: serverOptions.join(' '),
+    ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
+    // The server's own statement_timeout cancels slow statements; this catches a server that stopped
+    // answering altogether (the cancel would never come back).
+    ...(options.statementTimeoutMs ? { query_timeout: options.statementTimeoutMs + 5_000 } : {}),
+    keepAlive: true,
+  });
+  // An idle connection the server closes (restart, failover, a dropped test database) is replaced
+  // on next use; without a listener its 'error' event would crash the process.
+  pool.on('error', (error) => console.warn(`[db] an idle PostgreSQL connection was closed: ${error.message}`));
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return { db, kind: 'postgres', close: () => pool.end(), pool };
 }
 
 /** Runs raw SQL and returns its rows, on either driver. */

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors.js';
-import { checkZipDirectory, decodeText, detectDelimiter, detectSpreadsheet, parseCsv, readSpreadsheet } from './spreadsheet.js';
+import { lyingZip } from './lying-zip.test-helper.js';
+import { checkZipContents, checkZipDirectory, decodeText, detectDelimiter, detectSpreadsheet, parseCsv, readSpreadsheet } from './spreadsheet.js';
 
 describe('parseCsv', () => {
   it('reads plain, quoted and empty fields, CRLF and LF', () => {
@@ -76,7 +77,7 @@ describe('detectSpreadsheet', () => {
 });
 
 describe('checkZipDirectory', () => {
-  it('refuses a zip whose declared contents unpack to more than 100 MB', () => {
+  it('refuses a zip whose declared contents unpack to more than 50 MB', () => {
     // a one-entry central directory declaring 200 MB, then the end-of-directory record
     const name = Buffer.from('xl/sheet1.xml');
     const entry = Buffer.alloc(46);
@@ -89,6 +90,13 @@ describe('checkZipDirectory', () => {
     eocd.writeUInt32LE(46 + name.length, 12);
     eocd.writeUInt32LE(0, 16);
     expect(() => checkZipDirectory(Buffer.concat([entry, name, eocd]))).toThrow(/too large to import once unpacked/);
+  });
+
+  it('refuses a zip that declares 1 KB but really unpacks to more than 50 MB, counting inflated bytes', async () => {
+    const zip = await lyingZip(60 * 1024 * 1024, 1024);
+    expect(() => checkZipDirectory(zip)).not.toThrow();
+    await expect(checkZipContents(zip)).rejects.toThrow(/too large to import once unpacked \(over 50 MB/);
+    await expect(checkZipContents(await lyingZip(2 * 1024 * 1024, 1024))).resolves.toBeUndefined();
   });
 
   it('refuses a truncated zip', () => {

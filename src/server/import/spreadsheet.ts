@@ -1,3 +1,4 @@
+import { createInflateRaw } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { AppError, badRequest } from '../errors.js';
 
@@ -14,9 +15,15 @@ export interface SheetTable {
   rows: { rowNumber: number; cells: SheetCell[] }[];
 }
 
-/** Unpacked size we accept for an .xlsx (a 5 MB zip of text can unpack to far more). */
-const MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
+/**
+ * Unpacked size we accept for an .xlsx, counted over the bytes actually inflated (a 2 MB zip can
+ * declare small sizes and still unpack to gigabytes). 50 MB of XML is far more than the import's
+ * row limit needs.
+ */
+export const MAX_UNPACKED_BYTES = 50 * 1024 * 1024;
 const MAX_ZIP_ENTRIES = 2000;
+const TOO_LARGE_UNPACKED = `The spreadsheet is too large to import once unpacked (over ${MAX_UNPACKED_BYTES / 1024 / 1024} MB of data). Split it into smaller files.`;
+const DAMAGED_ZIP = 'The .xlsx file is damaged or incomplete. Save it again and retry.';
 
 const unsupported = (message: string) => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
 const NOT_A_SPREADSHEET = 'The file is not a spreadsheet. Choose an .xlsx or .csv file with a header row.';
@@ -57,11 +64,15 @@ function looksLikeText(buffer: Buffer): boolean {
   return controls <= sample.length / 1000;
 }
 
-/**
- * Checks an .xlsx's zip directory before unpacking: a small upload must not unpack into gigabytes
- * (the declared sizes are what the unpacker allocates for).
- */
-export function checkZipDirectory(buffer: Buffer): void {
+interface ZipEntry {
+  method: number;
+  compressedSize: number;
+  declaredSize: number;
+  localHeaderOffset: number;
+}
+
+/** The entries of a zip's central directory; throws on a damaged directory. */
+function zipEntries(buffer: Buffer): ZipEntry[] {
   const eocdSignature = 0x06054b50;
   let eocd = -1;
   for (let i = buffer.length - 22; i >= Math.max(0, buffer.length - 22 - 65535); i--) {
@@ -70,22 +81,82 @@ export function checkZipDirectory(buffer: Buffer): void {
       break;
     }
   }
-  if (eocd < 0) throw badRequest('The .xlsx file is damaged or incomplete. Save it again and retry.');
-  const entries = buffer.readUInt16LE(eocd + 10);
+  if (eocd < 0) throw badRequest(DAMAGED_ZIP);
+  const count = buffer.readUInt16LE(eocd + 10);
   const directoryOffset = buffer.readUInt32LE(eocd + 16);
-  if (entries > MAX_ZIP_ENTRIES) throw badRequest('The .xlsx file has too many parts to be a spreadsheet.');
+  if (count > MAX_ZIP_ENTRIES) throw badRequest('The .xlsx file has too many parts to be a spreadsheet.');
+  const entries: ZipEntry[] = [];
   let offset = directoryOffset;
-  let total = 0;
-  for (let n = 0; n < entries; n++) {
-    if (offset + 46 > buffer.length || buffer.readUInt32LE(offset) !== 0x02014b50) {
-      throw badRequest('The .xlsx file is damaged or incomplete. Save it again and retry.');
-    }
-    const unpacked = buffer.readUInt32LE(offset + 24);
-    if (unpacked === 0xffffffff) throw badRequest('The spreadsheet is too large to import once unpacked.');
-    total += unpacked;
+  for (let n = 0; n < count; n++) {
+    if (offset + 46 > buffer.length || buffer.readUInt32LE(offset) !== 0x02014b50) throw badRequest(DAMAGED_ZIP);
+    entries.push({
+      method: buffer.readUInt16LE(offset + 10),
+      compressedSize: buffer.readUInt32LE(offset + 20),
+      declaredSize: buffer.readUInt32LE(offset + 24),
+      localHeaderOffset: buffer.readUInt32LE(offset + 42),
+    });
     offset += 46 + buffer.readUInt16LE(offset + 28) + buffer.readUInt16LE(offset + 30) + buffer.readUInt16LE(offset + 32);
   }
-  if (total > MAX_UNPACKED_BYTES) throw badRequest('The spreadsheet is too large to import once unpacked (over 100 MB of data). Split it into smaller files.');
+  return entries;
+}
+
+/**
+ * Checks an .xlsx's zip directory before unpacking: the sizes it declares must stay under the cap
+ * (the unpacker allocates for them).
+ */
+export function checkZipDirectory(buffer: Buffer): void {
+  let total = 0;
+  for (const entry of zipEntries(buffer)) {
+    if (entry.declaredSize === 0xffffffff) throw badRequest(TOO_LARGE_UNPACKED);
+    total += entry.declaredSize;
+  }
+  if (total > MAX_UNPACKED_BYTES) throw badRequest(TOO_LARGE_UNPACKED);
+}
+
+/** Inflates one deflated entry, discarding the output, and returns its real size; stops past `budget`. */
+function inflatedSize(compressed: Buffer, budget: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const inflate = createInflateRaw({ chunkSize: 64 * 1024 });
+    let size = 0;
+    let settled = false;
+    const finish = (error: Error | null) => {
+      if (settled) return;
+      settled = true;
+      if (error) reject(error);
+      else resolve(size);
+    };
+    inflate.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > budget) {
+        inflate.destroy();
+        finish(badRequest(TOO_LARGE_UNPACKED));
+      }
+    });
+    inflate.on('end', () => finish(null));
+    inflate.on('error', () => finish(badRequest(DAMAGED_ZIP)));
+    inflate.end(compressed);
+  });
+}
+
+/**
+ * Unpacks every entry of an .xlsx once, counting the bytes it really inflates to and keeping
+ * none of them, and refuses the file when the total passes MAX_UNPACKED_BYTES, whatever sizes the
+ * zip declares. Memory stays bounded (one 64 KB chunk at a time); only a file that passes is
+ * handed to the spreadsheet reader.
+ */
+export async function checkZipContents(buffer: Buffer): Promise<void> {
+  checkZipDirectory(buffer);
+  let total = 0;
+  for (const entry of zipEntries(buffer)) {
+    const header = entry.localHeaderOffset;
+    if (header + 30 > buffer.length || buffer.readUInt32LE(header) !== 0x04034b50) throw badRequest(DAMAGED_ZIP);
+    const dataStart = header + 30 + buffer.readUInt16LE(header + 26) + buffer.readUInt16LE(header + 28);
+    const data = buffer.subarray(dataStart, Math.min(buffer.length, dataStart + entry.compressedSize));
+    if (entry.method === 0) total += data.length;
+    else if (entry.method === 8) total += await inflatedSize(data, MAX_UNPACKED_BYTES - total);
+    else throw badRequest(DAMAGED_ZIP);
+    if (total > MAX_UNPACKED_BYTES) throw badRequest(TOO_LARGE_UNPACKED);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -201,7 +272,7 @@ function plainCell(value: ExcelJS.CellValue): SheetCell {
 }
 
 async function readXlsx(buffer: Buffer): Promise<SheetTable> {
-  checkZipDirectory(buffer);
+  await checkZipContents(buffer);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '../../domain/api.js';
-import { AppError, fromDatabaseError } from '../errors.js';
+import { AppError, DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, fromDatabaseError, isDatabaseUnavailable } from '../errors.js';
 
 function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, fields?: Record<string, string>) {
   const body: ApiErrorBody = { error: { code, message, ...(fields && Object.keys(fields).length ? { fields } : {}) } };
@@ -9,6 +9,18 @@ function send(reply: FastifyReply, status: number, code: ErrorCode, message: str
 }
 
 const CONTEXT_NAMES: Record<string, string> = { body: 'request body', querystring: 'query', params: 'address', headers: 'headers' };
+
+/**
+ * A multipart body that ends in the middle of a part, or whose part headers or boundary are
+ * malformed: busboy raises plain Errors without a status ("Part terminated early due to
+ * unexpected end of multipart data", "Unexpected end of multipart data", "Malformed part
+ * header"). The client sent a broken upload: 400, never 500.
+ */
+function isBrokenMultipart(error: FastifyError): boolean {
+  if (error.statusCode !== undefined && error.statusCode !== 500) return false;
+  const message = typeof error.message === 'string' ? error.message : '';
+  return /terminated early|Unexpected end of (multipart data|form)|Malformed part header|Multipart: Boundary not found/i.test(message);
+}
 
 /** One error shape for every answer: { error: { code, message, fields? } }. A 500 is a bug. */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -27,10 +39,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof AppError) {
       return send(reply, error.statusCode, error.code, error.message, error.fields);
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return send(reply, 503, 'SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE);
+    }
     const fromDb = fromDatabaseError(error);
     if (fromDb) {
       request.log.info({ err: error }, 'database constraint refused a write');
       return send(reply, fromDb.statusCode, fromDb.code, fromDb.message, fromDb.fields);
+    }
+    if (isBrokenMultipart(error)) {
+      request.log.info({ err: error }, 'multipart upload refused');
+      return send(reply, 400, 'VALIDATION_ERROR', 'The upload was cut off before it ended. Please send the file again.');
     }
     // Errors raised by Fastify itself for bad requests (malformed JSON, body too large, ...).
     const status = error.statusCode ?? 500;

@@ -12,7 +12,38 @@ export function tileOrigins(template: string): string[] {
   }
 }
 
-/** Security headers with a strict Content-Security-Policy: no inline or third-party script. */
+/**
+ * Browser features the app never uses are switched off for it and anything it frames. The app
+ * needs none of them: photos are taken through a file input (the device's own camera app, not
+ * getUserMedia), addresses are geocoded on the server. fullscreen stays allowed for our own
+ * pages (the PDF viewer frame).
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=()',
+  'display-capture=()',
+  'encrypted-media=()',
+  'fullscreen=(self)',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+  'browsing-topics=()',
+].join(', ');
+
+/**
+ * Security headers with a strict Content-Security-Policy (no inline or third-party script), a
+ * Permissions-Policy, and Cache-Control: no-store on every API answer that does not set its own
+ * (an answer holds customer data; a shared computer's disk cache must not keep it).
+ */
 export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig) {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -36,5 +67,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.secureCookies ? { maxAge: 15552000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'same-origin' },
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    if ((request.url.startsWith('/api/') || request.url === '/api') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
   });
 }

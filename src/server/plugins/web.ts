@@ -11,6 +11,9 @@ import { sendApiNotFound } from './errors.js';
 export async function registerWeb(app: FastifyInstance, webDir: string | null) {
   const indexFile = webDir ? path.join(webDir, 'index.html') : null;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  // The customer's quote page has its own small bundle (decision 018).
+  const quoteFile = webDir ? path.join(webDir, 'quote-confirm.html') : null;
+  const quoteHtml = quoteFile && existsSync(quoteFile) ? readFileSync(quoteFile, 'utf8') : null;
 
   if (webDir && indexHtml) {
     await app.register(fastifyStatic, {
@@ -26,6 +29,9 @@ export async function registerWeb(app: FastifyInstance, webDir: string | null) {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     if (url.startsWith('/api/') || url === '/api') return sendApiNotFound(reply, request.method, url);
+    if ((request.method === 'GET' || request.method === 'HEAD') && quoteHtml && (url === '/quote/confirm' || url.startsWith('/quote/confirm/') || url.startsWith('/quote/confirm?'))) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('referrer-policy', 'no-referrer').send(quoteHtml);
+    }
     if ((request.method === 'GET' || request.method === 'HEAD') && indexHtml && !url.startsWith('/assets/')) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     }

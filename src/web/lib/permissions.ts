@@ -1,4 +1,4 @@
-import type { UserRole } from '../../domain/auth';
+import { canDeleteCustomers, canEditCustomers, type UserRole } from '../../domain/auth';
 import { useSession } from './session';
 
 /**
@@ -7,7 +7,7 @@ import { useSession } from './session';
  * create and edit but do not delete; technicians only read.
  */
 export function customerPermissions(role: UserRole | undefined): { canEdit: boolean; canDelete: boolean } {
-  return { canEdit: role === 'admin' || role === 'manager' || role === 'user', canDelete: role === 'admin' || role === 'manager' };
+  return { canEdit: role ? canEditCustomers(role) : false, canDelete: role ? canDeleteCustomers(role) : false };
 }
 
 export function useCustomerPermissions() {

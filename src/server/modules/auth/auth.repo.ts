@@ -102,6 +102,10 @@ export function createAuthRepo(db: Executor) {
         });
     },
 
+    async deleteStaleThrottles(windowStart: Date): Promise<void> {
+      await db.delete(authThrottle).where(lt(authThrottle.windowStartedAt, windowStart));
+    },
+
     async clearFailures(key: string): Promise<void> {
       await db.delete(authThrottle).where(eq(authThrottle.key, key));
     },

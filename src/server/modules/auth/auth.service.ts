@@ -5,9 +5,23 @@ import type { AuthRepo } from './auth.repo.js';
 import { burnVerifyTime, hashPassword, verifyPassword } from './passwords.js';
 
 export const SIGN_IN_WINDOW_MINUTES = 15;
-/** Failed attempts allowed per account, and per address, within the window. */
-export const MAX_FAILURES_PER_ACCOUNT = 5;
+/**
+ * Failed attempts allowed within the window: per account from one address, and per address
+ * across accounts. There is deliberately no limit per account alone: anyone could then lock a
+ * known user out of their own office with a few wrong passwords from anywhere.
+ */
+export const MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS = 5;
 export const MAX_FAILURES_PER_ADDRESS = 20;
+
+/**
+ * The account a sign-in attempt is counted against: the user's id when the typed login names a
+ * user (so "demo", "DEMO" and "demo@example.com" are one count), otherwise the normalized text
+ * (hashed: a password typed into the username field must not be stored).
+ */
+export function throttleAccountKey(typedLogin: string, userId: string | undefined): string {
+  if (userId) return `user:${userId}`;
+  return `login:${createHash('sha256').update(typedLogin.trim().toLowerCase()).digest('hex')}`;
+}
 /** A session is refreshed at most this often, so reads do not turn into a write per request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -29,7 +43,7 @@ export interface SignedIn {
 export function createAuthService({ repo, clock, sessionIdleMinutes }: AuthServiceDeps) {
   const idleMs = sessionIdleMinutes * 60_000;
   const windowStart = (now: Date) => new Date(now.getTime() - SIGN_IN_WINDOW_MINUTES * 60_000);
-  const accountKey = (username: string) => `account:${username.trim().toLowerCase()}`;
+  const accountAddressKey = (account: string, ip: string) => `${account}|address:${ip}`;
   const addressKey = (ip: string) => `address:${ip}`;
 
   async function newSession(user: SessionUser, meta: { ip: string | null; userAgent: string | null }): Promise<SignedIn> {
@@ -48,15 +62,14 @@ export function createAuthService({ repo, clock, sessionIdleMinutes }: AuthServi
     ): Promise<SignedIn> {
       const now = clock();
       const since = windowStart(now);
-      const [accountFailures, addressFailures] = await Promise.all([
-        repo.throttleFailures(accountKey(input.username), since),
-        repo.throttleFailures(addressKey(meta.ip), since),
-      ]);
-      if (accountFailures >= MAX_FAILURES_PER_ACCOUNT || addressFailures >= MAX_FAILURES_PER_ADDRESS) {
+      const candidate = await repo.findLoginCandidate(input.username);
+      // Counted in the database, so every app server sees the same counts.
+      const accountKey = accountAddressKey(throttleAccountKey(input.username, candidate?.user.id), meta.ip);
+      const [accountFailures, addressFailures] = await Promise.all([repo.throttleFailures(accountKey, since), repo.throttleFailures(addressKey(meta.ip), since)]);
+      if (accountFailures >= MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS || addressFailures >= MAX_FAILURES_PER_ADDRESS) {
         throw tooManyRequests(`Too many sign-in attempts. Please wait ${SIGN_IN_WINDOW_MINUTES} minutes and try again.`);
       }
 
-      const candidate = await repo.findLoginCandidate(input.username);
       let ok = false;
       if (candidate?.passwordHash && candidate.status === 'active') {
         ok = await verifyPassword(candidate.passwordHash, input.password);
@@ -64,12 +77,12 @@ export function createAuthService({ repo, clock, sessionIdleMinutes }: AuthServi
         await burnVerifyTime(input.password);
       }
       if (!ok || !candidate) {
-        await repo.recordFailure(accountKey(input.username), now, since);
+        await repo.recordFailure(accountKey, now, since);
         await repo.recordFailure(addressKey(meta.ip), now, since);
         throw unauthenticated(INVALID_CREDENTIALS_MESSAGE);
       }
 
-      await repo.clearFailures(accountKey(input.username));
+      await repo.clearFailures(accountKey);
       // A new session id at every sign-in; the one the browser came with (if any) ends here.
       if (meta.previousToken) await repo.deleteSession(hashSessionToken(meta.previousToken));
       await repo.markLoggedIn(candidate.user.id, now);
@@ -104,8 +117,11 @@ export function createAuthService({ repo, clock, sessionIdleMinutes }: AuthServi
       await repo.deleteUserSessions(userId, sessionId);
     },
 
+    /** Removes expired sessions and sign-in counts whose window is over. */
     async deleteExpiredSessions(): Promise<void> {
-      await repo.deleteExpiredSessions(clock());
+      const now = clock();
+      await repo.deleteExpiredSessions(now);
+      await repo.deleteStaleThrottles(windowStart(now));
     },
   };
 }

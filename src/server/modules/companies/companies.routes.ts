@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CUSTOMER_DELETE_ROLES, CUSTOMER_EDITOR_ROLES } from '../../../domain/auth.js';
 import { apiErrorBody, paginated } from '../../../domain/api.js';
 import {
   company,
@@ -19,7 +20,10 @@ import { exportFileName, sendXlsx, type XlsxColumn } from '../../export/xlsx.js'
 import type { CompaniesService } from './companies.service.js';
 
 const params = idParams(CUSTOMER_MESSAGES.invalidCompanyId);
-const errors = { 400: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody };
+const errors = { 400: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody };
+/** Office staff create and edit customers; only admin and manager delete them; technicians read. */
+const editors = { roles: CUSTOMER_EDITOR_ROLES };
+const deleters = { roles: CUSTOMER_DELETE_ROLES };
 
 export const COMPANY_EXPORT_COLUMNS: XlsxColumn<Company>[] = [
   { header: 'Name', width: 40, value: (c) => c.name },
@@ -82,6 +86,7 @@ export function companiesRoutes(app: FastifyInstance, { companies, today }: { co
   });
 
   r.post('/api/companies', {
+    config: editors,
     schema: { tags: ['companies'], summary: 'Create a company (its address is geocoded)', body: companyInput, response: { 201: company, ...errors } },
     handler: async (request, reply) => reply.status(201).send(await companies.create(request.body)),
   });
@@ -97,11 +102,13 @@ export function companiesRoutes(app: FastifyInstance, { companies, today }: { co
   });
 
   r.put('/api/companies/:id', {
+    config: editors,
     schema: { tags: ['companies'], summary: 'Update a company', params, body: companyInput, response: { 200: company, ...errors } },
     handler: async (request) => companies.update(request.params.id, request.body),
   });
 
   r.delete('/api/companies/:id', {
+    config: deleters,
     schema: {
       tags: ['companies'],
       summary: 'Delete a company with its locations and units (refused while jobs hold it)',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../errors.js';
 import type { HealthService } from './health.service.js';
 
 const healthAnswer = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['pglite', 'postgres']), checkedAt: z.string() });
@@ -16,7 +17,7 @@ export function healthRoutes(app: FastifyInstance, { health }: { health: HealthS
         return { status: 'ok' as const, database: health.database, checkedAt };
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');
-        return reply.status(503).send({ status: 'unavailable' as const, database: health.database, checkedAt });
+        return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({ status: 'unavailable' as const, database: health.database, checkedAt });
       }
     },
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CUSTOMER_DELETE_ROLES, CUSTOMER_EDITOR_ROLES } from '../../../domain/auth.js';
 import { apiErrorBody, paginated } from '../../../domain/api.js';
 import { CUSTOMER_MESSAGES, idParams } from '../../../domain/customers.js';
 import { location, locationExportQuery, locationInput, locationListQuery, type Location } from '../../../domain/locations.js';
@@ -8,7 +9,10 @@ import { exportFileName, sendXlsx, type XlsxColumn } from '../../export/xlsx.js'
 import type { LocationsService } from './locations.service.js';
 
 const params = idParams(CUSTOMER_MESSAGES.invalidLocationId);
-const errors = { 400: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody };
+const errors = { 400: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody };
+/** Office staff create and edit customers; only admin and manager delete them; technicians read. */
+const editors = { roles: CUSTOMER_EDITOR_ROLES };
+const deleters = { roles: CUSTOMER_DELETE_ROLES };
 
 export const LOCATION_EXPORT_COLUMNS: XlsxColumn<Location>[] = [
   { header: 'Location', width: 34, value: (l) => l.name },
@@ -52,6 +56,7 @@ export function locationsRoutes(app: FastifyInstance, { locations, today }: { lo
   });
 
   r.post('/api/locations', {
+    config: editors,
     schema: { tags: ['locations'], summary: 'Create a location for a company (its address is geocoded)', body: locationInput, response: { 201: location, ...errors } },
     handler: async (request, reply) => reply.status(201).send(await locations.create(request.body)),
   });
@@ -62,11 +67,13 @@ export function locationsRoutes(app: FastifyInstance, { locations, today }: { lo
   });
 
   r.put('/api/locations/:id', {
+    config: editors,
     schema: { tags: ['locations'], summary: 'Update a location', params, body: locationInput, response: { 200: location, ...errors } },
     handler: async (request) => locations.update(request.params.id, request.body),
   });
 
   r.delete('/api/locations/:id', {
+    config: deleters,
     schema: { tags: ['locations'], summary: 'Delete a location with its units (refused while jobs hold it)', params, response: { 204: z.null(), ...errors } },
     handler: async (request, reply) => {
       await locations.remove(request.params.id);

@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CUSTOMER_DELETE_ROLES, CUSTOMER_EDITOR_ROLES } from '../../../domain/auth.js';
 import { apiErrorBody, paginated } from '../../../domain/api.js';
 import { CUSTOMER_MESSAGES, idParams } from '../../../domain/customers.js';
 import { unit, unitInput, unitJobsAnswer, unitJobsQuery, unitListItem, unitListQuery, unitUpdateInput } from '../../../domain/units.js';
 import type { UnitsService } from './units.service.js';
 
 const params = idParams(CUSTOMER_MESSAGES.invalidUnitId);
-const errors = { 400: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody };
+const errors = { 400: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody };
+/** Office staff create and edit customers; only admin and manager delete them; technicians read. */
+const editors = { roles: CUSTOMER_EDITOR_ROLES };
+const deleters = { roles: CUSTOMER_DELETE_ROLES };
 
 export function unitsRoutes(app: FastifyInstance, { units }: { units: UnitsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -23,6 +27,7 @@ export function unitsRoutes(app: FastifyInstance, { units }: { units: UnitsServi
   });
 
   r.post('/api/units', {
+    config: editors,
     schema: { tags: ['units'], summary: 'Add a unit to a location', body: unitInput, response: { 201: unit, ...errors } },
     handler: async (request, reply) => reply.status(201).send(await units.create(request.body)),
   });
@@ -44,11 +49,13 @@ export function unitsRoutes(app: FastifyInstance, { units }: { units: UnitsServi
   });
 
   r.put('/api/units/:id', {
+    config: editors,
     schema: { tags: ['units'], summary: 'Update a unit (its location stays)', params, body: unitUpdateInput, response: { 200: unit, ...errors } },
     handler: async (request) => units.update(request.params.id, request.body),
   });
 
   r.delete('/api/units/:id', {
+    config: deleters,
     schema: { tags: ['units'], summary: 'Delete a unit (refused while jobs hold it)', params, response: { 204: z.null(), ...errors } },
     handler: async (request, reply) => {
       await units.remove(request.params.id);

@@ -2,7 +2,7 @@ import { and, asc, count, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Paginated } from '../../../domain/api.js';
 import type { UserRole, UserStatus } from '../../../domain/auth.js';
 import { likeContains } from '../../../domain/search.js';
-import type { UserSummary, UsersQuery } from '../../../domain/users.js';
+import { USER_OPTIONS_LIMIT, type UserOption, type UserOptionsQuery, type UserSummary, type UsersQuery } from '../../../domain/users.js';
 import type { Executor } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 
@@ -57,6 +57,22 @@ export function createUsersRepo(db: Executor) {
         db.select({ n: count() }).from(users).where(where),
       ]);
       return { items: rows.map(toUserSummary), total: Number(total?.n ?? 0), page: query.page, pageSize: query.pageSize };
+    },
+
+    /** Active users for a picker: id and display name, by name, at most USER_OPTIONS_LIMIT. */
+    async options(query: UserOptionsQuery): Promise<UserOption[]> {
+      const name = sql<string>`coalesce(nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.username})`;
+      const filters: SQL[] = [eq(users.status, 'active')];
+      if (query.q) {
+        const like = likeContains(query.q);
+        filters.push(or(sql`${users.username} ilike ${like}`, sql`concat_ws(' ', ${users.firstName}, ${users.lastName}) ilike ${like}`)!);
+      }
+      return db
+        .select({ id: users.id, name })
+        .from(users)
+        .where(and(...filters))
+        .orderBy(asc(sql`lower(${name})`), asc(users.id))
+        .limit(USER_OPTIONS_LIMIT);
     },
 
     async findById(id: string, exec: Executor = db): Promise<UserRow | undefined> {

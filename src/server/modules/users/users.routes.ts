@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiErrorBody, paginated } from '../../../domain/api.js';
 import { ADMIN_ROLES } from '../../../domain/auth.js';
 import { isUuidV4 } from '../../../domain/ids.js';
-import { createUserInput, setPasswordInput, updateUserInput, userSummary, usersQuery } from '../../../domain/users.js';
+import { createUserInput, setPasswordInput, updateUserInput, USER_OPTIONS_LIMIT, userOptionsAnswer, userOptionsQuery, userSummary, usersQuery } from '../../../domain/users.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { UsersService } from './users.service.js';
 
@@ -15,13 +15,24 @@ export function usersRoutes(app: FastifyInstance, { users }: { users: UsersServi
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/users', {
+    config: { roles: ADMIN_ROLES },
     schema: {
       tags: ['users'],
-      summary: 'The users of Settings, ordered by username (every signed-in user may read it)',
+      summary: 'The users of Settings, ordered by username: e-mails, phones, last sign-in (admin and manager)',
       querystring: usersQuery,
-      response: { 200: paginated(userSummary), 400: apiErrorBody },
+      response: { 200: paginated(userSummary), 400: apiErrorBody, 403: apiErrorBody },
     },
     handler: async (request) => users.list(request.query),
+  });
+
+  r.get('/api/users/options', {
+    schema: {
+      tags: ['users'],
+      summary: `For pickers (every signed-in user): active users' id and name, by name, at most ${USER_OPTIONS_LIMIT}`,
+      querystring: userOptionsQuery,
+      response: { 200: userOptionsAnswer, 400: apiErrorBody },
+    },
+    handler: async (request) => users.options(request.query),
   });
 
   r.post('/api/users', {

@@ -1,7 +1,7 @@
 import type { Paginated } from '../../../domain/api.js';
 import type { SessionUser } from '../../../domain/auth.js';
 import { defaultAvailability, keepAvailableDays } from '../../../domain/technicians.js';
-import { mayManageRole, type CreateUserInput, type UpdateUserInput, type UserSummary, type UsersQuery } from '../../../domain/users.js';
+import { mayManageRole, type CreateUserInput, type UpdateUserInput, type UserOption, type UserOptionsQuery, type UserSummary, type UsersQuery } from '../../../domain/users.js';
 import type { Database } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound, registerConstraintMessages } from '../../errors.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -37,6 +37,10 @@ export function createUsersService({ db, users, technicians, clock }: { db: Data
   return {
     list(query: UsersQuery): Promise<Paginated<UserSummary>> {
       return users.list(query);
+    },
+
+    options(query: UserOptionsQuery): Promise<{ items: UserOption[] }> {
+      return users.options(query).then((items) => ({ items }));
     },
 
     /**

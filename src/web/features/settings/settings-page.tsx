@@ -4,6 +4,7 @@ import { useCompanyInfo } from '../../lib/company';
 import { useSession } from '../../lib/session';
 import { useUrlFilters } from '../../lib/url-state';
 import { ErrorBanner } from '../../ui/banner';
+import { ButtonLink } from '../../ui/button';
 import { PageHeader } from '../../ui/page-header';
 import { Spinner } from '../../ui/spinner';
 import { useReferenceTypes, useUsers } from './api/settings-queries';
@@ -19,7 +20,8 @@ export default function SettingsPage() {
   const session = useSession();
   const company = useCompanyInfo();
   // The cards ask for the same queries (shared by key); here they only tell whether loading failed.
-  const users = useUsers(useUrlFilters(usersQuery).values);
+  // The users list (e-mails, phones, last sign-in) is for admin and manager only.
+  const users = useUsers(useUrlFilters(usersQuery).values, { enabled: session.data ? canAdminister(session.data.role) : false });
   const serviceTypes = useReferenceTypes('service-types');
   const jobTypes = useReferenceTypes('job-types');
   const user = session.data;
@@ -29,10 +31,14 @@ export default function SettingsPage() {
 
   return (
     <div className="mx-auto max-w-7xl space-y-6">
-      <PageHeader title="Settings" subtitle={canEdit ? 'Company information, users, service types and job types' : 'Company information, users, service types and job types (read-only)'} />
+      <PageHeader
+        title="Settings"
+        subtitle={canEdit ? 'Company information, users, service types and job types' : 'Company information, service types and job types (read-only)'}
+        actions={canEdit ? <ButtonLink variant="secondary" to="/settings/outbox">Outbox</ButtonLink> : null}
+      />
       {loadFailed ? <ErrorBanner message="Failed to load settings data" /> : null}
       <CompanyInfoCard company={company.data} loading={company.isPending} canEdit={canEdit} />
-      <UsersCard actor={user} />
+      {canEdit ? <UsersCard actor={user} /> : null}
       <div className="grid gap-6 2xl:grid-cols-2">
         <ReferenceTypesCard kind="service-types" canEdit={canEdit} />
         <ReferenceTypesCard kind="job-types" canEdit={canEdit} />

@@ -9,8 +9,10 @@ import { companySettingsKey, type CompanyInfo } from '../../../lib/company';
 export const usersKey = ['users'] as const;
 const referenceTypesKey = (kind: ReferenceTypeKind) => ['settings', kind] as const;
 
-export function useUsers(query: UsersQuery) {
+/** The full users list: admin and manager only (the server answers 403 to other roles). */
+export function useUsers(query: UsersQuery, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled,
     queryKey: [...usersKey, query],
     queryFn: () => api.get<Paginated<UserSummary>>('/api/users', { ...query }),
     placeholderData: keepPreviousData,

@@ -1,0 +1,110 @@
+import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.js';
+import type { DatabaseHandle } from '../../src/server/db/client.js';
+import { technicians } from '../../src/server/db/schema.js';
+import { redactErrorMessage } from '../../src/server/plugins/logging.js';
+import { createFactories } from '../factories/index.js';
+import { TEST_PASSWORD } from '../support/test-app.js';
+import { testConfig } from '../support/test-config.js';
+import { openTestDatabase } from '../support/test-db.js';
+
+/** Every line the server logs, as written (JSON), for the assertions below. */
+const lines: string[] = [];
+const capture = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    done();
+  },
+});
+
+const TAX_ID = '987-65-4321';
+const BANK_ACCOUNT = '000123456789';
+let app: FastifyInstance;
+let database: DatabaseHandle;
+let cookie: string;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  app = await buildApp({ config: testConfig(), database, webDir: null, logger: { level: 'trace', stream: capture } });
+  // A route whose query fails in the database with a technician's tax id and bank account among
+  // its parameters, as a real write does when PostgreSQL refuses it.
+  app.get('/api/test/failing-query', async () => {
+    await database.db.execute(sql`select ${TAX_ID} as tax_id, ${BANK_ACCOUNT} as bank_account from no_such_table`);
+    return { ok: true };
+  });
+  app.get('/api/test/failing-cast', async () => {
+    await database.db.execute(sql`select ${TAX_ID}::integer as tax_id`);
+    return { ok: true };
+  });
+  app.get('/api/test/failing-insert', async () => {
+    // A technician row whose tax id is too long for its column (varchar(50)), so the insert fails.
+    await database.db.insert(technicians).values({ firstName: 'Tax', lastName: 'Payer', email: 't@example.com', taxId: `${TAX_ID}${'9'.repeat(60)}`, bankAccount: BANK_ACCOUNT } as unknown as typeof technicians.$inferInsert);
+    return { ok: true };
+  });
+  await app.ready();
+  const f = createFactories(database.db);
+  await f.user({ username: 'logger', email: 'logger@example.com', role: 'admin', password: TEST_PASSWORD });
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'logger', password: TEST_PASSWORD } });
+  cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('the server log', () => {
+  it('logs a failing query as a 500 without its parameters: no tax id, no bank account', async () => {
+    lines.length = 0;
+    const response = await app.inject({ method: 'GET', url: '/api/test/failing-query', headers: { cookie } });
+    expect(response.statusCode).toBe(500);
+    const log = lines.join('\n');
+    expect(log).toContain('unhandled error');
+    expect(log).toContain('Failed query');
+    expect(log).not.toContain(TAX_ID);
+    expect(log).not.toContain(BANK_ACCOUNT);
+
+    lines.length = 0;
+    const cast = await app.inject({ method: 'GET', url: '/api/test/failing-cast', headers: { cookie } });
+    expect(cast.statusCode).toBe(400);
+    expect(lines.join('\n')).toContain('invalid input syntax');
+    expect(lines.join('\n')).not.toContain(TAX_ID);
+
+    lines.length = 0;
+    const insert = await app.inject({ method: 'GET', url: '/api/test/failing-insert', headers: { cookie } });
+    expect(insert.statusCode).toBeGreaterThanOrEqual(400);
+    const insertLog = lines.join('\n');
+    expect(insertLog).toContain("Failed query: insert into");
+    expect(insertLog).not.toContain(TAX_ID);
+    expect(insertLog).not.toContain(BANK_ACCOUNT);
+  });
+
+  it('never writes the session cookie, the password or a search text', async () => {
+    lines.length = 0;
+    await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'logger', password: 'Wrong-Secret-Password' } });
+    await app.inject({ method: 'GET', url: '/api/companies?search=Jane%20Private%20Person', headers: { cookie, authorization: 'Bearer very-secret' } });
+    const log = lines.join('\n');
+    expect(lines.length).toBeGreaterThan(0);
+    expect(log).not.toContain('Wrong-Secret-Password');
+    expect(log).not.toContain(cookie.split('=')[1]!.slice(0, 20));
+    expect(log).not.toContain('very-secret');
+    expect(log).not.toContain('Private');
+    expect(log).toContain('/api/companies');
+  });
+
+  it('redacts secret and personal keys in any object logged', () => {
+    lines.length = 0;
+    app.log.info({ user: { password: 'p4ss', taxId: TAX_ID, nested: { bankAccount: BANK_ACCOUNT } }, token: 'tok-123' }, 'something');
+    const log = lines.join('\n');
+    expect(log).toContain('something');
+    for (const secret of ['p4ss', TAX_ID, BANK_ACCOUNT, 'tok-123']) expect(log).not.toContain(secret);
+  });
+
+  it('removes the values PostgreSQL echoes in its messages', () => {
+    expect(redactErrorMessage('Failed query: insert into "t" values ($1)\nparams: 123-45-6789,x')).toBe(`Failed query: insert into "t" values ($1)\nparams: [redacted]`);
+    expect(redactErrorMessage('invalid input syntax for type integer: "987-65-4321"')).toBe('invalid input syntax for type integer: "[redacted]"');
+    expect(redactErrorMessage('Key (email)=(jane@example.com) already exists.')).toBe('Key (email)=([redacted]) already exists.');
+  });
+});
