@@ -1,6 +1,6 @@
 /** Jobs, their technicians, priced items and the job form presets. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt, money, oneOf, notBlank, trgm, DB_ENUMS } from './columns.js';
 import { locations, units } from './customers.js';
 import { users } from './users.js';
@@ -39,14 +39,13 @@ export const jobs = pgTable(
     scheduleDuration: integer('schedule_duration').notNull().default(60),
     office: varchar('office', { length: 100 }).notNull().default('Main Office'),
     serviceContract: varchar('service_contract', { length: 20 }),
-    quoteSent: boolean('quote_sent').notNull().default(false),
-    quoteSentAt: timestamp('quote_sent_at', { withTimezone: true, mode: 'date' }),
-    quoteToken: varchar('quote_token', { length: 64 }),
-    quoteTokenExpiresAt: timestamp('quote_token_expires_at', { withTimezone: true, mode: 'date' }),
-    quoteConfirmed: boolean('quote_confirmed').notNull().default(false),
-    quoteConfirmedAt: timestamp('quote_confirmed_at', { withTimezone: true, mode: 'date' }),
-    repairApproved: boolean('repair_approved'),
+    // The quote's state lives in job_quotes (decision 018): see job_latest_quotes.
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    // Free labels for the dispatch board's filters.
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    subcontracted: boolean('subcontracted').notNull().default(false),
+    // number, name, company, location and unit number, kept by triggers (migration jobs-search).
+    searchText: text('search_text').notNull().default(''),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -60,7 +59,6 @@ export const jobs = pgTable(
     check('jobs_period_check', sql`${t.timePeriodDue} >= ${t.timePeriodStart}`),
     check('jobs_scheduled_has_start', sql`${t.status} <> 'scheduled' or ${t.scheduleStart} is not null`),
     uniqueIndex('jobs_number_unique').on(t.number),
-    uniqueIndex('jobs_quote_token_unique').on(t.quoteToken),
     index('jobs_status_idx').on(t.status),
     index('jobs_schedule_start_idx').on(t.scheduleStart),
     index('jobs_time_period_due_idx').on(t.timePeriodDue),
@@ -71,6 +69,8 @@ export const jobs = pgTable(
     index('jobs_service_line_idx').on(t.serviceLine),
     index('jobs_type_idx').on(t.type),
     trgm('jobs_name_trgm', t.name),
+    trgm('jobs_search_trgm', t.searchText),
+    index('jobs_tags_gin').using('gin', t.tags),
   ],
 );
 
@@ -135,3 +135,13 @@ export const jobPresets = pgTable(
   },
   (t) => [check('job_presets_name_not_blank', notBlank(t.name)), index('job_presets_user_idx').on(t.userId, t.name)],
 );
+
+/**
+ * Exact job counts per status, kept by statement-level triggers (migration job-counts) in the
+ * same transaction as every insert, delete and status change: the /jobs total without a filter,
+ * or with only a status, is read here instead of counting 500,000 rows.
+ */
+export const jobCounts = pgTable('job_counts', {
+  status: varchar('status', { length: 20 }).primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});

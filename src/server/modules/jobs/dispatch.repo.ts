@@ -1,0 +1,194 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { BoardJob, BoardQuery, BoardTechnician } from '../../../domain/dispatch.js';
+import { JOB_STATUSES, type JobStatus } from '../../../domain/jobs.js';
+import { toCents } from '../../../domain/money.js';
+import type { Executor } from '../../db/client.js';
+import {
+  jobItems,
+  jobRepairs,
+  jobs,
+  jobTechnicians,
+  locations,
+  technicianAvailability,
+  technicianCertifications,
+  technicians,
+  technicianTerritories,
+  units,
+  users,
+} from '../../db/schema.js';
+import { countOf, from, nullable, oneOfColumn, selectRow, selectRows, selection, tableAlias, whereAll, type RowOf } from '../../db/sql.js';
+
+const j = tableAlias(jobs, 'j');
+const l = tableAlias(locations, 'l');
+const un = tableAlias(units, 'un');
+const jt = tableAlias(jobTechnicians, 'jt');
+const it = tableAlias(jobItems, 'it');
+const rp = tableAlias(jobRepairs, 'rp');
+const tu = tableAlias(users, 'tu');
+const tt = tableAlias(technicians, 'tt');
+const ta = tableAlias(technicianAvailability, 'ta');
+const tc = tableAlias(technicianCertifications, 'tc');
+const tr = tableAlias(technicianTerritories, 'tr');
+
+const personName = sql<string>`coalesce(nullif(btrim(concat_ws(' ', ${tu.firstName}, ${tu.lastName})), ''), ${tu.username})`;
+const dayStart = (isoDay: string, timeZone: string, plusDays = 0) => sql`((${isoDay}::date + ${plusDays}::int)::timestamp at time zone ${timeZone})`;
+
+/** The job's estimated price: its items total, or its repair total when it has no items. */
+const ESTIMATED_PRICE = sql`coalesce(
+  (select sum(${it.totalCost}) from ${from(it)} where ${it.jobId} = ${j.id}),
+  (select sum(${rp.totalCost}) from ${from(rp)} where ${rp.jobId} = ${j.id}),
+  0)`;
+
+const BOARD_JOB = selection({
+  id: j.id,
+  number: j.number,
+  name: j.name,
+  status: oneOfColumn(j.status, JOB_STATUSES),
+  type: j.type,
+  serviceLine: j.serviceLine,
+  office: j.office,
+  scheduleStart: j.scheduleStart,
+  scheduleDuration: j.scheduleDuration,
+  timePeriodStart: sql<string>`to_char(${j.timePeriodStart}, 'YYYY-MM-DD')`,
+  timePeriodDue: sql<string>`to_char(${j.timePeriodDue}, 'YYYY-MM-DD')`,
+  createdAt: j.createdAt,
+  updatedAt: j.updatedAt,
+  locationId: l.id,
+  locationName: l.name,
+  latitude: l.latitude,
+  longitude: l.longitude,
+  unitNumber: nullable(un.unitNumber),
+  technicianIds: sql<string[]>`array(select ${jt.technicianId}::text from ${from(jt)} where ${jt.jobId} = ${j.id} order by ${jt.isPrimary} desc, ${jt.createdAt}, ${jt.technicianId})`,
+  estimatedPriceCents: sql<number>`${ESTIMATED_PRICE}`.mapWith(toCents),
+  tags: j.tags,
+  subcontracted: j.subcontracted,
+});
+const BOARD_JOB_WITH_TOTAL = selection({ ...BOARD_JOB.fields, total: countOf(sql`count(*) over ()`) });
+const BOARD_FROM = sql`from ${from(j)} join ${from(l)} on ${l.id} = ${j.locationId} left join ${from(un)} on ${un.id} = ${j.unitId}`;
+
+export function toBoardJob(row: RowOf<typeof BOARD_JOB.fields>): BoardJob {
+  return { ...row, scheduleStart: row.scheduleStart?.toISOString() ?? null, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+/** The board's filters as conditions on `j` (the date range first: it is what an index serves). */
+export function boardConditions(q: BoardQuery, timeZone: string): SQL[] {
+  const c: SQL[] = [];
+  if (q.dateField === 'due') c.push(sql`${j.timePeriodDue} between ${q.from}::date and ${q.to}::date`);
+  else {
+    const column = q.dateField === 'schedule' ? j.scheduleStart : j.createdAt;
+    c.push(sql`${column} >= ${dayStart(q.from, timeZone)} and ${column} < ${dayStart(q.to, timeZone, 1)}`);
+  }
+  if (q.tags.length) c.push(sql`${j.tags} && ${sql`array[${sql.join(q.tags.map((t) => sql`${t}`), sql`, `)}]::text[]`}`);
+  if (q.office) c.push(sql`${j.office} = ${q.office}`);
+  if (q.type) c.push(sql`${j.type} = ${q.type}`);
+  if (q.serviceLine) c.push(sql`${j.serviceLine} = ${q.serviceLine}`);
+  if (q.ownerId) c.push(sql`${j.createdBy} = ${q.ownerId}::uuid`);
+  if (q.region) {
+    c.push(sql`exists (select 1 from ${from(l)} where ${l.id} = ${j.locationId} and ${l.zip} in (
+      select unnest(${tr.zipCodes}) from ${from(tr)} where ${tr.territoryName} = ${q.region}))`);
+  }
+  if (q.minPrice !== undefined) c.push(sql`${ESTIMATED_PRICE} >= ${q.minPrice / 100}`);
+  if (q.maxPrice !== undefined) c.push(sql`${ESTIMATED_PRICE} <= ${q.maxPrice / 100}`);
+  if (!q.showCompleted) c.push(sql`${j.status} <> 'completed'`);
+  if (!q.showSubcontracted) c.push(sql`not ${j.subcontracted}`);
+  return c;
+}
+
+export function boardStatements(q: BoardQuery, timeZone: string, limit: number) {
+  const where = whereAll(boardConditions(q, timeZone));
+  const matched = sql`select ${j.id} as id, ${j.status} as status, ${j.scheduleStart} as schedule_start from ${from(j)} where ${where}`;
+  const techScope = q.office ? sql`and ${tt.office} = ${q.office}` : sql``;
+  return {
+    jobs: sql`select ${BOARD_JOB_WITH_TOTAL} ${BOARD_FROM} where ${where}
+      order by ${j.scheduleStart} nulls last, ${j.number} limit ${limit}`,
+    /** per technician of the office: job counts and the days with scheduled jobs; plus the unassigned count */
+    technicians: sql`with m as materialized (${matched}),
+      per as (
+        select ${jt.technicianId} as technician_id, count(*) as job_count, count(*) filter (where m.status = 'completed') as completed_count,
+          coalesce(array_agg(distinct to_char(m.schedule_start at time zone ${timeZone}, 'YYYY-MM-DD')) filter (where m.schedule_start is not null), '{}') as dates
+        from m join ${from(jt)} on ${jt.jobId} = m.id group by ${jt.technicianId})
+      select ${tu.id} as id, ${personName} as name, ${tu.role} as role, ${tt.office} as office,
+        coalesce(per.job_count, 0) as "jobCount", coalesce(per.completed_count, 0) as "completedCount", coalesce(per.dates, '{}') as dates,
+        coalesce((select json_agg(json_build_object('dayOfWeek', ${ta.dayOfWeek}, 'startTime', to_char(${ta.startTime}, 'HH24:MI'),
+            'endTime', to_char(${ta.endTime}, 'HH24:MI'), 'isAvailable', ${ta.isAvailable}) order by ${ta.dayOfWeek}, ${ta.startTime})
+          from ${from(ta)} where ${ta.technicianId} = ${tu.id}), '[]'::json) as availability,
+        array(select ${tc.certificationName} from ${from(tc)} where ${tc.technicianId} = ${tu.id}
+          and (${tc.status} = 'expired' or ${tc.expiryDate} < (now() at time zone ${timeZone})::date) order by 1) as expired
+      from ${from(tu)} join ${from(tt)} on ${tt.id} = ${tu.id}
+      left join per on per.technician_id = ${tu.id}
+      where ${tu.role} = 'technician' and ${tu.status} = 'active' ${techScope}
+      order by 2, ${tu.id}`,
+    unassigned: sql`select count(*) as n from (${matched}) m where not exists (select 1 from ${from(jt)} where ${jt.jobId} = m.id)`,
+  };
+}
+
+const TECH_ROW = selection({
+  id: sql<string>`id`,
+  name: sql<string>`name`,
+  role: sql<string>`role`,
+  office: sql<string>`office`,
+  jobCount: countOf(sql`"jobCount"`),
+  completedCount: countOf(sql`"completedCount"`),
+  dates: sql<string[]>`dates`,
+  availability: sql<BoardTechnician['availability']>`availability`,
+  expired: sql<string[]>`expired`,
+});
+const COUNT = selection({ n: countOf(sql`n`) });
+
+const LOCKED = selection({ id: j.id, status: oneOfColumn(j.status, JOB_STATUSES), updatedAt: j.updatedAt, scheduleStart: j.scheduleStart, scheduleDuration: j.scheduleDuration });
+const CONFLICT = selection({ number: j.number, name: j.name, technicianName: personName });
+
+export function createDispatchRepo(db: Executor) {
+  return {
+    async board(q: BoardQuery, timeZone: string, limit: number, exec: Executor = db) {
+      const statements = boardStatements(q, timeZone, limit);
+      const [jobRows, techRows, unassigned] = await Promise.all([
+        selectRows(exec, BOARD_JOB_WITH_TOTAL, statements.jobs),
+        selectRows(exec, TECH_ROW, statements.technicians),
+        selectRow(exec, COUNT, statements.unassigned),
+      ]);
+      return {
+        jobs: jobRows.map(({ total: _total, ...row }) => toBoardJob(row)),
+        total: jobRows[0]?.total ?? 0,
+        technicians: techRows,
+        unassignedCount: unassigned?.n ?? 0,
+      };
+    },
+
+    async boardJob(id: string, exec: Executor = db): Promise<BoardJob | null> {
+      const row = await selectRow(exec, BOARD_JOB, sql`select ${BOARD_JOB} ${BOARD_FROM} where ${j.id} = ${id}::uuid`);
+      return row ? toBoardJob(row) : null;
+    },
+
+    async lock(id: string, exec: Executor) {
+      return selectRow(exec, LOCKED, sql`select ${LOCKED} from ${from(j)} where ${j.id} = ${id}::uuid for update of ${j}`);
+    },
+
+    async technicianIds(jobId: string, exec: Executor): Promise<string[]> {
+      const rows = await exec.select({ id: jobTechnicians.technicianId, isPrimary: jobTechnicians.isPrimary }).from(jobTechnicians).where(eq(jobTechnicians.jobId, jobId));
+      return rows.sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary)).map((r) => r.id);
+    },
+
+    /** Another job (not cancelled) of one of the technicians that overlaps [start, start + minutes). */
+    async overlapping(jobId: string, technicianIds: string[], start: Date, minutes: number, exec: Executor) {
+      if (technicianIds.length === 0) return null;
+      const end = new Date(start.getTime() + minutes * 60_000);
+      return selectRow(
+        exec,
+        CONFLICT,
+        sql`select ${CONFLICT} from ${from(jt)} join ${from(j)} on ${j.id} = ${jt.jobId} join ${from(tu)} on ${tu.id} = ${jt.technicianId}
+            where ${jt.technicianId} in (${sql.join(technicianIds.map((t) => sql`${t}::uuid`), sql`, `)})
+              and ${j.id} <> ${jobId}::uuid and ${j.status} <> 'cancelled'
+              and ${j.scheduleStart} < ${end.toISOString()}::timestamptz
+              and ${j.scheduleStart} > ${new Date(start.getTime() - 1440 * 60_000).toISOString()}::timestamptz
+              and ${j.scheduleStart} + ${j.scheduleDuration} * interval '1 minute' > ${start.toISOString()}::timestamptz
+            order by ${j.scheduleStart} limit 1`,
+      );
+    },
+
+    async reschedule(id: string, values: { scheduleStart: Date | null; scheduleDuration: number; status: JobStatus; updatedAt: Date }, exec: Executor): Promise<void> {
+      await exec.update(jobs).set(values).where(eq(jobs.id, id));
+    },
+  };
+}
+export type DispatchRepo = ReturnType<typeof createDispatchRepo>;

@@ -1,0 +1,106 @@
+import { DISPATCH_JOB_LIMIT, DISPATCH_MESSAGES, initials, overlapMessage, type BoardAnswer, type BoardQuery, type DispatchOptions, type MoveJobAnswer, type MoveJobInput } from '../../../domain/dispatch.js';
+import { JOB_MESSAGES, technicianRows } from '../../../domain/jobs.js';
+import type { Database } from '../../db/client.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
+import type { SettingsRepo } from '../settings/settings.repo.js';
+import type { DispatchRepo } from './dispatch.repo.js';
+import type { JobsRepo } from './jobs.repo.js';
+
+/**
+ * The Dispatch & Schedule board (issue 10): one read of the range with its filters, and the move of
+ * a job block. A move is a write to jobs and job_technicians, so it lives in the jobs module.
+ */
+export function createDispatchService({ db, repo, jobs, settings, clock }: { db: Database; repo: DispatchRepo; jobs: JobsRepo; settings: SettingsRepo; clock: () => Date }) {
+  const timeZone = async () => (await settings.getCompany()).time_zone;
+
+  return {
+    async board(query: BoardQuery): Promise<BoardAnswer> {
+      const zone = await timeZone();
+      const found = await repo.board(query, zone, DISPATCH_JOB_LIMIT);
+      return {
+        from: query.from,
+        to: query.to,
+        timeZone: zone,
+        jobs: found.jobs,
+        total: found.total,
+        unassignedCount: found.unassignedCount,
+        technicians: found.technicians.map((t) => ({
+          id: t.id,
+          name: t.name,
+          initials: initials(t.name),
+          role: t.role,
+          office: t.office,
+          jobCount: t.jobCount,
+          completedCount: t.completedCount,
+          scheduledDates: [...t.dates].sort(),
+          availability: t.availability,
+          expiredCertifications: t.expired,
+        })),
+      };
+    },
+
+    async options(): Promise<DispatchOptions> {
+      const [found, extra] = await Promise.all([jobs.options(), jobs.dispatchChoices()]);
+      return { offices: [...new Set(['Main Office', ...found.offices])], jobTypes: found.jobTypes, serviceLines: found.serviceLines, owners: extra.owners, regions: extra.regions };
+    },
+
+    /**
+     * Reschedule, reassign or unschedule a job from the board, in one transaction: refused when the
+     * job changed since the board loaded it (updated_at), when it is completed or cancelled, and
+     * when it would double-book a technician unless the user confirmed the overlap.
+     */
+    async move(id: string, input: MoveJobInput): Promise<MoveJobAnswer> {
+      const start = input.scheduleStart === null ? null : new Date(input.scheduleStart);
+      if (input.toTechnicianId) {
+        const active = await jobs.activeTechnicianIds([input.toTechnicianId]);
+        if (!active.has(input.toTechnicianId)) throw badRequest(JOB_MESSAGES.technicianNotActive, { toTechnicianId: JOB_MESSAGES.technicianNotActive });
+      }
+      await db.transaction(async (tx) => {
+        const job = await repo.lock(id, tx);
+        if (!job) throw notFound(JOB_MESSAGES.jobNotFound);
+        if (job.updatedAt.getTime() !== Date.parse(input.expectedUpdatedAt)) throw conflict(DISPATCH_MESSAGES.stale, { expectedUpdatedAt: DISPATCH_MESSAGES.stale });
+        if (job.status === 'completed' || job.status === 'cancelled') throw conflict(DISPATCH_MESSAGES.completedCannotMove);
+
+        const current = await repo.technicianIds(id, tx);
+        let next = current;
+        const rowChange = input.fromTechnicianId !== undefined && input.toTechnicianId !== undefined && input.fromTechnicianId !== input.toTechnicianId;
+        if (rowChange) {
+          const fromId = input.fromTechnicianId ?? null;
+          const toId = input.toTechnicianId ?? null;
+          if (fromId !== null && !current.includes(fromId)) throw conflict(DISPATCH_MESSAGES.notOnRow, { fromTechnicianId: DISPATCH_MESSAGES.notOnRow });
+          if (fromId === null && current.length > 0 && toId !== null && !current.includes(toId)) next = [...current, toId];
+          else if (fromId === null) next = toId === null || current.includes(toId) ? current : [toId];
+          else if (toId === null || current.includes(toId)) next = current.filter((t) => t !== fromId);
+          else next = current.map((t) => (t === fromId ? toId : t));
+        }
+
+        const minutes = input.scheduleDuration ?? job.scheduleDuration;
+        if (start && !input.confirmOverlap) {
+          const clash = await repo.overlapping(id, next, start, minutes, tx);
+          if (clash) {
+            const message = overlapMessage(clash.technicianName, clash);
+            throw conflict(message, { confirmOverlap: message });
+          }
+        }
+        const now = clock();
+        await repo.reschedule(
+          id,
+          {
+            scheduleStart: start,
+            scheduleDuration: minutes,
+            status: start ? 'scheduled' : 'unscheduled',
+            // Always later than the version the board saw, so a second stale move is refused.
+            updatedAt: new Date(Math.max(now.getTime(), job.updatedAt.getTime() + 1)),
+          },
+          tx,
+        );
+        if (next !== current) {
+          await jobs.deleteTechnicians(id, tx);
+          await jobs.insertTechnicians(id, technicianRows(next), tx);
+        }
+      });
+      return { job: (await repo.boardJob(id))! };
+    },
+  };
+}
+export type DispatchService = ReturnType<typeof createDispatchService>;

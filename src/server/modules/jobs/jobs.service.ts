@@ -1,0 +1,337 @@
+import type { Paginated } from '../../../domain/api.js';
+import type { SessionUser } from '../../../domain/auth.js';
+import { dateInZone, zonedDateTimeToInstant } from '../../../domain/dates.js';
+import {
+  canCancel,
+  canComplete,
+  DEFAULT_JOB_TYPE,
+  DEFAULT_OFFICE,
+  dollarsToCents,
+  itemTotalCents,
+  JOB_LIMITS,
+  JOB_MESSAGES,
+  jobDeleteRefusal,
+  partUnitPriceCents,
+  SERVICE_CONTRACT_VALUES,
+  statusFromSchedule,
+  technicianRows,
+  type AssignTechniciansInput,
+  type CalendarAnswer,
+  type CalendarQuery,
+  type CreatedJob,
+  type CreateJobInput,
+  type JobDetail,
+  type JobItem,
+  type JobItemInput,
+  type JobListItem,
+  type JobListQuery,
+  type JobOptions,
+  type JobPreset,
+  type JobTechnicianDetail,
+  type PresetInput,
+  type UpdateJobItemInput,
+} from '../../../domain/jobs.js';
+import type { Database, Executor } from '../../db/client.js';
+import { badRequest, conflict, forbidden, notFound, registerConstraintMessages } from '../../errors.js';
+import type { SettingsRepo } from '../settings/settings.repo.js';
+import type { JobListContext, JobRecord, JobsRepo } from './jobs.repo.js';
+
+registerConstraintMessages({
+  jobs_location_id_locations_id_fk: { status: 400, message: JOB_MESSAGES.unknownLocation, field: 'locationId' },
+  jobs_unit_id_units_id_fk: { status: 400, message: JOB_MESSAGES.unknownUnit, field: 'unitId' },
+  jobs_type_job_types_code_fk: { status: 400, message: JOB_MESSAGES.unknownJobType, field: 'type' },
+  jobs_service_line_service_lines_code_fk: { status: 400, message: JOB_MESSAGES.unknownServiceLine, field: 'serviceLine' },
+  job_technicians_technician_id_technicians_id_fk: { status: 400, message: JOB_MESSAGES.technicianNotActive, field: 'technicianIds' },
+  job_items_service_line_service_lines_code_fk: { status: 400, message: JOB_MESSAGES.unknownServiceLine, field: 'serviceLine' },
+});
+
+const OFFICE_ROLES = new Set(['admin', 'manager', 'user']);
+const isOffice = (actor: SessionUser) => OFFICE_ROLES.has(actor.role);
+const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
+
+export interface JobsServiceDeps {
+  db: Database;
+  repo: JobsRepo;
+  settings: SettingsRepo;
+  clock: () => Date;
+}
+
+export function createJobsService({ db, repo, settings, clock }: JobsServiceDeps) {
+  const timeZone = async () => (await settings.getCompany()).time_zone;
+  const context = async (): Promise<JobListContext> => {
+    const now = clock();
+    const zone = await timeZone();
+    return { now, timeZone: zone, today: dateInZone(now, zone) };
+  };
+
+  const mustExist = async (id: string, exec: Executor = db, forUpdate = false) => {
+    const state = await repo.state(id, exec, { forUpdate });
+    if (!state) throw notFound(JOB_MESSAGES.jobNotFound);
+    return state;
+  };
+
+  /** Office staff change any job; a technician only one assigned to them. */
+  const mayWork = async (actor: SessionUser, jobId: string, exec: Executor = db) => isOffice(actor) || (actor.role === 'technician' && (await repo.isAssigned(jobId, actor.id, exec)));
+  const mustWork = async (actor: SessionUser, jobId: string, exec: Executor = db) => {
+    if (!(await mayWork(actor, jobId, exec))) throw forbidden(JOB_MESSAGES.notAssigned);
+  };
+
+  const withPermissions = async (actor: SessionUser, record: JobRecord): Promise<JobDetail> => {
+    const office = isOffice(actor);
+    const assigned = office || record.technicians.some((t) => t.id === actor.id);
+    return {
+      ...record,
+      can: {
+        edit: office,
+        delete: office,
+        assign: office,
+        complete: assigned && canComplete(record.status),
+        cancel: office && canCancel(record.status),
+        editItems: assigned,
+      },
+    };
+  };
+
+  const detail = async (actor: SessionUser, id: string, exec: Executor = db): Promise<JobDetail> => {
+    const record = await repo.detail(id, exec);
+    if (!record) throw notFound(JOB_MESSAGES.jobNotFound);
+    return withPermissions(actor, record);
+  };
+
+  const checkTechnicians = async (ids: readonly string[], exec: Executor = db) => {
+    const active = await repo.activeTechnicianIds(ids, exec);
+    if (ids.some((id) => !active.has(id))) throw fieldError('technicianIds', JOB_MESSAGES.technicianNotActive);
+  };
+
+  return {
+    async list(query: JobListQuery): Promise<Paginated<JobListItem>> {
+      const { items, total } = await repo.list(query, await context());
+      return { items, total, page: query.page, pageSize: query.pageSize };
+    },
+
+    /** The export's batches: every filtered row, by job number. */
+    async *exportBatches(query: JobListQuery, batchSize = 2000): AsyncGenerator<JobListItem[]> {
+      const ctx = await context();
+      let after: number | null = null;
+      for (;;) {
+        const rows = await repo.exportBatch(query, ctx, after, batchSize);
+        if (rows.length) yield rows;
+        if (rows.length < batchSize) return;
+        after = rows[rows.length - 1]!.number;
+      }
+    },
+
+    async exportFileDate(): Promise<string> {
+      return (await context()).today;
+    },
+
+    detail,
+
+    async options(): Promise<JobOptions> {
+      const [found, ctx] = await Promise.all([repo.options(), context()]);
+      return {
+        ...found,
+        offices: [...new Set([DEFAULT_OFFICE, ...found.offices])],
+        serviceContracts: [...SERVICE_CONTRACT_VALUES],
+        defaultJobType: DEFAULT_JOB_TYPE,
+        defaultOffice: DEFAULT_OFFICE,
+        today: ctx.today,
+        timeZone: ctx.timeZone,
+      };
+    },
+
+    /**
+     * Create Job: the location, unit, job type, service line and technicians are checked (400
+     * naming the field), then the job and its technicians are written in one transaction; the
+     * number comes from the database sequence.
+     */
+    async create(actor: SessionUser, input: CreateJobInput): Promise<CreatedJob> {
+      const location = await repo.locationOf(input.locationId);
+      if (!location) throw fieldError('locationId', JOB_MESSAGES.unknownLocation);
+      if (input.companyId && input.companyId !== location.companyId) throw fieldError('locationId', JOB_MESSAGES.locationNotOfCompany);
+      if (input.unitId) {
+        const unit = await repo.unitOf(input.unitId);
+        if (!unit) throw fieldError('unitId', JOB_MESSAGES.unknownUnit);
+        if (unit.locationId !== input.locationId) throw fieldError('unitId', JOB_MESSAGES.unitNotAtLocation);
+      }
+      if (!(await repo.activeJobType(input.type))) throw fieldError('type', JOB_MESSAGES.unknownJobType);
+      if (!(await repo.activeServiceLine(input.serviceLine))) throw fieldError('serviceLine', JOB_MESSAGES.unknownServiceLine);
+      await checkTechnicians(input.technicianIds);
+
+      const status = statusFromSchedule(input.scheduleDate, input.scheduleTime);
+      const scheduleStart = status === 'scheduled' ? zonedDateTimeToInstant(input.scheduleDate!, input.scheduleTime!, await timeZone()) : null;
+      return db.transaction(async (tx) => {
+        const job = await repo.insertJob(
+          {
+            name: input.name,
+            type: input.type,
+            status,
+            locationId: input.locationId,
+            unitId: input.unitId,
+            contactName: input.contactName,
+            contactPhone: input.contactPhone,
+            contactEmail: input.contactEmail,
+            contactType: input.contactType,
+            serviceLine: input.serviceLine,
+            description: input.description,
+            problemDescription: input.problemDescription,
+            customerPo: input.customerPo,
+            isTraining: input.isTraining,
+            timePeriodStart: input.timePeriodStart,
+            timePeriodDue: input.timePeriodDue,
+            scheduleStart,
+            scheduleDuration: input.scheduleDuration,
+            office: input.office,
+            serviceContract: input.serviceContract,
+            tags: input.tags,
+            subcontracted: input.subcontracted,
+            createdBy: actor.id,
+          },
+          tx,
+        );
+        await repo.insertTechnicians(job.id, technicianRows(input.technicianIds), tx);
+        return job;
+      });
+    },
+
+    async complete(actor: SessionUser, id: string): Promise<JobDetail> {
+      await db.transaction(async (tx) => {
+        const state = await mustExist(id, tx, true);
+        await mustWork(actor, id, tx);
+        if (state.status === 'completed') throw conflict(JOB_MESSAGES.alreadyCompleted);
+        if (state.status === 'cancelled') throw conflict(JOB_MESSAGES.cancelledCannotComplete);
+        await repo.setStatus(id, 'completed', clock(), tx);
+      });
+      return detail(actor, id);
+    },
+
+    async cancel(actor: SessionUser, id: string): Promise<JobDetail> {
+      await db.transaction(async (tx) => {
+        const state = await mustExist(id, tx, true);
+        if (state.status === 'cancelled') throw conflict(JOB_MESSAGES.alreadyCancelled);
+        if (state.status === 'completed') throw conflict(JOB_MESSAGES.completedCannotCancel);
+        await repo.setStatus(id, 'cancelled', clock(), tx);
+      });
+      return detail(actor, id);
+    },
+
+    /** Refused (409, with the reason) when the customer answered its quote or it has an invoice past draft. */
+    async remove(id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await mustExist(id, tx, true);
+        const refusal = jobDeleteRefusal(await repo.deleteBlockers(id, tx));
+        if (refusal) throw conflict(refusal);
+        await repo.deleteJob(id, tx);
+      });
+    },
+
+    /** The new list replaces the old one in one transaction; the first is primary. */
+    async assignTechnicians(id: string, input: AssignTechniciansInput): Promise<{ technicians: JobTechnicianDetail[] }> {
+      await mustExist(id);
+      await checkTechnicians(input.technicianIds);
+      return db.transaction(async (tx) => {
+        await mustExist(id, tx, true);
+        await repo.deleteTechnicians(id, tx);
+        await repo.insertTechnicians(id, technicianRows(input.technicianIds), tx);
+        await repo.touch(id, clock(), tx);
+        return { technicians: await repo.technicianDetails(id, tx) };
+      });
+    },
+
+    /**
+     * Add Pricing: a price-book line fills what the body leaves out (a part at the job's contract
+     * rate); the service line defaults to the job's; the server computes the total.
+     */
+    async addItem(actor: SessionUser, jobId: string, input: JobItemInput): Promise<JobItem> {
+      const job = await mustExist(jobId);
+      await mustWork(actor, jobId);
+      let code = input.code;
+      let name = input.name;
+      let serviceLine = input.serviceLine;
+      let unitCostCents = input.unitPrice === null ? null : dollarsToCents(input.unitPrice);
+      if (input.priceBookItemId) {
+        const line = await repo.priceBookLine(input.type, input.priceBookItemId);
+        if (!line) throw fieldError('priceBookItemId', JOB_MESSAGES.priceBookItemNotFound);
+        code ??= line.code;
+        name ??= line.name;
+        serviceLine ??= line.serviceLine;
+        if (unitCostCents === null) {
+          unitCostCents =
+            input.type === 'part' && line.flatRateNonContractCents !== null && line.flatRatePmContractCents !== null
+              ? partUnitPriceCents({ flatRateNonContractCents: line.flatRateNonContractCents, flatRatePmContractCents: line.flatRatePmContractCents }, job.serviceContract)
+              : line.unitCostCents;
+        }
+      }
+      if (!code) throw fieldError('code', JOB_MESSAGES.codeRequired);
+      if (unitCostCents === null) throw fieldError('unitPrice', JOB_MESSAGES.unitPriceRequired);
+      serviceLine ??= job.serviceLine;
+      if (!(await repo.activeServiceLine(serviceLine))) throw fieldError('serviceLine', JOB_MESSAGES.unknownServiceLine);
+      const at = clock();
+      return db.transaction(async (tx) => {
+        const item = await repo.insertItem(
+          {
+            jobId,
+            type: input.type,
+            code: code.slice(0, JOB_LIMITS.codeLength),
+            name: (name ?? code).slice(0, JOB_LIMITS.itemNameLength),
+            serviceLine,
+            quantity: input.quantity,
+            unitCostCents,
+            totalCents: itemTotalCents(input.quantity, unitCostCents),
+          },
+          tx,
+        );
+        await repo.touch(jobId, at, tx);
+        return item;
+      });
+    },
+
+    async updateItem(actor: SessionUser, jobId: string, itemId: string, input: UpdateJobItemInput): Promise<JobItem> {
+      await mustExist(jobId);
+      await mustWork(actor, jobId);
+      const unitCostCents = dollarsToCents(input.unitPrice);
+      const at = clock();
+      return db.transaction(async (tx) => {
+        const item = await repo.updateItem(jobId, itemId, { quantity: input.quantity, unitCostCents, totalCents: itemTotalCents(input.quantity, unitCostCents), at }, tx);
+        if (!item) throw notFound(JOB_MESSAGES.itemNotFound);
+        await repo.touch(jobId, at, tx);
+        return item;
+      });
+    },
+
+    async removeItem(actor: SessionUser, jobId: string, itemId: string): Promise<void> {
+      await mustExist(jobId);
+      await mustWork(actor, jobId);
+      await db.transaction(async (tx) => {
+        if (!(await repo.deleteItem(jobId, itemId, tx))) throw notFound(JOB_MESSAGES.itemNotFound);
+        await repo.touch(jobId, clock(), tx);
+      });
+    },
+
+    async presets(actor: SessionUser): Promise<{ items: JobPreset[] }> {
+      return { items: await repo.presets(actor.id) };
+    },
+
+    async createPreset(actor: SessionUser, input: PresetInput): Promise<JobPreset> {
+      return repo.insertPreset(actor.id, input.name, input.data);
+    },
+
+    async removePreset(actor: SessionUser, id: string): Promise<void> {
+      if (!(await repo.deletePreset(actor.id, id))) throw notFound(JOB_MESSAGES.presetNotFound);
+    },
+
+    async calendar(query: CalendarQuery): Promise<CalendarAnswer> {
+      const zone = await timeZone();
+      const found = await repo.calendar({
+        from: query.from,
+        to: query.to,
+        timeZone: zone,
+        technicianId: query.technicianId,
+        office: query.office,
+        unscheduledLimit: JOB_LIMITS.calendarUnscheduledLimit,
+      });
+      return { from: query.from, to: query.to, timeZone: zone, ...found };
+    },
+  };
+}
+export type JobsService = ReturnType<typeof createJobsService>;

@@ -1,0 +1,34 @@
+/**
+ * /jobs/{id}: the job page, composed of the features that share it (a feature never imports another).
+ *
+ * The slot API (features/jobs/job-detail-screen.tsx):
+ *
+ *   <JobDetailScreen
+ *     inspectionTab={(job, { refresh }) => <InspectionRepairTab job={job} onChanged={refresh} />}   // features/inspections
+ *     quotesCard={(job, { refresh }) => <QuotesCard job={job} onChanged={refresh} />}                // features/quotes
+ *     invoicesCard={(job, { refresh }) => <InvoicesCard job={job} onChanged={refresh} />}            // features/invoices
+ *   />
+ *
+ * - Each slot is `(job: JobDetail, context: { refresh: () => void }) => ReactNode`; JobDetail is the
+ *   type in src/domain/jobs.ts (GET /api/jobs/{id}).
+ * - inspectionTab renders inside the Service card's "Inspection/Repair" tab (the first tab, selected
+ *   by default; "Items" is the second, ?tab=items). quotesCard and invoicesCard render below the
+ *   Service card, in that order; render your own Card (ui/card) with its CardHeader.
+ * - `refresh()` marks the job (query key ['jobs', 'detail', id]), every other ['jobs'] query and the
+ *   Home counts stale. A slot may also invalidate ['jobs', 'detail', job.id] itself.
+ * - A slot left out leaves nothing on the page (no tab, no empty card).
+ */
+import { InspectionRepairTab } from '../../features/inspections';
+import { JobInvoicesCard } from '../../features/invoices/job-invoices-card';
+import { JobDetailScreen } from '../../features/jobs/job-detail-screen';
+import { JobQuotesCard } from '../../features/quotes/job-quotes-card';
+
+export default function JobDetailPage() {
+  return (
+    <JobDetailScreen
+      inspectionTab={(job, { refresh }) => <InspectionRepairTab job={job} onChanged={refresh} />}
+      quotesCard={(job, { refresh }) => <JobQuotesCard job={job} onChanged={refresh} />}
+      invoicesCard={(job, { refresh }) => <JobInvoicesCard job={job} onChanged={refresh} />}
+    />
+  );
+}

@@ -1,0 +1,153 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AssignTechniciansInput,
+  CalendarAnswer,
+  CreatedJob,
+  CreateJobFormValues,
+  JobDetail,
+  JobItem,
+  JobItemFormValues,
+  JobList,
+  JobListQuery,
+  JobOptions,
+  JobPreset,
+  PresetData,
+} from '../../../../domain/jobs';
+import type { Paginated } from '../../../../domain/api';
+import type { Location } from '../../../../domain/locations';
+import type { PriceKind, PriceList } from '../../../../domain/price-book';
+import type { Unit, UnitListItem } from '../../../../domain/units';
+import { api, withQuery, type QueryValue } from '../../../lib/api-client';
+
+/**
+ * Queries and mutations of the job screens. The job detail's query key is `jobKeys.detail(id)`
+ * (['jobs', 'detail', id]); any change to a job invalidates every ['jobs'] query (lists, the
+ * calendar, the detail) and the Home counts.
+ */
+export const jobKeys = {
+  all: ['jobs'] as const,
+  list: (q: Partial<JobListQuery>) => ['jobs', 'list', q] as const,
+  calendar: (from: string, to: string) => ['jobs', 'calendar', from, to] as const,
+  detail: (id: string) => ['jobs', 'detail', id] as const,
+  options: ['jobs', 'options'] as const,
+  presets: ['jobs', 'presets'] as const,
+};
+
+const ROOT = '/api/jobs';
+const asQuery = (q: object) => q as Record<string, QueryValue>;
+
+/** The .xlsx of the filtered list (every page): a plain link the browser downloads. */
+export const jobsExportHref = (filters: Partial<JobListQuery>) => {
+  const { page: _page, pageSize: _pageSize, ...rest } = filters;
+  return withQuery(`${ROOT}/export`, asQuery(rest));
+};
+
+export function useJobs(query: Partial<JobListQuery>, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: jobKeys.list(query),
+    queryFn: ({ signal }) => api.get<JobList>(ROOT, asQuery(query), { signal }),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
+  });
+}
+
+export function useJobCalendar(from: string, to: string, enabled: boolean) {
+  return useQuery({
+    queryKey: jobKeys.calendar(from, to),
+    queryFn: ({ signal }) => api.get<CalendarAnswer>(`${ROOT}/calendar`, { from, to }, { signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useJobOptions() {
+  return useQuery({ queryKey: jobKeys.options, queryFn: () => api.get<JobOptions>(`${ROOT}/options`), staleTime: 60_000 });
+}
+
+/** The job detail. Slots of the job page refresh it with `useInvalidateJob()` or this key. */
+export function useJob(id: string | undefined) {
+  return useQuery({ queryKey: jobKeys.detail(id ?? ''), queryFn: () => api.get<JobDetail>(`${ROOT}/${id}`), enabled: Boolean(id) });
+}
+
+/** Marks every job query stale (the lists, the calendar, the detail) and the Home counts. */
+export function useInvalidateJobs() {
+  const client = useQueryClient();
+  return () => {
+    void client.invalidateQueries({ queryKey: jobKeys.all });
+    void client.invalidateQueries({ queryKey: ['home'] });
+    void client.invalidateQueries({ queryKey: ['customers'] });
+  };
+}
+
+function useJobMutation<TVariables, TResult>(fn: (variables: TVariables) => Promise<TResult>) {
+  const invalidate = useInvalidateJobs();
+  return useMutation({ mutationFn: fn, onSuccess: invalidate });
+}
+
+export const useCreateJob = () => useJobMutation((input: CreateJobFormValues) => api.post<CreatedJob>(ROOT, input));
+export const useCompleteJob = () => useJobMutation((id: string) => api.post<JobDetail>(`${ROOT}/${id}/complete`));
+export const useCancelJob = () => useJobMutation((id: string) => api.post<JobDetail>(`${ROOT}/${id}/cancel`));
+export const useDeleteJob = () => useJobMutation((id: string) => api.delete<void>(`${ROOT}/${id}`));
+export const useAssignTechnicians = () =>
+  useJobMutation(({ id, input }: { id: string; input: AssignTechniciansInput }) => api.put<JobDetail>(`${ROOT}/${id}/technicians`, input));
+export const useAddJobItem = () => useJobMutation(({ id, input }: { id: string; input: JobItemFormValues }) => api.post<JobItem>(`${ROOT}/${id}/items`, input));
+export const useUpdateJobItem = () =>
+  useJobMutation(({ id, itemId, input }: { id: string; itemId: string; input: { quantity: number; unitPrice: number } }) =>
+    api.patch<JobItem>(`${ROOT}/${id}/items/${itemId}`, input),
+  );
+export const useDeleteJobItem = () => useJobMutation(({ id, itemId }: { id: string; itemId: string }) => api.delete<void>(`${ROOT}/${id}/items/${itemId}`));
+
+// Presets: the signed-in user's saved Create Job forms.
+const PRESETS = '/api/job-presets';
+export function usePresets() {
+  return useQuery({ queryKey: jobKeys.presets, queryFn: () => api.get<{ items: JobPreset[] }>(PRESETS) });
+}
+function usePresetMutation<TVariables, TResult>(fn: (variables: TVariables) => Promise<TResult>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => void client.invalidateQueries({ queryKey: jobKeys.presets }) });
+}
+export const useSavePreset = () => usePresetMutation((input: { name: string; data: PresetData }) => api.post<JobPreset>(PRESETS, input));
+export const useDeletePreset = () => usePresetMutation((id: string) => api.delete<void>(`${PRESETS}/${id}`));
+
+/** The price book, searched by code or name for the Add Pricing dialog (at most 8 matches). */
+export function usePriceSearch(kind: PriceKind, q: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['price-book', 'list', { q, type: kind, page: 1, pageSize: 8 }],
+    queryFn: ({ signal }) => api.get<PriceList>('/api/price-book', { q, type: kind, page: 1, pageSize: 8 }, { signal }),
+    enabled,
+    staleTime: 10_000,
+  });
+}
+
+/** Companies by name for the Create Job form's search (at most 5). */
+export function useCompanySearch(name: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['customers', 'suggestions', name],
+    queryFn: ({ signal }) => api.get<{ items: { id: string; name: string }[] }>('/api/companies/suggestions', { name }, { signal }),
+    enabled,
+    staleTime: 10_000,
+  });
+}
+
+/** The chosen company's locations (the Create Job form's location select). */
+export function useCompanyLocations(companyId: string | null | undefined) {
+  return useQuery({
+    queryKey: ['customers', 'locations', { companyId, pageSize: 100 }],
+    queryFn: ({ signal }) => api.get<Paginated<Location>>('/api/locations', { companyId, pageSize: 100 }, { signal }),
+    enabled: Boolean(companyId),
+  });
+}
+
+/** The units at the chosen location (optional on a job). */
+export function useLocationUnits(locationId: string | null | undefined) {
+  return useQuery({
+    queryKey: ['customers', 'units', { locationId, pageSize: 100 }],
+    queryFn: ({ signal }) => api.get<Paginated<UnitListItem>>('/api/units', { locationId, pageSize: 100 }, { signal }),
+    enabled: Boolean(locationId),
+  });
+}
+
+/** One unit with its location and company: /jobs/create?unitId= prefills the form from it. */
+export function useUnitForJob(unitId: string | undefined) {
+  return useQuery({ queryKey: ['customers', 'unit', unitId ?? ''], queryFn: () => api.get<Unit>(`/api/units/${unitId}`), enabled: Boolean(unitId) });
+}

@@ -1,0 +1,188 @@
+/**
+ * The Dispatch & Schedule board (issue 10): the board query with each Map Filter, and the move
+ * rules (overlap, roles, concurrent moves, bad input).
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DISPATCH_MESSAGES, type BoardAnswer, type BoardJob } from '../../src/domain/dispatch.js';
+import { queryRows } from '../../src/server/db/client.js';
+import * as schema from '../../src/server/db/schema.js';
+import { MISSING_ID, signInAs, type ApiClient } from '../support/api.js';
+import { createTestContext, TEST_PASSWORD, type TestContext } from '../support/test-app.js';
+import { jobsFingerprint } from './jobs.test.js';
+
+let ctx: TestContext;
+let api: ApiClient;
+let clock = Date.parse('2026-03-10T15:00:00Z');
+const tick = () => new Date((clock += 1000));
+
+const fx = {} as { a: string; b: string; owner: string; jobs: Record<string, BoardJob | { id: string }> };
+
+beforeAll(async () => {
+  ctx = await createTestContext({ now: tick });
+  api = await signInAs(ctx, 'user', { unchanged: () => jobsFingerprint(ctx.database.db) });
+  const f = ctx.f;
+  const a = await f.technician({ user: { firstName: 'Ann', lastName: 'Able' }, technician: { office: 'Main Office' } });
+  const b = await f.technician({ user: { firstName: 'Ben', lastName: 'Baker' }, technician: { office: 'Main Office' } });
+  await f.technician({ user: { firstName: 'Nora', lastName: 'North' }, technician: { office: 'North Office' } });
+  const db = ctx.database.db;
+  await db.insert(schema.technicianCertifications).values({ technicianId: a.technician.id, certificationName: 'EPA 608', expiryDate: '2025-01-01', status: 'active' });
+  await db.insert(schema.technicianAvailability).values({ technicianId: a.technician.id, dayOfWeek: 2, startTime: '08:00', endTime: '16:00', isAvailable: true });
+  const loc = await f.location({ zip: '30303', name: 'Peach Plaza' });
+  const far = await f.location({ zip: '99999' });
+  await db.insert(schema.technicianTerritories).values({ technicianId: b.technician.id, territoryName: 'Downtown', state: 'GA', zipCodes: ['30303', '30308'] });
+  const owner = await f.user({ role: 'manager' });
+  const job = (o: Parameters<typeof f.job>[0]) => f.job({ locationId: loc.id, unitId: null, timePeriodStart: '2026-03-02', timePeriodDue: '2026-03-20', ...o });
+  const jobs = {
+    nine: await job({ name: 'Nine AM', status: 'scheduled', scheduleStart: new Date('2026-03-11T13:00:00Z'), scheduleDuration: 60, technicianIds: [a.technician.id], tags: ['vip'], createdBy: owner.id }),
+    ten: await job({ name: 'Ten AM', status: 'scheduled', scheduleStart: new Date('2026-03-11T14:00:00Z'), scheduleDuration: 60, technicianIds: [b.technician.id], type: 'SC', serviceLine: 'REFR' }),
+    tray: await job({ name: 'In the tray', status: 'unscheduled' }),
+    done: await job({ name: 'Done', status: 'completed', technicianIds: [a.technician.id] }),
+    sub: await job({ name: 'Subcontracted', status: 'unscheduled', subcontracted: true }),
+    north: await f.job({ locationId: far.id, unitId: null, name: 'North job', office: 'North Office', timePeriodStart: '2026-03-02', timePeriodDue: '2026-03-05' }),
+    april: await job({ name: 'April', timePeriodStart: '2026-04-02', timePeriodDue: '2026-04-05' }),
+  };
+  await f.jobItem(jobs.ten.id, { quantity: 1, unitCost: '500.00', totalCost: '500.00' });
+  fx.a = a.technician.id;
+  fx.b = b.technician.id;
+  fx.owner = owner.id;
+  fx.jobs = jobs;
+});
+afterAll(() => ctx.close());
+
+async function board(query = ''): Promise<BoardAnswer> {
+  const response = await api.call('GET', `/api/dispatch/board?from=2026-03-01&to=2026-03-31${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+const names = async (query = '') => (await board(query)).jobs.map((j) => j.name).sort();
+
+describe('the board', () => {
+  it("answers the range's jobs (due this month by default), without completed or subcontracted jobs, with the technicians", async () => {
+    const answer = await board();
+    expect(answer.jobs.map((j) => j.name).sort()).toEqual(['In the tray', 'Nine AM', 'North job', 'Ten AM']);
+    expect(answer.total).toBe(4);
+    expect(answer.unassignedCount).toBe(2);
+    const ann = answer.technicians.find((t) => t.id === fx.a)!;
+    expect(ann).toMatchObject({ name: 'Ann Able', initials: 'AA', role: 'technician', jobCount: 1, completedCount: 0, scheduledDates: ['2026-03-11'], expiredCertifications: ['EPA 608'] });
+    expect(ann.availability).toEqual([{ dayOfWeek: 2, startTime: '08:00', endTime: '16:00', isAvailable: true }]);
+    const ten = answer.jobs.find((j) => j.name === 'Ten AM')!;
+    expect(ten).toMatchObject({ estimatedPriceCents: 50000, technicianIds: [fx.b], locationName: 'Peach Plaza', scheduleStart: '2026-03-11T14:00:00.000Z' });
+  });
+
+  it.each([
+    ['&showCompleted=true', ['Done', 'In the tray', 'Nine AM', 'North job', 'Ten AM']],
+    ['&showSubcontracted=true', ['In the tray', 'Nine AM', 'North job', 'Subcontracted', 'Ten AM']],
+    ['&office=North%20Office', ['North job']],
+    ['&type=SC', ['Ten AM']],
+    ['&serviceLine=REFR', ['Ten AM']],
+    ['&tags=vip,other', ['Nine AM']],
+    ['&region=Downtown', ['In the tray', 'Nine AM', 'Ten AM']],
+    ['&minPrice=100', ['Ten AM']],
+    ['&maxPrice=100', ['In the tray', 'Nine AM', 'North job']],
+    ['&dateField=schedule', ['Nine AM', 'Ten AM']],
+    // The jobs were created today (not in March).
+    ['&dateField=created', []],
+  ])('filters %s', async (query, expected) => {
+    expect(await names(query)).toEqual(expected);
+  });
+
+  it('filters by created date', async () => {
+    // Created now (the database's clock): a window of a day either side covers every time zone.
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const response = await api.call('GET', `/api/dispatch/board?dateField=created&from=${day(-1)}&to=${day(1)}`);
+    expect(response.json().jobs.map((j: BoardJob) => j.name).sort()).toEqual(['April', 'In the tray', 'Nine AM', 'North job', 'Ten AM']);
+  });
+
+  it('filters by owner and lists the office technicians only', async () => {
+    expect(await names(`&ownerId=${fx.owner}`)).toEqual(['Nine AM']);
+    const north = await board('&office=North%20Office');
+    expect(north.technicians.map((t) => t.name)).toEqual(['Nora North']);
+  });
+
+  it('refuses bad filters', async () => {
+    await api.refused('GET', '/api/dispatch/board?from=2026-03-01&to=2026-06-01', undefined, 400, DISPATCH_MESSAGES.rangeTooLong);
+    await api.refused('GET', '/api/dispatch/board?from=2026-03-01', undefined, 400, undefined, { field: 'to' });
+    await api.refused('GET', '/api/dispatch/board?from=2026-03-01&to=2026-03-02&minPrice=x', undefined, 400, 'Minimum price must be an amount in dollars', { field: 'minPrice' });
+    await api.refused('GET', '/api/dispatch/board?from=2026-03-01&to=2026-03-02&dateField=week', undefined, 400, 'Filter Map By must be due, schedule or created');
+  });
+
+  it('offers the filter choices from the data', async () => {
+    const options = (await api.call('GET', '/api/dispatch/options')).json();
+    expect(options.offices).toEqual(expect.arrayContaining(['Main Office', 'North Office']));
+    expect(options.regions).toEqual(['Downtown']);
+    expect(options.owners.map((o: { id: string }) => o.id)).toContain(fx.owner);
+    expect(options.jobTypes).toContainEqual({ code: 'SC', name: 'Service Call' });
+  });
+});
+
+describe('moving a job', () => {
+  const current = async (name: string) => (await board('&showCompleted=true')).jobs.find((j) => j.name === name)!;
+
+  it('reschedules within a row, and a second move from the same version is refused as stale', async () => {
+    const nine = await current('Nine AM');
+    const moved = await api.call('POST', `/api/jobs/${nine.id}/move`, { scheduleStart: '2026-03-12T13:00:00.000Z', scheduleDuration: 90, expectedUpdatedAt: nine.updatedAt });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().job).toMatchObject({ scheduleStart: '2026-03-12T13:00:00.000Z', scheduleDuration: 90, status: 'scheduled' });
+    await api.refused('POST', `/api/jobs/${nine.id}/move`, { scheduleStart: '2026-03-13T13:00:00.000Z', expectedUpdatedAt: nine.updatedAt }, 409, DISPATCH_MESSAGES.stale, { field: 'expectedUpdatedAt' });
+    // Undo: the previous place, with the version the move answered.
+    const undo = await api.call('POST', `/api/jobs/${nine.id}/move`, { scheduleStart: nine.scheduleStart, scheduleDuration: 60, expectedUpdatedAt: moved.json().job.updatedAt });
+    expect(undo.json().job).toMatchObject({ scheduleStart: '2026-03-11T13:00:00.000Z', scheduleDuration: 60 });
+  });
+
+  it("refuses a move that double-books a technician unless confirmed; moves between rows", async () => {
+    const nine = await current('Nine AM');
+    // Ann's 9:00 job to Ben's row at 10:00, where Ben has Ten AM.
+    const body = { scheduleStart: '2026-03-11T14:30:00.000Z', fromTechnicianId: fx.a, toTechnicianId: fx.b, expectedUpdatedAt: nine.updatedAt };
+    const refusal = await api.refused('POST', `/api/jobs/${nine.id}/move`, body, 409, /^Ben Baker already has Job #\d+ \(Ten AM\) at that time\. Confirm to double-book\.$/, { field: 'confirmOverlap' });
+    expect(refusal.error.code).toBe('CONFLICT');
+    const confirmed = await api.call('POST', `/api/jobs/${nine.id}/move`, { ...body, confirmOverlap: true });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().job.technicianIds).toEqual([fx.b]);
+    // Back to Ann at a free hour: no overlap.
+    const back = await api.call('POST', `/api/jobs/${nine.id}/move`, { scheduleStart: '2026-03-11T13:00:00.000Z', fromTechnicianId: fx.b, toTechnicianId: fx.a, expectedUpdatedAt: confirmed.json().job.updatedAt });
+    expect(back.json().job.technicianIds).toEqual([fx.a]);
+  });
+
+  it('schedules a job from the tray onto a row, and unschedules it back to the tray', async () => {
+    const tray = await current('In the tray');
+    const placed = await api.call('POST', `/api/jobs/${tray.id}/move`, { scheduleStart: '2026-03-13T15:00:00.000Z', fromTechnicianId: null, toTechnicianId: fx.b, expectedUpdatedAt: tray.updatedAt });
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(placed.json().job).toMatchObject({ status: 'scheduled', technicianIds: [fx.b] });
+    const back = await api.call('POST', `/api/jobs/${tray.id}/move`, { scheduleStart: null, expectedUpdatedAt: placed.json().job.updatedAt });
+    expect(back.json().job).toMatchObject({ status: 'unscheduled', scheduleStart: null, technicianIds: [fx.b] });
+  });
+
+  it('refuses bad input, missing jobs, completed jobs, inactive technicians and wrong rows', async () => {
+    const ten = await current('Ten AM');
+    const done = await current('Done');
+    await api.refused('POST', `/api/jobs/${ten.id}/move`, { scheduleStart: 'soon', expectedUpdatedAt: ten.updatedAt }, 400, 'Schedule start must be an ISO date and time', { field: 'scheduleStart' });
+    await api.refused('POST', `/api/jobs/${ten.id}/move`, { scheduleStart: null, scheduleDuration: 20, expectedUpdatedAt: ten.updatedAt }, 400, 'Duration must be between 0:30 and 24:00', { field: 'scheduleDuration' });
+    await api.refused('POST', `/api/jobs/${ten.id}/move`, { scheduleStart: null }, 400, DISPATCH_MESSAGES.expectedUpdatedAtRequired, { field: 'expectedUpdatedAt' });
+    await api.refused('POST', `/api/jobs/${MISSING_ID}/move`, { scheduleStart: null, expectedUpdatedAt: ten.updatedAt }, 404, 'Job not found');
+    await api.refused('POST', `/api/jobs/${done.id}/move`, { scheduleStart: null, expectedUpdatedAt: done.updatedAt }, 409, DISPATCH_MESSAGES.completedCannotMove);
+    await api.refused('POST', `/api/jobs/${ten.id}/move`, { scheduleStart: null, fromTechnicianId: fx.a, toTechnicianId: fx.b, expectedUpdatedAt: ten.updatedAt }, 409, DISPATCH_MESSAGES.notOnRow);
+    await api.refused('POST', `/api/jobs/${ten.id}/move`, { scheduleStart: null, fromTechnicianId: fx.b, toTechnicianId: MISSING_ID, expectedUpdatedAt: ten.updatedAt }, 400, undefined, { field: 'toTechnicianId' });
+  });
+
+  it('refuses technicians: they may see the board but not dispatch', async () => {
+    const { user } = await ctx.f.technician({ user: { username: 'dispatch-tech', password: TEST_PASSWORD } });
+    const tech = api.as(await ctx.login('dispatch-tech'));
+    expect((await tech.call('GET', '/api/dispatch/board?from=2026-03-01&to=2026-03-31')).statusCode).toBe(200);
+    const ten = await current('Ten AM');
+    await tech.refused('POST', `/api/jobs/${ten.id}/move`, { scheduleStart: null, expectedUpdatedAt: ten.updatedAt }, 403);
+    expect(user.role).toBe('technician');
+  });
+
+  it('two dispatchers moving the same job at once: one wins, the other gets the conflict', async () => {
+    const ten = await current('Ten AM');
+    const other = await api.withRole('manager');
+    const [first, second] = await Promise.all([
+      api.call('POST', `/api/jobs/${ten.id}/move`, { scheduleStart: '2026-03-16T14:00:00.000Z', expectedUpdatedAt: ten.updatedAt }),
+      other.call('POST', `/api/jobs/${ten.id}/move`, { scheduleStart: '2026-03-17T14:00:00.000Z', expectedUpdatedAt: ten.updatedAt }),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    const [row] = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from jobs where id = ${ten.id} and schedule_start in ('2026-03-16T14:00:00Z', '2026-03-17T14:00:00Z')`);
+    expect(row!.n).toBe(1);
+  });
+});

@@ -1,0 +1,222 @@
+/**
+ * The /jobs list (issue 9): each filter, the search words, the queues, pages with the total, the
+ * cost total per job, the calendar and the export.
+ */
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobListItem } from '../../src/domain/jobs.js';
+import { signInAs, type ApiClient } from '../support/api.js';
+import { createTestContext, type TestContext } from '../support/test-app.js';
+
+let ctx: TestContext;
+let api: ApiClient;
+const NOW = new Date('2026-03-10T15:00:00Z');
+
+interface Fixture {
+  ids: Record<string, string>;
+  numbers: Record<string, number>;
+  techA: string;
+  techB: string;
+  unitId: string;
+  locationId: string;
+  companyId: string;
+}
+let fx: Fixture;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ now: () => NOW });
+  api = await signInAs(ctx, 'user');
+  const f = ctx.f;
+  const a = await f.technician();
+  const b = await f.technician();
+  const acme = await f.company({ name: 'Acme Foods' });
+  const acmeDowntown = await f.location({ companyId: acme.id, name: 'Downtown Store' });
+  const acmeUnit = await f.unit({ locationId: acmeDowntown.id, unitNumber: 'RTU-7' });
+  const other = await f.company({ name: 'Beta Labs' });
+  const betaLoc = await f.location({ companyId: other.id, name: 'North Campus' });
+  const betaUnit = await f.unit({ locationId: betaLoc.id, unitNumber: 'AHU-2' });
+
+  const jobs = {
+    // scheduled today, for tech A, at Acme RTU-7, with two items
+    pm: await f.job({ name: 'Spring maintenance', locationId: acmeDowntown.id, unitId: acmeUnit.id, status: 'scheduled', scheduleStart: new Date('2026-03-10T13:00:00Z'), timePeriodStart: '2026-03-09', timePeriodDue: '2026-03-12', technicianIds: [a.technician.id], type: 'PM', serviceLine: 'HVACGEN' }),
+    // overdue, unscheduled, no technicians, another office
+    call: await f.job({ name: 'Compressor noise', locationId: betaLoc.id, unitId: betaUnit.id, status: 'unscheduled', timePeriodStart: '2026-02-01', timePeriodDue: '2026-02-05', type: 'SC', serviceLine: 'REFR', office: 'North Office' }),
+    // completed, no invoice, tech B
+    done: await f.job({ name: 'Filter change', locationId: acmeDowntown.id, unitId: acmeUnit.id, status: 'completed', timePeriodStart: '2026-03-01', timePeriodDue: '2026-03-02', technicianIds: [b.technician.id], type: 'PM', serviceLine: 'HVACGEN' }),
+    // quote sent and awaiting the customer
+    quoted: await f.job({ name: 'Coil replacement', locationId: betaLoc.id, unitId: null, status: 'unscheduled', timePeriodStart: '2026-03-15', timePeriodDue: '2026-03-20', type: 'INSP', serviceLine: 'INSP', technicianIds: [b.technician.id, a.technician.id] }),
+    // cancelled
+    cancelled: await f.job({ name: 'Old request', locationId: betaLoc.id, status: 'cancelled', timePeriodStart: '2026-01-01', timePeriodDue: '2026-01-02', type: 'SC', serviceLine: 'HVACGEN' }),
+  };
+  await f.jobItem(jobs.pm.id, { quantity: 2, unitCost: '100.00', totalCost: '200.00', type: 'part' });
+  await f.jobItem(jobs.pm.id, { quantity: 1, unitCost: '55.50', totalCost: '55.50', type: 'labor' });
+  await f.quote(jobs.quoted, { status: 'sent', sentAt: new Date('2026-03-09T15:00:00Z'), createdAt: new Date('2026-03-09T15:00:00Z'), expiresAt: new Date('2026-04-08T15:00:00Z') });
+  await f.invoice(jobs.pm, { status: 'draft' });
+  fx = {
+    ids: Object.fromEntries(Object.entries(jobs).map(([k, v]) => [k, v.id])),
+    numbers: Object.fromEntries(Object.entries(jobs).map(([k, v]) => [k, v.number])),
+    techA: a.technician.id,
+    techB: b.technician.id,
+    unitId: acmeUnit.id,
+    locationId: acmeDowntown.id,
+    companyId: acme.id,
+  };
+});
+afterAll(() => ctx.close());
+
+async function list(query: string): Promise<{ items: JobListItem[]; total: number; page: number; pageSize: number }> {
+  const response = await api.call('GET', `/api/jobs${query ? `?${query}` : ''}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+const names = async (query: string) => (await list(query)).items.map((j) => j.name).sort();
+
+describe('the list', () => {
+  it('lists every job newest first with company, location, unit, technicians and the cost total', async () => {
+    const page = await list('');
+    expect(page.total).toBe(5);
+    expect(page.pageSize).toBe(25);
+    const pm = page.items.find((j) => j.id === fx.ids.pm)!;
+    expect(pm).toMatchObject({
+      name: 'Spring maintenance',
+      companyName: 'Acme Foods',
+      locationName: 'Downtown Store',
+      unitNumber: 'RTU-7',
+      status: 'scheduled',
+      typeName: 'Preventative Maintenance',
+      scheduleStart: '2026-03-10T13:00:00.000Z',
+      costTotalCents: 25550,
+    });
+    expect(pm.technicians).toEqual([{ id: fx.techA, name: expect.any(String), isPrimary: true }]);
+    const quoted = page.items.find((j) => j.id === fx.ids.quoted)!;
+    expect(quoted.technicians.map((t) => [t.id, t.isPrimary])).toEqual([
+      [fx.techB, true],
+      [fx.techA, false],
+    ]);
+    expect(quoted.unitNumber).toBeNull();
+  });
+
+  it.each([
+    ['status=completed', ['Filter change']],
+    ['status=cancelled', ['Old request']],
+    ['type=SC', ['Compressor noise', 'Old request']],
+    ['serviceLine=REFR', ['Compressor noise']],
+    ['office=North%20Office', ['Compressor noise']],
+    ['dateField=due&from=2026-03-01&to=2026-03-12', ['Filter change', 'Spring maintenance']],
+    ['dateField=schedule&from=2026-03-10&to=2026-03-10', ['Spring maintenance']],
+    ['dateField=schedule&from=2026-03-11', []],
+    ['dateField=created&from=2020-01-01', ['Coil replacement', 'Compressor noise', 'Filter change', 'Old request', 'Spring maintenance']],
+    ['dateField=created&to=2020-01-01', []],
+  ])('filters by %s', async (query, expected) => {
+    expect(await names(query)).toEqual(expected);
+  });
+
+  it('filters by technician, unassigned, unit, location and company', async () => {
+    expect(await names(`technicianId=${fx.techA}`)).toEqual(['Coil replacement', 'Spring maintenance']);
+    expect(await names(`technicianId=${fx.techB}`)).toEqual(['Coil replacement', 'Filter change']);
+    expect(await names('technicianId=unassigned')).toEqual(['Compressor noise', 'Old request']);
+    expect(await names(`unitId=${fx.unitId}`)).toEqual(['Filter change', 'Spring maintenance']);
+    expect(await names(`locationId=${fx.locationId}`)).toEqual(['Filter change', 'Spring maintenance']);
+    expect(await names(`companyId=${fx.companyId}`)).toEqual(['Filter change', 'Spring maintenance']);
+  });
+
+  it('searches number, name, company, location and unit; every word must match', async () => {
+    expect(await names('q=acme')).toEqual(['Filter change', 'Spring maintenance']);
+    expect(await names('q=acme%20spring')).toEqual(['Spring maintenance']);
+    expect(await names('q=rtu-7%20filter')).toEqual(['Filter change']);
+    expect(await names('q=north%20coil')).toEqual(['Coil replacement']);
+    expect(await names(`q=${fx.numbers.call}`)).toEqual(['Compressor noise']);
+    expect(await names('q=acme%20north')).toEqual([]);
+    expect(await names('q=%25')).toEqual([]);
+  });
+
+  it('keeps the search text current when a company, location or unit is renamed', async () => {
+    await api.call('PUT', `/api/units/${fx.unitId}`, { unitNumber: 'RTU-99', status: 'active', office: 'Main Office', taxable: true });
+    expect(await names('q=rtu-99')).toEqual(['Filter change', 'Spring maintenance']);
+  });
+
+  it.each([
+    ['no-appointment', ['Coil replacement', 'Compressor noise']],
+    ['overdue', ['Compressor noise']],
+    ['to-mark-complete', ['Spring maintenance']],
+    ['follow-up', ['Coil replacement']],
+    ['unsent-invoices', ['Spring maintenance']],
+    ['to-invoice', ['Filter change']],
+    ['submitted-quotes', ['Coil replacement']],
+    ['ready-to-schedule', []],
+    ['open-deficiencies', []],
+  ])('opens the home queue %s', async (queue, expected) => {
+    expect(await names(`queue=${queue}`)).toEqual(expected);
+  });
+
+  it('pages with the total and sorts', async () => {
+    const numbers = Object.values(fx.numbers).sort((x, y) => x - y);
+    const all = await list('sort=number&dir=asc');
+    expect(all.items.map((j) => j.number)).toEqual(numbers);
+    const desc = await list('sort=number&dir=desc&pageSize=25&page=1');
+    expect(desc.items.map((j) => j.number)).toEqual([...numbers].reverse());
+    const beyond = await list('page=2');
+    expect(beyond).toMatchObject({ items: [], total: 5, page: 2 });
+    expect((await list('sort=due&dir=asc')).items[0]!.name).toBe('Old request');
+    expect((await list('sort=schedule&dir=asc')).items[0]!.name).toBe('Spring maintenance');
+  });
+
+  it('refuses bad filters with a message naming the field', async () => {
+    await api.refused('GET', '/api/jobs?pageSize=30', undefined, 400, 'Page size must be 25, 50 or 100', { field: 'pageSize' });
+    await api.refused('GET', '/api/jobs?status=open', undefined, 400, 'Status must be scheduled, unscheduled, completed or cancelled', { field: 'status' });
+    await api.refused('GET', '/api/jobs?technicianId=bob', undefined, 400, "Technician must be a technician id or 'unassigned'", { field: 'technicianId' });
+    await api.refused('GET', '/api/jobs?from=2026-13-01', undefined, 400, 'From must be a valid date (YYYY-MM-DD)', { field: 'from' });
+    await api.refused('GET', '/api/jobs?queue=all', undefined, 400, 'Unknown queue', { field: 'queue' });
+    await api.refused('GET', '/api/jobs?unitId=1', undefined, 400, 'Invalid unit ID format', { field: 'unitId' });
+  });
+});
+
+describe('the calendar', () => {
+  it("lists the range's scheduled jobs and the open unscheduled jobs whose period overlaps it", async () => {
+    const response = await api.call('GET', '/api/jobs/calendar?from=2026-03-01&to=2026-03-31');
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json();
+    expect(answer.timeZone).toBe('America/New_York');
+    expect(answer.scheduled.map((j: { name: string }) => j.name)).toEqual(['Spring maintenance']);
+    expect(answer.unscheduled.map((j: { name: string }) => j.name)).toEqual(['Coil replacement']);
+    expect(answer.unscheduledTotal).toBe(1);
+    const forB = (await api.call('GET', `/api/jobs/calendar?from=2026-03-01&to=2026-03-31&technicianId=${fx.techB}`)).json();
+    expect(forB.scheduled).toEqual([]);
+    await api.refused('GET', '/api/jobs/calendar?from=2026-03-01&to=2026-06-01', undefined, 400, 'The calendar range must be at most 62 days');
+    await api.refused('GET', '/api/jobs/calendar?from=2026-03-01', undefined, 400, undefined, { field: 'to' });
+  });
+});
+
+describe('the export', () => {
+  it('downloads every filtered row as .xlsx', async () => {
+    const response = await api.call('GET', '/api/jobs/export?type=PM');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    expect(response.headers['content-disposition']).toContain('jobs-2026-03-10.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Jobs')!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('Job Number');
+    const rows: string[] = [];
+    sheet.eachRow((row, n) => {
+      if (n > 1) rows.push(String(row.getCell(2).value));
+    });
+    expect(rows.sort()).toEqual(['Filter change', 'Spring maintenance']);
+  });
+});
+
+describe('the totals', () => {
+  it('reads unfiltered and status-only totals from counters the database keeps exact', async () => {
+    expect((await list('')).total).toBe(5);
+    expect((await list('status=completed')).total).toBe(1);
+    const extra = await ctx.f.job({ status: 'unscheduled' });
+    expect((await list('')).total).toBe(6);
+    expect((await list('status=unscheduled')).total).toBe(3);
+    expect((await api.call('POST', `/api/jobs/${extra.id}/cancel`)).statusCode).toBe(200);
+    expect((await list('status=unscheduled')).total).toBe(2);
+    expect((await list('status=cancelled')).total).toBe(2);
+    expect((await api.call('DELETE', `/api/jobs/${extra.id}`)).statusCode).toBe(204);
+    expect((await list('')).total).toBe(5);
+    expect((await list('status=cancelled')).total).toBe(1);
+  });
+});
