@@ -74,3 +74,35 @@ export async function* inBatches<T, C>(fetch: (after: C | null, limit: number) =
 export function exportFileName(base: string, today: string): string {
   return `${base}-${today}.xlsx`;
 }
+
+/** A sheet of sendXlsxWorkbook: its columns and its rows already turned into cells (see xlsxSheet). */
+export interface XlsxSheet {
+  name: string;
+  columns: Omit<XlsxColumn<unknown>, 'value'>[];
+  rows: CellValue[][];
+}
+
+/** A sheet from rows of one type and the columns that read them. */
+export function xlsxSheet<T>(name: string, columns: XlsxColumn<T>[], rows: readonly T[]): XlsxSheet {
+  return { name, columns: columns.map(({ header, width, numFmt }) => ({ header, width, numFmt })), rows: rows.map((row) => columns.map((c) => c.value(row) ?? null)) };
+}
+
+/**
+ * Sends a small workbook of several sheets (a report: a sheet per panel), built in memory; lists
+ * of any length go through sendXlsx, which streams.
+ */
+export async function sendXlsxWorkbook(reply: FastifyReply, options: { fileName: string; sheets: XlsxSheet[] }): Promise<FastifyReply> {
+  const workbook = new ExcelJS.Workbook();
+  for (const s of options.sheets) {
+    const sheet = workbook.addWorksheet(s.name.slice(0, 31));
+    sheet.columns = s.columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? Math.max(12, c.header.length + 2), ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}) }));
+    sheet.getRow(1).font = { bold: true };
+    for (const row of s.rows) sheet.addRow(row);
+  }
+  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+  return reply
+    .header('content-type', XLSX_CONTENT_TYPE)
+    .header('content-disposition', `attachment; filename="${options.fileName.replace(/[^\w.-]/g, '_')}"`)
+    .header('cache-control', 'no-store')
+    .send(buffer);
+}

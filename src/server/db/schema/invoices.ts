@@ -1,8 +1,12 @@
-/** Invoices. */
+/**
+ * Invoices: the invoice, its own lines (copied from the job's items when it is created, so a later
+ * change to the job never changes an invoice already sent) and the history of its status changes.
+ */
 import { sql } from 'drizzle-orm';
-import { check, date, index, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { id, createdAt, updatedAt, money, oneOf, trgm, DB_ENUMS } from './columns.js';
+import { check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { id, createdAt, updatedAt, money, oneOf, trgm, notBlank, DB_ENUMS } from './columns.js';
 import { jobs } from './jobs.js';
+import { users } from './users.js';
 
 export const jobInvoices = pgTable(
   'job_invoices',
@@ -13,12 +17,22 @@ export const jobInvoices = pgTable(
       .references(() => jobs.id, { onDelete: 'restrict' }),
     invoiceNumber: varchar('invoice_number', { length: 40 }).notNull(),
     invoiceType: varchar('invoice_type', { length: 20 }).notNull().default('standard'),
+    // The sum of the invoice's lines, kept by the server whenever the lines change.
     amount: money('amount').notNull(),
     status: varchar('status', { length: 10 }).notNull().default('draft'),
     issuedDate: date('issued_date', { mode: 'string' }),
     dueDate: date('due_date', { mode: 'string' }),
     paidDate: date('paid_date', { mode: 'string' }),
+    // The address the invoice was sent to (set by Send Invoice).
     email: varchar('email', { length: 254 }),
+    notes: text('notes'),
+    voidReason: text('void_reason'),
+    voidedDate: date('voided_date', { mode: 'string' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    // The job's service line and its location's company, kept equal to them by triggers (migration
+    // 0017_invoice-report-triggers), so the financial report aggregates one table through one index.
+    serviceLine: varchar('service_line', { length: 20 }),
+    companyId: uuid('company_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -28,6 +42,7 @@ export const jobInvoices = pgTable(
     check('job_invoices_amount_check', sql`${t.amount} >= 0`),
     check('job_invoices_issued_has_date', sql`${t.status} not in ('issued', 'paid') or ${t.issuedDate} is not null`),
     check('job_invoices_paid_has_date', sql`${t.status} <> 'paid' or ${t.paidDate} is not null`),
+    check('job_invoices_void_has_reason', sql`${t.status} <> 'void' or (${t.voidReason} is not null and btrim(${t.voidReason}) <> '')`),
     check('job_invoices_due_after_issue', sql`${t.dueDate} is null or ${t.issuedDate} is null or ${t.dueDate} >= ${t.issuedDate}`),
     uniqueIndex('job_invoices_number_unique').on(t.invoiceNumber),
     index('job_invoices_job_idx').on(t.jobId),
@@ -36,6 +51,59 @@ export const jobInvoices = pgTable(
     index('job_invoices_paid_date_idx').on(t.paidDate),
     index('job_invoices_created_at_idx').on(t.createdAt.desc()),
     index('job_invoices_draft_created_idx').on(t.createdAt).where(sql`${t.status} = 'draft'`),
+    // /invoices with a status filter, newest first.
+    index('job_invoices_status_created_idx').on(t.status, t.createdAt.desc()),
+    // /invoices/paid, newest paid first.
+    index('job_invoices_paid_list_idx').on(t.paidDate.desc(), t.id).where(sql`${t.status} = 'paid'`),
     trgm('job_invoices_number_trgm', t.invoiceNumber),
+  ],
+);
+
+/** One billed line of an invoice: code, name, quantity x unit price = total. */
+export const jobInvoiceLines = pgTable(
+  'job_invoice_lines',
+  {
+    id: id(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => jobInvoices.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    code: varchar('code', { length: 50 }).notNull(),
+    name: varchar('name', { length: 200 }).notNull(),
+    // part, labor or item when copied from a job item; null for a line typed on the edit screen.
+    itemType: varchar('item_type', { length: 10 }),
+    quantity: numeric('quantity', { precision: 10, scale: 2, mode: 'string' }).notNull(),
+    unitPrice: money('unit_price').notNull(),
+    total: money('total').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('job_invoice_lines_name_not_blank', notBlank(t.name)),
+    check('job_invoice_lines_item_type_check', sql`${t.itemType} is null or ${oneOf(t.itemType, DB_ENUMS.jobItemType)}`),
+    check('job_invoice_lines_quantity_check', sql`${t.quantity} > 0`),
+    check('job_invoice_lines_unit_price_check', sql`${t.unitPrice} >= 0`),
+    check('job_invoice_lines_total_check', sql`${t.total} >= 0`),
+    uniqueIndex('job_invoice_lines_position_unique').on(t.invoiceId, t.position),
+  ],
+);
+
+/** Every status an invoice went through, with who and when (the history on the invoice page). */
+export const jobInvoiceStatusChanges = pgTable(
+  'job_invoice_status_changes',
+  {
+    id: id(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => jobInvoices.id, { onDelete: 'cascade' }),
+    fromStatus: varchar('from_status', { length: 10 }),
+    toStatus: varchar('to_status', { length: 10 }).notNull(),
+    note: text('note'),
+    changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('job_invoice_status_changes_from_check', sql`${t.fromStatus} is null or ${oneOf(t.fromStatus, DB_ENUMS.invoiceStatus)}`),
+    check('job_invoice_status_changes_to_check', oneOf(t.toStatus, DB_ENUMS.invoiceStatus)),
+    index('job_invoice_status_changes_invoice_idx').on(t.invoiceId, t.changedAt),
   ],
 );

@@ -1,0 +1,545 @@
+/**
+ * The only SQL for invoices (job_invoices, job_invoice_lines, job_invoice_status_changes) and what
+ * they read of jobs, items and repairs. Every function takes the executor it runs on (the
+ * database, or the transaction of the use case); rows become domain types before they leave.
+ */
+import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  dueState,
+  dueWindow,
+  type BillableItem,
+  type BillableRepair,
+  type InvoiceItemType,
+  type InvoiceLineDraft,
+  type InvoiceListFilters,
+  type InvoiceListItem,
+  type InvoiceListSummary,
+  type InvoiceReportAggregates,
+  type InvoiceStatus,
+  type InvoiceType,
+  type PaidInvoiceFilters,
+  type PaidInvoiceSummary,
+  type PendingInvoiceFilters,
+  type PendingInvoiceSummary,
+  type ReportMonth,
+} from '../../../domain/invoices.js';
+import { likeContains } from '../../../domain/search.js';
+import { centsToDecimal, toCents } from '../../../domain/money.js';
+import { REPAIR_PHASE_LABELS, type RepairPhase } from '../../../domain/repairs.js';
+import type { Executor } from '../../db/client.js';
+import { companies, jobInvoiceLines, jobInvoices, jobInvoiceStatusChanges, jobItems, jobRepairs, jobs, locations, serviceLines, units, users } from '../../db/schema.js';
+
+/** Locks the job row for the rest of the transaction (two invoices created at once are numbered one after the other). */
+export async function lockJob(exec: Executor, jobId: string): Promise<{ id: string; number: number } | null> {
+  const [row] = await exec.select({ id: jobs.id, number: jobs.number }).from(jobs).where(eq(jobs.id, jobId)).for('update');
+  return row ?? null;
+}
+
+export async function readBillableItems(exec: Executor, jobId: string): Promise<BillableItem[]> {
+  const rows = await exec
+    .select({ code: jobItems.code, name: jobItems.name, type: jobItems.type, quantity: jobItems.quantity, unitCost: jobItems.unitCost, totalCost: jobItems.totalCost })
+    .from(jobItems)
+    .where(eq(jobItems.jobId, jobId))
+    .orderBy(asc(jobItems.createdAt), asc(jobItems.id));
+  return rows.map((r) => ({
+    code: r.code,
+    name: r.name,
+    type: r.type as InvoiceItemType,
+    quantity: r.quantity,
+    unitCents: toCents(r.unitCost),
+    totalCents: toCents(r.totalCost),
+  }));
+}
+
+export async function readBillableRepairs(exec: Executor, jobId: string): Promise<BillableRepair[]> {
+  const rows = await exec
+    .select({ totalCost: jobRepairs.totalCost, selectedPhase: jobRepairs.selectedPhase })
+    .from(jobRepairs)
+    .where(eq(jobRepairs.jobId, jobId))
+    .orderBy(asc(jobRepairs.updatedAt), asc(jobRepairs.id));
+  return rows.map((r) => ({ totalCents: toCents(r.totalCost), label: REPAIR_PHASE_LABELS[r.selectedPhase as RepairPhase] ?? r.selectedPhase }));
+}
+
+export interface InvoiceInsert {
+  jobId: string;
+  invoiceNumber: string;
+  invoiceType: InvoiceType;
+  amountCents: number;
+  dueDate: string;
+  createdBy: string | null;
+}
+
+/** Inserts the invoice unless its number is taken; null on a clash (the caller draws another number). */
+export async function insertInvoiceIfNumberFree(exec: Executor, invoice: InvoiceInsert): Promise<{ id: string } | null> {
+  const [row] = await exec
+    .insert(jobInvoices)
+    .values({
+      jobId: invoice.jobId,
+      invoiceNumber: invoice.invoiceNumber,
+      invoiceType: invoice.invoiceType,
+      amount: centsToDecimal(invoice.amountCents),
+      status: 'draft',
+      dueDate: invoice.dueDate,
+      createdBy: invoice.createdBy,
+    })
+    .onConflictDoNothing({ target: jobInvoices.invoiceNumber })
+    .returning({ id: jobInvoices.id });
+  return row ?? null;
+}
+
+/** Replaces the invoice's lines with these (positions 1..n). */
+export async function replaceLines(exec: Executor, invoiceId: string, lines: readonly InvoiceLineDraft[]): Promise<void> {
+  await exec.delete(jobInvoiceLines).where(eq(jobInvoiceLines.invoiceId, invoiceId));
+  if (!lines.length) return;
+  await exec.insert(jobInvoiceLines).values(
+    lines.map((l, i) => ({
+      invoiceId,
+      position: i + 1,
+      code: l.code,
+      name: l.name,
+      itemType: l.itemType,
+      quantity: String(l.quantity),
+      unitPrice: centsToDecimal(l.unitCents),
+      total: centsToDecimal(l.totalCents),
+    })),
+  );
+}
+
+export async function recordStatusChange(
+  exec: Executor,
+  change: { invoiceId: string; fromStatus: InvoiceStatus | null; toStatus: InvoiceStatus; note?: string | null; changedBy: string | null },
+): Promise<void> {
+  await exec.insert(jobInvoiceStatusChanges).values({
+    invoiceId: change.invoiceId,
+    fromStatus: change.fromStatus,
+    toStatus: change.toStatus,
+    note: change.note ?? null,
+    changedBy: change.changedBy,
+  });
+}
+
+/** The invoice's row, locked for the rest of the transaction. */
+export async function lockInvoice(exec: Executor, invoiceId: string) {
+  const [row] = await exec
+    .select({
+      id: jobInvoices.id,
+      jobId: jobInvoices.jobId,
+      invoiceNumber: jobInvoices.invoiceNumber,
+      status: jobInvoices.status,
+      dueDate: jobInvoices.dueDate,
+      amount: jobInvoices.amount,
+    })
+    .from(jobInvoices)
+    .where(eq(jobInvoices.id, invoiceId))
+    .for('update');
+  return row ? { ...row, status: row.status as InvoiceStatus, amountCents: toCents(row.amount) } : null;
+}
+
+export async function updateInvoice(exec: Executor, invoiceId: string, set: Partial<typeof jobInvoices.$inferInsert>): Promise<void> {
+  await exec
+    .update(jobInvoices)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(and(eq(jobInvoices.id, invoiceId)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads: lists, summaries, detail
+// ---------------------------------------------------------------------------------------------
+
+const LIST_FIELDS = {
+  id: jobInvoices.id,
+  invoiceNumber: jobInvoices.invoiceNumber,
+  invoiceType: jobInvoices.invoiceType,
+  status: jobInvoices.status,
+  amount: jobInvoices.amount,
+  issuedDate: jobInvoices.issuedDate,
+  dueDate: jobInvoices.dueDate,
+  paidDate: jobInvoices.paidDate,
+  createdAt: jobInvoices.createdAt,
+  jobId: jobs.id,
+  jobNumber: jobs.number,
+  jobName: jobs.name,
+  companyId: companies.id,
+  companyName: companies.name,
+  locationId: locations.id,
+  locationName: locations.name,
+};
+
+export type ListRowCursor = ListRow;
+type ListRow = {
+  id: string;
+  invoiceNumber: string;
+  invoiceType: string;
+  status: string;
+  amount: string;
+  issuedDate: string | null;
+  dueDate: string | null;
+  paidDate: string | null;
+  createdAt: Date;
+  jobId: string;
+  jobNumber: number;
+  jobName: string;
+  companyId: string | null;
+  companyName: string | null;
+  locationId: string | null;
+  locationName: string | null;
+};
+
+/** A list row as the API gives it; `today` (company time zone) decides overdue and due soon. */
+export function listItemOf(row: ListRow, today: string): InvoiceListItem {
+  const status = row.status as InvoiceStatus;
+  return {
+    id: row.id,
+    invoiceNumber: row.invoiceNumber,
+    invoiceType: row.invoiceType as InvoiceType,
+    status,
+    amountCents: toCents(row.amount),
+    issuedDate: row.issuedDate,
+    dueDate: row.dueDate,
+    paidDate: row.paidDate,
+    createdAt: row.createdAt.toISOString(),
+    dueState: dueState(status, row.dueDate, today),
+    jobId: row.jobId,
+    jobNumber: row.jobNumber,
+    jobName: row.jobName,
+    companyId: row.companyId,
+    companyName: row.companyName,
+    locationId: row.locationId,
+    locationName: row.locationName,
+  };
+}
+
+function listSelect(exec: Executor) {
+  return exec
+    .select(LIST_FIELDS)
+    .from(jobInvoices)
+    .innerJoin(jobs, eq(jobs.id, jobInvoices.jobId))
+    .leftJoin(locations, eq(locations.id, jobs.locationId))
+    .leftJoin(companies, eq(companies.id, locations.companyId));
+}
+
+/**
+ * The invoices whose number, job name or number, location name or company name contains `q`
+ * (case-insensitive). Each part is found through its own index (trigram on the names and the
+ * invoice number, the job and location foreign keys), then the ids are united.
+ */
+export function searchCondition(q: string): SQL {
+  const like = likeContains(q);
+  const digits = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : null;
+  const byJobNumber = digits === null ? sql`` : sql` or ${jobs.number} = ${digits}`;
+  return sql`${jobInvoices.id} in (
+    select ${jobInvoices.id} from ${jobInvoices} where ${jobInvoices.invoiceNumber} ilike ${like}
+    union
+    select ${jobInvoices.id} from ${jobInvoices} where ${jobInvoices.jobId} in (
+      select ${jobs.id} from ${jobs} where ${jobs.name} ilike ${like}${byJobNumber}
+      union
+      select ${jobs.id} from ${jobs} where ${jobs.locationId} in (
+        select ${locations.id} from ${locations} where ${locations.name} ilike ${like}
+        union
+        select ${locations.id} from ${locations} where ${locations.companyId} in (select ${companies.id} from ${companies} where ${companies.name} ilike ${like})
+      )
+    )
+  )`;
+}
+
+/** The conditions of /invoices (status, search, issued-date range), on job_invoices alone. */
+export function listConditions(f: InvoiceListFilters): SQL[] {
+  const c: SQL[] = [];
+  if (f.status) c.push(eq(jobInvoices.status, f.status));
+  if (f.from) c.push(gte(jobInvoices.issuedDate, f.from));
+  if (f.to) c.push(lte(jobInvoices.issuedDate, f.to));
+  if (f.q) c.push(searchCondition(f.q));
+  return c;
+}
+
+export function pendingConditions(f: PendingInvoiceFilters, today: string, withDue = true): SQL[] {
+  const c: SQL[] = [eq(jobInvoices.status, 'issued')];
+  if (f.q) c.push(searchCondition(f.q));
+  if (withDue && f.due) {
+    const w = dueWindow(today);
+    if (f.due === 'overdue') c.push(lt(jobInvoices.dueDate, w.overdueBefore));
+    else c.push(and(gte(jobInvoices.dueDate, w.dueSoonFrom), lte(jobInvoices.dueDate, w.dueSoonThrough))!);
+  }
+  return c;
+}
+
+export function paidConditions(f: PaidInvoiceFilters): SQL[] {
+  const c: SQL[] = [eq(jobInvoices.status, 'paid')];
+  if (f.from) c.push(gte(jobInvoices.paidDate, f.from));
+  if (f.to) c.push(lte(jobInvoices.paidDate, f.to));
+  if (f.q) c.push(searchCondition(f.q));
+  return c;
+}
+
+export type ListOrder = 'created' | 'due' | 'paid';
+const ORDERS: Record<ListOrder, SQL[]> = {
+  created: [desc(jobInvoices.createdAt), desc(jobInvoices.id)],
+  due: [sql`${jobInvoices.dueDate} asc nulls last`, asc(jobInvoices.id)],
+  paid: [sql`${jobInvoices.paidDate} desc nulls last`, desc(jobInvoices.id)],
+};
+
+/** A page of a list (the statement: awaiting it runs it, `.getSQL()` shows it to EXPLAIN). */
+export function listPage(exec: Executor, conditions: SQL[], order: ListOrder, page: { limit: number; offset: number }) {
+  return listSelect(exec)
+    .where(and(...conditions))
+    .orderBy(...ORDERS[order])
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** Keyset batches of a list for its export (offset 0 each time, after the last row's key). */
+export async function listBatch(exec: Executor, conditions: SQL[], order: ListOrder, after: ListRowCursor | null, limit: number): Promise<ListRow[]> {
+  const c = [...conditions];
+  if (after) {
+    if (order === 'created') c.push(sql`(${jobInvoices.createdAt}, ${jobInvoices.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`);
+    if (order === 'due') c.push(sql`(${jobInvoices.dueDate}, ${jobInvoices.id}) > (${after.dueDate}::date, ${after.id}::uuid)`);
+    if (order === 'paid') c.push(sql`(${jobInvoices.paidDate}, ${jobInvoices.id}) < (${after.paidDate}::date, ${after.id}::uuid)`);
+  }
+  return listPage(exec, c, order, { limit, offset: 0 });
+}
+
+const cents = (column: SQL) => sql<number>`coalesce(round(${column} * 100), 0)`.mapWith(Number);
+const counted = (column: SQL) => sql<number>`${column}`.mapWith(Number);
+
+/** /invoices' three cards, and the list's total, in one aggregate over job_invoices. */
+export async function listSummary(exec: Executor, conditions: SQL[]): Promise<InvoiceListSummary> {
+  const [row] = await listSummaryQuery(exec, conditions);
+  return {
+    total: { amountCents: row?.amount ?? 0, count: row?.count ?? 0 },
+    paid: { amountCents: row?.paidAmount ?? 0, count: row?.paidCount ?? 0 },
+    outstanding: { amountCents: row?.outAmount ?? 0, count: row?.outCount ?? 0 },
+  };
+}
+
+export function listSummaryQuery(exec: Executor, conditions: SQL[]) {
+  return exec
+    .select({
+      count: counted(sql`count(*)`),
+      amount: cents(sql`sum(${jobInvoices.amount})`),
+      paidCount: counted(sql`count(*) filter (where ${jobInvoices.status} = 'paid')`),
+      paidAmount: cents(sql`sum(${jobInvoices.amount}) filter (where ${jobInvoices.status} = 'paid')`),
+      outCount: counted(sql`count(*) filter (where ${jobInvoices.status} = 'issued')`),
+      outAmount: cents(sql`sum(${jobInvoices.amount}) filter (where ${jobInvoices.status} = 'issued')`),
+    })
+    .from(jobInvoices)
+    .where(and(...conditions));
+}
+
+/** Total Outstanding, Overdue and Due Soon for the pending search, in one aggregate; `filtered` counts the tile filter's rows for the pager. */
+export async function pendingSummary(exec: Executor, f: PendingInvoiceFilters, today: string): Promise<{ summary: PendingInvoiceSummary; filtered: number }> {
+  const w = dueWindow(today);
+  const overdue = sql`${jobInvoices.dueDate} < ${w.overdueBefore}`;
+  const soon = sql`${jobInvoices.dueDate} between ${w.dueSoonFrom} and ${w.dueSoonThrough}`;
+  const [row] = await exec
+    .select({
+      count: counted(sql`count(*)`),
+      amount: cents(sql`sum(${jobInvoices.amount})`),
+      overdueCount: counted(sql`count(*) filter (where ${overdue})`),
+      overdueAmount: cents(sql`sum(${jobInvoices.amount}) filter (where ${overdue})`),
+      soonCount: counted(sql`count(*) filter (where ${soon})`),
+      soonAmount: cents(sql`sum(${jobInvoices.amount}) filter (where ${soon})`),
+    })
+    .from(jobInvoices)
+    .where(and(...pendingConditions(f, today, false)));
+  const summary = {
+    totalOutstanding: { amountCents: row?.amount ?? 0, count: row?.count ?? 0 },
+    overdue: { amountCents: row?.overdueAmount ?? 0, count: row?.overdueCount ?? 0 },
+    dueSoon: { amountCents: row?.soonAmount ?? 0, count: row?.soonCount ?? 0 },
+    today,
+  };
+  const filtered = f.due === 'overdue' ? summary.overdue.count : f.due === 'due-soon' ? summary.dueSoon.count : summary.totalOutstanding.count;
+  return { summary, filtered };
+}
+
+/** Total Paid and the Monthly Breakdown by paid month (newest first), in one grouping-sets aggregate. */
+export async function paidSummary(exec: Executor, f: PaidInvoiceFilters): Promise<PaidInvoiceSummary> {
+  const month = sql`to_char(${jobInvoices.paidDate}, 'YYYY-MM')`;
+  const rows = await exec
+    .select({
+      month: sql<string | null>`${month}`,
+      isTotal: sql<number>`grouping(${month})`.mapWith(Number),
+      count: counted(sql`count(*)`),
+      amount: cents(sql`sum(${jobInvoices.amount})`),
+    })
+    .from(jobInvoices)
+    .where(and(...paidConditions(f)))
+    .groupBy(sql`grouping sets ((), (${month}))`)
+    .orderBy(sql`1 desc nulls last`);
+  const total = rows.find((r) => r.isTotal === 1);
+  return {
+    totalPaid: { amountCents: total?.amount ?? 0, count: total?.count ?? 0 },
+    monthly: rows.filter((r) => r.isTotal === 0 && r.month).map((r) => ({ month: r.month!, amountCents: r.amount, count: r.count })),
+  };
+}
+
+export async function jobExists(exec: Executor, jobId: string): Promise<boolean> {
+  const [row] = await exec.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, jobId)).limit(1);
+  return Boolean(row);
+}
+
+export async function jobInvoiceRows(exec: Executor, jobId: string): Promise<ListRow[]> {
+  return listSelect(exec)
+    .where(eq(jobInvoices.jobId, jobId))
+    .orderBy(...ORDERS.created);
+}
+
+export async function invoiceJobId(exec: Executor, invoiceId: string): Promise<string | null> {
+  const [row] = await exec.select({ jobId: jobInvoices.jobId }).from(jobInvoices).where(eq(jobInvoices.id, invoiceId)).limit(1);
+  return row?.jobId ?? null;
+}
+
+/** The invoice with its job, customer, location, lines and history; null when missing. */
+export async function readInvoice(exec: Executor, invoiceId: string) {
+  const [head] = await exec
+    .select({
+      ...LIST_FIELDS,
+      email: jobInvoices.email,
+      notes: jobInvoices.notes,
+      voidReason: jobInvoices.voidReason,
+      voidedDate: jobInvoices.voidedDate,
+      serviceLine: jobs.serviceLine,
+      customerPo: jobs.customerPo,
+      contactName: jobs.contactName,
+      contactEmail: jobs.contactEmail,
+      contactPhone: jobs.contactPhone,
+      address: locations.address,
+      city: locations.city,
+      state: locations.state,
+      zip: locations.zip,
+      billingEntity: units.billingEntity,
+      billingEmail: units.billingEmail,
+      unitNumber: units.unitNumber,
+    })
+    .from(jobInvoices)
+    .innerJoin(jobs, eq(jobs.id, jobInvoices.jobId))
+    .leftJoin(locations, eq(locations.id, jobs.locationId))
+    .leftJoin(companies, eq(companies.id, locations.companyId))
+    .leftJoin(units, eq(units.id, jobs.unitId))
+    .where(eq(jobInvoices.id, invoiceId));
+  if (!head) return null;
+  const [lines, history] = await Promise.all([
+    exec
+      .select({
+        id: jobInvoiceLines.id,
+        position: jobInvoiceLines.position,
+        code: jobInvoiceLines.code,
+        name: jobInvoiceLines.name,
+        itemType: jobInvoiceLines.itemType,
+        quantity: jobInvoiceLines.quantity,
+        unitPrice: jobInvoiceLines.unitPrice,
+        total: jobInvoiceLines.total,
+      })
+      .from(jobInvoiceLines)
+      .where(eq(jobInvoiceLines.invoiceId, invoiceId))
+      .orderBy(asc(jobInvoiceLines.position)),
+    exec
+      .select({
+        id: jobInvoiceStatusChanges.id,
+        fromStatus: jobInvoiceStatusChanges.fromStatus,
+        toStatus: jobInvoiceStatusChanges.toStatus,
+        note: jobInvoiceStatusChanges.note,
+        changedAt: jobInvoiceStatusChanges.changedAt,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        username: users.username,
+      })
+      .from(jobInvoiceStatusChanges)
+      .leftJoin(users, eq(users.id, jobInvoiceStatusChanges.changedBy))
+      .where(eq(jobInvoiceStatusChanges.invoiceId, invoiceId))
+      .orderBy(asc(jobInvoiceStatusChanges.changedAt), asc(jobInvoiceStatusChanges.id)),
+  ]);
+  return {
+    head,
+    lines: lines.map((l) => ({
+      id: l.id,
+      position: l.position,
+      code: l.code,
+      name: l.name,
+      itemType: (l.itemType as InvoiceItemType | null) ?? null,
+      quantity: Number(l.quantity),
+      unitPriceCents: toCents(l.unitPrice),
+      totalCents: toCents(l.total),
+    })),
+    history: history.map((h) => ({
+      id: h.id,
+      fromStatus: (h.fromStatus as InvoiceStatus | null) ?? null,
+      toStatus: h.toStatus as InvoiceStatus,
+      note: h.note,
+      changedAt: h.changedAt.toISOString(),
+      changedByName: h.username ? [h.firstName, h.lastName].filter(Boolean).join(' ').trim() || h.username : null,
+    })),
+  };
+}
+export type InvoiceRecord = NonNullable<Awaited<ReturnType<typeof readInvoice>>>;
+
+export async function deleteInvoice(exec: Executor, invoiceId: string): Promise<void> {
+  await exec.delete(jobInvoices).where(eq(jobInvoices.id, invoiceId));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The financial report: aggregates over job_invoices alone (job_invoices_report_idx)
+// ---------------------------------------------------------------------------------------------
+
+/** The earliest issue year, for the report's year list (null with no issued invoice). */
+export async function earliestIssuedYear(exec: Executor): Promise<number | null> {
+  const [row] = await exec.select({ first: sql<string | null>`min(${jobInvoices.issuedDate})` }).from(jobInvoices);
+  return row?.first ? Number(row.first.slice(0, 4)) : null;
+}
+
+/** Every figure of the report for the period [from, to), summed in SQL: by month and status, by service line, the top customers. */
+export async function reportAggregates(exec: Executor, range: { from: string; to: string }, topLimit: number): Promise<InvoiceReportAggregates> {
+  const inPeriod = and(gte(jobInvoices.issuedDate, range.from), lt(jobInvoices.issuedDate, range.to), sql`${jobInvoices.status} <> 'draft'`);
+  const month = sql<string>`to_char(${jobInvoices.issuedDate}, 'YYYY-MM')`;
+  const amount = cents(sql`sum(${jobInvoices.amount})`);
+  const byLine = exec
+    .select({ serviceLine: jobInvoices.serviceLine, count: counted(sql`count(*)`).as('count'), amount: sql<string>`sum(${jobInvoices.amount})`.as('amount') })
+    .from(jobInvoices)
+    .where(inPeriod)
+    .groupBy(jobInvoices.serviceLine)
+    .as('by_line');
+  const byCompany = exec
+    .select({ companyId: jobInvoices.companyId, count: counted(sql`count(*)`).as('count'), amount: sql<string>`sum(${jobInvoices.amount})`.as('amount') })
+    .from(jobInvoices)
+    .where(inPeriod)
+    .groupBy(jobInvoices.companyId)
+    .orderBy(sql`sum(${jobInvoices.amount}) desc`, jobInvoices.companyId)
+    .limit(topLimit + 1)
+    .as('by_company');
+  const [monthly, lines, customers] = await Promise.all([
+    exec
+      .select({ month, status: jobInvoices.status, count: counted(sql`count(*)`), amount })
+      .from(jobInvoices)
+      .where(inPeriod)
+      .groupBy(sql`1`, jobInvoices.status),
+    exec
+      .select({ key: byLine.serviceLine, label: serviceLines.name, count: byLine.count, amount: byLine.amount })
+      .from(byLine)
+      .leftJoin(serviceLines, eq(serviceLines.code, byLine.serviceLine)),
+    exec
+      .select({ key: byCompany.companyId, label: companies.name, count: byCompany.count, amount: byCompany.amount })
+      .from(byCompany)
+      .leftJoin(companies, eq(companies.id, byCompany.companyId)),
+  ]);
+  const byStatus = new Map<InvoiceStatus, { amountCents: number; count: number }>();
+  const months = new Map<string, ReportMonth>();
+  for (const row of monthly) {
+    const status = row.status as InvoiceStatus;
+    const s = byStatus.get(status) ?? { amountCents: 0, count: 0 };
+    s.amountCents += row.amount;
+    s.count += row.count;
+    byStatus.set(status, s);
+    const m = months.get(row.month) ?? { month: row.month, amountCents: 0, count: 0, paidCents: 0, outstandingCents: 0, voidCents: 0 };
+    m.amountCents += row.amount;
+    m.count += row.count;
+    if (status === 'paid') m.paidCents += row.amount;
+    if (status === 'issued') m.outstandingCents += row.amount;
+    if (status === 'void') m.voidCents += row.amount;
+    months.set(row.month, m);
+  }
+  return {
+    byStatus: [...byStatus].map(([status, v]) => ({ status, ...v })),
+    monthly: [...months.values()],
+    serviceLines: lines.map((l) => ({ key: l.key, label: l.label, count: Number(l.count), amountCents: toCents(l.amount) })),
+    customers: customers.map((c) => ({ key: c.key, label: c.label, count: Number(c.count), amountCents: toCents(c.amount) })),
+  };
+}

@@ -1,0 +1,414 @@
+/**
+ * Invoices (issue 14): the use cases behind the job's Invoices card, the invoice pages and lists.
+ *
+ * `createInvoice(tx, ...)` is exported on its own so another module's use case can create an
+ * invoice inside its own transaction (a customer who declines a quote is charged the inspection
+ * fee: quote-send calls createInvoice(tx, { jobId, type: 'inspection' }) and then sends it).
+ */
+import type { SessionUser } from '../../../domain/auth.js';
+import { dateInZone } from '../../../domain/dates.js';
+import {
+  allowedInvoiceActions,
+  buildInvoiceReport,
+  quarterOfMonth,
+  reportRange,
+  reportYears,
+  TOP_CUSTOMERS_LIMIT,
+  type InvoiceReport,
+  type InvoiceReportQuery,
+  canTransition,
+  dueDateFor,
+  dueDateOnSend,
+  invoiceAmountCents,
+  INVOICE_TERMS,
+  INVOICE_TYPES,
+  linesFromInput,
+  transitionRefusal,
+  type CreateInvoiceInput,
+  type InvoiceAction,
+  type InvoiceDetail,
+  type InvoiceList,
+  type InvoiceListFilters,
+  type InvoiceListItem,
+  type InvoiceListQuery,
+  type JobInvoices,
+  type PaidInvoiceFilters,
+  type PaidInvoiceList,
+  type PaidInvoiceListQuery,
+  type PendingInvoiceFilters,
+  type PendingInvoiceList,
+  type PendingInvoiceListQuery,
+  type SendInvoiceInput,
+  type UpdateDraftInput,
+  type VoidInvoiceInput,
+  INSPECTION_FEE_CODE,
+  INSPECTION_FEE_NAME,
+  INVOICE_MESSAGES,
+  invoiceNumber,
+  planInvoice,
+  type InvoiceLineDraft,
+  type InvoiceType,
+} from '../../../domain/invoices.js';
+import { centsToDecimal, formatCents } from '../../../domain/money.js';
+import { usDate } from '../../../domain/quotes.js';
+import type { CompanySettings } from '../../../domain/settings.js';
+import type { Database, Executor } from '../../db/client.js';
+import { AppError, badRequest, conflict, forbidden, notFound, registerConstraintMessages } from '../../errors.js';
+import { inBatches } from '../../export/xlsx.js';
+import { enqueueEmail } from '../../outbox/outbox.js';
+import { invoicePdf, invoicePdfFileName } from '../../pdf/invoice-pdf.js';
+import { isAssignedTechnician } from '../../pdf/quote-data.js';
+import type { FileStorage } from '../../storage/storage.js';
+import { createSettingsRepo } from '../settings/settings.repo.js';
+import * as repo from './invoices.repo.js';
+
+registerConstraintMessages({
+  job_invoices_job_id_jobs_id_fk: { status: 409, message: INVOICE_MESSAGES.jobNotFound },
+});
+
+/** How many numbers are drawn before giving up (10,000 possible per job; a clash is rare). */
+const NUMBER_ATTEMPTS = 20;
+
+export interface CreateInvoiceOptions {
+  jobId: string;
+  type: InvoiceType;
+  /** The user creating it (null for the customer's decline on the public page). */
+  createdBy?: string | null;
+  /** Bill this amount (cents) as one line instead of the type's rule (the fee line for an inspection invoice). */
+  amountOverride?: number;
+  /** Creation moment; today in the company's time zone decides the due date. */
+  now?: Date;
+  /** Source of the 4 random digits (tests force clashes with it). */
+  random?: () => number;
+}
+
+export interface CreatedInvoice {
+  id: string;
+  number: string;
+  /** cents */
+  amount: number;
+  dueDate: string;
+}
+
+/**
+ * Creates a draft invoice for a job inside the caller's transaction: lines copied from the job's
+ * items by the type rule (an inspection invoice is one line INSP-FEE Inspection Fee 1 x 180.00),
+ * the amount their sum, numbered JOB-{jobNumber}-INV-{4 random digits} (a taken number is drawn
+ * again), due 30 days after today in the company's time zone. Throws 404 for a missing job and
+ * 409 "Cannot create invoice at this time" with the reason when there is nothing to bill.
+ */
+export async function createInvoice(tx: Executor, options: CreateInvoiceOptions): Promise<CreatedInvoice> {
+  const job = await repo.lockJob(tx, options.jobId);
+  if (!job) throw notFound(INVOICE_MESSAGES.jobNotFound);
+
+  let lines: InvoiceLineDraft[];
+  let amountCents: number;
+  if (options.amountOverride !== undefined) {
+    if (!Number.isInteger(options.amountOverride) || options.amountOverride <= 0) throw new AppError(400, 'VALIDATION_ERROR', 'The invoice amount must be a positive number of cents');
+    amountCents = options.amountOverride;
+    const fee = options.type === 'inspection';
+    lines = [
+      {
+        code: fee ? INSPECTION_FEE_CODE : 'SERVICE',
+        name: fee ? INSPECTION_FEE_NAME : 'Service',
+        itemType: fee ? 'item' : null,
+        quantity: 1,
+        unitCents: amountCents,
+        totalCents: amountCents,
+      },
+    ];
+  } else {
+    const [items, repairs] = await Promise.all([repo.readBillableItems(tx, job.id), repo.readBillableRepairs(tx, job.id)]);
+    const plan = planInvoice(options.type, items, repairs);
+    if (!plan.ok) throw conflict(`${INVOICE_MESSAGES.cannotCreate}: ${plan.reason}`);
+    lines = plan.lines;
+    amountCents = plan.amountCents;
+  }
+
+  const settings = await createSettingsRepo(tx).getCompany();
+  const dueDate = dueDateFor(dateInZone(options.now ?? new Date(), settings.time_zone));
+  const random = options.random ?? Math.random;
+  for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt++) {
+    const number = invoiceNumber(job.number, random);
+    const row = await repo.insertInvoiceIfNumberFree(tx, {
+      jobId: job.id,
+      invoiceNumber: number,
+      invoiceType: options.type,
+      amountCents,
+      dueDate,
+      createdBy: options.createdBy ?? null,
+    });
+    if (!row) continue;
+    await repo.replaceLines(tx, row.id, lines);
+    await repo.recordStatusChange(tx, { invoiceId: row.id, fromStatus: null, toStatus: 'draft', changedBy: options.createdBy ?? null });
+    return { id: row.id, number, amount: amountCents, dueDate };
+  }
+  throw conflict(INVOICE_MESSAGES.numberExhausted);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The service behind the routes
+// ---------------------------------------------------------------------------------------------
+
+export interface InvoicesDeps {
+  db: Database;
+  storage: FileStorage;
+  clock: () => Date;
+}
+
+type Actor = Pick<SessionUser, 'id' | 'role'>;
+const PDF_PURPOSE = 'invoice-pdf';
+
+async function companyOf(exec: Executor): Promise<CompanySettings> {
+  return createSettingsRepo(exec).getCompany();
+}
+
+/** The detail of an invoice as the API gives it, with the actions open to `actor`. */
+async function detailOf(exec: Executor, invoiceId: string, actor: Actor, today: string): Promise<InvoiceDetail> {
+  const record = await repo.readInvoice(exec, invoiceId);
+  if (!record) throw notFound(INVOICE_MESSAGES.notFound);
+  const h = record.head;
+  const item = repo.listItemOf(h, today);
+  return {
+    ...item,
+    email: h.email,
+    notes: h.notes,
+    voidReason: h.voidReason,
+    voidedDate: h.voidedDate,
+    terms: INVOICE_TERMS,
+    defaultEmail: h.contactEmail || h.billingEmail || null,
+    job: {
+      id: h.jobId,
+      number: h.jobNumber,
+      name: h.jobName,
+      serviceLine: h.serviceLine,
+      customerPo: h.customerPo,
+      contactName: h.contactName,
+      contactEmail: h.contactEmail,
+      contactPhone: h.contactPhone,
+    },
+    customer: { companyId: h.companyId, companyName: h.companyName, billingEntity: h.billingEntity, billingEmail: h.billingEmail },
+    location: { id: h.locationId, name: h.locationName, address: h.address, city: h.city, state: h.state, zip: h.zip },
+    lines: record.lines,
+    history: record.history,
+    actions: allowedInvoiceActions(item.status, actor.role),
+  };
+}
+
+/**
+ * Issues a draft inside the caller's transaction: status issued, issued today (company time zone),
+ * the due date kept (or Net 30 from today when it has passed), and the e-mail with the invoice PDF
+ * attached written to the outbox. `email` defaults to the job's contact e-mail, then the unit's
+ * billing e-mail; none: 400 "Customer email is required to send an invoice".
+ */
+export async function sendInvoice(
+  tx: Executor,
+  deps: { storage: FileStorage; now?: Date },
+  options: { invoiceId: string; email?: string | null; changedBy?: string | null },
+): Promise<InvoiceDetail> {
+  const locked = await repo.lockInvoice(tx, options.invoiceId);
+  if (!locked) throw notFound(INVOICE_MESSAGES.notFound);
+  if (!canTransition('send', locked.status)) throw conflict(transitionRefusal('send', locked.status));
+  const company = await companyOf(tx);
+  const today = dateInZone(deps.now ?? new Date(), company.time_zone);
+  const before = await detailOf(tx, locked.id, { id: options.changedBy ?? '', role: 'admin' }, today);
+  const to = options.email || before.defaultEmail;
+  if (!to) throw badRequest(INVOICE_MESSAGES.emailRequired, { email: INVOICE_MESSAGES.emailRequired });
+
+  const dueDate = dueDateOnSend(locked.dueDate, today);
+  await repo.updateInvoice(tx, locked.id, { status: 'issued', issuedDate: today, dueDate, email: to });
+  await repo.recordStatusChange(tx, { invoiceId: locked.id, fromStatus: 'draft', toStatus: 'issued', note: `Sent to ${to}`, changedBy: options.changedBy ?? null });
+
+  const issued: InvoiceDetail = { ...before, status: 'issued', issuedDate: today, dueDate, email: to };
+  const bytes = await invoicePdf(issued, company);
+  const fileName = invoicePdfFileName(issued.invoiceNumber);
+  const stored = await deps.storage.put(tx, { purpose: PDF_PURPOSE, fileName, contentType: 'application/pdf', bytes, createdBy: options.changedBy ?? null });
+  const greeting = before.job.contactName ? `Dear ${before.job.contactName},` : 'Hello,';
+  await enqueueEmail(tx, {
+    to,
+    subject: `Invoice ${issued.invoiceNumber} from ${company.name}`,
+    text: [
+      greeting,
+      '',
+      `Please find attached invoice ${issued.invoiceNumber} for job #${issued.jobNumber} (${issued.jobName}).`,
+      '',
+      `Amount due: ${formatCents(issued.amountCents)}`,
+      `Invoice date: ${usDate(today)}`,
+      `Due date: ${usDate(dueDate)} (${INVOICE_TERMS})`,
+      '',
+      'Thank you for your business.',
+      company.name,
+      company.phone,
+    ]
+      .filter((line, i, all) => line !== '' || all[i - 1] !== '')
+      .join('\n')
+      .trim(),
+    attachments: [{ fileName, storageKey: stored.key, contentType: 'application/pdf' }],
+    related: { type: 'job_invoice', id: locked.id },
+  });
+  return issued;
+}
+
+export function createInvoicesService({ db, storage, clock }: InvoicesDeps) {
+  const today = async (exec: Executor = db) => dateInZone(clock(), (await companyOf(exec)).time_zone);
+
+  /** Office staff see every invoice; a technician only those of jobs assigned to them. */
+  async function assertCanRead(exec: Executor, actor: Actor, jobId: string) {
+    if (actor.role !== 'technician') return;
+    if (!(await isAssignedTechnician(exec, jobId, actor.id))) throw forbidden('Technicians see the invoices of their own jobs only');
+  }
+
+  async function readable(actor: Actor, invoiceId: string): Promise<string> {
+    const jobId = await repo.invoiceJobId(db, invoiceId);
+    if (!jobId) throw notFound(INVOICE_MESSAGES.notFound);
+    await assertCanRead(db, actor, jobId);
+    return jobId;
+  }
+
+  /** Locks a draft or issued invoice for a transition, refusing with 409 when its status does not allow it. */
+  async function lockFor(tx: Executor, invoiceId: string, action: InvoiceAction) {
+    const locked = await repo.lockInvoice(tx, invoiceId);
+    if (!locked) throw notFound(INVOICE_MESSAGES.notFound);
+    if (!canTransition(action, locked.status)) {
+      const refusal = transitionRefusal(action, locked.status);
+      throw conflict(action === 'markPaid' ? `${INVOICE_MESSAGES.cannotMarkPaid}: ${refusal.charAt(0).toLowerCase()}${refusal.slice(1)}` : refusal);
+    }
+    return locked;
+  }
+
+  return {
+    today,
+
+    async forJob(actor: Actor, jobId: string): Promise<JobInvoices> {
+      if (!(await repo.jobExists(db, jobId))) throw notFound(INVOICE_MESSAGES.jobNotFound);
+      await assertCanRead(db, actor, jobId);
+      const [rows, items, repairs, now] = await Promise.all([repo.jobInvoiceRows(db, jobId), repo.readBillableItems(db, jobId), repo.readBillableRepairs(db, jobId), today()]);
+      return {
+        items: rows.map((r) => repo.listItemOf(r, now)),
+        createOptions: INVOICE_TYPES.map((type) => {
+          const plan = planInvoice(type, items, repairs);
+          return plan.ok ? { type, available: true, amountCents: plan.amountCents, reason: null } : { type, available: false, amountCents: 0, reason: plan.reason };
+        }),
+      };
+    },
+
+    async create(actor: Actor, jobId: string, input: CreateInvoiceInput): Promise<InvoiceDetail> {
+      return db.transaction(async (tx) => {
+        const created = await createInvoice(tx, { jobId, type: input.type, createdBy: actor.id, now: clock() });
+        return detailOf(tx, created.id, actor, await today(tx));
+      });
+    },
+
+    async detail(actor: Actor, invoiceId: string): Promise<InvoiceDetail> {
+      await readable(actor, invoiceId);
+      return detailOf(db, invoiceId, actor, await today());
+    },
+
+    async pdf(actor: Actor, invoiceId: string): Promise<{ fileName: string; bytes: Uint8Array }> {
+      await readable(actor, invoiceId);
+      const company = await companyOf(db);
+      const invoice = await detailOf(db, invoiceId, actor, dateInZone(clock(), company.time_zone));
+      return { fileName: invoicePdfFileName(invoice.invoiceNumber), bytes: await invoicePdf(invoice, company) };
+    },
+
+    async updateDraft(actor: Actor, invoiceId: string, input: UpdateDraftInput): Promise<InvoiceDetail> {
+      return db.transaction(async (tx) => {
+        const locked = await lockFor(tx, invoiceId, 'edit');
+        const lines = linesFromInput(input.lines);
+        await repo.replaceLines(tx, locked.id, lines);
+        await repo.updateInvoice(tx, locked.id, { dueDate: input.dueDate, notes: input.notes, amount: centsToDecimal(invoiceAmountCents(lines)) });
+        return detailOf(tx, locked.id, actor, await today(tx));
+      });
+    },
+
+    async remove(invoiceId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const locked = await lockFor(tx, invoiceId, 'delete');
+        await repo.deleteInvoice(tx, locked.id);
+      });
+    },
+
+    async send(actor: Actor, invoiceId: string, input: SendInvoiceInput): Promise<InvoiceDetail> {
+      return db.transaction(async (tx) => {
+        await sendInvoice(tx, { storage, now: clock() }, { invoiceId, email: input.email, changedBy: actor.id });
+        return detailOf(tx, invoiceId, actor, await today(tx));
+      });
+    },
+
+    async markPaid(actor: Actor, invoiceId: string): Promise<InvoiceDetail> {
+      return db.transaction(async (tx) => {
+        const locked = await lockFor(tx, invoiceId, 'markPaid');
+        const now = await today(tx);
+        await repo.updateInvoice(tx, locked.id, { status: 'paid', paidDate: now });
+        await repo.recordStatusChange(tx, { invoiceId: locked.id, fromStatus: 'issued', toStatus: 'paid', changedBy: actor.id });
+        return detailOf(tx, locked.id, actor, now);
+      });
+    },
+
+    async voidInvoice(actor: Actor, invoiceId: string, input: VoidInvoiceInput): Promise<InvoiceDetail> {
+      return db.transaction(async (tx) => {
+        const locked = await lockFor(tx, invoiceId, 'void');
+        const now = await today(tx);
+        await repo.updateInvoice(tx, locked.id, { status: 'void', voidReason: input.reason, voidedDate: now });
+        await repo.recordStatusChange(tx, { invoiceId: locked.id, fromStatus: 'issued', toStatus: 'void', note: input.reason, changedBy: actor.id });
+        return detailOf(tx, locked.id, actor, now);
+      });
+    },
+
+    async list(query: InvoiceListQuery): Promise<InvoiceList> {
+      const conditions = repo.listConditions(query);
+      const [rows, summary, now] = await Promise.all([
+        repo.listPage(db, conditions, 'created', { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+        repo.listSummary(db, conditions),
+        today(),
+      ]);
+      return { items: rows.map((r) => repo.listItemOf(r, now)), total: summary.total.count, page: query.page, pageSize: query.pageSize, summary };
+    },
+
+    async pending(query: PendingInvoiceListQuery): Promise<PendingInvoiceList> {
+      const now = await today();
+      const [rows, { summary, filtered }] = await Promise.all([
+        repo.listPage(db, repo.pendingConditions(query, now), 'due', { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+        repo.pendingSummary(db, query, now),
+      ]);
+      return { items: rows.map((r) => repo.listItemOf(r, now)), total: filtered, page: query.page, pageSize: query.pageSize, summary };
+    },
+
+    async paid(query: PaidInvoiceListQuery): Promise<PaidInvoiceList> {
+      const conditions = repo.paidConditions(query);
+      const [rows, summary, now] = await Promise.all([
+        repo.listPage(db, conditions, 'paid', { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+        repo.paidSummary(db, query),
+        today(),
+      ]);
+      return { items: rows.map((r) => repo.listItemOf(r, now)), total: summary.totalPaid.count, page: query.page, pageSize: query.pageSize, summary };
+    },
+
+    /** The financial report for a period: defaults this year, this quarter, this month (company time zone); every figure summed in SQL. */
+    async report(query: InvoiceReportQuery): Promise<InvoiceReport> {
+      const now = await today();
+      const currentYear = Number(now.slice(0, 4));
+      const currentMonth = Number(now.slice(5, 7));
+      const years = reportYears(currentYear, await repo.earliestIssuedYear(db));
+      const year = query.year ?? currentYear;
+      if (!years.includes(year)) throw badRequest(`Year must be between ${years[years.length - 1]} and ${years[0]}`, { year: `Year must be between ${years[years.length - 1]} and ${years[0]}` });
+      const quarter = query.period === 'quarterly' ? (query.quarter ?? quarterOfMonth(currentMonth)) : null;
+      const month = query.period === 'monthly' ? (query.month ?? currentMonth) : null;
+      const range = reportRange({ period: query.period, year, quarter: quarter ?? undefined, month: month ?? undefined });
+      const aggregates = await repo.reportAggregates(db, range, TOP_CUSTOMERS_LIMIT);
+      return buildInvoiceReport({ period: query.period, year, quarter, month, ...range }, years, aggregates);
+    },
+
+    /** The rows of a list for its export, in keyset batches and in the list's order. */
+    async *exportBatches(kind: 'all' | 'pending' | 'paid', filters: InvoiceListFilters | PendingInvoiceFilters | PaidInvoiceFilters): AsyncGenerator<InvoiceListItem[]> {
+      const now = await today();
+      const conditions =
+        kind === 'all' ? repo.listConditions(filters as InvoiceListFilters) : kind === 'pending' ? repo.pendingConditions(filters as PendingInvoiceFilters, now) : repo.paidConditions(filters as PaidInvoiceFilters);
+      const order: repo.ListOrder = kind === 'all' ? 'created' : kind === 'pending' ? 'due' : 'paid';
+      for await (const batch of inBatches((after: repo.ListRowCursor | null, limit) => repo.listBatch(db, conditions, order, after, limit), (row) => row)) {
+        yield batch.map((r) => repo.listItemOf(r, now));
+      }
+    },
+  };
+}
+export type InvoicesService = ReturnType<typeof createInvoicesService>;

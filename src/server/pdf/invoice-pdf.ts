@@ -1,0 +1,79 @@
+/**
+ * The invoice PDF: the company's letterhead from Settings, the customer and location, the lines,
+ * the total and the terms (Net 30). Written with the shared document writer on pdf-lib.
+ */
+import { PDFDocument } from 'pdf-lib';
+import { INVOICE_TERMS, type InvoiceDetail } from '../../domain/invoices.js';
+import { formatCents } from '../../domain/money.js';
+import { usDate } from '../../domain/quotes.js';
+import type { CompanySettings } from '../../domain/settings.js';
+import { COLORS, DocumentWriter } from './document-writer.js';
+
+const STATUS_TITLES: Record<InvoiceDetail['status'], string> = { draft: 'INVOICE (DRAFT)', issued: 'INVOICE', paid: 'INVOICE (PAID)', void: 'INVOICE (VOID)' };
+
+function companyLines(company: CompanySettings): string[] {
+  const a = company.physical_address;
+  return [a.street, [a.city, [a.state, a.zip].filter(Boolean).join(' ')].filter(Boolean).join(', '), company.phone ? `Phone ${company.phone}` : ''].filter(Boolean);
+}
+
+const quantityText = (q: number) => (Number.isInteger(q) ? String(q) : q.toFixed(2));
+
+/** invoice-JOB-1042-INV-0381.pdf */
+export const invoicePdfFileName = (invoiceNumber: string): string => `invoice-${invoiceNumber}.pdf`;
+
+export async function invoicePdf(invoice: InvoiceDetail, company: CompanySettings): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const w = await DocumentWriter.create(doc);
+  const details: [string, string][] = [
+    ['Invoice number', invoice.invoiceNumber],
+    ['Invoice date', invoice.issuedDate ? usDate(invoice.issuedDate) : 'Not issued yet'],
+    ['Due date', invoice.dueDate ? usDate(invoice.dueDate) : '-'],
+    ['Terms', invoice.terms],
+    ['Job', `#${invoice.job.number}`],
+  ];
+  if (invoice.job.customerPo) details.push(['Customer PO', invoice.job.customerPo]);
+  if (invoice.paidDate) details.push(['Paid', usDate(invoice.paidDate)]);
+  w.letterhead({ name: company.name, lines: companyLines(company), title: STATUS_TITLES[invoice.status], details });
+
+  const l = invoice.location;
+  w.heading('Bill To');
+  const billTo: [string, string][] = [['Customer', invoice.customer.billingEntity || invoice.customer.companyName || 'Unknown']];
+  if (invoice.customer.billingEntity && invoice.customer.companyName && invoice.customer.billingEntity !== invoice.customer.companyName) billTo.push(['Company', invoice.customer.companyName]);
+  if (l.name) billTo.push(['Location', l.name]);
+  const address = [l.address, [l.city, [l.state, l.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ')].filter(Boolean).join(', ');
+  if (address) billTo.push(['Address', address]);
+  if (invoice.job.contactName) billTo.push(['Contact', [invoice.job.contactName, invoice.job.contactPhone, invoice.job.contactEmail].filter(Boolean).join(', ')]);
+  billTo.push(['Job', `#${invoice.job.number} ${invoice.job.name}`]);
+  w.keyValues(billTo);
+
+  w.heading('Services');
+  w.table({
+    columns: [
+      { header: 'Code', width: 16 },
+      { header: 'Description', width: 44 },
+      { header: 'Qty', width: 10, align: 'right' },
+      { header: 'Unit Price', width: 15, align: 'right' },
+      { header: 'Total', width: 15, align: 'right' },
+    ],
+    rows: invoice.lines.map((line) => [line.code, line.name, quantityText(line.quantity), formatCents(line.unitPriceCents), formatCents(line.totalCents)]),
+    footerRows: [['', 'Total', '', '', formatCents(invoice.amountCents)]],
+    zebra: true,
+  });
+
+  w.heading('Terms');
+  w.paragraph(`${INVOICE_TERMS}: payment is due within 30 days${invoice.dueDate ? `, by ${usDate(invoice.dueDate)}` : ''}. Please include the invoice number ${invoice.invoiceNumber} with your payment.`, { size: 10 });
+  if (invoice.notes) {
+    w.heading('Notes');
+    w.paragraph(invoice.notes, { size: 10 });
+  }
+  if (invoice.status === 'void' && invoice.voidReason) w.paragraph(`This invoice is void: ${invoice.voidReason}`, { size: 10, color: COLORS.muted });
+  w.paragraph(`Thank you for your business. Questions about this invoice: ${company.name}${company.phone ? `, ${company.phone}` : ''}.`, { size: 9.5, color: COLORS.muted });
+
+  for (const page of w.finish()) doc.addPage(page);
+  doc.setTitle(`Invoice ${invoice.invoiceNumber}`);
+  doc.setAuthor(company.name);
+  doc.setSubject(`Job #${invoice.job.number}`);
+  doc.setCreator('HVAC Field Service');
+  doc.setProducer('HVAC Field Service (pdf-lib)');
+  return doc.save();
+}

@@ -1,0 +1,56 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, withQuery, type QueryValue } from '../../../lib/api-client';
+import type { InvoiceDetail, InvoiceList, InvoiceReport, InvoiceType, JobInvoices, PaidInvoiceList, PendingInvoiceList, UpdateDraftInput } from '../../../../domain/invoices';
+
+const asQuery = (q: object) => q as Record<string, QueryValue>;
+
+/** Every invoice query starts with 'invoices', so a change refreshes every list, card and report. */
+const keys = {
+  all: ['invoices'] as const,
+  list: (q: object) => ['invoices', 'list', q] as const,
+  pending: (q: object) => ['invoices', 'pending', q] as const,
+  paid: (q: object) => ['invoices', 'paid', q] as const,
+  detail: (id: string) => ['invoices', 'detail', id] as const,
+  job: (jobId: string) => ['invoices', 'job', jobId] as const,
+  report: (q: object) => ['invoices', 'report', q] as const,
+};
+
+export const invoiceExportUrl = (path: string, filters: object) => withQuery(path, asQuery(filters));
+
+export function useInvoices(query: object) {
+  return useQuery({ queryKey: keys.list(query), queryFn: ({ signal }) => api.get<InvoiceList>('/api/invoices', asQuery(query), { signal }), placeholderData: keepPreviousData });
+}
+export function usePendingInvoices(query: object) {
+  return useQuery({ queryKey: keys.pending(query), queryFn: ({ signal }) => api.get<PendingInvoiceList>('/api/invoices/pending', asQuery(query), { signal }), placeholderData: keepPreviousData });
+}
+export function usePaidInvoices(query: object) {
+  return useQuery({ queryKey: keys.paid(query), queryFn: ({ signal }) => api.get<PaidInvoiceList>('/api/invoices/paid', asQuery(query), { signal }), placeholderData: keepPreviousData });
+}
+export function useInvoice(id: string | undefined) {
+  return useQuery({ queryKey: keys.detail(id ?? ''), queryFn: () => api.get<InvoiceDetail>(`/api/invoices/${id}`), enabled: Boolean(id) });
+}
+
+export function useJobInvoices(jobId: string) {
+  return useQuery({ queryKey: keys.job(jobId), queryFn: () => api.get<JobInvoices>(`/api/jobs/${jobId}/invoices`) });
+}
+
+function useInvoiceMutation<V, R>(fn: (vars: V) => Promise<R>) {
+  const client = useQueryClient();
+  // An invoice change also changes Home's counts (unsent invoices, jobs to invoice).
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async () => {
+      await Promise.all([client.invalidateQueries({ queryKey: keys.all }), client.invalidateQueries({ queryKey: ['home'] })]);
+    },
+  });
+}
+
+export const useCreateInvoice = (jobId: string) => useInvoiceMutation((body: { type: InvoiceType }) => api.post<InvoiceDetail>(`/api/jobs/${jobId}/invoices`, body));
+export const useSendInvoice = () => useInvoiceMutation(({ id, email }: { id: string; email: string | null }) => api.post<InvoiceDetail>(`/api/invoices/${id}/send`, { email }));
+export const useMarkInvoicePaid = () => useInvoiceMutation(({ id }: { id: string }) => api.post<InvoiceDetail>(`/api/invoices/${id}/mark-paid`, {}));
+export const useVoidInvoice = () => useInvoiceMutation(({ id, reason }: { id: string; reason: string }) => api.post<InvoiceDetail>(`/api/invoices/${id}/void`, { reason }));
+export const useUpdateInvoice = () => useInvoiceMutation(({ id, body }: { id: string; body: UpdateDraftInput }) => api.put<InvoiceDetail>(`/api/invoices/${id}`, body));
+
+export function useInvoiceReport(query: object) {
+  return useQuery({ queryKey: keys.report(query), queryFn: ({ signal }) => api.get<InvoiceReport>('/api/invoices/reports', asQuery(query), { signal }), placeholderData: keepPreviousData });
+}

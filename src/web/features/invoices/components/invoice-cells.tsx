@@ -1,0 +1,46 @@
+import { Link } from 'react-router';
+import { formatDate } from '../../../lib/format';
+import { cn } from '../../../ui/cn';
+
+/** "Job #1042: Rooftop unit PM", linked to the job. */
+export function JobCell({ jobId, jobNumber, jobName }: { jobId: string; jobNumber: number; jobName: string }) {
+  return (
+    <Link to={`/jobs/${jobId}`} className="text-slate-800 hover:text-blue-700 hover:underline">
+      Job #{jobNumber}: {jobName}
+    </Link>
+  );
+}
+
+/** The customer's company with the location beneath. */
+export function CustomerCell({ companyName, locationName }: { companyName: string | null; locationName: string | null }) {
+  return (
+    <div>
+      <div className="text-slate-800">{companyName ?? '—'}</div>
+      {locationName ? <div className="text-xs text-slate-600">{locationName}</div> : null}
+    </div>
+  );
+}
+
+/** The invoice number linked to its page. */
+export function InvoiceNumberCell({ id, invoiceNumber }: { id: string; invoiceNumber: string }) {
+  return (
+    <Link to={`/invoices/${id}`} className="whitespace-nowrap font-medium text-blue-700 hover:underline">
+      {invoiceNumber}
+    </Link>
+  );
+}
+
+/** A due date; an issued invoice's past due date (the server decides, in the company's time zone) is red with "Overdue". */
+export function DueDateCell({ dueDate, overdue }: { dueDate: string | null; overdue: boolean }) {
+  if (!dueDate) return <span className="text-slate-600">—</span>;
+  return (
+    <span className={cn('whitespace-nowrap', overdue ? 'font-medium text-red-700' : 'text-slate-700')}>
+      {formatDate(dueDate)}
+      {overdue ? <span className="ml-1 block text-xs font-semibold text-red-700">Overdue</span> : null}
+    </span>
+  );
+}
+
+export function DateCell({ value }: { value: string | null }) {
+  return value ? <span className="whitespace-nowrap text-slate-700">{formatDate(value)}</span> : <span className="text-slate-600">—</span>;
+}

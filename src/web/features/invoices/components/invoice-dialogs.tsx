@@ -1,0 +1,141 @@
+import { useEffect, useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { ErrorBanner } from '../../../ui/banner';
+import { Button } from '../../../ui/button';
+import { Dialog } from '../../../ui/dialog';
+import { FormField, TextArea, TextInput } from '../../../ui/form-field';
+import { toast } from '../../../ui/toast';
+import { useSendInvoice, useVoidInvoice } from '../api/invoices-api';
+import { INVOICE_MESSAGES } from '../invoice-texts';
+
+interface InvoiceRef {
+  id: string;
+  invoiceNumber: string;
+}
+
+/**
+ * Send Invoice (drafts): the customer's e-mail (the job's contact e-mail by default). The invoice
+ * becomes issued today and the e-mail with its PDF goes into the outbox. Errors stay in the dialog.
+ */
+export function SendInvoiceDialog({ invoice, defaultEmail, open, onOpenChange }: { invoice: InvoiceRef; defaultEmail: string | null; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [email, setEmail] = useState(defaultEmail ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const send = useSendInvoice();
+  // Each opening starts from the job's e-mail and no error.
+  useEffect(() => {
+    if (!open) return;
+    setEmail(defaultEmail ?? '');
+    setError(null);
+  }, [open, defaultEmail]);
+  const close = (next: boolean) => {
+    if (!send.isPending) onOpenChange(next);
+  };
+  const submit = async () => {
+    if (!email.trim()) {
+      setError(INVOICE_MESSAGES.emailRequired);
+      return;
+    }
+    setError(null);
+    try {
+      await send.mutateAsync({ id: invoice.id, email: email.trim() });
+      onOpenChange(false);
+      toast.success(`Invoice ${invoice.invoiceNumber} sent to ${email.trim()}`);
+    } catch (e) {
+      setError(errorMessage(e, INVOICE_MESSAGES.sendFailed));
+    }
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title="Send Invoice"
+      description={`Invoice ${invoice.invoiceNumber} is e-mailed with its PDF and becomes issued today.`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => close(false)} disabled={send.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form="send-invoice-form" disabled={send.isPending || !email.trim()}>
+            {send.isPending ? 'Sending...' : 'Send Invoice'}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="send-invoice-form"
+        className="space-y-4"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        {error ? <ErrorBanner message={error} /> : null}
+        <FormField label="Customer Email" required hint={email.trim() ? undefined : INVOICE_MESSAGES.emailRequired}>
+          {(field) => <TextInput {...field} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />}
+        </FormField>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Void (issued invoices, admin or manager): a reason is required; the invoice is then counted only in reports. */
+export function VoidInvoiceDialog({ invoice, open, onOpenChange }: { invoice: InvoiceRef; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const voidInvoice = useVoidInvoice();
+  useEffect(() => {
+    if (!open) return;
+    setReason('');
+    setError(null);
+  }, [open]);
+  const close = (next: boolean) => {
+    if (!voidInvoice.isPending) onOpenChange(next);
+  };
+  const submit = async () => {
+    if (!reason.trim()) {
+      setError(INVOICE_MESSAGES.voidReasonRequired);
+      return;
+    }
+    try {
+      await voidInvoice.mutateAsync({ id: invoice.id, reason: reason.trim() });
+      onOpenChange(false);
+      toast.success(`Invoice ${invoice.invoiceNumber} voided`);
+    } catch (e) {
+      setError(errorMessage(e, INVOICE_MESSAGES.void));
+    }
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title="Void Invoice"
+      description={`Voiding invoice ${invoice.invoiceNumber} cannot be undone. Issue a new invoice to bill the customer again.`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => close(false)} disabled={voidInvoice.isPending}>
+            Cancel
+          </Button>
+          <Button variant="danger" type="submit" form="void-invoice-form" disabled={voidInvoice.isPending}>
+            {voidInvoice.isPending ? 'Voiding...' : 'Void Invoice'}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="void-invoice-form"
+        className="space-y-4"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        {error ? <ErrorBanner message={error} /> : null}
+        <FormField label="Reason" required>
+          {(field) => <TextArea {...field} rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />}
+        </FormField>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,229 @@
+import { Download, Printer } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { formatCents, formatDate, formatPhone } from '../../lib/format';
+import { useCompanyInfo } from '../../lib/company';
+import { Button, buttonClass } from '../../ui/button';
+import { Card, CardBody, CardHeader } from '../../ui/card';
+import { DetailScreen, validId } from '../../ui/detail-screen';
+import { PageHeader } from '../../ui/page-header';
+import type { InvoiceDetail } from '../../../domain/invoices';
+import { useInvoice } from './api/invoices-api';
+import { InvoiceActionBar } from './components/invoice-action-bar';
+import { InvoiceStatusBadge } from './components/invoice-status-badge';
+import { INVOICE_MESSAGES, INVOICE_TYPE_LABELS } from './invoice-texts';
+import './invoice-print.css';
+
+const BACK = { to: '/invoices', label: 'Back to Invoices' };
+
+function quantityText(quantity: number): string {
+  return Number.isInteger(quantity) ? String(quantity) : quantity.toFixed(2);
+}
+
+function Letterhead() {
+  const company = useCompanyInfo().data;
+  const address = company?.physical_address;
+  const cityLine = address ? [address.city, [address.state, address.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ') : '';
+  return (
+    <div>
+      <p className="text-xl font-bold text-slate-900">{company?.name ?? ''}</p>
+      {address?.street ? <p className="text-sm text-slate-700">{address.street}</p> : null}
+      {cityLine ? <p className="text-sm text-slate-700">{cityLine}</p> : null}
+      {company?.phone ? <p className="text-sm text-slate-700">{formatPhone(company.phone)}</p> : null}
+    </div>
+  );
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 text-sm">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="text-right font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** The invoice as a document: what Print Invoice prints and the PDF shows. */
+export function InvoiceSheet({ invoice }: { invoice: InvoiceDetail }) {
+  const l = invoice.location;
+  const cityLine = [l.city, [l.state, l.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return (
+    <article id="invoice-sheet" aria-label={`Invoice ${invoice.invoiceNumber}`} className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+      <header className="flex flex-wrap items-start justify-between gap-6 border-b border-slate-200 pb-6">
+        <Letterhead />
+        <div className="min-w-56 space-y-1">
+          <p className="text-right text-2xl font-bold tracking-wide text-slate-900">INVOICE</p>
+          <p className="text-right font-mono text-sm text-slate-800">{invoice.invoiceNumber}</p>
+          <p className="text-right">
+            <InvoiceStatusBadge status={invoice.status} />
+          </p>
+          <dl className="mt-3 space-y-1">
+            <Field label="Issued">{invoice.issuedDate ? formatDate(invoice.issuedDate) : 'Not issued'}</Field>
+            <Field label="Due">{invoice.dueDate ? formatDate(invoice.dueDate) : '—'}</Field>
+            {invoice.paidDate ? <Field label="Paid">{formatDate(invoice.paidDate)}</Field> : null}
+            <Field label="Terms">{invoice.terms}</Field>
+          </dl>
+        </div>
+      </header>
+
+      <section className="grid gap-6 border-b border-slate-200 py-6 sm:grid-cols-3">
+        <div>
+          <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Bill To</h2>
+          <p className="mt-1 font-medium text-slate-900">{invoice.customer.billingEntity ?? invoice.customer.companyName ?? '—'}</p>
+          {invoice.customer.billingEntity && invoice.customer.companyName ? <p className="text-sm text-slate-700">{invoice.customer.companyName}</p> : null}
+          {invoice.email ?? invoice.customer.billingEmail ? <p className="text-sm text-slate-700">{invoice.email ?? invoice.customer.billingEmail}</p> : null}
+        </div>
+        <div>
+          <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Service Location</h2>
+          <p className="mt-1 font-medium text-slate-900">{l.name ?? '—'}</p>
+          {l.address ? <p className="text-sm text-slate-700">{l.address}</p> : null}
+          {cityLine ? <p className="text-sm text-slate-700">{cityLine}</p> : null}
+        </div>
+        <div>
+          <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Job</h2>
+          <p className="mt-1 font-medium text-slate-900">
+            <Link to={`/jobs/${invoice.job.id}`} className="hover:underline">
+              Job #{invoice.job.number}: {invoice.job.name}
+            </Link>
+          </p>
+          {invoice.job.customerPo ? <p className="text-sm text-slate-700">PO {invoice.job.customerPo}</p> : null}
+          {invoice.job.contactName ? <p className="text-sm text-slate-700">Contact: {invoice.job.contactName}</p> : null}
+          <p className="text-sm text-slate-700">{INVOICE_TYPE_LABELS[invoice.invoiceType]} invoice</p>
+        </div>
+      </section>
+
+      {/* The invoice is a document (it prints as it shows), so its lines are a plain table, not a list screen. */}
+      <table className="mt-6 w-full text-sm">
+        <caption className="sr-only">Invoice lines</caption>
+        <thead>
+          <tr className="border-b border-slate-300 text-left text-xs uppercase tracking-wide text-slate-600">
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              Code
+            </th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              Description
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-semibold">
+              Qty
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-semibold">
+              Unit Price
+            </th>
+            <th scope="col" className="py-2 text-right font-semibold">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {invoice.lines.map((line) => (
+            <tr key={line.id} className="border-b border-slate-100 align-top">
+              <td className="py-2 pr-3 font-mono text-xs text-slate-700">{line.code}</td>
+              <td className="py-2 pr-3 text-slate-900">{line.name}</td>
+              <td className="py-2 pr-3 text-right tabular-nums text-slate-700">{quantityText(line.quantity)}</td>
+              <td className="py-2 pr-3 text-right tabular-nums text-slate-700">{formatCents(line.unitPriceCents)}</td>
+              <td className="py-2 text-right tabular-nums text-slate-900">{formatCents(line.totalCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={4} className="pt-4 pr-3 text-right text-base font-semibold text-slate-900">
+              Total
+            </th>
+            <td className="pt-4 text-right text-base font-bold tabular-nums text-slate-900" data-testid="invoice-total">
+              {formatCents(invoice.amountCents)}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+
+      {invoice.notes ? (
+        <section className="mt-6">
+          <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Notes</h2>
+          <p className="mt-1 whitespace-pre-line text-sm text-slate-800">{invoice.notes}</p>
+        </section>
+      ) : null}
+      {invoice.status === 'void' ? (
+        <p className="mt-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          Void{invoice.voidedDate ? ` since ${formatDate(invoice.voidedDate)}` : ''}
+          {invoice.voidReason ? `: ${invoice.voidReason}` : ''}
+        </p>
+      ) : null}
+      <p className="mt-8 text-sm text-slate-700">Payment terms: {invoice.terms}. Please include the invoice number with your payment.</p>
+    </article>
+  );
+}
+
+const STATUS_VERBS = { draft: 'Created as draft', issued: 'Sent', paid: 'Marked as paid', void: 'Voided' } as const;
+
+function History({ invoice }: { invoice: InvoiceDetail }) {
+  return (
+    <Card className="print:hidden">
+      <CardHeader title="History" />
+      <CardBody>
+        {invoice.history.length === 0 ? (
+          <p className="text-sm text-slate-600">No status changes recorded.</p>
+        ) : (
+          <ol className="space-y-3" aria-label="Status changes">
+            {invoice.history.map((h) => (
+              <li key={h.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
+                <InvoiceStatusBadge status={h.toStatus} />
+                <span className="font-medium text-slate-900">{STATUS_VERBS[h.toStatus]}</span>
+                <span className="text-slate-600">
+                  {new Date(h.changedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
+                  {h.changedByName ? ` by ${h.changedByName}` : ''}
+                </span>
+                {h.note ? <span className="basis-full text-slate-700">{h.note}</span> : null}
+              </li>
+            ))}
+          </ol>
+        )}
+      </CardBody>
+    </Card>
+  );
+}
+
+function InvoiceScreen({ invoice }: { invoice: InvoiceDetail }) {
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <div className="print:hidden">
+        <PageHeader
+          title={`Invoice ${invoice.invoiceNumber}`}
+          subtitle={`Job #${invoice.jobNumber}: ${invoice.jobName}`}
+          back={BACK}
+          actions={
+            <>
+              <Button variant="secondary" onClick={() => window.print()}>
+                <Printer className="h-4 w-4" aria-hidden /> Print Invoice
+              </Button>
+              <a href={`/api/invoices/${invoice.id}/pdf`} download={`invoice-${invoice.invoiceNumber}.pdf`} className={buttonClass('secondary')}>
+                <Download className="h-4 w-4" aria-hidden /> Download PDF
+              </a>
+            </>
+          }
+        />
+        <InvoiceActionBar invoice={invoice} defaultEmail={invoice.defaultEmail} />
+      </div>
+      <InvoiceSheet invoice={invoice} />
+      <History invoice={invoice} />
+    </div>
+  );
+}
+
+/** /invoices/{id}: the printable invoice with its job, customer, lines, history and the actions its status allows. */
+export default function InvoicePage() {
+  const { id } = useParams();
+  const invoice = useInvoice(validId(id));
+  return (
+    <DetailScreen
+      id={id}
+      query={invoice}
+      invalidMessage={INVOICE_MESSAGES.invalidId}
+      notFoundMessage={INVOICE_MESSAGES.notFound}
+      errorMessage={INVOICE_MESSAGES.fetchDetail}
+      loadingLabel="Loading invoice..."
+      back={BACK}
+    >
+      {(data) => <InvoiceScreen invoice={data} />}
+    </DetailScreen>
+  );
+}

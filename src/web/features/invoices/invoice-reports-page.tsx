@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { errorMessage } from '../../lib/api-client';
+import { formatCount } from '../../lib/format';
+import { useUrlFilters } from '../../lib/url-state';
+import { ErrorBanner } from '../../ui/banner';
+import { Card, CardBody, CardHeader } from '../../ui/card';
+import { ExportLink } from '../../ui/export-link';
+import { FormField, SelectInput } from '../../ui/form-field';
+import { PageHeader } from '../../ui/page-header';
+import { Spinner } from '../../ui/spinner';
+import type { InvoiceReport } from '../../../domain/invoices';
+import { invoiceExportUrl, useInvoiceReport } from './api/invoices-api';
+import { BarList, type BarColor } from './components/bar-list';
+import { MonthColumns } from './components/month-columns';
+import { SummaryTile } from './components/summary-tile';
+import { INVOICE_EMPTY, INVOICE_MESSAGES, MONTH_NAMES, PERIOD_LABELS, QUARTER_LABELS } from './invoice-texts';
+import { useCompanyToday } from './use-company-today';
+
+const reportFilters = z.object({
+  period: z.enum(['annual', 'quarterly', 'monthly']).optional().catch(undefined),
+  year: z.coerce.number().int().min(1900).max(9999).optional().catch(undefined),
+  quarter: z.coerce.number().int().min(1).max(4).optional().catch(undefined),
+  month: z.coerce.number().int().min(1).max(12).optional().catch(undefined),
+});
+
+const STATUS_LABELS = { paid: 'Paid', outstanding: 'Outstanding', void: 'Void' } as const;
+const STATUS_COLORS: Record<keyof typeof STATUS_LABELS, BarColor> = { paid: 'green', outstanding: 'blue', void: 'red' };
+
+function Panel({ title, empty, children }: { title: string; empty: boolean; children: React.ReactNode }) {
+  return (
+    <Card>
+      <CardHeader title={title} />
+      <CardBody>{empty ? <p className="text-sm text-slate-600">{INVOICE_EMPTY.report}</p> : children}</CardBody>
+    </Card>
+  );
+}
+
+function Panels({ report }: { report: InvoiceReport }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Panel title="Monthly Breakdown" empty={report.monthly.length === 0}>
+        <MonthColumns months={report.monthly} label="Invoiced by month" />
+      </Panel>
+      <Panel title="Service Line Breakdown" empty={report.serviceLines.length === 0}>
+        <BarList label="Invoiced by service line" rows={report.serviceLines.map((s) => ({ key: s.key, label: s.label, amountCents: s.amountCents, percent: s.percent }))} />
+      </Panel>
+      <Panel title="Top Customers" empty={report.topCustomers.length === 0}>
+        <BarList label="Top customers by amount" color="slate" rows={report.topCustomers.map((c) => ({ key: c.key, label: c.label, amountCents: c.amountCents, percent: c.percent }))} />
+      </Panel>
+      <Panel title="Invoice Status" empty={report.status.every((s) => s.count === 0)}>
+        <BarList
+          label="Invoice status as percent of total"
+          percentScale
+          colorOf={(row) => STATUS_COLORS[row.key as keyof typeof STATUS_COLORS]}
+          rows={report.status.map((s) => ({ key: s.status, label: STATUS_LABELS[s.status], amountCents: s.amountCents, percent: s.percent, detail: `${formatCount(s.count)} invoices` }))}
+        />
+      </Panel>
+    </div>
+  );
+}
+
+/** /invoices/reports: the period's totals by status, month, service line and customer. */
+export default function InvoiceReportsPage() {
+  const { values, update } = useUrlFilters(reportFilters);
+  const today = useCompanyToday();
+  const [thisYear, thisMonth] = today.split('-').map(Number) as [number, number];
+  const period = values.period ?? 'annual';
+  const year = values.year ?? thisYear;
+  const month = values.month ?? thisMonth;
+  const quarter = values.quarter ?? Math.ceil(thisMonth / 3);
+  const query = { period, year, ...(period === 'quarterly' ? { quarter } : {}), ...(period === 'monthly' ? { month } : {}) };
+  const report = useInvoiceReport(query);
+  const years = report.data?.years ?? Array.from({ length: thisYear - 2023 + 1 }, (_, i) => thisYear - i);
+  const cards = report.data?.cards;
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader title="Financial Reports" subtitle="Invoiced, paid and outstanding amounts for a period" back={{ to: '/invoices', label: 'Back to Invoices' }} actions={<ExportLink href={invoiceExportUrl('/api/invoices/reports/export', query)} label="Export Report" />} />
+
+      <Card className="mb-6 p-4">
+        <div className="grid items-end gap-3 sm:grid-cols-3">
+          <FormField label="Period">
+            {(field) => (
+              <SelectInput {...field} value={period} onChange={(e) => update({ period: e.target.value === 'annual' ? undefined : e.target.value })}>
+                {Object.entries(PERIOD_LABELS).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </SelectInput>
+            )}
+          </FormField>
+          <FormField label="Year">
+            {(field) => (
+              <SelectInput {...field} value={year} onChange={(e) => update({ year: e.target.value })}>
+                {years.map((y) => (
+                  <option key={y} value={y}>
+                    {y}
+                  </option>
+                ))}
+              </SelectInput>
+            )}
+          </FormField>
+          {period === 'quarterly' ? (
+            <FormField label="Quarter">
+              {(field) => (
+                <SelectInput {...field} value={quarter} onChange={(e) => update({ quarter: e.target.value })}>
+                  {Object.entries(QUARTER_LABELS).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </SelectInput>
+              )}
+            </FormField>
+          ) : null}
+          {period === 'monthly' ? (
+            <FormField label="Month">
+              {(field) => (
+                <SelectInput {...field} value={month} onChange={(e) => update({ month: e.target.value })}>
+                  {MONTH_NAMES.map((name, index) => (
+                    <option key={name} value={index + 1}>
+                      {name}
+                    </option>
+                  ))}
+                </SelectInput>
+              )}
+            </FormField>
+          ) : null}
+        </div>
+      </Card>
+
+      {report.isError ? <ErrorBanner className="mb-4" message={errorMessage(report.error, INVOICE_MESSAGES.fetchReportFailed)} /> : null}
+
+      <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <SummaryTile title="Total Invoiced" amountCents={cards?.totalInvoiced.amountCents} count={cards?.totalInvoiced.count} loading={report.isFetching} testId="card-invoiced" />
+        <SummaryTile title="Paid" tone="green" amountCents={cards?.paid.amountCents} count={cards?.paid.count} loading={report.isFetching} testId="card-paid" />
+        <SummaryTile title="Outstanding" tone="blue" amountCents={cards?.outstanding.amountCents} count={cards?.outstanding.count} loading={report.isFetching} testId="card-outstanding" />
+        <SummaryTile title="Void" tone="red" amountCents={cards?.void.amountCents} count={cards?.void.count} loading={report.isFetching} testId="card-void" />
+      </div>
+
+      {report.data ? <Panels report={report.data} /> : report.isPending ? <Spinner label="Loading report..." /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,238 @@
+import { FilePlus2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { errorMessage } from '../../lib/api-client';
+import { formatCents, formatDate } from '../../lib/format';
+import { ErrorBanner } from '../../ui/banner';
+import { Button } from '../../ui/button';
+import { Card, CardBody, CardHeader } from '../../ui/card';
+import { cn } from '../../ui/cn';
+import { DataTable, type DataTableColumn } from '../../ui/data-table';
+import { Dialog } from '../../ui/dialog';
+import { Spinner } from '../../ui/spinner';
+import { toast } from '../../ui/toast';
+import type { InvoiceCreateOption, InvoiceListItem, InvoiceType } from '../../../domain/invoices';
+import { useCreateInvoice, useInvoice, useJobInvoices } from './api/invoices-api';
+import { DateCell } from './components/invoice-cells';
+import { InvoiceActionBar } from './components/invoice-action-bar';
+import { InvoiceStatusBadge } from './components/invoice-status-badge';
+import { INVOICE_EMPTY, INVOICE_MESSAGES, INVOICE_TYPE_HINTS, INVOICE_TYPE_LABELS } from './invoice-texts';
+import { useInvoicePermissions } from './invoice-permissions';
+
+/**
+ * Create Invoice: the four types with the amount the server computed for each; a type with nothing
+ * to bill is disabled with its reason. The invoice is created as a draft due in 30 days.
+ */
+function CreateInvoiceDialog({ jobId, options, open, onOpenChange, onCreated }: { jobId: string; options: InvoiceCreateOption[]; open: boolean; onOpenChange: (open: boolean) => void; onCreated: (id: string) => void }) {
+  const firstAvailable = options.find((o) => o.available)?.type ?? 'standard';
+  const [type, setType] = useState<InvoiceType>(firstAvailable);
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateInvoice(jobId);
+  useEffect(() => {
+    if (!open) return;
+    setType(firstAvailable);
+    setError(null);
+  }, [open, firstAvailable]);
+  const chosen = options.find((o) => o.type === type);
+  const submit = async () => {
+    if (!chosen?.available) {
+      setError(chosen?.reason ?? INVOICE_MESSAGES.cannotCreate);
+      return;
+    }
+    try {
+      const invoice = await create.mutateAsync({ type });
+      onOpenChange(false);
+      toast.success(`Invoice ${invoice.invoiceNumber} created as a draft`);
+      onCreated(invoice.id);
+    } catch (e) {
+      setError(errorMessage(e, INVOICE_MESSAGES.createFailed));
+    }
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !create.isPending && onOpenChange(next)}
+      title="Create Invoice"
+      description="The invoice copies the job's items for the chosen type. It is created as a draft, due in 30 days (Net 30)."
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={create.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form="create-invoice-form" disabled={create.isPending || !chosen?.available}>
+            {create.isPending ? 'Creating...' : 'Create Invoice'}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="create-invoice-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+        className="space-y-4"
+      >
+        {error ? <ErrorBanner message={error} /> : null}
+        <fieldset className="space-y-2">
+          <legend className="mb-2 text-sm font-medium text-slate-700">Invoice type</legend>
+          {options.map((option) => (
+            <label
+              key={option.type}
+              className={cn(
+                'flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm',
+                option.type === type ? 'border-blue-500 bg-blue-50' : 'border-slate-200',
+                !option.available && 'cursor-not-allowed bg-slate-50',
+              )}
+            >
+              <input type="radio" name="invoice-type" value={option.type} checked={option.type === type} onChange={() => setType(option.type)} className="mt-0.5 h-4 w-4" />
+              <span className="flex-1">
+                <span className="flex flex-wrap justify-between gap-2">
+                  <span className="font-medium text-slate-900">{INVOICE_TYPE_LABELS[option.type]}</span>
+                  <span className="tabular-nums text-slate-800">{option.available ? formatCents(option.amountCents) : '—'}</span>
+                </span>
+                <span className="block text-slate-600">{INVOICE_TYPE_HINTS[option.type]}</span>
+                {!option.available && option.reason ? <span className="mt-1 block font-medium text-amber-800">{option.reason}</span> : null}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        {chosen && !chosen.available ? (
+          <p className="text-sm text-slate-700" role="status">
+            Create Invoice is disabled: {chosen.reason ?? 'nothing to bill for this type'}.
+          </p>
+        ) : null}
+      </form>
+    </Dialog>
+  );
+}
+
+function SelectedInvoice({ id }: { id: string }) {
+  const invoice = useInvoice(id);
+  if (invoice.isPending) return <Spinner label="Loading invoice..." />;
+  if (invoice.isError) return <ErrorBanner message={errorMessage(invoice.error, INVOICE_MESSAGES.fetchDetail)} />;
+  const i = invoice.data;
+  return (
+    <section aria-label={`Invoice ${i.invoiceNumber} details`} className="space-y-3 rounded-md border border-slate-200 bg-slate-50 p-4" data-testid="invoice-details">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-semibold text-slate-900">
+          Invoice {i.invoiceNumber} <InvoiceStatusBadge status={i.status} />
+        </h3>
+        <span className="text-lg font-semibold tabular-nums text-slate-900">{formatCents(i.amountCents)}</span>
+      </div>
+      <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+        <div className="flex gap-2">
+          <dt className="text-slate-600">Type:</dt>
+          <dd className="text-slate-900">{INVOICE_TYPE_LABELS[i.invoiceType]}</dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className="text-slate-600">Terms:</dt>
+          <dd className="text-slate-900">{i.terms}</dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className="text-slate-600">Issued:</dt>
+          <dd className="text-slate-900">{i.issuedDate ? formatDate(i.issuedDate) : 'Not issued'}</dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className="text-slate-600">Due:</dt>
+          <dd className={i.dueState === 'overdue' ? 'font-medium text-red-700' : 'text-slate-900'}>
+            {i.dueDate ? formatDate(i.dueDate) : '—'}
+            {i.dueState === 'overdue' ? ' (Overdue)' : ''}
+          </dd>
+        </div>
+        {i.paidDate ? (
+          <div className="flex gap-2">
+            <dt className="text-slate-600">Paid:</dt>
+            <dd className="text-slate-900">{formatDate(i.paidDate)}</dd>
+          </div>
+        ) : null}
+        {i.email && i.status !== 'draft' ? (
+          <div className="flex gap-2">
+            <dt className="text-slate-600">Sent to:</dt>
+            <dd className="text-slate-900">{i.email}</dd>
+          </div>
+        ) : null}
+        {i.voidReason ? (
+          <div className="flex gap-2 sm:col-span-2">
+            <dt className="text-slate-600">Void reason:</dt>
+            <dd className="text-slate-900">{i.voidReason}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <ul className="divide-y divide-slate-200 text-sm" aria-label="Invoice lines">
+        {i.lines.map((line) => (
+          <li key={line.id} className="flex justify-between gap-3 py-1">
+            <span className="text-slate-800">
+              {line.name} <span className="text-slate-600">× {line.quantity}</span>
+            </span>
+            <span className="tabular-nums text-slate-800">{formatCents(line.totalCents)}</span>
+          </li>
+        ))}
+      </ul>
+      <InvoiceActionBar invoice={i} defaultEmail={i.defaultEmail} showView />
+    </section>
+  );
+}
+
+/** The job page's Invoices card: the job's invoices, the selected one's details and actions, Create Invoice. */
+export function JobInvoicesCard({ job, onChanged }: { job: { id: string }; onChanged?: () => void }) {
+  const invoices = useJobInvoices(job.id);
+  const { canBill } = useInvoicePermissions();
+  const [selected, setSelected] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const items = invoices.data?.items;
+  const current = selected && items?.some((i) => i.id === selected) ? selected : (items?.[0]?.id ?? null);
+
+  const columns: DataTableColumn<InvoiceListItem>[] = [
+    {
+      id: 'number',
+      header: 'Invoice #',
+      cell: (i) => (
+        <button type="button" className="whitespace-nowrap font-medium text-blue-700 hover:underline" aria-pressed={i.id === current} onClick={() => setSelected(i.id)}>
+          {i.invoiceNumber}
+        </button>
+      ),
+    },
+    { id: 'amount', header: 'Amount', align: 'right', className: 'whitespace-nowrap tabular-nums', cell: (i) => formatCents(i.amountCents) },
+    { id: 'status', header: 'Status', cell: (i) => <InvoiceStatusBadge status={i.status} /> },
+    { id: 'issued', header: 'Issued', priority: 2, cell: (i) => <DateCell value={i.issuedDate} /> },
+    { id: 'due', header: 'Due', priority: 2, cell: (i) => <DateCell value={i.dueDate} /> },
+    { id: 'paid', header: 'Paid', priority: 3, cell: (i) => <DateCell value={i.paidDate} /> },
+  ];
+
+  return (
+    <Card data-testid="job-invoices-card">
+      <CardHeader
+        title="Invoices"
+        actions={
+          canBill && invoices.data ? (
+            <Button size="sm" onClick={() => setCreating(true)}>
+              <FilePlus2 className="h-4 w-4" aria-hidden /> Create Invoice
+            </Button>
+          ) : null
+        }
+      />
+      <CardBody className="space-y-4">
+        {invoices.isError ? <ErrorBanner message={errorMessage(invoices.error, INVOICE_MESSAGES.fetchFailed)} /> : null}
+        <DataTable
+          bare
+          label="Job invoices"
+          columns={columns}
+          rows={items}
+          loading={invoices.isPending}
+          loadingLabel="Loading invoices..."
+          getRowKey={(i) => i.id}
+          getRowLabel={(i) => `invoice ${i.invoiceNumber}`}
+          getRowTestId={(i) => `invoice-${i.invoiceNumber}`}
+          rowClassName={(i) => (i.id === current ? 'bg-blue-50' : undefined)}
+          empty={INVOICE_EMPTY.job}
+        />
+        {current ? <SelectedInvoice id={current} /> : null}
+      </CardBody>
+      {invoices.data ? <CreateInvoiceDialog jobId={job.id} options={invoices.data.createOptions} open={creating} onOpenChange={setCreating} onCreated={(id) => {
+            setSelected(id);
+            onChanged?.();
+          }} /> : null}
+    </Card>
+  );
+}

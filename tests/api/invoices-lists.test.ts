@@ -1,0 +1,215 @@
+/** The invoice lists, their summaries, exports and the financial report on a small known data set (issue 14). */
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InvoiceList, InvoiceReport, PaidInvoiceList, PendingInvoiceList } from '../../src/domain/invoices.js';
+import { signInAs, type ApiClient } from '../support/api.js';
+import { createTestContext, type TestContext } from '../support/test-app.js';
+
+const NOW = new Date('2025-06-10T16:00:00Z'); // 2025-06-10 in New York
+let ctx: TestContext;
+let api: ApiClient;
+const n: Record<string, string> = {};
+
+beforeAll(async () => {
+  ctx = await createTestContext({ now: () => NOW });
+  api = await signInAs(ctx, 'user');
+  const acme = await ctx.f.company({ name: 'Acme Towers' });
+  const birch = await ctx.f.company({ name: 'Birch Medical' });
+  const acmeNorth = await ctx.f.location({ companyId: acme.id, name: 'Acme North' });
+  const birchClinic = await ctx.f.location({ companyId: birch.id, name: 'Birch Clinic' });
+  const chiller = await ctx.f.job({ locationId: acmeNorth.id, unitId: null, name: 'Chiller repair', serviceLine: 'HVACGEN' });
+  const leak = await ctx.f.job({ locationId: birchClinic.id, unitId: null, name: 'Leak check', serviceLine: 'REFR' });
+  const add = async (key: string, job: typeof chiller, values: Parameters<typeof ctx.f.invoice>[1]) => {
+    const row = await ctx.f.invoice(job, { invoiceNumber: `JOB-${job.number}-INV-${key}`, ...values });
+    n[key] = row.invoiceNumber;
+  };
+  await add('0001', chiller, { status: 'paid', amount: '1000.00', issuedDate: '2025-01-15', dueDate: '2025-02-14', paidDate: '2025-02-01', createdAt: new Date('2025-01-15T12:00:00Z') });
+  await add('0002', chiller, { status: 'paid', amount: '500.00', issuedDate: '2025-03-10', dueDate: '2025-04-09', paidDate: '2025-03-20', createdAt: new Date('2025-03-10T12:00:00Z') });
+  await add('0003', leak, { status: 'issued', amount: '300.00', issuedDate: '2025-05-01', dueDate: '2025-05-31', createdAt: new Date('2025-05-01T12:00:00Z') });
+  await add('0004', leak, { status: 'issued', amount: '200.00', issuedDate: '2025-06-01', dueDate: '2025-06-15', createdAt: new Date('2025-06-01T12:00:00Z') });
+  await add('0005', chiller, { status: 'issued', amount: '100.00', issuedDate: '2025-06-05', dueDate: '2025-07-05', createdAt: new Date('2025-06-05T12:00:00Z') });
+  await add('0006', leak, { status: 'void', amount: '50.00', issuedDate: '2025-02-10', dueDate: '2025-03-12', voidReason: 'Duplicate', createdAt: new Date('2025-02-10T12:00:00Z') });
+  await add('0007', chiller, { status: 'draft', amount: '75.00', dueDate: '2025-07-09', createdAt: new Date('2025-06-09T12:00:00Z') });
+  await add('0008', leak, { status: 'paid', amount: '400.00', issuedDate: '2024-12-01', dueDate: '2024-12-31', paidDate: '2025-01-05', createdAt: new Date('2024-12-01T12:00:00Z') });
+});
+afterAll(async () => ctx?.close());
+
+const numbers = (list: { items: { invoiceNumber: string }[] }) => list.items.map((i) => i.invoiceNumber.slice(-4));
+
+describe('/invoices', () => {
+  it('newest first with the three cards over every invoice', async () => {
+    const list = (await api.call('GET', '/api/invoices')).json<InvoiceList>();
+    expect(numbers(list)).toEqual(['0007', '0005', '0004', '0003', '0002', '0006', '0001', '0008']);
+    expect(list.total).toBe(8);
+    expect(list.summary).toEqual({
+      total: { amountCents: 262_500, count: 8 },
+      paid: { amountCents: 190_000, count: 3 },
+      outstanding: { amountCents: 60_000, count: 3 },
+    });
+    const first = list.items.find((i) => i.invoiceNumber.endsWith('0003'))!;
+    expect(first).toMatchObject({ jobName: 'Leak check', companyName: 'Birch Medical', locationName: 'Birch Clinic', dueState: 'overdue', amountCents: 30_000 });
+  });
+
+  it.each([
+    ['status=draft', ['0007'], 7_500],
+    ['status=Issued', ['0005', '0004', '0003'], 60_000],
+    ['status=all', ['0007', '0005', '0004', '0003', '0002', '0006', '0001', '0008'], 262_500],
+    ['from=2025-03-01&to=2025-06-01', ['0004', '0003', '0002'], 100_000],
+    ['q=birch', ['0004', '0003', '0006', '0008'], 95_000],
+    ['q=chiller&status=paid', ['0002', '0001'], 150_000],
+    ['q=acme%20north', ['0007', '0005', '0002', '0001'], 167_500],
+    ['q=INV-0006', ['0006'], 5_000],
+  ])('filter %s', async (query, expected, totalCents) => {
+    const list = (await api.call('GET', `/api/invoices?${query}`)).json<InvoiceList>();
+    expect(numbers(list)).toEqual(expected);
+    expect(list.summary.total).toEqual({ amountCents: totalCents, count: expected.length });
+  });
+
+  it('searches by job number', async () => {
+    const jobNumber = n['0003']!.split('-')[1];
+    const list = (await api.call('GET', `/api/invoices?q=${jobNumber}`)).json<InvoiceList>();
+    expect(numbers(list)).toEqual(['0004', '0003', '0006', '0008']);
+  });
+
+  it('paginates', async () => {
+    const page = (await api.call('GET', '/api/invoices?page=2&pageSize=25')).json<InvoiceList>();
+    expect(page).toMatchObject({ items: [], total: 8, page: 2, pageSize: 25 });
+  });
+
+  it('refuses bad filters', async () => {
+    await api.refused('GET', '/api/invoices?status=late', undefined, 400, 'Status must be draft, issued, paid or void');
+    await api.refused('GET', '/api/invoices?from=2025-13-01', undefined, 400, 'From date must be a date (YYYY-MM-DD)');
+    await api.refused('GET', '/api/invoices?from=2025-05-01&to=2025-04-01', undefined, 400, 'The from date must not be after the to date');
+    await api.refused('GET', '/api/invoices?pageSize=30', undefined, 400, 'Page size must be 25, 50 or 100');
+  });
+
+  it('exports the filtered list as .xlsx', async () => {
+    const response = await api.call('GET', '/api/invoices/export?status=issued');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain('invoices-2025-06-10.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('Invoice #');
+    expect(sheet.rowCount).toBe(4);
+    expect(sheet.getRow(2).getCell(2).value).toMatch(/^Job #\d+: Chiller repair$/);
+  });
+});
+
+describe('/invoices/pending', () => {
+  it('issued invoices by due date with Total Outstanding, Overdue and Due Soon (company time zone)', async () => {
+    const list = (await api.call('GET', '/api/invoices/pending')).json<PendingInvoiceList>();
+    expect(numbers(list)).toEqual(['0003', '0004', '0005']);
+    expect(list.items.map((i) => i.dueState)).toEqual(['overdue', 'due-soon', null]);
+    expect(list.summary).toEqual({
+      totalOutstanding: { amountCents: 60_000, count: 3 },
+      overdue: { amountCents: 30_000, count: 1 },
+      dueSoon: { amountCents: 20_000, count: 1 },
+      today: '2025-06-10',
+    });
+  });
+
+  it('narrows to a tile and searches; the tiles follow the search', async () => {
+    const overdue = (await api.call('GET', '/api/invoices/pending?due=overdue')).json<PendingInvoiceList>();
+    expect(numbers(overdue)).toEqual(['0003']);
+    expect(overdue.total).toBe(1);
+    const acme = (await api.call('GET', '/api/invoices/pending?q=acme')).json<PendingInvoiceList>();
+    expect(numbers(acme)).toEqual(['0005']);
+    expect(acme.summary.totalOutstanding).toEqual({ amountCents: 10_000, count: 1 });
+    expect(acme.summary.overdue.count).toBe(0);
+    await api.refused('GET', '/api/invoices/pending?due=later', undefined, 400, 'Due must be overdue or due-soon');
+  });
+});
+
+describe('/invoices/paid', () => {
+  it('newest paid first with Total Paid and the Monthly Breakdown by paid month', async () => {
+    const list = (await api.call('GET', '/api/invoices/paid')).json<PaidInvoiceList>();
+    expect(numbers(list)).toEqual(['0002', '0001', '0008']);
+    expect(list.summary).toEqual({
+      totalPaid: { amountCents: 190_000, count: 3 },
+      monthly: [
+        { month: '2025-03', amountCents: 50_000, count: 1 },
+        { month: '2025-02', amountCents: 100_000, count: 1 },
+        { month: '2025-01', amountCents: 40_000, count: 1 },
+      ],
+    });
+  });
+
+  it.each([
+    ['from=2025-02-01', ['0002', '0001'], 150_000],
+    ['to=2025-01-31', ['0008'], 40_000],
+    ['q=BIRCH', ['0008'], 40_000],
+    ['q=birch%20clinic', ['0008'], 40_000],
+    ['q=leak', ['0008'], 40_000],
+    ['q=nothing-like-this', [], 0],
+  ])('filter %s', async (query, expected, totalCents) => {
+    const list = (await api.call('GET', `/api/invoices/paid?${query}`)).json<PaidInvoiceList>();
+    expect(numbers(list)).toEqual(expected);
+    expect(list.summary.totalPaid).toEqual({ amountCents: totalCents, count: expected.length });
+  });
+});
+
+describe('/invoices/reports', () => {
+  it('the year: cards, monthly, service lines, top customers and status percents', async () => {
+    const report = (await api.call('GET', '/api/invoices/reports?period=annual&year=2025')).json<InvoiceReport>();
+    expect(report.years).toEqual([2025, 2024, 2023]);
+    expect(report.period).toEqual({ period: 'annual', year: 2025, quarter: null, month: null, from: '2025-01-01', to: '2026-01-01' });
+    // issued in 2025: 0001 1000 paid, 0002 500 paid, 0003 300 + 0004 200 + 0005 100 issued, 0006 50 void
+    expect(report.cards).toEqual({
+      totalInvoiced: { amountCents: 215_000, count: 6 },
+      paid: { amountCents: 150_000, count: 2 },
+      outstanding: { amountCents: 60_000, count: 3 },
+      void: { amountCents: 5_000, count: 1 },
+    });
+    expect(report.monthly.map((m) => [m.month, m.amountCents, m.count])).toEqual([
+      ['2025-06', 30_000, 2],
+      ['2025-05', 30_000, 1],
+      ['2025-03', 50_000, 1],
+      ['2025-02', 5_000, 1],
+      ['2025-01', 100_000, 1],
+    ]);
+    expect(report.serviceLines).toEqual([
+      { key: 'HVACGEN', label: 'HVAC General', amountCents: 160_000, count: 3, percent: 74.4 },
+      { key: 'REFR', label: 'Refrigeration', amountCents: 55_000, count: 3, percent: 25.6 },
+    ]);
+    expect(report.topCustomers.map((c) => [c.label, c.amountCents, c.percent])).toEqual([
+      ['Acme Towers', 160_000, 74.4],
+      ['Birch Medical', 55_000, 25.6],
+    ]);
+    expect(report.status.map((s) => [s.status, s.percent])).toEqual([
+      ['paid', 69.8],
+      ['outstanding', 27.9],
+      ['void', 2.3],
+    ]);
+  });
+
+  it('a quarter and a month; an empty period', async () => {
+    const q1 = (await api.call('GET', '/api/invoices/reports?period=quarterly&year=2025&quarter=1')).json<InvoiceReport>();
+    expect(q1.cards.totalInvoiced).toEqual({ amountCents: 155_000, count: 3 });
+    const june = (await api.call('GET', '/api/invoices/reports?period=monthly&year=2025&month=6')).json<InvoiceReport>();
+    expect(june.cards.outstanding).toEqual({ amountCents: 30_000, count: 2 });
+    expect(june.monthly.map((m) => m.month)).toEqual(['2025-06']);
+    const defaults = (await api.call('GET', '/api/invoices/reports?period=quarterly')).json<InvoiceReport>();
+    expect(defaults.period).toMatchObject({ year: 2025, quarter: 2, from: '2025-04-01', to: '2025-07-01' });
+    const empty = (await api.call('GET', '/api/invoices/reports?period=monthly&year=2023&month=7')).json<InvoiceReport>();
+    expect(empty.cards.totalInvoiced).toEqual({ amountCents: 0, count: 0 });
+    expect(empty.status.map((s) => s.percent)).toEqual([0, 0, 0]);
+    expect(empty.serviceLines).toEqual([]);
+  });
+
+  it('refuses a year outside the list and a bad period', async () => {
+    await api.refused('GET', '/api/invoices/reports?year=2019', undefined, 400, 'Year must be between 2023 and 2025');
+    await api.refused('GET', '/api/invoices/reports?period=weekly', undefined, 400, 'Period must be Annual, Quarterly or Monthly');
+    await api.refused('GET', '/api/invoices/reports?period=monthly&month=13', undefined, 400, 'Month must be 1 to 12');
+  });
+
+  it('exports the report, a sheet per panel', async () => {
+    const response = await api.call('GET', '/api/invoices/reports/export?period=annual&year=2025');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain('invoice-report-2025');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets.map((s) => s.name)).toEqual(['Summary', 'Monthly Breakdown', 'Service Line Breakdown', 'Top Customers', 'Invoice Status']);
+    expect((book.getWorksheet('Top Customers')!.getRow(2).values as unknown[]).slice(1)).toEqual(['Acme Towers', 3, 1600, 0.744]);
+  });
+});
