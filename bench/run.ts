@@ -8,6 +8,12 @@
  *            p95 time and the process's peak memory, targets < 300 ms and < 200 MB
  *   api      every case in bench/cases on the large data set, on PGlite and on PostgreSQL:
  *            p50/p95/max over repeated calls through the API, the p95 target, and EXPLAIN plans
+ *   load     the signed-in 25-row companies list under 25 concurrent clients against the built
+ *            server in its own process (demo data): requests/s and p99, on PGlite (one process)
+ *            and on PostgreSQL with WEB_CONCURRENCY=1 and with one worker per core; targets on
+ *            PostgreSQL (one worker per core) >= 1,500 requests/s and p99 < 50 ms
+ *            (BENCH_LOAD_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/hvac_bench_load;
+ *            --load-seconds 10)
  *
  * Options: --only bundle,startup,pdf,api   --db pglite,postgres   --iterations 40
  *          --area customers,jobs   (only the api cases of these areas)
@@ -31,6 +37,7 @@ import { prepareDatabase } from '../src/server/db/setup.js';
 import { seedLarge } from '../src/server/db/seed/large.js';
 import { testConfig } from '../tests/support/test-config.js';
 import { benchCases } from './cases/index.js';
+import { runLoad } from './load.js';
 import type { BenchCase, BenchContext, DatabaseKind } from './types.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -39,7 +46,8 @@ const option = (name: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const only = new Set((option('only') ?? 'bundle,startup,pdf,api').split(','));
+const only = new Set((option('only') ?? 'bundle,startup,pdf,api,load').split(','));
+const loadSeconds = Number(option('load-seconds') ?? 10);
 const databases = (option('db') ?? 'postgres,pglite').split(',') as DatabaseKind[];
 const iterations = Number(option('iterations') ?? 40);
 const areas = option('area')?.split(',');
@@ -241,6 +249,26 @@ async function runCase(benchCase: BenchCase, ctx: BenchContext, app: Awaited<Ret
   check(`${benchCase.name} p95`, p95, 'ms', target);
   say(`       p50 ${p50.toFixed(1)} ms, max ${times[times.length - 1]!.toFixed(1)} ms  ${request.method} ${request.url}`);
 
+  let comparison: { name: string; p95Ms: number; speedup: number } | null = null;
+  if (benchCase.compareWith) {
+    const other = benchCase.compareWith;
+    await other.run(ctx);
+    const otherTimes: number[] = [];
+    for (let i = 0; i < (other.iterations ?? 10); i++) {
+      const started = performance.now();
+      await other.run(ctx);
+      otherTimes.push(performance.now() - started);
+    }
+    otherTimes.sort((a, b) => a - b);
+    const otherP95 = percentile(otherTimes, 95);
+    const speedup = otherP95 / p95;
+    const ok = speedup >= other.minSpeedup;
+    const name = `${benchCase.name}: faster than ${other.name} (${ctx.kind})`;
+    checks.push({ name, value: Number(speedup.toFixed(1)), unit: 'x faster', target: other.minSpeedup, ok });
+    say(`  ${ok ? 'ok  ' : 'MISS'} ${name}: ${speedup.toFixed(1)}x (its p95 ${otherP95.toFixed(1)} ms; target at least ${other.minSpeedup}x)`);
+    comparison = { name: other.name, p95Ms: Number(otherP95.toFixed(2)), speedup: Number(speedup.toFixed(1)) };
+  }
+
   const plans: string[] = [];
   for (const query of (await benchCase.explain?.(ctx)) ?? []) {
     const planRows = await queryRows<Record<string, string>>(ctx.db, sql`explain ${query}`);
@@ -253,7 +281,7 @@ async function runCase(benchCase: BenchCase, ctx: BenchContext, app: Awaited<Ret
       if (seq) say(`  MISS ${benchCase.name}: the plan reads ${table} sequentially`);
     }
   }
-  return { name: benchCase.name, area: benchCase.area, url: request.url, p50Ms: Number(p50.toFixed(2)), p95Ms: Number(p95.toFixed(2)), maxMs: Number(times[times.length - 1]!.toFixed(2)), targetMs: target ?? null, iterations, plans };
+  return { name: benchCase.name, area: benchCase.area, url: request.url, p50Ms: Number(p50.toFixed(2)), p95Ms: Number(p95.toFixed(2)), maxMs: Number(times[times.length - 1]!.toFixed(2)), targetMs: target ?? null, iterations, plans, ...(comparison ? { comparison } : {}) };
 }
 
 /** Quote PDF generation in its own process, so its peak memory is the generator's alone. */
@@ -268,12 +296,97 @@ function benchQuotePdf() {
   results.quotePdf = figures;
 }
 
+/** The built server in its own process on `port`, healthy; stopped by the returned function. */
+async function startServer(env: Record<string, string>, port: number): Promise<() => Promise<void>> {
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DEMO: 'true', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const started = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - started > 180_000) throw new Error('no healthy /api/health after 3 minutes');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return async () => {
+    child.kill('SIGTERM');
+    if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+  };
+}
+
+async function loadCase(label: string, env: Record<string, string>, targets?: { minRps: number; p99Ms: number }) {
+  const port = await freePort();
+  const stop = await startServer(env, port);
+  try {
+    const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'demo', password: 'hvac-demo' }),
+    });
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const request = { url: `http://127.0.0.1:${port}/api/companies?page=1&pageSize=25`, headers: { cookie }, connections: 25 };
+    await runLoad({ ...request, durationMs: 2_000 }); // warm-up
+    const result = await runLoad({ ...request, durationMs: loadSeconds * 1000 });
+    say(`  ${label}: ${result.rps.toFixed(0)} requests/s, p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms, max ${result.maxMs.toFixed(0)} ms, ${result.errors} errors`);
+    if (targets) {
+      const rpsOk = result.rps >= targets.minRps;
+      checks.push({ name: `${label} requests/s`, value: result.rps, unit: 'req/s', target: targets.minRps, ok: rpsOk });
+      say(`  ${rpsOk ? 'ok  ' : 'MISS'} ${label} requests/s: ${result.rps.toFixed(0)} (target >= ${targets.minRps})`);
+      check(`${label} p99`, result.p99Ms, 'ms', targets.p99Ms);
+    }
+    if (result.errors > 0) checks.push({ name: `${label} errors`, value: result.errors, unit: 'errors', target: 0, ok: false });
+    return { label, ...result };
+  } finally {
+    await stop();
+  }
+}
+
+/** Requests/s and p99 of the signed-in 25-row companies list under 25 concurrent clients. */
+async function benchLoad() {
+  say(`\n== load: GET /api/companies (25 rows, signed in), 25 concurrent clients, ${loadSeconds} s per run; load average now ${(await import('node:os')).loadavg()[0]!.toFixed(1)}`);
+  const rows: unknown[] = [];
+  if (databases.includes('postgres')) {
+    const url = process.env.BENCH_LOAD_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/hvac_bench_load';
+    const admin = new URL(url);
+    const name = admin.pathname.slice(1);
+    admin.pathname = '/postgres';
+    const client = new pg.Client({ connectionString: admin.toString() });
+    try {
+      await client.connect();
+      const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+      if (exists.rowCount === 0) await client.query(`create database "${name}"`);
+      await client.end();
+      const workers = cpus().length;
+      rows.push(await loadCase('postgres, 1 process', { DATABASE_URL: url, WEB_CONCURRENCY: '1' }));
+      rows.push(await loadCase(`postgres, WEB_CONCURRENCY=${workers}`, { DATABASE_URL: url, WEB_CONCURRENCY: String(workers) }, { minRps: 1500, p99Ms: 50 }));
+    } catch (error) {
+      say(`  PostgreSQL load case skipped: ${(error as Error).message}`);
+    }
+  }
+  if (databases.includes('pglite')) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'hvac-bench-load-'));
+    try {
+      rows.push(await loadCase('pglite', { DATA_DIR: dataDir, DATABASE_URL: '' }));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  results.load = rows;
+}
+
 async function main() {
   ensureBuild();
   if (only.has('bundle')) benchBundle();
   if (only.has('startup')) await benchStartup();
   if (only.has('pdf')) benchQuotePdf();
   if (only.has('api')) for (const kind of databases) await benchApi(kind);
+  if (only.has('load')) await benchLoad();
 
   results.checks = checks;
   results.finishedAt = new Date().toISOString();

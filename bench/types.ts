@@ -30,4 +30,9 @@ export interface BenchCase {
   explain?(ctx: BenchContext): Promise<SQL[]> | SQL[];
   /** big tables that must not be read with a sequential scan by the explained queries */
   noSeqScanOn?: string[];
+  /**
+   * Another way to get the same answer (e.g. the spec's original approach), measured in the same
+   * run on the same database: the case's p95 must be at least `minSpeedup` times faster than its.
+   */
+  compareWith?: { name: string; run(ctx: BenchContext): Promise<unknown>; minSpeedup: number; iterations?: number };
 }

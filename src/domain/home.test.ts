@@ -7,9 +7,7 @@ const job = (overrides: Partial<HomeJobFacts> = {}): HomeJobFacts => ({
   status: 'unscheduled',
   scheduleStart: null,
   timePeriodDue: '2026-03-20',
-  quoteSent: false,
-  quoteConfirmed: false,
-  repairApproved: null,
+  quoteStatus: null,
   hasInvoice: false,
   ...overrides,
 });
@@ -47,16 +45,22 @@ describe('home count definitions', () => {
     expect(homeRules.pastJobToMarkComplete(job({ status: 'completed', scheduleStart: new Date(NOW.getTime() - 60_000) }), NOW)).toBe(false);
   });
 
-  it('Follow Up Jobs: quote sent, no decision yet', () => {
-    expect(homeRules.followUpJob(job({ quoteSent: true }))).toBe(true);
-    expect(homeRules.followUpJob(job({ quoteSent: true, quoteConfirmed: true, repairApproved: true }))).toBe(false);
-    expect(homeRules.followUpJob(job())).toBe(false);
+  it.each([
+    [null, false],
+    ['sent', true],
+    ['expired', true],
+    ['approved', false],
+    ['declined', false],
+    ['superseded', false],
+  ] as const)('Follow Up Jobs: latest quote %s -> %s', (quoteStatus, expected) => {
+    expect(homeRules.followUpJob(job({ quoteStatus }))).toBe(expected);
   });
 
-  it('Jobs Ready to Schedule: open jobs whose repairs were approved', () => {
-    expect(homeRules.jobReadyToSchedule(job({ quoteSent: true, quoteConfirmed: true, repairApproved: true }))).toBe(true);
-    expect(homeRules.jobReadyToSchedule(job({ quoteSent: true, quoteConfirmed: true, repairApproved: false }))).toBe(false);
-    expect(homeRules.jobReadyToSchedule(job({ status: 'completed', quoteConfirmed: true, repairApproved: true }))).toBe(false);
+  it('Jobs Ready to Schedule: open jobs whose latest quote was approved', () => {
+    expect(homeRules.jobReadyToSchedule(job({ quoteStatus: 'approved' }))).toBe(true);
+    expect(homeRules.jobReadyToSchedule(job({ quoteStatus: 'declined' }))).toBe(false);
+    expect(homeRules.jobReadyToSchedule(job({ quoteStatus: 'sent' }))).toBe(false);
+    expect(homeRules.jobReadyToSchedule(job({ status: 'completed', quoteStatus: 'approved' }))).toBe(false);
   });
 
   it('Jobs to Invoice: completed jobs with no invoice', () => {
@@ -66,15 +70,19 @@ describe('home count definitions', () => {
   });
 
   it('Open Deficiencies: a non-zero repair total with the customer decision still open', () => {
-    expect(homeRules.openDeficiency({ totalCents: 125_000 }, { quoteConfirmed: false })).toBe(true);
-    expect(homeRules.openDeficiency({ totalCents: 0 }, { quoteConfirmed: false })).toBe(false);
-    expect(homeRules.openDeficiency({ totalCents: 125_000 }, { quoteConfirmed: true })).toBe(false);
+    expect(homeRules.openDeficiency({ totalCents: 125_000 }, { quoteStatus: null })).toBe(true);
+    expect(homeRules.openDeficiency({ totalCents: 125_000 }, { quoteStatus: 'sent' })).toBe(true);
+    expect(homeRules.openDeficiency({ totalCents: 0 }, { quoteStatus: null })).toBe(false);
+    expect(homeRules.openDeficiency({ totalCents: 125_000 }, { quoteStatus: 'approved' })).toBe(false);
+    expect(homeRules.openDeficiency({ totalCents: 125_000 }, { quoteStatus: 'declined' })).toBe(false);
   });
 
   it('Unsent invoices are drafts; submitted quotes await a decision', () => {
     expect(['draft', 'issued', 'paid', 'void'].map((status) => homeRules.unsentInvoice({ status }))).toEqual([true, false, false, false]);
-    expect(homeRules.submittedQuote({ confirmed: false })).toBe(true);
-    expect(homeRules.submittedQuote({ confirmed: true })).toBe(false);
+    expect(homeRules.submittedQuote({ status: 'sent' })).toBe(true);
+    expect(homeRules.submittedQuote({ status: 'expired' })).toBe(false);
+    expect(homeRules.submittedQuote({ status: 'superseded' })).toBe(false);
+    expect(homeRules.submittedQuote({ status: 'approved' })).toBe(false);
   });
 });
 

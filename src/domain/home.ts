@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isUuidV4 } from './ids.js';
 import { isIsoDate } from './dates.js';
+import type { QuoteStatus } from './quotes.js';
 
 /**
  * The nine Home counts: real counts over the records, never sample figures, each defined below.
@@ -16,9 +17,8 @@ export interface HomeJobFacts {
   scheduleStart: Date | null;
   /** YYYY-MM-DD: end of the job's due period */
   timePeriodDue: string;
-  quoteSent: boolean;
-  quoteConfirmed: boolean;
-  repairApproved: boolean | null;
+  /** the effective status of the job's latest quote (decision 018); null when none was sent */
+  quoteStatus: QuoteStatus | null;
   /** has an invoice that is not void */
   hasInvoice: boolean;
 }
@@ -36,19 +36,22 @@ export const homeRules = {
   /** Past Jobs to Mark Complete: scheduled jobs whose schedule start is in the past. */
   pastJobToMarkComplete: (job: HomeJobFacts, now: Date) =>
     job.status === 'scheduled' && job.scheduleStart !== null && job.scheduleStart.getTime() < now.getTime(),
-  /** Follow Up Jobs: the quote was sent and the customer has not decided yet. */
-  followUpJob: (job: HomeJobFacts) => job.quoteSent && !job.quoteConfirmed,
-  /** Jobs Ready to Schedule: open jobs whose repairs the customer approved. */
-  jobReadyToSchedule: (job: HomeJobFacts) => isOpenJob(job) && job.quoteConfirmed && job.repairApproved === true,
+  /**
+   * Follow Up Jobs: the job's latest quote is unanswered: awaiting the customer, or its link ran
+   * out before an answer (the office follows up and resends).
+   */
+  followUpJob: (job: HomeJobFacts) => job.quoteStatus === 'sent' || job.quoteStatus === 'expired',
+  /** Jobs Ready to Schedule: open jobs whose latest quote the customer approved. */
+  jobReadyToSchedule: (job: HomeJobFacts) => isOpenJob(job) && job.quoteStatus === 'approved',
   /** Jobs to Invoice: completed jobs with no (non-void) invoice. */
   jobToInvoice: (job: HomeJobFacts) => job.status === 'completed' && !job.hasInvoice,
   /** Open Deficiencies: repair records with a non-zero total whose customer decision is still open. */
-  openDeficiency: (repair: { totalCents: number }, job: Pick<HomeJobFacts, 'quoteConfirmed'>) =>
-    repair.totalCents > 0 && !job.quoteConfirmed,
+  openDeficiency: (repair: { totalCents: number }, job: Pick<HomeJobFacts, 'quoteStatus'>) =>
+    repair.totalCents > 0 && job.quoteStatus !== 'approved' && job.quoteStatus !== 'declined',
   /** Total Unsent Invoices: draft invoices. */
   unsentInvoice: (invoice: { status: string }) => invoice.status === 'draft',
-  /** Total Submitted Quotes: quotes sent and awaiting the customer's decision. */
-  submittedQuote: (quote: { confirmed: boolean }) => !quote.confirmed,
+  /** Total Submitted Quotes: quotes whose link is live and awaiting the customer (effective status sent). */
+  submittedQuote: (quote: { status: QuoteStatus }) => quote.status === 'sent',
 } as const;
 
 /** The period select: records created within the last N days (by their own creation date). */

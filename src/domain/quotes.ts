@@ -2,8 +2,9 @@
  * What a quote shows and what it adds up to (part 2 sections 3, 4 and 9): the data a quote PDF is
  * printed from, the three repair options with their totals, and the grand total per quote type.
  */
+import { z } from 'zod';
 import { sumCents } from './money.js';
-import type { QuoteType } from './quote-templates.js';
+import { QUOTE_TYPES, type QuoteType } from './quote-templates.js';
 import { REPAIR_PHASE_LABELS, REPAIR_PHASES, repairTotalCents, type RepairPhase } from './repairs.js';
 
 /** Charged when a customer declines the repairs (section 9). */
@@ -125,4 +126,285 @@ export function optionLabel(phase: RepairPhase): string {
 export function usDate(isoDate: string): string {
   const [y, m, d] = isoDate.split('-');
   return `${m}/${d}/${y}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sending quotes and the customer's decision (issue 13, decision 018)
+// ---------------------------------------------------------------------------------------------
+
+/** The one record of a sent quote's state (decision 018). */
+export const QUOTE_STATUSES = ['sent', 'approved', 'declined', 'superseded', 'expired'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
+  sent: 'Sent',
+  approved: 'Approved',
+  declined: 'Declined',
+  superseded: 'Superseded',
+  expired: 'Expired',
+};
+
+/** A quote link is valid this long (RULINGS: at least 128 random bits, unique, 30 days). */
+export const QUOTE_TOKEN_DAYS = 30;
+export const QUOTE_TOKEN_BYTES = 24;
+/** A customer-chosen signature image is at most this large (a PNG data URL). */
+export const SIGNATURE_MAX_BYTES = 200 * 1024;
+
+export const DECLINE_REASONS = ['too_expensive', 'other_quotes', 'not_now', 'other'] as const;
+export type DeclineReason = (typeof DECLINE_REASONS)[number];
+export const DECLINE_REASON_LABELS: Record<DeclineReason, string> = {
+  too_expensive: 'Too expensive',
+  other_quotes: 'Getting other quotes',
+  not_now: 'Not right now',
+  other: 'Other',
+};
+
+export const QUOTE_MESSAGES = {
+  emailRequired: 'Customer email is required to send a quote',
+  emailInvalid: 'Enter a valid customer e-mail address',
+  numberRequired: 'Quote number is required',
+  numberTooLong: 'Quote number must be at most 40 characters',
+  numberTaken: (number: string) => `Quote number ${number} is already in use. Please choose another number.`,
+  noData: {
+    inspection: 'Complete an inspection before sending an inspection quote',
+    repair: 'Add repair details to an inspection before sending a repair quote',
+    replacement: 'Add repair details to an inspection before sending a replacement quote',
+    other: 'Add items to the job before sending a quote',
+  } satisfies Record<QuoteType, string>,
+  allQuotesTab: 'Choose a quote type to send',
+  sendFailed: 'Failed to send quote',
+  sent: 'Quote sent successfully!',
+  // the customer page (part 2 section 8, "Public page")
+  invalidLink: 'Invalid confirmation link',
+  notFound: 'Quote not found or has expired',
+  confirmFailed: 'Failed to confirm quote',
+  signerRequired: 'Please type your full name to sign',
+  signatureInvalid: 'The drawn signature could not be read. Please clear it and sign again.',
+  optionsInvalid: 'Choose one option for each inspected unit',
+  tooManyRequests: 'Too many requests. Please wait a minute and try again.',
+} as const;
+
+/** QT-{jobNumber}-{4 random digits} (part 2 section 9); `random` in [0, 1). */
+export function quoteNumberFor(jobNumber: number, random: number): string {
+  return `QT-${jobNumber}-${String(Math.floor(random * 10_000) % 10_000).padStart(4, '0')}`;
+}
+
+/** The amount a sent quote records: $180.00 for inspection; the chosen repairs; the items for "other". */
+export function sentQuoteAmountCents(data: Pick<QuoteDocumentData, 'quoteType' | 'inspections' | 'items'>): number {
+  if (data.quoteType === 'inspection') return INSPECTION_FEE_CENTS;
+  return quoteGrandTotalCents(data);
+}
+
+/** Whether the job has what a quote of this type is made from (part 2 section 5, "Quote sending"). */
+export function hasQuoteData(type: QuoteType, facts: { completedInspections: number; repairs: number; items: number }): boolean {
+  if (type === 'inspection') return facts.completedInspections > 0;
+  if (type === 'other') return facts.items > 0;
+  return facts.repairs > 0;
+}
+
+/** A sent quote's status as of `now`: an unanswered quote past its expiry has expired. */
+export function effectiveQuoteStatus(quote: { status: QuoteStatus; expiresAt: Date | string }, now: Date): QuoteStatus {
+  return quote.status === 'sent' && new Date(quote.expiresAt).getTime() <= now.getTime() ? 'expired' : quote.status;
+}
+
+/** The job's quote badges (Quote Sent, Quote Confirmed, Repair Approved, Repair Declined) from its latest quote. */
+export function jobQuoteBadges(latest: { status: QuoteStatus } | null) {
+  return {
+    quoteSent: latest !== null,
+    quoteConfirmed: latest?.status === 'approved' || latest?.status === 'declined',
+    repairApproved: latest?.status === 'approved',
+    repairDeclined: latest?.status === 'declined',
+  };
+}
+export type JobQuoteBadges = ReturnType<typeof jobQuoteBadges>;
+
+/** "Send Quote", "Resend Quote", or "Update Quote" when an item was added after the send. */
+export function sendButtonLabel(state: { sent: boolean; needsUpdate: boolean }): 'Send Quote' | 'Resend Quote' | 'Update Quote' {
+  if (!state.sent) return 'Send Quote';
+  return state.needsUpdate ? 'Update Quote' : 'Resend Quote';
+}
+
+// -- payloads --------------------------------------------------------------------------------
+
+const quoteTypeField = z.enum(QUOTE_TYPES, { error: 'Quote type must be inspection, repair, replacement or other' });
+
+/** POST /api/jobs/:id/quotes/send. Without a number the server picks a free QT-{jobNumber}-{4 digits}. */
+export const sendQuoteInput = z.object({
+  type: quoteTypeField,
+  email: z
+    .string({ error: QUOTE_MESSAGES.emailRequired })
+    .trim()
+    .min(1, QUOTE_MESSAGES.emailRequired)
+    .max(254, QUOTE_MESSAGES.emailInvalid)
+    .pipe(z.email({ error: QUOTE_MESSAGES.emailInvalid })),
+  number: z
+    .string()
+    .trim()
+    .max(40, QUOTE_MESSAGES.numberTooLong)
+    .optional()
+    .transform((v) => v || undefined),
+});
+export type SendQuoteInput = z.input<typeof sendQuoteInput>;
+
+export const jobQuoteHistoryItem = z.object({
+  id: z.string(),
+  number: z.string(),
+  type: quoteTypeField,
+  status: z.enum(QUOTE_STATUSES),
+  amountCents: z.number().int(),
+  email: z.string(),
+  sentAt: z.string(),
+  sentByName: z.string().nullable(),
+  expiresAt: z.string(),
+  decidedAt: z.string().nullable(),
+  /** evidence of the decision (null until the customer answered) */
+  signerName: z.string().nullable(),
+  /** GET path of the drawn signature (PNG), when one was drawn */
+  signatureUrl: z.string().nullable(),
+  chosenOptions: z.array(z.object({ inspectionId: z.string(), phase: z.enum(REPAIR_PHASES) })).nullable(),
+  declineReason: z.enum(DECLINE_REASONS).nullable(),
+  declineComment: z.string().nullable(),
+  decisionIp: z.string().nullable(),
+  decisionUserAgent: z.string().nullable(),
+  pdfSha256: z.string().nullable(),
+  feeInvoice: z.object({ id: z.string(), number: z.string() }).nullable(),
+});
+export type JobQuoteHistoryItem = z.infer<typeof jobQuoteHistoryItem>;
+
+/** One tab of the job page's Quotes card. */
+export const quoteCardState = z.object({
+  type: quoteTypeField,
+  /** the latest quote of this type, if one was sent */
+  latest: jobQuoteHistoryItem.nullable(),
+  sent: z.boolean(),
+  /** "Quote Sent / Waiting for customer confirmation" */
+  awaitingCustomer: z.boolean(),
+  /** an item was added after the send: "Quote Needs Update", button Update Quote */
+  needsUpdate: z.boolean(),
+  /** the inspections or repairs changed after the send (the resend banner) */
+  inspectionChanged: z.boolean(),
+  buttonLabel: z.enum(['Send Quote', 'Resend Quote', 'Update Quote']),
+  canSend: z.boolean(),
+  /** why Send is disabled (no data of the type, no default PDF template) */
+  reason: z.string().nullable(),
+});
+export type QuoteCardState = z.infer<typeof quoteCardState>;
+
+/** GET /api/jobs/:id/quotes */
+export const jobQuotesView = z.object({
+  jobId: z.string(),
+  jobNumber: z.number().int(),
+  /** prefills the send dialog */
+  contactEmail: z.string().nullable(),
+  badges: z.object({ quoteSent: z.boolean(), quoteConfirmed: z.boolean(), repairApproved: z.boolean(), repairDeclined: z.boolean() }),
+  /** the job's latest quote (the badges' source) */
+  latest: jobQuoteHistoryItem.nullable(),
+  types: z.object({ inspection: quoteCardState, repair: quoteCardState, replacement: quoteCardState, other: quoteCardState }),
+  /** All Quotes: newest first */
+  history: z.array(jobQuoteHistoryItem),
+});
+export type JobQuotesView = z.infer<typeof jobQuotesView>;
+
+export const nextQuoteNumber = z.object({ number: z.string() });
+
+export const sendQuoteResult = z.object({ quote: jobQuoteHistoryItem, outboxMessageId: z.string(), message: z.string() });
+export type SendQuoteResult = z.infer<typeof sendQuoteResult>;
+
+// -- the customer's page ---------------------------------------------------------------------
+
+const publicOption = z.object({ phase: z.enum(REPAIR_PHASES), label: z.string(), description: z.string(), totalCents: z.number().int() });
+
+export const publicQuoteView = z.object({
+  /** pending: awaiting the customer; approved / declined: the stored decision */
+  status: z.enum(['pending', 'approved', 'declined']),
+  quoteNumber: z.string(),
+  quoteType: quoteTypeField,
+  jobNumber: z.number().int(),
+  serviceName: z.string(),
+  companyName: z.string(),
+  companyPhone: z.string(),
+  location: z.object({ name: z.string(), address: z.string(), city: z.string(), state: z.string(), zip: z.string() }),
+  unitNumber: z.string().nullable(),
+  inspections: z.array(
+    z.object({
+      id: z.string(),
+      modelNumber: z.string().nullable(),
+      serialNumber: z.string().nullable(),
+      age: z.number().int().nullable(),
+      tonnage: z.string().nullable(),
+      unitType: z.string().nullable(),
+      systemType: z.string().nullable(),
+      /** the three priced options (null: no repair record) */
+      options: z.array(publicOption).nullable(),
+      selectedPhase: z.enum(REPAIR_PHASES).nullable(),
+    }),
+  ),
+  /** an "other" quote's lines */
+  items: z.array(z.object({ name: z.string(), quantity: z.number().int(), totalCents: z.number().int() })),
+  /** the total as sent */
+  totalCents: z.number().int(),
+  inspectionFeeCents: z.number().int(),
+  expiresAt: z.string(),
+  decision: z
+    .object({
+      approved: z.boolean(),
+      decidedAt: z.string(),
+      signerName: z.string().nullable(),
+      /** data:image/png;base64,... */
+      signatureDataUrl: z.string().nullable(),
+      chosenOptions: z.array(z.object({ inspectionId: z.string(), phase: z.enum(REPAIR_PHASES) })).nullable(),
+      declineReason: z.enum(DECLINE_REASONS).nullable(),
+      invoiceNumber: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type PublicQuoteView = z.infer<typeof publicQuoteView>;
+
+const PNG_DATA_URL = /^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/;
+
+/** POST /api/public/quotes/:token/decision */
+export const decisionInput = z.object({
+  approve: z.boolean({ error: 'Choose Approve Repairs or Deny Repairs' }),
+  /** approve only: each inspected unit's chosen option; missing units keep the option sent */
+  options: z
+    .array(z.object({ inspectionId: z.string().min(1).max(64), phase: z.enum(REPAIR_PHASES, { error: QUOTE_MESSAGES.optionsInvalid }) }))
+    .max(200)
+    .optional()
+    .default([]),
+  signerName: z.string({ error: QUOTE_MESSAGES.signerRequired }).trim().min(1, QUOTE_MESSAGES.signerRequired).max(200, 'Name must be at most 200 characters'),
+  /** the drawn signature, optional (a typed name signs on its own; decision 018) */
+  signature: z
+    .string()
+    .max(Math.ceil((SIGNATURE_MAX_BYTES * 4) / 3) + 40, QUOTE_MESSAGES.signatureInvalid)
+    .regex(PNG_DATA_URL, QUOTE_MESSAGES.signatureInvalid)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+  reason: z
+    .enum(DECLINE_REASONS, { error: 'Choose one of the listed reasons' })
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+  comment: z
+    .string()
+    .trim()
+    .max(1000, 'Comment must be at most 1000 characters')
+    .nullable()
+    .optional()
+    .transform((v) => v || null),
+});
+export type DecisionInput = z.input<typeof decisionInput>;
+export type DecisionValues = z.output<typeof decisionInput>;
+
+export const decisionResult = z.object({ view: publicQuoteView, alreadyDecided: z.boolean() });
+export type DecisionResult = z.infer<typeof decisionResult>;
+
+/** The total of the options the customer chose (approve with changed options). */
+export function chosenOptionsTotalCents(inspections: PublicQuoteView['inspections'], chosen: ReadonlyMap<string, RepairPhase>): number {
+  return sumCents(
+    inspections.map((i) => {
+      if (!i.options) return 0;
+      const phase = chosen.get(i.id) ?? i.selectedPhase ?? 'phase2';
+      return i.options.find((o) => o.phase === phase)?.totalCents ?? 0;
+    }),
+  );
 }

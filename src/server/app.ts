@@ -9,6 +9,14 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthRepo } from './modules/auth/auth.repo.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
+import { createInvoicesService } from './modules/invoices/invoices.service.js';
+import { createDispatchRepo } from './modules/jobs/dispatch.repo.js';
+import { dispatchRoutes } from './modules/jobs/dispatch.routes.js';
+import { createDispatchService } from './modules/jobs/dispatch.service.js';
+import { createJobsRepo } from './modules/jobs/jobs.repo.js';
+import { jobsRoutes } from './modules/jobs/jobs.routes.js';
+import { createJobsService } from './modules/jobs/jobs.service.js';
 import { createInspectionsRepo } from './modules/inspections/inspections.repo.js';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes.js';
 import { createInspectionsService } from './modules/inspections/inspections.service.js';
@@ -50,6 +58,10 @@ import { createQuoteTemplatesRepo } from './modules/quote-templates/quote-templa
 import { quoteTemplatesRoutes } from './modules/quote-templates/quote-templates.routes.js';
 import { createQuoteTemplatesService } from './modules/quote-templates/quote-templates.service.js';
 import { createQuotePdfService } from './pdf/quote-pdf.service.js';
+import { createQuotesRepo } from './modules/quotes/quotes.repo.js';
+import { quotesRoutes } from './modules/quotes/quotes.routes.js';
+import { createQuotesService } from './modules/quotes/quotes.service.js';
+import { createDbRateLimiter } from './plugins/rate-limit.js';
 import { createFileStorage } from './storage/storage.js';
 import { createOutboxRepo } from './modules/outbox/outbox.repo.js';
 import { outboxRoutes } from './modules/outbox/outbox.routes.js';
@@ -57,6 +69,8 @@ import { createOutboxService } from './modules/outbox/outbox.service.js';
 import { createOutboxWorker, createSmtpTransport, type OutboxWorkerOptions } from './outbox/worker.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerInputGuard } from './plugins/input-guard.js';
+import { secureLoggerOptions } from './plugins/logging.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
@@ -100,7 +114,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const clock = deps.clock ?? (() => new Date());
   const app = Fastify({
-    logger: deps.logger ?? false,
+    // Redaction and the database-error serializer apply to every log line (plugins/logging.ts).
+    logger: secureLoggerOptions(deps.logger ?? false),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
@@ -119,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config);
+  registerInputGuard(app);
 
   // Data access and use cases, wired by hand so every dependency is visible here.
   const db = database.db;
@@ -171,7 +187,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await priceBookRoutes(app, { priceBook });
 
   // Jobs, dispatch, inspections, quotes, invoices
+  {
+    const jobsRepo = createJobsRepo(db);
+    jobsRoutes(app, { jobs: createJobsService({ db, repo: jobsRepo, settings, clock }) });
+    dispatchRoutes(app, { dispatch: createDispatchService({ db, repo: createDispatchRepo(db), jobs: jobsRepo, settings, clock }) });
+  }
   await inspectionsRoutes(app, { inspections: createInspectionsService({ db, repo: createInspectionsRepo(db), storage: createFileStorage(), clock }) });
+
+  // Invoices: the job's invoices, the lists, the invoice pages, PDFs and reports (issue 14)
+  invoicesRoutes(app, { invoices: createInvoicesService({ db, storage: createFileStorage(), clock }) });
 
   // Quote templates, quote PDFs (issue 12)
   {
@@ -179,6 +203,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const templatesRepo = createQuoteTemplatesRepo(db);
     const quotePdf = createQuotePdfService({ db, templates: templatesRepo, storage, settings: createSettingsRepo, publicUrl: config.publicUrl, clock });
     await quoteTemplatesRoutes(app, { templates: createQuoteTemplatesService({ db, repo: templatesRepo, storage }), quotePdf });
+
+    // Sending quotes and the customer's decision (issue 13, decision 018)
+    const quotes = createQuotesService({
+      db,
+      repo: createQuotesRepo(db),
+      templates: templatesRepo,
+      quotePdf,
+      storage,
+      settings: createSettingsRepo,
+      publicUrl: config.publicUrl,
+      officeEmail: /<([^>]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom,
+      clock,
+    });
+    const limiter = createDbRateLimiter(db, clock);
+    quotesRoutes(app, { quotes, quotePdf, limiter });
+    const limitSweep = setInterval(() => {
+      limiter.sweep(new Date(clock().getTime() - 60 * 60 * 1000)).catch((error: unknown) => app.log.warn({ err: error }, 'rate limit sweep failed'));
+    }, 60 * 60 * 1000);
+    limitSweep.unref();
+    app.addHook('onClose', async () => clearInterval(limitSweep));
   }
 
   // E-mail outbox: the Outbox API, and the delivery worker of this server (issue 13)

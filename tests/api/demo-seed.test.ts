@@ -27,9 +27,9 @@ describe('demo data', () => {
     expect(await count(sql`select count(distinct status) as n from job_invoices`)).toBe(4);
     expect(await count(sql`select count(*) as n from users where role = 'technician' and status = 'active'`)).toBe(6);
     expect(await count(sql`select min(extract(year from issued_date)) as n from job_invoices`)).toBe(2023);
-    expect(await count(sql`select count(*) as n from job_quotes where confirmed and approved`)).toBeGreaterThan(0);
-    expect(await count(sql`select count(*) as n from job_quotes where confirmed and not approved`)).toBeGreaterThan(0);
-    expect(await count(sql`select count(*) as n from job_quotes where not confirmed`)).toBeGreaterThan(0);
+    expect(await count(sql`select count(*) as n from job_quotes where status = 'approved'`)).toBeGreaterThan(0);
+    expect(await count(sql`select count(*) as n from job_quotes where status = 'declined'`)).toBeGreaterThan(0);
+    expect(await count(sql`select count(*) as n from job_quotes where status = 'sent'`)).toBeGreaterThan(0);
     // New jobs continue after the seeded numbers.
     expect(await count(sql`select nextval('job_number_seq') as n`)).toBe(1001 + summary.jobs);
 

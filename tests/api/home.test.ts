@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeRules, periodStart, type HomeFilters, type HomeJobFacts, type HomeStats, type JobStatus } from '../../src/domain/home.js';
 import { toCents } from '../../src/domain/money.js';
+import { effectiveQuoteStatus, type QuoteStatus } from '../../src/domain/quotes.js';
 import { createRandom } from '../factories/index.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
 
@@ -16,7 +17,7 @@ interface Seeded {
   createdAt: Date;
   repairs: { totalCents: number; createdAt: Date }[];
   invoices: { status: string; amountCents: number; createdAt: Date }[];
-  quotes: { confirmed: boolean; amountCents: number; createdAt: Date }[];
+  quotes: { status: QuoteStatus; amountCents: number; createdAt: Date }[];
 }
 
 let ctx: TestContext;
@@ -39,8 +40,7 @@ beforeAll(async () => {
       status === 'scheduled' ? new Date(NOW.getTime() + rng.pick([-3, -0.01, 0.01, 2]) * DAY) : rng.bool(0.5) ? new Date(NOW.getTime() - 5 * DAY) : null;
     const due = rng.pick(['2026-03-01', '2026-03-14', TODAY, '2026-03-16', '2026-04-01']);
     const quoteSent = rng.bool(0.5);
-    const quoteConfirmed = quoteSent && rng.bool(0.5);
-    const repairApproved = quoteConfirmed ? rng.bool(0.6) : null;
+    const storedStatus: QuoteStatus = quoteSent ? rng.pick(['sent', 'sent', 'approved', 'declined'] as const) : 'sent';
     const createdAt = new Date(NOW.getTime() - rng.pick([1, 10, 29, 45, 200]) * DAY);
     const office = rng.bool(0.7) ? 'Main Office' : 'Branch Office';
     const technicianIds = rng.pick([[], [techA], [techB], [techA, techB]]);
@@ -51,15 +51,12 @@ beforeAll(async () => {
       scheduleStart,
       timePeriodStart: '2026-03-01',
       timePeriodDue: due,
-      quoteSent,
-      quoteConfirmed,
-      repairApproved,
       office,
       createdAt,
       technicianIds,
     });
     const entry: Seeded = {
-      facts: { status, scheduleStart, timePeriodDue: due, quoteSent, quoteConfirmed, repairApproved, hasInvoice: false },
+      facts: { status, scheduleStart, timePeriodDue: due, quoteStatus: null, hasInvoice: false },
       office,
       technicianIds,
       createdAt,
@@ -94,8 +91,18 @@ beforeAll(async () => {
     if (quoteSent) {
       const amount = `${rng.int(500, 9000)}.00`;
       const quoteCreated = new Date(NOW.getTime() - rng.pick([4, 50]) * DAY);
-      await ctx.f.quote(job, { confirmed: quoteConfirmed, approved: repairApproved === true, amount, createdAt: quoteCreated });
-      entry.quotes.push({ confirmed: quoteConfirmed, amountCents: toCents(amount), createdAt: quoteCreated });
+      // an older quote the latest one replaced counts nowhere
+      if (rng.bool(0.3)) {
+        const older = new Date(quoteCreated.getTime() - 2 * DAY);
+        await ctx.f.quote(job, { status: 'superseded', amount, createdAt: older, sentAt: older });
+        entry.quotes.push({ status: 'superseded', amountCents: toCents(amount), createdAt: older });
+      }
+      const expiresAt = new Date(quoteCreated.getTime() + 30 * DAY);
+      const decidedAt = storedStatus === 'sent' ? null : new Date(quoteCreated.getTime() + DAY);
+      await ctx.f.quote(job, { status: storedStatus, amount, createdAt: quoteCreated, sentAt: quoteCreated, expiresAt, decidedAt });
+      const status = effectiveQuoteStatus({ status: storedStatus, expiresAt }, NOW);
+      entry.facts.quoteStatus = status;
+      entry.quotes.push({ status, amountCents: toCents(amount), createdAt: quoteCreated });
     }
     seeded.push(entry);
   }

@@ -82,13 +82,19 @@ describe('moving repair lists out of JSON', () => {
   it('turns every JSON row into a numeric row in order, keeps money, drops empty rows', async () => {
     const db = handle.db;
     const f = createFactories(db);
-    const job = await f.job();
+    // The job is inserted by hand: the factory writes today's jobs columns, which the older schema lacks.
+    const unit = await f.unit();
+    const [job] = await queryRows<{ id: string }>(
+      db,
+      sql`insert into jobs (name, type, location_id, unit_id, service_line, description, time_period_start, time_period_due)
+          values ('Migration job', 'PM', ${unit.locationId}, ${unit.id}, 'HVACGEN', 'Before the move', '2026-01-05', '2026-01-05') returning id`,
+    );
     const insertRepair = async (accessories: unknown, additionalItems: unknown) => {
-      const inspection = await f.inspection(job.id);
+      const inspection = await f.inspection(job!.id);
       const [row] = await queryRows<{ id: string }>(
         db,
         sql`insert into job_repairs (job_id, inspection_id, accessories, additional_items)
-            values (${job.id}, ${inspection.id}, ${JSON.stringify(accessories)}::jsonb, ${JSON.stringify(additionalItems)}::jsonb) returning id`,
+            values (${job!.id}, ${inspection.id}, ${JSON.stringify(accessories)}::jsonb, ${JSON.stringify(additionalItems)}::jsonb) returning id`,
       );
       return row!.id;
     };

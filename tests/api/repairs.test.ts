@@ -239,10 +239,10 @@ describe("the unit's Deficiencies card", () => {
     const b = await repairOn(pendingJob.id, 2);
     const c = await repairOn(resentJob.id, 3, { selectedPhase: 'phase1' });
     await repairOn(elsewhere.id, 4);
-    await ctx.f.quote(approvedJob, { createdAt: at(10), confirmed: true, approved: true, confirmedAt: at(20) });
+    await ctx.f.quote(approvedJob, { createdAt: at(10), status: 'approved', decidedAt: at(20) });
     await ctx.f.quote(pendingJob, { createdAt: at(10) });
     // Declined once, then sent again: the latest quote has no answer yet.
-    await ctx.f.quote(resentJob, { createdAt: at(10), confirmed: true, approved: false, confirmedAt: at(11) });
+    await ctx.f.quote(resentJob, { createdAt: at(10), status: 'declined', decidedAt: at(11) });
     await ctx.f.quote(resentJob, { createdAt: at(30) });
 
     const response = await call(office, 'GET', `/api/units/${unit.id}/deficiencies`);
@@ -270,7 +270,7 @@ describe("the unit's Deficiencies card", () => {
 
     const declinedJob = await ctx.f.job({ unitId: unit.id, locationId: unit.locationId });
     await repairOn(declinedJob.id, 5);
-    await ctx.f.quote(declinedJob, { createdAt: at(10), confirmed: true, approved: false, confirmedAt: at(12) });
+    await ctx.f.quote(declinedJob, { createdAt: at(10), status: 'declined', decidedAt: at(12) });
     expect((await call(office, 'GET', `/api/units/${unit.id}/deficiencies`)).json().items[0]).toMatchObject({ jobId: declinedJob.id, decision: 'declined' });
   });
 

@@ -37,7 +37,7 @@ export function skipAxe(page: Page, reason: string): void {
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('load').catch(() => undefined);
   await page
-    .waitForFunction(() => !document.querySelector('[role="status"] .animate-spin, [aria-busy="true"]'), undefined, { timeout: 5_000 })
+    .waitForFunction(() => !document.querySelector('[role="status"] .animate-spin, [aria-busy="true"]'), undefined, { timeout: 15_000 })
     .catch(() => undefined);
 }
 

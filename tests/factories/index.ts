@@ -5,6 +5,7 @@
  *   const f = createFactories(db);
  *   const job = await f.job({ status: 'completed' });   // company, location, unit created too
  */
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../src/server/db/client.js';
 import * as schema from '../../src/server/db/schema.js';
 import { hashPassword } from '../../src/server/modules/auth/passwords.js';
@@ -120,7 +121,14 @@ export function createFactories(db: Executor, seed = 20261122) {
       return { ...row!, lines: inserted };
     },
 
+    /** A sent quote; like a real send, it supersedes the job's quote still awaiting the customer. */
     async quote(job: { id: string; number: number }, overrides: Partial<QuoteInsert> = {}) {
+      if ((overrides.status ?? 'sent') === 'sent') {
+        await db
+          .update(schema.jobQuotes)
+          .set({ status: 'superseded' })
+          .where(and(eq(schema.jobQuotes.jobId, job.id), eq(schema.jobQuotes.status, 'sent')));
+      }
       const [row] = await db.insert(schema.jobQuotes).values(buildQuote(rng, { jobId: job.id, jobNumber: job.number }, overrides)).returning();
       return row!;
     },

@@ -22,11 +22,15 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   const client = await handle.pool!.connect();
   try {
     const db = drizzle(client);
+    // Waiting for another server's migration, and a migration itself, may take longer than the
+    // statement timeout requests run under.
+    await db.execute(sql`set statement_timeout = 0`);
     await db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK})`);
     try {
       await migratePg(db as unknown as NodePgDatabase, { migrationsFolder });
     } finally {
       await db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK})`);
+      await db.execute(sql`reset statement_timeout`);
     }
   } finally {
     client.release();

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { USER_ROLES, USER_STATUSES } from '../../domain/auth';
 import { JOB_STATUSES } from '../../domain/home';
+import { DECLINE_REASONS, QUOTE_STATUSES } from '../../domain/quotes';
+import { QUOTE_TYPES } from '../../domain/quote-templates';
 import { REPAIR_PHASES } from '../../domain/repairs';
 import { DB_ENUMS } from './schema';
 
@@ -12,6 +14,9 @@ describe('schema enumerations match the domain', () => {
     ['user statuses', DB_ENUMS.userStatus, USER_STATUSES],
     ['job statuses', DB_ENUMS.jobStatus, JOB_STATUSES],
     ['repair phases', DB_ENUMS.repairPhase, REPAIR_PHASES],
+    ['quote statuses', DB_ENUMS.quoteStatus, QUOTE_STATUSES],
+    ['sent quote types', DB_ENUMS.sentQuoteType, QUOTE_TYPES],
+    ['decline reasons', DB_ENUMS.quoteDeclineReason, DECLINE_REASONS],
   ])('%s', (_name, database, domain) => {
     expect([...database].sort()).toEqual([...domain].sort());
   });

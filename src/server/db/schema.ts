@@ -25,3 +25,5 @@ export * from './schema/quotes.js';
 export * from './schema/invoices.js';
 export * from './schema/outbox.js';
 export * from './schema/files.js';
+export * from './schema/rate-limits.js';
+export * from './views.js';

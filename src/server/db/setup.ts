@@ -9,10 +9,16 @@ export const pgliteDirectory = (dataDir: string) => path.join(dataDir, 'pgdata')
 
 /** Opens the configured database, applies migrations and reference data, seeds the demo if asked. */
 export async function prepareDatabase(
-  config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'demo'>,
+  config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'demo'> & Partial<Pick<AppConfig, 'databasePoolSize' | 'databaseConnectTimeoutMs' | 'databaseStatementTimeoutMs'>>,
   log: (message: string) => void = () => {},
 ): Promise<{ database: DatabaseHandle; seeded: DemoSummary | null }> {
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : pgliteDirectory(config.dataDir) });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : pgliteDirectory(config.dataDir),
+    poolSize: config.databasePoolSize,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+  });
   await migrateDatabase(database);
   await ensureReferenceData(database.db);
   let seeded: DemoSummary | null = null;

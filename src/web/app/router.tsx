@@ -54,16 +54,35 @@ export const routes: RouteObject[] = [
           { path: 'units/:id/edit', ...screen(() => import('../features/customers/unit-form-page')) },
 
           // Jobs: list, create, detail, dispatch
+          { path: 'jobs', ...screen(() => import('../features/jobs/jobs-page')) },
+          { path: 'jobs/create', ...screen(() => import('../features/jobs/job-create-page')) },
+          // Sidebar links of the Jobs group without a screen yet: Not found, not "Invalid job ID format".
+          { path: 'jobs/dispatch', ...notFound },
+          { path: 'jobs/opportunities', ...notFound },
+          { path: 'jobs/scorecard', ...notFound },
+          // The job page combines features (jobs, inspections, quotes, invoices): composed in app/screens.
+          { path: 'jobs/:id', ...screen(() => import('./screens/job-detail-page')) },
 
-          // Quotes
+          // Quotes: templates, the e-mail wording, the quote preview of a job
+          { path: 'quotes/templates', ...screen(() => import('../features/quotes/quote-templates-page')) },
+          { path: 'quotes/templates/email', ...screen(() => import('../features/quotes/email-template-page')) },
+          { path: 'jobs/:id/quote-preview', ...screen(() => import('../features/quotes/quote-preview-page')) },
 
-          // Invoices
+          // Invoices: lists, reports, the invoice page and its edit screen (drafts)
+          { path: 'invoices', ...screen(() => import('../features/invoices/invoices-page')) },
+          { path: 'invoices/pending', ...screen(() => import('../features/invoices/pending-invoices-page')) },
+          { path: 'invoices/paid', ...screen(() => import('../features/invoices/paid-invoices-page')) },
+          { path: 'invoices/reports', ...screen(() => import('../features/invoices/invoice-reports-page')) },
+          { path: 'invoices/:id', ...screen(() => import('../features/invoices/invoice-page')) },
+          { path: 'invoices/:id/edit', ...screen(() => import('../features/invoices/invoice-edit-page')) },
 
           // Pricing
           { path: 'item-prices', ...screen(() => import('../features/price-book/price-book-page')) },
 
           // Settings, users, technicians, account
           { path: 'settings', ...screen(() => import('../features/settings/settings-page')) },
+          { path: 'settings/outbox', ...screen(() => import('../features/outbox/outbox-page')) },
+          { path: 'settings/outbox/:id', ...screen(() => import('../features/outbox/outbox-message-page')) },
           { path: 'technicians/add', ...screen(() => import('../features/technicians/technician-add-page')) },
           { path: 'technicians/:id/edit', ...screen(() => import('../features/technicians/technician-edit-page')) },
           { path: 'account', ...screen(() => import('../features/account/account-page')) },

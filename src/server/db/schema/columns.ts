@@ -38,6 +38,10 @@ export const DB_ENUMS = {
   inspectionSystemType: ['RTU', 'Split System'],
   repairPhase: ['phase1', 'phase2', 'phase3'],
   quoteType: ['inspection', 'repair', 'replacement'],
+  // a sent quote may also be an "other" quote (the job's items); templates have the three above
+  sentQuoteType: ['inspection', 'repair', 'replacement', 'other'],
+  quoteStatus: ['sent', 'approved', 'declined', 'superseded', 'expired'],
+  quoteDeclineReason: ['too_expensive', 'other_quotes', 'not_now', 'other'],
   templateKind: ['pdf', 'email'],
   invoiceStatus: ['draft', 'issued', 'paid', 'void'],
   invoiceType: ['standard', 'replacement', 'repair', 'inspection'],

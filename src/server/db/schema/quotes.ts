@@ -2,9 +2,17 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt, money, oneOf, notBlank, DB_ENUMS } from './columns.js';
+import { storedFiles } from './files.js';
+import { jobInvoices } from './invoices.js';
 import { jobs } from './jobs.js';
 import { users } from './users.js';
 
+/**
+ * Every quote sent to a customer, and the one record of its state (decision 018): `status` is sent
+ * (awaiting the customer), approved, declined, superseded (a newer send replaced it) or expired (its
+ * link ran out before an answer). The job's quote badges and the home counts derive from the job's
+ * latest row (the view job_latest_quotes, src/server/db/views.ts). The decision's evidence is kept with it.
+ */
 export const jobQuotes = pgTable(
   'job_quotes',
   {
@@ -14,24 +22,44 @@ export const jobQuotes = pgTable(
       .references(() => jobs.id, { onDelete: 'restrict' }),
     quoteNumber: varchar('quote_number', { length: 40 }).notNull(),
     quoteType: varchar('quote_type', { length: 20 }).notNull(),
+    status: varchar('status', { length: 12 }).notNull().default('sent'),
     amount: money('amount').notNull().default('0'),
+    // the customer page's link: at least 128 random bits, unique, valid until expires_at
     token: varchar('token', { length: 64 }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    confirmed: boolean('confirmed').notNull().default(false),
-    approved: boolean('approved').notNull().default(false),
     email: varchar('email', { length: 254 }).notNull(),
     sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // the PDF attached to the e-mail, and its SHA-256 (what the customer was shown)
+    pdfFileKey: uuid('pdf_file_key').references(() => storedFiles.id, { onDelete: 'set null' }),
+    pdfSha256: varchar('pdf_sha256', { length: 64 }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    // evidence of the customer's decision
+    signerName: varchar('signer_name', { length: 200 }),
+    signatureFileKey: uuid('signature_file_key').references(() => storedFiles.id, { onDelete: 'set null' }),
+    // [{ inspectionId, phase }] as chosen by the customer (phases only; money stays in numeric columns)
+    chosenOptions: jsonb('chosen_options').$type<{ inspectionId: string; phase: string }[]>(),
+    declineReason: varchar('decline_reason', { length: 20 }),
+    declineComment: varchar('decline_comment', { length: 1000 }),
+    decisionIp: varchar('decision_ip', { length: 64 }),
+    decisionUserAgent: varchar('decision_user_agent', { length: 300 }),
+    // the inspection-fee invoice created when the customer declined
+    feeInvoiceId: uuid('fee_invoice_id').references(() => jobInvoices.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    check('job_quotes_type_check', oneOf(t.quoteType, DB_ENUMS.quoteType)),
+    check('job_quotes_type_check', oneOf(t.quoteType, DB_ENUMS.sentQuoteType)),
+    check('job_quotes_status_check', oneOf(t.status, DB_ENUMS.quoteStatus)),
+    check('job_quotes_decline_reason_check', oneOf(t.declineReason, DB_ENUMS.quoteDeclineReason)),
     check('job_quotes_amount_check', sql`${t.amount} >= 0`),
+    check('job_quotes_decided_has_time', sql`${t.status} not in ('approved', 'declined') or ${t.decidedAt} is not null`),
     uniqueIndex('job_quotes_number_unique').on(t.quoteNumber),
     uniqueIndex('job_quotes_token_unique').on(t.token),
-    index('job_quotes_job_idx').on(t.jobId, t.createdAt.desc()),
-    index('job_quotes_awaiting_idx').on(t.createdAt).where(sql`not ${t.confirmed}`),
+    // a job has at most one quote awaiting the customer: a new send supersedes the open one
+    uniqueIndex('job_quotes_one_open_per_job').on(t.jobId).where(sql`${t.status} = 'sent'`),
+    index('job_quotes_job_idx').on(t.jobId, t.sentAt.desc()),
+    index('job_quotes_open_idx').on(t.sentAt).where(sql`${t.status} = 'sent'`),
   ],
 );
 

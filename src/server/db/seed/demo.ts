@@ -317,6 +317,9 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
     const repairLines: (typeof schema.jobRepairLines.$inferInsert)[] = [];
     const quotes: (typeof schema.jobQuotes.$inferInsert)[] = [];
     const invoices: (typeof schema.jobInvoices.$inferInsert)[] = [];
+    // Each invoice carries its own lines: the fee line, its job's items, or one line for the amount.
+    const invoiceLines: (typeof schema.jobInvoiceLines.$inferInsert)[] = [];
+    const invoiceHistory: (typeof schema.jobInvoiceStatusChanges.$inferInsert)[] = [];
     let number = 1001;
 
     const horizonStart = addDays(today, -548);
@@ -407,15 +410,6 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
         const token = Array.from({ length: 40 }, () => rng.pick([...'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789'])).join('');
         const decided = quoteState === 'approved' || quoteState === 'declined';
         const confirmedAt = decided ? new Date(Math.min(anchor.getTime() - 3_600_000, sentAt.getTime() + 2 * 86_400_000)) : null;
-        Object.assign(job, {
-          quoteSent: true,
-          quoteSentAt: sentAt,
-          quoteToken: token,
-          quoteTokenExpiresAt: new Date(sentAt.getTime() + 30 * 86_400_000),
-          quoteConfirmed: decided,
-          quoteConfirmedAt: confirmedAt,
-          repairApproved: decided ? quoteState === 'approved' : null,
-        });
         quotes.push({
           id: rng.uuid(),
           jobId: id,
@@ -424,11 +418,11 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
           amount: centsToDecimal(repairTotal),
           token,
           expiresAt: new Date(sentAt.getTime() + 30 * 86_400_000),
-          confirmed: decided,
-          approved: quoteState === 'approved',
+          status: decided ? (quoteState === 'approved' ? 'approved' : 'declined') : 'sent',
           email: job.contactEmail ?? 'facilities@example.com',
+          sentAt,
           createdAt: sentAt,
-          confirmedAt,
+          decidedAt: confirmedAt,
         });
         if (quoteState === 'declined' && confirmedAt) {
           // A customer who declines the repairs pays the inspection fee: an issued invoice and the fee line.
@@ -449,6 +443,9 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
             email: job.contactEmail ?? null,
             createdAt: confirmedAt,
           });
+          const feeInvoiceId = invoices[invoices.length - 1]!.id!;
+          invoiceLines.push({ invoiceId: feeInvoiceId, position: 1, code: 'INSP-FEE', name: 'Inspection Fee', itemType: 'item', quantity: '1', unitPrice: '180.00', total: '180.00' });
+          invoiceHistory.push({ invoiceId: feeInvoiceId, fromStatus: null, toStatus: 'issued', changedAt: confirmedAt });
         }
       }
 
@@ -478,8 +475,20 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
           dueDate: finalStatus === 'draft' ? null : addDays(issued, 30),
           paidDate: finalStatus === 'paid' ? paidDate : null,
           email: job.contactEmail ?? null,
+          voidReason: finalStatus === 'void' ? 'Billed to the wrong customer' : null,
+          voidedDate: finalStatus === 'void' ? addDays(issued, 10) : null,
           createdAt: new Date(completedAt.getTime() + 3_600_000),
         });
+        const invoiceId = invoices[invoices.length - 1]!.id!;
+        const billed = itemsCents > 0 ? jobItems.filter((it) => it.jobId === id && it.code !== 'INSP-FEE') : [];
+        if (billed.length) {
+          billed.forEach((it, i) =>
+            invoiceLines.push({ invoiceId, position: i + 1, code: it.code, name: it.name, itemType: it.type, quantity: String(it.quantity ?? 1), unitPrice: it.unitCost, total: it.totalCost }),
+          );
+        } else {
+          invoiceLines.push({ invoiceId, position: 1, code: 'SERVICE', name: 'Service', itemType: null, quantity: '1', unitPrice: centsToDecimal(amount), total: centsToDecimal(amount) });
+        }
+        invoiceHistory.push({ invoiceId, fromStatus: null, toStatus: 'draft', changedAt: new Date(completedAt.getTime() + 3_600_000) });
       }
     }
 
@@ -492,6 +501,8 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
     await insertChunked(tx, schema.jobRepairLines, repairLines);
     await insertChunked(tx, schema.jobQuotes, quotes);
     await insertChunked(tx, schema.jobInvoices, invoices);
+    await insertChunked(tx, schema.jobInvoiceLines, invoiceLines);
+    await insertChunked(tx, schema.jobInvoiceStatusChanges, invoiceHistory);
 
     // Quote templates: a default PDF of each type (cover, a page the quote replaces, terms),
     // made with pdf-lib and stored like an upload; cover and terms are preserved.

@@ -1,6 +1,7 @@
 /**
  * The benchmark-sized data set: 100,000 companies, 300,000 locations, 1,000,000 units,
- * 500,000 jobs and 500,000 invoices (plus 50 technicians and their job assignments), generated
+ * 500,000 jobs with about 1,000,000 priced items and 500,000 invoices (plus 50 technicians and their job
+ * assignments), generated
  * inside the database with generate_series so it takes minutes, not hours. Deterministic: every
  * value derives from the row number. Added on top of the demo data, so the demo account works.
  */
@@ -119,7 +120,7 @@ export const LARGE_SEED_PARTS: LargeSeedPart[] = [
         `${LARGE_SCALE.jobs.toLocaleString('en-US')} jobs`,
         sql`insert into jobs (number, name, type, status, location_id, unit_id, contact_name, contact_email, contact_type, service_line,
                               description, time_period_start, time_period_due, schedule_start, schedule_duration, office,
-                              quote_sent, quote_confirmed, repair_approved, created_at, updated_at)
+                              created_at, updated_at)
             select ${firstNumber} + g,
                    (array['Quarterly PM','No cooling','No heat','Annual inspection','Belt and filter change','Refrigerant leak'])[1 + g % 6] || ' - job ' || g,
                    (array['PM','SC','INSP','INST','REP'])[1 + g % 5],
@@ -128,7 +129,6 @@ export const LARGE_SEED_PARTS: LargeSeedPart[] = [
                    'Generated for benchmarks', d.start_date, d.start_date + (g % 14),
                    case when s.status in ('scheduled','completed') then d.start_date + time '07:00' + (g % 9) * interval '1 hour' end,
                    60 + (g % 4) * 30, case when g % 7 = 0 then 'Branch Office' else 'Main Office' end,
-                   g % 5 = 0, g % 10 = 0, case when g % 10 = 0 then g % 20 = 0 end,
                    least(d.start_date - (g % 20) * interval '1 day', now() - (1 + g % 120) * interval '1 day'), now()
             from generate_series(0, ${LARGE_SCALE.jobs - 1}) g
             join seed_units u on u.rn = (g * 2 % ${LARGE_SCALE.units}) + 1
@@ -157,24 +157,63 @@ export const LARGE_SEED_PARTS: LargeSeedPart[] = [
     },
   },
   {
+    // a fifth of the jobs sent a quote; half of those were answered (decision 018: job_quotes holds the state)
+    name: 'quotes',
+    present: (db) => exists(db, sql`select 1 from job_quotes q join jobs j on j.id = q.job_id where j.description = ${GENERATED_JOB}`),
+    generate: async (_db, step) => {
+      await step(
+        'quotes',
+        sql`insert into job_quotes (job_id, quote_number, quote_type, status, amount, token, expires_at, email, sent_at, decided_at, created_at, updated_at)
+            select j.id, 'QT-' || j.number || '-' || lpad((j.number % 10000)::text, 4, '0'), 'repair',
+                   case when j.number % 10 <> 0 then 'sent' when j.number % 20 = 0 then 'approved' else 'declined' end,
+                   (500 + (j.number % 3000))::numeric(12,2),
+                   md5(j.id::text || 'quote') || substr(md5(j.number::text), 1, 8),
+                   j.created_at + interval '31 days', 'facilities@example.com', j.created_at + interval '1 day',
+                   case when j.number % 10 = 0 then j.created_at + interval '3 days' end,
+                   j.created_at + interval '1 day', now()
+            from jobs j
+            where j.description = 'Generated for benchmarks' and j.number % 5 = 0`,
+      );
+    },
+  },
+  {
     name: 'invoices',
     present: (db) => exists(db, sql`select 1 from job_invoices i join jobs j on j.id = i.job_id where j.description = ${GENERATED_JOB}`),
     generate: async (_db, step) => {
       await step(
         `${LARGE_SCALE.invoices.toLocaleString('en-US')} invoices`,
-        sql`insert into job_invoices (job_id, invoice_number, invoice_type, amount, status, issued_date, due_date, paid_date, created_at, updated_at)
+        sql`insert into job_invoices (job_id, invoice_number, invoice_type, amount, status, issued_date, due_date, paid_date, void_reason, voided_date, created_at, updated_at)
             select j.id, 'JOB-' || j.number || '-INV-' || lpad((j.number % 10000)::text, 4, '0'), 'standard',
                    (150 + (j.number % 4000))::numeric(12,2) + 0.5 * (j.number % 2),
                    s.status,
                    case when s.status <> 'draft' then j.time_period_start + 2 end,
                    case when s.status <> 'draft' then j.time_period_start + 32 end,
                    case when s.status = 'paid' then least(j.time_period_start + 20, current_date) end,
+                   case when s.status = 'void' then 'Issued in error (benchmark data)' end,
+                   case when s.status = 'void' then least(j.time_period_start + 5, current_date) end,
                    least(j.time_period_start + interval '2 days', now() - interval '1 hour'), now()
             from jobs j
             cross join lateral (select case
                 when j.time_period_start > current_date - 2 then 'draft'
                 else (array['paid','paid','paid','paid','paid','issued','issued','draft','void'])[1 + j.number % 9] end as status) s
             where j.description = 'Generated for benchmarks'`,
+      );
+    },
+  },
+  {
+    // One to three priced items per generated job (about 1,000,000 rows): part, labor, item.
+    name: 'job items',
+    present: (db) => exists(db, sql`select 1 from job_items where code = 'BENCH-1'`),
+    generate: async (_db, step) => {
+      await step(
+        'job items',
+        sql`insert into job_items (job_id, code, name, service_line, quantity, unit_cost, total_cost, type, created_at, updated_at)
+            select j.id, 'BENCH-' || n, (array['Condenser fan motor','Service labor hour','Filter set'])[n], j.service_line,
+                   q.quantity, q.unit_cost, q.unit_cost * q.quantity, (array['part','labor','item'])[n], j.created_at, j.created_at
+            from jobs j
+            cross join generate_series(1, 1 + j.number % 3) n
+            cross join lateral (select 1 + (j.number + n) % 3 as quantity, (25 + (j.number * n) % 400)::numeric(12,2) as unit_cost) q
+            where j.description = ${GENERATED_JOB}`,
       );
     },
   },

@@ -2,7 +2,7 @@ import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { JOB_STATUSES, type HomeStats, type ScheduledJob } from '../../../domain/home.js';
 import { toCents } from '../../../domain/money.js';
 import type { Executor } from '../../db/client.js';
-import { jobInvoices, jobQuotes, jobRepairs, jobs, jobTechnicians, locations, technicians, units, users } from '../../db/schema.js';
+import { jobInvoices, jobLatestQuotes, jobQuotes, jobRepairs, jobs, jobTechnicians, locations, technicians, units, users } from '../../db/schema.js';
 import { countOf, from, nullable, oneOfColumn, selectRow, selectRows, selection, tableAlias } from '../../db/sql.js';
 
 export interface HomeQuery {
@@ -19,6 +19,7 @@ const j = tableAlias(jobs, 'j');
 const jt = tableAlias(jobTechnicians, 'jt');
 const i = tableAlias(jobInvoices, 'i');
 const qt = tableAlias(jobQuotes, 'qt');
+const lq = tableAlias(jobLatestQuotes, 'lq');
 const r = tableAlias(jobRepairs, 'r');
 const l = tableAlias(locations, 'l');
 const un = tableAlias(units, 'un');
@@ -54,8 +55,8 @@ export function homeStatsStatement(q: HomeQuery) {
     noAppointment: countOf(sql`count(*) filter (where ${OPEN} and ${j.scheduleStart} is null)`),
     overdue: countOf(sql`count(*) filter (where ${OPEN} and ${j.timePeriodDue} < ${q.today}::date)`),
     toMark: countOf(sql`count(*) filter (where ${j.status} = 'scheduled' and ${j.scheduleStart} < ${q.now.toISOString()}::timestamptz)`),
-    followUp: countOf(sql`count(*) filter (where ${j.quoteSent} and not ${j.quoteConfirmed})`),
-    toSchedule: countOf(sql`count(*) filter (where ${OPEN} and ${j.quoteConfirmed} and ${j.repairApproved} is true)`),
+    followUp: countOf(sql`count(*) filter (where ${lq.status} in ('sent', 'expired'))`),
+    toSchedule: countOf(sql`count(*) filter (where ${OPEN} and ${lq.status} = 'approved')`),
     toInvoice: countOf(sql`count(*) filter (where ${j.status} = 'completed' and not exists (
         select 1 from ${from(i)} where ${i.jobId} = ${j.id} and ${i.status} <> 'void'))`),
   });
@@ -68,20 +69,20 @@ export function homeStatsStatement(q: HomeQuery) {
   select jobs_part.*, schedule_part.*, deficiency_part.*, invoice_part.*, quote_part.*
   from (
     select ${jobsPart}
-    from ${from(j)}
+    from ${from(j)} left join ${from(lq)} on ${lq.jobId} = ${j.id}
     where ${scope} and ${createdSince(j.createdAt, q.since)}
   ) jobs_part,
   (
     select ${schedulePart}
-    from ${from(r)} join ${from(j)} on ${j.id} = ${r.jobId}
+    from ${from(r)} join ${from(j)} on ${j.id} = ${r.jobId} join ${from(lq)} on ${lq.jobId} = ${j.id}
     where ${scope} and ${createdSince(j.createdAt, q.since)}
-      and ${OPEN} and ${j.quoteConfirmed} and ${j.repairApproved} is true
+      and ${OPEN} and ${lq.status} = 'approved'
   ) schedule_part,
   (
     select ${deficiencyPart}
-    from ${from(r)} join ${from(j)} on ${j.id} = ${r.jobId}
+    from ${from(r)} join ${from(j)} on ${j.id} = ${r.jobId} left join ${from(lq)} on ${lq.jobId} = ${j.id}
     where ${scope} and ${createdSince(r.createdAt, q.since)}
-      and ${r.totalCost} > 0 and not ${j.quoteConfirmed}
+      and ${r.totalCost} > 0 and ${lq.status} is distinct from 'approved' and ${lq.status} is distinct from 'declined'
   ) deficiency_part,
   (
     select ${invoicePart}
@@ -91,7 +92,7 @@ export function homeStatsStatement(q: HomeQuery) {
   (
     select ${quotePart}
     from ${from(qt)} ${scopedJoin(q, qt.jobId)}
-    where ${scopeOf(q)} and ${createdSince(qt.createdAt, q.since)} and not ${qt.confirmed}
+    where ${scopeOf(q)} and ${createdSince(qt.sentAt, q.since)} and ${qt.status} = 'sent' and ${qt.expiresAt} > ${q.now.toISOString()}::timestamptz
   ) quote_part`;
   return { query, row };
 }

@@ -176,8 +176,8 @@ function repairColumns(values: RepairWrite) {
   };
 }
 
-const decisionOf = (confirmed: boolean | null, approved: boolean | null): RepairDecision | null =>
-  confirmed ? (approved ? 'approved' : 'declined') : null;
+/** The customer's answer held by the job's latest quote (decision 018). */
+const decisionOf = (status: string | null): RepairDecision | null => (status === 'approved' || status === 'declined' ? status : null);
 
 export function createInspectionsRepo(db: Executor) {
   /** Repairs (with their lines) and photos of these inspections, in two queries each, never one per row. */
@@ -416,7 +416,7 @@ export function createInspectionsRepo(db: Executor) {
      */
     async quoteTimes(jobId: string, exec: Executor = db): Promise<{ quoteSentAt: string | null; lastChangedAt: string | null }> {
       const times = selection({
-        quoteSentAt: sql<Date | string | null>`(select ${jobQuotes.createdAt} from ${jobQuotes} where ${jobQuotes.jobId} = ${jobId} order by ${jobQuotes.createdAt} desc limit 1)`,
+        quoteSentAt: sql<Date | string | null>`(select ${jobQuotes.sentAt} from ${jobQuotes} where ${jobQuotes.jobId} = ${jobId} order by ${jobQuotes.sentAt} desc limit 1)`,
         lastChangedAt: sql<Date | string | null>`greatest(
                 (select ${jobInspectionChanges.changedAt} from ${jobInspectionChanges} where ${jobInspectionChanges.jobId} = ${jobId}),
                 (select max(${jobInspections.updatedAt}) from ${jobInspections} where ${jobInspections.jobId} = ${jobId}),
@@ -486,10 +486,10 @@ export function createInspectionsRepo(db: Executor) {
      */
     async unitDeficiencies(unitId: string, page: number, pageSize: number, exec: Executor = db): Promise<{ items: UnitDeficiency[]; total: number }> {
       const latestQuote = exec
-        .select({ confirmed: jobQuotes.confirmed, approved: jobQuotes.approved, confirmedAt: jobQuotes.confirmedAt })
+        .select({ status: jobQuotes.status, decidedAt: jobQuotes.decidedAt })
         .from(jobQuotes)
         .where(eq(jobQuotes.jobId, jobs.id))
-        .orderBy(desc(jobQuotes.createdAt))
+        .orderBy(desc(jobQuotes.sentAt), desc(jobQuotes.id))
         .limit(1)
         .as('latest_quote');
       const [rows, [counted]] = await Promise.all([
@@ -498,9 +498,8 @@ export function createInspectionsRepo(db: Executor) {
             repair: jobRepairs,
             jobNumber: jobs.number,
             jobName: jobs.name,
-            confirmed: latestQuote.confirmed,
-            approved: latestQuote.approved,
-            confirmedAt: latestQuote.confirmedAt,
+            status: latestQuote.status,
+            decidedAt: latestQuote.decidedAt,
           })
           .from(jobRepairs)
           .innerJoin(jobs, eq(jobs.id, jobRepairs.jobId))
@@ -515,9 +514,9 @@ export function createInspectionsRepo(db: Executor) {
           .innerJoin(jobs, eq(jobs.id, jobRepairs.jobId))
           .where(eq(jobs.unitId, unitId)),
       ]);
-      const items = rows.map(({ repair, jobNumber, jobName, confirmed, approved, confirmedAt }) => {
+      const items = rows.map(({ repair, jobNumber, jobName, status, decidedAt }) => {
         const phase = repair.selectedPhase as RepairPhase;
-        const decision = decisionOf(confirmed, approved);
+        const decision = decisionOf(status);
         return {
           repairId: repair.id,
           inspectionId: repair.inspectionId,
@@ -529,7 +528,7 @@ export function createInspectionsRepo(db: Executor) {
           optionDescription: { phase1: repair.phase1Description, phase2: repair.phase2Description, phase3: repair.phase3Description }[phase],
           totalCents: toCents(repair.totalCost),
           decision,
-          decidedAt: decision && confirmedAt ? confirmedAt.toISOString() : null,
+          decidedAt: decision && decidedAt ? decidedAt.toISOString() : null,
           createdAt: repair.createdAt.toISOString(),
           updatedAt: repair.updatedAt.toISOString(),
         };

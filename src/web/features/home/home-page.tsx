@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { dateInZone, DEFAULT_TIME_ZONE, isIsoDate } from '../../../domain/dates';
-import { DEFAULT_HOME_PERIOD, HOME_PERIODS, homeFilters, type HomeFilters, type HomeStats } from '../../../domain/home';
+import { DEFAULT_HOME_PERIOD, HOME_PERIODS, homeFilters, periodStart, type HomeFilters, type HomeStats } from '../../../domain/home';
 import { errorMessage } from '../../lib/api-client';
 import { useCompanyInfo } from '../../lib/company';
 import { ErrorBanner } from '../../ui/banner';
@@ -14,18 +14,37 @@ import { StatCard } from './components/stat-card';
 import { HOME_PERIOD_LABELS } from './home-texts';
 import { useCustomerPermissions } from '../../lib/permissions';
 
-type CardDef = { key: keyof HomeStats; label: string; valueLabel?: string };
+/**
+ * Each card is a door to the list it counts: the jobs list with the card's queue (a removable chip
+ * there), the Office and Technician selects, and, for the cards that count jobs by their creation
+ * date, the period as a created-date range.
+ */
+type CardDef = { key: keyof HomeStats; label: string; valueLabel?: string; queue: string; jobsByCreation: boolean; href?: string };
 const CARDS: CardDef[] = [
-  { key: 'jobsNoAppointment', label: 'Jobs with No Appointment' },
-  { key: 'overdueJobs', label: 'Overdue Jobs' },
-  { key: 'jobsToMark', label: 'Past Jobs to Mark Complete' },
-  { key: 'followUpJobs', label: 'Follow Up Jobs' },
-  { key: 'openDeficiencies', label: 'Open Deficiencies' },
-  { key: 'unsentInvoices', label: 'Total Unsent Invoices', valueLabel: 'Value' },
-  { key: 'jobsToSchedule', label: 'Jobs Ready to Schedule', valueLabel: 'Estimated revenue' },
-  { key: 'jobsToInvoice', label: 'Jobs to Invoice' },
-  { key: 'submittedQuotes', label: 'Total Submitted Quotes', valueLabel: 'Value' },
+  { key: 'jobsNoAppointment', label: 'Jobs with No Appointment', queue: 'no-appointment', jobsByCreation: true },
+  { key: 'overdueJobs', label: 'Overdue Jobs', queue: 'overdue', jobsByCreation: true },
+  { key: 'jobsToMark', label: 'Past Jobs to Mark Complete', queue: 'to-mark-complete', jobsByCreation: true },
+  { key: 'followUpJobs', label: 'Follow Up Jobs', queue: 'follow-up', jobsByCreation: true },
+  { key: 'openDeficiencies', label: 'Open Deficiencies', queue: 'open-deficiencies', jobsByCreation: false },
+  // The invoices list has its own status filter: the draft invoices themselves.
+  { key: 'unsentInvoices', label: 'Total Unsent Invoices', valueLabel: 'Value', queue: 'unsent-invoices', jobsByCreation: false, href: '/invoices?status=draft' },
+  { key: 'jobsToSchedule', label: 'Jobs Ready to Schedule', valueLabel: 'Estimated revenue', queue: 'ready-to-schedule', jobsByCreation: true },
+  { key: 'jobsToInvoice', label: 'Jobs to Invoice', queue: 'to-invoice', jobsByCreation: true },
+  { key: 'submittedQuotes', label: 'Total Submitted Quotes', valueLabel: 'Value', queue: 'submitted-quotes', jobsByCreation: false },
 ];
+
+function cardHref(card: CardDef, filters: HomeFilters, timeZone: string): string {
+  if (card.href) return card.href;
+  const query = new URLSearchParams({ queue: card.queue });
+  if (filters.office) query.set('office', filters.office);
+  if (filters.technicianId) query.set('technicianId', filters.technicianId);
+  const start = card.jobsByCreation ? periodStart(filters.period, new Date()) : null;
+  if (start) {
+    query.set('dateField', 'created');
+    query.set('from', dateInZone(start, timeZone));
+  }
+  return `/jobs?${query.toString()}`;
+}
 
 /** Home (/): the nine counts from the data, filtered by office, technician and period. */
 export default function HomePage() {
@@ -121,6 +140,7 @@ export default function HomePage() {
               value={value && 'valueCents' in value ? value.valueCents : undefined}
               {...(card.valueLabel ? { valueLabel: card.valueLabel } : {})}
               loading={stats.isFetching}
+              to={cardHref(card, filters, company.data?.time_zone ?? DEFAULT_TIME_ZONE)}
             />
           );
         })}

@@ -322,9 +322,9 @@ export function buildQuote(
     amount: '0.00',
     token: Array.from({ length: 40 }, () => rng.pick([...'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789'])).join(''),
     expiresAt: new Date(createdAt.getTime() + 30 * 24 * 60 * 60 * 1000),
-    confirmed: false,
-    approved: false,
+    status: 'sent',
     email: 'facilities@example.com',
+    sentAt: createdAt,
     createdAt,
     ...overrides,
   };
@@ -343,6 +343,8 @@ export function buildInvoice(
     amount: '250.00',
     status: 'draft',
     ...overrides,
+    // a void invoice always carries its reason (job_invoices_void_has_reason)
+    ...(overrides.status === 'void' && !overrides.voidReason ? { voidReason: 'Voided by the office' } : {}),
   };
 }
 

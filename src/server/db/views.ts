@@ -1,0 +1,31 @@
+/**
+ * Views made by hand-written migrations, declared as table shapes so repos can read them through
+ * the query builder and the typed raw-query helpers (tableAlias, from, selection). This file lies
+ * outside ./schema/, so drizzle-kit never tries to create them as tables.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import type { QuoteStatus } from '../../domain/quotes.js';
+import { money } from './schema/columns.js';
+
+/**
+ * The job's latest quote (by send time), migration 0015, decision 018. The job's quote badges, the
+ * home counts and the lists derive from it; a job with no row has never sent a quote. Its status is
+ * the stored one: read it through quoteStatusAt, so a sent quote past its expiry counts as expired.
+ */
+export const jobLatestQuotes = pgTable('job_latest_quotes', {
+  jobId: uuid('job_id').notNull(),
+  quoteId: uuid('quote_id').notNull(),
+  quoteNumber: varchar('quote_number', { length: 40 }).notNull(),
+  quoteType: varchar('quote_type', { length: 20 }).notNull(),
+  status: varchar('status', { length: 12 }).notNull(),
+  amount: money('amount').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+  decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/** A quote's effective status at `now` (the app's clock): an unanswered quote past its expiry is expired. */
+export function quoteStatusAt(quote: { status: unknown; expiresAt: unknown }, now: Date): SQL<QuoteStatus> {
+  return sql<QuoteStatus>`(case when ${quote.status} = 'sent' and ${quote.expiresAt} <= ${now.toISOString()}::timestamptz then 'expired' else ${quote.status} end)`;
+}

@@ -1,0 +1,192 @@
+/** The only SQL of sent quotes (decision 018): job_quotes rows, the job's facts a send needs, the fee item. */
+import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { centsToDecimal, toCents } from '../../../domain/money.js';
+import type { DeclineReason, JobQuoteHistoryItem, QuoteStatus } from '../../../domain/quotes.js';
+import type { QuoteType } from '../../../domain/quote-templates.js';
+import type { RepairPhase } from '../../../domain/repairs.js';
+import type { Executor } from '../../db/client.js';
+import { jobInspectionChanges, jobInspections, jobInvoices, jobItems, jobQuotes, jobRepairs, jobs, users } from '../../db/schema.js';
+
+export type QuoteRow = typeof jobQuotes.$inferSelect;
+
+export interface QuoteTypeFacts {
+  completedInspections: number;
+  repairs: number;
+  items: number;
+  /** the newest job item's creation time (Quote Needs Update) */
+  lastItemAt: Date | null;
+  /** the latest change to the job's inspections and repairs (the resend banner) */
+  lastInspectionChangeAt: Date | null;
+}
+
+const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
+
+export function toHistoryItem(row: QuoteRow & { sentByName: string | null; feeInvoiceNumber: string | null }): JobQuoteHistoryItem {
+  return {
+    id: row.id,
+    number: row.quoteNumber,
+    type: row.quoteType as QuoteType,
+    status: row.status as QuoteStatus,
+    amountCents: toCents(row.amount),
+    email: row.email,
+    sentAt: row.sentAt.toISOString(),
+    sentByName: row.sentByName,
+    expiresAt: row.expiresAt.toISOString(),
+    decidedAt: iso(row.decidedAt),
+    signerName: row.signerName,
+    signatureUrl: row.signatureFileKey ? `/api/quotes/${row.id}/signature` : null,
+    chosenOptions: (row.chosenOptions as { inspectionId: string; phase: RepairPhase }[] | null) ?? null,
+    declineReason: (row.declineReason as DeclineReason | null) ?? null,
+    declineComment: row.declineComment,
+    decisionIp: row.decisionIp,
+    decisionUserAgent: row.decisionUserAgent,
+    pdfSha256: row.pdfSha256,
+    feeInvoice: row.feeInvoiceId && row.feeInvoiceNumber ? { id: row.feeInvoiceId, number: row.feeInvoiceNumber } : null,
+  };
+}
+
+export function createQuotesRepo(db: Executor) {
+  return {
+    /** The job row, locked for the send (one send of a job at a time). */
+    async lockJob(jobId: string, exec: Executor): Promise<{ id: string; number: number; contactEmail: string | null } | null> {
+      const [row] = await exec.select({ id: jobs.id, number: jobs.number, contactEmail: jobs.contactEmail }).from(jobs).where(eq(jobs.id, jobId)).for('update');
+      return row ?? null;
+    },
+
+    async job(jobId: string, exec: Executor = db): Promise<{ id: string; number: number; contactEmail: string | null } | null> {
+      const [row] = await exec.select({ id: jobs.id, number: jobs.number, contactEmail: jobs.contactEmail }).from(jobs).where(eq(jobs.id, jobId));
+      return row ?? null;
+    },
+
+    async typeFacts(jobId: string, exec: Executor = db): Promise<QuoteTypeFacts> {
+      const [[inspections], [repairs], [items], [changes]] = await Promise.all([
+        exec.select({ n: count() }).from(jobInspections).where(and(eq(jobInspections.jobId, jobId), eq(jobInspections.completed, true))),
+        exec
+          .select({ n: count() })
+          .from(jobRepairs)
+          .innerJoin(jobInspections, eq(jobInspections.id, jobRepairs.inspectionId))
+          .where(and(eq(jobRepairs.jobId, jobId), eq(jobInspections.completed, true))),
+        exec.select({ n: count(), last: max(jobItems.createdAt) }).from(jobItems).where(eq(jobItems.jobId, jobId)),
+        exec
+          .select({
+            at: sql<Date | string | null>`greatest(
+              (select ${jobInspectionChanges.changedAt} from ${jobInspectionChanges} where ${jobInspectionChanges.jobId} = ${jobId}),
+              (select max(${jobInspections.updatedAt}) from ${jobInspections} where ${jobInspections.jobId} = ${jobId}),
+              (select max(${jobRepairs.updatedAt}) from ${jobRepairs} where ${jobRepairs.jobId} = ${jobId}))`,
+          })
+          .from(sql`(select 1) as one`),
+      ]);
+      return {
+        completedInspections: inspections?.n ?? 0,
+        repairs: repairs?.n ?? 0,
+        items: items?.n ?? 0,
+        lastItemAt: items?.last ? new Date(items.last) : null,
+        lastInspectionChangeAt: changes?.at ? new Date(changes.at) : null,
+      };
+    },
+
+    /** The job's quotes, newest first, with the sender's name and the fee invoice's number. */
+    async history(jobId: string, exec: Executor = db): Promise<JobQuoteHistoryItem[]> {
+      const rows = await exec
+        .select({
+          quote: jobQuotes,
+          sentByName: sql<string | null>`nullif(btrim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`,
+          username: users.username,
+          feeInvoiceNumber: jobInvoices.invoiceNumber,
+        })
+        .from(jobQuotes)
+        .leftJoin(users, eq(users.id, jobQuotes.sentBy))
+        .leftJoin(jobInvoices, eq(jobInvoices.id, jobQuotes.feeInvoiceId))
+        .where(eq(jobQuotes.jobId, jobId))
+        .orderBy(desc(jobQuotes.sentAt), desc(jobQuotes.id));
+      return rows.map((r) => toHistoryItem({ ...r.quote, sentByName: r.sentByName ?? r.username ?? null, feeInvoiceNumber: r.feeInvoiceNumber ?? null }));
+    },
+
+    async numberTaken(number: string, exec: Executor = db): Promise<boolean> {
+      const [row] = await exec.select({ id: jobQuotes.id }).from(jobQuotes).where(eq(jobQuotes.quoteNumber, number)).limit(1);
+      return Boolean(row);
+    },
+
+    async latestSentAt(jobId: string, exec: Executor): Promise<Date | null> {
+      const [row] = await exec.select({ at: max(jobQuotes.sentAt) }).from(jobQuotes).where(eq(jobQuotes.jobId, jobId));
+      return row?.at ? new Date(row.at) : null;
+    },
+
+    /** A newer send replaces the job's quote still awaiting the customer. */
+    async supersedeOpen(jobId: string, exec: Executor): Promise<void> {
+      await exec
+        .update(jobQuotes)
+        .set({ status: 'superseded' })
+        .where(and(eq(jobQuotes.jobId, jobId), eq(jobQuotes.status, 'sent')));
+    },
+
+    /** Inserts the row unless its number is taken (then null: the caller draws another). */
+    async insertIfNumberFree(values: typeof jobQuotes.$inferInsert, exec: Executor): Promise<QuoteRow | null> {
+      const [row] = await exec.insert(jobQuotes).values(values).onConflictDoNothing({ target: jobQuotes.quoteNumber }).returning();
+      return row ?? null;
+    },
+
+    async setContactEmail(jobId: string, email: string, at: Date, exec: Executor): Promise<void> {
+      await exec.update(jobs).set({ contactEmail: email, updatedAt: at }).where(eq(jobs.id, jobId));
+    },
+
+    async setPdf(quoteId: string, fileKey: string, sha256: string, exec: Executor): Promise<void> {
+      await exec.update(jobQuotes).set({ pdfFileKey: fileKey, pdfSha256: sha256 }).where(eq(jobQuotes.id, quoteId));
+    },
+
+    /** The quote of a link; `lock` takes the row lock that serializes decisions (SELECT ... FOR UPDATE). */
+    async byToken(token: string, exec: Executor = db, lock = false): Promise<QuoteRow | null> {
+      const query = exec.select().from(jobQuotes).where(eq(jobQuotes.token, token));
+      const [row] = lock ? await query.for('update') : await query;
+      return row ?? null;
+    },
+
+    async byId(id: string, exec: Executor = db): Promise<QuoteRow | null> {
+      const [row] = await exec.select().from(jobQuotes).where(eq(jobQuotes.id, id));
+      return row ?? null;
+    },
+
+    async invoiceNumber(invoiceId: string, exec: Executor = db): Promise<string | null> {
+      const [row] = await exec.select({ n: jobInvoices.invoiceNumber }).from(jobInvoices).where(eq(jobInvoices.id, invoiceId));
+      return row?.n ?? null;
+    },
+
+    async recordDecision(quoteId: string, values: Partial<typeof jobQuotes.$inferInsert>, exec: Executor): Promise<void> {
+      await exec.update(jobQuotes).set(values).where(eq(jobQuotes.id, quoteId));
+    },
+
+    /** The customer's options become the repairs' selected phases, with their totals. */
+    async setSelectedPhases(jobId: string, choices: { inspectionId: string; phase: RepairPhase; totalCents: number }[], exec: Executor): Promise<void> {
+      for (const choice of choices) {
+        await exec
+          .update(jobRepairs)
+          .set({ selectedPhase: choice.phase, totalCost: centsToDecimal(choice.totalCents) })
+          .where(and(eq(jobRepairs.jobId, jobId), eq(jobRepairs.inspectionId, choice.inspectionId)));
+      }
+    },
+
+    /** Adds the INSP-FEE item unless the job has it (section 9). */
+    async addFeeItemUnlessPresent(jobId: string, fee: { code: string; name: string; serviceLine: string; cents: number }, at: Date, exec: Executor): Promise<boolean> {
+      const [present] = await exec.select({ id: jobItems.id }).from(jobItems).where(and(eq(jobItems.jobId, jobId), eq(jobItems.code, fee.code))).limit(1);
+      if (present) return false;
+      const amount = centsToDecimal(fee.cents);
+      await exec.insert(jobItems).values({ jobId, code: fee.code, name: fee.name, serviceLine: fee.serviceLine, quantity: 1, unitCost: amount, totalCost: amount, type: 'item', createdAt: at });
+      return true;
+    },
+
+    async inspectionIdsWithRepairs(jobId: string, exec: Executor = db): Promise<string[]> {
+      const rows = await exec
+        .select({ id: jobRepairs.inspectionId })
+        .from(jobRepairs)
+        .innerJoin(jobInspections, eq(jobInspections.id, jobRepairs.inspectionId))
+        .where(and(eq(jobRepairs.jobId, jobId), eq(jobInspections.completed, true)))
+        .orderBy(asc(jobInspections.createdAt));
+      return rows.map((r) => r.id);
+    },
+
+    async quotesOfIds(ids: string[], exec: Executor = db): Promise<QuoteRow[]> {
+      return ids.length ? exec.select().from(jobQuotes).where(inArray(jobQuotes.id, ids)) : [];
+    },
+  };
+}
+export type QuotesRepo = ReturnType<typeof createQuotesRepo>;

@@ -1,0 +1,104 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type {
+  FinishRepairsResult,
+  Inspection,
+  InspectionPayload,
+  InspectionPhoto,
+  InspectionQuoteState,
+  JobInspections,
+  MarkCompleteResult,
+} from '../../../../domain/inspections';
+import type { Repair, RepairPayload, RepairSummary } from '../../../../domain/repairs';
+import { api } from '../../../lib/api-client';
+
+/** Every query of one job's Inspection/Repair tab sits under this key, so one change refreshes them all. */
+export const jobInspectionsRoot = (jobId: string) => ['job-inspections', jobId] as const;
+const listKey = (jobId: string) => [...jobInspectionsRoot(jobId), 'list'] as const;
+const summaryKey = (jobId: string) => [...jobInspectionsRoot(jobId), 'repair-summary'] as const;
+const quoteStateKey = (jobId: string) => [...jobInspectionsRoot(jobId), 'quote-state'] as const;
+
+/** After a change: the tab's queries, and the job page's own (`onChanged`: the job, its badges, Home counts). */
+type OnChanged = (() => void) | undefined;
+const refresh = (client: QueryClient, jobId: string, onChanged?: OnChanged) => {
+  onChanged?.();
+  return client.invalidateQueries({ queryKey: jobInspectionsRoot(jobId) });
+};
+
+/** The job's inspections, newest first, each with its repair record and photos. */
+export function useJobInspections(jobId: string) {
+  return useQuery({ queryKey: listKey(jobId), queryFn: () => api.get<JobInspections>(`/api/jobs/${jobId}/inspections`) });
+}
+
+/** "Repair Details for All Inspections": each repair's chosen option and total, and the combined total. */
+export function useRepairSummary(jobId: string) {
+  return useQuery({ queryKey: summaryKey(jobId), queryFn: () => api.get<RepairSummary>(`/api/jobs/${jobId}/repairs/summary`) });
+}
+
+/** Whether the inspections changed after the latest quote was sent (the resend banner). */
+export function useInspectionQuoteState(jobId: string) {
+  return useQuery({ queryKey: quoteStateKey(jobId), queryFn: () => api.get<InspectionQuoteState>(`/api/jobs/${jobId}/inspections/quote-state`) });
+}
+
+export function useSaveInspection(jobId: string, onChanged?: OnChanged) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string | null; input: InspectionPayload }) =>
+      id ? api.put<Inspection>(`/api/inspections/${id}`, input) : api.post<Inspection>(`/api/jobs/${jobId}/inspections`, input),
+    onSuccess: () => refresh(client, jobId, onChanged),
+  });
+}
+
+export function useDeleteInspection(jobId: string, onChanged?: OnChanged) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<void>(`/api/inspections/${id}`),
+    onSuccess: () => refresh(client, jobId, onChanged),
+  });
+}
+
+export function useMarkComplete(jobId: string, onChanged?: OnChanged) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<MarkCompleteResult>(`/api/jobs/${jobId}/inspections/complete`),
+    onSuccess: () => refresh(client, jobId, onChanged),
+  });
+}
+
+export function useFinishRepairs(jobId: string, onChanged?: OnChanged) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<FinishRepairsResult>(`/api/jobs/${jobId}/repairs/finish`),
+    onSuccess: (result) => {
+      client.setQueryData(summaryKey(jobId), result.summary);
+      return refresh(client, jobId, onChanged);
+    },
+  });
+}
+
+export function useSaveRepair(jobId: string, onChanged?: OnChanged) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ inspectionId, input }: { inspectionId: string; input: RepairPayload }) => api.put<Repair>(`/api/inspections/${inspectionId}/repair`, input),
+    onSuccess: () => refresh(client, jobId, onChanged),
+  });
+}
+
+export function useUploadPhoto(jobId: string, onChanged?: OnChanged) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ inspectionId, file }: { inspectionId: string; file: File }) => {
+      const body = new FormData();
+      body.append('file', file, file.name);
+      return api.post<InspectionPhoto>(`/api/inspections/${inspectionId}/photos`, body);
+    },
+    onSettled: () => refresh(client, jobId, onChanged),
+  });
+}
+
+export function useDeletePhoto(jobId: string, onChanged?: OnChanged) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ inspectionId, photoId }: { inspectionId: string; photoId: string }) => api.delete<void>(`/api/inspections/${inspectionId}/photos/${photoId}`),
+    onSuccess: () => refresh(client, jobId, onChanged),
+  });
+}

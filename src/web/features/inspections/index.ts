@@ -1,0 +1,1 @@
+export { InspectionRepairTab, type InspectionTabJob } from './inspection-repair-tab';

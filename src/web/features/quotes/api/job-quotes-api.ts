@@ -1,0 +1,32 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { JobQuotesView, SendQuoteInput, SendQuoteResult } from '../../../../domain/quotes';
+import { api } from '../../../lib/api-client';
+
+export const jobQuotesKey = (jobId: string) => ['job-quotes', jobId] as const;
+
+/** The Quotes card's state: per-type tabs, the badges, the history newest first (decision 018). */
+export function useJobQuotes(jobId: string) {
+  return useQuery({ queryKey: jobQuotesKey(jobId), queryFn: () => api.get<JobQuotesView>(`/api/jobs/${jobId}/quotes`) });
+}
+
+/** A free QT-{jobNumber}-{4 digits} for the send dialog (asked each time the dialog opens). */
+export function useNextQuoteNumber(jobId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['job-quotes', jobId, 'next-number'],
+    queryFn: () => api.get<{ number: string }>(`/api/jobs/${jobId}/quotes/next-number`),
+    enabled,
+    gcTime: 0,
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+export function useSendQuote(jobId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SendQuoteInput) => api.post<SendQuoteResult>(`/api/jobs/${jobId}/quotes/send`, input),
+    onSuccess: async () => {
+      await Promise.all([client.invalidateQueries({ queryKey: ['job-quotes', jobId] }), client.invalidateQueries({ queryKey: ['jobs', 'detail', jobId] })]);
+    },
+  });
+}

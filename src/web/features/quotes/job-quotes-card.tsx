@@ -1,0 +1,238 @@
+import { Eye, FileEdit, Send } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { JobDetail } from '../../../domain/jobs';
+import { DECLINE_REASON_LABELS, QUOTE_MESSAGES, type JobQuoteHistoryItem, type QuoteCardState } from '../../../domain/quotes';
+import { REPAIR_PHASE_LABELS } from '../../../domain/repairs';
+import type { TemplateQuoteType } from '../../../domain/quote-templates';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { formatCents, formatDate } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { Badge } from '../../ui/badge';
+import { ErrorBanner, InfoBanner } from '../../ui/banner';
+import { Button, ButtonLink } from '../../ui/button';
+import { Card, CardBody, CardHeader } from '../../ui/card';
+import { DataTable, type DataTableColumn } from '../../ui/data-table';
+import { Spinner } from '../../ui/spinner';
+import { Tabs } from '../../ui/tabs';
+import { useJobQuotes } from './api/job-quotes-api';
+import { SendQuoteDialog } from './components/send-quote-dialog';
+import { emailTemplatePath, QUOTE_TYPE_TITLES, QUOTES_CARD_TEXTS, quotePreviewPath } from './quote-texts';
+
+type CardTab = TemplateQuoteType | 'all';
+const TABS: { value: CardTab; label: string }[] = [
+  { value: 'inspection', label: 'Inspection Quote' },
+  { value: 'repair', label: 'Repair Quote' },
+  { value: 'replacement', label: 'Replacement Quote' },
+  { value: 'all', label: 'All Quotes' },
+];
+
+/** Who may send quotes (the server's rule, decision 018): admin, manager and office users. */
+const canSendQuotes = (role: string | undefined) => role === 'admin' || role === 'manager' || role === 'user';
+
+const formatDateTime = (value: string) => new Date(value).toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' });
+
+/** Sent, or Confirmed with Approved or Declined (section 4); superseded and expired as such. */
+export function QuoteStatusBadges({ status }: { status: JobQuoteHistoryItem['status'] }) {
+  if (status === 'approved' || status === 'declined')
+    return (
+      <span className="inline-flex flex-wrap gap-1">
+        <Badge tone="blue">Confirmed</Badge>
+        {status === 'approved' ? <Badge tone="green">Approved</Badge> : <Badge tone="red">Declined</Badge>}
+      </span>
+    );
+  if (status === 'superseded') return <Badge tone="gray">Superseded</Badge>;
+  if (status === 'expired') return <Badge tone="amber">Expired</Badge>;
+  return <Badge tone="purple">Sent</Badge>;
+}
+
+const HISTORY_COLUMNS: DataTableColumn<JobQuoteHistoryItem>[] = [
+  { id: 'number', header: 'Quote Number', cell: (q) => <span className="font-medium text-slate-900">{q.number}</span> },
+  { id: 'type', header: 'Type', cell: (q) => QUOTE_TYPE_TITLES[q.type] },
+  { id: 'amount', header: 'Amount', align: 'right', cell: (q) => formatCents(q.amountCents) },
+  { id: 'sent', header: 'Sent', priority: 2, className: 'whitespace-nowrap', cell: (q) => formatDate(q.sentAt) },
+  { id: 'status', header: 'Status', cell: (q) => <QuoteStatusBadges status={q.status} /> },
+  { id: 'email', header: 'Sent To', priority: 3, className: 'break-all', cell: (q) => q.email },
+];
+
+/**
+ * The job page's Quotes card (part 2, "Job detail"; section 4 "Quote"): a tab per quote type and
+ * All Quotes (the history, newest first); Edit Template, Preview Quote and Send / Resend / Update
+ * Quote; the sent state and what the customer decided.
+ */
+export function JobQuotesCard({ job, onChanged }: { job: JobDetail; onChanged?: () => void }) {
+  const quotes = useJobQuotes(job.id);
+  const role = useSession().data?.role;
+  const [tab, setTab] = useState<CardTab>('repair');
+  const [sending, setSending] = useState(false);
+
+  const view = quotes.data;
+  const state: QuoteCardState | null = tab === 'all' || !view ? null : view.types[tab];
+  const mayEdit = canSendQuotes(role);
+  const sendLabel = state?.buttonLabel ?? 'Send Quote';
+  const sendDisabledReason = tab === 'all' ? QUOTE_MESSAGES.allQuotesTab : state && !state.canSend ? state.reason : null;
+
+  return (
+    <Card>
+      <CardHeader
+        title={QUOTES_CARD_TEXTS.title}
+        actions={
+          <>
+            {tab === 'all' ? (
+              <>
+                <Button size="sm" variant="secondary" disabled>
+                  <FileEdit className="h-4 w-4" aria-hidden /> Edit Template
+                </Button>
+                <Button size="sm" variant="secondary" disabled>
+                  <Eye className="h-4 w-4" aria-hidden /> Preview Quote
+                </Button>
+              </>
+            ) : (
+              <>
+                <ButtonLink size="sm" variant="secondary" to={emailTemplatePath(tab, job.id)}>
+                  <FileEdit className="h-4 w-4" aria-hidden /> Edit Template
+                </ButtonLink>
+                <ButtonLink size="sm" variant="secondary" to={quotePreviewPath(job.id, tab)}>
+                  <Eye className="h-4 w-4" aria-hidden /> Preview Quote
+                </ButtonLink>
+              </>
+            )}
+            {mayEdit ? (
+              <Button size="sm" disabled={!state || !state.canSend || !view} onClick={() => setSending(true)} aria-describedby={sendDisabledReason ? `send-reason-${job.id}` : undefined}>
+                <Send className="h-4 w-4" aria-hidden /> {sendLabel}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <CardBody className="space-y-4">
+        <Tabs label="Quote type" value={tab} onChange={setTab} tabs={TABS} />
+        <div role="tabpanel" aria-label={TABS.find((t) => t.value === tab)!.label} className="space-y-4">
+          {quotes.isError ? <ErrorBanner message={quotes.error instanceof ApiError && quotes.error.status === 404 ? QUOTES_CARD_TEXTS.loadFailed : errorMessage(quotes.error, QUOTES_CARD_TEXTS.loadFailed)} /> : null}
+          {quotes.isPending ? <Spinner label="Loading quotes..." /> : null}
+          {mayEdit && sendDisabledReason ? (
+            <p id={`send-reason-${job.id}`} className="text-sm text-slate-600">
+              {sendDisabledReason}
+            </p>
+          ) : null}
+          {view && tab === 'all' ? (
+            <DataTable
+              bare
+              label="Quote history"
+              columns={HISTORY_COLUMNS}
+              rows={view.history}
+              getRowKey={(q) => q.id}
+              getRowLabel={(q) => `quote ${q.number}`}
+              getRowTestId={(q) => `quote-${q.number}`}
+              empty={QUOTES_CARD_TEXTS.noHistory}
+            />
+          ) : null}
+          {state ? <QuoteTypeState state={state} /> : null}
+        </div>
+      </CardBody>
+      {view && state && tab !== 'all' ? (
+        <SendQuoteDialog
+          open={sending}
+          onOpenChange={setSending}
+          jobId={job.id}
+          jobNumber={job.number}
+          type={tab}
+          defaultEmail={view.contactEmail ?? job.contactEmail ?? ''}
+          actionLabel={sendLabel}
+          onSent={() => onChanged?.()}
+        />
+      ) : null}
+    </Card>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
+      <dd className="mt-0.5 break-words text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** One type's tab: the latest quote of the type, its state and the customer's decision. */
+function QuoteTypeState({ state }: { state: QuoteCardState }) {
+  const q = state.latest;
+  return (
+    <div className="space-y-4">
+      {state.awaitingCustomer ? (
+        <div className="rounded-md border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-900" data-testid="quote-awaiting">
+          <p className="font-semibold">{QUOTES_CARD_TEXTS.sent}</p>
+          <p>{QUOTES_CARD_TEXTS.waiting}</p>
+        </div>
+      ) : null}
+      {state.needsUpdate ? (
+        <InfoBanner>
+          <p className="font-semibold">{QUOTES_CARD_TEXTS.needsUpdate}</p>
+          <p>{QUOTES_CARD_TEXTS.needsUpdateHint}</p>
+        </InfoBanner>
+      ) : null}
+      {state.inspectionChanged && !state.needsUpdate ? <InfoBanner>{QUOTES_CARD_TEXTS.inspectionChanged}</InfoBanner> : null}
+      {q ? (
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <Fact label="Quote Number">{q.number}</Fact>
+          <Fact label="Amount">{formatCents(q.amountCents)}</Fact>
+          <Fact label="Sent">
+            {formatDateTime(q.sentAt)}
+            {q.sentByName ? <span className="block text-xs text-slate-600">by {q.sentByName}</span> : null}
+          </Fact>
+          <Fact label="Status">
+            <QuoteStatusBadges status={q.status} />
+          </Fact>
+          <Fact label="Sent To">{q.email}</Fact>
+          {q.decidedAt ? <Fact label="Decided">{formatDateTime(q.decidedAt)}</Fact> : <Fact label="Link Expires">{formatDate(q.expiresAt)}</Fact>}
+          {q.feeInvoice ? (
+            <Fact label="Inspection Fee Invoice">
+              <Link to={`/invoices/${q.feeInvoice.id}`} className="text-blue-700 hover:underline">
+                {q.feeInvoice.number}
+              </Link>
+            </Fact>
+          ) : null}
+          {q.declineReason ? (
+            <Fact label="Reason">
+              {DECLINE_REASON_LABELS[q.declineReason]}
+              {q.declineComment ? <span className="block text-slate-600">{q.declineComment}</span> : null}
+            </Fact>
+          ) : null}
+        </dl>
+      ) : (
+        <p className="text-sm text-slate-600">{QUOTES_CARD_TEXTS.notSent}</p>
+      )}
+      {q?.signerName ? <SignedBy quote={q} /> : null}
+    </div>
+  );
+}
+
+/** The proof of the customer's decision: who, when, what they chose, from where. */
+function SignedBy({ quote }: { quote: JobQuoteHistoryItem }) {
+  return (
+    <section aria-label="Signed by" className="rounded-md border border-slate-200 bg-slate-50 p-4">
+      <h3 className="text-sm font-semibold text-slate-900">Signed by</h3>
+      <div className="mt-2 flex flex-wrap items-start gap-6 text-sm">
+        <div>
+          <p className="font-medium text-slate-900">{quote.signerName}</p>
+          {quote.decidedAt ? <p className="text-slate-600">{formatDateTime(quote.decidedAt)}</p> : null}
+          {quote.decisionIp ? <p className="text-xs text-slate-600">From {quote.decisionIp}</p> : null}
+        </div>
+        {quote.signatureUrl ? <img src={quote.signatureUrl} alt={`Signature of ${quote.signerName}`} className="h-16 max-w-60 rounded border border-slate-200 bg-white object-contain" /> : null}
+        {quote.chosenOptions?.length ? (
+          <div>
+            <p className="text-slate-600">Chosen options</p>
+            <ul className="list-inside list-disc text-slate-900">
+              {quote.chosenOptions.map((o, i) => (
+                <li key={o.inspectionId}>
+                  Unit {i + 1}: {REPAIR_PHASE_LABELS[o.phase]}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}
