@@ -49,7 +49,6 @@ export function useBoardDrag({ enabled, view, scrollRef, onDrop }: { enabled: bo
     cancelAnimationFrame(d.frame);
     d.ghost?.remove();
     d.element.style.opacity = '';
-    document.body.style.cursor = '';
     window.removeEventListener('pointermove', onMove);
     window.removeEventListener('pointerup', onUp);
     window.removeEventListener('pointercancel', onCancel);
@@ -109,7 +108,6 @@ export function useBoardDrag({ enabled, view, scrollRef, onDrop }: { enabled: bo
     ghost.appendChild(label);
     document.body.appendChild(ghost);
     d.element.style.opacity = '0.35';
-    document.body.style.cursor = 'grabbing';
     d.ghost = ghost;
     d.label = label;
     d.scrollLeftAtStart = scrollRef.current?.scrollLeft ?? 0;
@@ -128,16 +126,19 @@ export function useBoardDrag({ enabled, view, scrollRef, onDrop }: { enabled: bo
   }
 
   function targetAt(d: Drag): DropTarget | null {
-    const hit = document.elementFromPoint(d.x, d.y);
-    if (!hit) return null;
-    if (hit.closest('[data-drop-tray]')) return { kind: 'tray' };
-    const cell = hit.closest<HTMLElement>('[data-drop-row]');
-    if (!cell) return null;
-    const row = cell.dataset.dropRow!;
-    const date = cell.dataset.dropDate!;
-    if (latest.current.view !== 'day') return { kind: 'slot', row, date, minutes: null };
-    const left = cell.getBoundingClientRect().left;
-    return { kind: 'slot', row, date, minutes: minutesAt(d.x - d.grabX - left, HOUR_WIDTH_PX) };
+    // Every element under the pointer, top first: a toast over the board does not swallow the drop.
+    for (const hit of document.elementsFromPoint(d.x, d.y)) {
+      if (hit.closest('[role="dialog"], [role="alertdialog"]')) return null;
+      if (hit.closest('[data-drop-tray]')) return { kind: 'tray' };
+      const cell = hit.closest<HTMLElement>('[data-drop-row]');
+      if (!cell) continue;
+      const row = cell.dataset.dropRow!;
+      const date = cell.dataset.dropDate!;
+      if (latest.current.view !== 'day') return { kind: 'slot', row, date, minutes: null };
+      const left = cell.getBoundingClientRect().left;
+      return { kind: 'slot', row, date, minutes: minutesAt(d.x - d.grabX - left, HOUR_WIDTH_PX) };
+    }
+    return null;
   }
 
   function onMove(event: PointerEvent) {
