@@ -282,12 +282,27 @@ const technicianIdList = z
   .max(JOB_LIMITS.maxTechnicians, `At most ${JOB_LIMITS.maxTechnicians} technicians`)
   .refine((ids) => new Set(ids).size === ids.length, JOB_MESSAGES.technicianDuplicate);
 
-const tagList = z
-  .array(z.string().trim().min(1, 'A tag may not be empty').max(JOB_LIMITS.tagLength, `A tag must be at most ${JOB_LIMITS.tagLength} characters`), {
-    error: 'Tags must be a list of text',
-  })
+/** Free labels for the dispatch board's Tags filter: trimmed, no commas (the filter is comma-separated), one of each ignoring case. */
+export const tagList = z
+  .array(
+    z
+      .string({ error: 'Tags must be a list of text' })
+      .trim()
+      .transform((t) => t.replace(/\s+/g, ' '))
+      .pipe(
+        z
+          .string()
+          .min(1, 'A tag may not be empty')
+          .max(JOB_LIMITS.tagLength, `A tag must be at most ${JOB_LIMITS.tagLength} characters`)
+          .refine((t) => !t.includes(','), 'A tag may not contain a comma'),
+      ),
+    { error: 'Tags must be a list of text' },
+  )
   .max(JOB_LIMITS.maxTags, `At most ${JOB_LIMITS.maxTags} tags`)
-  .transform((tags) => [...new Set(tags)]);
+  .transform((tags) => {
+    const seen = new Set<string>();
+    return tags.filter((t) => !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
+  });
 
 export const jobIdParams = z.object({ id: z.string().refine((v) => isUuidV4(v), JOB_MESSAGES.invalidJobId) });
 export const jobItemParams = z.object({
