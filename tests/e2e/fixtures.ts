@@ -169,7 +169,6 @@ export const test = base.extend<{ f: Factories; signedIn: Page }, { server: Serv
     await guard.finish();
   },
   server: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
     async ({ withSmtp }, use, workerInfo) => {
       const database = await openDatabase({});
       await migrateDatabase(database);
