@@ -22,7 +22,17 @@ export function createResponseSerializerCompiler({ verify }: { verify: boolean }
     const exact = zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
     const fast = compileFast(route.schema);
     if (!fast) return exact;
-    if (!verify) return fast;
+    if (!verify) {
+      // A value the compiled branch selection refuses (fast-json-stringify validates anyOf branches)
+      // is written by zod instead, which answers as before: the value, or its schema error.
+      return (data: unknown) => {
+        try {
+          return fast(data);
+        } catch {
+          return exact(data);
+        }
+      };
+    }
     return (data: unknown) => {
       const expected = exact(data);
       const written = fast(data);
@@ -62,9 +72,10 @@ function simplifyNullable(node: unknown): unknown {
   if (Array.isArray(anyOf) && anyOf.length === 2) {
     const nullIndex = anyOf.findIndex((branch) => isObject(branch) && branch.type === 'null' && Object.keys(branch).length === 1);
     const other = anyOf[1 - nullIndex];
-    if (nullIndex >= 0 && isObject(other) && typeof other.type === 'string' && ['string', 'number', 'integer', 'boolean'].includes(other.type)) {
+    if (nullIndex >= 0 && isObject(other) && typeof other.type === 'string' && ['string', 'number', 'integer', 'boolean'].includes(other.type) && !('const' in other)) {
       const { anyOf: _dropped, ...rest } = out;
-      return { ...rest, ...other, type: [other.type, 'null'] };
+      // an enum must list null too, or a validating branch elsewhere (a nullable object) refuses null
+      return { ...rest, ...other, type: [other.type, 'null'], ...(Array.isArray(other.enum) ? { enum: [...other.enum, null] } : {}) };
     }
   }
   return out;
