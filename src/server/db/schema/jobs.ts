@@ -70,7 +70,10 @@ export const jobs = pgTable(
     index('jobs_type_idx').on(t.type),
     trgm('jobs_name_trgm', t.name),
     trgm('jobs_search_trgm', t.searchText),
-    index('jobs_tags_gin').using('gin', t.tags),
+    // Tags match case-insensitively: jobs_tags_key(tags) is the tags in lower case (migration dispatch-filters).
+    index('jobs_tags_key_gin').using('gin', sql`jobs_tags_key(${t.tags})`),
+    // The drawer's tag suggestions read the latest tagged jobs only.
+    index('jobs_tagged_idx').on(t.createdAt.desc()).where(sql`cardinality(${t.tags}) > 0`),
   ],
 );
 
