@@ -386,6 +386,21 @@ export const createJobInput = z
   })
   .transform(({ nonContract, ...v }) => ({ ...v, serviceContract: nonContract ? NON_CONTRACT : v.serviceContract }));
 export type CreateJobInput = z.output<typeof createJobInput>;
+
+/**
+ * PATCH /api/jobs/:id: the job's labels for the dispatch board, edited on the job page. Only the
+ * fields sent change; at least one is required.
+ */
+export const updateJobInput = z
+  .strictObject(
+    {
+      tags: tagList.optional(),
+      subcontracted: z.boolean({ error: 'Subcontracted must be true or false' }).optional(),
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Only tags and subcontracted can be changed here' : 'The body must be an object') },
+  )
+  .refine((v) => v.tags !== undefined || v.subcontracted !== undefined, 'Nothing to change: send tags and/or subcontracted');
+export type UpdateJobInput = z.output<typeof updateJobInput>;
 export type CreateJobFormValues = z.input<typeof createJobInput>;
 
 export const createdJob = z.object({ id: z.string(), number: z.number().int() });

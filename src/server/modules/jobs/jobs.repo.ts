@@ -620,6 +620,15 @@ export function createJobsRepo(db: Executor) {
         .where(eq(jobs.id, id));
     },
 
+    async updateLabels(id: string, values: { tags?: string[]; subcontracted?: boolean }, at: Date, exec: Executor = db): Promise<void> {
+      await exec
+        .update(jobs)
+        .set({ ...(values.tags !== undefined ? { tags: values.tags } : {}), ...(values.subcontracted !== undefined ? { subcontracted: values.subcontracted } : {}),
+          // Always forward, so a dispatch board holding the previous version sees the change (decision 015).
+          updatedAt: sql`greatest(${at.toISOString()}::timestamptz, ${jobs.updatedAt} + interval '1 millisecond')` })
+        .where(eq(jobs.id, id));
+    },
+
     async touch(id: string, at: Date, exec: Executor = db): Promise<void> {
       await exec.update(jobs).set({ updatedAt: at }).where(eq(jobs.id, id));
     },
