@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { dateInZone, DEFAULT_TIME_ZONE, addDays } from '../../src/domain/dates.js';
 import { calendarQuery, jobListQuery, JOB_LIMITS, type JobListSearch } from '../../src/domain/jobs.js';
-import { boardQuery, DISPATCH_JOB_LIMIT } from '../../src/domain/dispatch.js';
+import { boardQuery, DISPATCH_JOB_LIMIT, resolveBoardRange } from '../../src/domain/dispatch.js';
 import { boardStatements } from '../../src/server/modules/jobs/dispatch.repo.js';
 import { calendarStatements, jobListStatements } from '../../src/server/modules/jobs/jobs.repo.js';
 import type { BenchCase, BenchContext } from '../types.js';
@@ -78,7 +78,7 @@ export const jobCases: BenchCase[] = [
     request: () => ({ method: 'GET', url: `/api/dispatch/board?from=${monthStart()}&to=${monthEnd()}&office=Main%20Office` }),
     targetsMs: { postgres: 100, pglite: 250 },
     explain: () => {
-      const statements = boardStatements(boardQuery.parse({ from: monthStart(), to: monthEnd(), office: 'Main Office' }), DEFAULT_TIME_ZONE, DISPATCH_JOB_LIMIT);
+      const statements = boardStatements(resolveBoardRange(boardQuery.parse({ from: monthStart(), to: monthEnd(), office: 'Main Office' }), today()), DEFAULT_TIME_ZONE, DISPATCH_JOB_LIMIT);
       return [statements.jobs, statements.technicians, statements.unassigned];
     },
     noSeqScanOn: ['jobs', 'job_technicians'],

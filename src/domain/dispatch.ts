@@ -17,6 +17,12 @@ export const DISPATCH_MESSAGES = {
   completedCannotMove: 'A completed or cancelled job cannot be rescheduled',
   notOnRow: 'The job is not assigned to the technician it was dragged from',
   expectedUpdatedAtRequired: 'The time the job was last loaded is required',
+  customNeedsDates: 'A custom range needs both From and To dates',
+  datesWithNamedRange: "'from' and 'to' go with range=custom (or no range), not with a named month",
+  unknownType: 'Unknown job type',
+  unknownServiceLine: 'Unknown service line',
+  unknownOwner: 'Job Owner not found',
+  unknownRegion: 'Unknown region',
 } as const;
 
 /** The board shows at most this many jobs for a range (the total says if there were more). */
@@ -29,69 +35,125 @@ export const ATLANTA = { lat: 33.749, lng: -84.388, zoom: 10, maxFitZoom: 15 } a
 
 export const DISPATCH_DATE_FIELDS = ['due', 'schedule', 'created'] as const;
 export type DispatchDateField = (typeof DISPATCH_DATE_FIELDS)[number];
+export const DISPATCH_DATE_FIELD_LABELS: Record<DispatchDateField, string> = { due: 'Due By Date', schedule: 'Schedule Date', created: 'Created Date' };
 
 const emptyToUndefined = (v: string | undefined) => (v ? v : undefined);
-const optionalText = (max: number) => z.string().trim().max(max).optional().transform(emptyToUndefined);
+/** One query value (a repeated parameter arrives as a list: refused with the filter's name). */
+const single = (label: string) => z.string({ error: `${label} must be given once, as text` });
+const optionalText = (label: string, max: number) =>
+  single(label).trim().max(max, `${label} must be at most ${max} characters`).optional().transform(emptyToUndefined);
 const flag = (label: string) =>
   z
     .enum(['true', 'false', ''], { error: `${label} must be true or false` })
     .optional()
     .transform((v) => v === 'true');
 const optionalMoney = (label: string) =>
-  z
-    .string()
+  single(label)
     .trim()
     .optional()
     .transform(emptyToUndefined)
-    .refine((v) => v === undefined || /^\d{1,9}(\.\d{1,2})?$/.test(v), `${label} must be an amount in dollars`)
+    .refine((v) => v === undefined || /^\d{1,9}(\.\d{1,2})?$/.test(v), `${label} must be an amount in dollars (e.g. 250 or 99.50)`)
     .transform((v) => (v === undefined ? undefined : Math.round(Number(v) * 100)));
+const optionalDate = (name: 'from' | 'to') =>
+  single(`'${name}'`)
+    .trim()
+    .optional()
+    .transform(emptyToUndefined)
+    .refine((v) => v === undefined || isIsoDate(v), `'${name}' must be a valid date (YYYY-MM-DD)`);
+
+/** Filter Date Range By: the three named months (in the company's time zone) or a custom From/To. */
+export const DISPATCH_RANGES = ['this-month', 'last-month', 'next-month', 'custom'] as const;
+export type DispatchRange = (typeof DISPATCH_RANGES)[number];
+export const DISPATCH_RANGE_LABELS: Record<DispatchRange, string> = {
+  'this-month': 'This Month',
+  'last-month': 'Last Month',
+  'next-month': 'Next Month',
+  custom: 'Custom Range',
+};
+
+/** The limits of the board's query values. */
+export const DISPATCH_LIMITS = { tagsLength: 500, maxTags: 20, tagLength: 50, officeLength: 100, codeLength: 20, regionLength: 100 } as const;
 
 /**
- * GET /api/dispatch/board: the range (inclusive days in the company's time zone) on the chosen
- * date field, and the Map Filters. Tags: comma-separated; a job matches when it carries any of
- * them. Region: a territory name; a job is in it when its location's zip is in one of the
- * territory's zip lists. Price: the job's estimated price (its items total, or its repair total
- * when it has no items), in dollars. Completed jobs only with showCompleted; subcontracted jobs
- * only with showSubcontracted.
+ * GET /api/dispatch/board query. Every parameter is optional except the range: either `range`
+ * (this-month, last-month, next-month: resolved on the server in the company's time zone) or
+ * `from` and `to` (with range=custom or no range). See dispatch.routes.ts for the full list.
  */
 export const boardQuery = z
   .object({
-    from: z.string({ error: "'from' is required" }).refine(isIsoDate, "'from' must be a valid date (YYYY-MM-DD)"),
-    to: z.string({ error: "'to' is required" }).refine(isIsoDate, "'to' must be a valid date (YYYY-MM-DD)"),
+    range: z
+      .union([z.enum(DISPATCH_RANGES), z.literal('')], { error: 'Filter Date Range By must be this-month, last-month, next-month or custom' })
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .describe('Filter Date Range By: this-month | last-month | next-month (resolved on the server, company time zone) | custom (needs from and to). Without range, from and to are required.'),
+    from: optionalDate('from').describe('First day of the range, YYYY-MM-DD, inclusive (with range=custom or no range; at most 62 days with to)'),
+    to: optionalDate('to').describe('Last day of the range, YYYY-MM-DD, inclusive'),
     dateField: z
       .union([z.enum(DISPATCH_DATE_FIELDS), z.literal('')], { error: 'Filter Map By must be due, schedule or created' })
       .optional()
-      .transform((v) => (v ? v : 'due')),
-    tags: z
-      .string()
-      .trim()
-      .max(500)
+      .transform((v) => (v ? v : 'due'))
+      .describe('Filter Map By: due (Due By Date, the default) | schedule (Schedule Date) | created (Created Date); the range applies to this date'),
+    tags: single('Tags')
+      .max(DISPATCH_LIMITS.tagsLength, `Tags must be at most ${DISPATCH_LIMITS.tagsLength} characters`)
       .optional()
-      .transform((v) => [...new Set((v ?? '').split(',').map((t) => t.trim()).filter(Boolean))].slice(0, 20)),
-    office: optionalText(100),
-    type: optionalText(20),
-    ownerId: z
-      .string()
+      .transform((v) => [...new Set((v ?? '').split(',').map((t) => t.trim().toLowerCase()).filter(Boolean))])
+      .refine((tags) => tags.length <= DISPATCH_LIMITS.maxTags, `At most ${DISPATCH_LIMITS.maxTags} tags`)
+      .refine((tags) => tags.every((t) => t.length <= DISPATCH_LIMITS.tagLength), `A tag must be at most ${DISPATCH_LIMITS.tagLength} characters`)
+      .describe('Tags: free text, comma-separated; a job matches when it carries any of them (whole tag, case-insensitive)'),
+    office: optionalText('Job Office', DISPATCH_LIMITS.officeLength).describe("Job Office: an office name (options.offices); also limits the technician rows to that office's technicians"),
+    type: optionalText('Job Type', DISPATCH_LIMITS.codeLength).describe('Job Type: a job type code (options.jobTypes[].code); an unknown code is a 400'),
+    ownerId: single('Job Owner')
       .trim()
       .optional()
       .transform(emptyToUndefined)
-      .refine((v) => v === undefined || isUuidV4(v), 'Invalid job owner id'),
-    serviceLine: optionalText(20),
-    region: optionalText(100),
-    minPrice: optionalMoney('Minimum price'),
-    maxPrice: optionalMoney('Maximum price'),
-    showCompleted: flag('Show completed jobs'),
-    showSubcontracted: flag('Show subcontracted jobs'),
+      .refine((v) => v === undefined || isUuidV4(v), 'Job Owner must be a user id')
+      .describe('Job Owner: id of the user who created the job (options.owners[].id); an unknown user is a 400'),
+    serviceLine: optionalText('Service Line', DISPATCH_LIMITS.codeLength).describe('Service Line: a service line code (options.serviceLines[].code); an unknown code is a 400'),
+    region: optionalText('Region', DISPATCH_LIMITS.regionLength).describe("Region: a service territory name (options.regions); a job is in it when its location's zip (first 5 digits) is in the territory's zip list; an unknown name is a 400"),
+    minPrice: optionalMoney('Minimum price').describe("Limit by Estimated Price, minimum in dollars (the job's items total, or its repair total when it has no items)"),
+    maxPrice: optionalMoney('Maximum price').describe('Limit by Estimated Price, maximum in dollars (at least minPrice)'),
+    showCompleted: flag('Show completed jobs').describe('Show completed jobs: true | false (default false: completed jobs are left out)'),
+    showSubcontracted: flag('Show subcontracted jobs').describe('Show subcontracted jobs: true | false (default false: subcontracted jobs are left out)'),
   })
   .superRefine((v, ctx) => {
-    if (!isIsoDate(v.from) || !isIsoDate(v.to)) return;
-    if (v.to < v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: DISPATCH_MESSAGES.rangeOrder });
-    const days = (Date.parse(`${v.to}T00:00:00Z`) - Date.parse(`${v.from}T00:00:00Z`)) / 86_400_000 + 1;
-    if (days > DISPATCH_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: DISPATCH_MESSAGES.rangeTooLong });
+    const named = v.range !== undefined && v.range !== 'custom';
+    if (named) {
+      for (const key of ['from', 'to'] as const) {
+        if (v[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: DISPATCH_MESSAGES.datesWithNamedRange });
+      }
+    } else {
+      if (v.from === undefined) ctx.addIssue({ code: 'custom', path: ['from'], message: v.range === 'custom' ? DISPATCH_MESSAGES.customNeedsDates : "'from' is required" });
+      if (v.to === undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: v.range === 'custom' ? DISPATCH_MESSAGES.customNeedsDates : "'to' is required" });
+    }
+    if (v.from && v.to && isIsoDate(v.from) && isIsoDate(v.to)) {
+      if (v.to < v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: DISPATCH_MESSAGES.rangeOrder });
+      const days = (Date.parse(`${v.to}T00:00:00Z`) - Date.parse(`${v.from}T00:00:00Z`)) / 86_400_000 + 1;
+      if (days > DISPATCH_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: DISPATCH_MESSAGES.rangeTooLong });
+    }
     if (v.minPrice !== undefined && v.maxPrice !== undefined && v.maxPrice < v.minPrice) ctx.addIssue({ code: 'custom', path: ['maxPrice'], message: DISPATCH_MESSAGES.priceOrder });
   });
 export type BoardQuery = z.output<typeof boardQuery>;
 export type BoardSearch = z.input<typeof boardQuery>;
+/** The board query with its range resolved to days (what the repository runs). */
+export type BoardFilters = Omit<BoardQuery, 'range' | 'from' | 'to'> & { from: string; to: string };
+
+/** The first and last day of the month `offset` months from the month of `today` (YYYY-MM-DD). */
+export function monthRange(today: string, offset: number): { from: string; to: string } {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7)) - 1 + offset;
+  const first = new Date(Date.UTC(year, month, 1));
+  const last = new Date(Date.UTC(year, month + 1, 0));
+  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
+}
+
+/** The board's days: a named month around `today` (company time zone), or the query's from/to. */
+export function resolveBoardRange(q: BoardQuery, today: string): BoardFilters {
+  const { range, from, to, ...rest } = q;
+  if (range === 'this-month') return { ...rest, ...monthRange(today, 0) };
+  if (range === 'last-month') return { ...rest, ...monthRange(today, -1) };
+  if (range === 'next-month') return { ...rest, ...monthRange(today, 1) };
+  return { ...rest, from: from!, to: to! };
+}
 
 export const boardJob = z.object({
   id: z.string(),
@@ -139,8 +201,11 @@ export const boardTechnician = z.object({
 export type BoardTechnician = z.infer<typeof boardTechnician>;
 
 export const boardAnswer = z.object({
+  /** the days the board covers (a named range resolved) */
   from: z.string(),
   to: z.string(),
+  /** today in the company's time zone */
+  today: z.string(),
   timeZone: z.string(),
   technicians: z.array(boardTechnician),
   unassignedCount: z.number().int(),
@@ -155,6 +220,12 @@ export const dispatchOptions = z.object({
   serviceLines: z.array(z.object({ code: z.string(), name: z.string() })),
   owners: z.array(z.object({ id: z.string(), name: z.string() })),
   regions: z.array(z.string()),
+  /** tags the jobs carry, most used first (at most 200), for suggestions in the Tags field */
+  tags: z.array(z.string()),
+  /** Filter Date Range By choices */
+  ranges: z.array(z.object({ value: z.enum(DISPATCH_RANGES), label: z.string() })),
+  /** Filter Map By choices */
+  dateFields: z.array(z.object({ value: z.enum(DISPATCH_DATE_FIELDS), label: z.string() })),
 });
 export type DispatchOptions = z.infer<typeof dispatchOptions>;
 

@@ -535,6 +535,14 @@ export const invoiceDetail = invoiceListItem.extend({
   lines: z.array(invoiceLine),
   history: z.array(invoiceHistoryEntry),
   actions: invoiceActions,
+  /**
+   * "Signed by" (issue 13): on an invoice of a job whose latest quote the customer approved (not on
+   * a quote's inspection-fee invoice): the typed name, the time and, when one was drawn, the
+   * signature's GET path.
+   */
+  signedBy: z
+    .object({ quoteNumber: z.string(), signerName: z.string(), signedAt: z.string(), signatureUrl: z.string().nullable() })
+    .nullable(),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetail>;
 

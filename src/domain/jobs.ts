@@ -282,12 +282,27 @@ const technicianIdList = z
   .max(JOB_LIMITS.maxTechnicians, `At most ${JOB_LIMITS.maxTechnicians} technicians`)
   .refine((ids) => new Set(ids).size === ids.length, JOB_MESSAGES.technicianDuplicate);
 
-const tagList = z
-  .array(z.string().trim().min(1, 'A tag may not be empty').max(JOB_LIMITS.tagLength, `A tag must be at most ${JOB_LIMITS.tagLength} characters`), {
-    error: 'Tags must be a list of text',
-  })
+/** Free labels for the dispatch board's Tags filter: trimmed, no commas (the filter is comma-separated), one of each ignoring case. */
+export const tagList = z
+  .array(
+    z
+      .string({ error: 'Tags must be a list of text' })
+      .trim()
+      .transform((t) => t.replace(/\s+/g, ' '))
+      .pipe(
+        z
+          .string()
+          .min(1, 'A tag may not be empty')
+          .max(JOB_LIMITS.tagLength, `A tag must be at most ${JOB_LIMITS.tagLength} characters`)
+          .refine((t) => !t.includes(','), 'A tag may not contain a comma'),
+      ),
+    { error: 'Tags must be a list of text' },
+  )
   .max(JOB_LIMITS.maxTags, `At most ${JOB_LIMITS.maxTags} tags`)
-  .transform((tags) => [...new Set(tags)]);
+  .transform((tags) => {
+    const seen = new Set<string>();
+    return tags.filter((t) => !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
+  });
 
 export const jobIdParams = z.object({ id: z.string().refine((v) => isUuidV4(v), JOB_MESSAGES.invalidJobId) });
 export const jobItemParams = z.object({
@@ -371,6 +386,21 @@ export const createJobInput = z
   })
   .transform(({ nonContract, ...v }) => ({ ...v, serviceContract: nonContract ? NON_CONTRACT : v.serviceContract }));
 export type CreateJobInput = z.output<typeof createJobInput>;
+
+/**
+ * PATCH /api/jobs/:id: the job's labels for the dispatch board, edited on the job page. Only the
+ * fields sent change; at least one is required.
+ */
+export const updateJobInput = z
+  .strictObject(
+    {
+      tags: tagList.optional(),
+      subcontracted: z.boolean({ error: 'Subcontracted must be true or false' }).optional(),
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Only tags and subcontracted can be changed here' : 'The body must be an object') },
+  )
+  .refine((v) => v.tags !== undefined || v.subcontracted !== undefined, 'Nothing to change: send tags and/or subcontracted');
+export type UpdateJobInput = z.output<typeof updateJobInput>;
 export type CreateJobFormValues = z.input<typeof createJobInput>;
 
 export const createdJob = z.object({ id: z.string(), number: z.number().int() });
@@ -493,7 +523,8 @@ export const JOB_QUEUES = [
 ] as const;
 export type JobQueue = (typeof JOB_QUEUES)[number];
 
-export const JOB_DATE_FIELDS = ['due', 'schedule', 'created'] as const;
+/** quote-sent: the send time of the job's latest quote (Home's Total Submitted Quotes opens the list with it). */
+export const JOB_DATE_FIELDS = ['due', 'schedule', 'created', 'quote-sent'] as const;
 export type JobDateField = (typeof JOB_DATE_FIELDS)[number];
 export const JOB_SORTS = ['number', 'created', 'due', 'schedule'] as const;
 export type JobSort = (typeof JOB_SORTS)[number];
@@ -540,7 +571,7 @@ export const jobListQuery = z
     companyId: optionalUuidFilter('Invalid company ID format'),
     locationId: optionalUuidFilter('Invalid location ID format'),
     unitId: optionalUuidFilter('Invalid unit ID format'),
-    dateField: optionalEnum(JOB_DATE_FIELDS, 'Date field must be due, schedule or created').transform((v) => v ?? 'due'),
+    dateField: optionalEnum(JOB_DATE_FIELDS, 'Date field must be due, schedule, created or quote-sent').transform((v) => v ?? 'due'),
     from: optionalDate('From'),
     to: optionalDate('To'),
     queue: optionalEnum(JOB_QUEUES, 'Unknown queue'),

@@ -30,6 +30,7 @@ beforeAll(async () => {
   await db.insert(schema.technicianAvailability).values({ technicianId: a.technician.id, dayOfWeek: 2, startTime: '08:00', endTime: '16:00', isAvailable: true });
   const loc = await f.location({ zip: '30303', name: 'Peach Plaza' });
   const far = await f.location({ zip: '99999' });
+  const plusFour = await f.location({ zip: '30308-1234', name: 'Midtown Tower' });
   await db.insert(schema.technicianTerritories).values({ technicianId: b.technician.id, territoryName: 'Downtown', state: 'GA', zipCodes: ['30303', '30308'] });
   const owner = await f.user({ role: 'manager' });
   const job = (o: Parameters<typeof f.job>[0]) => f.job({ locationId: loc.id, unitId: null, timePeriodStart: '2026-03-02', timePeriodDue: '2026-03-20', ...o });
@@ -41,6 +42,7 @@ beforeAll(async () => {
     sub: await job({ name: 'Subcontracted', status: 'unscheduled', subcontracted: true }),
     north: await f.job({ locationId: far.id, unitId: null, name: 'North job', office: 'North Office', timePeriodStart: '2026-03-02', timePeriodDue: '2026-03-05' }),
     april: await job({ name: 'April', timePeriodStart: '2026-04-02', timePeriodDue: '2026-04-05' }),
+    midtown: await job({ name: 'Midtown', locationId: plusFour.id, timePeriodStart: '2026-04-02', timePeriodDue: '2026-04-06', tags: ['Rooftop', 'VIP'] }),
   };
   await f.jobItem(jobs.ten.id, { quantity: 1, unitCost: '500.00', totalCost: '500.00' });
   fx.a = a.technician.id;
@@ -51,7 +53,9 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 async function board(query = ''): Promise<BoardAnswer> {
-  const response = await api.call('GET', `/api/dispatch/board?from=2026-03-01&to=2026-03-31${query}`);
+  // '&to=...' in the query replaces the end of the range (March by default).
+  const to = /&to=([\d-]+)/.exec(query)?.[1] ?? '2026-03-31';
+  const response = await api.call('GET', `/api/dispatch/board?from=2026-03-01&to=${to}${query.replace(/&to=[\d-]+/, '')}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
@@ -77,6 +81,17 @@ describe('the board', () => {
     ['&type=SC', ['Ten AM']],
     ['&serviceLine=REFR', ['Ten AM']],
     ['&tags=vip,other', ['Nine AM']],
+    // Whole tags, case-insensitive, any of them.
+    ['&tags=%20VIP%20', ['Nine AM']],
+    ['&tags=roof', []],
+    ['&to=2026-04-30&tags=rooftop', ['Midtown']],
+    ['&to=2026-04-30&tags=Vip', ['Midtown', 'Nine AM']],
+    // A ZIP+4 location is in the territory of its 5-digit zip.
+    ['&to=2026-04-30&region=Downtown', ['April', 'In the tray', 'Midtown', 'Nine AM', 'Ten AM']],
+    ['&minPrice=500&maxPrice=500', ['Ten AM']],
+    ['&minPrice=500.01', []],
+    ['&type=SC&serviceLine=REFR&office=Main%20Office&region=Downtown&minPrice=1', ['Ten AM']],
+    ['&type=SC&office=North%20Office', []],
     ['&region=Downtown', ['In the tray', 'Nine AM', 'Ten AM']],
     ['&minPrice=100', ['Ten AM']],
     ['&maxPrice=100', ['In the tray', 'Nine AM', 'North job']],
@@ -91,7 +106,7 @@ describe('the board', () => {
     // Created now (the database's clock): a window of a day either side covers every time zone.
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const response = await api.call('GET', `/api/dispatch/board?dateField=created&from=${day(-1)}&to=${day(1)}`);
-    expect(response.json().jobs.map((j: BoardJob) => j.name).sort()).toEqual(['April', 'In the tray', 'Nine AM', 'North job', 'Ten AM']);
+    expect(response.json().jobs.map((j: BoardJob) => j.name).sort()).toEqual(['April', 'In the tray', 'Midtown', 'Nine AM', 'North job', 'Ten AM']);
   });
 
   it('filters by owner and lists the office technicians only', async () => {
@@ -100,10 +115,55 @@ describe('the board', () => {
     expect(north.technicians.map((t) => t.name)).toEqual(['Nora North']);
   });
 
+  it('resolves a named month range in the company time zone (today is 2026-03-10)', async () => {
+    const call = async (query: string) => {
+      const response = await api.call('GET', `/api/dispatch/board?${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as BoardAnswer;
+    };
+    const thisMonth = await call('range=this-month');
+    expect(thisMonth).toMatchObject({ from: '2026-03-01', to: '2026-03-31', today: '2026-03-10', timeZone: 'America/New_York' });
+    expect(thisMonth.jobs.map((j) => j.name).sort()).toEqual(['In the tray', 'Nine AM', 'North job', 'Ten AM']);
+    expect(await call('range=last-month')).toMatchObject({ from: '2026-02-01', to: '2026-02-28', jobs: [] });
+    const next = await call('range=next-month');
+    expect(next).toMatchObject({ from: '2026-04-01', to: '2026-04-30' });
+    expect(next.jobs.map((j) => j.name).sort()).toEqual(['April', 'Midtown']);
+    const custom = await call('range=custom&from=2026-04-06&to=2026-04-06');
+    expect(custom.jobs.map((j) => j.name)).toEqual(['Midtown']);
+    // Empty values are the same as leaving the parameters out.
+    const empty = await call('range=this-month&from=&to=&tags=&office=&type=&ownerId=&serviceLine=&region=&minPrice=&maxPrice=&showCompleted=&showSubcontracted=&dateField=');
+    expect(empty.total).toBe(4);
+  });
+
+  it.each([
+    ['range=week', 'range', 'Filter Date Range By must be this-month, last-month, next-month or custom'],
+    ['range=custom&from=2026-03-01', 'to', DISPATCH_MESSAGES.customNeedsDates],
+    ['range=this-month&from=2026-03-01', 'from', DISPATCH_MESSAGES.datesWithNamedRange],
+    ['from=2026-03-31&to=2026-03-01', 'to', DISPATCH_MESSAGES.rangeOrder],
+    ['from=2026-02-30&to=2026-03-01', 'from', "'from' must be a valid date (YYYY-MM-DD)"],
+    ['from=2026-03-01&to=2026-03-31&from=2026-03-02', 'from', "'from' must be given once, as text"],
+    ['range=this-month&office=Main%20Office&office=North%20Office', 'office', 'Job Office must be given once, as text'],
+    [`range=this-month&office=${'x'.repeat(101)}`, 'office', 'Job Office must be at most 100 characters'],
+    ['range=this-month&type=ZZ', 'type', "Unknown job type 'ZZ'"],
+    ['range=this-month&serviceLine=ZZ', 'serviceLine', "Unknown service line 'ZZ'"],
+    ['range=this-month&ownerId=nobody', 'ownerId', 'Job Owner must be a user id'],
+    [`range=this-month&ownerId=${MISSING_ID}`, 'ownerId', DISPATCH_MESSAGES.unknownOwner],
+    ['range=this-month&region=Nowhere', 'region', "Unknown region 'Nowhere'"],
+    ['range=this-month&minPrice=-5', 'minPrice', 'Minimum price must be an amount in dollars (e.g. 250 or 99.50)'],
+    ['range=this-month&maxPrice=1.234', 'maxPrice', 'Maximum price must be an amount in dollars (e.g. 250 or 99.50)'],
+    ['range=this-month&minPrice=20&maxPrice=10', 'maxPrice', DISPATCH_MESSAGES.priceOrder],
+    ['range=this-month&showCompleted=yes', 'showCompleted', 'Show completed jobs must be true or false'],
+    ['range=this-month&showSubcontracted=1', 'showSubcontracted', 'Show subcontracted jobs must be true or false'],
+    [`range=this-month&tags=${Array.from({ length: 21 }, (_, i) => `t${i}`).join(',')}`, 'tags', 'At most 20 tags'],
+    [`range=this-month&tags=${'t'.repeat(51)}`, 'tags', 'A tag must be at most 50 characters'],
+  ])('refuses %s', async (query, field, message) => {
+    await api.refused('GET', `/api/dispatch/board?${query}`, undefined, 400, message, { field });
+  });
+
   it('refuses bad filters', async () => {
     await api.refused('GET', '/api/dispatch/board?from=2026-03-01&to=2026-06-01', undefined, 400, DISPATCH_MESSAGES.rangeTooLong);
     await api.refused('GET', '/api/dispatch/board?from=2026-03-01', undefined, 400, undefined, { field: 'to' });
-    await api.refused('GET', '/api/dispatch/board?from=2026-03-01&to=2026-03-02&minPrice=x', undefined, 400, 'Minimum price must be an amount in dollars', { field: 'minPrice' });
+    await api.refused('GET', '/api/dispatch/board?from=2026-03-01&to=2026-03-02&minPrice=x', undefined, 400, 'Minimum price must be an amount in dollars (e.g. 250 or 99.50)', { field: 'minPrice' });
     await api.refused('GET', '/api/dispatch/board?from=2026-03-01&to=2026-03-02&dateField=week', undefined, 400, 'Filter Map By must be due, schedule or created');
   });
 
@@ -113,6 +173,15 @@ describe('the board', () => {
     expect(options.regions).toEqual(['Downtown']);
     expect(options.owners.map((o: { id: string }) => o.id)).toContain(fx.owner);
     expect(options.jobTypes).toContainEqual({ code: 'SC', name: 'Service Call' });
+    expect(options.serviceLines.map((o: { code: string }) => o.code)).toContain('REFR');
+    // One spelling per tag, most used first.
+    expect(options.tags.map((t: string) => t.toLowerCase())).toEqual(['vip', 'rooftop']);
+    expect(options.ranges.map((r: { label: string }) => r.label)).toEqual(['This Month', 'Last Month', 'Next Month', 'Custom Range']);
+    expect(options.dateFields).toEqual([
+      { value: 'due', label: 'Due By Date' },
+      { value: 'schedule', label: 'Schedule Date' },
+      { value: 'created', label: 'Created Date' },
+    ]);
   });
 });
 

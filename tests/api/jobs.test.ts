@@ -108,6 +108,13 @@ describe('Create Job', () => {
     ]);
   });
 
+  it('keeps tags trimmed, one of each ignoring case (the first spelling); unsubcontracted by default', async () => {
+    const response = await api.call('POST', '/api/jobs', await validBody({ tags: ['  Roof   top ', 'VIP', 'vip', 'Night'] }));
+    expect(response.statusCode, response.body).toBe(201);
+    const detail = (await api.call('GET', `/api/jobs/${response.json().id}`)).json();
+    expect(detail).toMatchObject({ tags: ['Roof top', 'VIP', 'Night'], subcontracted: false });
+  });
+
   it('a date without a time leaves the job unscheduled', async () => {
     const response = await api.call('POST', '/api/jobs', await validBody({ scheduleDate: '2026-03-11' }));
     const detail = (await api.call('GET', `/api/jobs/${response.json().id}`)).json();
@@ -140,6 +147,12 @@ describe('Create Job', () => {
     [{ scheduleDuration: 1500 }, 'scheduleDuration', 'Duration must be between 0:30 and 24:00'],
     [{ scheduleTime: '9am' }, 'scheduleTime', 'Schedule time must be HH:MM'],
     [{ contactEmail: 'nope' }, 'contactEmail', 'Contact email must be a valid email address'],
+    [{ tags: 'vip' }, 'tags', 'Tags must be a list of text'],
+    [{ tags: ['ok', ' '] }, 'tags.1', 'A tag may not be empty'],
+    [{ tags: ['a,b'] }, 'tags.0', 'A tag may not contain a comma'],
+    [{ tags: ['x'.repeat(51)] }, 'tags.0', 'A tag must be at most 50 characters'],
+    [{ tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 'tags', 'At most 20 tags'],
+    [{ subcontracted: 'yes' }, 'subcontracted', 'Subcontracted must be true or false'],
   ])('refuses %j', async (overrides, field, message) => {
     await api.refused('POST', '/api/jobs', await validBody(overrides), 400, message, { field });
   });
@@ -273,6 +286,38 @@ describe('technicians', () => {
     await api.refused('PUT', `/api/jobs/${job.id}/technicians`, { technicianIds: [] }, 400, 'Select at least one technician', { field: 'technicianIds' });
     await api.refused('PUT', `/api/jobs/${job.id}/technicians`, { technicianIds: [MISSING_ID] }, 400, JOB_MESSAGES.technicianNotActive, { field: 'technicianIds' });
     await api.refused('PUT', `/api/jobs/${MISSING_ID}/technicians`, { technicianIds: [a.id] }, 404, 'Job not found');
+  });
+});
+
+describe('edit tags and subcontracted (PATCH /api/jobs/:id)', () => {
+  it('changes only the fields sent, moves updated_at, and answers the detail', async () => {
+    const job = await ctx.f.job({ tags: ['old'], subcontracted: false });
+    const before = (await api.call('GET', `/api/jobs/${job.id}`)).json();
+    const tagged = await api.call('PATCH', `/api/jobs/${job.id}`, { tags: ['Rooftop', ' rooftop', 'VIP'] });
+    expect(tagged.statusCode, tagged.body).toBe(200);
+    expect(tagged.json()).toMatchObject({ tags: ['Rooftop', 'VIP'], subcontracted: false });
+    const flagged = await api.call('PATCH', `/api/jobs/${job.id}`, { subcontracted: true });
+    expect(flagged.json()).toMatchObject({ tags: ['Rooftop', 'VIP'], subcontracted: true });
+    const cleared = await api.call('PATCH', `/api/jobs/${job.id}`, { tags: [], subcontracted: false });
+    expect(cleared.json()).toMatchObject({ tags: [], subcontracted: false });
+    // The clock is fixed in this file (before the row's creation): the version still moves forward.
+    expect(Date.parse(tagged.json().updatedAt)).toBeGreaterThan(Date.parse(before.updatedAt));
+    expect(Date.parse(cleared.json().updatedAt)).toBeGreaterThan(Date.parse(flagged.json().updatedAt));
+  });
+
+  it('refuses bad bodies, other fields, missing jobs and technicians, changing nothing', async () => {
+    const { user } = await ctx.f.technician({ user: { username: 'label-tech', password: TEST_PASSWORD } });
+    const job = await ctx.f.job({ tags: ['keep'], technicianIds: [user.id] });
+    await api.refused('PATCH', `/api/jobs/${job.id}`, {}, 400, 'Nothing to change: send tags and/or subcontracted');
+    await api.refused('PATCH', `/api/jobs/${job.id}`, { name: 'Renamed' }, 400, 'Only tags and subcontracted can be changed here');
+    await api.refused('PATCH', `/api/jobs/${job.id}`, { tags: ['a,b'] }, 400, 'A tag may not contain a comma', { field: 'tags.0' });
+    await api.refused('PATCH', `/api/jobs/${job.id}`, { tags: null }, 400, 'Tags must be a list of text', { field: 'tags' });
+    await api.refused('PATCH', `/api/jobs/${job.id}`, { subcontracted: 'true' }, 400, 'Subcontracted must be true or false', { field: 'subcontracted' });
+    await api.refused('PATCH', `/api/jobs/${MISSING_ID}`, { subcontracted: true }, 404, JOB_MESSAGES.jobNotFound);
+    await api.refused('PATCH', '/api/jobs/not-a-uuid', { subcontracted: true }, 400, JOB_MESSAGES.invalidJobId);
+    const tech = api.as(await ctx.login('label-tech'));
+    await tech.refused('PATCH', `/api/jobs/${job.id}`, { subcontracted: true }, 403);
+    expect((await api.call('GET', `/api/jobs/${job.id}`)).json()).toMatchObject({ tags: ['keep'], subcontracted: false });
   });
 });
 

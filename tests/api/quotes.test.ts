@@ -3,7 +3,11 @@
  * link's rules, deny with exactly one fee item and invoice, approve with the chosen options, the
  * 50-way race and the public rate limits.
  */
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client.js';
@@ -225,6 +229,8 @@ describe("the customer's link", () => {
     expect(await count(sql`select count(*) as n from job_invoices where job_id = ${job.id}`)).toBe(1);
     const card = (await staff('GET', `/api/jobs/${job.id}/quotes`)).json();
     expect(card.badges).toEqual({ quoteSent: true, quoteConfirmed: true, repairApproved: false, repairDeclined: true });
+    // The fee item the deny added is not a change the quote must show.
+    expect(card.types.repair).toMatchObject({ needsUpdate: false, buttonLabel: 'Resend Quote' });
     expect(card.history[0]).toMatchObject({ status: 'declined', signerName: 'Dana Reed', decisionIp: expect.any(String), feeInvoice: { number: result.view.decision.invoiceNumber } });
     const png = await staff('GET', card.history[0].signatureUrl);
     expect(png.headers['content-type']).toBe('image/png');
@@ -242,6 +248,42 @@ describe("the customer's link", () => {
     expect(Number(phases[0]!.total_cost)).toBe(2000);
     expect(await count(sql`select count(*) as n from outbox where related_type = 'job_quote' and related_id = ${sent.quote.id} and subject like '%approved%'`)).toBe(1);
     expect(await count(sql`select count(*) as n from job_items where job_id = ${job.id} and code = 'INSP-FEE'`)).toBe(0);
+  });
+
+  it('the invoice for the approved work prints "Signed by" (name, drawn signature, time); the fee invoice of a declined quote does not', async () => {
+    const pdfText = (bytes: Buffer) => {
+      const file = path.join(mkdtempSync(path.join(tmpdir(), 'signed-invoice-')), 'invoice.pdf');
+      writeFileSync(file, bytes);
+      return { text: execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }), images: execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).split('\n').filter((line) => /^\s*\d+\s+\d+\s+image\b/.test(line)).length };
+    };
+    const { job } = await quotableJob();
+    const sent = await send(job.id);
+    const approved = await call('POST', `/api/public/quotes/${await tokenOf(sent.quote.id)}/decision`, { approve: true, signerName: 'Dana Reed', signature: PNG });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const created = await staff('POST', `/api/jobs/${job.id}/invoices`, { type: 'repair' });
+    expect(created.statusCode, created.body).toBe(201);
+    const invoice = created.json();
+    // 15:00 UTC is 10:00 in Atlanta (EST) on 7 March 2026.
+    expect(invoice.signedBy).toEqual({ quoteNumber: sent.quote.number, signerName: 'Dana Reed', signedAt: NOW.toISOString(), signatureUrl: `/api/quotes/${sent.quote.id}/signature` });
+    expect((await staff('GET', `/api/invoices/${invoice.id}`)).json().signedBy.signerName).toBe('Dana Reed');
+    const pdf = await staff('GET', `/api/invoices/${invoice.id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    const signed = pdfText(pdf.rawPayload);
+    expect(signed.text).toContain('Signed by');
+    expect(signed.text).toMatch(/Name\s+Dana Reed/);
+    expect(signed.text).toMatch(/Signed\s+03\/07\/2026, 10:00 AM EST/);
+    expect(signed.text).toContain(`approved quote ${sent.quote.number}`);
+    expect(signed.images).toBe(1);
+
+    const declinedJob = (await quotableJob()).job;
+    const declined = await send(declinedJob.id);
+    const denied = (await call('POST', `/api/public/quotes/${await tokenOf(declined.quote.id)}/decision`, decision({ signature: PNG }))).json();
+    const fee = (await queryRows<{ id: string }>(ctx.database.db, sql`select id from job_invoices where job_id = ${declinedJob.id}`))[0]!;
+    expect(denied.view.status).toBe('declined');
+    expect((await staff('GET', `/api/invoices/${fee.id}`)).json().signedBy).toBeNull();
+    const feePdf = pdfText((await staff('GET', `/api/invoices/${fee.id}/pdf`)).rawPayload);
+    expect(feePdf.text).not.toContain('Signed by');
+    expect(feePdf.images).toBe(0);
   });
 
   it('refuses an answer without a name, with a broken signature or an option of another job', async () => {

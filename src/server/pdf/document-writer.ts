@@ -238,6 +238,22 @@ export class DocumentWriter {
     this.y -= style.after ?? 4;
   }
 
+  /**
+   * A PNG image (a drawn signature) scaled down to fit `maxWidth` x `maxHeight` points, never
+   * enlarged, drawn on a thin frame at the left margin (plus `indent`).
+   */
+  async image(png: Uint8Array, options: { maxWidth: number; maxHeight: number; indent?: number }): Promise<void> {
+    const image = await this.doc.embedPng(png);
+    const scale = Math.min(options.maxWidth / image.width, options.maxHeight / image.height, 1);
+    const width = image.width * scale;
+    const height = image.height * scale;
+    this.ensureSpace(height + 10);
+    const x = this.margins.left + (options.indent ?? 0);
+    this.page.drawRectangle({ x: x - 2, y: this.y - height - 2, width: width + 4, height: height + 4, borderColor: COLORS.rule, borderWidth: 0.75 });
+    this.page.drawImage(image, { x, y: this.y - height, width, height });
+    this.y -= height + 10;
+  }
+
   /** A section heading, kept on the same page as at least a few lines of what follows. */
   heading(text: string, level: 1 | 2 | 3 = 2): void {
     const size = level === 1 ? 16 : level === 2 ? 13 : 11;

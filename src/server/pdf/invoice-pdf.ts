@@ -21,7 +21,34 @@ const quantityText = (q: number) => (Number.isInteger(q) ? String(q) : q.toFixed
 /** invoice-JOB-1042-INV-0381.pdf */
 export const invoicePdfFileName = (invoiceNumber: string): string => `invoice-${invoiceNumber}.pdf`;
 
-export async function invoicePdf(invoice: InvoiceDetail, company: CompanySettings): Promise<Uint8Array> {
+/** "11/24/2026, 3:05 PM EST": the time of a signature in the company's time zone. */
+export function signedAtText(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' })
+    .format(new Date(iso))
+    .replace(/\u202f/g, ' ');
+}
+
+/**
+ * "Signed by" of an invoice for approved work: the customer's typed name, the time and the drawn
+ * signature (when one was drawn and can be read; the typed name alone is the signature otherwise).
+ */
+async function signedByBlock(w: DocumentWriter, signed: NonNullable<InvoiceDetail['signedBy']>, timeZone: string, png: Uint8Array | null): Promise<void> {
+  w.heading('Signed by');
+  w.paragraph(`The customer approved quote ${signed.quoteNumber} and signed it online.`, { size: 10, color: COLORS.muted });
+  w.keyValues([
+    ['Name', signed.signerName],
+    ['Signed', signedAtText(signed.signedAt, timeZone)],
+  ]);
+  if (png) {
+    try {
+      await w.image(png, { maxWidth: 220, maxHeight: 70, indent: 130 });
+    } catch {
+      // A signature that does not decode leaves the typed name as the signature.
+    }
+  }
+}
+
+export async function invoicePdf(invoice: InvoiceDetail, company: CompanySettings, extras: { signaturePng?: Uint8Array | null } = {}): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const w = await DocumentWriter.create(doc);
   const details: [string, string][] = [
@@ -59,6 +86,8 @@ export async function invoicePdf(invoice: InvoiceDetail, company: CompanySetting
     footerRows: [['', 'Total', '', '', formatCents(invoice.amountCents)]],
     zebra: true,
   });
+
+  if (invoice.signedBy) await signedByBlock(w, invoice.signedBy, company.time_zone, extras.signaturePng ?? null);
 
   w.heading('Terms');
   w.paragraph(`${INVOICE_TERMS}: payment is due within 30 days${invoice.dueDate ? `, by ${usDate(invoice.dueDate)}` : ''}. Please include the invoice number ${invoice.invoiceNumber} with your payment.`, { size: 10 });

@@ -65,6 +65,8 @@ export const locations = pgTable(
     trgm('locations_city_trgm', t.city),
     trgm('locations_state_trgm', t.state),
     trgm('locations_zip_trgm', t.zip),
+    // The dispatch board's Region filter: a territory's 5-digit zips against the location's zip (ZIP+4 too).
+    index('locations_zip5_idx').on(sql`left(${t.zip}, 5)`),
     trgm('locations_search_trgm', t.searchText),
   ],
 );

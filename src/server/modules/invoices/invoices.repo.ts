@@ -27,7 +27,8 @@ import { likeContains } from '../../../domain/search.js';
 import { centsToDecimal, toCents } from '../../../domain/money.js';
 import { REPAIR_PHASE_LABELS, type RepairPhase } from '../../../domain/repairs.js';
 import type { Executor } from '../../db/client.js';
-import { companies, jobInvoiceLines, jobInvoices, jobInvoiceStatusChanges, jobItems, jobRepairs, jobs, locations, serviceLines, units, users } from '../../db/schema.js';
+import { companies, jobInvoiceLines, jobInvoices, jobInvoiceStatusChanges, jobItems, jobQuotes, jobRepairs, jobs, locations, serviceLines, units, users } from '../../db/schema.js';
+import { jobLatestQuotes } from '../../db/views.js';
 
 /** Locks the job row for the rest of the transaction (two invoices created at once are numbered one after the other). */
 export async function lockJob(exec: Executor, jobId: string): Promise<{ id: string; number: number } | null> {
@@ -542,4 +543,24 @@ export async function reportAggregates(exec: Executor, range: { from: string; to
     serviceLines: lines.map((l) => ({ key: l.key, label: l.label, count: Number(l.count), amountCents: toCents(l.amount) })),
     customers: customers.map((c) => ({ key: c.key, label: c.label, count: Number(c.count), amountCents: toCents(c.amount) })),
   };
+}
+
+/**
+ * The "Signed by" of an invoice made for approved work: the job's latest quote, when the customer
+ * approved it, unless this invoice is a quote's inspection-fee invoice (decision 018, issue 13).
+ */
+export async function approvalSignatureOf(exec: Executor, invoiceId: string, jobId: string) {
+  const [row] = await exec
+    .select({ quoteId: jobQuotes.id, quoteNumber: jobQuotes.quoteNumber, signerName: jobQuotes.signerName, signedAt: jobQuotes.decidedAt, signatureFileKey: jobQuotes.signatureFileKey })
+    .from(jobQuotes)
+    .where(
+      and(
+        eq(jobQuotes.jobId, jobId),
+        eq(jobQuotes.status, 'approved'),
+        sql`${jobQuotes.id} = (select ${jobLatestQuotes.quoteId} from ${jobLatestQuotes} where ${jobLatestQuotes.jobId} = ${jobId})`,
+        sql`not exists (select 1 from ${jobQuotes} fee where fee.job_id = ${jobId} and fee.fee_invoice_id = ${invoiceId})`,
+      ),
+    );
+  if (!row || !row.signerName || !row.signedAt) return null;
+  return { quoteId: row.quoteId, quoteNumber: row.quoteNumber, signerName: row.signerName, signedAt: row.signedAt, signatureFileKey: row.signatureFileKey };
 }

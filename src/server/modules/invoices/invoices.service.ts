@@ -169,6 +169,7 @@ async function detailOf(exec: Executor, invoiceId: string, actor: Actor, today: 
   if (!record) throw notFound(INVOICE_MESSAGES.notFound);
   const h = record.head;
   const item = repo.listItemOf(h, today);
+  const signed = await repo.approvalSignatureOf(exec, invoiceId, h.jobId);
   return {
     ...item,
     email: h.email,
@@ -192,7 +193,22 @@ async function detailOf(exec: Executor, invoiceId: string, actor: Actor, today: 
     lines: record.lines,
     history: record.history,
     actions: allowedInvoiceActions(item.status, actor.role),
+    signedBy: signed
+      ? {
+          quoteNumber: signed.quoteNumber,
+          signerName: signed.signerName,
+          signedAt: signed.signedAt.toISOString(),
+          signatureUrl: signed.signatureFileKey ? `/api/quotes/${signed.quoteId}/signature` : null,
+        }
+      : null,
   };
+}
+
+/** The drawn signature of the approval an invoice shows, for its PDF. */
+async function signaturePngOf(exec: Executor, storage: FileStorage, invoiceId: string, jobId: string): Promise<Uint8Array | null> {
+  const signed = await repo.approvalSignatureOf(exec, invoiceId, jobId);
+  if (!signed?.signatureFileKey) return null;
+  return (await storage.get(exec, signed.signatureFileKey))?.bytes ?? null;
 }
 
 /**
@@ -220,7 +236,7 @@ export async function sendInvoice(
   await repo.recordStatusChange(tx, { invoiceId: locked.id, fromStatus: 'draft', toStatus: 'issued', note: `Sent to ${to}`, changedBy: options.changedBy ?? null });
 
   const issued: InvoiceDetail = { ...before, status: 'issued', issuedDate: today, dueDate, email: to };
-  const bytes = await invoicePdf(issued, company);
+  const bytes = await invoicePdf(issued, company, { signaturePng: await signaturePngOf(tx, deps.storage, locked.id, issued.job.id) });
   const fileName = invoicePdfFileName(issued.invoiceNumber);
   const stored = await deps.storage.put(tx, { purpose: PDF_PURPOSE, fileName, contentType: 'application/pdf', bytes, createdBy: options.changedBy ?? null });
   const greeting = before.job.contactName ? `Dear ${before.job.contactName},` : 'Hello,';
@@ -308,7 +324,8 @@ export function createInvoicesService({ db, storage, clock }: InvoicesDeps) {
       await readable(actor, invoiceId);
       const company = await companyOf(db);
       const invoice = await detailOf(db, invoiceId, actor, dateInZone(clock(), company.time_zone));
-      return { fileName: invoicePdfFileName(invoice.invoiceNumber), bytes: await invoicePdf(invoice, company) };
+      const signaturePng = await signaturePngOf(db, storage, invoice.id, invoice.job.id);
+      return { fileName: invoicePdfFileName(invoice.invoiceNumber), bytes: await invoicePdf(invoice, company, { signaturePng }) };
     },
 
     async updateDraft(actor: Actor, invoiceId: string, input: UpdateDraftInput): Promise<InvoiceDetail> {

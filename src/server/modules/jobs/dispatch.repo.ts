@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { BoardJob, BoardQuery, BoardTechnician } from '../../../domain/dispatch.js';
+import type { BoardFilters, BoardJob, BoardTechnician } from '../../../domain/dispatch.js';
 import { JOB_STATUSES, type JobStatus } from '../../../domain/jobs.js';
 import { toCents } from '../../../domain/money.js';
 import type { Executor } from '../../db/client.js';
@@ -8,6 +8,8 @@ import {
   jobRepairs,
   jobs,
   jobTechnicians,
+  jobTypes,
+  serviceLines,
   locations,
   technicianAvailability,
   technicianCertifications,
@@ -71,21 +73,23 @@ export function toBoardJob(row: RowOf<typeof BOARD_JOB.fields>): BoardJob {
 }
 
 /** The board's filters as conditions on `j` (the date range first: it is what an index serves). */
-export function boardConditions(q: BoardQuery, timeZone: string): SQL[] {
+export function boardConditions(q: BoardFilters, timeZone: string): SQL[] {
   const c: SQL[] = [];
   if (q.dateField === 'due') c.push(sql`${j.timePeriodDue} between ${q.from}::date and ${q.to}::date`);
   else {
     const column = q.dateField === 'schedule' ? j.scheduleStart : j.createdAt;
     c.push(sql`${column} >= ${dayStart(q.from, timeZone)} and ${column} < ${dayStart(q.to, timeZone, 1)}`);
   }
-  if (q.tags.length) c.push(sql`${j.tags} && ${sql`array[${sql.join(q.tags.map((t) => sql`${t}`), sql`, `)}]::text[]`}`);
+  // The query's tags are lower case; jobs_tags_key(tags) is the job's tags in lower case (GIN index).
+  if (q.tags.length) c.push(sql`jobs_tags_key(${j.tags}) && ${sql`array[${sql.join(q.tags.map((t) => sql`${t}`), sql`, `)}]::text[]`}`);
   if (q.office) c.push(sql`${j.office} = ${q.office}`);
   if (q.type) c.push(sql`${j.type} = ${q.type}`);
   if (q.serviceLine) c.push(sql`${j.serviceLine} = ${q.serviceLine}`);
   if (q.ownerId) c.push(sql`${j.createdBy} = ${q.ownerId}::uuid`);
   if (q.region) {
-    c.push(sql`exists (select 1 from ${from(l)} where ${l.id} = ${j.locationId} and ${l.zip} in (
-      select unnest(${tr.zipCodes}) from ${from(tr)} where ${tr.territoryName} = ${q.region}))`);
+    // ZIP+4 locations match their 5-digit zip (locations_zip5_idx).
+    c.push(sql`${j.locationId} in (select ${l.id} from ${from(l)} where left(${l.zip}, 5) in (
+      select left(btrim(z), 5) from ${from(tr)}, unnest(${tr.zipCodes}) z where ${tr.territoryName} = ${q.region}))`);
   }
   if (q.minPrice !== undefined) c.push(sql`${ESTIMATED_PRICE} >= ${q.minPrice / 100}`);
   if (q.maxPrice !== undefined) c.push(sql`${ESTIMATED_PRICE} <= ${q.maxPrice / 100}`);
@@ -94,7 +98,7 @@ export function boardConditions(q: BoardQuery, timeZone: string): SQL[] {
   return c;
 }
 
-export function boardStatements(q: BoardQuery, timeZone: string, limit: number) {
+export function boardStatements(q: BoardFilters, timeZone: string, limit: number) {
   const where = whereAll(boardConditions(q, timeZone));
   const matched = sql`select ${j.id} as id, ${j.status} as status, ${j.scheduleStart} as schedule_start from ${from(j)} where ${where}`;
   const techScope = q.office ? sql`and ${tt.office} = ${q.office}` : sql``;
@@ -138,9 +142,47 @@ const COUNT = selection({ n: countOf(sql`n`) });
 const LOCKED = selection({ id: j.id, status: oneOfColumn(j.status, JOB_STATUSES), updatedAt: j.updatedAt, scheduleStart: j.scheduleStart, scheduleDuration: j.scheduleDuration });
 const CONFLICT = selection({ number: j.number, name: j.name, technicianName: personName });
 
+const FILTER_CHECK = selection({
+  type: sql<boolean>`"type"`,
+  serviceLine: sql<boolean>`"serviceLine"`,
+  owner: sql<boolean>`"owner"`,
+  region: sql<boolean>`"region"`,
+});
+const TAG = selection({ tag: sql<string>`tag` });
+/** The tags suggested in the drawer come from this many of the latest tagged jobs. */
+const TAG_SAMPLE = 5000;
+
 export function createDispatchRepo(db: Executor) {
   return {
-    async board(q: BoardQuery, timeZone: string, limit: number, exec: Executor = db) {
+    /** Which of the named filter values exist (one statement; true when not given). */
+    async checkFilters(q: { type?: string; serviceLine?: string; ownerId?: string; region?: string }, exec: Executor = db) {
+      const row = await selectRow(
+        exec,
+        FILTER_CHECK,
+        sql`select
+          ${q.type === undefined ? sql`true` : sql`exists (select 1 from ${jobTypes} where ${jobTypes.code} = ${q.type})`} as "type",
+          ${q.serviceLine === undefined ? sql`true` : sql`exists (select 1 from ${serviceLines} where ${serviceLines.code} = ${q.serviceLine})`} as "serviceLine",
+          ${q.ownerId === undefined ? sql`true` : sql`exists (select 1 from ${users} where ${users.id} = ${q.ownerId}::uuid)`} as "owner",
+          ${q.region === undefined ? sql`true` : sql`exists (select 1 from ${technicianTerritories} where ${technicianTerritories.territoryName} = ${q.region})`} as "region"`,
+      );
+      return row!;
+    },
+
+    /** Tags of the latest tagged jobs, most used first, one spelling per lower-case tag (jobs_tagged_idx). */
+    async tagChoices(exec: Executor = db): Promise<string[]> {
+      const rows = await selectRows(
+        exec,
+        TAG,
+        sql`select min(t) as tag from (
+              select ${j.tags} as tags from ${from(j)} where cardinality(${j.tags}) > 0 order by ${j.createdAt} desc nulls last limit ${TAG_SAMPLE}
+            ) x, unnest(x.tags) t
+            group by lower(t) order by count(*) desc, lower(t) limit 200`,
+      );
+      return rows.map((r) => r.tag);
+    },
+
+
+    async board(q: BoardFilters, timeZone: string, limit: number, exec: Executor = db) {
       const statements = boardStatements(q, timeZone, limit);
       const [jobRows, techRows, unassigned] = await Promise.all([
         selectRows(exec, BOARD_JOB_WITH_TOTAL, statements.jobs),

@@ -1,3 +1,38 @@
+/**
+ * GET /api/dispatch/board — query parameters (schema: `boardQuery` in src/domain/dispatch.ts).
+ * All are optional except the range; an empty value is the same as leaving the parameter out.
+ * Every bad value is a 400 `{ error: { code: 'VALIDATION_ERROR', message, fields: { <param>: message } } }`.
+ *
+ *   range              Filter Date Range By: this-month | last-month | next-month | custom. A named
+ *                      month is resolved on the server in the company's time zone (the answer's
+ *                      from/to/today say which days). custom needs from and to. Without range, from
+ *                      and to are required (the original contract). from/to with a named month: 400.
+ *   from, to           YYYY-MM-DD, inclusive, to >= from, at most 62 days.
+ *   dateField          Filter Map By: due (Due By Date, default) | schedule (Schedule Date) |
+ *                      created (Created Date). The range applies to this date (due: time_period_due;
+ *                      schedule: schedule_start, so unscheduled jobs drop out; created: created_at).
+ *   tags               Tags, free text: comma-separated, at most 20 tags of 50 characters; a job matches
+ *                      when it carries any of them (whole tag, case-insensitive). options.tags suggests.
+ *   office             Job Office: an office name (options.offices). Also limits the technician rows
+ *                      to that office's technicians (all technicians without it).
+ *   type               Job Type: a job type code (options.jobTypes[].code); unknown code: 400.
+ *   ownerId            Job Owner: the id of the user who created the job (options.owners[].id);
+ *                      unknown user: 400.
+ *   serviceLine        Service Line: a service line code (options.serviceLines[].code); unknown: 400.
+ *   region             Region: a service territory name (options.regions). A job is in it when its
+ *                      location's zip (first 5 digits) is in the zip list of a technician territory of
+ *                      that name; unknown name: 400.
+ *   minPrice, maxPrice Limit by Estimated Price, in dollars (up to 2 decimals, maxPrice >= minPrice):
+ *                      the job's items total, or its repair total when it has no items (0 with neither).
+ *   showCompleted      Show completed jobs: true | false (default false: completed jobs left out).
+ *   showSubcontracted  Show subcontracted jobs: true | false (default false: subcontracted jobs
+ *                      left out).
+ *
+ * Answer (`boardAnswer`): from, to, today, timeZone, jobs (at most 2,000, by schedule start then
+ * number; each with updatedAt, technicianIds primary first, estimatedPriceCents, tags, subcontracted),
+ * total (all matching jobs), technicians (counts over the filtered jobs), unassignedCount.
+ * GET /api/dispatch/options: offices, jobTypes, serviceLines, owners, regions, tags, ranges, dateFields.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorBody } from '../../../domain/api.js';
@@ -18,6 +53,7 @@ export function dispatchRoutes(app: FastifyInstance, { dispatch }: { dispatch: D
     schema: {
       tags,
       summary: "The board: the range's jobs after the Map Filters (at most 2,000, with the total), the office's technicians with counts, availability and expired certifications, and the unassigned count",
+      description: 'Query: range (this-month | last-month | next-month | custom) or from/to (YYYY-MM-DD, at most 62 days); dateField due | schedule | created; tags (comma-separated, any, case-insensitive); office; type; ownerId; serviceLine; region; minPrice/maxPrice (dollars, estimated price); showCompleted; showSubcontracted. Every bad value is a 400 naming the parameter.',
       querystring: boardQuery,
       response: { 200: boardAnswer, 400: apiErrorBody },
     },

@@ -1,4 +1,16 @@
-import { DISPATCH_JOB_LIMIT, DISPATCH_MESSAGES, initials, overlapMessage, type BoardAnswer, type BoardQuery, type DispatchOptions, type MoveJobAnswer, type MoveJobInput } from '../../../domain/dispatch.js';
+import { dateInZone } from '../../../domain/dates.js';
+import {
+  DISPATCH_DATE_FIELD_LABELS,
+  DISPATCH_DATE_FIELDS,
+  DISPATCH_JOB_LIMIT,
+  DISPATCH_MESSAGES,
+  DISPATCH_RANGE_LABELS,
+  DISPATCH_RANGES,
+  initials,
+  overlapMessage,
+  resolveBoardRange,
+  type BoardAnswer,
+  type BoardQuery, type DispatchOptions, type MoveJobAnswer, type MoveJobInput } from '../../../domain/dispatch.js';
 import { JOB_MESSAGES, technicianRows } from '../../../domain/jobs.js';
 import type { Database } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
@@ -14,12 +26,25 @@ export function createDispatchService({ db, repo, jobs, settings, clock }: { db:
   const timeZone = async () => (await settings.getCompany()).time_zone;
 
   return {
-    async board(query: BoardQuery): Promise<BoardAnswer> {
+    async board(search: BoardQuery): Promise<BoardAnswer> {
       const zone = await timeZone();
+      const today = dateInZone(clock(), zone);
+      const query = resolveBoardRange(search, today);
+      if (query.type !== undefined || query.serviceLine !== undefined || query.ownerId !== undefined || query.region !== undefined) {
+        const known = await repo.checkFilters(query);
+        const fields: Record<string, string> = {};
+        if (!known.type) fields.type = `${DISPATCH_MESSAGES.unknownType} '${query.type}'`;
+        if (!known.serviceLine) fields.serviceLine = `${DISPATCH_MESSAGES.unknownServiceLine} '${query.serviceLine}'`;
+        if (!known.owner) fields.ownerId = DISPATCH_MESSAGES.unknownOwner;
+        if (!known.region) fields.region = `${DISPATCH_MESSAGES.unknownRegion} '${query.region}'`;
+        const messages = Object.values(fields);
+        if (messages.length) throw badRequest(messages.join('; '), fields);
+      }
       const found = await repo.board(query, zone, DISPATCH_JOB_LIMIT);
       return {
         from: query.from,
         to: query.to,
+        today,
         timeZone: zone,
         jobs: found.jobs,
         total: found.total,
@@ -40,8 +65,17 @@ export function createDispatchService({ db, repo, jobs, settings, clock }: { db:
     },
 
     async options(): Promise<DispatchOptions> {
-      const [found, extra] = await Promise.all([jobs.options(), jobs.dispatchChoices()]);
-      return { offices: [...new Set(['Main Office', ...found.offices])], jobTypes: found.jobTypes, serviceLines: found.serviceLines, owners: extra.owners, regions: extra.regions };
+      const [found, extra, tags] = await Promise.all([jobs.options(), jobs.dispatchChoices(), repo.tagChoices()]);
+      return {
+        offices: [...new Set(['Main Office', ...found.offices])],
+        jobTypes: found.jobTypes,
+        serviceLines: found.serviceLines,
+        owners: extra.owners,
+        regions: extra.regions,
+        tags,
+        ranges: DISPATCH_RANGES.map((value) => ({ value, label: DISPATCH_RANGE_LABELS[value] })),
+        dateFields: DISPATCH_DATE_FIELDS.map((value) => ({ value, label: DISPATCH_DATE_FIELD_LABELS[value] })),
+      };
     },
 
     /**

@@ -24,6 +24,7 @@ import {
   jobTechnicianDetail,
   presetIdParams,
   presetInput,
+  updateJobInput,
   updateJobItemInput,
   type JobListItem,
 } from '../../../domain/jobs.js';
@@ -106,6 +107,12 @@ export function jobsRoutes(app: FastifyInstance, { jobs }: { jobs: JobsService }
   r.post('/api/jobs/:id/complete', {
     schema: { tags, summary: 'Complete Job (not when completed or cancelled; a technician only on a job assigned to them)', params: jobIdParams, response: { 200: jobDetail, ...errors } },
     handler: async (request) => jobs.complete(currentUser(request), request.params.id),
+  });
+
+  r.patch('/api/jobs/:id', {
+    config: office,
+    schema: { tags, summary: "Change the job's tags and/or subcontracted flag (the dispatch board's filters)", params: jobIdParams, body: updateJobInput, response: { 200: jobDetail, ...errors } },
+    handler: async (request) => jobs.update(currentUser(request), request.params.id, request.body),
   });
 
   r.post('/api/jobs/:id/cancel', {

@@ -29,6 +29,7 @@ import {
   type JobPreset,
   type JobTechnicianDetail,
   type PresetInput,
+  type UpdateJobInput,
   type UpdateJobItemInput,
 } from '../../../domain/jobs.js';
 import type { Database, Executor } from '../../db/client.js';
@@ -201,6 +202,15 @@ export function createJobsService({ db, repo, settings, clock }: JobsServiceDeps
         if (state.status === 'completed') throw conflict(JOB_MESSAGES.alreadyCompleted);
         if (state.status === 'cancelled') throw conflict(JOB_MESSAGES.cancelledCannotComplete);
         await repo.setStatus(id, 'completed', clock(), tx);
+      });
+      return detail(actor, id);
+    },
+
+    /** Tags and the subcontracted flag (the dispatch board's filters), from the job page. */
+    async update(actor: SessionUser, id: string, input: UpdateJobInput): Promise<JobDetail> {
+      await db.transaction(async (tx) => {
+        await mustExist(id, tx, true);
+        await repo.updateLabels(id, input, clock(), tx);
       });
       return detail(actor, id);
     },

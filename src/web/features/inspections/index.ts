@@ -1,1 +1,2 @@
 export { InspectionRepairTab, type InspectionTabJob } from './inspection-repair-tab';
+export { jobInspectionsRoot } from './api/inspections-queries';

@@ -148,8 +148,36 @@ export function InvoiceSheet({ invoice }: { invoice: InvoiceDetail }) {
           {invoice.voidReason ? `: ${invoice.voidReason}` : ''}
         </p>
       ) : null}
+      {invoice.signedBy ? <SignedBy signed={invoice.signedBy} /> : null}
       <p className="mt-8 text-sm text-slate-700">Payment terms: {invoice.terms}. Please include the invoice number with your payment.</p>
     </article>
+  );
+}
+
+/** The customer's approval of the work this invoice bills: typed name, drawn signature, time (issue 13). */
+function SignedBy({ signed }: { signed: NonNullable<InvoiceDetail['signedBy']> }) {
+  return (
+    <section aria-labelledby="invoice-signed-by" className="mt-6 break-inside-avoid rounded-md border border-slate-200 p-4" data-testid="invoice-signed-by">
+      <h2 id="invoice-signed-by" className="text-xs font-semibold uppercase tracking-wide text-slate-600">
+        Signed by
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">The customer approved quote {signed.quoteNumber} and signed it online.</p>
+      <div className="mt-3 flex flex-wrap items-end gap-6">
+        <dl className="space-y-1 text-sm">
+          <div className="flex gap-2">
+            <dt className="text-slate-600">Name</dt>
+            <dd className="font-medium text-slate-900">{signed.signerName}</dd>
+          </div>
+          <div className="flex gap-2">
+            <dt className="text-slate-600">Signed</dt>
+            <dd className="text-slate-900">{new Date(signed.signedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}</dd>
+          </div>
+        </dl>
+        {signed.signatureUrl ? (
+          <img src={signed.signatureUrl} alt={`Signature of ${signed.signerName}`} className="h-16 max-w-60 rounded border border-slate-200 bg-white object-contain" />
+        ) : null}
+      </div>
+    </section>
   );
 }
 

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BookmarkPlus, Trash2, Users } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useController, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isUuidV4 } from '../../../domain/ids';
 import {
@@ -44,6 +44,7 @@ import {
   useSavePreset,
   useUnitForJob,
 } from './api/jobs-api';
+import { TAGS_HINT, TagsInput } from './components/tags-input';
 import { TechnicianPickerDialog } from './components/technician-picker-dialog';
 import { CONTACT_TYPE_LABELS, JOB_TEXTS } from './job-texts';
 
@@ -77,6 +78,8 @@ const blank = (today: string, office = DEFAULT_OFFICE, type = DEFAULT_JOB_TYPE):
   scheduleDuration: DEFAULT_DURATION_MINUTES,
   technicianIds: [],
   office,
+  tags: [],
+  subcontracted: false,
 });
 
 /** A preset keeps the form as typed, without its dates (a preset is reused on other days), plus the company's name for the picker. */
@@ -90,6 +93,15 @@ function presetDataOf(values: Values, companyName: string | null): PresetData {
   }
   if (companyName) data.companyName = companyName;
   return data;
+}
+
+/** The message of the tags list or of its first bad tag (the server names `tags.N`). */
+function tagsError(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const e = error as { message?: string } & Record<number, { message?: string } | undefined>;
+  if (e.message) return e.message;
+  for (const item of Object.values(e)) if (item && typeof item === 'object' && 'message' in item && item.message) return item.message;
+  return undefined;
 }
 
 function Section({ title, children, description }: { title: string; description?: string; children: ReactNode }) {
@@ -123,6 +135,8 @@ export default function JobCreatePage() {
   const form = useForm<Values, unknown, CreateJobInput>({ resolver: zodResolver(createJobInput), defaultValues: blank(today) });
   const { register, handleSubmit, formState, setValue, watch, reset, getValues, setError } = form;
   const errors = formState.errors;
+  const tagsField = useController({ control: form.control, name: 'tags' });
+  const [tagsTyping, setTagsTyping] = useState<string | null>(null);
   const [banner, setBanner] = useState<string | null>(null);
   const [company, setCompany] = useState<PickerOption | null>(null);
   const [companyText, setCompanyText] = useState('');
@@ -487,7 +501,20 @@ export default function JobCreatePage() {
                 </SelectInput>
               )}
             </FormField>
+            <FormField label="Tags" error={tagsTyping ?? tagsError(errors.tags)} hint={TAGS_HINT}>
+              {(field) => (
+                <TagsInput
+                  id={field.id}
+                  value={tagsField.field.value ?? []}
+                  onChange={(tags) => tagsField.field.onChange(tags)}
+                  invalid={field['aria-invalid'] || Boolean(tagsTyping)}
+                  describedBy={field['aria-describedby']}
+                  onError={setTagsTyping}
+                />
+              )}
+            </FormField>
           </div>
+          <Checkbox label="Subcontracted job" {...register('subcontracted')} />
         </Section>
 
         <div className="flex justify-end gap-2">

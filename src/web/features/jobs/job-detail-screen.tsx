@@ -1,4 +1,4 @@
-import { Building2, CheckCircle2, Trash2, Users, XCircle } from 'lucide-react';
+import { Building2, CheckCircle2, Pencil, Trash2, Users, XCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { canCancel, canComplete, type JobDetail } from '../../../domain/jobs';
@@ -10,14 +10,18 @@ import { AddressMap } from '../../ui/address-map';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
+import { Dialog } from '../../ui/dialog';
+import { ErrorBanner } from '../../ui/banner';
+import { Checkbox, FormField } from '../../ui/form-field';
 import { detailGate, validId } from '../../ui/detail-screen';
 import { PageHeader } from '../../ui/page-header';
 import { Tabs } from '../../ui/tabs';
 import { toast } from '../../ui/toast';
-import { useAssignTechnicians, useInvalidateJobs, useJob, useJobOptions } from './api/jobs-api';
+import { useAssignTechnicians, useInvalidateJobs, useJob, useJobOptions, useUpdateJob } from './api/jobs-api';
 import { CostBadge, JobStatusBadge, JobTypeBadge, TrainingBadge } from './components/job-badges';
 import { useJobActions } from './components/job-action-dialogs';
 import { ItemsTab } from './components/items-tab';
+import { TAGS_HINT, TagsInput } from './components/tags-input';
 import { TechnicianPickerDialog } from './components/technician-picker-dialog';
 import { CONTACT_TYPE_LABELS, JOB_TEXTS } from './job-texts';
 
@@ -78,6 +82,7 @@ function SummaryCard({ job, timeZone }: { job: JobDetail; timeZone: string | und
           {job.quoteConfirmed && job.repairApproved === true ? <Badge tone="green">Repair Approved</Badge> : null}
           {job.quoteConfirmed && job.repairApproved === false ? <Badge tone="red">Repair Declined</Badge> : null}
           {job.isTraining ? <TrainingBadge /> : null}
+          {job.subcontracted ? <Badge tone="purple">Subcontracted</Badge> : null}
           <CostBadge cents={job.costTotalCents} />
         </div>
         <h2 className="text-lg font-semibold text-slate-900">{job.name}</h2>
@@ -292,10 +297,80 @@ function UnitCard({ job }: { job: JobDetail }) {
   );
 }
 
+/** Edit Tags & Subcontracting: the job's labels for the dispatch board (PATCH /api/jobs/:id). */
+function EditLabelsDialog({ job, open, onOpenChange }: { job: JobDetail; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const update = useUpdateJob();
+  const [tags, setTags] = useState<string[]>(job.tags);
+  const [subcontracted, setSubcontracted] = useState(job.subcontracted);
+  const [typing, setTyping] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const save = async () => {
+    if (typing) return;
+    setError(null);
+    try {
+      await update.mutateAsync({ id: job.id, input: { tags, subcontracted } });
+      toast.success('Job updated');
+      onOpenChange(false);
+    } catch (e) {
+      setError(errorMessage(e, JOB_TEXTS.updateLabels));
+    }
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Edit Tags & Subcontracting"
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button onClick={() => void save()} disabled={update.isPending}>
+            {update.isPending ? 'Saving...' : 'Save'}
+          </Button>
+        </>
+      }
+    >
+      <form
+        className="space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        {error ? <ErrorBanner message={error} /> : null}
+        <FormField label="Tags" error={typing ?? undefined} hint={TAGS_HINT}>
+          {(field) => <TagsInput id={field.id} value={tags} onChange={setTags} invalid={field['aria-invalid']} describedBy={field['aria-describedby']} onError={setTyping} />}
+        </FormField>
+        <Checkbox label="Subcontracted job" checked={subcontracted} onChange={(e) => setSubcontracted(e.target.checked)} />
+      </form>
+    </Dialog>
+  );
+}
+
 function JobInformationCard({ job, tileUrl }: { job: JobDetail; tileUrl: string | undefined }) {
+  const [editing, setEditing] = useState(false);
+  // A new dialog (fresh values) each time it opens; kept mounted while closing so focus returns to Edit Tags.
+  const [opened, setOpened] = useState(0);
   return (
     <Card>
-      <CardHeader title="Job Information" />
+      <CardHeader
+        title="Job Information"
+        actions={
+          job.can.edit ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => {
+                setOpened((n) => n + 1);
+                setEditing(true);
+              }}
+            >
+              <Pencil className="h-4 w-4" aria-hidden /> Edit Tags
+            </Button>
+          ) : null
+        }
+      />
       <CardBody className="space-y-4">
         <Facts
           rows={[
@@ -306,8 +381,24 @@ function JobInformationCard({ job, tileUrl }: { job: JobDetail; tileUrl: string 
             { label: 'Created', value: `${formatDate(job.createdAt)}${job.createdBy ? ` by ${job.createdBy.name}` : ''}` },
             { label: 'Customer PO', value: job.customerPo },
             { label: 'Service Contract', value: job.serviceContract },
+            {
+              label: 'Tags',
+              value: job.tags.length ? (
+                <ul className="flex flex-wrap gap-1" aria-label="Job tags">
+                  {job.tags.map((tag) => (
+                    <li key={tag}>
+                      <Badge>{tag}</Badge>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <span className="text-slate-600">No tags</span>
+              ),
+            },
+            { label: 'Subcontracted', value: job.subcontracted ? 'Yes' : 'No' },
           ]}
         />
+        {job.can.edit ? <EditLabelsDialog key={opened} job={job} open={editing} onOpenChange={setEditing} /> : null}
         <AddressMap latitude={job.location.latitude} longitude={job.location.longitude} tileUrl={tileUrl} label={`${job.location.name}: job #${job.number}`} />
       </CardBody>
     </Card>

@@ -13,6 +13,7 @@ export const JOB_TEXTS = {
   cancelFailed: 'Failed to cancel job. Please try again.',
   fetchTechnicians: 'Failed to fetch technician details. Please try again.',
   updateTechnicians: 'Failed to update technicians',
+  updateLabels: 'Failed to update the job. Please try again.',
   invalidJobId: 'Invalid job ID format',
   jobNotFound: 'Job not found',
   savePresetFailed: 'Failed to save preset. Please try again.',

@@ -33,7 +33,7 @@ import { JOB_QUEUE_LABELS, JOB_STATUS_LABELS, JOB_TEXTS } from './job-texts';
 
 const TEXT_FILTERS = ['q'] as const;
 const FILTER_KEYS = ['q', 'status', 'type', 'serviceLine', 'technicianId', 'office', 'from', 'to', 'queue', 'companyId', 'locationId', 'unitId'] as const;
-const DATE_FIELD_LABELS = { due: 'Due date', schedule: 'Schedule date', created: 'Created date' } as const;
+const DATE_FIELD_LABELS = { due: 'Due date', schedule: 'Schedule date', created: 'Created date', 'quote-sent': 'Quote sent date' } as const;
 
 function scheduleCell(job: JobListItem, timeZone: string | undefined) {
   return (

@@ -17,7 +17,7 @@ import { Spinner } from '../../ui/spinner';
 import { Tabs } from '../../ui/tabs';
 import { useJobQuotes } from './api/job-quotes-api';
 import { SendQuoteDialog } from './components/send-quote-dialog';
-import { emailTemplatePath, QUOTE_TYPE_TITLES, QUOTES_CARD_TEXTS, quotePreviewPath } from './quote-texts';
+import { canSendQuotes, emailTemplatePath, QUOTE_TYPE_TITLES, QUOTES_CARD_TEXTS, quotePreviewPath } from './quote-texts';
 
 type CardTab = TemplateQuoteType | 'all';
 const TABS: { value: CardTab; label: string }[] = [
@@ -26,9 +26,6 @@ const TABS: { value: CardTab; label: string }[] = [
   { value: 'replacement', label: 'Replacement Quote' },
   { value: 'all', label: 'All Quotes' },
 ];
-
-/** Who may send quotes (the server's rule, decision 018): admin, manager and office users. */
-const canSendQuotes = (role: string | undefined) => role === 'admin' || role === 'manager' || role === 'user';
 
 const formatDateTime = (value: string) => new Date(value).toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' });
 
@@ -172,7 +169,7 @@ function QuoteTypeState({ state }: { state: QuoteCardState }) {
           <p>{QUOTES_CARD_TEXTS.needsUpdateHint}</p>
         </InfoBanner>
       ) : null}
-      {state.inspectionChanged && !state.needsUpdate ? <InfoBanner>{QUOTES_CARD_TEXTS.inspectionChanged}</InfoBanner> : null}
+      {/* The resend banner for changed inspections is shown once, on the Inspection/Repair tab beside the change (decision 018). */}
       {q ? (
         <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <Fact label="Quote Number">{q.number}</Fact>

@@ -65,8 +65,10 @@ export const QUOTES_CARD_TEXTS = {
   waiting: 'Waiting for customer confirmation',
   needsUpdate: 'Quote Needs Update',
   needsUpdateHint: 'An item was added to the job after this quote was sent. Update the quote so the customer sees it.',
-  inspectionChanged: 'The inspection or repair details changed after this quote was sent. Resend the quote so the customer sees the changes.',
   loadFailed: 'Failed to load quotes',
   noHistory: 'No quotes have been sent for this job yet.',
   notSent: 'No quote of this type has been sent yet.',
 } as const;
+
+/** Who may send quotes (the server's rule, decision 018): admin, manager and office users. */
+export const canSendQuotes = (role: string | undefined) => role === 'admin' || role === 'manager' || role === 'user';

@@ -12,6 +12,7 @@ import type {
   JobOptions,
   JobPreset,
   PresetData,
+  UpdateJobInput,
 } from '../../../../domain/jobs';
 import type { Paginated } from '../../../../domain/api';
 import type { Location } from '../../../../domain/locations';
@@ -86,6 +87,7 @@ function useJobMutation<TVariables, TResult>(fn: (variables: TVariables) => Prom
 
 export const useCreateJob = () => useJobMutation((input: CreateJobFormValues) => api.post<CreatedJob>(ROOT, input));
 export const useCompleteJob = () => useJobMutation((id: string) => api.post<JobDetail>(`${ROOT}/${id}/complete`));
+export const useUpdateJob = () => useJobMutation(({ id, input }: { id: string; input: UpdateJobInput }) => api.patch<JobDetail>(`${ROOT}/${id}`, input));
 export const useCancelJob = () => useJobMutation((id: string) => api.post<JobDetail>(`${ROOT}/${id}/cancel`));
 export const useDeleteJob = () => useJobMutation((id: string) => api.delete<void>(`${ROOT}/${id}`));
 export const useAssignTechnicians = () =>
