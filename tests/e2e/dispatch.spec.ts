@@ -88,7 +88,7 @@ test.describe('dispatch board', () => {
     await drawer.getByLabel('To').fill(addDays(day, 90));
     await drawer.getByRole('button', { name: 'Apply Filters' }).click();
     await expect(drawer.getByText('The board range must be at most 62 days')).toBeVisible();
-    await drawer.getByLabel('Filter Date Range By').selectOption('this');
+    await drawer.getByLabel('Filter Date Range By').selectOption('this-month');
     await drawer.getByLabel('Limit by Estimated Price').check();
     await drawer.getByLabel('Minimum ($)').fill('abc');
     await drawer.getByRole('button', { name: 'Apply Filters' }).click();

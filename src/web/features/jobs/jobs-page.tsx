@@ -78,6 +78,8 @@ function columns(timeZone: string | undefined): DataTableColumn<JobListItem>[] {
       id: 'customer',
       header: 'Company / Location / Unit',
       priority: 2,
+      // company names are long: keep whole words instead of letting the column shrink to a few letters
+      className: 'min-w-[11rem]',
       cell: (job) => (
         <span className="block text-sm">
           <Link to={`/companies/${job.companyId}`} className="block text-slate-900 hover:text-blue-700 hover:underline">
