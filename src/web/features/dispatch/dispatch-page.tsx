@@ -121,10 +121,22 @@ export default function DispatchPage() {
   const [rescheduling, setRescheduling] = useState<{ job: BoardJob; row: string | null } | null>(null);
   const actions = useMemo<BlockActions>(() => ({ onPointerDown: canMove ? drag.onPointerDown : null, onReschedule: (job, row) => setRescheduling({ job, row }) }), [canMove, drag.onPointerDown]);
 
-  // The day view opens at 6:00 AM (the working day), not at midnight.
+  // The day view opens at 6:00 AM (the working day), not at midnight; the week and month views at
+  // the chosen day's column.
   const hasBoard = board.data !== undefined;
   useLayoutEffect(() => {
-    if (view === 'day' && scrollRef.current) scrollRef.current.scrollLeft = 6 * HOUR_WIDTH_PX;
+    const scroller = scrollRef.current;
+    if (!scroller) return;
+    if (view === 'day') {
+      scroller.scrollLeft = 6 * HOUR_WIDTH_PX;
+      return;
+    }
+    const column = scroller.querySelector<HTMLElement>(`[data-day-column="${anchor}"]`);
+    const first = scroller.querySelector<HTMLElement>('[data-day-column]');
+    if (!column || !first) return;
+    const offset = column.offsetLeft - first.offsetLeft;
+    // Only as far as needed: a week that fits stays at its Sunday.
+    scroller.scrollLeft = offset + column.offsetWidth <= scroller.clientWidth - first.offsetLeft ? 0 : offset;
   }, [view, anchor, hasBoard]);
 
   const [filtersOpen, setFiltersOpen] = useState(false);

@@ -47,7 +47,7 @@ export const DispatchMap = memo(function DispatchMap({ jobs }: { jobs: readonly 
         maxFitZoom={ATLANTA.maxFitZoom}
         tileUrl={config.isPending ? undefined : config.data?.mapTileUrl}
         label="Map of the board's jobs"
-        className="h-56 lg:h-64"
+        className="h-48 xl:h-64"
       />
       <ul className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-700" aria-label="Map legend">
         {LEGEND.map((l) => (
