@@ -129,7 +129,9 @@ test.describe('dispatch board', () => {
     await search.fill('Quintero');
     await expect(panel.getByRole('button', { name: /Ada Quintero/ })).toBeVisible();
     await expect(panel.getByRole('button', { name: /Unassigned/ })).toBeVisible();
-    await panel.getByLabel('Show Completed').check();
+    // The checkbox shows the URL's filter: it turns on once the navigation commits.
+    await panel.getByLabel('Show Completed').click();
+    await expect(panel.getByLabel('Show Completed')).toBeChecked();
     await expect(panel.getByRole('button', { name: /Ada Quintero/ })).toContainText('1 completed');
     await panel.getByRole('button', { name: /Ada Quintero/ }).click();
     await expect(panel.getByRole('button', { name: /Ada Quintero/ })).toHaveAttribute('aria-expanded', 'true');
@@ -361,10 +363,11 @@ test.describe('dispatch board', () => {
     mkdirSync('bench/results', { recursive: true });
     writeFileSync('bench/results/dispatch-drag.json', `${text}\n`);
     await shot(page, 'week-500');
-    // Smooth: the board does not re-render while dragging (a re-render of 500 blocks per move would
-    // make most frames long). The limits leave room for a loaded 2-core machine.
+    // Smooth: the board does not re-render while dragging. A re-render of 500 blocks per move would
+    // put seconds of script into the long frames and make most frames long; the limits leave room
+    // for a loaded 2-core machine (whose own long tasks are recorded above, not asserted).
+    expect(during.loafScriptMs, text).toBeLessThan(500);
     expect(during.frameP50Ms, text).toBeLessThanOrEqual(34);
-    expect(during.longTaskMaxMs, text).toBeLessThan(300);
   });
 });
 
