@@ -170,6 +170,11 @@ export function jobListConditions(query: JobListQuery, ctx: JobListContext): SQL
     if (query.dateField === 'due') {
       if (query.from) conditions.push(sql`${j.timePeriodDue} >= ${query.from}::date`);
       if (query.to) conditions.push(sql`${j.timePeriodDue} <= ${query.to}::date`);
+    } else if (query.dateField === 'quote-sent') {
+      // The latest quote's send time: one row of job_quotes_job_idx (job_id, sent_at desc) per job.
+      const sentAt = sql`(select ${lq.sentAt} from ${from(lq)} where ${lq.jobId} = ${j.id})`;
+      if (query.from) conditions.push(sql`${sentAt} >= ${dayStart(query.from, ctx.timeZone)}`);
+      if (query.to) conditions.push(sql`${sentAt} < ${dayStart(query.to, ctx.timeZone, 1)}`);
     } else {
       const column = query.dateField === 'schedule' ? j.scheduleStart : j.createdAt;
       if (query.from) conditions.push(sql`${column} >= ${dayStart(query.from, ctx.timeZone)}`);
