@@ -280,3 +280,21 @@ describe('the totals the lists and the report read', () => {
     await sameAsInvoices();
   });
 });
+
+describe('the search index (invoice_search)', () => {
+  const found = async (q: string) => (await api.call('GET', `/api/invoices?q=${encodeURIComponent(q)}`)).json<InvoiceList>().total;
+
+  it('follows a renamed company, location and job, and a new invoice', async () => {
+    const company = await ctx.f.company({ name: 'Juniper Foods' });
+    const location = await ctx.f.location({ companyId: company.id, name: 'Juniper Depot' });
+    const job = await ctx.f.job({ locationId: location.id, unitId: null, name: 'Walk-in cooler' });
+    await ctx.f.invoice(job, { status: 'draft', amount: '10.00' });
+    expect([await found('juniper foods'), await found('juniper depot'), await found('walk-in'), await found(`${job.number}`)]).toEqual([1, 1, 1, 1]);
+    await ctx.database.db.execute(sql`update companies set name = 'Larch Foods' where id = ${company.id}`);
+    await ctx.database.db.execute(sql`update locations set name = 'Larch Depot' where id = ${location.id}`);
+    await ctx.database.db.execute(sql`update jobs set name = 'Reach-in cooler' where id = ${job.id}`);
+    expect([await found('juniper'), await found('larch foods'), await found('larch depot'), await found('walk-in'), await found('reach-in')]).toEqual([0, 1, 1, 0, 1]);
+    // a search never matches across two of the texts (they are kept apart by a separator)
+    expect(await found('cooler larch')).toBe(0);
+  });
+});

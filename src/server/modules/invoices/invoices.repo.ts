@@ -33,6 +33,7 @@ import {
   invoiceDueTotals,
   invoiceMonthTotals,
   invoicePaidTotals,
+  invoiceSearch,
   jobInvoiceLines,
   jobInvoices,
   jobInvoiceStatusChanges,
@@ -238,12 +239,21 @@ function listSelect(exec: Executor) {
 
 /**
  * The invoices whose number, job name or number, location name or company name contains `q`
- * (case-insensitive). Each part is found through its own index (trigram on the names and the
- * invoice number, the job and location foreign keys), then the ids are united.
+ * (case-insensitive): through invoice_search's trigram index, or (a search containing its
+ * separator) each part through its own index, the ids united.
  */
+const SEARCH_SEPARATOR = '\u001f';
+
 export function searchCondition(q: string): SQL {
   const like = likeContains(q);
   const digits = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : null;
+  // invoice_search holds the four texts joined by U+001F (migration invoice-search): one trigram
+  // index. Only a search containing that separator could match across two of them: it searches
+  // the four separately.
+  if (!q.includes(SEARCH_SEPARATOR)) {
+    const byJobNumber = digits === null ? sql`` : sql` union select ${jobInvoices.id} from ${jobInvoices} where ${jobInvoices.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.number} = ${digits})`;
+    return sql`${jobInvoices.id} in (select ${invoiceSearch.invoiceId} from ${invoiceSearch} where ${invoiceSearch.searchText} ilike ${like}${byJobNumber})`;
+  }
   const byJobNumber = digits === null ? sql`` : sql` or ${jobs.number} = ${digits}`;
   return sql`${jobInvoices.id} in (
     select ${jobInvoices.id} from ${jobInvoices} where ${jobInvoices.invoiceNumber} ilike ${like}
