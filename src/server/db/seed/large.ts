@@ -217,6 +217,29 @@ export const LARGE_SEED_PARTS: LargeSeedPart[] = [
       );
     },
   },
+  {
+    // The dispatch board's Map Filters: a service territory per technician (five regions of 180 zips
+    // each, matching the generated locations' zips 30000-30899), tags on a fifth of the jobs and the
+    // subcontracted flag on one in 25.
+    name: 'dispatch territories and labels',
+    present: (db) => exists(db, sql`select 1 from technician_territories tt join users u on u.id = tt.technician_id where u.username = 'bench-tech-1'`),
+    generate: async (_db, step) => {
+      await step(
+        'technician territories',
+        sql`insert into technician_territories (technician_id, territory_name, state, zip_codes)
+            select u.id, (array['North','South','East','West','Central'])[1 + r.n % 5], 'GA',
+                   array(select lpad((30000 + (r.n % 5) * 180 + z)::text, 5, '0') from generate_series(0, 179) z)
+            from users u cross join lateral (select substring(u.username from 'bench-tech-([0-9]+)$')::int as n) r
+            where u.username like 'bench-tech-%'`,
+      );
+      await step(
+        'job tags and subcontracted jobs',
+        sql`update jobs set tags = case when number % 10 = 0 then array['VIP'] when number % 10 = 5 then array['Rooftop', 'After hours'] else tags end,
+                            subcontracted = (number % 25 = 0)
+            where description = ${GENERATED_JOB} and (number % 5 = 0)`,
+      );
+    },
+  },
 ];
 
 /** Generates every part of the large data set the database does not hold yet, then analyzes. */
