@@ -7,7 +7,7 @@ import type { BenchCase } from '../types.js';
 const BUSIEST_OFFICE = 'Main Office';
 const today = () => dateInZone(new Date(), DEFAULT_TIME_ZONE);
 
-/** One board request as the screen sends it, with the three statements it runs for EXPLAIN. */
+/** One board request as the screen sends it, with the two statements it runs for EXPLAIN. */
 function boardCase(name: string, search: BoardSearch | (() => BoardSearch), targetsMs?: BenchCase['targetsMs']): BenchCase {
   const resolve = () => (typeof search === 'function' ? search() : search);
   return {
@@ -17,7 +17,7 @@ function boardCase(name: string, search: BoardSearch | (() => BoardSearch), targ
     ...(targetsMs ? { targetsMs } : {}),
     explain: () => {
       const statements = boardStatements(resolveBoardRange(boardQuery.parse(resolve()), today()), DEFAULT_TIME_ZONE, DISPATCH_JOB_LIMIT);
-      return [statements.jobs, statements.technicians, statements.unassigned];
+      return [statements.jobs, statements.technicians];
     },
     noSeqScanOn: ['jobs', 'job_technicians', 'job_items', 'locations'],
   };

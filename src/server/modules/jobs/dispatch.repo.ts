@@ -65,7 +65,12 @@ const BOARD_JOB = selection({
   tags: j.tags,
   subcontracted: j.subcontracted,
 });
-const BOARD_JOB_WITH_TOTAL = selection({ ...BOARD_JOB.fields, total: countOf(sql`count(*) over ()`) });
+/** A board row with the total and the unassigned count of the filtered set `m` (see boardStatements). */
+const BOARD_PAGE = selection({
+  ...BOARD_JOB.fields,
+  total: countOf(sql`(select count(*) from m)`),
+  unassigned: countOf(sql`(select count(*) from m where not exists (select 1 from ${from(jt)} where ${jt.jobId} = m.id))`),
+});
 const BOARD_FROM = sql`from ${from(j)} join ${from(l)} on ${l.id} = ${j.locationId} left join ${from(un)} on ${un.id} = ${j.unitId}`;
 
 export function toBoardJob(row: RowOf<typeof BOARD_JOB.fields>): BoardJob {
@@ -98,14 +103,23 @@ export function boardConditions(q: BoardFilters, timeZone: string): SQL[] {
   return c;
 }
 
+/**
+ * The board's two statements. Both start from the same filtered set `m` (read once per statement
+ * through the date-range index). `jobs`: the first `limit` jobs by schedule start then number are
+ * chosen on `m` alone, and only those are joined to their location and unit and get their
+ * technicians and estimated price; the total and the unassigned count ride on every row.
+ * `technicians`: per technician of the office, the job counts and the days with scheduled jobs.
+ */
 export function boardStatements(q: BoardFilters, timeZone: string, limit: number) {
   const where = whereAll(boardConditions(q, timeZone));
-  const matched = sql`select ${j.id} as id, ${j.status} as status, ${j.scheduleStart} as schedule_start from ${from(j)} where ${where}`;
+  const matched = sql`select ${j.id} as id, ${j.status} as status, ${j.scheduleStart} as schedule_start, ${j.number} as number from ${from(j)} where ${where}`;
   const techScope = q.office ? sql`and ${tt.office} = ${q.office}` : sql``;
   return {
-    jobs: sql`select ${BOARD_JOB_WITH_TOTAL} ${BOARD_FROM} where ${where}
-      order by ${j.scheduleStart} nulls last, ${j.number} limit ${limit}`,
-    /** per technician of the office: job counts and the days with scheduled jobs; plus the unassigned count */
+    jobs: sql`with m as materialized (${matched}),
+      page as materialized (select m.id from m order by m.schedule_start nulls last, m.number limit ${limit})
+      select ${BOARD_PAGE}
+      from page join ${from(j)} on ${j.id} = page.id join ${from(l)} on ${l.id} = ${j.locationId} left join ${from(un)} on ${un.id} = ${j.unitId}
+      order by ${j.scheduleStart} nulls last, ${j.number}`,
     technicians: sql`with m as materialized (${matched}),
       per as (
         select ${jt.technicianId} as technician_id, count(*) as job_count, count(*) filter (where m.status = 'completed') as completed_count,
@@ -122,7 +136,6 @@ export function boardStatements(q: BoardFilters, timeZone: string, limit: number
       left join per on per.technician_id = ${tu.id}
       where ${tu.role} = 'technician' and ${tu.status} = 'active' ${techScope}
       order by 2, ${tu.id}`,
-    unassigned: sql`select count(*) as n from (${matched}) m where not exists (select 1 from ${from(jt)} where ${jt.jobId} = m.id)`,
   };
 }
 
@@ -137,7 +150,6 @@ const TECH_ROW = selection({
   availability: sql<BoardTechnician['availability']>`availability`,
   expired: sql<string[]>`expired`,
 });
-const COUNT = selection({ n: countOf(sql`n`) });
 
 const LOCKED = selection({ id: j.id, status: oneOfColumn(j.status, JOB_STATUSES), updatedAt: j.updatedAt, scheduleStart: j.scheduleStart, scheduleDuration: j.scheduleDuration });
 const CONFLICT = selection({ number: j.number, name: j.name, technicianName: personName });
@@ -184,16 +196,12 @@ export function createDispatchRepo(db: Executor) {
 
     async board(q: BoardFilters, timeZone: string, limit: number, exec: Executor = db) {
       const statements = boardStatements(q, timeZone, limit);
-      const [jobRows, techRows, unassigned] = await Promise.all([
-        selectRows(exec, BOARD_JOB_WITH_TOTAL, statements.jobs),
-        selectRows(exec, TECH_ROW, statements.technicians),
-        selectRow(exec, COUNT, statements.unassigned),
-      ]);
+      const [jobRows, techRows] = await Promise.all([selectRows(exec, BOARD_PAGE, statements.jobs), selectRows(exec, TECH_ROW, statements.technicians)]);
       return {
-        jobs: jobRows.map(({ total: _total, ...row }) => toBoardJob(row)),
+        jobs: jobRows.map(({ total: _total, unassigned: _unassigned, ...row }) => toBoardJob(row)),
         total: jobRows[0]?.total ?? 0,
         technicians: techRows,
-        unassignedCount: unassigned?.n ?? 0,
+        unassignedCount: jobRows[0]?.unassigned ?? 0,
       };
     },
 
