@@ -38,6 +38,7 @@ import { seedLarge } from '../src/server/db/seed/large.js';
 import { testConfig } from '../tests/support/test-config.js';
 import { benchCases } from './cases/index.js';
 import { runLoad } from './load.js';
+import { serializerFigures } from './serializer.js';
 import type { BenchCase, BenchContext, DatabaseKind } from './types.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -350,6 +351,8 @@ async function loadCase(label: string, env: Record<string, string>, targets?: { 
 /** Requests/s and p99 of the signed-in 25-row companies list under 25 concurrent clients. */
 async function benchLoad() {
   say(`\n== load: GET /api/companies (25 rows, signed in), 25 concurrent clients, ${loadSeconds} s per run; load average now ${(await import('node:os')).loadavg()[0]!.toFixed(1)}`);
+  const serializer = serializerFigures();
+  say(`  response serialization of that page: zod ${serializer.zodUs.toFixed(1)} µs, compiled fast serializer ${serializer.fastUs.toFixed(1)} µs (${(serializer.zodUs / serializer.fastUs).toFixed(1)}x)`);
   const rows: unknown[] = [];
   if (databases.includes('postgres')) {
     const url = process.env.BENCH_LOAD_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/hvac_bench_load';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isUuidV4 } from './ids.js';
-import { isIsoDate } from './dates.js';
+import { dateInZone, isIsoDate, zonedDateTimeToInstant } from './dates.js';
 import type { QuoteStatus } from './quotes.js';
 
 /**
@@ -68,6 +68,42 @@ export const DEFAULT_HOME_PERIOD: HomePeriod = 'last-month';
 export function periodStart(period: HomePeriod, now: Date): Date | null {
   const days = HOME_PERIODS.find((p) => p.value === period)?.days ?? null;
   return days === null ? null : new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+}
+
+/**
+ * The first day of the period in the company's time zone (YYYY-MM-DD), or null for all time. The
+ * counts start at the beginning of that day (periodSince), exactly where the list a card opens
+ * starts (its `from` date), so a card's count and its list always agree.
+ */
+export function periodFirstDay(period: HomePeriod, now: Date, timeZone: string): string | null {
+  const start = periodStart(period, now);
+  return start ? dateInZone(start, timeZone) : null;
+}
+
+/** The instant the counts start from: the beginning of periodFirstDay in the company's zone. */
+export function periodSince(period: HomePeriod, now: Date, timeZone: string): Date | null {
+  const day = periodFirstDay(period, now, timeZone);
+  return day ? zonedDateTimeToInstant(day, '00:00', timeZone) : null;
+}
+
+/**
+ * What a card's period filters in the list it opens: the jobs' creation date, the send date of the
+ * job's latest quote (Total Submitted Quotes counts quotes by their send time; a job has at most one
+ * open quote, and it is its latest), or nothing (the cards that count all open work).
+ */
+export type HomeCardDate = 'created' | 'quote-sent' | null;
+
+/** The /jobs query a card opens: its queue, the Office and Technician selects, and the period. */
+export function homeCardListQuery(card: { queue: string; date: HomeCardDate }, filters: HomeFilters, now: Date, timeZone: string): URLSearchParams {
+  const query = new URLSearchParams({ queue: card.queue });
+  if (filters.office) query.set('office', filters.office);
+  if (filters.technicianId) query.set('technicianId', filters.technicianId);
+  const from = card.date ? periodFirstDay(filters.period, now, timeZone) : null;
+  if (card.date && from) {
+    query.set('dateField', card.date);
+    query.set('from', from);
+  }
+  return query;
 }
 
 const optionalUuid = (message: string) =>

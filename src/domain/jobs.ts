@@ -523,7 +523,8 @@ export const JOB_QUEUES = [
 ] as const;
 export type JobQueue = (typeof JOB_QUEUES)[number];
 
-export const JOB_DATE_FIELDS = ['due', 'schedule', 'created'] as const;
+/** quote-sent: the send time of the job's latest quote (Home's Total Submitted Quotes opens the list with it). */
+export const JOB_DATE_FIELDS = ['due', 'schedule', 'created', 'quote-sent'] as const;
 export type JobDateField = (typeof JOB_DATE_FIELDS)[number];
 export const JOB_SORTS = ['number', 'created', 'due', 'schedule'] as const;
 export type JobSort = (typeof JOB_SORTS)[number];
@@ -570,7 +571,7 @@ export const jobListQuery = z
     companyId: optionalUuidFilter('Invalid company ID format'),
     locationId: optionalUuidFilter('Invalid location ID format'),
     unitId: optionalUuidFilter('Invalid unit ID format'),
-    dateField: optionalEnum(JOB_DATE_FIELDS, 'Date field must be due, schedule or created').transform((v) => v ?? 'due'),
+    dateField: optionalEnum(JOB_DATE_FIELDS, 'Date field must be due, schedule, created or quote-sent').transform((v) => v ?? 'due'),
     from: optionalDate('From'),
     to: optionalDate('To'),
     queue: optionalEnum(JOB_QUEUES, 'Unknown queue'),

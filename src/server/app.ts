@@ -1,6 +1,6 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { projectRoot, type AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { accountRoutes } from './modules/account/account.routes.js';
@@ -73,6 +73,7 @@ import { registerInputGuard } from './plugins/input-guard.js';
 import { secureLoggerOptions } from './plugins/logging.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurityHeaders } from './plugins/security.js';
+import { createResponseSerializerCompiler } from './plugins/serializer.js';
 import { registerWeb } from './plugins/web.js';
 
 export interface AppDeps {
@@ -93,6 +94,11 @@ export interface AppDeps {
    */
   outboxWorker?: 'listen' | 'ready' | 'off';
   outboxWorkerOptions?: Partial<Pick<OutboxWorkerOptions, 'pollIntervalMs' | 'batchSize' | 'leaseMs' | 'maxAttempts' | 'backoff' | 'workerId'>>;
+  /**
+   * Serialize every response both with its zod schema and with the compiled fast serializer and
+   * fail on a difference (plugins/serializer.ts). On in the test suites, off in production.
+   */
+  verifyResponses?: boolean;
 }
 
 export interface RegisteredRoute {
@@ -120,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializerCompiler({ verify: deps.verifyResponses ?? false }));
 
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);

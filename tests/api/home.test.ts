@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { homeRules, periodStart, type HomeFilters, type HomeJobFacts, type HomeStats, type JobStatus } from '../../src/domain/home.js';
+import { DEFAULT_TIME_ZONE } from '../../src/domain/dates.js';
+import { homeCardListQuery, homeRules, periodSince, type HomeCardDate, type HomeFilters, type HomeJobFacts, type HomeStats, type JobStatus } from '../../src/domain/home.js';
 import { toCents } from '../../src/domain/money.js';
 import { effectiveQuoteStatus, type QuoteStatus } from '../../src/domain/quotes.js';
 import { createRandom } from '../factories/index.js';
@@ -111,7 +112,7 @@ afterAll(() => ctx.close());
 
 /** The expected counts, computed with the domain's definitions over what was seeded. */
 function expected(filters: HomeFilters): HomeStats {
-  const since = periodStart(filters.period, NOW);
+  const since = periodSince(filters.period, NOW, DEFAULT_TIME_ZONE);
   const inScope = (s: Seeded) =>
     (!filters.office || s.office === filters.office) && (!filters.technicianId || s.technicianIds.includes(filters.technicianId));
   const recent = (d: Date) => !since || d >= since;
@@ -169,6 +170,56 @@ describe('home counts against a seeded data set', () => {
     const badTech = await ctx.app.inject({ method: 'GET', url: '/api/home/stats?technicianId=42', headers: { cookie } });
     expect(badTech.statusCode).toBe(400);
     expect(badTech.json().error.message).toBe('Invalid technician id');
+  });
+});
+
+describe('each card opens exactly the jobs it counts', () => {
+  // The cards' list queries as the Home screen builds them (src/web/features/home/home-page.tsx).
+  const CARDS: { key: keyof HomeStats; queue: string; date: HomeCardDate }[] = [
+    { key: 'followUpJobs', queue: 'follow-up', date: 'created' },
+    { key: 'submittedQuotes', queue: 'submitted-quotes', date: 'quote-sent' },
+  ];
+
+  it.each([
+    ['all time', { period: 'all' }],
+    ['last week', { period: 'last-week' }],
+    ['last month', { period: 'last-month' }],
+    ['last quarter, one office', { period: 'last-quarter', office: 'Main Office' }],
+    ['last month, one technician', { period: 'last-month', technicianId: 'A' }],
+  ] as const)('Follow Up Jobs and Total Submitted Quotes: count = list total for %s', async (_label, partial) => {
+    if (!seeded.some((s) => s.office === 'Edge')) {
+      // On the first day of a period but before its exact instant: a job created, and a quote sent.
+      const location = await ctx.f.location();
+      for (const days of [7, 30, 90]) {
+        const edge = new Date(NOW.getTime() - days * DAY - 60 * 60 * 1000);
+        const job = await ctx.f.job({ locationId: location.id, unitId: null, office: 'Main Office', createdAt: edge, technicianIds: [techA] });
+        await ctx.f.quote(job, { status: 'sent', amount: '100.00', createdAt: edge, sentAt: edge, expiresAt: new Date(edge.getTime() + 30 * DAY) });
+        // An older job whose live quote went out on the edge day: counted by its send date, not the job's.
+        const older = await ctx.f.job({ locationId: location.id, unitId: null, office: 'Main Office', createdAt: new Date(NOW.getTime() - 400 * DAY) });
+        const sentAt = new Date(edge.getTime() + 30 * 60 * 1000);
+        await ctx.f.quote(older, { status: 'sent', amount: '200.00', createdAt: sentAt, sentAt, expiresAt: new Date(sentAt.getTime() + 30 * DAY) });
+      }
+      seeded.push({ facts: { status: 'unscheduled', scheduleStart: null, timePeriodDue: TODAY, quoteStatus: 'sent', hasInvoice: false }, office: 'Edge', technicianIds: [], createdAt: NOW, repairs: [], invoices: [], quotes: [] });
+    }
+    const filters: HomeFilters = { office: undefined, technicianId: undefined, ...partial, ...('technicianId' in partial ? { technicianId: techA } : {}) };
+    const query = new URLSearchParams({ period: filters.period });
+    if (filters.office) query.set('office', filters.office);
+    if (filters.technicianId) query.set('technicianId', filters.technicianId);
+    const counts = await stats(`?${query.toString()}`);
+    for (const card of CARDS) {
+      const list = homeCardListQuery(card, filters, NOW, DEFAULT_TIME_ZONE);
+      list.set('pageSize', '100');
+      const response = await ctx.app.inject({ method: 'GET', url: `/api/jobs?${list.toString()}`, headers: { cookie } });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().total, `${card.key} with /jobs?${list.toString()}`).toBe(counts[card.key].count);
+    }
+    expect(counts.submittedQuotes.count).toBeGreaterThan(0);
+  });
+
+  it('the jobs list refuses an unknown date field', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/jobs?dateField=quote&from=2026-03-01', headers: { cookie } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe('Date field must be due, schedule, created or quote-sent');
   });
 });
 

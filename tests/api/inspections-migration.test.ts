@@ -4,78 +4,25 @@
  * odd and broken), then the remaining migrations run and the rows must be there, costs in
  * numeric(12,2).
  */
-import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { asc, sql } from 'drizzle-orm';
-import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, queryRows, type DatabaseHandle } from '../../src/server/db/client.js';
-import { migrateDatabase, migrationsFolder } from '../../src/server/db/migrate.js';
-import { ensureReferenceData } from '../../src/server/db/reference-data.js';
+import { queryRows, type DatabaseHandle } from '../../src/server/db/client.js';
+import { migrateDatabase } from '../../src/server/db/migrate.js';
 import { jobRepairLines } from '../../src/server/db/schema.js';
 import { createFactories } from '../factories/index.js';
-import { testDatabaseKind } from '../support/test-db.js';
+import { openDatabaseMigratedTo } from '../support/migrated-to.js';
 
 const LAST_BEFORE_MOVE = '0009_inspection-photos-repair-lines';
 
 let handle: DatabaseHandle;
-let dropDatabase: (() => Promise<void>) | undefined;
-let partialFolder: string;
-
-/** A copy of the migrations folder that ends with the migration that creates job_repair_lines. */
-function migrationsUpTo(tag: string): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'hvac-migrations-'));
-  cpSync(migrationsFolder, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string; idx: number }[] };
-  const last = journal.entries.findIndex((e) => e.tag === tag);
-  expect(last, `migration ${tag} is in the journal`).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, last + 1);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
+let cleanup: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  partialFolder = migrationsUpTo(LAST_BEFORE_MOVE);
-  if (testDatabaseKind === 'postgres') {
-    const adminUrl = process.env.TEST_DATABASE_URL!;
-    const name = `hvac_migration_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    handle = await openDatabase({ url: url.toString(), poolSize: 2 });
-    dropDatabase = async () => {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    };
-    const client = await handle.pool!.connect();
-    try {
-      await migratePg(drizzlePg(client) as unknown as NodePgDatabase, { migrationsFolder: partialFolder });
-    } finally {
-      client.release();
-    }
-  } else {
-    handle = await openDatabase({});
-    await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: partialFolder });
-  }
-  await ensureReferenceData(handle.db);
+  ({ handle, cleanup } = await openDatabaseMigratedTo(LAST_BEFORE_MOVE));
 }, 120_000);
 
 afterAll(async () => {
-  await handle?.close();
-  await dropDatabase?.();
-  rmSync(partialFolder, { recursive: true, force: true });
+  await cleanup?.();
 });
 
 describe('moving repair lists out of JSON', () => {

@@ -2,6 +2,7 @@
  * The /jobs list (issue 9): each filter, the search words, the queues, pages with the total, the
  * cost total per job, the calendar and the export.
  */
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobListItem } from '../../src/domain/jobs.js';
@@ -218,5 +219,52 @@ describe('the totals', () => {
     expect((await api.call('DELETE', `/api/jobs/${extra.id}`)).statusCode).toBe(204);
     expect((await list('')).total).toBe(5);
     expect((await list('status=cancelled')).total).toBe(1);
+  });
+
+  // Each of these totals comes from job_counts / job_assigned_count / job_technicians alone; the
+  // page lists every matching job (fewer than 25), so the total must equal the rows listed.
+  const counted = () => [
+    '',
+    'status=unscheduled',
+    'type=SC',
+    'serviceLine=HVACGEN',
+    'office=North%20Office',
+    'status=unscheduled&type=SC',
+    'type=PM&serviceLine=HVACGEN&office=Main%20Office',
+    'technicianId=unassigned',
+    `technicianId=${fx.techA}`,
+    `technicianId=${fx.techB}`,
+  ];
+  const expectTotalsExact = async () => {
+    for (const query of counted()) {
+      const page = await list(query);
+      expect(page.total, query).toBe(page.items.length);
+    }
+  };
+
+  it('keeps the type, service line, office, unassigned and technician totals exact through creates, changes and deletes', async () => {
+    await expectTotalsExact();
+    const techs = await api.call('PUT', `/api/jobs/${fx.ids.call}/technicians`, { technicianIds: [fx.techA, fx.techB] });
+    expect(techs.statusCode, techs.body).toBe(200);
+    expect(await names('technicianId=unassigned')).toEqual(['Old request']);
+    await expectTotalsExact();
+    const again = await api.call('PUT', `/api/jobs/${fx.ids.call}/technicians`, { technicianIds: [fx.techB] });
+    expect(again.statusCode, again.body).toBe(200);
+    await expectTotalsExact();
+    const extra = await ctx.f.job({ status: 'unscheduled', type: 'SC', serviceLine: 'REFR', office: 'North Office', technicianIds: [fx.techA] });
+    const bare = await ctx.f.job({ status: 'unscheduled', type: 'SC', serviceLine: 'HVACGEN' });
+    await expectTotalsExact();
+    expect((await list('office=North%20Office')).total).toBe(2);
+    expect((await api.call('POST', `/api/jobs/${extra.id}/cancel`)).statusCode).toBe(200);
+    await expectTotalsExact();
+    // deleting a job takes its technicians with it (cascade): the assigned count follows
+    expect((await api.call('DELETE', `/api/jobs/${extra.id}`)).statusCode).toBe(204);
+    expect((await api.call('DELETE', `/api/jobs/${bare.id}`)).statusCode).toBe(204);
+    await expectTotalsExact();
+    const back = await api.call('PUT', `/api/jobs/${fx.ids.call}/technicians`, { technicianIds: [fx.techA] });
+    expect(back.statusCode, back.body).toBe(200);
+    await ctx.database.db.execute(sql`delete from job_technicians where job_id = ${fx.ids.call}`);
+    expect(await names('technicianId=unassigned')).toEqual(['Compressor noise', 'Old request']);
+    await expectTotalsExact();
   });
 });

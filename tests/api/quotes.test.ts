@@ -229,6 +229,8 @@ describe("the customer's link", () => {
     expect(await count(sql`select count(*) as n from job_invoices where job_id = ${job.id}`)).toBe(1);
     const card = (await staff('GET', `/api/jobs/${job.id}/quotes`)).json();
     expect(card.badges).toEqual({ quoteSent: true, quoteConfirmed: true, repairApproved: false, repairDeclined: true });
+    // The fee item the deny added is not a change the quote must show.
+    expect(card.types.repair).toMatchObject({ needsUpdate: false, buttonLabel: 'Resend Quote' });
     expect(card.history[0]).toMatchObject({ status: 'declined', signerName: 'Dana Reed', decisionIp: expect.any(String), feeInvoice: { number: result.view.decision.invoiceNumber } });
     const png = await staff('GET', card.history[0].signatureUrl);
     expect(png.headers['content-type']).toBe('image/png');

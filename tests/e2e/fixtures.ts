@@ -8,6 +8,7 @@ import { ensureReferenceData } from '../../src/server/db/reference-data.js';
 import { seedDemo } from '../../src/server/db/seed/demo.js';
 import { createFactories, type Factories } from '../factories/index.js';
 import { e2eGeocoder } from '../support/fake-geocoder.js';
+import { freePort, startFakeSmtp, type FakeSmtp } from '../support/fake-smtp.js';
 import { testConfig } from '../support/test-config.js';
 
 export const DEMO_USER = { username: 'demo', password: 'hvac-demo' };
@@ -16,6 +17,8 @@ interface Server {
   baseURL: string;
   db: Database;
   f: Factories;
+  /** The fake SMTP server the outbox worker delivers to, when the spec asked for one (`withSmtp`). */
+  smtp: FakeSmtp | null;
 }
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
@@ -151,7 +154,14 @@ export async function expectAccessible(page: Page, where = 'expectAccessible'): 
  * the demo admin (through the real login API, so the cookie is the real one). Every page is
  * checked with axe (AxeGuard above).
  */
-export const test = base.extend<{ f: Factories; signedIn: Page }, { server: Server }>({
+export const test = base.extend<{ f: Factories; signedIn: Page }, { server: Server; withSmtp: boolean }>({
+  /**
+   * `test.use({ withSmtp: true })` (a worker option: the spec gets workers of its own) starts a real
+   * SMTP server (tests/support/fake-smtp.ts) for the worker's app: SMTP_URL points at it, the outbox
+   * worker runs and polls quickly, and PUBLIC_URL is the app's own address, so the links in a
+   * delivered message open this server. Without it the app has no SMTP_URL (messages stay queued).
+   */
+  withSmtp: [false, { option: true, scope: 'worker' }],
   page: async ({ page }, use, testInfo) => {
     const guard = new AxeGuard(page, testInfo);
     guards.set(page, guard);
@@ -159,23 +169,26 @@ export const test = base.extend<{ f: Factories; signedIn: Page }, { server: Serv
     await guard.finish();
   },
   server: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
-    async ({}, use, workerInfo) => {
+    async ({ withSmtp }, use, workerInfo) => {
       const database = await openDatabase({});
       await migrateDatabase(database);
       await ensureReferenceData(database.db);
       await seedDemo(database.db);
+      const smtp = withSmtp ? await startFakeSmtp() : null;
+      const listenPort = smtp ? await freePort() : 0;
       const app = await buildApp({
-        config: testConfig({ demo: true }),
+        config: testConfig({ demo: true, ...(smtp ? { smtpUrl: smtp.url, publicUrl: `http://127.0.0.1:${listenPort}` } : {}) }),
         database,
         webDir: path.resolve('dist/web'),
         geocoder: e2eGeocoder,
+        ...(smtp ? { outboxWorkerOptions: { pollIntervalMs: 200, backoff: () => 200 } } : {}),
       });
-      await app.listen({ port: 0, host: '127.0.0.1' });
+      await app.listen({ port: listenPort, host: '127.0.0.1' });
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
-      await use({ baseURL: `http://127.0.0.1:${port}`, db: database.db, f: createFactories(database.db, 1000 + workerInfo.workerIndex) });
+      await use({ baseURL: `http://127.0.0.1:${port}`, db: database.db, f: createFactories(database.db, 1000 + workerInfo.workerIndex), smtp });
       await app.close();
+      await smtp?.stop();
       await database.close();
     },
     { scope: 'worker', timeout: 120_000 },

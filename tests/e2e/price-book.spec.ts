@@ -22,7 +22,7 @@ test.describe('price book (/item-prices)', () => {
     await expect(dialog.getByLabel('Labor Rate (per hour)')).toHaveValue('60');
     await expect(dialog.getByLabel('Truck Fee')).toHaveValue('10');
     await expect(dialog.getByLabel('Roof Access Fee', { exact: true })).toHaveValue('75');
-    await dialog.getByLabel('Code').fill('E2E-PART-1');
+    await dialog.getByLabel('Code').fill('PBK-PART-1');
     await dialog.getByLabel('Name').fill('E2E condenser fan motor');
     await dialog.getByLabel('Parts Cost').fill('100');
     await expect(dialog.getByLabel('Total Base Cost', { exact: true })).toHaveText('$170.00');
@@ -47,7 +47,7 @@ test.describe('price book (/item-prices)', () => {
     await expect(dialog.getByText('Code is required')).toBeVisible();
     await expect(dialog.getByText('Name is required')).toBeVisible();
     await expect(dialog.getByText('Unit cost is required')).toBeVisible();
-    await dialog.getByLabel('Code').fill('E2E-LAB-1');
+    await dialog.getByLabel('Code').fill('PBK-LAB-1');
     await dialog.getByLabel('Name').fill('E2E rooftop labor');
     await dialog.getByLabel('Unit Cost').fill('0');
     await dialog.getByLabel('Duration (hours)').fill('0.05');
@@ -67,16 +67,17 @@ test.describe('price book (/item-prices)', () => {
     await dialog.getByLabel('Unit Cost').fill('12.5');
     await dialog.getByRole('button', { name: 'Add Item' }).click();
     await expect(dialog.getByText('An item with the code ITM-TRIP already exists')).toBeVisible();
-    await dialog.getByLabel('Code').fill('E2E-ITEM-1');
+    await dialog.getByLabel('Code').fill('PBK-ITEM-1');
     await dialog.getByLabel('Category').fill('');
     await dialog.getByLabel('Service Line').selectOption('REFR');
     await dialog.getByRole('button', { name: 'Add Item' }).click();
     await expect(dialog).toBeHidden();
 
-    // Search, type and service line filters (in the URL).
-    await page.getByLabel('Search items').fill('e2e-');
+    // Search, type and service line filters (in the URL). The codes start with PBK- so that items other
+    // specs add to this worker's database (E2E-JOB-COIL...) never match the search.
+    await page.getByLabel('Search items').fill('pbk-');
     await expect(rows(page)).toHaveCount(3);
-    await expect(rows(page).nth(0)).toContainText('E2E-ITEM-1');
+    await expect(rows(page).nth(0)).toContainText('PBK-ITEM-1');
     await expect(rows(page).nth(0)).toContainText('Category: General');
     await expect(rows(page).nth(0)).toContainText('Refrigeration');
     await expect(rows(page).nth(1)).toContainText('Skill: Standard');
@@ -84,26 +85,26 @@ test.describe('price book (/item-prices)', () => {
     await expect(rows(page).nth(2)).toContainText('Parts cost: $100.00');
     await expect(rows(page).nth(2)).toContainText('Est. hours: 1.0');
     await expect(rows(page).nth(2)).toContainText('$331.00');
-    await expect(page).toHaveURL(/q=e2e-/);
+    await expect(page).toHaveURL(/q=pbk-/);
 
     await page.getByLabel('Type').selectOption('part');
     await expect(page).toHaveURL(/type=part/);
     await expect(rows(page)).toHaveCount(1);
-    await expect(rows(page).first()).toContainText('E2E-PART-1');
+    await expect(rows(page).first()).toContainText('PBK-PART-1');
     await page.getByLabel('Type').selectOption('');
     await page.getByLabel('Service line').selectOption('REFR');
     await expect(rows(page)).toHaveCount(1);
-    await expect(rows(page).first()).toContainText('E2E-ITEM-1');
+    await expect(rows(page).first()).toContainText('PBK-ITEM-1');
 
     await page.getByLabel('Search items').fill('no-such-price-anywhere');
     await expect(page.getByText('No items found. Try adjusting your filters or add a new item.')).toBeVisible();
 
     // The filters survive a reload.
-    await page.getByLabel('Search items').fill('E2E-LAB');
+    await page.getByLabel('Search items').fill('PBK-LAB');
     await page.getByLabel('Service line').selectOption('');
     await expect(rows(page)).toHaveCount(1);
     await page.reload();
-    await expect(page.getByLabel('Search items')).toHaveValue('E2E-LAB');
+    await expect(page.getByLabel('Search items')).toHaveValue('PBK-LAB');
     await expect(rows(page)).toHaveCount(1);
   });
 

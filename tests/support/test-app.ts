@@ -29,6 +29,7 @@ export async function createTestContext(options: { now?: () => Date; config?: Pa
     config: testConfig(options.config),
     database,
     webDir: null,
+    verifyResponses: true,
     ...(options.now ? { clock: options.now } : {}),
     ...(options.geocoder ? { geocoder: options.geocoder } : {}),
   });

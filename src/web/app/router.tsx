@@ -56,8 +56,8 @@ export const routes: RouteObject[] = [
           // Jobs: list, create, detail, dispatch
           { path: 'jobs', ...screen(() => import('../features/jobs/jobs-page')) },
           { path: 'jobs/create', ...screen(() => import('../features/jobs/job-create-page')) },
-          // Sidebar links of the Jobs group without a screen yet: Not found, not "Invalid job ID format".
-          { path: 'jobs/dispatch', ...notFound },
+          // The Dispatch & Schedule board; the Jobs group's links without a screen yet are Not found, not "Invalid job ID format".
+          { path: 'jobs/dispatch', ...screen(() => import('../features/dispatch/dispatch-page')) },
           { path: 'jobs/opportunities', ...notFound },
           { path: 'jobs/scorecard', ...notFound },
           // The job page combines features (jobs, inspections, quotes, invoices): composed in app/screens.

@@ -13,6 +13,7 @@ export function Dialog({
   children,
   footer,
   size = 'md',
+  side = 'center',
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -21,6 +22,8 @@ export function Dialog({
   children: ReactNode;
   footer?: ReactNode;
   size?: 'sm' | 'md' | 'lg' | 'xl';
+  /** 'right': a drawer along the right edge (the dispatch board's Map Filters), full height. */
+  side?: 'center' | 'right';
 }) {
   const returnFocus = useReturnFocus(open);
   const width = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' }[size];
@@ -30,7 +33,9 @@ export function Dialog({
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
         <RadixDialog.Content
           className={cn(
-            'fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-xl focus:outline-none',
+            side === 'right'
+              ? 'fixed inset-y-0 right-0 z-50 flex w-[calc(100vw-2rem)] flex-col bg-white shadow-xl focus:outline-none'
+              : 'fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-xl focus:outline-none',
             width,
           )}
           onCloseAutoFocus={returnFocus}
@@ -45,7 +50,7 @@ export function Dialog({
               <X className="h-5 w-5" />
             </RadixDialog.Close>
           </div>
-          <div className="overflow-y-auto px-6 py-4">{children}</div>
+          <div className={cn('overflow-y-auto px-6 py-4', side === 'right' && 'flex-1')}>{children}</div>
           {footer ? <div className="flex justify-end gap-2 border-t border-slate-200 px-6 py-4">{footer}</div> : null}
         </RadixDialog.Content>
       </RadixDialog.Portal>

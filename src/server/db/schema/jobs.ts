@@ -1,6 +1,6 @@
 /** Jobs, their technicians, priced items and the job form presets. */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt, money, oneOf, notBlank, trgm, DB_ENUMS } from './columns.js';
 import { locations, units } from './customers.js';
 import { users } from './users.js';
@@ -59,7 +59,8 @@ export const jobs = pgTable(
     check('jobs_period_check', sql`${t.timePeriodDue} >= ${t.timePeriodStart}`),
     check('jobs_scheduled_has_start', sql`${t.status} <> 'scheduled' or ${t.scheduleStart} is not null`),
     uniqueIndex('jobs_number_unique').on(t.number),
-    index('jobs_status_idx').on(t.status),
+    // A status's newest jobs first: the /jobs page for one status without walking the other statuses.
+    index('jobs_status_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.number.desc().nullsFirst()),
     index('jobs_schedule_start_idx').on(t.scheduleStart),
     index('jobs_time_period_due_idx').on(t.timePeriodDue),
     index('jobs_created_at_idx').on(t.createdAt.desc()),
@@ -140,11 +141,32 @@ export const jobPresets = pgTable(
 );
 
 /**
- * Exact job counts per status, kept by statement-level triggers (migration job-counts) in the
- * same transaction as every insert, delete and status change: the /jobs total without a filter,
- * or with only a status, is read here instead of counting 500,000 rows.
+ * Exact job counts per (status, type, service line, office), kept by statement-level triggers
+ * (migrations job-counts, jobs-list-counters) in the same transaction as every insert, delete and
+ * change of those columns: the /jobs total with no filter or with only these filters is a sum
+ * over a few hundred rows here instead of a count over 500,000 jobs.
  */
-export const jobCounts = pgTable('job_counts', {
-  status: varchar('status', { length: 20 }).primaryKey(),
-  n: bigint('n', { mode: 'number' }).notNull().default(0),
-});
+export const jobCounts = pgTable(
+  'job_counts',
+  {
+    status: varchar('status', { length: 20 }).notNull(),
+    type: varchar('type', { length: 20 }).notNull(),
+    serviceLine: varchar('service_line', { length: 20 }).notNull(),
+    office: varchar('office', { length: 100 }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.type, t.serviceLine, t.office] })],
+);
+
+/**
+ * How many jobs have at least one technician (one row), kept by statement-level triggers on
+ * job_technicians (migration jobs-list-counters): the "unassigned" total is the jobs' total minus it.
+ */
+export const jobAssignedCount = pgTable(
+  'job_assigned_count',
+  {
+    id: smallint('id').primaryKey().default(1),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('job_assigned_count_one_row', sql`${t.id} = 1`)],
+);

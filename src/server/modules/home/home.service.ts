@@ -1,5 +1,5 @@
 import { dateInZone } from '../../../domain/dates.js';
-import { DAILY_SCHEDULE_LIMIT, periodStart, type DailyScheduleQuery, type HomeFilters } from '../../../domain/home.js';
+import { DAILY_SCHEDULE_LIMIT, periodSince, type DailyScheduleQuery, type HomeFilters } from '../../../domain/home.js';
 import type { SettingsRepo } from '../settings/settings.repo.js';
 import type { HomeRepo } from './home.repo.js';
 
@@ -11,7 +11,8 @@ export function createHomeService({ repo, settings, clock }: { repo: HomeRepo; s
       return repo.stats({
         office: filters.office,
         technicianId: filters.technicianId,
-        since: periodStart(filters.period, now),
+        // From the start of the period's first day in the company's zone: where the cards' lists start.
+        since: periodSince(filters.period, now, time_zone),
         today: dateInZone(now, time_zone),
         now,
       });

@@ -20,6 +20,7 @@ import { centsToDecimal, toCents } from '../../../domain/money.js';
 import type { Executor } from '../../db/client.js';
 import {
   companies,
+  jobAssignedCount,
   jobCounts,
   jobInspections,
   jobInvoices,
@@ -66,10 +67,12 @@ const rp = tableAlias(jobRepairs, 'rp');
 const personName = (person: typeof tu | typeof cb) => sql<string>`coalesce(nullif(btrim(concat_ws(' ', ${person.firstName}, ${person.lastName})), ''), ${person.username})`;
 const isoDate = (column: SQL | AnyColumn) => sql<string>`to_char(${column}, 'YYYY-MM-DD')`;
 
+/** Technicians (jt joined to tu), primary first, as a JSON array. */
+const TECHNICIANS_AGG = sql`json_agg(json_build_object('id', ${tu.id}, 'name', ${personName(tu)}, 'isPrimary', ${jt.isPrimary})
+    order by ${jt.isPrimary} desc, ${personName(tu)}, ${tu.id})`;
 /** The job's technicians, primary first, as JSON (one subquery in the same statement). */
 const TECHNICIANS_JSON = sql<JobTechnicianRef[]>`coalesce((
-  select json_agg(json_build_object('id', ${tu.id}, 'name', ${personName(tu)}, 'isPrimary', ${jt.isPrimary})
-    order by ${jt.isPrimary} desc, ${personName(tu)}, ${tu.id})
+  select ${TECHNICIANS_AGG}
   from ${from(jt)} join ${from(tu)} on ${tu.id} = ${jt.technicianId}
   where ${jt.jobId} = ${j.id}), '[]'::json)`;
 const COST_TOTAL = sql<number>`(select coalesce(sum(${it.totalCost}), 0) from ${from(it)} where ${it.jobId} = ${j.id})`.mapWith(toCents);
@@ -167,6 +170,11 @@ export function jobListConditions(query: JobListQuery, ctx: JobListContext): SQL
     if (query.dateField === 'due') {
       if (query.from) conditions.push(sql`${j.timePeriodDue} >= ${query.from}::date`);
       if (query.to) conditions.push(sql`${j.timePeriodDue} <= ${query.to}::date`);
+    } else if (query.dateField === 'quote-sent') {
+      // The latest quote's send time: one row of job_quotes_job_idx (job_id, sent_at desc) per job.
+      const sentAt = sql`(select ${lq.sentAt} from ${from(lq)} where ${lq.jobId} = ${j.id})`;
+      if (query.from) conditions.push(sql`${sentAt} >= ${dayStart(query.from, ctx.timeZone)}`);
+      if (query.to) conditions.push(sql`${sentAt} < ${dayStart(query.to, ctx.timeZone, 1)}`);
     } else {
       const column = query.dateField === 'schedule' ? j.scheduleStart : j.createdAt;
       if (query.from) conditions.push(sql`${column} >= ${dayStart(query.from, ctx.timeZone)}`);
@@ -200,17 +208,41 @@ export function jobListStatements(query: JobListQuery, ctx: JobListContext, pagi
   const conditions = jobListConditions(query, ctx);
   const where = whereAll(conditions);
   const order = orderBy(query);
-  // Nothing filtered, or only the status: the exact total is the counters' (job_counts), not a count of every row.
-  const counted = conditions.length === 0 || (conditions.length === 1 && query.status !== undefined);
   return {
     page: sql`
       with page as materialized (select ${j.id} as id from ${from(j)} where ${where} order by ${order} limit ${paging.limit} offset ${paging.offset})
       select ${LIST_ITEM} ${FROM_JOINED} join page p on p.id = ${j.id}
       order by ${order}`,
-    count: counted
-      ? sql`select coalesce(sum(${jobCounts.n}), 0) as ${COUNT_ROWS.key('n')} from ${jobCounts} ${query.status ? sql`where ${jobCounts.status} = ${query.status}` : sql``}`
-      : sql`select ${COUNT_ROWS} from ${from(j)} where ${where}`,
+    count: countStatement(query, where),
   };
+}
+
+/**
+ * The list's exact total. With no filter, or only filters the counters are kept by (status, type,
+ * service line, office), it is a sum over job_counts; unassigned alone is that sum minus the jobs
+ * with technicians (job_assigned_count); one technician alone, that technician's job_technicians
+ * rows (one per job); anything else, a count over the same conditions.
+ */
+function countStatement(query: JobListQuery, where: SQL): SQL {
+  const { q, unitId, locationId, companyId, technicianId, from: fromDay, to: toDay, queue } = query;
+  const counterFilters = !q && !unitId && !locationId && !companyId && !fromDay && !toDay && !queue;
+  const counterDimensions = Boolean(query.status || query.type || query.serviceLine || query.office);
+  if (counterFilters && technicianId === undefined) {
+    const keys: SQL[] = [];
+    if (query.status) keys.push(sql`${jobCounts.status} = ${query.status}`);
+    if (query.type) keys.push(sql`${jobCounts.type} = ${query.type}`);
+    if (query.serviceLine) keys.push(sql`${jobCounts.serviceLine} = ${query.serviceLine}`);
+    if (query.office) keys.push(sql`${jobCounts.office} = ${query.office}`);
+    return sql`select coalesce(sum(${jobCounts.n}), 0) as ${COUNT_ROWS.key('n')} from ${jobCounts} where ${whereAll(keys)}`;
+  }
+  if (counterFilters && !counterDimensions && technicianId === 'unassigned') {
+    return sql`select (select coalesce(sum(${jobCounts.n}), 0) from ${jobCounts}) - (select ${jobAssignedCount.n} from ${jobAssignedCount}) as ${COUNT_ROWS.key('n')}`;
+  }
+  if (counterFilters && !counterDimensions && technicianId) {
+    // job_technicians has one row per job and technician (unique), so its rows are the jobs.
+    return sql`select ${COUNT_ROWS} from ${from(jt)} where ${jt.technicianId} = ${technicianId}::uuid`;
+  }
+  return sql`select ${COUNT_ROWS} from ${from(j)} where ${where}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -393,7 +425,7 @@ function toRecord(row: RowOf<typeof DETAIL.fields>): JobRecord {
 // Calendar
 // ---------------------------------------------------------------------------------------------
 
-const CALENDAR_JOB = selection({
+const CALENDAR_FIELDS = {
   id: j.id,
   number: j.number,
   name: j.name,
@@ -406,13 +438,16 @@ const CALENDAR_JOB = selection({
   companyName: c.name,
   locationName: l.name,
   unitNumber: nullable(un.unitNumber),
-  technicians: TECHNICIANS_JSON,
-});
-const CALENDAR_FROM = sql`from ${from(j)}
-  join ${from(l)} on ${l.id} = ${j.locationId}
+};
+/** A scheduled job of the month: its technicians come from the grouped CTE `techs` (one pass, not a subquery per row). */
+const CALENDAR_JOB = selection({ ...CALENDAR_FIELDS, technicians: sql<JobTechnicianRef[]>`coalesce(techs.list, '[]'::json)` });
+const CALENDAR_UNSCHEDULED = selection({ ...CALENDAR_FIELDS, technicians: TECHNICIANS_JSON, total: countOf(sql`page.total`) });
+/** The columns of jobs the calendar reads, selected into a CTE named like the table's alias so the fields above apply. */
+const CALENDAR_JOB_COLUMNS = sql`${j.id}, ${j.number}, ${j.name}, ${j.status}, ${j.type}, ${j.scheduleStart}, ${j.scheduleDuration},
+  ${j.timePeriodStart}, ${j.timePeriodDue}, ${j.locationId}, ${j.unitId}`;
+const CALENDAR_JOINS = sql`join ${from(l)} on ${l.id} = ${j.locationId}
   join ${from(c)} on ${c.id} = ${l.companyId}
   left join ${from(un)} on ${un.id} = ${j.unitId}`;
-const CALENDAR_UNSCHEDULED = selection({ ...CALENDAR_JOB.fields, total: countOf(sql`count(*) over ()`) });
 
 const toCalendarJob = (row: RowOf<typeof CALENDAR_JOB.fields>): CalendarJob => ({ ...row, scheduleStart: row.scheduleStart?.toISOString() ?? null });
 
@@ -425,22 +460,40 @@ export interface CalendarRange {
   unscheduledLimit: number;
 }
 
+/**
+ * The calendar's statements. A month holds thousands of scheduled jobs: they are read once into a
+ * CTE (`j`), their technicians grouped in one pass over job_technicians, and company, location and
+ * unit found through covering indexes (migration jobs-list-counters). The unscheduled jobs whose
+ * period overlaps the range come from a GiST index on the period; their total is counted before
+ * the 200 shown are joined.
+ */
 export function calendarStatements(q: CalendarRange) {
   const scope: SQL[] = [];
   if (q.technicianId) scope.push(sql`${j.id} in (select ${jt.jobId} from ${from(jt)} where ${jt.technicianId} = ${q.technicianId}::uuid)`);
   if (q.office) scope.push(sql`${j.office} = ${q.office}`);
   const extra = scope.length ? sql` and ${whereAll(scope)}` : sql``;
   return {
-    scheduled: sql`select ${CALENDAR_JOB} ${CALENDAR_FROM}
-      where ${j.scheduleStart} >= ${dayStart(q.from, q.timeZone)} and ${j.scheduleStart} < ${dayStart(q.to, q.timeZone, 1)}
-        and ${j.status} <> 'cancelled'${extra}
+    scheduled: sql`with ${j} as materialized (
+        select ${CALENDAR_JOB_COLUMNS} from ${from(j)}
+        where ${j.scheduleStart} >= ${dayStart(q.from, q.timeZone)} and ${j.scheduleStart} < ${dayStart(q.to, q.timeZone, 1)}
+          and ${j.status} <> 'cancelled'${extra}),
+      techs as (
+        select ${jt.jobId} as job_id, ${TECHNICIANS_AGG} as list
+        from ${j} join ${from(jt)} on ${jt.jobId} = ${j.id} join ${from(tu)} on ${tu.id} = ${jt.technicianId}
+        group by ${jt.jobId})
+      select ${CALENDAR_JOB} from ${j} ${CALENDAR_JOINS}
+      left join techs on techs.job_id = ${j.id}
       order by ${j.scheduleStart}, ${j.number}`,
-    // Open jobs without a start whose period overlaps the range, earliest due first.
-    unscheduled: sql`select ${CALENDAR_UNSCHEDULED} ${CALENDAR_FROM}
-      where ${j.scheduleStart} is null and ${OPEN}
-        and ${j.timePeriodDue} >= ${q.from}::date and ${j.timePeriodStart} <= ${q.to}::date${extra}
-      order by ${j.timePeriodDue}, ${j.number}
-      limit ${q.unscheduledLimit}`,
+    // Open jobs without a start whose period overlaps the range (the same as due >= from and
+    // start <= to, written as a range overlap for jobs_unscheduled_period_idx), earliest due first.
+    unscheduled: sql`with page as materialized (
+        select ${j.id} as id, count(*) over () as total from ${from(j)}
+        where ${j.scheduleStart} is null and ${OPEN}
+          and daterange(${j.timePeriodStart}, ${j.timePeriodDue}, '[]') && daterange(${q.from}::date, ${q.to}::date, '[]')${extra}
+        order by ${j.timePeriodDue}, ${j.number}
+        limit ${q.unscheduledLimit})
+      select ${CALENDAR_UNSCHEDULED} from page join ${from(j)} on ${j.id} = page.id ${CALENDAR_JOINS}
+      order by ${j.timePeriodDue}, ${j.number}`,
   };
 }
 

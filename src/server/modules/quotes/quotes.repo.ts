@@ -13,7 +13,7 @@ export interface QuoteTypeFacts {
   completedInspections: number;
   repairs: number;
   items: number;
-  /** the newest job item's creation time (Quote Needs Update) */
+  /** the newest job item's creation time, the inspection fee item aside (Quote Needs Update) */
   lastItemAt: Date | null;
   /** the latest change to the job's inspections and repairs (the resend banner) */
   lastInspectionChangeAt: Date | null;
@@ -66,7 +66,11 @@ export function createQuotesRepo(db: Executor) {
           .from(jobRepairs)
           .innerJoin(jobInspections, eq(jobInspections.id, jobRepairs.inspectionId))
           .where(and(eq(jobRepairs.jobId, jobId), eq(jobInspections.completed, true))),
-        exec.select({ n: count(), last: max(jobItems.createdAt) }).from(jobItems).where(eq(jobItems.jobId, jobId)),
+        // The INSP-FEE item a customer's deny adds is not a change the quote must show (no "Quote Needs Update").
+        exec
+          .select({ n: count(), last: sql<Date | string | null>`max(${jobItems.createdAt}) filter (where ${jobItems.code} <> 'INSP-FEE')` })
+          .from(jobItems)
+          .where(eq(jobItems.jobId, jobId)),
         exec
           .select({
             at: sql<Date | string | null>`greatest(

@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { dateInZone, DEFAULT_TIME_ZONE, isIsoDate } from '../../../domain/dates';
-import { DEFAULT_HOME_PERIOD, HOME_PERIODS, homeFilters, periodStart, type HomeFilters, type HomeStats } from '../../../domain/home';
+import { DEFAULT_HOME_PERIOD, HOME_PERIODS, homeCardListQuery, homeFilters, type HomeCardDate, type HomeFilters, type HomeStats } from '../../../domain/home';
 import { errorMessage } from '../../lib/api-client';
 import { useCompanyInfo } from '../../lib/company';
 import { ErrorBanner } from '../../ui/banner';
@@ -16,34 +16,28 @@ import { useCustomerPermissions } from '../../lib/permissions';
 
 /**
  * Each card is a door to the list it counts: the jobs list with the card's queue (a removable chip
- * there), the Office and Technician selects, and, for the cards that count jobs by their creation
- * date, the period as a created-date range.
+ * there), the Office and Technician selects, and the period on the date the card counts by (the
+ * jobs' creation date, or the quotes' send date), from the same first day as the count
+ * (src/domain/home.ts homeCardListQuery). Open Deficiencies (repairs) and the invoices card count
+ * other records by their own creation date, which their lists cannot filter on yet.
  */
-type CardDef = { key: keyof HomeStats; label: string; valueLabel?: string; queue: string; jobsByCreation: boolean; href?: string };
+type CardDef = { key: keyof HomeStats; label: string; valueLabel?: string; queue: string; date: HomeCardDate; href?: string };
 const CARDS: CardDef[] = [
-  { key: 'jobsNoAppointment', label: 'Jobs with No Appointment', queue: 'no-appointment', jobsByCreation: true },
-  { key: 'overdueJobs', label: 'Overdue Jobs', queue: 'overdue', jobsByCreation: true },
-  { key: 'jobsToMark', label: 'Past Jobs to Mark Complete', queue: 'to-mark-complete', jobsByCreation: true },
-  { key: 'followUpJobs', label: 'Follow Up Jobs', queue: 'follow-up', jobsByCreation: true },
-  { key: 'openDeficiencies', label: 'Open Deficiencies', queue: 'open-deficiencies', jobsByCreation: false },
+  { key: 'jobsNoAppointment', label: 'Jobs with No Appointment', queue: 'no-appointment', date: 'created' },
+  { key: 'overdueJobs', label: 'Overdue Jobs', queue: 'overdue', date: 'created' },
+  { key: 'jobsToMark', label: 'Past Jobs to Mark Complete', queue: 'to-mark-complete', date: 'created' },
+  { key: 'followUpJobs', label: 'Follow Up Jobs', queue: 'follow-up', date: 'created' },
+  { key: 'openDeficiencies', label: 'Open Deficiencies', queue: 'open-deficiencies', date: null },
   // The invoices list has its own status filter: the draft invoices themselves.
-  { key: 'unsentInvoices', label: 'Total Unsent Invoices', valueLabel: 'Value', queue: 'unsent-invoices', jobsByCreation: false, href: '/invoices?status=draft' },
-  { key: 'jobsToSchedule', label: 'Jobs Ready to Schedule', valueLabel: 'Estimated revenue', queue: 'ready-to-schedule', jobsByCreation: true },
-  { key: 'jobsToInvoice', label: 'Jobs to Invoice', queue: 'to-invoice', jobsByCreation: true },
-  { key: 'submittedQuotes', label: 'Total Submitted Quotes', valueLabel: 'Value', queue: 'submitted-quotes', jobsByCreation: false },
+  { key: 'unsentInvoices', label: 'Total Unsent Invoices', valueLabel: 'Value', queue: 'unsent-invoices', date: null, href: '/invoices?status=draft' },
+  { key: 'jobsToSchedule', label: 'Jobs Ready to Schedule', valueLabel: 'Estimated revenue', queue: 'ready-to-schedule', date: 'created' },
+  { key: 'jobsToInvoice', label: 'Jobs to Invoice', queue: 'to-invoice', date: 'created' },
+  { key: 'submittedQuotes', label: 'Total Submitted Quotes', valueLabel: 'Value', queue: 'submitted-quotes', date: 'quote-sent' },
 ];
 
 function cardHref(card: CardDef, filters: HomeFilters, timeZone: string): string {
   if (card.href) return card.href;
-  const query = new URLSearchParams({ queue: card.queue });
-  if (filters.office) query.set('office', filters.office);
-  if (filters.technicianId) query.set('technicianId', filters.technicianId);
-  const start = card.jobsByCreation ? periodStart(filters.period, new Date()) : null;
-  if (start) {
-    query.set('dateField', 'created');
-    query.set('from', dateInZone(start, timeZone));
-  }
-  return `/jobs?${query.toString()}`;
+  return `/jobs?${homeCardListQuery(card, filters, new Date(), timeZone).toString()}`;
 }
 
 /** Home (/): the nine counts from the data, filtered by office, technician and period. */

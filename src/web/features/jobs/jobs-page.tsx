@@ -33,7 +33,7 @@ import { JOB_QUEUE_LABELS, JOB_STATUS_LABELS, JOB_TEXTS } from './job-texts';
 
 const TEXT_FILTERS = ['q'] as const;
 const FILTER_KEYS = ['q', 'status', 'type', 'serviceLine', 'technicianId', 'office', 'from', 'to', 'queue', 'companyId', 'locationId', 'unitId'] as const;
-const DATE_FIELD_LABELS = { due: 'Due date', schedule: 'Schedule date', created: 'Created date' } as const;
+const DATE_FIELD_LABELS = { due: 'Due date', schedule: 'Schedule date', created: 'Created date', 'quote-sent': 'Quote sent date' } as const;
 
 function scheduleCell(job: JobListItem, timeZone: string | undefined) {
   return (
@@ -78,6 +78,8 @@ function columns(timeZone: string | undefined): DataTableColumn<JobListItem>[] {
       id: 'customer',
       header: 'Company / Location / Unit',
       priority: 2,
+      // company names are long: keep whole words instead of letting the column shrink to a few letters
+      className: 'min-w-[11rem]',
       cell: (job) => (
         <span className="block text-sm">
           <Link to={`/companies/${job.companyId}`} className="block text-slate-900 hover:text-blue-700 hover:underline">

@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { isIsoDate } from '../../../domain/dates';
+import { DISPATCH_DATE_FIELDS, type BoardSearch, type DispatchDateField, type DispatchOptions } from '../../../domain/dispatch';
+import { DEFAULT_OFFICE } from '../../../domain/jobs';
+import { formatDate } from '../../lib/format';
+import { addMonths, BOARD_VIEWS, endOfMonth, startOfMonth } from './board-period';
+
+/** Filter Date Range By: relative to today's month, or a custom From/To. */
+export const RANGE_KINDS = ['this', 'last', 'next', 'custom'] as const;
+export type RangeKind = (typeof RANGE_KINDS)[number];
+export const RANGE_LABELS: Record<RangeKind, string> = { this: 'This Month', last: 'Last Month', next: 'Next Month', custom: 'Custom Range' };
+export const DATE_FIELD_LABELS: Record<DispatchDateField, string> = { due: 'Due By Date', schedule: 'Schedule Date', created: 'Created Date' };
+/** The chip's verb for the date field: "Jobs Due By This Month", "Jobs Scheduled Last Month". */
+const DATE_FIELD_CHIP: Record<DispatchDateField, string> = { due: 'Jobs Due By', schedule: 'Jobs Scheduled', created: 'Jobs Created' };
+/** The Job Office value that means every office (the default is the Main Office, as the spec's chip shows). */
+export const ALL_OFFICES = 'all';
+
+const text = z.string().trim().max(500).optional().catch(undefined);
+const on = z.enum(['true', 'false']).optional().catch(undefined).transform((v) => v === 'true');
+const isoDate = z
+  .string()
+  .optional()
+  .catch(undefined)
+  .transform((v) => (v && isIsoDate(v) ? v : undefined));
+const amount = z
+  .string()
+  .trim()
+  .optional()
+  .catch(undefined)
+  .transform((v) => (v && /^\d{1,9}(\.\d{1,2})?$/.test(v) ? v : undefined));
+
+/**
+ * The board's state in the URL: the view and its date, the technician search and selection, and
+ * the Map Filters. Anything invalid falls back to its default (this month, due date, Main Office).
+ */
+export const boardUrlState = z.object({
+  view: z.enum(BOARD_VIEWS).optional().catch(undefined).transform((v) => v ?? 'day'),
+  date: isoDate,
+  q: text,
+  tech: text,
+  dateField: z.enum(DISPATCH_DATE_FIELDS).optional().catch(undefined).transform((v) => v ?? 'due'),
+  range: z.enum(RANGE_KINDS).optional().catch(undefined).transform((v) => v ?? 'this'),
+  from: isoDate,
+  to: isoDate,
+  tags: text,
+  office: text,
+  type: text,
+  ownerId: text,
+  serviceLine: text,
+  region: text,
+  price: on,
+  minPrice: amount,
+  maxPrice: amount,
+  showCompleted: on,
+  showSubcontracted: on,
+});
+export type BoardUrlState = z.output<typeof boardUrlState>;
+
+/** The keys the Map Filters drawer owns (the view, date, search and selection stay when it applies). */
+export const FILTER_KEYS = ['dateField', 'range', 'from', 'to', 'tags', 'office', 'type', 'ownerId', 'serviceLine', 'region', 'price', 'minPrice', 'maxPrice', 'showCompleted', 'showSubcontracted'] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number];
+
+/** The drawer's form: every value a string or boolean as its control holds it. */
+export interface FilterDraft {
+  dateField: DispatchDateField;
+  range: RangeKind;
+  from: string;
+  to: string;
+  tags: string;
+  office: string;
+  type: string;
+  ownerId: string;
+  serviceLine: string;
+  region: string;
+  price: boolean;
+  minPrice: string;
+  maxPrice: string;
+  showCompleted: boolean;
+  showSubcontracted: boolean;
+}
+
+export const DEFAULT_DRAFT: FilterDraft = {
+  dateField: 'due',
+  range: 'this',
+  from: '',
+  to: '',
+  tags: '',
+  office: DEFAULT_OFFICE,
+  type: '',
+  ownerId: '',
+  serviceLine: '',
+  region: '',
+  price: false,
+  minPrice: '',
+  maxPrice: '',
+  showCompleted: false,
+  showSubcontracted: false,
+};
+
+export function draftFromState(s: BoardUrlState): FilterDraft {
+  return {
+    dateField: s.dateField,
+    range: s.range,
+    from: s.from ?? '',
+    to: s.to ?? '',
+    tags: s.tags ?? '',
+    office: s.office ?? DEFAULT_OFFICE,
+    type: s.type ?? '',
+    ownerId: s.ownerId ?? '',
+    serviceLine: s.serviceLine ?? '',
+    region: s.region ?? '',
+    price: s.price,
+    minPrice: s.minPrice ?? '',
+    maxPrice: s.maxPrice ?? '',
+    showCompleted: s.showCompleted,
+    showSubcontracted: s.showSubcontracted,
+  };
+}
+
+/** The URL values of a draft: defaults are left out (the Main Office default is written only when changed). */
+export function draftToUrl(d: FilterDraft): Record<FilterKey, string | boolean | undefined> {
+  const custom = d.range === 'custom';
+  return {
+    dateField: d.dateField === 'due' ? undefined : d.dateField,
+    range: d.range === 'this' ? undefined : d.range,
+    from: custom ? d.from || undefined : undefined,
+    to: custom ? d.to || undefined : undefined,
+    tags: normalizeTags(d.tags) || undefined,
+    office: d.office === DEFAULT_OFFICE ? undefined : d.office || ALL_OFFICES,
+    type: d.type || undefined,
+    ownerId: d.ownerId || undefined,
+    serviceLine: d.serviceLine || undefined,
+    region: d.region || undefined,
+    price: d.price || undefined,
+    minPrice: d.price ? d.minPrice.trim() || undefined : undefined,
+    maxPrice: d.price ? d.maxPrice.trim() || undefined : undefined,
+    showCompleted: d.showCompleted || undefined,
+    showSubcontracted: d.showSubcontracted || undefined,
+  };
+}
+
+/** "vip, , roof ,vip" -> "vip,roof". */
+export function normalizeTags(tags: string): string {
+  return [...new Set(tags.split(',').map((t) => t.trim()).filter(Boolean))].join(',');
+}
+
+/** The inclusive days of the date range: this, last or next month of today, or the custom From/To. */
+export function rangeDates(range: RangeKind, today: string, custom: { from?: string | undefined; to?: string | undefined }): { from: string; to: string } {
+  if (range === 'custom' && custom.from && custom.to) return { from: custom.from, to: custom.to };
+  const month = range === 'last' ? addMonths(startOfMonth(today), -1) : range === 'next' ? addMonths(startOfMonth(today), 1) : startOfMonth(today);
+  return { from: month, to: endOfMonth(month) };
+}
+
+/** The GET /api/dispatch/board query of the URL state (one request per change of range or filters). */
+export function toBoardQuery(s: Pick<BoardUrlState, FilterKey>, today: string): BoardSearch {
+  const { from, to } = rangeDates(s.range, today, s);
+  const office = s.office ?? DEFAULT_OFFICE;
+  const query: BoardSearch = { from, to, dateField: s.dateField };
+  if (s.tags) query.tags = normalizeTags(s.tags);
+  if (office !== ALL_OFFICES) query.office = office;
+  if (s.type) query.type = s.type;
+  if (s.ownerId) query.ownerId = s.ownerId;
+  if (s.serviceLine) query.serviceLine = s.serviceLine;
+  if (s.region) query.region = s.region;
+  if (s.price && s.minPrice) query.minPrice = s.minPrice;
+  if (s.price && s.maxPrice) query.maxPrice = s.maxPrice;
+  if (s.showCompleted) query.showCompleted = 'true';
+  if (s.showSubcontracted) query.showSubcontracted = 'true';
+  return query;
+}
+
+export interface FilterChip {
+  id: string;
+  label: string;
+  /** The URL changes that remove the filter; none for the date range at its default (always applied). */
+  remove: Partial<Record<FilterKey, undefined | string>> | null;
+}
+
+const money = (v: string) => `$${Number(v).toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
+
+/** The chips of the applied filters, e.g. "Jobs Due By This Month", "Main Office", "Subcontracted Jobs". */
+export function filterChips(s: Pick<BoardUrlState, FilterKey>, options: DispatchOptions | undefined): FilterChip[] {
+  const chips: FilterChip[] = [];
+  const range = s.range === 'custom' && s.from && s.to ? `${formatDate(s.from)} – ${formatDate(s.to)}` : RANGE_LABELS[s.range === 'custom' ? 'this' : s.range];
+  const atDefault = s.dateField === 'due' && (s.range === 'this' || (s.range === 'custom' && !(s.from && s.to)));
+  chips.push({ id: 'range', label: `${DATE_FIELD_CHIP[s.dateField]} ${range}`, remove: atDefault ? null : { dateField: undefined, range: undefined, from: undefined, to: undefined } });
+  const office = s.office ?? DEFAULT_OFFICE;
+  if (office !== ALL_OFFICES) chips.push({ id: 'office', label: office, remove: { office: ALL_OFFICES } });
+  if (s.tags) chips.push({ id: 'tags', label: `Tags: ${normalizeTags(s.tags).split(',').join(', ')}`, remove: { tags: undefined } });
+  if (s.type) chips.push({ id: 'type', label: options?.jobTypes.find((t) => t.code === s.type)?.name ?? s.type, remove: { type: undefined } });
+  if (s.ownerId) chips.push({ id: 'owner', label: `Owner: ${options?.owners.find((o) => o.id === s.ownerId)?.name ?? 'Unknown user'}`, remove: { ownerId: undefined } });
+  if (s.serviceLine) chips.push({ id: 'serviceLine', label: options?.serviceLines.find((l) => l.code === s.serviceLine)?.name ?? s.serviceLine, remove: { serviceLine: undefined } });
+  if (s.region) chips.push({ id: 'region', label: `Region: ${s.region}`, remove: { region: undefined } });
+  if (s.price && (s.minPrice || s.maxPrice)) {
+    const label = s.minPrice && s.maxPrice ? `${money(s.minPrice)} – ${money(s.maxPrice)}` : s.minPrice ? `at least ${money(s.minPrice)}` : `at most ${money(s.maxPrice!)}`;
+    chips.push({ id: 'price', label: `Estimated Price ${label}`, remove: { price: undefined, minPrice: undefined, maxPrice: undefined } });
+  }
+  if (s.showCompleted) chips.push({ id: 'completed', label: 'Completed Jobs', remove: { showCompleted: undefined } });
+  if (s.showSubcontracted) chips.push({ id: 'subcontracted', label: 'Subcontracted Jobs', remove: { showSubcontracted: undefined } });
+  return chips;
+}

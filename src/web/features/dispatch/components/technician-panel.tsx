@@ -1,0 +1,158 @@
+import { AlertTriangle, ChevronDown, ChevronRight, UserPlus } from 'lucide-react';
+import { Link } from 'react-router';
+import type { BoardJob, BoardTechnician } from '../../../../domain/dispatch';
+import type { UserRole } from '../../../../domain/auth';
+import { formatDate } from '../../../lib/format';
+import { ROLE_LABELS } from '../../../lib/roles';
+import { buttonClass } from '../../../ui/button';
+import { cn } from '../../../ui/cn';
+import { Checkbox } from '../../../ui/form-field';
+import { UNASSIGNED_ROW } from '../board-layout';
+import { DISPATCH_TEXTS } from '../dispatch-texts';
+
+const roleLabel = (role: string) => ROLE_LABELS[role as UserRole] ?? role;
+
+function Details({ dates, completed, showCompleted, onJump }: { dates: readonly string[]; completed: readonly BoardJob[]; showCompleted: boolean; onJump: (date: string) => void }) {
+  return (
+    <div className="space-y-3 border-t border-slate-200 bg-slate-50 px-3 py-2">
+      <div>
+        <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-600">{DISPATCH_TEXTS.scheduledDates}</h3>
+        {dates.length === 0 ? (
+          <p className="mt-1 text-xs text-slate-600">{DISPATCH_TEXTS.noScheduledDates}</p>
+        ) : (
+          <ul className="mt-1 flex flex-wrap gap-1">
+            {dates.map((d) => (
+              <li key={d}>
+                <button type="button" className="rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs text-blue-700 hover:bg-blue-50" onClick={() => onJump(d)}>
+                  {formatDate(d)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {showCompleted ? (
+        <div>
+          <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-600">{DISPATCH_TEXTS.completedJobs}</h3>
+          {completed.length === 0 ? (
+            <p className="mt-1 text-xs text-slate-600">{DISPATCH_TEXTS.noCompletedJobs}</p>
+          ) : (
+            <ul className="mt-1 max-h-40 space-y-1 overflow-y-auto pr-1" data-testid="completed-jobs" tabIndex={0} aria-label={DISPATCH_TEXTS.completedJobs}>
+              {completed.map((job) => (
+                <li key={job.id}>
+                  <Link to={`/jobs/${job.id}`} className="block truncate text-xs text-blue-700 hover:underline">
+                    #{job.number} {job.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The office's technicians beside the board: Show Completed, Add Tech, the Unassigned entry and
+ * each technician with initials, name, role and job count. Selecting one reveals their scheduled
+ * dates (a click jumps there) and, with Show Completed on, their completed jobs.
+ */
+export function TechnicianPanel({
+  technicians,
+  unassignedCount,
+  unassignedCompleted,
+  unassignedDates,
+  completedOf,
+  showCompleted,
+  onShowCompleted,
+  selected,
+  onSelect,
+  onJump,
+  canAddTech,
+}: {
+  technicians: readonly BoardTechnician[];
+  unassignedCount: number;
+  unassignedCompleted: readonly BoardJob[];
+  unassignedDates: readonly string[];
+  completedOf: (technicianId: string) => BoardJob[];
+  showCompleted: boolean;
+  onShowCompleted: (on: boolean) => void;
+  selected: string | null;
+  onSelect: (row: string | null) => void;
+  onJump: (date: string) => void;
+  canAddTech: boolean;
+}) {
+  const entry = (id: string, body: React.ReactNode, details: React.ReactNode) => {
+    const open = selected === id;
+    return (
+      <li key={id} className={cn('border-b border-slate-200 last:border-b-0', open && 'bg-blue-50')}>
+        <button type="button" className="flex w-full items-center gap-2 px-3 py-2 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600" aria-expanded={open} onClick={() => onSelect(open ? null : id)}>
+          {open ? <ChevronDown className="h-4 w-4 shrink-0 text-slate-500" aria-hidden /> : <ChevronRight className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />}
+          {body}
+        </button>
+        {open ? details : null}
+      </li>
+    );
+  };
+  return (
+    <aside aria-labelledby="technicians-title" className="rounded-lg border border-slate-200 bg-white shadow-sm" data-testid="technician-panel">
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-3 py-2">
+        <h2 id="technicians-title" className="text-sm font-semibold text-slate-900">
+          Technicians
+        </h2>
+        {canAddTech ? (
+          <Link to="/technicians/add" className={buttonClass('secondary', 'sm')}>
+            <UserPlus className="h-4 w-4" aria-hidden /> {DISPATCH_TEXTS.addTech}
+          </Link>
+        ) : null}
+        <Checkbox label={DISPATCH_TEXTS.showCompleted} checked={showCompleted} onChange={(e) => onShowCompleted(e.target.checked)} className="w-full" />
+      </div>
+      <ul className="max-h-[32rem] overflow-y-auto lg:max-h-[calc(100vh-16rem)]">
+        {entry(
+          UNASSIGNED_ROW,
+          <>
+            <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-slate-200 text-xs font-semibold text-slate-700" aria-hidden>
+              ?
+            </span>
+            <span className="min-w-0 flex-1 text-sm font-medium text-slate-900">{DISPATCH_TEXTS.unassigned}</span>
+            <span className="rounded-full bg-slate-100 px-2 text-xs font-medium text-slate-700">
+              {unassignedCount}
+              <span className="sr-only"> jobs</span>
+            </span>
+          </>,
+          <Details dates={unassignedDates} completed={unassignedCompleted} showCompleted={showCompleted} onJump={onJump} />,
+        )}
+        {technicians.map((t) =>
+          entry(
+            t.id,
+            <>
+              <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-blue-100 text-xs font-semibold text-blue-800" aria-hidden>
+                {t.initials}
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="block truncate text-sm font-medium text-slate-900">{t.name}</span>
+                <span className="block text-xs text-slate-600">{roleLabel(t.role)}</span>
+                {t.expiredCertifications.length ? (
+                  <span className="mt-0.5 flex items-start gap-1 text-xs text-amber-800">
+                    <AlertTriangle className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden />
+                    {DISPATCH_TEXTS.expired(t.expiredCertifications)}
+                  </span>
+                ) : null}
+              </span>
+              <span className="shrink-0 text-right text-xs">
+                <span className="block rounded-full bg-slate-100 px-2 font-medium text-slate-700">
+                  {t.jobCount}
+                  <span className="sr-only"> jobs</span>
+                </span>
+                {showCompleted ? <span className="mt-0.5 block text-green-800">{t.completedCount} completed</span> : null}
+              </span>
+            </>,
+            <Details dates={t.scheduledDates} completed={completedOf(t.id)} showCompleted={showCompleted} onJump={onJump} />,
+          ),
+        )}
+      </ul>
+      {technicians.length === 0 ? <p className="px-3 py-4 text-center text-sm text-slate-600">{DISPATCH_TEXTS.noTechnicians}</p> : null}
+    </aside>
+  );
+}

@@ -1,0 +1,21 @@
+import { lazy, Suspense } from 'react';
+import { cn } from './cn';
+import type { MapMarker } from './leaflet-map';
+import { Spinner } from './spinner';
+
+export type { MapMarker };
+
+// The same lazily loaded Leaflet chunk as AddressMap.
+const LazyMarkersMap = lazy(() => import('./leaflet-map').then((m) => ({ default: m.MarkersMap })));
+
+/** A map of many coloured markers with info windows (the dispatch board), fitted to them. */
+export function MarkersMap({ className, ...props }: Parameters<typeof LazyMarkersMap>[0] & { className?: string }) {
+  return (
+    // isolate: Leaflet's panes (z-index 400 to 1000) stay under the app's dialogs and drawers.
+    <div className={cn('isolate h-64 w-full overflow-hidden rounded-md border border-slate-200', className)}>
+      <Suspense fallback={<Spinner label="Loading map..." className="h-full" />}>
+        <LazyMarkersMap {...props} />
+      </Suspense>
+    </div>
+  );
+}
