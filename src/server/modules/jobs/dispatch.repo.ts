@@ -60,7 +60,8 @@ const BOARD_JOB = selection({
   latitude: l.latitude,
   longitude: l.longitude,
   unitNumber: nullable(un.unitNumber),
-  technicianIds: sql<string[]>`array(select ${jt.technicianId}::text from ${from(jt)} where ${jt.jobId} = ${j.id} order by ${jt.isPrimary} desc, ${jt.createdAt}, ${jt.technicianId})`,
+  // Primary first, then by id: read from the (job_id, technician_id) INCLUDE (is_primary) index alone.
+  technicianIds: sql<string[]>`array(select ${jt.technicianId}::text from ${from(jt)} where ${jt.jobId} = ${j.id} order by ${jt.isPrimary} desc, ${jt.technicianId})`,
   estimatedPriceCents: sql<number>`${ESTIMATED_PRICE}`.mapWith(toCents),
   tags: j.tags,
   subcontracted: j.subcontracted,
@@ -68,8 +69,9 @@ const BOARD_JOB = selection({
 /** A board row with the total and the unassigned count of the filtered set `m` (see boardStatements). */
 const BOARD_PAGE = selection({
   ...BOARD_JOB.fields,
+  technicianIds: sql<string[]>`${j}.techs::text[]`,
   total: countOf(sql`(select count(*) from m)`),
-  unassigned: countOf(sql`(select count(*) from m where not exists (select 1 from ${from(jt)} where ${jt.jobId} = m.id))`),
+  unassigned: countOf(sql`(select count(*) from m where cardinality(m.techs) = 0)`),
 });
 const BOARD_FROM = sql`from ${from(j)} join ${from(l)} on ${l.id} = ${j.locationId} left join ${from(un)} on ${un.id} = ${j.unitId}`;
 
@@ -110,21 +112,33 @@ export function boardConditions(q: BoardFilters, timeZone: string): SQL[] {
  * technicians and estimated price; the total and the unassigned count ride on every row.
  * `technicians`: per technician of the office, the job counts and the days with scheduled jobs.
  */
+/** The jobs columns BOARD_PAGE reads from the page (named as in jobs). */
+const PAGE_COLUMNS = sql.join(
+  [j.id, j.number, j.name, j.status, j.type, j.serviceLine, j.office, j.scheduleStart, j.scheduleDuration, j.timePeriodStart, j.timePeriodDue, j.createdAt, j.updatedAt, j.locationId, j.unitId, j.tags, j.subcontracted].map((c) => sql`${c}`),
+  sql`, `,
+);
+
 export function boardStatements(q: BoardFilters, timeZone: string, limit: number) {
   const where = whereAll(boardConditions(q, timeZone));
-  const matched = sql`select ${j.id} as id, ${j.status} as status, ${j.scheduleStart} as schedule_start, ${j.number} as number from ${from(j)} where ${where}`;
+  // Each filtered job's technicians through the (job_id, technician_id) INCLUDE (is_primary) index,
+  // one probe per job, primary first: the counts per technician and the unassigned count come from
+  // this array, never from a join that would read all of job_technicians.
+  const techs = sql`array(select ${jt.technicianId} from ${from(jt)} where ${jt.jobId} = ${j.id} order by ${jt.isPrimary} desc, ${jt.technicianId}) as techs`;
+  const matched = sql`select ${j.id} as id, ${j.status} as status, ${j.scheduleStart} as schedule_start, ${techs} from ${from(j)} where ${where}`;
   const techScope = q.office ? sql`and ${tt.office} = ${q.office}` : sql``;
   return {
-    jobs: sql`with m as materialized (${matched}),
-      page as materialized (select m.id from m order by m.schedule_start nulls last, m.number limit ${limit})
+    // The filtered jobs are read once (the columns a block needs, from the date-range index); the
+    // page is chosen among them and named "j", so the selection reads them without going back to jobs.
+    jobs: sql`with m as materialized (select ${PAGE_COLUMNS}, ${techs} from ${from(j)} where ${where}),
+      page as materialized (select * from m order by m.schedule_start nulls last, m.number limit ${limit})
       select ${BOARD_PAGE}
-      from page join ${from(j)} on ${j.id} = page.id join ${from(l)} on ${l.id} = ${j.locationId} left join ${from(un)} on ${un.id} = ${j.unitId}
+      from page ${j} join ${from(l)} on ${l.id} = ${j.locationId} left join ${from(un)} on ${un.id} = ${j.unitId}
       order by ${j.scheduleStart} nulls last, ${j.number}`,
     technicians: sql`with m as materialized (${matched}),
       per as (
-        select ${jt.technicianId} as technician_id, count(*) as job_count, count(*) filter (where m.status = 'completed') as completed_count,
+        select t.technician_id, count(*) as job_count, count(*) filter (where m.status = 'completed') as completed_count,
           coalesce(array_agg(distinct to_char(m.schedule_start at time zone ${timeZone}, 'YYYY-MM-DD')) filter (where m.schedule_start is not null), '{}') as dates
-        from m join ${from(jt)} on ${jt.jobId} = m.id group by ${jt.technicianId})
+        from m cross join unnest(m.techs) as t(technician_id) group by t.technician_id)
       select ${tu.id} as id, ${personName} as name, ${tu.role} as role, ${tt.office} as office,
         coalesce(per.job_count, 0) as "jobCount", coalesce(per.completed_count, 0) as "completedCount", coalesce(per.dates, '{}') as dates,
         coalesce((select json_agg(json_build_object('dayOfWeek', ${ta.dayOfWeek}, 'startTime', to_char(${ta.startTime}, 'HH24:MI'),
