@@ -88,7 +88,7 @@ test.describe('dispatch board', () => {
     await drawer.getByLabel('To').fill(addDays(day, 90));
     await drawer.getByRole('button', { name: 'Apply Filters' }).click();
     await expect(drawer.getByText('The board range must be at most 62 days')).toBeVisible();
-    await drawer.getByLabel('Filter Date Range By').selectOption('this');
+    await drawer.getByLabel('Filter Date Range By').selectOption('this-month');
     await drawer.getByLabel('Limit by Estimated Price').check();
     await drawer.getByLabel('Minimum ($)').fill('abc');
     await drawer.getByRole('button', { name: 'Apply Filters' }).click();
@@ -141,6 +141,14 @@ test.describe('dispatch board', () => {
     await expect(block(page, job.id)).toBeVisible();
     await shot(page, 'technician-selected');
     void sub;
+
+    // The map shows the selected technician's jobs (one place here): its marker opens the info window.
+    const map = page.getByTestId('markers-map');
+    const mapBox = (await map.boundingBox())!;
+    await page.mouse.click(mapBox.x + mapBox.width / 2, mapBox.y + (mapBox.height - 72) / 2 + 24);
+    const popupLink = page.locator('.leaflet-popup').getByRole('link', { name: /Job #\d+ Board (PM|finished) visit/ });
+    await expect(popupLink).toHaveAttribute('href', /^\/jobs\/[0-9a-f-]{36}$/);
+    await shot(page, 'map-info-window');
   });
 
   test('drag a block to another hour, then Undo; to another technician; to the tray and back; a stale board is refused', async ({ signedIn: page, f, server }) => {

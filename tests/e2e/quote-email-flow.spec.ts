@@ -157,6 +157,12 @@ test.describe('quotes by e-mail, end to end', () => {
     await expect(page.getByText(/changed after (this|the) quote was sent/)).toHaveCount(1);
     await expect(tab.getByTestId('inspection-list-send-quote')).toHaveText('Resend Quote');
     await page.screenshot({ path: test.info().outputPath('job-page-resend-banner.png'), fullPage: true });
+    // A tablet held upright: the list's four buttons wrap, and nothing is cut off.
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await tab.getByTestId('inspection-list-send-quote').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('inspection-list-768.png') });
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.screenshot({ path: test.info().outputPath('inspection-list-1024.png') });
 
     const { link } = await deliveredLink(smtp, to, false);
     await page.context().clearCookies();
@@ -186,5 +192,27 @@ test.describe('quotes by e-mail, end to end', () => {
     await page.goto(`/invoices/${fee!.id}`);
     await expect(page.getByRole('heading', { name: `Invoice ${fee!.number}` })).toBeVisible();
     await expect(page.getByTestId('invoice-signed-by')).toHaveCount(0);
+  });
+
+  test('Home: Follow Up Jobs and Total Submitted Quotes open exactly the jobs they count', async ({ signedIn: page, f }) => {
+    // One more unanswered quote, sent now, so both cards count something.
+    const job = await f.job({ name: 'Home door quote job', createdAt: new Date() });
+    await f.quote(job, { status: 'sent', amount: '640.00', createdAt: new Date() });
+    for (const card of [
+      { label: 'Follow Up Jobs', url: /\/jobs\?queue=follow-up&dateField=created&from=\d{4}-\d{2}-\d{2}$/ },
+      { label: 'Total Submitted Quotes', url: /\/jobs\?queue=submitted-quotes&dateField=quote-sent&from=\d{4}-\d{2}-\d{2}$/ },
+    ]) {
+      await page.goto('/');
+      const link = page.getByRole('link', { name: new RegExp(`^${card.label}`) });
+      await expect(link).toHaveAttribute('aria-busy', 'false');
+      const count = page.getByTestId(`count-${card.label}`);
+      await expect(count).toHaveText(/^\d[\d,]*$/);
+      const counted = Number((await count.textContent())!.replace(/,/g, ''));
+      expect(counted).toBeGreaterThan(0);
+      await link.click();
+      await expect(page).toHaveURL(card.url);
+      await expect(page.getByTestId('queue-chip')).toBeVisible();
+      await expect(page.getByText(new RegExp(`Showing \\d+–\\d+ of ${counted.toLocaleString('en-US')}$`))).toBeVisible();
+    }
   });
 });

@@ -76,7 +76,7 @@ function FitToMarkers({ markers, center, zoom, maxZoom }: { markers: readonly Ma
   const key = useMemo(() => markers.map((m) => `${m.latitude},${m.longitude}`).join(';'), [markers]);
   useEffect(() => {
     if (markers.length === 0) map.setView(center, zoom);
-    else map.fitBounds(L.latLngBounds(markers.map((m) => [m.latitude, m.longitude] as [number, number])), { maxZoom, padding: [24, 24] });
+    else map.fitBounds(L.latLngBounds(markers.map((m) => [m.latitude, m.longitude] as [number, number])), { maxZoom, paddingTopLeft: [24, 24], paddingBottomRight: [24, 48] });
     // The markers' places are the key: a new array with the same places keeps the view.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, key, maxZoom, zoom, center[0], center[1]]);

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { isIsoDate } from '../../../domain/dates';
-import { DISPATCH_DATE_FIELDS, type BoardSearch, type DispatchDateField, type DispatchOptions } from '../../../domain/dispatch';
+import { DISPATCH_DATE_FIELDS, DISPATCH_RANGE_LABELS, DISPATCH_RANGES, monthRange, type BoardSearch, type DispatchDateField, type DispatchOptions, type DispatchRange } from '../../../domain/dispatch';
 import { DEFAULT_OFFICE } from '../../../domain/jobs';
 import { formatDate } from '../../lib/format';
-import { addMonths, BOARD_VIEWS, endOfMonth, startOfMonth } from './board-period';
+import { BOARD_VIEWS } from './board-period';
 
-/** Filter Date Range By: relative to today's month, or a custom From/To. */
-export const RANGE_KINDS = ['this', 'last', 'next', 'custom'] as const;
-export type RangeKind = (typeof RANGE_KINDS)[number];
-export const RANGE_LABELS: Record<RangeKind, string> = { this: 'This Month', last: 'Last Month', next: 'Next Month', custom: 'Custom Range' };
+/** Filter Date Range By: this, last or next month (the server resolves them in the company's time zone), or a custom From/To. */
+export const RANGE_KINDS = DISPATCH_RANGES;
+export type RangeKind = DispatchRange;
+export const RANGE_LABELS = DISPATCH_RANGE_LABELS;
 export const DATE_FIELD_LABELS: Record<DispatchDateField, string> = { due: 'Due By Date', schedule: 'Schedule Date', created: 'Created Date' };
 /** The chip's verb for the date field: "Jobs Due By This Month", "Jobs Scheduled Last Month". */
 const DATE_FIELD_CHIP: Record<DispatchDateField, string> = { due: 'Jobs Due By', schedule: 'Jobs Scheduled', created: 'Jobs Created' };
@@ -39,7 +39,7 @@ export const boardUrlState = z.object({
   q: text,
   tech: text,
   dateField: z.enum(DISPATCH_DATE_FIELDS).optional().catch(undefined).transform((v) => v ?? 'due'),
-  range: z.enum(RANGE_KINDS).optional().catch(undefined).transform((v) => v ?? 'this'),
+  range: z.enum(RANGE_KINDS).optional().catch(undefined).transform((v) => v ?? 'this-month'),
   from: isoDate,
   to: isoDate,
   tags: text,
@@ -81,7 +81,7 @@ export interface FilterDraft {
 
 export const DEFAULT_DRAFT: FilterDraft = {
   dateField: 'due',
-  range: 'this',
+  range: 'this-month',
   from: '',
   to: '',
   tags: '',
@@ -122,7 +122,7 @@ export function draftToUrl(d: FilterDraft): Record<FilterKey, string | boolean |
   const custom = d.range === 'custom';
   return {
     dateField: d.dateField === 'due' ? undefined : d.dateField,
-    range: d.range === 'this' ? undefined : d.range,
+    range: d.range === 'this-month' ? undefined : d.range,
     from: custom ? d.from || undefined : undefined,
     to: custom ? d.to || undefined : undefined,
     tags: normalizeTags(d.tags) || undefined,
@@ -147,15 +147,18 @@ export function normalizeTags(tags: string): string {
 /** The inclusive days of the date range: this, last or next month of today, or the custom From/To. */
 export function rangeDates(range: RangeKind, today: string, custom: { from?: string | undefined; to?: string | undefined }): { from: string; to: string } {
   if (range === 'custom' && custom.from && custom.to) return { from: custom.from, to: custom.to };
-  const month = range === 'last' ? addMonths(startOfMonth(today), -1) : range === 'next' ? addMonths(startOfMonth(today), 1) : startOfMonth(today);
-  return { from: month, to: endOfMonth(month) };
+  return monthRange(today, range === 'last-month' ? -1 : range === 'next-month' ? 1 : 0);
 }
 
-/** The GET /api/dispatch/board query of the URL state (one request per change of range or filters). */
-export function toBoardQuery(s: Pick<BoardUrlState, FilterKey>, today: string): BoardSearch {
-  const { from, to } = rangeDates(s.range, today, s);
+/**
+ * The GET /api/dispatch/board query of the URL state (one request per change of range or filters).
+ * A named month goes as `range` (the server resolves it in the company's time zone); a custom range
+ * as range=custom with from and to (without both it falls back to this month).
+ */
+export function toBoardQuery(s: Pick<BoardUrlState, FilterKey>): BoardSearch {
   const office = s.office ?? DEFAULT_OFFICE;
-  const query: BoardSearch = { from, to, dateField: s.dateField };
+  const query: BoardSearch = s.range === 'custom' && s.from && s.to ? { range: 'custom', from: s.from, to: s.to } : { range: s.range === 'custom' ? 'this-month' : s.range };
+  if (s.dateField !== 'due') query.dateField = s.dateField;
   if (s.tags) query.tags = normalizeTags(s.tags);
   if (office !== ALL_OFFICES) query.office = office;
   if (s.type) query.type = s.type;
@@ -181,8 +184,8 @@ const money = (v: string) => `$${Number(v).toLocaleString('en-US', { minimumFrac
 /** The chips of the applied filters, e.g. "Jobs Due By This Month", "Main Office", "Subcontracted Jobs". */
 export function filterChips(s: Pick<BoardUrlState, FilterKey>, options: DispatchOptions | undefined): FilterChip[] {
   const chips: FilterChip[] = [];
-  const range = s.range === 'custom' && s.from && s.to ? `${formatDate(s.from)} – ${formatDate(s.to)}` : RANGE_LABELS[s.range === 'custom' ? 'this' : s.range];
-  const atDefault = s.dateField === 'due' && (s.range === 'this' || (s.range === 'custom' && !(s.from && s.to)));
+  const range = s.range === 'custom' && s.from && s.to ? `${formatDate(s.from)} – ${formatDate(s.to)}` : RANGE_LABELS[s.range === 'custom' ? 'this-month' : s.range];
+  const atDefault = s.dateField === 'due' && (s.range === 'this-month' || (s.range === 'custom' && !(s.from && s.to)));
   chips.push({ id: 'range', label: `${DATE_FIELD_CHIP[s.dateField]} ${range}`, remove: atDefault ? null : { dateField: undefined, range: undefined, from: undefined, to: undefined } });
   const office = s.office ?? DEFAULT_OFFICE;
   if (office !== ALL_OFFICES) chips.push({ id: 'office', label: office, remove: { office: ALL_OFFICES } });

@@ -44,20 +44,25 @@ describe('the period', () => {
 describe('the filters in the URL', () => {
   it('defaults to jobs due this month in the Main Office, shown as the two chips', () => {
     const state = url('');
-    expect(toBoardQuery(state, '2026-11-25')).toEqual({ from: '2026-11-01', to: '2026-11-30', dateField: 'due', office: 'Main Office' });
+    expect(toBoardQuery(state)).toEqual({ range: 'this-month', office: 'Main Office' });
+    expect(rangeDates(state.range, '2026-11-25', state)).toEqual({ from: '2026-11-01', to: '2026-11-30' });
     expect(filterChips(state, undefined).map((c) => [c.label, c.remove !== null])).toEqual([
       ['Jobs Due By This Month', false],
       ['Main Office', true],
     ]);
   });
 
-  it('sends every filter under the API names; last/next month and a custom range become from/to', () => {
-    const state = url('dateField=schedule&range=next&tags=vip,%20roof&office=all&type=SC&ownerId=abc&serviceLine=REFR&region=North&price=true&minPrice=100&maxPrice=250.5&showCompleted=true&showSubcontracted=true');
-    expect(toBoardQuery(state, '2026-12-15')).toEqual({
-      from: '2027-01-01', to: '2027-01-31', dateField: 'schedule', tags: 'vip,roof', type: 'SC', ownerId: 'abc', serviceLine: 'REFR', region: 'North',
+  it('sends every filter under the API names: a named month as range, a custom range with from and to', () => {
+    const state = url('dateField=schedule&range=next-month&tags=vip,%20roof&office=all&type=SC&ownerId=abc&serviceLine=REFR&region=North&price=true&minPrice=100&maxPrice=250.5&showCompleted=true&showSubcontracted=true');
+    expect(toBoardQuery(state)).toEqual({
+      range: 'next-month', dateField: 'schedule', tags: 'vip,roof', type: 'SC', ownerId: 'abc', serviceLine: 'REFR', region: 'North',
       minPrice: '100', maxPrice: '250.5', showCompleted: 'true', showSubcontracted: 'true',
     });
-    expect(rangeDates('last', '2026-01-10', {})).toEqual({ from: '2025-12-01', to: '2025-12-31' });
+    expect(rangeDates('last-month', '2026-01-10', {})).toEqual({ from: '2025-12-01', to: '2025-12-31' });
+    expect(rangeDates('next-month', '2026-12-15', {})).toEqual({ from: '2027-01-01', to: '2027-01-31' });
+    expect(toBoardQuery(url('range=custom&from=2026-01-05&to=2026-01-09'))).toEqual({ range: 'custom', from: '2026-01-05', to: '2026-01-09', office: 'Main Office' });
+    // A custom range without both dates is this month.
+    expect(toBoardQuery(url('range=custom&from=2026-01-05')).range).toBe('this-month');
     expect(rangeDates('custom', '2026-01-10', { from: '2026-01-05', to: '2026-01-09' })).toEqual({ from: '2026-01-05', to: '2026-01-09' });
     expect(filterChips(state, undefined).map((c) => c.label)).toEqual([
       'Jobs Scheduled Next Month', 'Tags: vip, roof', 'SC', 'Owner: Unknown user', 'REFR', 'Region: North', 'Estimated Price $100 – $250.5', 'Completed Jobs', 'Subcontracted Jobs',
@@ -67,7 +72,7 @@ describe('the filters in the URL', () => {
   it('drops invalid values, and a price limit only counts when switched on', () => {
     const state = url('view=year&date=2026-02-31&dateField=week&minPrice=abc&maxPrice=20');
     expect([state.view, state.date, state.dateField, state.minPrice]).toEqual(['day', undefined, 'due', undefined]);
-    expect(toBoardQuery(state, '2026-11-25').maxPrice).toBeUndefined();
+    expect(toBoardQuery(state).maxPrice).toBeUndefined();
   });
 
   it('round-trips the drawer: defaults leave the URL empty, removing the Main Office writes office=all', () => {

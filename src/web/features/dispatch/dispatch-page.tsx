@@ -40,15 +40,16 @@ export default function DispatchPage() {
   const canMove = role === 'admin' || role === 'manager' || role === 'user';
 
   const companyZone = company.data?.time_zone ?? DEFAULT_TIME_ZONE;
-  const today = dateInZone(new Date(), companyZone);
   const view = values.view;
-  const anchor = anchorOr(values.date, today);
-  const days = useMemo(() => periodDays(view, anchor), [view, anchor]);
 
   // Only the Map Filters and today's date make the request: the view, date, search and selection do not.
-  const boardQuery = useMemo(() => toBoardQuery(values, today), [values, today]);
-  const board = useBoard(boardQuery, !company.isPending);
+  const boardQuery = useMemo(() => toBoardQuery(values), [values]);
+  const board = useBoard(boardQuery);
   const timeZone = board.data?.timeZone ?? companyZone;
+  // Today in the company's time zone: the server's once the board has answered.
+  const today = board.data?.today ?? dateInZone(new Date(), companyZone);
+  const anchor = anchorOr(values.date, today);
+  const days = useMemo(() => periodDays(view, anchor), [view, anchor]);
   const jobs = board.data?.jobs ?? EMPTY;
   const technicians = board.data?.technicians;
 
@@ -129,7 +130,7 @@ export default function DispatchPage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const chips = filterChips(values, options.data);
   const applyDraft = (draft: FilterDraft) => update(draftToUrl(draft));
-  const range = rangeDates(values.range, today, values);
+  const range = board.data ? { from: board.data.from, to: board.data.to } : rangeDates(values.range, today, values);
   const outside = days[days.length - 1]! < range.from || days[0]! > range.to;
   const rangeChip = chips[0]!.label;
 
@@ -245,7 +246,7 @@ export default function DispatchPage() {
         </div>
       </div>
 
-      <FiltersDrawer open={filtersOpen} onOpenChange={setFiltersOpen} initial={draftFromState(values)} options={options.data} today={today} onApply={applyDraft} />
+      <FiltersDrawer open={filtersOpen} onOpenChange={setFiltersOpen} initial={draftFromState(values)} options={options.data} onApply={applyDraft} />
       <RescheduleDialog target={rescheduling} rows={rows} timeZone={timeZone} defaultDate={anchor} onClose={() => setRescheduling(null)} onMove={(req) => void move.run(req)} />
       {move.overlapDialog}
     </div>

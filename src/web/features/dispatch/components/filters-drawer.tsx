@@ -3,13 +3,13 @@ import { boardQuery, DISPATCH_DATE_FIELDS, type DispatchDateField, type Dispatch
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { Checkbox, FormField, SelectInput, TextInput } from '../../../ui/form-field';
-import { ALL_OFFICES, DATE_FIELD_LABELS, DEFAULT_DRAFT, RANGE_KINDS, RANGE_LABELS, rangeDates, type FilterDraft, type RangeKind } from '../board-filters';
+import { ALL_OFFICES, DATE_FIELD_LABELS, DEFAULT_DRAFT, normalizeTags, RANGE_KINDS, RANGE_LABELS, type FilterDraft, type RangeKind } from '../board-filters';
 import { DISPATCH_TEXTS } from '../dispatch-texts';
 
 type DraftErrors = Partial<Record<'from' | 'to' | 'minPrice' | 'maxPrice', string>>;
 
 /** The draft checked with the API's own schema, so the drawer says what the server would refuse. */
-function validate(draft: FilterDraft, today: string): DraftErrors {
+function validate(draft: FilterDraft): DraftErrors {
   const errors: DraftErrors = {};
   if (draft.range === 'custom') {
     if (!draft.from) errors.from = 'From date is required';
@@ -17,7 +17,8 @@ function validate(draft: FilterDraft, today: string): DraftErrors {
   }
   if (errors.from || errors.to) return errors;
   const query = {
-    ...rangeDates(draft.range, today, { from: draft.from, to: draft.to }),
+    range: draft.range,
+    ...(draft.range === 'custom' ? { from: draft.from, to: draft.to } : {}),
     ...(draft.price ? { minPrice: draft.minPrice.trim(), maxPrice: draft.maxPrice.trim() } : {}),
   };
   const parsed = boardQuery.safeParse(query);
@@ -39,28 +40,28 @@ export function FiltersDrawer({
   onOpenChange,
   initial,
   options,
-  today,
   onApply,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   initial: FilterDraft;
   options: DispatchOptions | undefined;
-  today: string;
   onApply: (draft: FilterDraft) => void;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={DISPATCH_TEXTS.mapFilters} side="right" size="sm">
-      {open ? <FiltersForm initial={initial} options={options} today={today} onApply={onApply} onClose={() => onOpenChange(false)} /> : null}
+      {open ? <FiltersForm initial={initial} options={options} onApply={onApply} onClose={() => onOpenChange(false)} /> : null}
     </Dialog>
   );
 }
 
-function FiltersForm({ initial, options, today, onApply, onClose }: { initial: FilterDraft; options: DispatchOptions | undefined; today: string; onApply: (draft: FilterDraft) => void; onClose: () => void }) {
+function FiltersForm({ initial, options, onApply, onClose }: { initial: FilterDraft; options: DispatchOptions | undefined; onApply: (draft: FilterDraft) => void; onClose: () => void }) {
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<DraftErrors>({});
   const set = <K extends keyof FilterDraft>(key: K, value: FilterDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const offices = options?.offices ?? [DEFAULT_DRAFT.office];
+  const chosen = new Set(normalizeTags(draft.tags).toLowerCase().split(','));
+  const suggestions = (options?.tags ?? []).filter((t) => !chosen.has(t.toLowerCase())).slice(0, 12);
 
   return (
     <form
@@ -68,16 +69,29 @@ function FiltersForm({ initial, options, today, onApply, onClose }: { initial: F
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        const found = validate(draft, today);
+        const found = validate(draft);
         setErrors(found);
         if (Object.keys(found).length) return;
         onApply(draft);
         onClose();
       }}
     >
-      <FormField label="Tags" hint="Separate tags with commas; a job matches when it carries any of them">
-        {(props) => <TextInput {...props} value={draft.tags} onChange={(e) => set('tags', e.target.value)} placeholder="e.g. vip, rooftop" />}
-      </FormField>
+      <div className="space-y-1.5">
+        <FormField label="Tags" hint="Separate tags with commas; a job matches when it carries any of them">
+          {(props) => <TextInput {...props} value={draft.tags} onChange={(e) => set('tags', e.target.value)} placeholder="e.g. vip, rooftop" />}
+        </FormField>
+        {suggestions.length ? (
+          <ul className="flex flex-wrap gap-1" aria-label="Tags in use">
+            {suggestions.map((tag) => (
+              <li key={tag}>
+                <button type="button" className="rounded-full border border-slate-300 bg-white px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-50" aria-label={`Add tag ${tag}`} onClick={() => set('tags', normalizeTags(`${draft.tags},${tag}`))}>
+                  + {tag}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
       <FormField label="Job Office">
         {(props) => (
           <SelectInput {...props} value={draft.office || ALL_OFFICES} onChange={(e) => set('office', e.target.value)}>

@@ -132,7 +132,10 @@ export function TechnicianPanel({
               </span>
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-sm font-medium text-slate-900">{t.name}</span>
-                <span className="block text-xs text-slate-600">{roleLabel(t.role)}</span>
+                <span className="block text-xs text-slate-600">
+                  {roleLabel(t.role)}
+                  {showCompleted ? <span className="text-green-800"> · {t.completedCount} completed</span> : null}
+                </span>
                 {t.expiredCertifications.length ? (
                   <span className="mt-0.5 flex items-start gap-1 text-xs text-amber-800">
                     <AlertTriangle className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden />
@@ -140,12 +143,9 @@ export function TechnicianPanel({
                   </span>
                 ) : null}
               </span>
-              <span className="shrink-0 text-right text-xs">
-                <span className="block rounded-full bg-slate-100 px-2 font-medium text-slate-700">
-                  {t.jobCount}
-                  <span className="sr-only"> jobs</span>
-                </span>
-                {showCompleted ? <span className="mt-0.5 block text-green-800">{t.completedCount} completed</span> : null}
+              <span className="shrink-0 self-start rounded-full bg-slate-100 px-2 text-xs font-medium text-slate-700">
+                {t.jobCount}
+                <span className="sr-only"> jobs</span>
               </span>
             </>,
             <Details dates={t.scheduledDates} completed={completedOf(t.id)} showCompleted={showCompleted} onJump={onJump} />,

@@ -1,0 +1,61 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { BoardJob, BoardTechnician } from '../../../../domain/dispatch';
+import { TechnicianPanel } from './technician-panel';
+
+const tech = (overrides: Partial<BoardTechnician> = {}): BoardTechnician => ({
+  id: 't1', name: 'Ann Able', initials: 'AA', role: 'technician', office: 'Main Office', jobCount: 3, completedCount: 1,
+  scheduledDates: ['2026-11-24', '2026-11-26'], availability: [], expiredCertifications: [], ...overrides,
+});
+const done = { id: 'j9', number: 1009, name: 'Finished PM', status: 'completed' } as BoardJob;
+
+function renderPanel(props: Partial<Parameters<typeof TechnicianPanel>[0]> = {}) {
+  const handlers = { onSelect: vi.fn(), onJump: vi.fn(), onShowCompleted: vi.fn() };
+  render(
+    <MemoryRouter>
+      <TechnicianPanel
+        technicians={[tech(), tech({ id: 't2', name: 'Ben Baker', initials: 'BB', jobCount: 0, expiredCertifications: ['EPA 608'] })]}
+        unassignedCount={4}
+        unassignedCompleted={[]}
+        unassignedDates={[]}
+        completedOf={() => [done]}
+        showCompleted={false}
+        selected={null}
+        canAddTech
+        {...handlers}
+        {...props}
+      />
+    </MemoryRouter>,
+  );
+  return handlers;
+}
+
+describe('TechnicianPanel', () => {
+  it('lists Unassigned with its count and each technician with initials, name, role, count and expired certifications', () => {
+    renderPanel();
+    expect(screen.getByRole('button', { name: /Unassigned/ }).textContent).toContain('Unassigned4 jobs');
+    const ann = screen.getByRole('button', { name: /Ann Able/ });
+    expect(ann.textContent).toContain('AAAnn AbleTechnician3 jobs');
+    expect(screen.getByRole('button', { name: /Ben Baker/ }).textContent).toContain('Expired certification: EPA 608');
+    expect(screen.getByRole('link', { name: 'Add Tech' }).getAttribute('href')).toBe('/technicians/add');
+    expect(screen.queryByText('1 completed')).toBeNull();
+  });
+
+  it('selecting reveals the scheduled dates (a click jumps) and, with Show Completed, the completed jobs', () => {
+    const { onJump, onSelect } = renderPanel({ selected: 't1', showCompleted: true });
+    expect(screen.getByRole('button', { name: /Ann Able/ }).textContent).toContain('1 completed');
+    fireEvent.click(screen.getByRole('button', { name: '11/26/2026' }));
+    expect(onJump).toHaveBeenCalledWith('2026-11-26');
+    const list = screen.getByTestId('completed-jobs');
+    expect(within(list).getByRole('link', { name: '#1009 Finished PM' }).getAttribute('href')).toBe('/jobs/j9');
+    fireEvent.click(screen.getByRole('button', { name: /Ann Able/ }));
+    expect(onSelect).toHaveBeenCalledWith(null);
+  });
+
+  it('says "No technicians found" and hides Add Tech from those who may not add one', () => {
+    renderPanel({ technicians: [], canAddTech: false });
+    expect(screen.getByText('No technicians found')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Add Tech' })).toBeNull();
+  });
+});
