@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { dateInZone, DEFAULT_TIME_ZONE, addDays } from '../../src/domain/dates.js';
 import { calendarQuery, jobListQuery, JOB_LIMITS, type JobListSearch } from '../../src/domain/jobs.js';
-import { boardQuery, DISPATCH_JOB_LIMIT, resolveBoardRange } from '../../src/domain/dispatch.js';
-import { boardStatements } from '../../src/server/modules/jobs/dispatch.repo.js';
 import { calendarStatements, jobListStatements } from '../../src/server/modules/jobs/jobs.repo.js';
 import type { BenchCase, BenchContext } from '../types.js';
 
@@ -69,17 +67,6 @@ export const jobCases: BenchCase[] = [
       const q = calendarQuery.parse({ from: monthStart(), to: monthEnd() });
       const statements = calendarStatements({ ...q, timeZone: DEFAULT_TIME_ZONE, unscheduledLimit: JOB_LIMITS.calendarUnscheduledLimit });
       return [statements.scheduled, statements.unscheduled];
-    },
-    noSeqScanOn: ['jobs', 'job_technicians'],
-  },
-  {
-    name: 'dispatch board, this month (due), Main Office',
-    area: 'jobs',
-    request: () => ({ method: 'GET', url: `/api/dispatch/board?from=${monthStart()}&to=${monthEnd()}&office=Main%20Office` }),
-    targetsMs: { postgres: 100, pglite: 250 },
-    explain: () => {
-      const statements = boardStatements(resolveBoardRange(boardQuery.parse({ from: monthStart(), to: monthEnd(), office: 'Main Office' }), today()), DEFAULT_TIME_ZONE, DISPATCH_JOB_LIMIT);
-      return [statements.jobs, statements.technicians, statements.unassigned];
     },
     noSeqScanOn: ['jobs', 'job_technicians'],
   },

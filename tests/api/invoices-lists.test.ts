@@ -1,7 +1,9 @@
 /** The invoice lists, their summaries, exports and the financial report on a small known data set (issue 14). */
 import ExcelJS from 'exceljs';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceList, InvoiceReport, PaidInvoiceList, PendingInvoiceList } from '../../src/domain/invoices.js';
+import * as repo from '../../src/server/modules/invoices/invoices.repo.js';
 import { signInAs, type ApiClient } from '../support/api.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
 
@@ -211,5 +213,88 @@ describe('/invoices/reports', () => {
     await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     expect(book.worksheets.map((s) => s.name)).toEqual(['Summary', 'Monthly Breakdown', 'Service Line Breakdown', 'Top Customers', 'Invoice Status']);
     expect((book.getWorksheet('Top Customers')!.getRow(2).values as unknown[]).slice(1)).toEqual(['Acme Towers', 3, 1600, 0.744]);
+  });
+});
+
+// The cards and the report read totals kept by triggers (migration invoice-totals). A search that
+// matches every invoice ("INV" is in every number) sums the invoices themselves: after each kind
+// of change both must agree, and the report must agree with the same report summed over invoices.
+describe('the totals the lists and the report read', () => {
+  const sameAsInvoices = async () => {
+    const all = (await api.call('GET', '/api/invoices')).json<InvoiceList>();
+    const searched = (await api.call('GET', '/api/invoices?q=INV')).json<InvoiceList>();
+    expect(all.total).toBe(searched.total);
+    expect(all.summary).toEqual(searched.summary);
+    for (const status of ['draft', 'issued', 'paid', 'void']) {
+      const one = (await api.call('GET', `/api/invoices?status=${status}`)).json<InvoiceList>();
+      const oneSearched = (await api.call('GET', `/api/invoices?status=${status}&q=INV`)).json<InvoiceList>();
+      expect(one.summary, status).toEqual(oneSearched.summary);
+    }
+    const pending = (await api.call('GET', '/api/invoices/pending')).json<PendingInvoiceList>();
+    expect(pending.summary).toEqual((await api.call('GET', '/api/invoices/pending?q=INV')).json<PendingInvoiceList>().summary);
+    const paid = (await api.call('GET', '/api/invoices/paid?from=2025-01-01&to=2025-12-31')).json<PaidInvoiceList>();
+    expect(paid.summary).toEqual((await api.call('GET', '/api/invoices/paid?from=2025-01-01&to=2025-12-31&q=INV')).json<PaidInvoiceList>().summary);
+    for (const range of [
+      { from: '2025-01-01', to: '2026-01-01' },
+      { from: '2025-04-01', to: '2025-07-01' },
+      { from: '2025-06-01', to: '2025-07-01' },
+    ]) {
+      const kept = await repo.reportAggregates(ctx.database.db, range, 5);
+      const summed = await repo.reportAggregatesOfInvoices(ctx.database.db, range, 5);
+      const sorted = <T extends { key?: string | null; month?: string; status?: string }>(rows: T[]) => [...rows].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+      expect(sorted(kept.byStatus), range.from).toEqual(sorted(summed.byStatus));
+      expect(sorted(kept.monthly)).toEqual(sorted(summed.monthly));
+      expect(sorted(kept.serviceLines)).toEqual(sorted(summed.serviceLines));
+      expect(kept.customers).toEqual(summed.customers);
+    }
+  };
+
+  it('stay equal to the invoices through create, edit, send, pay, void, delete and job or location changes', async () => {
+    await sameAsInvoices();
+    const manager = await api.withRole('manager');
+    const invoices = (await api.call('GET', '/api/invoices?pageSize=100')).json<InvoiceList>().items;
+    const byKey = (key: string) => invoices.find((i) => i.invoiceNumber.endsWith(key))!;
+    expect((await api.call('POST', `/api/invoices/${byKey('0003').id}/mark-paid`)).statusCode).toBe(200);
+    await sameAsInvoices();
+    expect((await manager.call('POST', `/api/invoices/${byKey('0004').id}/void`, { reason: 'Wrong amount' })).statusCode).toBe(200);
+    await sameAsInvoices();
+    const edit = await api.call('PUT', `/api/invoices/${byKey('0007').id}`, { dueDate: '2025-07-20', notes: null, lines: [{ code: 'SVC', name: 'Service', quantity: 3, unitPrice: 42.5 }] });
+    expect(edit.statusCode, edit.body).toBe(200);
+    await sameAsInvoices();
+    expect((await api.call('POST', `/api/invoices/${byKey('0007').id}/send`, { email: 'ap@example.com' })).statusCode).toBe(200);
+    await sameAsInvoices();
+    const job = await ctx.f.job({ serviceLine: 'CTRL' });
+    await ctx.f.invoice(job, { status: 'draft', amount: '12.00' });
+    const issued = await ctx.f.invoice(job, { status: 'issued', amount: '88.00', issuedDate: '2025-06-02', dueDate: '2025-06-12' });
+    await sameAsInvoices();
+    const drafts = (await api.call('GET', '/api/invoices?status=draft&q=INV')).json<InvoiceList>().items;
+    expect((await api.call('DELETE', `/api/invoices/${drafts[0]!.id}`)).statusCode).toBe(204);
+    await sameAsInvoices();
+    // the job's service line and the location's company are copied onto its invoices by triggers
+    await ctx.database.db.execute(sql`update jobs set service_line = 'REFR' where id = ${job.id}`);
+    await sameAsInvoices();
+    const other = await ctx.f.company({ name: 'Cedar Holdings' });
+    await ctx.database.db.execute(sql`update locations set company_id = ${other.id} where id = ${job.locationId}`);
+    await sameAsInvoices();
+    await ctx.database.db.execute(sql`delete from job_invoices where id = ${issued.id}`);
+    await sameAsInvoices();
+  });
+});
+
+describe('the search index (invoice_search)', () => {
+  const found = async (q: string) => (await api.call('GET', `/api/invoices?q=${encodeURIComponent(q)}`)).json<InvoiceList>().total;
+
+  it('follows a renamed company, location and job, and a new invoice', async () => {
+    const company = await ctx.f.company({ name: 'Juniper Foods' });
+    const location = await ctx.f.location({ companyId: company.id, name: 'Juniper Depot' });
+    const job = await ctx.f.job({ locationId: location.id, unitId: null, name: 'Walk-in cooler' });
+    await ctx.f.invoice(job, { status: 'draft', amount: '10.00' });
+    expect([await found('juniper foods'), await found('juniper depot'), await found('walk-in'), await found(`${job.number}`)]).toEqual([1, 1, 1, 1]);
+    await ctx.database.db.execute(sql`update companies set name = 'Larch Foods' where id = ${company.id}`);
+    await ctx.database.db.execute(sql`update locations set name = 'Larch Depot' where id = ${location.id}`);
+    await ctx.database.db.execute(sql`update jobs set name = 'Reach-in cooler' where id = ${job.id}`);
+    expect([await found('juniper'), await found('larch foods'), await found('larch depot'), await found('walk-in'), await found('reach-in')]).toEqual([0, 1, 1, 0, 1]);
+    // a search never matches across two of the texts (they are kept apart by a separator)
+    expect(await found('cooler larch')).toBe(0);
   });
 });

@@ -188,4 +188,47 @@ test.describe('jobs', () => {
     await expect(page.getByText('Job not found')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to Jobs' })).toHaveAttribute('href', '/jobs');
   });
+  test('tags and the subcontracted flag: set on Create Job, shown and edited on the job page', async ({ signedIn: page, f }) => {
+    const company = await f.company({ name: 'Tamarack Labels Inc' });
+    const location = await f.location({ companyId: company.id, name: 'Tamarack Plant', address: '4 Tamarack Rd', city: 'Macon', state: 'GA', zip: '31201' });
+    const unit = await f.unit({ locationId: location.id, unitNumber: 'TL-AHU-2' });
+
+    await page.goto(`/jobs/create?unitId=${unit.id}`);
+    await expect(page.getByLabel('Service Address')).toHaveValue('4 Tamarack Rd');
+    await page.getByLabel('Service Line').selectOption('HVACGEN');
+    await page.getByLabel('Job Name').fill('Tagged job - TL-AHU-2');
+    await page.getByRole('textbox', { name: 'Description', exact: true }).fill('A job the dispatch board filters by its tags.');
+    const tags = page.getByRole('textbox', { name: 'Tags', exact: true });
+    // Enter adds a tag (and does not submit); a comma too; a duplicate ignoring case is dropped.
+    await tags.fill('Rooftop');
+    await tags.press('Enter');
+    await tags.fill('VIP,');
+    await tags.fill('vip');
+    await tags.press('Enter');
+    await page.getByLabel('Subcontracted job').check();
+    await expect(page.getByRole('list', { name: 'Chosen tags' }).getByRole('listitem')).toHaveText(['Rooftop', 'VIP']);
+    await expect(page).toHaveURL(/\/jobs\/create/);
+    await page.screenshot({ path: '.tmp/screens/job-create-tags.png', fullPage: true });
+    await page.getByRole('button', { name: 'Create Job' }).click();
+    await expect(page).toHaveURL(/\/jobs$/);
+    await page.getByRole('link', { name: /^#\d+$/ }).click();
+
+    const info = page.getByRole('complementary', { name: 'Job information' });
+    await expect(info.getByRole('list', { name: 'Job tags' }).getByRole('listitem')).toHaveText(['Rooftop', 'VIP']);
+    await expect(page.getByTestId('job-badges')).toContainText('Subcontracted');
+    await info.getByRole('button', { name: 'Edit Tags' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Tags & Subcontracting' });
+    await dialog.getByRole('button', { name: 'Remove tag Rooftop' }).click();
+    await dialog.getByRole('textbox', { name: 'Tags', exact: true }).fill('After hours');
+    await dialog.getByRole('textbox', { name: 'Tags', exact: true }).press('Enter');
+    await dialog.getByLabel('Subcontracted job').uncheck();
+    await expectAccessible(page, 'Edit Tags dialog');
+    await page.screenshot({ path: '.tmp/screens/job-edit-tags.png' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(info.getByRole('list', { name: 'Job tags' }).getByRole('listitem')).toHaveText(['VIP', 'After hours']);
+    await expect(page.getByTestId('job-badges')).not.toContainText('Subcontracted');
+    await expect(info.getByRole('button', { name: 'Edit Tags' })).toBeFocused();
+    await page.screenshot({ path: '.tmp/screens/job-detail-tags.png', fullPage: true });
+  });
 });

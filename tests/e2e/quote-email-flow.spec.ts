@@ -157,6 +157,12 @@ test.describe('quotes by e-mail, end to end', () => {
     await expect(page.getByText(/changed after (this|the) quote was sent/)).toHaveCount(1);
     await expect(tab.getByTestId('inspection-list-send-quote')).toHaveText('Resend Quote');
     await page.screenshot({ path: test.info().outputPath('job-page-resend-banner.png'), fullPage: true });
+    // A tablet held upright: the list's four buttons wrap, and nothing is cut off.
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await tab.getByTestId('inspection-list-send-quote').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('inspection-list-768.png') });
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.screenshot({ path: test.info().outputPath('inspection-list-1024.png') });
 
     const { link } = await deliveredLink(smtp, to, false);
     await page.context().clearCookies();

@@ -3,7 +3,7 @@
  * change to the job never changes an invoice already sent) and the history of its status changes.
  */
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, char, check, date, index, integer, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt, money, oneOf, trgm, notBlank, DB_ENUMS } from './columns.js';
 import { jobs } from './jobs.js';
 import { users } from './users.js';
@@ -46,15 +46,17 @@ export const jobInvoices = pgTable(
     check('job_invoices_due_after_issue', sql`${t.dueDate} is null or ${t.issuedDate} is null or ${t.dueDate} >= ${t.issuedDate}`),
     uniqueIndex('job_invoices_number_unique').on(t.invoiceNumber),
     index('job_invoices_job_idx').on(t.jobId),
-    index('job_invoices_status_due_idx').on(t.status, t.dueDate),
+    // /invoices/pending: the issued invoices by due date, the id as the tie break.
+    index('job_invoices_status_due_idx').on(t.status, t.dueDate, t.id),
     index('job_invoices_issued_date_idx').on(t.issuedDate),
     index('job_invoices_paid_date_idx').on(t.paidDate),
-    index('job_invoices_created_at_idx').on(t.createdAt.desc()),
+    // /invoices newest first, the id as the tie break (many invoices share a creation time).
+    index('job_invoices_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('job_invoices_draft_created_idx').on(t.createdAt).where(sql`${t.status} = 'draft'`),
     // /invoices with a status filter, newest first.
-    index('job_invoices_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('job_invoices_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // /invoices/paid, newest paid first.
-    index('job_invoices_paid_list_idx').on(t.paidDate.desc(), t.id).where(sql`${t.status} = 'paid'`),
+    index('job_invoices_paid_list_idx').on(t.paidDate.desc(), t.id.desc().nullsFirst()).where(sql`${t.status} = 'paid'`),
     trgm('job_invoices_number_trgm', t.invoiceNumber),
   ],
 );
@@ -106,4 +108,80 @@ export const jobInvoiceStatusChanges = pgTable(
     check('job_invoice_status_changes_to_check', oneOf(t.toStatus, DB_ENUMS.invoiceStatus)),
     index('job_invoice_status_changes_invoice_idx').on(t.invoiceId, t.changedAt),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Totals kept by statement-level triggers on job_invoices (migration invoice-totals), in the same
+// transaction as every insert, delete and change of an invoice: the lists' cards and the financial
+// report read these few thousand rows instead of aggregating 500,000 invoices.
+// ---------------------------------------------------------------------------------------------
+const total = (name: string) => numeric(name, { precision: 16, scale: 2, mode: 'string' });
+
+/** Invoices per status, issue month (null for drafts) and service line: the /invoices cards and the report's months, statuses and service lines. */
+export const invoiceMonthTotals = pgTable(
+  'invoice_month_totals',
+  {
+    status: varchar('status', { length: 10 }).notNull(),
+    issuedMonth: date('issued_month', { mode: 'string' }),
+    serviceLine: varchar('service_line', { length: 20 }),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    amount: total('amount').notNull(),
+  },
+  (t) => [unique('invoice_month_totals_key').on(t.status, t.issuedMonth, t.serviceLine).nullsNotDistinct()],
+);
+
+/** Issued (not draft) invoices per customer and report period (y = year, q = quarter, m = month, by its first day): the report's Top Customers. */
+export const invoiceCompanyTotals = pgTable(
+  'invoice_company_totals',
+  {
+    period: char('period', { length: 1 }).notNull(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    companyId: uuid('company_id'),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    amount: total('amount').notNull(),
+  },
+  (t) => [
+    unique('invoice_company_totals_key').on(t.period, t.periodStart, t.companyId).nullsNotDistinct(),
+    // the period's largest customers first, as the report orders them
+    index('invoice_company_totals_top_idx').on(t.period, t.periodStart, t.amount.desc().nullsFirst(), t.companyId),
+    check('invoice_company_totals_period_check', oneOf(t.period, ['y', 'q', 'm'])),
+  ],
+);
+
+/** Issued invoices per due date: /invoices/pending's Total Outstanding, Overdue and Due Soon. */
+export const invoiceDueTotals = pgTable(
+  'invoice_due_totals',
+  {
+    dueDate: date('due_date', { mode: 'string' }),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    amount: total('amount').notNull(),
+  },
+  (t) => [unique('invoice_due_totals_key').on(t.dueDate).nullsNotDistinct()],
+);
+
+/** Paid invoices per paid date: /invoices/paid's Total Paid and Monthly Breakdown. */
+export const invoicePaidTotals = pgTable(
+  'invoice_paid_totals',
+  {
+    paidDate: date('paid_date', { mode: 'string' }).primaryKey(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    amount: total('amount').notNull(),
+  },
+);
+
+/**
+ * What the invoice lists' search box matches, one row per invoice: its number, its job's name, its
+ * location's and its company's names, joined by a separator no search contains (U+001F). Kept by
+ * triggers (migration invoice-search) on invoices, jobs, locations and companies, so one trigram
+ * index finds an invoice by any of the four instead of uniting four searches through three joins.
+ */
+export const invoiceSearch = pgTable(
+  'invoice_search',
+  {
+    invoiceId: uuid('invoice_id')
+      .primaryKey()
+      .references(() => jobInvoices.id, { onDelete: 'cascade' }),
+    searchText: text('search_text').notNull(),
+  },
+  (t) => [trgm('invoice_search_text_trgm', t.searchText)],
 );

@@ -217,6 +217,37 @@ export const LARGE_SEED_PARTS: LargeSeedPart[] = [
       );
     },
   },
+  {
+    // The dispatch board's Map Filters: a service territory per technician (five regions of 180 zips
+    // each, matching the generated locations' zips 30000-30899), tags on a fifth of the jobs and the
+    // subcontracted flag on one in 25.
+    name: 'dispatch territories and labels',
+    // The tags are written last: with them the part is complete (jobs_tags_key_gin finds them).
+    present: (db) => exists(db, sql`select 1 from jobs where jobs_tags_key(tags) && array['vip'] and description = ${GENERATED_JOB}`),
+    generate: async (db, step) => {
+      await step(
+        'technician territories',
+        sql`insert into technician_territories (technician_id, territory_name, state, zip_codes)
+            select u.id, (array['North','South','East','West','Central'])[1 + r.n % 5], 'GA',
+                   array(select lpad((30000 + (r.n % 5) * 180 + z)::text, 5, '0') from generate_series(0, 179) z)
+            from users u cross join lateral (select substring(u.username from 'bench-tech-([0-9]+)$')::int as n) r
+            where u.username like 'bench-tech-%' and not exists (select 1 from technician_territories t where t.technician_id = u.id)`,
+      );
+      // 100,000 rows in one statement: the statement-level counter triggers on jobs (which compare
+      // the old and new rows) are skipped for it (replica mode, this transaction only); tags and the
+      // flag are in no counter.
+      const started = Date.now();
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.execute(
+          sql`update jobs set tags = case when number % 10 = 0 then array['VIP'] when number % 10 = 5 then array['Rooftop', 'After hours'] else tags end,
+                              subcontracted = (number % 25 = 0)
+              where description = ${GENERATED_JOB} and (number % 5 = 0)`,
+        );
+      });
+      await step(`job tags and subcontracted jobs (${((Date.now() - started) / 1000).toFixed(1)}s)`, sql`select 1`);
+    },
+  },
 ];
 
 /** Generates every part of the large data set the database does not hold yet, then analyzes. */

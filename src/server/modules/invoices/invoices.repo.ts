@@ -27,7 +27,25 @@ import { likeContains } from '../../../domain/search.js';
 import { centsToDecimal, toCents } from '../../../domain/money.js';
 import { REPAIR_PHASE_LABELS, type RepairPhase } from '../../../domain/repairs.js';
 import type { Executor } from '../../db/client.js';
-import { companies, jobInvoiceLines, jobInvoices, jobInvoiceStatusChanges, jobItems, jobQuotes, jobRepairs, jobs, locations, serviceLines, units, users } from '../../db/schema.js';
+import {
+  companies,
+  invoiceCompanyTotals,
+  invoiceDueTotals,
+  invoiceMonthTotals,
+  invoicePaidTotals,
+  invoiceSearch,
+  jobInvoiceLines,
+  jobInvoices,
+  jobInvoiceStatusChanges,
+  jobItems,
+  jobQuotes,
+  jobRepairs,
+  jobs,
+  locations,
+  serviceLines,
+  units,
+  users,
+} from '../../db/schema.js';
 import { jobLatestQuotes } from '../../db/views.js';
 
 /** Locks the job row for the rest of the transaction (two invoices created at once are numbered one after the other). */
@@ -221,12 +239,21 @@ function listSelect(exec: Executor) {
 
 /**
  * The invoices whose number, job name or number, location name or company name contains `q`
- * (case-insensitive). Each part is found through its own index (trigram on the names and the
- * invoice number, the job and location foreign keys), then the ids are united.
+ * (case-insensitive): through invoice_search's trigram index, or (a search containing its
+ * separator) each part through its own index, the ids united.
  */
+const SEARCH_SEPARATOR = '\u001f';
+
 export function searchCondition(q: string): SQL {
   const like = likeContains(q);
   const digits = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : null;
+  // invoice_search holds the four texts joined by U+001F (migration invoice-search): one trigram
+  // index. Only a search containing that separator could match across two of them: it searches
+  // the four separately.
+  if (!q.includes(SEARCH_SEPARATOR)) {
+    const byJobNumber = digits === null ? sql`` : sql` union select ${jobInvoices.id} from ${jobInvoices} where ${jobInvoices.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.number} = ${digits})`;
+    return sql`${jobInvoices.id} in (select ${invoiceSearch.invoiceId} from ${invoiceSearch} where ${invoiceSearch.searchText} ilike ${like}${byJobNumber})`;
+  }
   const byJobNumber = digits === null ? sql`` : sql` or ${jobs.number} = ${digits}`;
   return sql`${jobInvoices.id} in (
     select ${jobInvoices.id} from ${jobInvoices} where ${jobInvoices.invoiceNumber} ilike ${like}
@@ -279,13 +306,30 @@ const ORDERS: Record<ListOrder, SQL[]> = {
   paid: [sql`${jobInvoices.paidDate} desc nulls last`, desc(jobInvoices.id)],
 };
 
-/** A page of a list (the statement: awaiting it runs it, `.getSQL()` shows it to EXPLAIN). */
-export function listPage(exec: Executor, conditions: SQL[], order: ListOrder, page: { limit: number; offset: number }) {
-  return listSelect(exec)
-    .where(and(...conditions))
+/**
+ * A page of a list (the statement: awaiting it runs it, `.getSQL()` shows it to EXPLAIN). The
+ * page's ids are found on job_invoices alone, in list order from an index, then joined to their
+ * job, location and company: the joins never run for more than the page.
+ */
+export function listPage(exec: Executor, conditions: SQL[], order: ListOrder, page: { limit: number; offset: number }, options: { matchesFirst?: boolean } = {}) {
+  // matchesFirst: the matches are few (the caller counted them) but would come late in list order
+  // (a month issued long ago, a search), so they are found through their own index first and
+  // sorted, instead of walking the list's order index past everything newer. OFFSET 0 keeps the
+  // planner from merging the two steps; the subquery takes the table's name so ORDERS apply to it.
+  const source = options.matchesFirst
+    ? sql`(select ${jobInvoices.id}, ${jobInvoices.createdAt}, ${jobInvoices.dueDate}, ${jobInvoices.paidDate} from ${jobInvoices} where ${and(...conditions)} offset 0) as ${jobInvoices}`
+    : null;
+  const ids = exec
+    .select({ id: source ? sql<string>`${jobInvoices}.${sql.identifier(jobInvoices.id.name)}`.as('id') : jobInvoices.id })
+    .from(source ?? jobInvoices)
+    .where(source ? undefined : and(...conditions))
     .orderBy(...ORDERS[order])
     .limit(page.limit)
-    .offset(page.offset);
+    .offset(page.offset)
+    .as('page');
+  return listSelect(exec)
+    .innerJoin(ids, sql`${sql.identifier('page')}.${sql.identifier('id')} = ${jobInvoices.id}`)
+    .orderBy(...ORDERS[order]);
 }
 
 /** Keyset batches of a list for its export (offset 0 each time, after the last row's key). */
@@ -302,9 +346,9 @@ export async function listBatch(exec: Executor, conditions: SQL[], order: ListOr
 const cents = (column: SQL) => sql<number>`coalesce(round(${column} * 100), 0)`.mapWith(Number);
 const counted = (column: SQL) => sql<number>`${column}`.mapWith(Number);
 
-/** /invoices' three cards, and the list's total, in one aggregate over job_invoices. */
-export async function listSummary(exec: Executor, conditions: SQL[]): Promise<InvoiceListSummary> {
-  const [row] = await listSummaryQuery(exec, conditions);
+/** /invoices' three cards, and the list's total, in one aggregate (over the totals when only the status filters). */
+export async function listSummary(exec: Executor, filters: InvoiceListFilters): Promise<InvoiceListSummary> {
+  const [row] = await listSummaryQuery(exec, filters);
   return {
     total: { amountCents: row?.amount ?? 0, count: row?.count ?? 0 },
     paid: { amountCents: row?.paidAmount ?? 0, count: row?.paidCount ?? 0 },
@@ -312,7 +356,22 @@ export async function listSummary(exec: Executor, conditions: SQL[]): Promise<In
   };
 }
 
-export function listSummaryQuery(exec: Executor, conditions: SQL[]) {
+export function listSummaryQuery(exec: Executor, filters: InvoiceListFilters) {
+  if (!filters.q && !filters.from && !filters.to) {
+    const t = invoiceMonthTotals;
+    return exec
+      .select({
+        count: counted(sql`coalesce(sum(${t.n}), 0)`),
+        amount: cents(sql`sum(${t.amount})`),
+        paidCount: counted(sql`coalesce(sum(${t.n}) filter (where ${t.status} = 'paid'), 0)`),
+        paidAmount: cents(sql`sum(${t.amount}) filter (where ${t.status} = 'paid')`),
+        outCount: counted(sql`coalesce(sum(${t.n}) filter (where ${t.status} = 'issued'), 0)`),
+        outAmount: cents(sql`sum(${t.amount}) filter (where ${t.status} = 'issued')`),
+      })
+      .from(t)
+      .where(filters.status ? eq(t.status, filters.status) : undefined);
+  }
+  const conditions = listConditions(filters);
   return exec
     .select({
       count: counted(sql`count(*)`),
@@ -329,19 +388,7 @@ export function listSummaryQuery(exec: Executor, conditions: SQL[]) {
 /** Total Outstanding, Overdue and Due Soon for the pending search, in one aggregate; `filtered` counts the tile filter's rows for the pager. */
 export async function pendingSummary(exec: Executor, f: PendingInvoiceFilters, today: string): Promise<{ summary: PendingInvoiceSummary; filtered: number }> {
   const w = dueWindow(today);
-  const overdue = sql`${jobInvoices.dueDate} < ${w.overdueBefore}`;
-  const soon = sql`${jobInvoices.dueDate} between ${w.dueSoonFrom} and ${w.dueSoonThrough}`;
-  const [row] = await exec
-    .select({
-      count: counted(sql`count(*)`),
-      amount: cents(sql`sum(${jobInvoices.amount})`),
-      overdueCount: counted(sql`count(*) filter (where ${overdue})`),
-      overdueAmount: cents(sql`sum(${jobInvoices.amount}) filter (where ${overdue})`),
-      soonCount: counted(sql`count(*) filter (where ${soon})`),
-      soonAmount: cents(sql`sum(${jobInvoices.amount}) filter (where ${soon})`),
-    })
-    .from(jobInvoices)
-    .where(and(...pendingConditions(f, today, false)));
+  const [row] = f.q ? await pendingSummaryOfInvoices(exec, f, w) : await pendingSummaryOfTotals(exec, w);
   const summary = {
     totalOutstanding: { amountCents: row?.amount ?? 0, count: row?.count ?? 0 },
     overdue: { amountCents: row?.overdueAmount ?? 0, count: row?.overdueCount ?? 0 },
@@ -352,10 +399,75 @@ export async function pendingSummary(exec: Executor, f: PendingInvoiceFilters, t
   return { summary, filtered };
 }
 
+/** The pending cards from the issued invoices' totals per due date (no search). */
+function pendingSummaryOfTotals(exec: Executor, w: ReturnType<typeof dueWindow>) {
+  const t = invoiceDueTotals;
+  const overdue = sql`${t.dueDate} < ${w.overdueBefore}`;
+  const soon = sql`${t.dueDate} between ${w.dueSoonFrom} and ${w.dueSoonThrough}`;
+  return exec
+    .select({
+      count: counted(sql`coalesce(sum(${t.n}), 0)`),
+      amount: cents(sql`sum(${t.amount})`),
+      overdueCount: counted(sql`coalesce(sum(${t.n}) filter (where ${overdue}), 0)`),
+      overdueAmount: cents(sql`sum(${t.amount}) filter (where ${overdue})`),
+      soonCount: counted(sql`coalesce(sum(${t.n}) filter (where ${soon}), 0)`),
+      soonAmount: cents(sql`sum(${t.amount}) filter (where ${soon})`),
+    })
+    .from(t);
+}
+
+/** The pending cards over the issued invoices the search finds. */
+function pendingSummaryOfInvoices(exec: Executor, f: PendingInvoiceFilters, w: ReturnType<typeof dueWindow>) {
+  const overdue = sql`${jobInvoices.dueDate} < ${w.overdueBefore}`;
+  const soon = sql`${jobInvoices.dueDate} between ${w.dueSoonFrom} and ${w.dueSoonThrough}`;
+  return exec
+    .select({
+      count: counted(sql`count(*)`),
+      amount: cents(sql`sum(${jobInvoices.amount})`),
+      overdueCount: counted(sql`count(*) filter (where ${overdue})`),
+      overdueAmount: cents(sql`sum(${jobInvoices.amount}) filter (where ${overdue})`),
+      soonCount: counted(sql`count(*) filter (where ${soon})`),
+      soonAmount: cents(sql`sum(${jobInvoices.amount}) filter (where ${soon})`),
+    })
+    .from(jobInvoices)
+    .where(and(...pendingConditions({ q: f.q }, '', false)));
+}
+
 /** Total Paid and the Monthly Breakdown by paid month (newest first), in one grouping-sets aggregate. */
 export async function paidSummary(exec: Executor, f: PaidInvoiceFilters): Promise<PaidInvoiceSummary> {
+  const rows = f.q ? await paidSummaryOfInvoices(exec, f) : await paidSummaryOfTotals(exec, f);
+  const total = rows.find((r) => r.isTotal === 1);
+  return {
+    totalPaid: { amountCents: total?.amount ?? 0, count: total?.count ?? 0 },
+    monthly: rows.filter((r) => r.isTotal === 0 && r.month).map((r) => ({ month: r.month!, amountCents: r.amount, count: r.count })),
+  };
+}
+
+/** Total Paid and the months from the paid invoices' totals per paid date (no search). */
+function paidSummaryOfTotals(exec: Executor, f: PaidInvoiceFilters) {
+  const t = invoicePaidTotals;
+  const month = sql`to_char(${t.paidDate}, 'YYYY-MM')`;
+  const range: SQL[] = [];
+  if (f.from) range.push(gte(t.paidDate, f.from));
+  if (f.to) range.push(lte(t.paidDate, f.to));
+  return exec
+    .select({
+      month: sql<string | null>`${month}`,
+      isTotal: sql<number>`grouping(${month})`.mapWith(Number),
+      count: counted(sql`coalesce(sum(${t.n}), 0)`),
+      amount: cents(sql`sum(${t.amount})`),
+    })
+    .from(t)
+    .where(and(...range))
+    .groupBy(sql`grouping sets ((), (${month}))`)
+    .having(sql`grouping(${month}) = 1 or sum(${t.n}) <> 0`)
+    .orderBy(sql`1 desc nulls last`);
+}
+
+/** Total Paid and the months over the paid invoices the search finds. */
+function paidSummaryOfInvoices(exec: Executor, f: PaidInvoiceFilters) {
   const month = sql`to_char(${jobInvoices.paidDate}, 'YYYY-MM')`;
-  const rows = await exec
+  return exec
     .select({
       month: sql<string | null>`${month}`,
       isTotal: sql<number>`grouping(${month})`.mapWith(Number),
@@ -366,11 +478,6 @@ export async function paidSummary(exec: Executor, f: PaidInvoiceFilters): Promis
     .where(and(...paidConditions(f)))
     .groupBy(sql`grouping sets ((), (${month}))`)
     .orderBy(sql`1 desc nulls last`);
-  const total = rows.find((r) => r.isTotal === 1);
-  return {
-    totalPaid: { amountCents: total?.amount ?? 0, count: total?.count ?? 0 },
-    monthly: rows.filter((r) => r.isTotal === 0 && r.month).map((r) => ({ month: r.month!, amountCents: r.amount, count: r.count })),
-  };
 }
 
 export async function jobExists(exec: Executor, jobId: string): Promise<boolean> {
@@ -487,8 +594,78 @@ export async function earliestIssuedYear(exec: Executor): Promise<number | null>
   return row?.first ? Number(row.first.slice(0, 4)) : null;
 }
 
-/** Every figure of the report for the period [from, to), summed in SQL: by month and status, by service line, the top customers. */
+/** The report period [from, to) is a whole year, quarter or month: its key in invoice_company_totals, or null. */
+export function reportPeriodKey(range: { from: string; to: string }): 'y' | 'q' | 'm' | null {
+  const start = /^(\d{4})-(\d{2})-01$/.exec(range.from);
+  const end = /^(\d{4})-(\d{2})-01$/.exec(range.to);
+  if (!start || !end) return null;
+  const months = (Number(end[1]) - Number(start[1])) * 12 + Number(end[2]) - Number(start[2]);
+  const month = Number(start[2]);
+  if (months === 12 && month === 1) return 'y';
+  if (months === 3 && (month - 1) % 3 === 0) return 'q';
+  if (months === 1) return 'm';
+  return null;
+}
+
+/**
+ * Every figure of the report for the period [from, to), summed in SQL: by month and status, by
+ * service line, the top customers. A whole year, quarter or month reads the totals the database
+ * keeps (invoice_month_totals, invoice_company_totals); any other range aggregates the invoices.
+ */
 export async function reportAggregates(exec: Executor, range: { from: string; to: string }, topLimit: number): Promise<InvoiceReportAggregates> {
+  const period = reportPeriodKey(range);
+  if (period) return reportAggregatesOfTotals(exec, range, period, topLimit);
+  return reportAggregatesOfInvoices(exec, range, topLimit);
+}
+
+/** The report's three statements over the totals (also shown with EXPLAIN by the benchmark). */
+export function reportTotalsQueries(exec: Executor, range: { from: string; to: string }, period: 'y' | 'q' | 'm', topLimit: number) {
+  const t = invoiceMonthTotals;
+  const ct = invoiceCompanyTotals;
+  const inPeriod = and(gte(t.issuedMonth, range.from), lt(t.issuedMonth, range.to), sql`${t.status} <> 'draft'`);
+  const month = sql<string>`to_char(${t.issuedMonth}, 'YYYY-MM')`;
+  const byLine = exec
+    .select({ serviceLine: t.serviceLine, count: counted(sql`sum(${t.n})`).as('count'), amount: sql<string>`sum(${t.amount})`.as('amount') })
+    .from(t)
+    .where(inPeriod)
+    .groupBy(t.serviceLine)
+    // a total that went back to zero (its invoices moved to another line) is no line of the report
+    .having(sql`sum(${t.n}) <> 0`)
+    .as('by_line');
+  const top = exec
+    .select({ companyId: ct.companyId, count: ct.n, amount: ct.amount })
+    .from(ct)
+    .where(and(eq(ct.period, period), eq(ct.periodStart, range.from), sql`${ct.n} > 0`))
+    .orderBy(desc(ct.amount), ct.companyId)
+    .limit(topLimit + 1)
+    .as('top');
+  return {
+    monthly: exec
+      .select({ month, status: t.status, count: counted(sql`sum(${t.n})`), amount: cents(sql`sum(${t.amount})`) })
+      .from(t)
+      .where(inPeriod)
+      .groupBy(sql`1`, t.status)
+      .having(sql`sum(${t.n}) <> 0`),
+    lines: exec
+      .select({ key: byLine.serviceLine, label: serviceLines.name, count: byLine.count, amount: byLine.amount })
+      .from(byLine)
+      .leftJoin(serviceLines, eq(serviceLines.code, byLine.serviceLine)),
+    customers: exec
+      .select({ key: top.companyId, label: companies.name, count: top.count, amount: top.amount })
+      .from(top)
+      .leftJoin(companies, eq(companies.id, top.companyId))
+      .orderBy(desc(top.amount), top.companyId),
+  };
+}
+
+async function reportAggregatesOfTotals(exec: Executor, range: { from: string; to: string }, period: 'y' | 'q' | 'm', topLimit: number): Promise<InvoiceReportAggregates> {
+  const q = reportTotalsQueries(exec, range, period, topLimit);
+  const [monthly, lines, customers] = await Promise.all([q.monthly, q.lines, q.customers]);
+  return reportOf(monthly, lines, customers);
+}
+
+/** The report summed over the invoices themselves (any range; the totals must always agree with it). */
+export async function reportAggregatesOfInvoices(exec: Executor, range: { from: string; to: string }, topLimit: number): Promise<InvoiceReportAggregates> {
   const inPeriod = and(gte(jobInvoices.issuedDate, range.from), lt(jobInvoices.issuedDate, range.to), sql`${jobInvoices.status} <> 'draft'`);
   const month = sql<string>`to_char(${jobInvoices.issuedDate}, 'YYYY-MM')`;
   const amount = cents(sql`sum(${jobInvoices.amount})`);
@@ -521,6 +698,15 @@ export async function reportAggregates(exec: Executor, range: { from: string; to
       .from(byCompany)
       .leftJoin(companies, eq(companies.id, byCompany.companyId)),
   ]);
+  return reportOf(monthly, lines, customers);
+}
+
+type ReportRow = { key: string | null; label: string | null; count: number | string; amount: string | null };
+function reportOf(
+  monthly: { month: string; status: string; count: number; amount: number }[],
+  lines: ReportRow[],
+  customers: ReportRow[],
+): InvoiceReportAggregates {
   const byStatus = new Map<InvoiceStatus, { amountCents: number; count: number }>();
   const months = new Map<string, ReportMonth>();
   for (const row of monthly) {

@@ -265,6 +265,9 @@ export async function sendInvoice(
   return issued;
 }
 
+/** Up to this many matches, a filtered list gathers and sorts its matches instead of walking its order index. */
+const MATCHES_FIRST_LIMIT = 50_000;
+
 export function createInvoicesService({ db, storage, clock }: InvoicesDeps) {
   const today = async (exec: Executor = db) => dateInZone(clock(), (await companyOf(exec)).time_zone);
 
@@ -374,30 +377,29 @@ export function createInvoicesService({ db, storage, clock }: InvoicesDeps) {
 
     async list(query: InvoiceListQuery): Promise<InvoiceList> {
       const conditions = repo.listConditions(query);
-      const [rows, summary, now] = await Promise.all([
-        repo.listPage(db, conditions, 'created', { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
-        repo.listSummary(db, conditions),
-        today(),
-      ]);
+      const paging = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+      // With a date range or a search the total comes first: few matches are gathered and sorted
+      // (repo.listPage matchesFirst) rather than found by walking the newest-first index.
+      const narrowed = Boolean(query.q || query.from || query.to);
+      const [summary, now] = await Promise.all([repo.listSummary(db, query), today()]);
+      const rows = await repo.listPage(db, conditions, 'created', paging, { matchesFirst: narrowed && summary.total.count <= MATCHES_FIRST_LIMIT });
       return { items: rows.map((r) => repo.listItemOf(r, now)), total: summary.total.count, page: query.page, pageSize: query.pageSize, summary };
     },
 
     async pending(query: PendingInvoiceListQuery): Promise<PendingInvoiceList> {
       const now = await today();
-      const [rows, { summary, filtered }] = await Promise.all([
-        repo.listPage(db, repo.pendingConditions(query, now), 'due', { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
-        repo.pendingSummary(db, query, now),
-      ]);
+      const paging = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+      const { summary, filtered } = await repo.pendingSummary(db, query, now);
+      const rows = await repo.listPage(db, repo.pendingConditions(query, now), 'due', paging, { matchesFirst: Boolean(query.q) && filtered <= MATCHES_FIRST_LIMIT });
       return { items: rows.map((r) => repo.listItemOf(r, now)), total: filtered, page: query.page, pageSize: query.pageSize, summary };
     },
 
     async paid(query: PaidInvoiceListQuery): Promise<PaidInvoiceList> {
       const conditions = repo.paidConditions(query);
-      const [rows, summary, now] = await Promise.all([
-        repo.listPage(db, conditions, 'paid', { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
-        repo.paidSummary(db, query),
-        today(),
-      ]);
+      const paging = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+      const [summary, now] = await Promise.all([repo.paidSummary(db, query), today()]);
+      // A paid-date range is walked in the paid-date index itself; only a search gathers its matches first.
+      const rows = await repo.listPage(db, conditions, 'paid', paging, { matchesFirst: Boolean(query.q) && summary.totalPaid.count <= MATCHES_FIRST_LIMIT });
       return { items: rows.map((r) => repo.listItemOf(r, now)), total: summary.totalPaid.count, page: query.page, pageSize: query.pageSize, summary };
     },
 

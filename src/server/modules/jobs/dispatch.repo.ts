@@ -60,12 +60,19 @@ const BOARD_JOB = selection({
   latitude: l.latitude,
   longitude: l.longitude,
   unitNumber: nullable(un.unitNumber),
-  technicianIds: sql<string[]>`array(select ${jt.technicianId}::text from ${from(jt)} where ${jt.jobId} = ${j.id} order by ${jt.isPrimary} desc, ${jt.createdAt}, ${jt.technicianId})`,
+  // Primary first, then by id: read from the (job_id, technician_id) INCLUDE (is_primary) index alone.
+  technicianIds: sql<string[]>`array(select ${jt.technicianId}::text from ${from(jt)} where ${jt.jobId} = ${j.id} order by ${jt.isPrimary} desc, ${jt.technicianId})`,
   estimatedPriceCents: sql<number>`${ESTIMATED_PRICE}`.mapWith(toCents),
   tags: j.tags,
   subcontracted: j.subcontracted,
 });
-const BOARD_JOB_WITH_TOTAL = selection({ ...BOARD_JOB.fields, total: countOf(sql`count(*) over ()`) });
+/** A board row with the total and the unassigned count of the filtered set `m` (see boardStatements). */
+const BOARD_PAGE = selection({
+  ...BOARD_JOB.fields,
+  technicianIds: sql<string[]>`${j}.techs::text[]`,
+  total: countOf(sql`(select count(*) from m)`),
+  unassigned: countOf(sql`(select count(*) from m where cardinality(m.techs) = 0)`),
+});
 const BOARD_FROM = sql`from ${from(j)} join ${from(l)} on ${l.id} = ${j.locationId} left join ${from(un)} on ${un.id} = ${j.unitId}`;
 
 export function toBoardJob(row: RowOf<typeof BOARD_JOB.fields>): BoardJob {
@@ -98,19 +105,40 @@ export function boardConditions(q: BoardFilters, timeZone: string): SQL[] {
   return c;
 }
 
+/**
+ * The board's two statements. Both start from the same filtered set `m` (read once per statement
+ * through the date-range index). `jobs`: the first `limit` jobs by schedule start then number are
+ * chosen on `m` alone, and only those are joined to their location and unit and get their
+ * technicians and estimated price; the total and the unassigned count ride on every row.
+ * `technicians`: per technician of the office, the job counts and the days with scheduled jobs.
+ */
+/** The jobs columns BOARD_PAGE reads from the page (named as in jobs). */
+const PAGE_COLUMNS = sql.join(
+  [j.id, j.number, j.name, j.status, j.type, j.serviceLine, j.office, j.scheduleStart, j.scheduleDuration, j.timePeriodStart, j.timePeriodDue, j.createdAt, j.updatedAt, j.locationId, j.unitId, j.tags, j.subcontracted].map((c) => sql`${c}`),
+  sql`, `,
+);
+
 export function boardStatements(q: BoardFilters, timeZone: string, limit: number) {
   const where = whereAll(boardConditions(q, timeZone));
-  const matched = sql`select ${j.id} as id, ${j.status} as status, ${j.scheduleStart} as schedule_start from ${from(j)} where ${where}`;
+  // Each filtered job's technicians through the (job_id, technician_id) INCLUDE (is_primary) index,
+  // one probe per job, primary first: the counts per technician and the unassigned count come from
+  // this array, never from a join that would read all of job_technicians.
+  const techs = sql`array(select ${jt.technicianId} from ${from(jt)} where ${jt.jobId} = ${j.id} order by ${jt.isPrimary} desc, ${jt.technicianId}) as techs`;
+  const matched = sql`select ${j.id} as id, ${j.status} as status, ${j.scheduleStart} as schedule_start, ${techs} from ${from(j)} where ${where}`;
   const techScope = q.office ? sql`and ${tt.office} = ${q.office}` : sql``;
   return {
-    jobs: sql`select ${BOARD_JOB_WITH_TOTAL} ${BOARD_FROM} where ${where}
-      order by ${j.scheduleStart} nulls last, ${j.number} limit ${limit}`,
-    /** per technician of the office: job counts and the days with scheduled jobs; plus the unassigned count */
+    // The filtered jobs are read once (the columns a block needs, from the date-range index); the
+    // page is chosen among them and named "j", so the selection reads them without going back to jobs.
+    jobs: sql`with m as materialized (select ${PAGE_COLUMNS}, ${techs} from ${from(j)} where ${where}),
+      page as materialized (select * from m order by m.schedule_start nulls last, m.number limit ${limit})
+      select ${BOARD_PAGE}
+      from page ${j} join ${from(l)} on ${l.id} = ${j.locationId} left join ${from(un)} on ${un.id} = ${j.unitId}
+      order by ${j.scheduleStart} nulls last, ${j.number}`,
     technicians: sql`with m as materialized (${matched}),
       per as (
-        select ${jt.technicianId} as technician_id, count(*) as job_count, count(*) filter (where m.status = 'completed') as completed_count,
+        select t.technician_id, count(*) as job_count, count(*) filter (where m.status = 'completed') as completed_count,
           coalesce(array_agg(distinct to_char(m.schedule_start at time zone ${timeZone}, 'YYYY-MM-DD')) filter (where m.schedule_start is not null), '{}') as dates
-        from m join ${from(jt)} on ${jt.jobId} = m.id group by ${jt.technicianId})
+        from m cross join unnest(m.techs) as t(technician_id) group by t.technician_id)
       select ${tu.id} as id, ${personName} as name, ${tu.role} as role, ${tt.office} as office,
         coalesce(per.job_count, 0) as "jobCount", coalesce(per.completed_count, 0) as "completedCount", coalesce(per.dates, '{}') as dates,
         coalesce((select json_agg(json_build_object('dayOfWeek', ${ta.dayOfWeek}, 'startTime', to_char(${ta.startTime}, 'HH24:MI'),
@@ -122,7 +150,6 @@ export function boardStatements(q: BoardFilters, timeZone: string, limit: number
       left join per on per.technician_id = ${tu.id}
       where ${tu.role} = 'technician' and ${tu.status} = 'active' ${techScope}
       order by 2, ${tu.id}`,
-    unassigned: sql`select count(*) as n from (${matched}) m where not exists (select 1 from ${from(jt)} where ${jt.jobId} = m.id)`,
   };
 }
 
@@ -137,7 +164,6 @@ const TECH_ROW = selection({
   availability: sql<BoardTechnician['availability']>`availability`,
   expired: sql<string[]>`expired`,
 });
-const COUNT = selection({ n: countOf(sql`n`) });
 
 const LOCKED = selection({ id: j.id, status: oneOfColumn(j.status, JOB_STATUSES), updatedAt: j.updatedAt, scheduleStart: j.scheduleStart, scheduleDuration: j.scheduleDuration });
 const CONFLICT = selection({ number: j.number, name: j.name, technicianName: personName });
@@ -184,16 +210,12 @@ export function createDispatchRepo(db: Executor) {
 
     async board(q: BoardFilters, timeZone: string, limit: number, exec: Executor = db) {
       const statements = boardStatements(q, timeZone, limit);
-      const [jobRows, techRows, unassigned] = await Promise.all([
-        selectRows(exec, BOARD_JOB_WITH_TOTAL, statements.jobs),
-        selectRows(exec, TECH_ROW, statements.technicians),
-        selectRow(exec, COUNT, statements.unassigned),
-      ]);
+      const [jobRows, techRows] = await Promise.all([selectRows(exec, BOARD_PAGE, statements.jobs), selectRows(exec, TECH_ROW, statements.technicians)]);
       return {
-        jobs: jobRows.map(({ total: _total, ...row }) => toBoardJob(row)),
+        jobs: jobRows.map(({ total: _total, unassigned: _unassigned, ...row }) => toBoardJob(row)),
         total: jobRows[0]?.total ?? 0,
         technicians: techRows,
-        unassignedCount: unassigned?.n ?? 0,
+        unassignedCount: jobRows[0]?.unassigned ?? 0,
       };
     },
 

@@ -64,7 +64,7 @@ export function TagsInput({
   return (
     <div className="space-y-2">
       {value.length ? (
-        <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+        <ul className="flex flex-wrap gap-1.5" aria-label="Chosen tags">
           {value.map((tag) => (
             <li key={tag} className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-0.5 pl-2.5 pr-1 text-sm text-slate-800">
               {tag}
