@@ -232,6 +232,7 @@ describe('the totals', () => {
     'status=unscheduled&type=SC',
     'type=PM&serviceLine=HVACGEN&office=Main%20Office',
     'technicianId=unassigned',
+    'queue=overdue',
     `technicianId=${fx.techA}`,
     `technicianId=${fx.techB}`,
   ];
@@ -252,7 +253,12 @@ describe('the totals', () => {
     expect(again.statusCode, again.body).toBe(200);
     await expectTotalsExact();
     const extra = await ctx.f.job({ status: 'unscheduled', type: 'SC', serviceLine: 'REFR', office: 'North Office', technicianIds: [fx.techA] });
-    const bare = await ctx.f.job({ status: 'unscheduled', type: 'SC', serviceLine: 'HVACGEN' });
+    const bare = await ctx.f.job({ status: 'unscheduled', type: 'SC', serviceLine: 'HVACGEN', timePeriodStart: '2026-02-20', timePeriodDue: '2026-02-25' });
+    const overdue = (await list('queue=overdue')).total;
+    await ctx.database.db.execute(sql`update jobs set time_period_due = '2026-04-01' where id = ${bare.id}`);
+    expect((await list('queue=overdue')).total).toBe(overdue - 1);
+    await expectTotalsExact();
+    await ctx.database.db.execute(sql`update jobs set time_period_due = '2026-02-26' where id = ${bare.id}`);
     await expectTotalsExact();
     expect((await list('office=North%20Office')).total).toBe(2);
     expect((await api.call('POST', `/api/jobs/${extra.id}/cancel`)).statusCode).toBe(200);

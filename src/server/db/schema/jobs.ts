@@ -170,3 +170,12 @@ export const jobAssignedCount = pgTable(
   },
   (t) => [check('job_assigned_count_one_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * Open jobs (not completed or cancelled) per due date, kept by the job_counts triggers (migration
+ * jobs-open-due-counts): the overdue queue's total is a sum over the days before today.
+ */
+export const jobOpenDueCounts = pgTable('job_open_due_counts', {
+  timePeriodDue: date('time_period_due', { mode: 'string' }).primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});

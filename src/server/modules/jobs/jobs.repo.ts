@@ -22,6 +22,7 @@ import {
   companies,
   jobAssignedCount,
   jobCounts,
+  jobOpenDueCounts,
   jobInspections,
   jobInvoices,
   jobItemPrices,
@@ -213,17 +214,18 @@ export function jobListStatements(query: JobListQuery, ctx: JobListContext, pagi
       with page as materialized (select ${j.id} as id from ${from(j)} where ${where} order by ${order} limit ${paging.limit} offset ${paging.offset})
       select ${LIST_ITEM} ${FROM_JOINED} join page p on p.id = ${j.id}
       order by ${order}`,
-    count: countStatement(query, where),
+    count: countStatement(query, ctx, where),
   };
 }
 
 /**
  * The list's exact total. With no filter, or only filters the counters are kept by (status, type,
  * service line, office), it is a sum over job_counts; unassigned alone is that sum minus the jobs
- * with technicians (job_assigned_count); one technician alone, that technician's job_technicians
+ * with technicians (job_assigned_count); the overdue queue alone, the open jobs per due date
+ * before today (job_open_due_counts); one technician alone, that technician's job_technicians
  * rows (one per job); anything else, a count over the same conditions.
  */
-function countStatement(query: JobListQuery, where: SQL): SQL {
+function countStatement(query: JobListQuery, ctx: JobListContext, where: SQL): SQL {
   const { q, unitId, locationId, companyId, technicianId, from: fromDay, to: toDay, queue } = query;
   const counterFilters = !q && !unitId && !locationId && !companyId && !fromDay && !toDay && !queue;
   const counterDimensions = Boolean(query.status || query.type || query.serviceLine || query.office);
@@ -237,6 +239,10 @@ function countStatement(query: JobListQuery, where: SQL): SQL {
   }
   if (counterFilters && !counterDimensions && technicianId === 'unassigned') {
     return sql`select (select coalesce(sum(${jobCounts.n}), 0) from ${jobCounts}) - (select ${jobAssignedCount.n} from ${jobAssignedCount}) as ${COUNT_ROWS.key('n')}`;
+  }
+  if (queue === 'overdue' && !q && !unitId && !locationId && !companyId && !fromDay && !toDay && !counterDimensions && !technicianId) {
+    // open jobs due before today, from the open jobs per due date (job_open_due_counts)
+    return sql`select coalesce(sum(${jobOpenDueCounts.n}), 0) as ${COUNT_ROWS.key('n')} from ${jobOpenDueCounts} where ${jobOpenDueCounts.timePeriodDue} < ${ctx.today}::date`;
   }
   if (counterFilters && !counterDimensions && technicianId) {
     // job_technicians has one row per job and technician (unique), so its rows are the jobs.
