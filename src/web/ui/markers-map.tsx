@@ -12,7 +12,7 @@ const LazyMarkersMap = lazy(() => import('./leaflet-map').then((m) => ({ default
 export function MarkersMap({ className, ...props }: Parameters<typeof LazyMarkersMap>[0] & { className?: string }) {
   return (
     // isolate: Leaflet's panes (z-index 400 to 1000) stay under the app's dialogs and drawers.
-    <div className={cn('isolate h-64 w-full overflow-hidden rounded-md border border-slate-200', className)}>
+    <div className={cn('isolate w-full overflow-hidden rounded-md border border-slate-200', className ?? 'h-64')}>
       <Suspense fallback={<Spinner label="Loading map..." className="h-full" />}>
         <LazyMarkersMap {...props} />
       </Suspense>

@@ -405,10 +405,10 @@ export function createInvoicesService({ db, storage, clock }: InvoicesDeps) {
 
     /** The financial report for a period: defaults this year, this quarter, this month (company time zone); every figure summed in SQL. */
     async report(query: InvoiceReportQuery): Promise<InvoiceReport> {
-      const now = await today();
+      const [now, earliest] = await Promise.all([today(), repo.earliestIssuedYear(db)]);
       const currentYear = Number(now.slice(0, 4));
       const currentMonth = Number(now.slice(5, 7));
-      const years = reportYears(currentYear, await repo.earliestIssuedYear(db));
+      const years = reportYears(currentYear, earliest);
       const year = query.year ?? currentYear;
       if (!years.includes(year)) throw badRequest(`Year must be between ${years[years.length - 1]} and ${years[0]}`, { year: `Year must be between ${years[years.length - 1]} and ${years[0]}` });
       const quarter = query.period === 'quarterly' ? (query.quarter ?? quarterOfMonth(currentMonth)) : null;
