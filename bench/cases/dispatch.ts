@@ -27,6 +27,6 @@ export const dispatchCases: BenchCase[] = [
   // Issue 10's target: the board for a month in the busiest office (the screen's default: due this month).
   boardCase('dispatch board month', { range: 'this-month', office: BUSIEST_OFFICE }, { postgres: 100, pglite: 250 }),
   boardCase('dispatch board month, scheduled, with completed', { range: 'this-month', office: BUSIEST_OFFICE, dateField: 'schedule', showCompleted: 'true' }),
-  boardCase('dispatch board month, every Map Filter', { range: 'this-month', office: BUSIEST_OFFICE, type: 'SC', serviceLine: 'HVACGEN', region: 'North', tags: 'vip,rooftop', minPrice: '50', maxPrice: '5000', showSubcontracted: 'true' }),
+  boardCase('dispatch board month, every Map Filter', { range: 'this-month', office: BUSIEST_OFFICE, type: 'REP', serviceLine: 'HVACGEN', region: 'North', tags: 'vip,rooftop', minPrice: '50', maxPrice: '5000', showSubcontracted: 'true' }),
   boardCase('dispatch board week, by schedule', () => ({ from: today(), to: addDays(today(), 6), dateField: 'schedule', office: BUSIEST_OFFICE })),
 ];

@@ -55,7 +55,7 @@ describe('board and move inputs', () => {
     });
     expect(boardQuery.safeParse({ from: '2026-03-01', to: '2026-05-15' }).error?.issues[0]?.message).toBe('The board range must be at most 62 days');
     expect(boardQuery.safeParse({ from: '2026-03-01', to: '2026-03-02', minPrice: '10', maxPrice: '5' }).error?.issues[0]?.message).toBe('The maximum price must be at least the minimum price');
-    expect(boardQuery.safeParse({ from: '2026-03-01', to: '2026-03-02', minPrice: 'abc' }).error?.issues[0]?.message).toBe('Minimum price must be an amount in dollars');
+    expect(boardQuery.safeParse({ from: '2026-03-01', to: '2026-03-02', minPrice: 'abc' }).error?.issues[0]?.message).toBe('Minimum price must be an amount in dollars (e.g. 250 or 99.50)');
   });
 
   it('checks a move', () => {

@@ -74,6 +74,9 @@ export const jobs = pgTable(
     // Tags match case-insensitively: jobs_tags_key(tags) is the tags in lower case (migration dispatch-filters).
     index('jobs_tags_key_gin').using('gin', sql`jobs_tags_key(${t.tags})`),
     // The drawer's tag suggestions read the latest tagged jobs only.
+    // The dispatch board's default (Due By Date, completed jobs hidden): only the open and cancelled
+    // jobs of the range are visited, not every completed job due in it.
+    index('jobs_board_due_idx').on(t.timePeriodDue).where(sql`${t.status} <> 'completed'`),
     index('jobs_tagged_idx').on(t.createdAt.desc()).where(sql`cardinality(${t.tags}) > 0`),
   ],
 );

@@ -72,7 +72,15 @@ const BOARD_PAGE = selection({
   technicianIds: sql<string[]>`${j}.techs::text[]`,
   total: countOf(sql`(select count(*) from m)`),
   unassigned: countOf(sql`(select count(*) from m where cardinality(m.techs) = 0)`),
+  /** on the first row only: per technician, the counts and the days with scheduled jobs */
+  techStats: sql<TechStat[] | null>`s.stats`,
 });
+interface TechStat {
+  id: string;
+  jobCount: number;
+  completedCount: number;
+  dates: string[];
+}
 const BOARD_FROM = sql`from ${from(j)} join ${from(l)} on ${l.id} = ${j.locationId} left join ${from(un)} on ${un.id} = ${j.unitId}`;
 
 export function toBoardJob(row: RowOf<typeof BOARD_JOB.fields>): BoardJob {
@@ -118,36 +126,40 @@ const PAGE_COLUMNS = sql.join(
   sql`, `,
 );
 
+/**
+ * The board in two statements. `jobs`: the filtered jobs `m` are read once (the columns a block
+ * needs, through the date-range index), each with its technicians as an array read through the
+ * covering (job_id, technician_id) INCLUDE (is_primary) index, one probe per job, never a join over
+ * all of job_technicians. The page (the first `limit` by schedule start, number) is chosen among
+ * them and named "j", so the selection reads its columns without going back to jobs; only its rows
+ * are joined to location and unit and get their estimated price. The total, the unassigned count
+ * and (on the first row) the per-technician counts are computed over `m` in the same statement.
+ * `technicians`: the office's active technicians with availability and expired certifications.
+ */
 export function boardStatements(q: BoardFilters, timeZone: string, limit: number) {
   const where = whereAll(boardConditions(q, timeZone));
-  // Each filtered job's technicians through the (job_id, technician_id) INCLUDE (is_primary) index,
-  // one probe per job, primary first: the counts per technician and the unassigned count come from
-  // this array, never from a join that would read all of job_technicians.
   const techs = sql`array(select ${jt.technicianId} from ${from(jt)} where ${jt.jobId} = ${j.id} order by ${jt.isPrimary} desc, ${jt.technicianId}) as techs`;
-  const matched = sql`select ${j.id} as id, ${j.status} as status, ${j.scheduleStart} as schedule_start, ${techs} from ${from(j)} where ${where}`;
   const techScope = q.office ? sql`and ${tt.office} = ${q.office}` : sql``;
   return {
-    // The filtered jobs are read once (the columns a block needs, from the date-range index); the
-    // page is chosen among them and named "j", so the selection reads them without going back to jobs.
     jobs: sql`with m as materialized (select ${PAGE_COLUMNS}, ${techs} from ${from(j)} where ${where}),
-      page as materialized (select * from m order by m.schedule_start nulls last, m.number limit ${limit})
+      page as materialized (select m.*, row_number() over (order by m.schedule_start nulls last, m.number) as rn
+        from m order by m.schedule_start nulls last, m.number limit ${limit})
       select ${BOARD_PAGE}
       from page ${j} join ${from(l)} on ${l.id} = ${j.locationId} left join ${from(un)} on ${un.id} = ${j.unitId}
-      order by ${j.scheduleStart} nulls last, ${j.number}`,
-    technicians: sql`with m as materialized (${matched}),
-      per as (
-        select t.technician_id, count(*) as job_count, count(*) filter (where m.status = 'completed') as completed_count,
-          coalesce(array_agg(distinct to_char(m.schedule_start at time zone ${timeZone}, 'YYYY-MM-DD')) filter (where m.schedule_start is not null), '{}') as dates
-        from m cross join unnest(m.techs) as t(technician_id) group by t.technician_id)
-      select ${tu.id} as id, ${personName} as name, ${tu.role} as role, ${tt.office} as office,
-        coalesce(per.job_count, 0) as "jobCount", coalesce(per.completed_count, 0) as "completedCount", coalesce(per.dates, '{}') as dates,
+      left join (
+        select coalesce(json_agg(per), '[]'::json) as stats from (
+          select t.technician_id as id, count(*) as "jobCount", count(*) filter (where m.status = 'completed') as "completedCount",
+            coalesce(array_agg(distinct to_char(m.schedule_start at time zone ${timeZone}, 'YYYY-MM-DD')) filter (where m.schedule_start is not null), '{}') as dates
+          from m cross join unnest(m.techs) as t(technician_id) group by t.technician_id) per
+      ) s on ${j}.rn = 1
+      order by ${j}.rn`,
+    technicians: sql`select ${tu.id} as id, ${personName} as name, ${tu.role} as role, ${tt.office} as office,
         coalesce((select json_agg(json_build_object('dayOfWeek', ${ta.dayOfWeek}, 'startTime', to_char(${ta.startTime}, 'HH24:MI'),
             'endTime', to_char(${ta.endTime}, 'HH24:MI'), 'isAvailable', ${ta.isAvailable}) order by ${ta.dayOfWeek}, ${ta.startTime})
           from ${from(ta)} where ${ta.technicianId} = ${tu.id}), '[]'::json) as availability,
         array(select ${tc.certificationName} from ${from(tc)} where ${tc.technicianId} = ${tu.id}
           and (${tc.status} = 'expired' or ${tc.expiryDate} < (now() at time zone ${timeZone})::date) order by 1) as expired
       from ${from(tu)} join ${from(tt)} on ${tt.id} = ${tu.id}
-      left join per on per.technician_id = ${tu.id}
       where ${tu.role} = 'technician' and ${tu.status} = 'active' ${techScope}
       order by 2, ${tu.id}`,
   };
@@ -158,9 +170,6 @@ const TECH_ROW = selection({
   name: sql<string>`name`,
   role: sql<string>`role`,
   office: sql<string>`office`,
-  jobCount: countOf(sql`"jobCount"`),
-  completedCount: countOf(sql`"completedCount"`),
-  dates: sql<string[]>`dates`,
   availability: sql<BoardTechnician['availability']>`availability`,
   expired: sql<string[]>`expired`,
 });
@@ -176,7 +185,7 @@ const FILTER_CHECK = selection({
 });
 const TAG = selection({ tag: sql<string>`tag` });
 /** The tags suggested in the drawer come from this many of the latest tagged jobs. */
-const TAG_SAMPLE = 5000;
+const TAG_SAMPLE = 2000;
 
 export function createDispatchRepo(db: Executor) {
   return {
@@ -211,10 +220,14 @@ export function createDispatchRepo(db: Executor) {
     async board(q: BoardFilters, timeZone: string, limit: number, exec: Executor = db) {
       const statements = boardStatements(q, timeZone, limit);
       const [jobRows, techRows] = await Promise.all([selectRows(exec, BOARD_PAGE, statements.jobs), selectRows(exec, TECH_ROW, statements.technicians)]);
+      const stats = new Map((jobRows[0]?.techStats ?? []).map((t) => [t.id, t]));
       return {
-        jobs: jobRows.map(({ total: _total, unassigned: _unassigned, ...row }) => toBoardJob(row)),
+        jobs: jobRows.map(({ total: _total, unassigned: _unassigned, techStats: _stats, ...row }) => toBoardJob(row)),
         total: jobRows[0]?.total ?? 0,
-        technicians: techRows,
+        technicians: techRows.map((t) => {
+          const stat = stats.get(t.id);
+          return { ...t, jobCount: Number(stat?.jobCount ?? 0), completedCount: Number(stat?.completedCount ?? 0), dates: stat?.dates ?? [] };
+        }),
         unassignedCount: jobRows[0]?.unassigned ?? 0,
       };
     },

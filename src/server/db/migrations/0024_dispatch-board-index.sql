@@ -1,0 +1,1 @@
+CREATE INDEX "jobs_board_due_idx" ON "jobs" USING btree ("time_period_due") WHERE "jobs"."status" <> 'completed';
