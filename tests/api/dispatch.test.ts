@@ -243,6 +243,14 @@ describe('moving a job', () => {
     expect(user.role).toBe('technician');
   });
 
+  it('answers a job the same way on the board and after a move (one JSON page, one row)', async () => {
+    const ten = await current('Ten AM');
+    const moved = await api.call('POST', `/api/jobs/${ten.id}/move`, { scheduleStart: ten.scheduleStart, scheduleDuration: ten.scheduleDuration, expectedUpdatedAt: ten.updatedAt });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await current('Ten AM')).toEqual(moved.json().job);
+    expect(moved.json().job).toMatchObject({ estimatedPriceCents: 50000, technicianIds: [fx.b], timePeriodDue: '2026-03-20', unitNumber: null });
+  });
+
   it('two dispatchers moving the same job at once: one wins, the other gets the conflict', async () => {
     const ten = await current('Ten AM');
     const other = await api.withRole('manager');
