@@ -190,6 +190,8 @@ test.describe('dispatch board', () => {
     await expect.poll(() => technicianIdsOf(server.db, job.id)).toEqual([uma.technician.id, ivo.technician.id]);
 
     // Someone else changed the job since the board loaded: a clear conflict, the block goes back, the board refreshes.
+    // The board's refetch after the last drop must be over first, or it would load the other change and the move be fine.
+    await page.waitForLoadState('networkidle');
     await server.db.update(schema.jobs).set({ updatedAt: new Date(Date.now() + 60_000) }).where(eq(schema.jobs.id, job.id));
     await dragBy(page, timeline.getByRole('group', { name: 'Ivo Drag' }).locator(`[data-job-block="${job.id}"]`), 96, 0);
     await expect(page.getByRole('alert').filter({ hasText: 'This job was changed by someone else since the board was loaded' })).toBeVisible();
