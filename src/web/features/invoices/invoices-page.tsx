@@ -1,4 +1,4 @@
-import { Eye, Pencil, Plus } from 'lucide-react';
+import { Pencil, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
 import { formatCents } from '../../lib/format';
@@ -13,7 +13,7 @@ import { PageHeader } from '../../ui/page-header';
 import { Pager } from '../../ui/pager';
 import { invoiceListQuery, type InvoiceListItem } from '../../../domain/invoices';
 import { invoiceExportUrl, useInvoices } from './api/invoices-api';
-import { CustomerCell, DateCell, DueDateCell, InvoiceNumberCell, JobCell } from './components/invoice-cells';
+import { CustomerCell, DateCell, DueDateCell, InvoiceNumberCell, invoiceRowHref, invoiceRowProps, JobCell, ViewInvoiceLink } from './components/invoice-cells';
 import { InvoiceStatusBadge } from './components/invoice-status-badge';
 import { ListFilters } from './components/list-filters';
 import { MarkPaidAction } from './components/mark-paid-action';
@@ -101,17 +101,13 @@ export default function InvoicesPage() {
         loading={invoices.isPending}
         loadingLabel="Loading invoices..."
         busy={invoices.isFetching}
-        getRowKey={(i) => i.id}
-        getRowLabel={(i) => `invoice ${i.invoiceNumber}`}
-        getRowTestId={(i) => `invoice-${i.invoiceNumber}`}
-        rowHref={(i) => `/invoices/${i.id}`}
+        {...invoiceRowProps}
+        rowHref={invoiceRowHref}
         empty={INVOICE_EMPTY.list}
         actions={{
           cell: (i) => (
             <div className="flex items-center justify-end gap-3 whitespace-nowrap">
-              <Link to={`/invoices/${i.id}`} className="inline-flex items-center gap-1 font-medium text-blue-700 hover:underline" aria-label={`View invoice ${i.invoiceNumber}`}>
-                <Eye className="h-3.5 w-3.5" aria-hidden /> View
-              </Link>
+              <ViewInvoiceLink invoice={i} />
               {canBill && i.status === 'draft' ? (
                 <Link to={`/invoices/${i.id}/edit`} className="inline-flex items-center gap-1 font-medium text-slate-700 hover:text-slate-900" aria-label={`Edit invoice ${i.invoiceNumber}`}>
                   <Pencil className="h-3.5 w-3.5" aria-hidden /> Edit

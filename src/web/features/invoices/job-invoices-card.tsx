@@ -12,7 +12,7 @@ import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
 import type { InvoiceCreateOption, InvoiceListItem, InvoiceType } from '../../../domain/invoices';
 import { useCreateInvoice, useInvoice, useJobInvoices } from './api/invoices-api';
-import { DateCell } from './components/invoice-cells';
+import { DateCell, invoiceRowProps } from './components/invoice-cells';
 import { InvoiceActionBar } from './components/invoice-action-bar';
 import { InvoiceStatusBadge } from './components/invoice-status-badge';
 import { INVOICE_EMPTY, INVOICE_MESSAGES, INVOICE_TYPE_HINTS, INVOICE_TYPE_LABELS } from './invoice-texts';
@@ -221,9 +221,7 @@ export function JobInvoicesCard({ job, onChanged }: { job: { id: string }; onCha
           rows={items}
           loading={invoices.isPending}
           loadingLabel="Loading invoices..."
-          getRowKey={(i) => i.id}
-          getRowLabel={(i) => `invoice ${i.invoiceNumber}`}
-          getRowTestId={(i) => `invoice-${i.invoiceNumber}`}
+          {...invoiceRowProps}
           rowClassName={(i) => (i.id === current ? 'bg-blue-50' : undefined)}
           empty={INVOICE_EMPTY.job}
         />

@@ -1,5 +1,3 @@
-import { Eye } from 'lucide-react';
-import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
 import { formatCents, formatCount } from '../../lib/format';
 import { useLiveFilters } from '../../lib/live-filters';
@@ -14,7 +12,7 @@ import { Pager } from '../../ui/pager';
 import { paidInvoiceListQuery, type InvoiceListItem } from '../../../domain/invoices';
 import { invoiceExportUrl, usePaidInvoices } from './api/invoices-api';
 import { BarList } from './components/bar-list';
-import { CustomerCell, DateCell, InvoiceNumberCell, JobCell } from './components/invoice-cells';
+import { CustomerCell, DateCell, InvoiceNumberCell, invoiceRowHref, invoiceRowProps, JobCell, ViewInvoiceLink } from './components/invoice-cells';
 import { ListFilters } from './components/list-filters';
 import { INVOICE_EMPTY, INVOICE_MESSAGES, monthLabel } from './invoice-texts';
 
@@ -90,16 +88,12 @@ export default function PaidInvoicesPage() {
         loading={paid.isPending}
         loadingLabel="Loading paid invoices..."
         busy={paid.isFetching}
-        getRowKey={(i) => i.id}
-        getRowLabel={(i) => `invoice ${i.invoiceNumber}`}
-        getRowTestId={(i) => `invoice-${i.invoiceNumber}`}
-        rowHref={(i) => `/invoices/${i.id}`}
+        {...invoiceRowProps}
+        rowHref={invoiceRowHref}
         empty={INVOICE_EMPTY.paid}
         actions={{
           cell: (i) => (
-            <Link to={`/invoices/${i.id}`} className="inline-flex items-center gap-1 font-medium text-blue-700 hover:underline" aria-label={`View invoice ${i.invoiceNumber}`}>
-              <Eye className="h-3.5 w-3.5" aria-hidden /> View
-            </Link>
+            <ViewInvoiceLink invoice={i} />
           ),
         }}
       />

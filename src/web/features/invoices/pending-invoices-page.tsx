@@ -1,5 +1,4 @@
-import { Eye, Plus } from 'lucide-react';
-import { Link } from 'react-router';
+import { Plus } from 'lucide-react';
 import { errorMessage } from '../../lib/api-client';
 import { formatCents, formatCount } from '../../lib/format';
 import { useLiveFilters } from '../../lib/live-filters';
@@ -13,7 +12,7 @@ import { PageHeader } from '../../ui/page-header';
 import { Pager } from '../../ui/pager';
 import { pendingInvoiceListQuery, type AmountCount, type InvoiceListItem } from '../../../domain/invoices';
 import { invoiceExportUrl, usePendingInvoices } from './api/invoices-api';
-import { CustomerCell, DateCell, DueDateCell, InvoiceNumberCell, JobCell } from './components/invoice-cells';
+import { CustomerCell, DateCell, DueDateCell, InvoiceNumberCell, invoiceRowHref, invoiceRowProps, JobCell, ViewInvoiceLink } from './components/invoice-cells';
 import { InvoiceStatusBadge } from './components/invoice-status-badge';
 import { ListFilters } from './components/list-filters';
 import { MarkPaidAction } from './components/mark-paid-action';
@@ -114,17 +113,13 @@ export default function PendingInvoicesPage() {
         loading={pending.isPending}
         loadingLabel="Loading pending invoices..."
         busy={pending.isFetching}
-        getRowKey={(i) => i.id}
-        getRowLabel={(i) => `invoice ${i.invoiceNumber}`}
-        getRowTestId={(i) => `invoice-${i.invoiceNumber}`}
-        rowHref={(i) => `/invoices/${i.id}`}
+        {...invoiceRowProps}
+        rowHref={invoiceRowHref}
         empty={INVOICE_EMPTY.pending}
         actions={{
           cell: (i) => (
             <div className="flex items-center justify-end gap-3 whitespace-nowrap">
-              <Link to={`/invoices/${i.id}`} className="inline-flex items-center gap-1 font-medium text-blue-700 hover:underline" aria-label={`View invoice ${i.invoiceNumber}`}>
-                <Eye className="h-3.5 w-3.5" aria-hidden /> View
-              </Link>
+              <ViewInvoiceLink invoice={i} />
               {canBill ? <MarkPaidAction invoice={i} failure={INVOICE_MESSAGES.markPaidFailedPending} /> : null}
             </div>
           ),

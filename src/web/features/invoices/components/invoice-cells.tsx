@@ -1,3 +1,4 @@
+import { Eye } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format';
 import { cn } from '../../../ui/cn';
@@ -43,4 +44,25 @@ export function DueDateCell({ dueDate, overdue }: { dueDate: string | null; over
 
 export function DateCell({ value }: { value: string | null }) {
   return value ? <span className="whitespace-nowrap text-slate-700">{formatDate(value)}</span> : <span className="text-slate-600">—</span>;
+}
+
+type InvoiceRow = { id: string; invoiceNumber: string };
+
+/** The row wiring every invoice table shares: key, the row's name for screen readers, test id. */
+export const invoiceRowProps = {
+  getRowKey: (invoice: InvoiceRow) => invoice.id,
+  getRowLabel: (invoice: InvoiceRow) => `invoice ${invoice.invoiceNumber}`,
+  getRowTestId: (invoice: InvoiceRow) => `invoice-${invoice.invoiceNumber}`,
+};
+
+/** The invoice lists' rows open the invoice. */
+export const invoiceRowHref = (invoice: InvoiceRow) => `/invoices/${invoice.id}`;
+
+/** The View action of an invoice row. */
+export function ViewInvoiceLink({ invoice }: { invoice: InvoiceRow }) {
+  return (
+    <Link to={invoiceRowHref(invoice)} className="inline-flex items-center gap-1 font-medium text-blue-700 hover:underline" aria-label={`View invoice ${invoice.invoiceNumber}`}>
+      <Eye className="h-3.5 w-3.5" aria-hidden /> View
+    </Link>
+  );
 }
