@@ -185,13 +185,15 @@ test.describe('dispatch board', () => {
     await expect(page.getByTestId('unscheduled-tray').locator(`[data-job-block="${job.id}"]`)).toBeVisible();
     await expect.poll(() => startOf(server.db, job.id)).toBeNull();
     const ivoTrack = timeline.getByRole('group', { name: 'Ivo Drag' }).locator('[data-drop-row]');
+    // The board reloads after every saved move; the stale case below must start after that reload.
+    const reloaded = page.waitForResponse((r) => r.url().includes('/api/dispatch/board') && r.request().method() === 'GET');
     await dropOn(page, page.getByTestId('unscheduled-tray').locator(`[data-job-block="${job.id}"]`), ivoTrack, { hour: 8 });
     await expect.poll(() => startOf(server.db, job.id)).toBe(at(day, '08:00').toISOString());
     await expect.poll(() => technicianIdsOf(server.db, job.id)).toEqual([uma.technician.id, ivo.technician.id]);
 
     // Someone else changed the job since the board loaded: a clear conflict, the block goes back, the board refreshes.
-    // The board's refetch after the last drop must be over first, or it would load the other change and the move be fine.
-    await page.waitForLoadState('networkidle');
+    // The board's reload after the last drop must be over first, or it would load the other change and the move be fine.
+    await reloaded;
     await server.db.update(schema.jobs).set({ updatedAt: new Date(Date.now() + 60_000) }).where(eq(schema.jobs.id, job.id));
     await dragBy(page, timeline.getByRole('group', { name: 'Ivo Drag' }).locator(`[data-job-block="${job.id}"]`), 96, 0);
     await expect(page.getByRole('alert').filter({ hasText: 'This job was changed by someone else since the board was loaded' })).toBeVisible();
