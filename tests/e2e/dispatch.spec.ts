@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { addDays, dateInZone, zonedDateTimeToInstant } from '../../src/domain/dates.js';
 import type { Database } from '../../src/server/db/client.js';
@@ -160,6 +160,19 @@ test.describe('dispatch board', () => {
     const location = await f.location({ name: 'Drag Works' });
     const job = await f.job({ name: 'Drag me visit', locationId: location.id, status: 'scheduled', scheduleStart: at(day, '10:00'), scheduleDuration: 60, timePeriodStart: day, timePeriodDue: day, technicianIds: [ivo.technician.id] });
 
+    const boardRequests = { inFlight: 0, lastDone: Date.now() };
+    const isBoard = (r: Request) => r.url().includes('/api/dispatch/board');
+    const finished = (r: Request) => {
+      if (!isBoard(r)) return;
+      boardRequests.inFlight -= 1;
+      boardRequests.lastDone = Date.now();
+    };
+    page.on('request', (r) => {
+      if (isBoard(r)) boardRequests.inFlight += 1;
+    });
+    page.on('requestfinished', finished);
+    page.on('requestfailed', finished);
+
     await page.goto('/jobs/dispatch?q=Dr');
     const timeline = page.getByTestId('timeline');
     await expect(block(page, job.id)).toBeVisible();
@@ -185,15 +198,14 @@ test.describe('dispatch board', () => {
     await expect(page.getByTestId('unscheduled-tray').locator(`[data-job-block="${job.id}"]`)).toBeVisible();
     await expect.poll(() => startOf(server.db, job.id)).toBeNull();
     const ivoTrack = timeline.getByRole('group', { name: 'Ivo Drag' }).locator('[data-drop-row]');
-    // The board reloads after every saved move; the stale case below must start after that reload.
-    const reloaded = page.waitForResponse((r) => r.url().includes('/api/dispatch/board') && r.request().method() === 'GET');
     await dropOn(page, page.getByTestId('unscheduled-tray').locator(`[data-job-block="${job.id}"]`), ivoTrack, { hour: 8 });
     await expect.poll(() => startOf(server.db, job.id)).toBe(at(day, '08:00').toISOString());
     await expect.poll(() => technicianIdsOf(server.db, job.id)).toEqual([uma.technician.id, ivo.technician.id]);
 
     // Someone else changed the job since the board loaded: a clear conflict, the block goes back, the board refreshes.
-    // The board's reload after the last drop must be over first, or it would load the other change and the move be fine.
-    await reloaded;
+    // The board reloads after every saved move; those reloads must be over first, or one would bring
+    // the other change in and the move be fine.
+    await expect.poll(() => boardRequests.inFlight === 0 && Date.now() - boardRequests.lastDone > 750).toBe(true);
     await server.db.update(schema.jobs).set({ updatedAt: new Date(Date.now() + 60_000) }).where(eq(schema.jobs.id, job.id));
     await dragBy(page, timeline.getByRole('group', { name: 'Ivo Drag' }).locator(`[data-job-block="${job.id}"]`), 96, 0);
     await expect(page.getByRole('alert').filter({ hasText: 'This job was changed by someone else since the board was loaded' })).toBeVisible();
