@@ -146,9 +146,30 @@ test.describe('dispatch board', () => {
 
     // The map shows the selected technician's jobs (one place here): its marker opens the info window.
     const map = page.getByTestId('markers-map');
-    const mapBox = (await map.boundingBox())!;
-    await page.mouse.click(mapBox.x + mapBox.width / 2, mapBox.y + (mapBox.height - 72) / 2 + 24);
     const popupLink = page.locator('.leaflet-popup').getByRole('link', { name: /Job #\d+ Board (PM|finished) visit/ });
+    // The markers are drawn on a canvas (the map's only painted pixels): click the middle of what is
+    // painted, again until the map has settled (under load the first click can land mid-animation).
+    await expect(async () => {
+      const spot = await map.locator('canvas').first().evaluate((canvas: HTMLCanvasElement) => {
+        const { data, width, height } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+        let sx = 0;
+        let sy = 0;
+        let n = 0;
+        for (let y = 0; y < height; y += 1) {
+          for (let x = 0; x < width; x += 1) {
+            if (data[(y * width + x) * 4 + 3]! <= 200) continue;
+            sx += x;
+            sy += y;
+            n += 1;
+          }
+        }
+        const box = canvas.getBoundingClientRect();
+        return n === 0 ? null : { x: box.left + ((sx / n) * box.width) / width, y: box.top + ((sy / n) * box.height) / height };
+      });
+      expect(spot).not.toBeNull();
+      await page.mouse.click(spot!.x, spot!.y);
+      await expect(popupLink).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
     await expect(popupLink).toHaveAttribute('href', /^\/jobs\/[0-9a-f-]{36}$/);
     await shot(page, 'map-info-window');
   });
