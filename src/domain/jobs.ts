@@ -592,12 +592,17 @@ export type JobListSearch = z.input<typeof jobListQuery>;
 /** The export takes the same filters (every page). */
 export const jobExportQuery = jobListQuery;
 
-export const jobListItem = z.object({
+/** The fields that name a job, first in every job shape (list row, detail, calendar entry). */
+const jobIdentity = {
   id: z.string(),
   number: z.number().int(),
   name: z.string(),
   status: z.enum(JOB_STATUSES),
   type: z.string(),
+};
+
+export const jobListItem = z.object({
+  ...jobIdentity,
   typeName: z.string().nullable(),
   serviceLine: z.string(),
   isTraining: z.boolean(),
@@ -627,11 +632,7 @@ export type JobList = z.infer<typeof jobList>;
 // ---------------------------------------------------------------------------------------------
 
 export const jobDetail = z.object({
-  id: z.string(),
-  number: z.number().int(),
-  name: z.string(),
-  status: z.enum(JOB_STATUSES),
-  type: z.string(),
+  ...jobIdentity,
   typeName: z.string().nullable(),
   serviceLine: z.string(),
   serviceLineName: z.string().nullable(),
@@ -739,11 +740,7 @@ export const calendarQuery = z
 export type CalendarQuery = z.output<typeof calendarQuery>;
 
 export const calendarJob = z.object({
-  id: z.string(),
-  number: z.number().int(),
-  name: z.string(),
-  status: z.enum(JOB_STATUSES),
-  type: z.string(),
+  ...jobIdentity,
   scheduleStart: z.string().nullable(),
   scheduleDuration: z.number().int(),
   timePeriodStart: z.string(),
