@@ -88,10 +88,21 @@ async function largestContentfulPaint(page: Page): Promise<{ ms: number; element
   return page.evaluate(LCP_SCRIPT) as Promise<{ ms: number; element: string }>;
 }
 
-const SW_READY_SCRIPT = `Promise.race([
-  navigator.serviceWorker ? navigator.serviceWorker.getRegistration().then((r) => (r ? navigator.serviceWorker.ready : undefined)) : undefined,
-  new Promise((r) => setTimeout(r, 30000)),
-])`;
+/**
+ * Waits for the app's service worker to be installed and active (the app registers it once the
+ * page has loaded and the browser is idle), at most 15 s; an app without one is not waited for
+ * longer than that.
+ */
+const SW_READY_SCRIPT = `new Promise((resolve) => {
+  if (!navigator.serviceWorker) return resolve(false);
+  const started = Date.now();
+  const poll = () => navigator.serviceWorker.getRegistration().then((r) => {
+    if (r && r.active) return resolve(true);
+    if (Date.now() - started > 15000) return resolve(false);
+    setTimeout(poll, 200);
+  });
+  poll();
+})`;
 
 async function visit(context: BrowserContext, url: string): Promise<LoadFigures> {
   const page = await context.newPage();

@@ -13,7 +13,7 @@
  *            and on PostgreSQL with WEB_CONCURRENCY=1 and with one worker per core; targets on
  *            PostgreSQL (one worker per core) >= 1,500 requests/s and p99 < 50 ms
  *            (BENCH_LOAD_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/hvac_bench_load;
- *            --load-seconds 10)
+ *            --load-seconds 10; --load-encoding "gzip, deflate, br, zstd" as a browser sends, or identity)
  *   firstload  Largest Contentful Paint of /login, / and /units (signed in) in Chromium on a
  *            technician's tablet (bench/firstload.ts: 150 ms round trip, 1.6 Mbit/s down,
  *            750 kbit/s up, CPU 4x slower, 1024x768), with an empty cache and on a repeat visit,
@@ -57,6 +57,9 @@ const option = (name: string) => {
 const only = new Set((option('only') ?? 'bundle,startup,pdf,api,load,firstload').split(','));
 const firstLoadRuns = Number(option('firstload-runs') ?? 3);
 const loadSeconds = Number(option('load-seconds') ?? 10);
+// What the load clients ask for: a browser's Accept-Encoding by default (the server compresses
+// answers over 1 KB, decision 020); "identity" measures the same server without compression.
+const loadEncoding = option('load-encoding') ?? 'gzip, deflate, br, zstd';
 const databases = (option('db') ?? 'postgres,pglite').split(',') as DatabaseKind[];
 const iterations = Number(option('iterations') ?? 40);
 const areas = option('area')?.split(',');
@@ -339,7 +342,7 @@ async function loadCase(label: string, env: Record<string, string>, targets?: { 
       body: JSON.stringify({ username: 'demo', password: 'hvac-demo' }),
     });
     const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const request = { url: `http://127.0.0.1:${port}/api/companies?page=1&pageSize=25`, headers: { cookie }, connections: 25 };
+    const request = { url: `http://127.0.0.1:${port}/api/companies?page=1&pageSize=25`, headers: { cookie, 'accept-encoding': loadEncoding }, connections: 25 };
     await runLoad({ ...request, durationMs: 2_000 }); // warm-up
     const result = await runLoad({ ...request, durationMs: loadSeconds * 1000 });
     say(`  ${label}: ${result.rps.toFixed(0)} requests/s, p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms, max ${result.maxMs.toFixed(0)} ms, ${result.errors} errors`);
@@ -358,7 +361,7 @@ async function loadCase(label: string, env: Record<string, string>, targets?: { 
 
 /** Requests/s and p99 of the signed-in 25-row companies list under 25 concurrent clients. */
 async function benchLoad() {
-  say(`\n== load: GET /api/companies (25 rows, signed in), 25 concurrent clients, ${loadSeconds} s per run; load average now ${(await import('node:os')).loadavg()[0]!.toFixed(1)}`);
+  say(`\n== load: GET /api/companies (25 rows, signed in, Accept-Encoding: ${loadEncoding}), 25 concurrent clients, ${loadSeconds} s per run; load average now ${(await import('node:os')).loadavg()[0]!.toFixed(1)}`);
   const serializer = serializerFigures();
   say(`  response serialization of that page: zod ${serializer.zodUs.toFixed(1)} µs, compiled fast serializer ${serializer.fastUs.toFixed(1)} µs (${(serializer.zodUs / serializer.fastUs).toFixed(1)}x)`);
   const rows: unknown[] = [];
