@@ -139,6 +139,16 @@ export const countOf = (expression: SQL = sql`count(*)`): SQL<number> => sql<num
 export const COUNT_ROWS = selection({ n: countOf() });
 
 /**
+ * A page and its total in one round trip: `statement` answers `total` on every row plus the page's
+ * `select` columns (all null when the page is empty), as `select t.total, r.* from (...) t left
+ * join lateral (...) r on true`.
+ */
+export async function selectTotalled<F extends Fields>(exec: Executor, select: Selection<F>, statement: SQL): Promise<{ rows: RowOf<F>[]; total: number }> {
+  const rows = ((await exec.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  return { rows: rows.filter((row) => !select.isEmpty(row)).map((row) => select.decode(row)), total: toCount(rows[0]?.total as string | number | undefined) };
+}
+
+/**
  * A filtered page and its exact total, planned for big tables.
  *
  * A "contains" filter is served by a trigram index, which finds the matches but cannot return them
@@ -159,9 +169,8 @@ export async function selectPage<F extends Fields>(
   select: Selection<F>,
   plan: { sparse: SQL; dense: SQL; denseCount: SQL; cap: number },
 ): Promise<{ rows: RowOf<F>[]; total: number }> {
-  const first = ((await exec.execute(plan.sparse)) as unknown as { rows: Record<string, unknown>[] }).rows;
-  const sparseTotal = toCount(first[0]?.total as string | number | undefined);
-  if (sparseTotal <= plan.cap) return { rows: first.filter((row) => !select.isEmpty(row)).map((row) => select.decode(row)), total: sparseTotal };
+  const sparse = await selectTotalled(exec, select, plan.sparse);
+  if (sparse.total <= plan.cap) return sparse;
   const [rows, counted] = await Promise.all([selectRows(exec, select, plan.dense), selectRow(exec, COUNT_ROWS, plan.denseCount)]);
   return { rows, total: counted?.n ?? 0 };
 }

@@ -3,7 +3,7 @@ import type { Company, CompanyExportQuery, CompanyInput, CompanyListQuery, Compa
 import { NAME_SUGGESTION_LIMIT } from '../../../domain/companies.js';
 import type { Executor } from '../../db/client.js';
 import { companies, customerCounts, jobs, locations, units } from '../../db/schema.js';
-import { COUNT_ROWS, from, ilikeContains, selectPage, selectRow, selectRows, selection, tableAlias, whereAll, type RowOf } from '../../db/sql.js';
+import { COUNT_ROWS, from, ilikeContains, selectPage, selectRow, selectRows, selectTotalled, selection, tableAlias, whereAll, type RowOf } from '../../db/sql.js';
 import type { GeoPoint } from '../../geocoder/geocoder.js';
 
 /** Filtered lists gather at most this many matches to sort (see selectPage). */
@@ -24,7 +24,6 @@ const COMPANY = selection({
   updatedAt: c.updatedAt,
 });
 const SUMMARY = selection({ id: c.id, name: c.name, city: c.city, state: c.state });
-const COUNTED = selection({ n: customerCounts.companies });
 
 const toCompany = (row: RowOf<typeof COMPANY.fields>): Company => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
 
@@ -46,8 +45,11 @@ export function companyListStatements(query: CompanyListQuery, matchCap = COMPAN
   if (conditions.length === 0) {
     return {
       kind: 'unfiltered' as const,
-      page: sql`select ${COMPANY} from ${from(c)} order by ${c.name}, ${c.id} limit ${limit} offset ${offset}`,
-      count: sql`select ${COUNTED} from ${customerCounts} where ${customerCounts.id} = 1`,
+      // The page and the total (from the counters) in one round trip.
+      page: sql`
+        select t.total, r.* from (select ${customerCounts.companies} as total from ${customerCounts} where ${customerCounts.id} = 1) t
+        left join lateral (select ${COMPANY} from ${from(c)} order by ${c.name}, ${c.id} limit ${limit} offset ${offset}) r on true
+        order by r.${COMPANY.key('name')}, r.${COMPANY.key('id')}`,
     };
   }
   const where = whereAll(conditions);
@@ -78,8 +80,8 @@ export function createCompaniesRepo(db: Executor, options: { matchCap?: number }
     async list(query: CompanyListQuery, exec: Executor = db): Promise<{ items: Company[]; total: number }> {
       const plan = companyListStatements(query, matchCap);
       if (plan.kind === 'unfiltered') {
-        const [rows, counted] = await Promise.all([selectRows(exec, COMPANY, plan.page), selectRow(exec, COUNTED, plan.count)]);
-        return { items: rows.map(toCompany), total: counted?.n ?? 0 };
+        const { rows, total } = await selectTotalled(exec, COMPANY, plan.page);
+        return { items: rows.map(toCompany), total };
       }
       const { rows, total } = await selectPage(exec, COMPANY, { ...plan, cap: matchCap });
       return { items: rows.map(toCompany), total };
