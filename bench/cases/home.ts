@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { dateInZone, DEFAULT_TIME_ZONE } from '../../src/domain/dates.js';
-import { DEFAULT_HOME_PERIOD, HOME_PERIODS, periodSince, type HomePeriod } from '../../src/domain/home.js';
+import { DEFAULT_HOME_PERIOD, HOME_PERIODS, homeDeficienciesQuery, homeUnsentInvoicesQuery, periodSince, type HomePeriod } from '../../src/domain/home.js';
 import { homeStatsStatement } from '../../src/server/modules/home/home.repo.js';
 import type { BenchCase, BenchContext } from '../types.js';
 
@@ -47,7 +47,31 @@ function statsCase(period: HomePeriod, scope: Scope): BenchCase {
   };
 }
 
+/** The list a card opens, as the card builds its link (src/domain/home.ts). */
+function cardListCase(name: string, url: (ctx: BenchContext) => Promise<string>): BenchCase {
+  return { name, area: 'home', request: async (ctx) => ({ method: 'GET', url: await url(ctx) }), targetsMs: { postgres: 100, pglite: 300 } };
+}
+const homeFilters = async (ctx: BenchContext, period: HomePeriod, scope: Scope) => ({
+  period,
+  office: scope.office ? OFFICE : undefined,
+  technicianId: scope.technician ? await technicianId(ctx) : undefined,
+});
+
 export const homeCases: BenchCase[] = [
   ...HOME_PERIODS.flatMap(({ value }) => [statsCase(value, {}), statsCase(value, { office: true }), statsCase(value, { technician: true })]),
   statsCase('all', { office: true, technician: true }),
+  // Total Unsent Invoices opens the draft invoices with the card's selects and period.
+  ...(
+    [
+      ['last-month', {}],
+      ['all', {}],
+      ['all', { office: true }],
+      ['all', { technician: true }],
+    ] as const
+  ).map(([period, scope]) =>
+    cardListCase(`home card list: unsent invoices (${[period, 'office' in scope ? 'one office' : null, 'technician' in scope ? 'one technician' : null].filter(Boolean).join(', ')})`, async (ctx) => {
+      return `/api/invoices?${homeUnsentInvoicesQuery(await homeFilters(ctx, period, scope), new Date(), DEFAULT_TIME_ZONE).toString()}`;
+    }),
+  ),
+  cardListCase('home card list: open deficiencies (all, one technician)', async (ctx) => `/api/home/deficiencies?${homeDeficienciesQuery(await homeFilters(ctx, 'all', { technician: true })).toString()}`),
 ];

@@ -258,11 +258,18 @@ describe('each card opens exactly the records it counts', () => {
     if (filters.technicianId) query.set('technicianId', filters.technicianId);
     const counts = await stats(`?${query.toString()}`);
 
-    const deficiencies = await ctx.app.inject({ method: 'GET', url: `/api/home/deficiencies?${homeDeficienciesQuery(filters).toString()}`, headers: { cookie } });
-    expect(deficiencies.statusCode, deficiencies.body).toBe(200);
-    const deficiencyPage = deficiencies.json() as OpenDeficiencies;
-    expect(deficiencyPage.total).toBe(counts.openDeficiencies.count);
-    expect(deficiencyPage.items.length).toBe(Math.min(deficiencyPage.total, HOME_DEFICIENCIES_PAGE_SIZE));
+    // Every page of the list: as many records as the card counts, each once.
+    const listed: string[] = [];
+    for (let page = 1; ; page++) {
+      const response = await ctx.app.inject({ method: 'GET', url: `/api/home/deficiencies?${homeDeficienciesQuery(filters).toString()}&page=${page}`, headers: { cookie } });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json() as OpenDeficiencies;
+      expect(body.total).toBe(counts.openDeficiencies.count);
+      listed.push(...body.items.map((d) => d.repairId));
+      if (body.items.length < HOME_DEFICIENCIES_PAGE_SIZE) break;
+    }
+    expect(new Set(listed).size).toBe(listed.length);
+    expect(listed.length).toBe(counts.openDeficiencies.count);
     expect(counts.openDeficiencies.count).toBeGreaterThan(0);
 
     const invoicesQuery = homeUnsentInvoicesQuery(filters, NOW, DEFAULT_TIME_ZONE);

@@ -73,6 +73,8 @@ export const jobRepairs = pgTable(
     ),
     uniqueIndex('job_repairs_inspection_unique').on(t.inspectionId),
     index('job_repairs_job_idx').on(t.jobId),
+    // Home's Open Deficiencies list, newest first (decision 022)
+    index('job_repairs_created_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
 );
 

@@ -5,7 +5,7 @@ import { REPAIR_PHASE_LABELS, REPAIR_PHASES } from '../../../domain/repairs.js';
 import { toCents } from '../../../domain/money.js';
 import type { Executor } from '../../db/client.js';
 import { EVERY_TECHNICIAN, homeCounts, homeFutureCounts, homeJobFacts, jobQuotes, jobRepairs, jobs, jobTechnicians, locations, technicians, units, users } from '../../db/schema.js';
-import { COUNT_ROWS, countOf, from, nullable, oneOfColumn, selectRow, selectRows, selection, tableAlias } from '../../db/sql.js';
+import { countOf, from, nullable, oneOfColumn, selectRow, selectRows, selection, tableAlias } from '../../db/sql.js';
 
 export interface HomeQuery {
   office: string | undefined;
@@ -202,37 +202,33 @@ export function createHomeRepo(db: Executor) {
       };
     },
 
-    /** A page of the open deficiencies, newest first, and how many there are. */
+    /**
+     * A page of the open deficiencies, newest first (job_repairs_created_idx: the walk stops at the
+     * page's last row). How many there are is the Home count itself (stats), from the counters.
+     */
     async openDeficiencies(
       filters: { office: string | undefined; technicianId: string | undefined; since: Date | null },
       page: number,
       pageSize: number,
-    ): Promise<{ items: OpenDeficiency[]; total: number }> {
-      const where = deficiencyConditions(filters);
-      const [rows, counted] = await Promise.all([
-        selectRows(
-          db,
-          DEFICIENCY,
-          sql`
-          select ${DEFICIENCY}
-          ${DEFICIENCY_FROM}
-          left join ${from(l)} on ${l.id} = ${j.locationId}
-          left join ${from(un)} on ${un.id} = ${j.unitId}
-          where ${where}
-          order by ${r.createdAt} desc, ${r.id} desc
-          limit ${pageSize} offset ${(page - 1) * pageSize}`,
-        ),
-        selectRow(db, COUNT_ROWS, sql`select ${COUNT_ROWS} ${DEFICIENCY_FROM} where ${where}`),
-      ]);
-      return {
-        items: rows.map(({ selectedPhase, totalCost, createdAt, ...rest }) => ({
-          ...rest,
-          optionLabel: REPAIR_PHASE_LABELS[selectedPhase],
-          totalCents: toCents(totalCost),
-          createdAt: createdAt.toISOString(),
-        })),
-        total: counted?.n ?? 0,
-      };
+    ): Promise<OpenDeficiency[]> {
+      const rows = await selectRows(
+        db,
+        DEFICIENCY,
+        sql`
+        select ${DEFICIENCY}
+        ${DEFICIENCY_FROM}
+        left join ${from(l)} on ${l.id} = ${j.locationId}
+        left join ${from(un)} on ${un.id} = ${j.unitId}
+        where ${deficiencyConditions(filters)}
+        order by ${r.createdAt} desc, ${r.id} desc
+        limit ${pageSize} offset ${(page - 1) * pageSize}`,
+      );
+      return rows.map(({ selectedPhase, totalCost, createdAt, ...rest }) => ({
+        ...rest,
+        optionLabel: REPAIR_PHASE_LABELS[selectedPhase],
+        totalCents: toCents(totalCost),
+        createdAt: createdAt.toISOString(),
+      }));
     },
 
     /** Distinct job offices without reading every job (a loose index scan over jobs_office_idx). */

@@ -1,0 +1,1 @@
+CREATE INDEX "job_repairs_created_idx" ON "job_repairs" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
