@@ -5,11 +5,12 @@ import { locationListQuery } from '../../src/domain/locations.js';
 import { companyListStatements } from '../../src/server/modules/companies/companies.repo.js';
 import { locationListStatements } from '../../src/server/modules/locations/locations.repo.js';
 import { unitListStatements } from '../../src/server/modules/units/units.repo.js';
+import { walkRowsFor } from '../../src/server/db/sql.js';
 import type { BenchCase, BenchContext } from '../types.js';
 
-/** The SQL a filtered list runs first (src/server/db/sql.ts selectPage), for EXPLAIN. */
+/** The SQL a filtered list runs first (src/server/db/sql.ts selectPage: the capped gathering, then the bounded walk), for EXPLAIN. */
 function firstStatements(plan: ReturnType<typeof companyListStatements> | ReturnType<typeof unitListStatements> | ReturnType<typeof locationListStatements>) {
-  return plan.kind === 'filtered' ? [plan.sparse] : [plan.page, plan.count];
+  return plan.kind === 'filtered' ? [plan.plan.gathered(plan.plan.countLimit), plan.plan.walk(walkRowsFor(plan.plan.offset + plan.plan.limit))] : [plan.page, plan.count];
 }
 
 /** A company of the large data set with its three locations (the seed numbers its companies). */
