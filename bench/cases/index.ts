@@ -5,6 +5,7 @@ import { foundationCases } from './foundation.js';
 import { invoiceCases } from './invoices.js';
 import { jobCases } from './jobs.js';
 import { quoteCases } from './quotes.js';
+import { searchCases } from './search.js';
 
 /** Every API benchmark case; each area adds its list here. */
-export const benchCases: BenchCase[] = [...foundationCases, ...customerCases, ...jobCases, ...dispatchCases, ...quoteCases, ...invoiceCases];
+export const benchCases: BenchCase[] = [...foundationCases, ...customerCases, ...jobCases, ...dispatchCases, ...quoteCases, ...invoiceCases, ...searchCases];
