@@ -2,12 +2,24 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { chunkPlan } from './scripts/vite/chunk-plan.js';
+import { firstLoad } from './scripts/vite/first-load.js';
+import { precompress } from './scripts/vite/precompress.js';
+import { pwa } from './scripts/vite/pwa.js';
 
 // The web app lives in src/web and builds to dist/web, which the API server serves.
 export default defineConfig({
   root: 'src/web',
   publicDir: false,
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The staff app's manifest, icons and service worker; the quote page (entry "quote") stays outside them.
+    pwa({ serviceWorker: fileURLToPath(new URL('./src/web/service-worker/sw.ts', import.meta.url)), entry: 'main', html: 'index.html' }),
+    // Per-path preloads the server adds to index.html; /login shows its options (the demo hint) at once.
+    firstLoad({ html: 'index.html', entry: 'main', router: 'src/web/app/router.tsx', fetch: { '/login': ['/api/auth/options'] } }),
+    precompress(),
+  ],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
@@ -20,6 +32,15 @@ export default defineConfig({
       input: {
         main: fileURLToPath(new URL('./src/web/index.html', import.meta.url)),
         quote: fileURLToPath(new URL('./src/web/quote-confirm.html', import.meta.url)),
+      },
+      output: {
+        // Few files per screen on a slow connection (scripts/vite/chunk-plan.ts).
+        codeSplitting: chunkPlan({
+          main: 'src/web/main.tsx',
+          quote: 'src/web/public-quote/main.tsx',
+          login: 'src/web/features/auth/login-page.tsx',
+          shell: 'src/web/app/protected-root.tsx',
+        }),
       },
     },
   },

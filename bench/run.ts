@@ -13,9 +13,15 @@
  *            and on PostgreSQL with WEB_CONCURRENCY=1 and with one worker per core; targets on
  *            PostgreSQL (one worker per core) >= 1,500 requests/s and p99 < 50 ms
  *            (BENCH_LOAD_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/hvac_bench_load;
- *            --load-seconds 10)
+ *            --load-seconds 10; --load-encoding "gzip, deflate, br, zstd" as a browser sends, or identity)
+ *   firstload  Largest Contentful Paint of /login, / and /units (signed in) in Chromium on a
+ *            technician's tablet (bench/firstload.ts: 150 ms round trip, 1.6 Mbit/s down,
+ *            750 kbit/s up, CPU 4x slower, 1024x768), with an empty cache and on a repeat visit,
+ *            against the built server in its own process (PGlite, demo data); targets <= 2.5 s
+ *            cold and <= 1.0 s repeat (median of --firstload-runs 3); with the bytes each page's
+ *            JavaScript and CSS weigh raw, gzipped and brotli-compressed
  *
- * Options: --only bundle,startup,pdf,api   --db pglite,postgres   --iterations 40
+ * Options: --only bundle,startup,pdf,api,load,firstload   --db pglite,postgres   --iterations 40
  *          --area customers,jobs   (only the api cases of these areas)
  * Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/hvac_bench_large),
  *              BENCH_DATA_DIR (default .tmp/bench/pglite-large). A missing large data set is generated
@@ -28,7 +34,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/server/app.js';
@@ -37,6 +43,7 @@ import { prepareDatabase } from '../src/server/db/setup.js';
 import { seedLarge } from '../src/server/db/seed/large.js';
 import { testConfig } from '../tests/support/test-config.js';
 import { benchCases } from './cases/index.js';
+import { FIELD_PROFILE, measureFirstLoad, median } from './firstload.js';
 import { runLoad } from './load.js';
 import { serializerFigures } from './serializer.js';
 import type { BenchCase, BenchContext, DatabaseKind } from './types.js';
@@ -47,8 +54,12 @@ const option = (name: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const only = new Set((option('only') ?? 'bundle,startup,pdf,api,load').split(','));
+const only = new Set((option('only') ?? 'bundle,startup,pdf,api,load,firstload').split(','));
+const firstLoadRuns = Number(option('firstload-runs') ?? 3);
 const loadSeconds = Number(option('load-seconds') ?? 10);
+// What the load clients ask for: a browser's Accept-Encoding by default (the server compresses
+// answers over 1 KB, decision 020); "identity" measures the same server without compression.
+const loadEncoding = option('load-encoding') ?? 'gzip, deflate, br, zstd';
 const databases = (option('db') ?? 'postgres,pglite').split(',') as DatabaseKind[];
 const iterations = Number(option('iterations') ?? 40);
 const areas = option('area')?.split(',');
@@ -331,7 +342,7 @@ async function loadCase(label: string, env: Record<string, string>, targets?: { 
       body: JSON.stringify({ username: 'demo', password: 'hvac-demo' }),
     });
     const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const request = { url: `http://127.0.0.1:${port}/api/companies?page=1&pageSize=25`, headers: { cookie }, connections: 25 };
+    const request = { url: `http://127.0.0.1:${port}/api/companies?page=1&pageSize=25`, headers: { cookie, 'accept-encoding': loadEncoding }, connections: 25 };
     await runLoad({ ...request, durationMs: 2_000 }); // warm-up
     const result = await runLoad({ ...request, durationMs: loadSeconds * 1000 });
     say(`  ${label}: ${result.rps.toFixed(0)} requests/s, p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms, max ${result.maxMs.toFixed(0)} ms, ${result.errors} errors`);
@@ -350,7 +361,7 @@ async function loadCase(label: string, env: Record<string, string>, targets?: { 
 
 /** Requests/s and p99 of the signed-in 25-row companies list under 25 concurrent clients. */
 async function benchLoad() {
-  say(`\n== load: GET /api/companies (25 rows, signed in), 25 concurrent clients, ${loadSeconds} s per run; load average now ${(await import('node:os')).loadavg()[0]!.toFixed(1)}`);
+  say(`\n== load: GET /api/companies (25 rows, signed in, Accept-Encoding: ${loadEncoding}), 25 concurrent clients, ${loadSeconds} s per run; load average now ${(await import('node:os')).loadavg()[0]!.toFixed(1)}`);
   const serializer = serializerFigures();
   say(`  response serialization of that page: zod ${serializer.zodUs.toFixed(1)} µs, compiled fast serializer ${serializer.fastUs.toFixed(1)} µs (${(serializer.zodUs / serializer.fastUs).toFixed(1)}x)`);
   const rows: unknown[] = [];
@@ -383,6 +394,90 @@ async function benchLoad() {
   results.load = rows;
 }
 
+type ViteManifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
+
+/** The JavaScript and CSS files a route needs: the entry's graph plus each route module's graph. */
+function routeFiles(manifest: ViteManifest, modules: string[]): string[] {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.css?.forEach((c) => files.add(c));
+    chunk.imports?.forEach(visit);
+  };
+  ['index.html', ...modules].forEach(visit);
+  return [...files];
+}
+
+/** Raw, gzip and brotli bytes of built files: the precompressed siblings when the build wrote them. */
+function weigh(files: string[]) {
+  let raw = 0;
+  let gzip = 0;
+  let brotli = 0;
+  for (const file of files) {
+    const full = path.join(ROOT, 'dist/web', file);
+    const content = readFileSync(full);
+    raw += content.length;
+    gzip += existsSync(`${full}.gz`) ? readFileSync(`${full}.gz`).length : gzipSync(content, { level: 9 }).length;
+    brotli += existsSync(`${full}.br`)
+      ? readFileSync(`${full}.br`).length
+      : brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  }
+  return { files: files.length, rawKB: Number((raw / 1024).toFixed(1)), gzipKB: Number((gzip / 1024).toFixed(1)), brotliKB: Number((brotli / 1024).toFixed(1)) };
+}
+
+/** LCP on a technician's tablet (bench/firstload.ts), cold and repeat, with each page's bundle weight. */
+async function benchFirstLoad() {
+  const p = FIELD_PROFILE;
+  say(
+    `\n== firstload: LCP in Chromium, ${p.latencyMs} ms round trip, ${(p.downloadBytesPerSecond * 8) / 1e6} Mbit/s down, ${(p.uploadBytesPerSecond * 8) / 1e3} kbit/s up, CPU ${p.cpuSlowdown}x slower, ${p.viewport.width}x${p.viewport.height}; median of ${firstLoadRuns}; load average now ${(await import('node:os')).loadavg()[0]!.toFixed(1)}`,
+  );
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, 'dist/web/.vite/manifest.json'), 'utf8')) as ViteManifest;
+  const pages = [
+    { path: '/login', signedIn: false, modules: ['features/auth/login-page.tsx'] },
+    { path: '/', signedIn: true, modules: ['app/protected-root.tsx', 'features/home/home-page.tsx'] },
+    { path: '/units', signedIn: true, modules: ['app/protected-root.tsx', 'features/customers/units-page.tsx'] },
+  ];
+  const bundles = Object.fromEntries(pages.map((page) => [page.path, weigh(routeFiles(manifest, page.modules))]));
+  const allAssets = Object.values(manifest)
+    .flatMap((c) => [c.file, ...(c.css ?? [])])
+    .filter((f, i, a) => a.indexOf(f) === i);
+  const all = weigh(allAssets);
+  say('  JavaScript and CSS per page (files, raw / gzip / brotli):');
+  for (const page of pages) {
+    const b = bundles[page.path]!;
+    say(`     ${page.path.padEnd(7)} ${String(b.files).padStart(3)} files  ${b.rawKB.toFixed(1).padStart(7)} / ${b.gzipKB.toFixed(1).padStart(6)} / ${b.brotliKB.toFixed(1).padStart(6)} KB`);
+  }
+  say(`     all     ${String(all.files).padStart(3)} files  ${all.rawKB.toFixed(1).padStart(7)} / ${all.gzipKB.toFixed(1).padStart(6)} / ${all.brotliKB.toFixed(1).padStart(6)} KB`);
+
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hvac-bench-firstload-'));
+  const stop = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' }, port);
+  try {
+    const rows = await measureFirstLoad(`http://127.0.0.1:${port}`, pages, firstLoadRuns, { username: 'demo', password: 'hvac-demo' });
+    const out = [];
+    for (const row of rows) {
+      const coldMs = median(row.cold.map((f) => f.lcpMs));
+      const warmMs = median(row.warm.map((f) => f.lcpMs));
+      const last = (list: typeof row.cold) => list[list.length - 1]!;
+      say(
+        `  ${row.path.padEnd(7)} cold: LCP ${coldMs.toFixed(0)} ms (runs ${row.cold.map((f) => f.lcpMs.toFixed(0)).join(', ')}), ${last(row.cold).transferredKB.toFixed(0)} KB in ${last(row.cold).requests} requests; LCP element ${last(row.cold).lcpElement}`,
+      );
+      say(
+        `  ${row.path.padEnd(7)} warm: LCP ${warmMs.toFixed(0)} ms (runs ${row.warm.map((f) => f.lcpMs.toFixed(0)).join(', ')}), ${last(row.warm).transferredKB.toFixed(0)} KB over the network, ${last(row.warm).fromCache} of ${last(row.warm).requests} requests from the cache or service worker`,
+      );
+      check(`${row.path} LCP, empty cache`, coldMs, 'ms', 2_500);
+      check(`${row.path} LCP, repeat visit`, warmMs, 'ms', 1_000);
+      out.push({ ...row, coldLcpMs: Math.round(coldMs), warmLcpMs: Math.round(warmMs), bundle: bundles[row.path] });
+    }
+    results.firstload = { profile: FIELD_PROFILE, runs: firstLoadRuns, pages: out, allAssets: all };
+  } finally {
+    await stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   ensureBuild();
   if (only.has('bundle')) benchBundle();
@@ -390,6 +485,7 @@ async function main() {
   if (only.has('pdf')) benchQuotePdf();
   if (only.has('api')) for (const kind of databases) await benchApi(kind);
   if (only.has('load')) await benchLoad();
+  if (only.has('firstload')) await benchFirstLoad();
 
   results.checks = checks;
   results.finishedAt = new Date().toISOString();

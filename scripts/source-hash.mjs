@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const STAMP_FILE = path.join(ROOT, 'dist/.build-hash');
 
-const INPUTS = ['src', 'tests/factories', 'package-lock.json', 'vite.config.ts', 'tsconfig.json'];
+const INPUTS = ['src', 'tests/factories', 'scripts/vite', 'package-lock.json', 'vite.config.ts', 'tsconfig.json'];
 
 function* files(entry) {
   const full = path.join(ROOT, entry);

@@ -10,7 +10,8 @@ import type { BenchCase, BenchContext } from '../types.js';
 
 /** The SQL a filtered list runs first (src/server/db/sql.ts selectPage: the capped gathering, then the bounded walk), for EXPLAIN. */
 function firstStatements(plan: ReturnType<typeof companyListStatements> | ReturnType<typeof unitListStatements> | ReturnType<typeof locationListStatements>) {
-  return plan.kind === 'filtered' ? [plan.plan.gathered(plan.plan.countLimit), plan.plan.walk(walkRowsFor(plan.plan.offset + plan.plan.limit))] : [plan.page, plan.count];
+  if (plan.kind === 'filtered') return [plan.plan.gathered(plan.plan.countLimit), plan.plan.walk(walkRowsFor(plan.plan.offset + plan.plan.limit))];
+  return 'count' in plan && plan.count ? [plan.page, plan.count] : [plan.page];
 }
 
 /** A company of the large data set with its three locations (the seed numbers its companies). */

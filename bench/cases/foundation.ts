@@ -3,20 +3,6 @@ import type { BenchCase } from '../types.js';
 
 export const foundationCases: BenchCase[] = [
   {
-    name: 'home counts (default period: last month)',
-    area: 'home',
-    request: () => ({ method: 'GET', url: '/api/home/stats' }),
-    targetsMs: { postgres: 100, pglite: 300 },
-  },
-  {
-    name: 'home counts (all time, one technician)',
-    area: 'home',
-    request: async (ctx) => {
-      const tech = await ctx.one<{ id: string }>(sql`select id from users where username = 'bench-tech-7'`);
-      return { method: 'GET', url: `/api/home/stats?period=all&technicianId=${tech.id}` };
-    },
-  },
-  {
     name: 'home daily schedule',
     area: 'home',
     request: () => ({ method: 'GET', url: '/api/home/schedule?date=2025-06-10' }),

@@ -2,10 +2,11 @@ import type { BenchCase } from '../types.js';
 import { customerCases } from './customers.js';
 import { dispatchCases } from './dispatch.js';
 import { foundationCases } from './foundation.js';
+import { homeCases } from './home.js';
 import { invoiceCases } from './invoices.js';
 import { jobCases } from './jobs.js';
 import { quoteCases } from './quotes.js';
 import { searchCases } from './search.js';
 
 /** Every API benchmark case; each area adds its list here. */
-export const benchCases: BenchCase[] = [...foundationCases, ...customerCases, ...jobCases, ...dispatchCases, ...quoteCases, ...invoiceCases, ...searchCases];
+export const benchCases: BenchCase[] = [...foundationCases, ...homeCases, ...customerCases, ...jobCases, ...dispatchCases, ...quoteCases, ...invoiceCases, ...searchCases];

@@ -68,6 +68,7 @@ import { outboxRoutes } from './modules/outbox/outbox.routes.js';
 import { createOutboxService } from './modules/outbox/outbox.service.js';
 import { createOutboxWorker, createSmtpTransport, type OutboxWorkerOptions } from './outbox/worker.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerApiCompression } from './plugins/compression.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { secureLoggerOptions } from './plugins/logging.js';
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config);
+  registerApiCompression(app);
   registerInputGuard(app);
 
   // Data access and use cases, wired by hand so every dependency is visible here.

@@ -181,18 +181,18 @@ test.describe('dispatch board', () => {
     const location = await f.location({ name: 'Drag Works' });
     const job = await f.job({ name: 'Drag me visit', locationId: location.id, status: 'scheduled', scheduleStart: at(day, '10:00'), scheduleDuration: 60, timePeriodStart: day, timePeriodDue: day, technicianIds: [ivo.technician.id] });
 
-    const boardRequests = { inFlight: 0, lastDone: Date.now() };
-    const isBoard = (r: Request) => r.url().includes('/api/dispatch/board');
-    const finished = (r: Request) => {
-      if (!isBoard(r)) return;
-      boardRequests.inFlight -= 1;
-      boardRequests.lastDone = Date.now();
-    };
-    page.on('request', (r) => {
-      if (isBoard(r)) boardRequests.inFlight += 1;
+    // Every finished move and board request, in the order the page saw them (Playwright delivers a
+    // page's events in order), so the test can wait for the board reload that follows a move.
+    const finished: ('move' | 'board')[] = [];
+    page.on('requestfinished', (r: Request) => {
+      if (r.url().includes('/api/dispatch/board')) finished.push('board');
+      else if (/\/api\/jobs\/[^/]+\/move$/.test(r.url())) finished.push('move');
     });
-    page.on('requestfinished', finished);
-    page.on('requestfailed', finished);
+    /** True once the board has reloaded after the page's nth saved move. */
+    const reloadedAfterMove = (n: number) => {
+      const moves = finished.flatMap((kind, i) => (kind === 'move' ? [i] : []));
+      return moves.length >= n && finished.indexOf('board', moves[n - 1]) > 0;
+    };
 
     await page.goto('/jobs/dispatch?q=Dr');
     const timeline = page.getByTestId('timeline');
@@ -224,9 +224,9 @@ test.describe('dispatch board', () => {
     await expect.poll(() => technicianIdsOf(server.db, job.id)).toEqual([uma.technician.id, ivo.technician.id]);
 
     // Someone else changed the job since the board loaded: a clear conflict, the block goes back, the board refreshes.
-    // The board reloads after every saved move; those reloads must be over first, or one would bring
-    // the other change in and the move be fine.
-    await expect.poll(() => boardRequests.inFlight === 0 && Date.now() - boardRequests.lastDone > 750).toBe(true);
+    // The board reloads after every saved move; that reload must be over before the other change is
+    // written, or it would bring the change in and the move be fine.
+    await expect.poll(() => reloadedAfterMove(5)).toBe(true);
     await server.db.update(schema.jobs).set({ updatedAt: new Date(Date.now() + 60_000) }).where(eq(schema.jobs.id, job.id));
     await dragBy(page, timeline.getByRole('group', { name: 'Ivo Drag' }).locator(`[data-job-block="${job.id}"]`), 96, 0);
     await expect(page.getByRole('alert').filter({ hasText: 'This job was changed by someone else since the board was loaded' })).toBeVisible();

@@ -84,6 +84,36 @@ test.describe('invoices', () => {
     await page.emulateMedia({ media: 'screen' });
   });
 
+  test('void an issued invoice from the job page: the reason is required, then it shows as void with its reason; Escape returns the focus', async ({ signedIn: page, f }) => {
+    const { job } = await seedJob(f, 'Void');
+    const issued = await f.invoice(job, { status: 'issued', amount: '410.00', issuedDate: '2026-01-05', dueDate: '2026-02-04' });
+
+    await page.goto(`/jobs/${job.id}`);
+    const card = page.getByTestId('job-invoices-card');
+    const details = card.getByTestId('invoice-details');
+    await expect(details.getByText('issued', { exact: true })).toBeVisible();
+    const voidButton = details.getByRole('button', { name: 'Void' });
+
+    // Opened and closed by keyboard: the focus goes back to Void.
+    await voidButton.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Void Invoice' });
+    await expect(dialog.getByText(`Voiding invoice ${issued.invoiceNumber} cannot be undone.`)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(voidButton).toBeFocused();
+
+    await voidButton.click();
+    await dialog.getByRole('button', { name: 'Void Invoice' }).click();
+    await expect(dialog.getByText('A reason is required to void an invoice')).toBeVisible();
+    await dialog.getByLabel('Reason').fill('Billed to the wrong customer');
+    await dialog.getByRole('button', { name: 'Void Invoice' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(details.getByText('void', { exact: true })).toBeVisible();
+    await expect(details.getByText('Billed to the wrong customer')).toBeVisible();
+    await expect(details.getByRole('button', { name: 'Void' })).toHaveCount(0);
+  });
+
   test('pending: overdue in red, Mark Paid removes the row; the paid list shows it in its month', async ({ signedIn: page, f }) => {
     const { job } = await seedJob(f, 'Pending');
     const overdue = await f.invoice(job, { status: 'issued', amount: '640.00', issuedDate: '2024-01-02', dueDate: '2024-02-01' });

@@ -26,4 +26,5 @@ export * from './schema/invoices.js';
 export * from './schema/outbox.js';
 export * from './schema/files.js';
 export * from './schema/rate-limits.js';
+export * from './schema/home.js';
 export * from './views.js';

@@ -167,6 +167,16 @@ export const countOf = (expression: SQL = sql`count(*)`): SQL<number> => sql<num
 export const COUNT_ROWS = selection({ n: countOf() });
 
 /**
+ * A page and its total in one round trip: `statement` answers `total` on every row plus the page's
+ * `select` columns (all null when the page is empty), as `select t.total, r.* from (...) t left
+ * join lateral (...) r on true`.
+ */
+export async function selectTotalled<F extends Fields>(exec: Executor, select: Selection<F>, statement: SQL): Promise<{ rows: RowOf<F>[]; total: number }> {
+  const rows = ((await exec.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  return { rows: rows.filter((row) => !select.isEmpty(row)).map((row) => select.decode(row)), total: toCount(rows[0]?.total as string | number | undefined) };
+}
+
+/**
  * The rows of `rows` (a select) counted up to `countLimit`: the exact number, or countLimit with
  * totalCapped when more are there (the scan stops at countLimit + 1).
  */

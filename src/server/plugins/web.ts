@@ -1,27 +1,122 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { negotiateEncoding, varyOnAcceptEncoding } from './compression.js';
 import { sendApiNotFound } from './errors.js';
 
+/** An HTML page held in memory with its brotli and gzip forms, compressed once at start. */
+interface HtmlPage {
+  raw: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function htmlPage(raw: Buffer): HtmlPage {
+  return { raw, br: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(raw, { level: 9 }) };
+}
+
+function loadHtml(file: string | null): HtmlPage | null {
+  return file && existsSync(file) ? htmlPage(readFileSync(file)) : null;
+}
+
+/** One path of the router with what its first load needs (written by the build: scripts/vite/first-load.ts). */
+interface RoutePreload {
+  path: string;
+  modules: string[];
+  fetch: string[];
+}
+
 /**
- * Serves the built React app from dist/web: hashed assets with a long cache, and index.html for
- * every other GET so client-side routes (and the Not-found page) work on reload.
+ * React Router's ranking, enough for our table: a static segment outranks a parameter, which
+ * outranks a splat; the highest-ranked pattern matching the path wins.
+ */
+export function matchRoute(patterns: readonly string[], pathname: string): string | null {
+  const parts = pathname.split('/').filter(Boolean);
+  let best: { pattern: string; score: number } | null = null;
+  for (const pattern of patterns) {
+    const segments = pattern.split('/').filter(Boolean);
+    let score = segments.length;
+    let matched = true;
+    for (let i = 0; i < segments.length && matched; i++) {
+      const segment = segments[i]!;
+      if (segment === '*') {
+        score -= 2;
+        break;
+      }
+      const part = parts[i];
+      if (part === undefined) matched = false;
+      else if (segment.startsWith(':')) score += 3;
+      else if (segment === decodeURIComponentSafe(part)) score += 10;
+      else matched = false;
+    }
+    const splat = segments[segments.length - 1] === '*';
+    if (matched && (splat ? parts.length >= segments.length - 1 : parts.length === segments.length) && (!best || score > best.score)) best = { pattern, score };
+  }
+  return best?.pattern ?? null;
+}
+
+function decodeURIComponentSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** index.html with a path's preloads before </head>, for each path of the route table. */
+function routePages(webDir: string, indexRaw: Buffer): { patterns: string[]; pages: Map<string, HtmlPage> } {
+  const file = path.join(webDir, 'route-preloads.json');
+  if (!existsSync(file)) return { patterns: [], pages: new Map() };
+  const routes = JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[];
+  const html = indexRaw.toString('utf8');
+  const pages = new Map<string, HtmlPage>();
+  for (const route of routes) {
+    const links = [
+      ...route.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
+      ...route.fetch.map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`),
+    ];
+    if (links.length && html.includes('</head>')) pages.set(route.path, htmlPage(Buffer.from(html.replace('</head>', `${links.join('\n    ')}\n  </head>`))));
+  }
+  return { patterns: [...pages.keys()], pages };
+}
+
+function sendHtml(request: FastifyRequest, reply: FastifyReply, page: HtmlPage) {
+  varyOnAcceptEncoding(reply);
+  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+  const encoding = negotiateEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(page.raw);
+  return reply.header('content-encoding', encoding).send(page[encoding]);
+}
+
+const HASHED_ASSET = `${path.sep}assets${path.sep}`;
+
+/**
+ * Serves the built React app from dist/web. The build writes a brotli (.br) and a gzip (.gz) copy
+ * beside every text file; @fastify/static's `preCompressed` picks one by the request's
+ * Accept-Encoding (the plain file otherwise) and answers `Vary: Accept-Encoding`. Hashed assets are
+ * cached for a year; everything else (the pages, the service worker, the web manifest) is revalidated
+ * on every use, so a new build is seen at once. index.html answers every other GET so client-side
+ * routes (and the Not-found page) work on reload, with the preloads of the route the path matches.
  */
 export async function registerWeb(app: FastifyInstance, webDir: string | null) {
-  const indexFile = webDir ? path.join(webDir, 'index.html') : null;
-  const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  const indexHtml = loadHtml(webDir ? path.join(webDir, 'index.html') : null);
   // The customer's quote page has its own small bundle (decision 018).
-  const quoteFile = webDir ? path.join(webDir, 'quote-confirm.html') : null;
-  const quoteHtml = quoteFile && existsSync(quoteFile) ? readFileSync(quoteFile, 'utf8') : null;
+  const quoteHtml = loadHtml(webDir ? path.join(webDir, 'quote-confirm.html') : null);
+  // Each screen's page names its own chunks (and first API answers), so they download with the entry.
+  const routes = webDir && indexHtml ? routePages(webDir, indexHtml.raw) : { patterns: [], pages: new Map<string, HtmlPage>() };
 
   if (webDir && indexHtml) {
     await app.register(fastifyStatic, {
       root: webDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        res.header('cache-control', filePath.includes(HASHED_ASSET) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
@@ -30,10 +125,11 @@ export async function registerWeb(app: FastifyInstance, webDir: string | null) {
     const url = request.url;
     if (url.startsWith('/api/') || url === '/api') return sendApiNotFound(reply, request.method, url);
     if ((request.method === 'GET' || request.method === 'HEAD') && quoteHtml && (url === '/quote/confirm' || url.startsWith('/quote/confirm/') || url.startsWith('/quote/confirm?'))) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('referrer-policy', 'no-referrer').send(quoteHtml);
+      return sendHtml(request, reply.header('referrer-policy', 'no-referrer'), quoteHtml);
     }
     if ((request.method === 'GET' || request.method === 'HEAD') && indexHtml && !url.startsWith('/assets/')) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      const pattern = matchRoute(routes.patterns, url.split('?')[0]!.split('#')[0]!);
+      return sendHtml(request, reply, (pattern && routes.pages.get(pattern)) || indexHtml);
     }
     return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
   });

@@ -2,8 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { ApiError, onUnauthorized } from '../lib/api-client';
-import { sessionKey } from '../lib/session';
+import { companyInfoQuery } from '../lib/company';
+import { authOptionsQuery, sessionKey, sessionQuery } from '../lib/session';
 import { router } from './router';
+import { UpdatePrompt } from './update-prompt';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -16,12 +18,21 @@ const queryClient = new QueryClient({
   },
 });
 
+// Every screen first asks who is signed in (index.html preloads that answer): ask now, while the
+// screen's code is still downloading, not after it has run; once signed in, the layout's header
+// (and Home's title) needs the company, so that follows at once. /login also shows its options.
+void queryClient.prefetchQuery(sessionQuery).then(() => {
+  if (queryClient.getQueryData(sessionKey)) void queryClient.prefetchQuery(companyInfoQuery);
+});
+if (window.location.pathname === '/login') void queryClient.prefetchQuery(authOptionsQuery);
+
 export function Providers() {
   // When any request says the session is gone, the gate sends the user to sign in again.
   useEffect(() => onUnauthorized(() => queryClient.setQueryData(sessionKey, null)), []);
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
+      <UpdatePrompt />
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,8 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { ErrorBanner } from './banner';
+import { Button } from './button';
 import { cn } from './cn';
 import { useReturnFocus } from './return-focus';
 
@@ -55,5 +57,78 @@ export function Dialog({
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
+  );
+}
+
+/**
+ * A dialog around one form: the error (kept in the dialog), the fields, and a footer with Cancel and
+ * the submit button, which shows `pendingLabel` while the request runs. While pending the dialog
+ * cannot be closed, so a request is never left running behind a closed dialog.
+ */
+export function FormDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  formId,
+  submitLabel,
+  pendingLabel,
+  pending,
+  submitDisabled = false,
+  tone = 'primary',
+  error,
+  onSubmit,
+  children,
+  size,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  formId: string;
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  submitDisabled?: boolean;
+  tone?: 'primary' | 'danger';
+  error: string | null;
+  onSubmit: () => void;
+  children: ReactNode;
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+}) {
+  const close = (next: boolean) => {
+    if (!pending) onOpenChange(next);
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title={title}
+      {...(description ? { description } : {})}
+      {...(size ? { size } : {})}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => close(false)} disabled={pending}>
+            Cancel
+          </Button>
+          <Button {...(tone === 'danger' ? { variant: 'danger' as const } : {})} type="submit" form={formId} disabled={pending || submitDisabled}>
+            {pending ? pendingLabel : submitLabel}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        className="space-y-4"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+      >
+        {error ? <ErrorBanner message={error} /> : null}
+        {children}
+      </form>
+    </Dialog>
   );
 }

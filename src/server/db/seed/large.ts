@@ -250,6 +250,22 @@ export const LARGE_SEED_PARTS: LargeSeedPart[] = [
   },
 ];
 
+/**
+ * The Home counters' triggers (migration home-counters, decision 022), one set per counted table.
+ * Keeping the counters while 500,000 jobs and their records are inserted part by part would
+ * recompute every job's facts four times (minutes); the seed turns them off and rebuilds the
+ * counters once, set-based, at the end.
+ */
+const HOME_COUNTED_TABLES = ['jobs', 'job_technicians', 'job_quotes', 'job_invoices', 'job_repairs'] as const;
+async function setHomeTriggers(db: Database, enabled: boolean) {
+  const action = enabled ? 'enable' : 'disable';
+  for (const table of HOME_COUNTED_TABLES) {
+    const clauses = ['insert', 'update', 'delete', 'truncate'].map((op) => `${action} trigger ${table}_home_${op}`).join(', ');
+    await db.execute(sql.raw(`alter table ${table} ${clauses}`));
+  }
+}
+const homeTriggersOff = (db: Database) => exists(db, sql`select 1 from pg_trigger where tgname = 'jobs_home_insert' and tgenabled = 'D'`);
+
 /** Generates every part of the large data set the database does not hold yet, then analyzes. */
 export async function seedLarge(db: Database, log: (message: string) => void = () => {}): Promise<void> {
   const step = async (label: string, query: SQL) => {
@@ -257,12 +273,21 @@ export async function seedLarge(db: Database, log: (message: string) => void = (
     await db.execute(query);
     log(`${label} (${((Date.now() - started) / 1000).toFixed(1)}s)`);
   };
-  let generated = 0;
-  for (const part of LARGE_SEED_PARTS) {
-    if (await part.present(db)) continue;
-    log(`generating ${part.name}...`);
-    await part.generate(db, step);
-    generated++;
+  const missing: LargeSeedPart[] = [];
+  for (const part of LARGE_SEED_PARTS) if (!(await part.present(db))) missing.push(part);
+  // Off also when an earlier run stopped before turning them on again: then they are rebuilt below.
+  const rebuildHome = missing.length > 0 || (await homeTriggersOff(db));
+  if (missing.length) await setHomeTriggers(db, false);
+  try {
+    for (const part of missing) {
+      log(`generating ${part.name}...`);
+      await part.generate(db, step);
+    }
+  } finally {
+    if (rebuildHome) {
+      await setHomeTriggers(db, true);
+      await step('home counters', sql`select home_counts_rebuild()`);
+    }
   }
-  if (generated) await step('analyze', sql`analyze`);
+  if (missing.length) await step('analyze', sql`analyze`);
 }

@@ -21,6 +21,19 @@ function toSessionUser(row: typeof users.$inferSelect): SessionUser {
 }
 
 export function createAuthRepo(db: Executor) {
+  // The one query of every request: a named prepared statement (parsed and planned once per
+  // connection), reading only what the request needs.
+  const liveSession = db
+    .select({
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      user: { id: users.id, username: users.username, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`), eq(users.status, 'active')))
+    .limit(1)
+    .prepare('live_session');
   return {
     /** By username or e-mail, case-insensitively. */
     async findLoginCandidate(identifier: string): Promise<LoginCandidate | undefined> {
@@ -51,15 +64,10 @@ export function createAuthRepo(db: Executor) {
       await db.insert(sessions).values({ ...input, createdAt: at, lastSeenAt: at });
     },
 
-    /** The live session and its active user, or undefined. */
+    /** The live session and its active user, or undefined (runs on every API request). */
     async findLiveSession(sessionId: string, now: Date) {
-      const [row] = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now), eq(users.status, 'active')))
-        .limit(1);
-      return row ? { session: row.session, user: toSessionUser(row.user) } : undefined;
+      const [row] = await liveSession.execute({ sessionId, now: now.toISOString() });
+      return row ? { session: { lastSeenAt: row.lastSeenAt, expiresAt: row.expiresAt }, user: { ...row.user, role: row.user.role as UserRole } } : undefined;
     },
 
     async extendSession(sessionId: string, now: Date, expiresAt: Date): Promise<void> {

@@ -4,7 +4,7 @@ import { NAME_SUGGESTION_LIMIT } from '../../../domain/companies.js';
 import type { Executor } from '../../db/client.js';
 import { companies, customerCounts, jobs, locations, units } from '../../db/schema.js';
 import { countLimitFor } from '../../../domain/search.js';
-import { COUNT_ROWS, from, selectPage, selectRow, selectRows, selection, searchTextMatch, sortedPagePlan, tableAlias, textMatch, whereAll, type RowOf } from '../../db/sql.js';
+import { COUNT_ROWS, from, selectPage, selectRow, selectRows, selectTotalled, selection, searchTextMatch, sortedPagePlan, tableAlias, textMatch, whereAll, type RowOf } from '../../db/sql.js';
 import type { GeoPoint } from '../../geocoder/geocoder.js';
 
 /** Filtered lists gather and sort at most this many matches when walking the order does not find the page (see selectPage). */
@@ -25,7 +25,6 @@ const COMPANY = selection({
   updatedAt: c.updatedAt,
 });
 const SUMMARY = selection({ id: c.id, name: c.name, city: c.city, state: c.state });
-const COUNTED = selection({ n: customerCounts.companies });
 
 const toCompany = (row: RowOf<typeof COMPANY.fields>): Company => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
 
@@ -47,8 +46,11 @@ export function companyListStatements(query: CompanyListQuery, options: { totalC
   if (conditions.length === 0) {
     return {
       kind: 'unfiltered' as const,
-      page: sql`select ${COMPANY} from ${from(c)} order by ${c.name}, ${c.id} limit ${limit} offset ${offset}`,
-      count: sql`select ${COUNTED} from ${customerCounts} where ${customerCounts.id} = 1`,
+      // The page and the total (from the counters) in one round trip.
+      page: sql`
+        select t.total, r.* from (select ${customerCounts.companies} as total from ${customerCounts} where ${customerCounts.id} = 1) t
+        left join lateral (select ${COMPANY} from ${from(c)} order by ${c.name}, ${c.id} limit ${limit} offset ${offset}) r on true
+        order by r.${COMPANY.key('name')}, r.${COMPANY.key('id')}`,
     };
   }
   return {
@@ -96,8 +98,8 @@ export function createCompaniesRepo(db: Executor, options: { totalCap?: number; 
     async list(query: CompanyListQuery, exec: Executor = db): Promise<{ items: Company[]; total: number; totalCapped: boolean }> {
       const statements = companyListStatements(query, options);
       if (statements.kind === 'unfiltered') {
-        const [rows, counted] = await Promise.all([selectRows(exec, COMPANY, statements.page), selectRow(exec, COUNTED, statements.count)]);
-        return { items: rows.map(toCompany), total: counted?.n ?? 0, totalCapped: false };
+        const { rows, total } = await selectTotalled(exec, COMPANY, statements.page);
+        return { items: rows.map(toCompany), total, totalCapped: false };
       }
       const { rows, total, totalCapped } = await selectPage(exec, statements.plan);
       return { items: rows.map(toCompany), total, totalCapped };

@@ -1,8 +1,9 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { JOB_STATUSES, type HomeStats, type ScheduledJob } from '../../../domain/home.js';
 import { toCents } from '../../../domain/money.js';
 import type { Executor } from '../../db/client.js';
-import { jobInvoices, jobLatestQuotes, jobQuotes, jobRepairs, jobs, jobTechnicians, locations, technicians, units, users } from '../../db/schema.js';
+import { EVERY_TECHNICIAN, homeCounts, homeFutureCounts, homeJobFacts, jobs, jobTechnicians, locations, technicians, units, users } from '../../db/schema.js';
 import { countOf, from, nullable, oneOfColumn, selectRow, selectRows, selection, tableAlias } from '../../db/sql.js';
 
 export interface HomeQuery {
@@ -17,84 +18,115 @@ export interface HomeQuery {
 
 const j = tableAlias(jobs, 'j');
 const jt = tableAlias(jobTechnicians, 'jt');
-const i = tableAlias(jobInvoices, 'i');
-const qt = tableAlias(jobQuotes, 'qt');
-const lq = tableAlias(jobLatestQuotes, 'lq');
-const r = tableAlias(jobRepairs, 'r');
 const l = tableAlias(locations, 'l');
 const un = tableAlias(units, 'un');
 const t = tableAlias(technicians, 't');
 const u = tableAlias(users, 'u');
 
-/** Conditions on the job `j` shared by every count: the Office and Technician selects. */
-function jobScope(q: HomeQuery): SQL {
-  const parts: SQL[] = [sql`true`];
-  if (q.office) parts.push(sql`${j.office} = ${q.office}`);
-  if (q.technicianId) {
-    parts.push(sql`exists (select 1 from ${from(jt)} where ${jt.jobId} = ${j.id} and ${jt.technicianId} = ${q.technicianId})`);
-  }
-  return sql.join(parts, sql` and `);
+/** `column` within [since, until); either end open when null. */
+function createdIn(column: AnyColumn, since: Date | null, until: Date | null): SQL {
+  const parts: SQL[] = [];
+  if (since) parts.push(sql`${column} >= ${since.toISOString()}::timestamptz`);
+  if (until) parts.push(sql`${column} < ${until.toISOString()}::timestamptz`);
+  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
 }
-
-const hasJobScope = (q: HomeQuery) => Boolean(q.office || q.technicianId);
-/** Invoices and quotes join their job only when the Office or Technician select needs it. */
-const scopedJoin = (q: HomeQuery, jobId: AnyColumn) => (hasJobScope(q) ? sql`join ${from(j)} on ${j.id} = ${jobId}` : sql``);
-const scopeOf = (q: HomeQuery) => (hasJobScope(q) ? jobScope(q) : sql`true`);
-
-const createdSince = (column: AnyColumn, since: Date | null): SQL => (since ? sql`${column} >= ${since.toISOString()}::timestamptz` : sql`true`);
-const OPEN = sql`${j.status} not in ('completed', 'cancelled')`;
 const cents = (sum: SQL) => sql<number>`${sum}`.mapWith(toCents);
 
+const DAY_MS = 86_400_000;
 /**
- * The nine counts in one statement; the definitions are src/domain/home.ts (homeRules). Each part
- * is one subquery over its own table; the outer select passes their named columns through.
+ * The counters hold whole UTC days (decision 022): they serve the period from the first UTC
+ * midnight at or after its start; the hours before it are read from the facts.
+ */
+export function countersStart(since: Date): Date {
+  const midnight = Date.UTC(since.getUTCFullYear(), since.getUTCMonth(), since.getUTCDate());
+  return new Date(midnight === since.getTime() ? midnight : midnight + DAY_MS);
+}
+
+const hc = homeCounts;
+const f = tableAlias(homeJobFacts, 'f');
+/** The kept columns, the same in home_counts and home_job_facts. */
+const KEPT_COLUMNS = [hc.noAppointment, hc.openJobs, hc.scheduledJobs, hc.followUp, hc.toSchedule, hc.toScheduleValue, hc.toInvoice, hc.deficiencies, hc.unsent, hc.unsentValue];
+const kept = (column: AnyColumn | string) => sql`coalesce(sum(kept.${sql.identifier(typeof column === 'string' ? column : column.name)}), 0)`;
+const KEPT = selection({
+  noAppointment: countOf(kept(hc.noAppointment)),
+  openJobs: countOf(kept(hc.openJobs)),
+  scheduledJobs: countOf(kept(hc.scheduledJobs)),
+  followUp: countOf(kept(hc.followUp)),
+  toSchedule: countOf(kept(hc.toSchedule)),
+  toScheduleValueCents: cents(kept(hc.toScheduleValue)),
+  toInvoice: countOf(kept(hc.toInvoice)),
+  deficiencies: countOf(kept(hc.deficiencies)),
+  unsent: countOf(kept(hc.unsent)),
+  unsentValueCents: cents(kept(hc.unsentValue)),
+  // the open jobs due / scheduled jobs starting in a later month: from home_future_counts, and for
+  // the hours before the first whole day from the facts
+  laterDue: countOf(kept('later_due')),
+  laterStart: countOf(kept('later_start')),
+});
+const NOT_YET = selection({ dueThisMonth: countOf(sql`not_due.n`), startingThisMonth: countOf(sql`not_started.n`) });
+const SUBMITTED = selection({ quotesCount: countOf(), quotesValueCents: cents(sql`coalesce(sum(${f.quoteAmount}), 0)`) });
+const STATS = selection({ ...KEPT.fields, ...NOT_YET.fields, ...SUBMITTED.fields });
+const fc = homeFutureCounts;
+
+/** The first day of the month after the one `day` (YYYY-MM-DD) is in. */
+export function nextMonth(day: string): string {
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * The statement behind GET /api/home/stats (decision 022), read for one technician key (the
+ * technician chosen, or all jobs), so the Technician select costs nothing more:
+ * - kept: the counter rows from the period's first whole UTC day on (or all of them) and the fact
+ *   rows of the hours before that day, added up;
+ * - not_due / not_started: of the open / scheduled jobs kept, those due (starting) in a later month
+ *   from home_future_counts, plus those due (starting) later this month from the facts;
+ * - submitted: the live quotes sent within the period, from the facts.
  */
 export function homeStatsStatement(q: HomeQuery) {
-  const scope = jobScope(q);
-  const jobsPart = selection({
-    noAppointment: countOf(sql`count(*) filter (where ${OPEN} and ${j.scheduleStart} is null)`),
-    overdue: countOf(sql`count(*) filter (where ${OPEN} and ${j.timePeriodDue} < ${q.today}::date)`),
-    toMark: countOf(sql`count(*) filter (where ${j.status} = 'scheduled' and ${j.scheduleStart} < ${q.now.toISOString()}::timestamptz)`),
-    followUp: countOf(sql`count(*) filter (where ${lq.status} in ('sent', 'expired'))`),
-    toSchedule: countOf(sql`count(*) filter (where ${OPEN} and ${lq.status} = 'approved')`),
-    toInvoice: countOf(sql`count(*) filter (where ${j.status} = 'completed' and not exists (
-        select 1 from ${from(i)} where ${i.jobId} = ${j.id} and ${i.status} <> 'void'))`),
-  });
-  const schedulePart = selection({ toScheduleValueCents: cents(sql`coalesce(sum(${r.totalCost}), 0)`) });
-  const deficiencyPart = selection({ deficiencies: countOf() });
-  const invoicePart = selection({ unsentCount: countOf(), unsentValueCents: cents(sql`coalesce(sum(${i.amount}), 0)`) });
-  const quotePart = selection({ quotesCount: countOf(), quotesValueCents: cents(sql`coalesce(sum(${qt.amount}), 0)`) });
-  const row = selection({ ...jobsPart.fields, ...schedulePart.fields, ...deficiencyPart.fields, ...invoicePart.fields, ...quotePart.fields });
+  const key = q.technicianId ?? EVERY_TECHNICIAN;
+  const start = q.since ? countersStart(q.since) : null;
+  const edgeEnd = q.since && start && start.getTime() > q.since.getTime() ? start : null;
+  const firstDay = start?.toISOString().slice(0, 10);
+  const dueMonth = nextMonth(q.today);
+  const startMonth = nextMonth(q.now.toISOString().slice(0, 10));
+  const now = sql`${q.now.toISOString()}::timestamptz`;
+
+  const counterRows = (table: typeof hc | typeof fc) => {
+    const c = [sql`${table.technicianId} = ${key}::uuid`];
+    if (q.office) c.push(sql`${table.office} = ${q.office}`);
+    if (firstDay) c.push(sql`${table.day} >= ${firstDay}::date`);
+    return c;
+  };
+  const factRows = (since: Date | null, until: Date | null) => {
+    const c = [sql`${f.technicianId} = ${key}::uuid`];
+    if (q.office) c.push(sql`${f.office} = ${q.office}`);
+    c.push(createdIn(f.createdAt, since, until));
+    return c;
+  };
+  const all = (conditions: SQL[]) => sql.join(conditions, sql` and `);
+  const columns = (table: PgTable) => sql.join(KEPT_COLUMNS.map((c) => sql`${table}.${sql.identifier(c.name)}`), sql`, `);
+  const laterRows = (kind: 'd' | 's', month: string) => [...counterRows(fc), sql`${fc.kind} = ${kind}`, sql`${fc.month} >= ${month}::date`];
+  const edge = edgeEnd ? factRows(q.since, edgeEnd) : null;
+
+  const laterStart = sql`${startMonth}::timestamp at time zone 'UTC'`;
   const query = sql`
-  select jobs_part.*, schedule_part.*, deficiency_part.*, invoice_part.*, quote_part.*
-  from (
-    select ${jobsPart}
-    from ${from(j)} left join ${from(lq)} on ${lq.jobId} = ${j.id}
-    where ${scope} and ${createdSince(j.createdAt, q.since)}
-  ) jobs_part,
-  (
-    select ${schedulePart}
-    from ${from(r)} join ${from(j)} on ${j.id} = ${r.jobId} join ${from(lq)} on ${lq.jobId} = ${j.id}
-    where ${scope} and ${createdSince(j.createdAt, q.since)}
-      and ${OPEN} and ${lq.status} = 'approved'
-  ) schedule_part,
-  (
-    select ${deficiencyPart}
-    from ${from(r)} join ${from(j)} on ${j.id} = ${r.jobId} left join ${from(lq)} on ${lq.jobId} = ${j.id}
-    where ${scope} and ${createdSince(r.createdAt, q.since)}
-      and ${r.totalCost} > 0 and ${lq.status} is distinct from 'approved' and ${lq.status} is distinct from 'declined'
-  ) deficiency_part,
-  (
-    select ${invoicePart}
-    from ${from(i)} ${scopedJoin(q, i.jobId)}
-    where ${scopeOf(q)} and ${createdSince(i.createdAt, q.since)} and ${i.status} = 'draft'
-  ) invoice_part,
-  (
-    select ${quotePart}
-    from ${from(qt)} ${scopedJoin(q, qt.jobId)}
-    where ${scopeOf(q)} and ${createdSince(qt.sentAt, q.since)} and ${qt.status} = 'sent' and ${qt.expiresAt} > ${q.now.toISOString()}::timestamptz
-  ) quote_part`;
-  return { query, row };
+  select k.*, ${NOT_YET}, submitted.*
+  from (select ${KEPT} from (
+          select ${columns(hc)}, 0 as later_due, 0 as later_start from ${hc} where ${all(counterRows(hc))}
+          ${edge ? sql`union all select ${columns(f)},
+                    (${f.openJobs} > 0 and ${f.timePeriodDue} >= ${dueMonth}::date)::int,
+                    (${f.scheduledJobs} > 0 and ${f.scheduleStart} >= ${laterStart})::int
+                  from ${from(f)} where ${all(edge)}` : sql``}
+          union all select ${sql.join(KEPT_COLUMNS.map(() => sql`0`), sql`, `)}, n, 0 from ${fc} where ${all(laterRows('d', dueMonth))}
+          union all select ${sql.join(KEPT_COLUMNS.map(() => sql`0`), sql`, `)}, 0, n from ${fc} where ${all(laterRows('s', startMonth))}) kept) k,
+  (select count(*) as n from ${from(f)}
+   where ${all([...factRows(q.since, null), sql`${f.openJobs} > 0`, sql`${f.timePeriodDue} >= ${q.today}::date`, sql`${f.timePeriodDue} < ${dueMonth}::date`])}) not_due,
+  (select count(*) as n from ${from(f)}
+   where ${all([...factRows(q.since, null), sql`${f.scheduledJobs} > 0`, sql`${f.scheduleStart} >= ${now}`, sql`${f.scheduleStart} < ${laterStart}`])}) not_started,
+  (select ${SUBMITTED} from ${from(f)}
+   where ${all([...factRows(q.since, null), sql`${f.openQuote} > 0`, sql`${f.quoteExpiresAt} > ${now}`])}) submitted`;
+  return { query, row: STATS };
 }
 
 /** A person's name as shown in lists: first and last name, or the username when both are blank. */
@@ -124,17 +156,18 @@ export function createHomeRepo(db: Executor) {
     async stats(q: HomeQuery): Promise<HomeStats> {
       const statement = homeStatsStatement(q);
       // One row always: every part is an aggregate without GROUP BY.
-      const row = (await selectRow(db, statement.row, statement.query))!;
+      const r = (await selectRow(db, statement.row, statement.query))!;
       return {
-        jobsNoAppointment: { count: row.noAppointment },
-        overdueJobs: { count: row.overdue },
-        jobsToMark: { count: row.toMark },
-        followUpJobs: { count: row.followUp },
-        openDeficiencies: { count: row.deficiencies },
-        unsentInvoices: { count: row.unsentCount, valueCents: row.unsentValueCents },
-        jobsToSchedule: { count: row.toSchedule, valueCents: row.toScheduleValueCents },
-        jobsToInvoice: { count: row.toInvoice },
-        submittedQuotes: { count: row.quotesCount, valueCents: row.quotesValueCents },
+        jobsNoAppointment: { count: r.noAppointment },
+        // open jobs less those not yet due: due later this month, or in a later month
+        overdueJobs: { count: r.openJobs - r.dueThisMonth - r.laterDue },
+        jobsToMark: { count: r.scheduledJobs - r.startingThisMonth - r.laterStart },
+        followUpJobs: { count: r.followUp },
+        openDeficiencies: { count: r.deficiencies },
+        unsentInvoices: { count: r.unsent, valueCents: r.unsentValueCents },
+        jobsToSchedule: { count: r.toSchedule, valueCents: r.toScheduleValueCents },
+        jobsToInvoice: { count: r.toInvoice },
+        submittedQuotes: { count: r.quotesCount, valueCents: r.quotesValueCents },
       };
     },
 

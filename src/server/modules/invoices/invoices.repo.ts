@@ -46,6 +46,7 @@ import {
   units,
   users,
 } from '../../db/schema.js';
+import { selectRow, selection } from '../../db/sql.js';
 import { jobLatestQuotes } from '../../db/views.js';
 import { cappedCount, searchTextMatch, textMatch, whereAll } from '../../db/sql.js';
 
@@ -644,50 +645,56 @@ export async function reportAggregates(exec: Executor, range: { from: string; to
   return reportAggregatesOfInvoices(exec, range, topLimit);
 }
 
-/** The report's three statements over the totals (also shown with EXPLAIN by the benchmark). */
-export function reportTotalsQueries(exec: Executor, range: { from: string; to: string }, period: 'y' | 'q' | 'm', topLimit: number) {
+type TotalsJsonRow = { key: string | null; label: string | null; count: number | string; cents: number | string };
+type MonthJsonRow = { month: string; status: string; count: number | string; cents: number | string };
+/** A json_agg column (PGlite hands it over parsed, node-postgres as parsed json too; text is parsed here). */
+const jsonArray = <T>(expression: SQL) => sql<T[]>`${expression}`.mapWith((value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as T[]) : ((value ?? []) as T[])));
+
+/**
+ * The report over the totals in one statement (one round trip; also shown with EXPLAIN by the
+ * benchmark): the period's months by status, its service lines and its top customers, each as a
+ * JSON array, amounts already in cents.
+ */
+function reportTotalsSelection(range: { from: string; to: string }, period: 'y' | 'q' | 'm', topLimit: number) {
   const t = invoiceMonthTotals;
   const ct = invoiceCompanyTotals;
-  const inPeriod = and(gte(t.issuedMonth, range.from), lt(t.issuedMonth, range.to), sql`${t.status} <> 'draft'`);
-  const month = sql<string>`to_char(${t.issuedMonth}, 'YYYY-MM')`;
-  const byLine = exec
-    .select({ serviceLine: t.serviceLine, count: counted(sql`sum(${t.n})`).as('count'), amount: sql<string>`sum(${t.amount})`.as('amount') })
-    .from(t)
-    .where(inPeriod)
-    .groupBy(t.serviceLine)
-    // a total that went back to zero (its invoices moved to another line) is no line of the report
-    .having(sql`sum(${t.n}) <> 0`)
-    .as('by_line');
-  const top = exec
-    .select({ companyId: ct.companyId, count: ct.n, amount: ct.amount })
-    .from(ct)
-    .where(and(eq(ct.period, period), eq(ct.periodStart, range.from), sql`${ct.n} > 0`))
-    .orderBy(desc(ct.amount), ct.companyId)
-    .limit(topLimit + 1)
-    .as('top');
-  return {
-    monthly: exec
-      .select({ month, status: t.status, count: counted(sql`sum(${t.n})`), amount: cents(sql`sum(${t.amount})`) })
-      .from(t)
-      .where(inPeriod)
-      .groupBy(sql`1`, t.status)
-      .having(sql`sum(${t.n}) <> 0`),
-    lines: exec
-      .select({ key: byLine.serviceLine, label: serviceLines.name, count: byLine.count, amount: byLine.amount })
-      .from(byLine)
-      .leftJoin(serviceLines, eq(serviceLines.code, byLine.serviceLine)),
-    customers: exec
-      .select({ key: top.companyId, label: companies.name, count: top.count, amount: top.amount })
-      .from(top)
-      .leftJoin(companies, eq(companies.id, top.companyId))
-      .orderBy(desc(top.amount), top.companyId),
-  };
+  const inPeriod = sql`${t.issuedMonth} >= ${range.from} and ${t.issuedMonth} < ${range.to} and ${t.status} <> 'draft'`;
+  const centsOf = (column: SQL) => sql`coalesce(round(${column} * 100), 0)::bigint`;
+  return selection({
+    monthly: jsonArray<MonthJsonRow>(sql`(select coalesce(json_agg(m), '[]') from (
+        select to_char(${t.issuedMonth}, 'YYYY-MM') as month, ${t.status} as status, sum(${t.n})::bigint as count, ${centsOf(sql`sum(${t.amount})`)} as cents
+        from ${t} where ${inPeriod} group by 1, 2
+        having sum(${t.n}) <> 0) m)`),
+    lines: jsonArray<TotalsJsonRow>(sql`(select coalesce(json_agg(l), '[]') from (
+        select b.service_line as key, ${serviceLines.name} as label, b.count, b.cents from (
+          select ${t.serviceLine} as service_line, sum(${t.n})::bigint as count, ${centsOf(sql`sum(${t.amount})`)} as cents
+          from ${t} where ${inPeriod} group by ${t.serviceLine}
+          -- a total that went back to zero (its invoices moved to another line) is no line of the report
+          having sum(${t.n}) <> 0) b
+        left join ${serviceLines} on ${serviceLines.code} = b.service_line) l)`),
+    customers: jsonArray<TotalsJsonRow>(sql`(select coalesce(json_agg(c order by c.cents desc, c.key), '[]') from (
+        select top.company_id as key, ${companies.name} as label, top.count, top.cents from (
+          select ${ct.companyId} as company_id, ${ct.n}::bigint as count, ${centsOf(sql`${ct.amount}`)} as cents, ${ct.amount} as amount
+          from ${ct}
+          where ${ct.period} = ${period} and ${ct.periodStart} = ${range.from} and ${ct.n} > 0
+          order by ${ct.amount} desc, ${ct.companyId} limit ${topLimit + 1}) top
+        left join ${companies} on ${companies.id} = top.company_id) c)`),
+  });
+}
+
+export function reportTotalsStatement(range: { from: string; to: string }, period: 'y' | 'q' | 'm', topLimit: number): SQL {
+  return sql`select ${reportTotalsSelection(range, period, topLimit)}`;
 }
 
 async function reportAggregatesOfTotals(exec: Executor, range: { from: string; to: string }, period: 'y' | 'q' | 'm', topLimit: number): Promise<InvoiceReportAggregates> {
-  const q = reportTotalsQueries(exec, range, period, topLimit);
-  const [monthly, lines, customers] = await Promise.all([q.monthly, q.lines, q.customers]);
-  return reportOf(monthly, lines, customers);
+  const select = reportTotalsSelection(range, period, topLimit);
+  const row = await selectRow(exec, select, sql`select ${select}`);
+  const bucket = (r: TotalsJsonRow): ReportRow => ({ key: r.key, label: r.label, count: Number(r.count), amountCents: Number(r.cents) });
+  return reportOf(
+    (row?.monthly ?? []).map((m) => ({ month: m.month, status: m.status, count: Number(m.count), amount: Number(m.cents) })),
+    (row?.lines ?? []).map(bucket),
+    (row?.customers ?? []).map(bucket),
+  );
 }
 
 /** The report summed over the invoices themselves (any range; the totals must always agree with it). */
@@ -724,10 +731,11 @@ export async function reportAggregatesOfInvoices(exec: Executor, range: { from: 
       .from(byCompany)
       .leftJoin(companies, eq(companies.id, byCompany.companyId)),
   ]);
-  return reportOf(monthly, lines, customers);
+  const bucket = (r: { key: string | null; label: string | null; count: number | string; amount: string | null }): ReportRow => ({ key: r.key, label: r.label, count: Number(r.count), amountCents: toCents(r.amount) });
+  return reportOf(monthly, lines.map(bucket), customers.map(bucket));
 }
 
-type ReportRow = { key: string | null; label: string | null; count: number | string; amount: string | null };
+type ReportRow = { key: string | null; label: string | null; count: number; amountCents: number };
 function reportOf(
   monthly: { month: string; status: string; count: number; amount: number }[],
   lines: ReportRow[],
@@ -752,8 +760,8 @@ function reportOf(
   return {
     byStatus: [...byStatus].map(([status, v]) => ({ status, ...v })),
     monthly: [...months.values()],
-    serviceLines: lines.map((l) => ({ key: l.key, label: l.label, count: Number(l.count), amountCents: toCents(l.amount) })),
-    customers: customers.map((c) => ({ key: c.key, label: c.label, count: Number(c.count), amountCents: toCents(c.amount) })),
+    serviceLines: lines,
+    customers,
   };
 }
 

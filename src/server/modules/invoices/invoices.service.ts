@@ -425,6 +425,15 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
 
     /** The financial report for a period: defaults this year, this quarter, this month (company time zone); every figure summed in SQL. */
     async report(query: InvoiceReportQuery): Promise<InvoiceReport> {
+      // A request naming its whole period (the screen always does) is summed while today's date and
+      // the earliest year are read (one round of queries instead of two); an invalid year discards it.
+      const named =
+        query.year !== undefined && (query.period === 'annual' || (query.period === 'quarterly' ? query.quarter !== undefined : query.month !== undefined))
+          ? reportRange({ period: query.period, year: query.year, quarter: query.quarter ?? undefined, month: query.month ?? undefined })
+          : null;
+      const early = named ? repo.reportAggregates(db, named, TOP_CUSTOMERS_LIMIT) : null;
+      // Settled at once, so that a refused year never leaves it rejected and unobserved.
+      early?.catch(() => undefined);
       const [now, earliest] = await Promise.all([today(), repo.earliestIssuedYear(db)]);
       const currentYear = Number(now.slice(0, 4));
       const currentMonth = Number(now.slice(5, 7));
@@ -434,7 +443,7 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
       const quarter = query.period === 'quarterly' ? (query.quarter ?? quarterOfMonth(currentMonth)) : null;
       const month = query.period === 'monthly' ? (query.month ?? currentMonth) : null;
       const range = reportRange({ period: query.period, year, quarter: quarter ?? undefined, month: month ?? undefined });
-      const aggregates = await repo.reportAggregates(db, range, TOP_CUSTOMERS_LIMIT);
+      const aggregates = await (early ?? repo.reportAggregates(db, range, TOP_CUSTOMERS_LIMIT));
       return buildInvoiceReport({ period: query.period, year, quarter, month, ...range }, years, aggregates);
     },
 

@@ -7,7 +7,7 @@ import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { cn } from '../../ui/cn';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
-import { Dialog } from '../../ui/dialog';
+import { FormDialog } from '../../ui/dialog';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
 import type { InvoiceCreateOption, InvoiceListItem, InvoiceType } from '../../../domain/invoices';
@@ -48,62 +48,48 @@ function CreateInvoiceDialog({ jobId, options, open, onOpenChange, onCreated }: 
     }
   };
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => !create.isPending && onOpenChange(next)}
+      onOpenChange={onOpenChange}
       title="Create Invoice"
       description="The invoice copies the job's items for the chosen type. It is created as a draft, due in 30 days (Net 30)."
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="create-invoice-form" disabled={create.isPending || !chosen?.available}>
-            {create.isPending ? 'Creating...' : 'Create Invoice'}
-          </Button>
-        </>
-      }
+      formId="create-invoice-form"
+      submitLabel="Create Invoice"
+      pendingLabel="Creating..."
+      pending={create.isPending}
+      submitDisabled={!chosen?.available}
+      error={error}
+      onSubmit={() => void submit()}
     >
-      <form
-        id="create-invoice-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-        className="space-y-4"
-      >
-        {error ? <ErrorBanner message={error} /> : null}
-        <fieldset className="space-y-2">
-          <legend className="mb-2 text-sm font-medium text-slate-700">Invoice type</legend>
-          {options.map((option) => (
-            <label
-              key={option.type}
-              className={cn(
-                'flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm',
-                option.type === type ? 'border-blue-500 bg-blue-50' : 'border-slate-200',
-                !option.available && 'cursor-not-allowed bg-slate-50',
-              )}
-            >
-              <input type="radio" name="invoice-type" value={option.type} checked={option.type === type} onChange={() => setType(option.type)} className="mt-0.5 h-4 w-4" />
-              <span className="flex-1">
-                <span className="flex flex-wrap justify-between gap-2">
-                  <span className="font-medium text-slate-900">{INVOICE_TYPE_LABELS[option.type]}</span>
-                  <span className="tabular-nums text-slate-800">{option.available ? formatCents(option.amountCents) : '—'}</span>
-                </span>
-                <span className="block text-slate-600">{INVOICE_TYPE_HINTS[option.type]}</span>
-                {!option.available && option.reason ? <span className="mt-1 block font-medium text-amber-800">{option.reason}</span> : null}
+      <fieldset className="space-y-2">
+        <legend className="mb-2 text-sm font-medium text-slate-700">Invoice type</legend>
+        {options.map((option) => (
+          <label
+            key={option.type}
+            className={cn(
+              'flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm',
+              option.type === type ? 'border-blue-500 bg-blue-50' : 'border-slate-200',
+              !option.available && 'cursor-not-allowed bg-slate-50',
+            )}
+          >
+            <input type="radio" name="invoice-type" value={option.type} checked={option.type === type} onChange={() => setType(option.type)} className="mt-0.5 h-4 w-4" />
+            <span className="flex-1">
+              <span className="flex flex-wrap justify-between gap-2">
+                <span className="font-medium text-slate-900">{INVOICE_TYPE_LABELS[option.type]}</span>
+                <span className="tabular-nums text-slate-800">{option.available ? formatCents(option.amountCents) : '—'}</span>
               </span>
-            </label>
-          ))}
-        </fieldset>
-        {chosen && !chosen.available ? (
-          <p className="text-sm text-slate-700" role="status">
-            Create Invoice is disabled: {chosen.reason ?? 'nothing to bill for this type'}.
-          </p>
-        ) : null}
-      </form>
-    </Dialog>
+              <span className="block text-slate-600">{INVOICE_TYPE_HINTS[option.type]}</span>
+              {!option.available && option.reason ? <span className="mt-1 block font-medium text-amber-800">{option.reason}</span> : null}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {chosen && !chosen.available ? (
+        <p className="text-sm text-slate-700" role="status">
+          Create Invoice is disabled: {chosen.reason ?? 'nothing to bill for this type'}.
+        </p>
+      ) : null}
+    </FormDialog>
   );
 }
 

@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { ErrorBanner } from '../../../ui/banner';
-import { Button } from '../../../ui/button';
-import { Dialog } from '../../../ui/dialog';
+import { FormDialog } from '../../../ui/dialog';
 import { FormField, TextArea, TextInput } from '../../../ui/form-field';
 import { toast } from '../../../ui/toast';
 import { useSendInvoice, useVoidInvoice } from '../api/invoices-api';
@@ -27,9 +25,6 @@ export function SendInvoiceDialog({ invoice, defaultEmail, open, onOpenChange }:
     setEmail(defaultEmail ?? '');
     setError(null);
   }, [open, defaultEmail]);
-  const close = (next: boolean) => {
-    if (!send.isPending) onOpenChange(next);
-  };
   const submit = async () => {
     if (!email.trim()) {
       setError(INVOICE_MESSAGES.emailRequired);
@@ -45,37 +40,23 @@ export function SendInvoiceDialog({ invoice, defaultEmail, open, onOpenChange }:
     }
   };
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={close}
+      onOpenChange={onOpenChange}
       title="Send Invoice"
       description={`Invoice ${invoice.invoiceNumber} is e-mailed with its PDF and becomes issued today.`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => close(false)} disabled={send.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="send-invoice-form" disabled={send.isPending || !email.trim()}>
-            {send.isPending ? 'Sending...' : 'Send Invoice'}
-          </Button>
-        </>
-      }
+      formId="send-invoice-form"
+      submitLabel="Send Invoice"
+      pendingLabel="Sending..."
+      pending={send.isPending}
+      submitDisabled={!email.trim()}
+      error={error}
+      onSubmit={() => void submit()}
     >
-      <form
-        id="send-invoice-form"
-        className="space-y-4"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        {error ? <ErrorBanner message={error} /> : null}
-        <FormField label="Customer Email" required hint={email.trim() ? undefined : INVOICE_MESSAGES.emailRequired}>
-          {(field) => <TextInput {...field} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />}
-        </FormField>
-      </form>
-    </Dialog>
+      <FormField label="Customer Email" required hint={email.trim() ? undefined : INVOICE_MESSAGES.emailRequired}>
+        {(field) => <TextInput {...field} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />}
+      </FormField>
+    </FormDialog>
   );
 }
 
@@ -89,9 +70,6 @@ export function VoidInvoiceDialog({ invoice, open, onOpenChange }: { invoice: In
     setReason('');
     setError(null);
   }, [open]);
-  const close = (next: boolean) => {
-    if (!voidInvoice.isPending) onOpenChange(next);
-  };
   const submit = async () => {
     if (!reason.trim()) {
       setError(INVOICE_MESSAGES.voidReasonRequired);
@@ -106,36 +84,22 @@ export function VoidInvoiceDialog({ invoice, open, onOpenChange }: { invoice: In
     }
   };
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={close}
+      onOpenChange={onOpenChange}
       title="Void Invoice"
       description={`Voiding invoice ${invoice.invoiceNumber} cannot be undone. Issue a new invoice to bill the customer again.`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => close(false)} disabled={voidInvoice.isPending}>
-            Cancel
-          </Button>
-          <Button variant="danger" type="submit" form="void-invoice-form" disabled={voidInvoice.isPending}>
-            {voidInvoice.isPending ? 'Voiding...' : 'Void Invoice'}
-          </Button>
-        </>
-      }
+      formId="void-invoice-form"
+      submitLabel="Void Invoice"
+      pendingLabel="Voiding..."
+      pending={voidInvoice.isPending}
+      tone="danger"
+      error={error}
+      onSubmit={() => void submit()}
     >
-      <form
-        id="void-invoice-form"
-        className="space-y-4"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        {error ? <ErrorBanner message={error} /> : null}
-        <FormField label="Reason" required>
-          {(field) => <TextArea {...field} rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />}
-        </FormField>
-      </form>
-    </Dialog>
+      <FormField label="Reason" required>
+        {(field) => <TextArea {...field} rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />}
+      </FormField>
+    </FormDialog>
   );
 }

@@ -1,0 +1,183 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.js';
+import type { DatabaseHandle } from '../../src/server/db/client.js';
+import { negotiateEncoding } from '../../src/server/plugins/compression.js';
+import { createFactories } from '../factories/index.js';
+import { openTestDatabase } from '../support/test-db.js';
+import { testConfig, TEST_PASSWORD } from '../support/test-app.js';
+
+// A built web app as the build writes it (decision 020): each text file with its .br and .gz beside it.
+const ASSET = 'assets/main-Ab12Cd34.js';
+const ASSET_TEXT = `export const hello = ${JSON.stringify('x'.repeat(4000))};\n`;
+const INDEX = '<!doctype html><html><head><title>HVAC Administration</title></head><body><div id="root"></div></body></html>';
+
+function writeWebDir(dir: string) {
+  mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  const write = (file: string, text: string) => {
+    writeFileSync(path.join(dir, file), text);
+    writeFileSync(path.join(dir, `${file}.br`), brotliCompressSync(text));
+    writeFileSync(path.join(dir, `${file}.gz`), gzipSync(text));
+  };
+  write(ASSET, ASSET_TEXT);
+  write('index.html', INDEX);
+  write('quote-confirm.html', '<!doctype html><html><head><title>Quote Confirmation</title></head><body></body></html>');
+  write('sw.js', 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(dir, 'route-preloads.json'), JSON.stringify([{ path: '/units', modules: ['/assets/units-page-Zz.js'], fetch: [] }, { path: '/login', modules: [], fetch: ['/api/auth/options'] }]));
+}
+
+const decoded = (response: LightMyRequestResponse) => {
+  const encoding = response.headers['content-encoding'];
+  return (encoding === 'br' ? brotliDecompressSync(response.rawPayload) : encoding === 'gzip' ? gunzipSync(response.rawPayload) : response.rawPayload).toString('utf8');
+};
+const vary = (response: LightMyRequestResponse) => String(response.headers.vary ?? '').toLowerCase();
+
+let webDir: string;
+let database: DatabaseHandle;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  webDir = mkdtempSync(path.join(tmpdir(), 'hvac-web-'));
+  writeWebDir(webDir);
+  database = await openTestDatabase();
+  app = await buildApp({ config: testConfig(), database, webDir, verifyResponses: true });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  rmSync(webDir, { recursive: true, force: true });
+});
+
+describe('hashed assets: precompressed files by Accept-Encoding', () => {
+  it.each([
+    ['br', 'gzip, deflate, br, zstd'],
+    ['gzip', 'gzip, deflate'],
+    ['br', 'br;q=1, gzip;q=0.5'],
+    ['gzip', 'br;q=0, gzip'],
+  ])('answers %s to "%s", with Vary, the JavaScript type and a year of immutable caching', async (encoding, accept) => {
+    const response = await app.inject({ url: `/${ASSET}`, headers: { 'accept-encoding': accept } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(vary(response)).toContain('accept-encoding');
+    expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(response.headers['content-length'])).toBeLessThan(ASSET_TEXT.length / 4);
+    expect(decoded(response)).toBe(ASSET_TEXT);
+  });
+
+  it.each([['(none)', undefined], ['identity', 'identity'], ['an unknown coding', 'compress']])('answers the plain file to %s, still with Vary', async (_label, accept) => {
+    const response = await app.inject({ url: `/${ASSET}`, headers: accept ? { 'accept-encoding': accept } : {} });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(vary(response)).toContain('accept-encoding');
+    expect(response.body).toBe(ASSET_TEXT);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('a missing asset is a plain 404, not the app page', async () => {
+    const response = await app.inject({ url: '/assets/gone-123.js', headers: { 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toBe('Not found');
+  });
+});
+
+describe('pages: never cached, compressed by Accept-Encoding', () => {
+  it('the app page for a screen path', async () => {
+    const response = await app.inject({ url: '/companies', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(vary(response)).toContain('accept-encoding');
+    expect(decoded(response)).toBe(INDEX);
+  });
+
+  it('names the chunks of the screen the path is for, and its first API answers', async () => {
+    const units = decoded(await app.inject({ url: '/units?page=2', headers: { 'accept-encoding': 'gzip' } }));
+    expect(units).toContain('<link rel="modulepreload" crossorigin href="/assets/units-page-Zz.js">');
+    const login = (await app.inject({ url: '/login' })).body;
+    expect(login).toContain('<link rel="preload" as="fetch" crossorigin href="/api/auth/options">');
+    expect(login).not.toContain('modulepreload');
+  });
+
+  it('the service worker script is revalidated on every use', async () => {
+    const response = await app.inject({ url: '/sw.js', headers: { 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('the customer quote page is its own page', async () => {
+    const response = await app.inject({ url: '/quote/confirm/abc', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(decoded(response)).toContain('Quote Confirmation');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+});
+
+describe('API answers', () => {
+  let cookie: string;
+  beforeAll(async () => {
+    const f = createFactories(database.db);
+    const user = await f.user({ role: 'admin', username: 'zip-admin', email: 'zip@example.com', password: TEST_PASSWORD });
+    for (let i = 0; i < 30; i++) await f.company({ name: `Compressed Company ${i}` });
+    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: user.username, password: TEST_PASSWORD } });
+    cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  });
+
+  it('over 1 KB: brotli or gzip when accepted, with Vary; the same JSON once decoded', async () => {
+    const plain = await app.inject({ url: '/api/companies?page=1&pageSize=25', headers: { cookie } });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(vary(plain)).toContain('accept-encoding');
+    expect(plain.body.length).toBeGreaterThan(1024);
+    for (const [accept, encoding] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip']] as const) {
+      const response = await app.inject({ url: '/api/companies?page=1&pageSize=25', headers: { cookie, 'accept-encoding': accept } });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(vary(response)).toContain('accept-encoding');
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+      expect(response.rawPayload.length).toBeLessThan(plain.body.length / 2);
+      expect(JSON.parse(decoded(response))).toEqual(JSON.parse(plain.body));
+    }
+  });
+
+  it('under 1 KB: sent as it is', async () => {
+    const response = await app.inject({ url: '/api/auth/current', headers: { cookie, 'accept-encoding': 'br, gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body.length).toBeLessThan(1024);
+    expect(response.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('an error answer over 1 KB is compressed too, and still readable', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/companies', headers: { cookie, 'accept-encoding': 'gzip' }, payload: { name: '' } });
+    expect(response.statusCode).toBe(400);
+    expect(JSON.parse(decoded(response)).error.code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('negotiateEncoding', () => {
+  it.each([
+    [undefined, null],
+    ['', null],
+    ['identity', null],
+    ['gzip', 'gzip'],
+    ['x-gzip', 'gzip'],
+    ['br', 'br'],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['br;q=0.2, gzip;q=0.8', 'gzip'],
+    ['br;q=0, gzip;q=0', null],
+    ['*', 'br'],
+    ['*;q=0, gzip', 'gzip'],
+    ['GZIP;Q=1', 'gzip'],
+  ])('%s -> %s', (header, expected) => {
+    expect(negotiateEncoding(header)).toBe(expected);
+  });
+});

@@ -1,0 +1,99 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './fixtures';
+
+/** The app registers its service worker once loaded and idle; this waits until it is active and controls the page. */
+async function serviceWorkerActive(page: Page) {
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return registration?.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
+  }, undefined, { timeout: 30_000 });
+}
+
+const isStatic = (url: URL) => !url.pathname.startsWith('/api/');
+
+test.describe('installable app shell (decision 020)', () => {
+  test('the service worker registers, and a second load without the server\'s pages and files still opens the app', async ({ page, context }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'HVAC Administration' })).toBeVisible();
+    await serviceWorkerActive(page);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.scope)).toMatch(/\/$/);
+
+    // The manifest and its icons are there for installing.
+    const manifest = await (await page.request.get('/manifest.webmanifest')).json();
+    expect(manifest).toMatchObject({ name: 'HVAC Administration', start_url: '/', display: 'standalone' });
+    expect(manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+
+    // The server's static route is gone (pages, scripts, styles): only the API still answers.
+    const blocked: string[] = [];
+    await context.route(isStatic, (route) => {
+      blocked.push(route.request().url());
+      return route.abort('connectionrefused');
+    });
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'HVAC Administration' })).toBeVisible();
+    await expect(page.getByLabel('Username')).toBeVisible();
+    await expect(page.getByText('Demo: username demo, password hvac-demo')).toBeVisible();
+    // Nothing of the app came from the network: the worker answered it all from its cache.
+    expect(blocked).toEqual([]);
+
+    // A signed-in screen's code is in the cache too.
+    await page.getByLabel('Username').fill('demo');
+    await page.getByLabel('Password').fill('hvac-demo');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Summit Air Mechanical Management' })).toBeVisible();
+    await page.goto('/units');
+    await expect(page.getByRole('heading', { name: 'Units', exact: true })).toBeVisible();
+    expect(blocked).toEqual([]);
+  });
+
+  test('offline, the app still opens on the sign-in page', async ({ page, context }) => {
+    await page.goto('/login');
+    await serviceWorkerActive(page);
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'HVAC Administration' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await context.setOffline(false);
+  });
+
+  test('API answers never go through the worker\'s cache', async ({ signedIn: page }) => {
+    await page.goto('/units');
+    await serviceWorkerActive(page);
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      return urls;
+    });
+    expect(cached).toContain('/index.html');
+    expect(cached.some((u) => u.startsWith('/assets/'))).toBe(true);
+    expect(cached.filter((u) => u.startsWith('/api/') || u.startsWith('/quote/'))).toEqual([]);
+  });
+
+  test('a new version announces itself with a Reload prompt and takes over when asked', async ({ page }) => {
+    await page.goto('/login');
+    await serviceWorkerActive(page);
+
+    // Another build's worker: the same scope with another script URL is an update to the browser
+    // (a new script installs beside the running one and waits), as a changed /sw.js is.
+    await page.evaluate(() => navigator.serviceWorker.register('/sw.js?build=next', { scope: '/', updateViaCache: 'none' }).then(() => undefined));
+
+    const prompt = page.getByRole('status').filter({ hasText: 'A new version of HVAC Administration is available.' });
+    await expect(prompt).toBeVisible({ timeout: 30_000 });
+    await expectAccessible(page, 'with the new-version prompt');
+    // The page keeps running the version it has until the user says so.
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
+
+    // The prompt's button is reached with the keyboard.
+    const reload = prompt.getByRole('button', { name: 'Reload' });
+    await reload.focus();
+    await expect(reload).toBeFocused();
+    const reloaded = page.waitForEvent('load');
+    await page.keyboard.press('Enter');
+
+    // The new worker took over and the page reloaded onto it. (Here the reloaded page registers
+    // /sw.js again, which to the browser is yet another update; a real build has one script URL.)
+    await reloaded;
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js\?build=next$/);
+    await expect(page.getByRole('heading', { name: 'HVAC Administration' })).toBeVisible();
+  });
+});
