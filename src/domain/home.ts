@@ -93,6 +93,30 @@ export function periodSince(period: HomePeriod, now: Date, timeZone: string): Da
  */
 export type HomeCardDate = 'created' | 'quote-sent' | null;
 
+/**
+ * The /invoices query Total Unsent Invoices opens: the draft invoices themselves (a job may hold
+ * several), with the Office and Technician selects and the period on the invoices' creation.
+ */
+export function homeUnsentInvoicesQuery(filters: HomeFilters, now: Date, timeZone: string): URLSearchParams {
+  const query = new URLSearchParams({ status: 'draft' });
+  if (filters.office) query.set('office', filters.office);
+  if (filters.technicianId) query.set('technicianId', filters.technicianId);
+  const from = periodFirstDay(filters.period, now, timeZone);
+  if (from) query.set('createdFrom', from);
+  return query;
+}
+
+/**
+ * The /deficiencies query Open Deficiencies opens: the repair records themselves (a job may hold
+ * several), with the same selects and period as the count (GET /api/home/deficiencies).
+ */
+export function homeDeficienciesQuery(filters: HomeFilters): URLSearchParams {
+  const query = new URLSearchParams({ period: filters.period });
+  if (filters.office) query.set('office', filters.office);
+  if (filters.technicianId) query.set('technicianId', filters.technicianId);
+  return query;
+}
+
 /** The /jobs query a card opens: its queue, the Office and Technician selects, and the period. */
 export function homeCardListQuery(card: { queue: string; date: HomeCardDate }, filters: HomeFilters, now: Date, timeZone: string): URLSearchParams {
   const query = new URLSearchParams({ queue: card.queue });
@@ -141,6 +165,29 @@ export const homeStats = z.object({
   submittedQuotes: homeCountWithValue,
 });
 export type HomeStats = z.infer<typeof homeStats>;
+
+/** GET /api/home/deficiencies: the open deficiencies Open Deficiencies counts, newest first, a page at a time. */
+export const HOME_DEFICIENCIES_PAGE_SIZE = 25;
+export const homeDeficienciesListQuery = homeFilters.extend({
+  page: z.coerce.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be 1 or more').default(1),
+});
+export type HomeDeficienciesListQuery = z.infer<typeof homeDeficienciesListQuery>;
+export const openDeficiency = z.object({
+  repairId: z.string(),
+  jobId: z.string(),
+  jobNumber: z.number().int(),
+  jobName: z.string(),
+  locationName: z.string().nullable(),
+  unitNumber: z.string().nullable(),
+  /** the chosen option's name (Economy, Standard, Premium Option) */
+  optionLabel: z.string(),
+  totalCents: z.number().int(),
+  /** when the repair record was made (the period filters on it) */
+  createdAt: z.string(),
+});
+export type OpenDeficiency = z.infer<typeof openDeficiency>;
+export const openDeficiencies = z.object({ items: z.array(openDeficiency), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export type OpenDeficiencies = z.infer<typeof openDeficiencies>;
 
 export const homeOptions = z.object({
   offices: z.array(z.string()),

@@ -389,7 +389,12 @@ const dateRangeMessage = { message: 'The from date must not be after the to date
 export const invoiceIdParams = z.object({ id: z.string().refine((v) => isUuidV4(v), INVOICE_MESSAGES.invalidId) });
 export const invoiceJobParams = z.object({ id: z.string().refine((v) => isUuidV4(v), INVOICE_MESSAGES.invalidJobId) });
 
-/** /invoices: status (All Statuses = absent or "all"), search, issued-date range, page. `status=draft` is Home's "Total Unsent Invoices". */
+/**
+ * /invoices: status (All Statuses = absent or "all"), search, issued-date range, page. Home's "Total
+ * Unsent Invoices" opens `status=draft` with its selects: the job's office, a technician of the job,
+ * and the first day of the period on the invoices' creation (`createdFrom`, a day in the company's
+ * time zone), so the list holds exactly the invoices the card counts.
+ */
 const invoiceListShape = {
     status: z
       .string()
@@ -402,6 +407,19 @@ const invoiceListShape = {
     q: searchText,
     from: optionalIsoDate('From date'),
     to: optionalIsoDate('To date'),
+    office: z
+      .string()
+      .trim()
+      .max(100, 'Office must be at most 100 characters')
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    technicianId: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .refine((v) => v === undefined || isUuidV4(v), 'Invalid technician id'),
+    createdFrom: optionalIsoDate('Created from date'),
 };
 export const invoiceListFilters = z.object(invoiceListShape).refine(dateRangeRefine, dateRangeMessage);
 export const invoiceListQuery = z.object({ ...invoiceListShape, page, pageSize }).refine(dateRangeRefine, dateRangeMessage);

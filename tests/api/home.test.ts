@@ -1,6 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE } from '../../src/domain/dates.js';
-import { homeCardListQuery, homeRules, periodSince, type HomeCardDate, type HomeFilters, type HomeJobFacts, type HomeStats, type JobStatus } from '../../src/domain/home.js';
+import {
+  HOME_DEFICIENCIES_PAGE_SIZE,
+  homeCardListQuery,
+  homeDeficienciesQuery,
+  homeRules,
+  homeUnsentInvoicesQuery,
+  periodSince,
+  type HomeCardDate,
+  type HomeFilters,
+  type HomeJobFacts,
+  type HomeStats,
+  type JobStatus,
+  type OpenDeficiencies,
+} from '../../src/domain/home.js';
+import type { InvoiceList } from '../../src/domain/invoices.js';
 import { toCents } from '../../src/domain/money.js';
 import { effectiveQuoteStatus, type QuoteStatus } from '../../src/domain/quotes.js';
 import { createRandom } from '../factories/index.js';
@@ -173,7 +187,7 @@ describe('home counts against a seeded data set', () => {
   });
 });
 
-describe('each card opens exactly the jobs it counts', () => {
+describe('each card opens exactly the records it counts', () => {
   // The cards' list queries as the Home screen builds them (src/web/features/home/home-page.tsx).
   const CARDS: { key: keyof HomeStats; queue: string; date: HomeCardDate }[] = [
     { key: 'followUpJobs', queue: 'follow-up', date: 'created' },
@@ -214,6 +228,66 @@ describe('each card opens exactly the jobs it counts', () => {
       expect(response.json().total, `${card.key} with /jobs?${list.toString()}`).toBe(counts[card.key].count);
     }
     expect(counts.submittedQuotes.count).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['all time', { period: 'all' }],
+    ['last week', { period: 'last-week' }],
+    ['last month', { period: 'last-month' }],
+    ['last quarter, one office', { period: 'last-quarter', office: 'Main Office' }],
+    ['last year, one technician', { period: 'last-year', technicianId: 'A' }],
+    ['all time, one office and one technician', { period: 'all', office: 'Branch Office', technicianId: 'A' }],
+  ] as const)('Open Deficiencies and Total Unsent Invoices: the list holds exactly the counted records for %s', async (_label, partial) => {
+    if (!seeded.some((s) => s.office === 'Edge records')) {
+      // On the first day of each period before its exact instant (counted), and late on the day
+      // before (not counted): a repair record with a total and a draft invoice, two of each on one job.
+      const location = await ctx.f.location();
+      const job = await ctx.f.job({ locationId: location.id, unitId: null, office: 'Main Office', createdAt: new Date(NOW.getTime() - 500 * DAY), technicianIds: [techA] });
+      for (const days of [7, 30, 90, 365]) {
+        for (const at of [new Date(NOW.getTime() - days * DAY - 60 * 60 * 1000), new Date(NOW.getTime() - days * DAY - 12 * 60 * 60 * 1000)]) {
+          const inspection = await ctx.f.inspection(job.id);
+          await ctx.f.repair({ jobId: job.id, inspectionId: inspection.id }, { createdAt: at });
+          await ctx.f.invoice(job, { status: 'draft', amount: '10.25', issuedDate: null, createdAt: at });
+        }
+      }
+      seeded.push({ facts: { status: 'unscheduled', scheduleStart: null, timePeriodDue: TODAY, quoteStatus: null, hasInvoice: true }, office: 'Edge records', technicianIds: [], createdAt: NOW, repairs: [], invoices: [], quotes: [] });
+    }
+    const filters: HomeFilters = { office: undefined, technicianId: undefined, ...partial, ...('technicianId' in partial ? { technicianId: techA } : {}) };
+    const query = new URLSearchParams({ period: filters.period });
+    if (filters.office) query.set('office', filters.office);
+    if (filters.technicianId) query.set('technicianId', filters.technicianId);
+    const counts = await stats(`?${query.toString()}`);
+
+    const deficiencies = await ctx.app.inject({ method: 'GET', url: `/api/home/deficiencies?${homeDeficienciesQuery(filters).toString()}`, headers: { cookie } });
+    expect(deficiencies.statusCode, deficiencies.body).toBe(200);
+    const deficiencyPage = deficiencies.json() as OpenDeficiencies;
+    expect(deficiencyPage.total).toBe(counts.openDeficiencies.count);
+    expect(deficiencyPage.items.length).toBe(Math.min(deficiencyPage.total, HOME_DEFICIENCIES_PAGE_SIZE));
+    expect(counts.openDeficiencies.count).toBeGreaterThan(0);
+
+    const invoicesQuery = homeUnsentInvoicesQuery(filters, NOW, DEFAULT_TIME_ZONE);
+    invoicesQuery.set('pageSize', '100');
+    const invoices = await ctx.app.inject({ method: 'GET', url: `/api/invoices?${invoicesQuery.toString()}`, headers: { cookie } });
+    expect(invoices.statusCode, invoices.body).toBe(200);
+    const list = invoices.json() as InvoiceList;
+    expect(list.total, `/api/invoices?${invoicesQuery.toString()}`).toBe(counts.unsentInvoices.count);
+    expect(list.summary?.total.amountCents).toBe(counts.unsentInvoices.valueCents);
+    expect(list.items.every((i) => i.status === 'draft')).toBe(true);
+    expect(counts.unsentInvoices.count).toBeGreaterThan(0);
+  });
+
+  it('the open deficiencies refuse bad filters and pages with a message', async () => {
+    for (const [url, message] of [
+      ['/api/home/deficiencies?period=yesterday', 'Unknown period'],
+      ['/api/home/deficiencies?technicianId=42', 'Invalid technician id'],
+      ['/api/home/deficiencies?page=0', 'Page must be 1 or more'],
+      ['/api/invoices?createdFrom=2026-02-30', 'Created from date must be a date (YYYY-MM-DD)'],
+      ['/api/invoices?technicianId=42', 'Invalid technician id'],
+    ] as const) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().error.message, url).toBe(message);
+    }
   });
 
   it('the jobs list refuses an unknown date field', async () => {

@@ -32,6 +32,7 @@ export const routes: RouteObject[] = [
         ...screen(() => import('./protected-root')),
         children: [
           { index: true, ...screen(() => import('../features/home/home-page')) },
+          { path: 'deficiencies', ...screen(() => import('../features/home/deficiencies-page')) },
 
           // Customers: dashboard, companies, locations, units
           { path: 'dashboard', ...screen(() => import('../features/customers/dashboard-page')) },

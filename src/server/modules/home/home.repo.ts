@@ -1,10 +1,11 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { JOB_STATUSES, type HomeStats, type ScheduledJob } from '../../../domain/home.js';
+import { JOB_STATUSES, type HomeStats, type OpenDeficiency, type ScheduledJob } from '../../../domain/home.js';
+import { REPAIR_PHASE_LABELS, REPAIR_PHASES } from '../../../domain/repairs.js';
 import { toCents } from '../../../domain/money.js';
 import type { Executor } from '../../db/client.js';
-import { EVERY_TECHNICIAN, homeCounts, homeFutureCounts, homeJobFacts, jobs, jobTechnicians, locations, technicians, units, users } from '../../db/schema.js';
-import { countOf, from, nullable, oneOfColumn, selectRow, selectRows, selection, tableAlias } from '../../db/sql.js';
+import { EVERY_TECHNICIAN, homeCounts, homeFutureCounts, homeJobFacts, jobQuotes, jobRepairs, jobs, jobTechnicians, locations, technicians, units, users } from '../../db/schema.js';
+import { COUNT_ROWS, countOf, from, nullable, oneOfColumn, selectRow, selectRows, selection, tableAlias } from '../../db/sql.js';
 
 export interface HomeQuery {
   office: string | undefined;
@@ -22,6 +23,8 @@ const l = tableAlias(locations, 'l');
 const un = tableAlias(units, 'un');
 const t = tableAlias(technicians, 't');
 const u = tableAlias(users, 'u');
+const r = tableAlias(jobRepairs, 'r');
+const q = tableAlias(jobQuotes, 'q');
 
 /** `column` within [since, until); either end open when null. */
 function createdIn(column: AnyColumn, since: Date | null, until: Date | null): SQL {
@@ -151,6 +154,34 @@ const SCHEDULED_JOB = selection({
   total: countOf(sql`count(*) over ()`),
 });
 
+const DEFICIENCY = selection({
+  repairId: r.id,
+  jobId: j.id,
+  jobNumber: j.number,
+  jobName: j.name,
+  locationName: nullable(l.name),
+  unitNumber: nullable(un.unitNumber),
+  selectedPhase: oneOfColumn(r.selectedPhase, REPAIR_PHASES),
+  totalCost: r.totalCost,
+  createdAt: r.createdAt,
+});
+
+/**
+ * The open deficiencies (src/domain/home.ts homeRules.openDeficiency) of the Home selects: repair
+ * records with a total whose job's latest quote is unanswered, made since the period's start, of
+ * the office's jobs and the technician's. The same conditions as the count's facts.
+ */
+function deficiencyConditions(filters: { office: string | undefined; technicianId: string | undefined; since: Date | null }): SQL {
+  const c = [sql`${r.totalCost} > 0`, sql`lq.status is distinct from 'approved'`, sql`lq.status is distinct from 'declined'`];
+  if (filters.office) c.push(sql`${j.office} = ${filters.office}`);
+  if (filters.technicianId) c.push(sql`exists (select 1 from ${from(jt)} where ${jt.jobId} = ${j.id} and ${jt.technicianId} = ${filters.technicianId}::uuid)`);
+  if (filters.since) c.push(sql`${r.createdAt} >= ${filters.since.toISOString()}::timestamptz`);
+  return sql.join(c, sql` and `);
+}
+/** The repair records with their job and the job's latest quote (as job_latest_quotes picks it) as `lq`. */
+const DEFICIENCY_FROM = sql`from ${from(r)} join ${from(j)} on ${j.id} = ${r.jobId}
+  left join lateral (select ${q.status} from ${from(q)} where ${q.jobId} = ${j.id} order by ${q.sentAt} desc, ${q.id} desc limit 1) lq on true`;
+
 export function createHomeRepo(db: Executor) {
   return {
     async stats(q: HomeQuery): Promise<HomeStats> {
@@ -168,6 +199,39 @@ export function createHomeRepo(db: Executor) {
         jobsToSchedule: { count: r.toSchedule, valueCents: r.toScheduleValueCents },
         jobsToInvoice: { count: r.toInvoice },
         submittedQuotes: { count: r.quotesCount, valueCents: r.quotesValueCents },
+      };
+    },
+
+    /** A page of the open deficiencies, newest first, and how many there are. */
+    async openDeficiencies(
+      filters: { office: string | undefined; technicianId: string | undefined; since: Date | null },
+      page: number,
+      pageSize: number,
+    ): Promise<{ items: OpenDeficiency[]; total: number }> {
+      const where = deficiencyConditions(filters);
+      const [rows, counted] = await Promise.all([
+        selectRows(
+          db,
+          DEFICIENCY,
+          sql`
+          select ${DEFICIENCY}
+          ${DEFICIENCY_FROM}
+          left join ${from(l)} on ${l.id} = ${j.locationId}
+          left join ${from(un)} on ${un.id} = ${j.unitId}
+          where ${where}
+          order by ${r.createdAt} desc, ${r.id} desc
+          limit ${pageSize} offset ${(page - 1) * pageSize}`,
+        ),
+        selectRow(db, COUNT_ROWS, sql`select ${COUNT_ROWS} ${DEFICIENCY_FROM} where ${where}`),
+      ]);
+      return {
+        items: rows.map(({ selectedPhase, totalCost, createdAt, ...rest }) => ({
+          ...rest,
+          optionLabel: REPAIR_PHASE_LABELS[selectedPhase],
+          totalCents: toCents(totalCost),
+          createdAt: createdAt.toISOString(),
+        })),
+        total: counted?.n ?? 0,
       };
     },
 

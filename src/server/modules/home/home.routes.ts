@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorBody } from '../../../domain/api.js';
-import { dailySchedule, dailyScheduleQuery, homeFilters, homeOptions, homeStats } from '../../../domain/home.js';
+import { dailySchedule, dailyScheduleQuery, homeDeficienciesListQuery, homeFilters, homeOptions, homeStats, openDeficiencies } from '../../../domain/home.js';
 import type { HomeService } from './home.service.js';
 
 export function homeRoutes(app: FastifyInstance, { home }: { home: HomeService }) {
@@ -15,6 +15,16 @@ export function homeRoutes(app: FastifyInstance, { home }: { home: HomeService }
       response: { 200: homeStats, 400: apiErrorBody },
     },
     handler: async (request) => home.stats(request.query),
+  });
+
+  r.get('/api/home/deficiencies', {
+    schema: {
+      tags: ['home'],
+      summary: 'The open deficiencies Open Deficiencies counts (same selects and period), newest first, 25 a page',
+      querystring: homeDeficienciesListQuery,
+      response: { 200: openDeficiencies, 400: apiErrorBody },
+    },
+    handler: async (request) => home.deficiencies(request.query),
   });
 
   r.get('/api/home/options', {

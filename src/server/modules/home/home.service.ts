@@ -1,5 +1,5 @@
 import { dateInZone } from '../../../domain/dates.js';
-import { DAILY_SCHEDULE_LIMIT, periodSince, type DailyScheduleQuery, type HomeFilters } from '../../../domain/home.js';
+import { DAILY_SCHEDULE_LIMIT, HOME_DEFICIENCIES_PAGE_SIZE, periodSince, type DailyScheduleQuery, type HomeDeficienciesListQuery, type HomeFilters } from '../../../domain/home.js';
 import type { SettingsRepo } from '../settings/settings.repo.js';
 import type { HomeRepo } from './home.repo.js';
 
@@ -16,6 +16,14 @@ export function createHomeService({ repo, settings, clock }: { repo: HomeRepo; s
         today: dateInZone(now, time_zone),
         now,
       });
+    },
+
+    /** The list Open Deficiencies opens: the records it counts, from the same first instant. */
+    async deficiencies(query: HomeDeficienciesListQuery) {
+      const { time_zone } = await settings.getCompany();
+      const since = periodSince(query.period, clock(), time_zone);
+      const found = await repo.openDeficiencies({ office: query.office, technicianId: query.technicianId, since }, query.page, HOME_DEFICIENCIES_PAGE_SIZE);
+      return { ...found, page: query.page, pageSize: HOME_DEFICIENCIES_PAGE_SIZE };
     },
 
     async options() {

@@ -24,6 +24,7 @@ import {
   type ReportMonth,
 } from '../../../domain/invoices.js';
 import { searchWords } from '../../../domain/customers.js';
+import { DEFAULT_TIME_ZONE } from '../../../domain/dates.js';
 import { centsToDecimal, toCents } from '../../../domain/money.js';
 import { REPAIR_PHASE_LABELS, type RepairPhase } from '../../../domain/repairs.js';
 import type { Executor } from '../../db/client.js';
@@ -41,14 +42,17 @@ import {
   jobQuotes,
   jobRepairs,
   jobs,
+  jobTechnicians,
   locations,
   serviceLines,
+  settings,
   units,
   users,
 } from '../../db/schema.js';
 import { selectRow, selection } from '../../db/sql.js';
 import { jobLatestQuotes } from '../../db/views.js';
 import { cappedCount, searchTextMatch, textMatch, whereAll } from '../../db/sql.js';
+import { COMPANY_SETTINGS_KEY } from '../settings/settings.repo.js';
 
 /** Locks the job row for the rest of the transaction (two invoices created at once are numbered one after the other). */
 export async function lockJob(exec: Executor, jobId: string): Promise<{ id: string; number: number } | null> {
@@ -276,13 +280,24 @@ export function searchCondition(q: string): SQL {
   )`;
 }
 
-/** The conditions of /invoices (status, search, issued-date range), on job_invoices alone. */
+/**
+ * The conditions of /invoices (status, search, issued-date range; and Home's selects: the job's
+ * office, a technician of the job, created from the start of a day in the company's time zone).
+ */
 export function listConditions(f: InvoiceListFilters): SQL[] {
   const c: SQL[] = [];
   if (f.status) c.push(eq(jobInvoices.status, f.status));
   if (f.from) c.push(gte(jobInvoices.issuedDate, f.from));
   if (f.to) c.push(lte(jobInvoices.issuedDate, f.to));
   if (f.q) c.push(searchCondition(f.q));
+  if (f.office) c.push(sql`${jobInvoices.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.office} = ${f.office})`);
+  if (f.technicianId) {
+    c.push(sql`${jobInvoices.jobId} in (select ${jobTechnicians.jobId} from ${jobTechnicians} where ${jobTechnicians.technicianId} = ${f.technicianId}::uuid)`);
+  }
+  if (f.createdFrom) {
+    const zone = sql`coalesce((select ${settings.value} ->> 'time_zone' from ${settings} where ${settings.key} = ${COMPANY_SETTINGS_KEY}), ${DEFAULT_TIME_ZONE})`;
+    c.push(sql`${jobInvoices.createdAt} >= (${f.createdFrom}::date)::timestamp at time zone ${zone}`);
+  }
   return c;
 }
 
@@ -372,7 +387,7 @@ const atMost = (conditions: SQL[], limit: number) =>
   sql`(select ${jobInvoices.status}, ${jobInvoices.amount}, ${jobInvoices.dueDate}, ${jobInvoices.paidDate} from ${jobInvoices} where ${and(...conditions)} limit ${limit}) as ${jobInvoices}`;
 
 export function listSummaryQuery(exec: Executor, filters: InvoiceListFilters, countLimit: number) {
-  if (!filters.q && !filters.from && !filters.to) {
+  if (!filters.q && !filters.from && !filters.to && !filters.office && !filters.technicianId && !filters.createdFrom) {
     const t = invoiceMonthTotals;
     return exec
       .select({

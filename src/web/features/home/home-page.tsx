@@ -1,7 +1,17 @@
 import { Plus } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { dateInZone, DEFAULT_TIME_ZONE, isIsoDate } from '../../../domain/dates';
-import { DEFAULT_HOME_PERIOD, HOME_PERIODS, homeCardListQuery, homeFilters, type HomeCardDate, type HomeFilters, type HomeStats } from '../../../domain/home';
+import {
+  DEFAULT_HOME_PERIOD,
+  HOME_PERIODS,
+  homeCardListQuery,
+  homeDeficienciesQuery,
+  homeFilters,
+  homeUnsentInvoicesQuery,
+  type HomeCardDate,
+  type HomeFilters,
+  type HomeStats,
+} from '../../../domain/home';
 import { errorMessage } from '../../lib/api-client';
 import { useCompanyInfo } from '../../lib/company';
 import { ErrorBanner } from '../../ui/banner';
@@ -15,28 +25,29 @@ import { HOME_PERIOD_LABELS } from './home-texts';
 import { useCustomerPermissions } from '../../lib/permissions';
 
 /**
- * Each card is a door to the list it counts: the jobs list with the card's queue (a removable chip
- * there), the Office and Technician selects, and the period on the date the card counts by (the
- * jobs' creation date, or the quotes' send date), from the same first day as the count
- * (src/domain/home.ts homeCardListQuery). Open Deficiencies (repairs) and the invoices card count
- * other records by their own creation date, which their lists cannot filter on yet.
+ * Each card is a door to exactly the records it counts, with the Office and Technician selects and
+ * the period from the same first day as the count (src/domain/home.ts): the job cards open the jobs
+ * list with the card's queue (a removable chip there) and the period on the date the card counts by
+ * (the jobs' creation date, or the quotes' send date); Open Deficiencies opens the repair records
+ * (/deficiencies) and Total Unsent Invoices the draft invoices (/invoices), each filtered on its
+ * own records' creation (a job may hold several of either).
  */
-type CardDef = { key: keyof HomeStats; label: string; valueLabel?: string; queue: string; date: HomeCardDate; href?: string };
+type CardDef = { key: keyof HomeStats; label: string; valueLabel?: string; queue: string; date: HomeCardDate; list?: 'deficiencies' | 'invoices' };
 const CARDS: CardDef[] = [
   { key: 'jobsNoAppointment', label: 'Jobs with No Appointment', queue: 'no-appointment', date: 'created' },
   { key: 'overdueJobs', label: 'Overdue Jobs', queue: 'overdue', date: 'created' },
   { key: 'jobsToMark', label: 'Past Jobs to Mark Complete', queue: 'to-mark-complete', date: 'created' },
   { key: 'followUpJobs', label: 'Follow Up Jobs', queue: 'follow-up', date: 'created' },
-  { key: 'openDeficiencies', label: 'Open Deficiencies', queue: 'open-deficiencies', date: null },
-  // The invoices list has its own status filter: the draft invoices themselves.
-  { key: 'unsentInvoices', label: 'Total Unsent Invoices', valueLabel: 'Value', queue: 'unsent-invoices', date: null, href: '/invoices?status=draft' },
+  { key: 'openDeficiencies', label: 'Open Deficiencies', queue: 'open-deficiencies', date: null, list: 'deficiencies' },
+  { key: 'unsentInvoices', label: 'Total Unsent Invoices', valueLabel: 'Value', queue: 'unsent-invoices', date: null, list: 'invoices' },
   { key: 'jobsToSchedule', label: 'Jobs Ready to Schedule', valueLabel: 'Estimated revenue', queue: 'ready-to-schedule', date: 'created' },
   { key: 'jobsToInvoice', label: 'Jobs to Invoice', queue: 'to-invoice', date: 'created' },
   { key: 'submittedQuotes', label: 'Total Submitted Quotes', valueLabel: 'Value', queue: 'submitted-quotes', date: 'quote-sent' },
 ];
 
 function cardHref(card: CardDef, filters: HomeFilters, timeZone: string): string {
-  if (card.href) return card.href;
+  if (card.list === 'deficiencies') return `/deficiencies?${homeDeficienciesQuery(filters).toString()}`;
+  if (card.list === 'invoices') return `/invoices?${homeUnsentInvoicesQuery(filters, new Date(), timeZone).toString()}`;
   return `/jobs?${homeCardListQuery(card, filters, new Date(), timeZone).toString()}`;
 }
 

@@ -1,18 +1,19 @@
 import { Pencil, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
-import { formatCents, formatCount } from '../../lib/format';
+import { formatCents, formatCount, formatDate } from '../../lib/format';
 import { useLiveFilters } from '../../lib/live-filters';
 import { useUrlFilters } from '../../lib/url-state';
 import { ErrorBanner, InfoBanner } from '../../ui/banner';
 import { ButtonLink } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { ExportLink } from '../../ui/export-link';
+import { FilterChip } from '../../ui/filter-chip';
 import { FormField, SelectInput, TextInput } from '../../ui/form-field';
 import { PageHeader } from '../../ui/page-header';
 import { Pager } from '../../ui/pager';
 import { invoiceListQuery, type InvoiceListItem } from '../../../domain/invoices';
-import { invoiceExportUrl, useInvoices } from './api/invoices-api';
+import { invoiceExportUrl, useInvoices, useTechnicianName } from './api/invoices-api';
 import { CustomerCell, DateCell, DueDateCell, InvoiceNumberCell, invoiceRowHref, invoiceRowProps, JobCell, ViewInvoiceLink } from './components/invoice-cells';
 import { InvoiceStatusBadge } from './components/invoice-status-badge';
 import { ListFilters } from './components/list-filters';
@@ -30,7 +31,8 @@ export default function InvoicesPage() {
   const { page, pageSize, ...filters } = values;
   const invoices = useInvoices({ ...filters, page, pageSize });
   const { canBill } = useInvoicePermissions();
-  const applied = [live.draft.q.trim(), values.status, values.from, values.to].filter(Boolean).length;
+  const technician = useTechnicianName(values.technicianId);
+  const applied = [live.draft.q.trim(), values.status, values.from, values.to, values.office, values.technicianId, values.createdFrom].filter(Boolean).length;
   const summary = invoices.data?.summary;
 
   const columns: DataTableColumn<InvoiceListItem>[] = [
@@ -77,6 +79,15 @@ export default function InvoicesPage() {
           live.clear();
           replaceAll({});
         }}
+        chips={
+          <>
+            {values.office ? <FilterChip label={`Office: ${values.office}`} onRemove={() => update({ office: undefined, page: undefined })} /> : null}
+            {technician ? <FilterChip label={`Technician: ${technician}`} onRemove={() => update({ technicianId: undefined, page: undefined })} /> : null}
+            {values.createdFrom ? (
+              <FilterChip label={`Created from ${formatDate(values.createdFrom)}`} onRemove={() => update({ createdFrom: undefined, page: undefined })} />
+            ) : null}
+          </>
+        }
       >
         <FormField label="Status">
           {(field) => (

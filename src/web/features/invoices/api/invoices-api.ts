@@ -17,6 +17,18 @@ const keys = {
 
 export const invoiceExportUrl = (path: string, filters: object) => withQuery(path, asQuery(filters));
 
+/** The technicians' names, for the chip of a list opened from Home with its Technician select. */
+export function useTechnicianName(technicianId: string | undefined): string | null {
+  const options = useQuery({
+    queryKey: ['home', 'options'],
+    queryFn: () => api.get<{ technicians: { id: string; name: string }[] }>('/api/home/options'),
+    enabled: Boolean(technicianId),
+    staleTime: 5 * 60_000,
+  });
+  if (!technicianId) return null;
+  return options.data?.technicians.find((t) => t.id === technicianId)?.name ?? 'One technician';
+}
+
 export function useInvoices(query: object) {
   return useQuery({ queryKey: keys.list(query), queryFn: ({ signal }) => api.get<InvoiceList>('/api/invoices', asQuery(query), { signal }), placeholderData: keepPreviousData });
 }

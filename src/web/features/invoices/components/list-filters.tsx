@@ -11,6 +11,7 @@ export function ListFilters({
   placeholder,
   applied,
   onReset,
+  chips,
   children,
 }: {
   search: string;
@@ -18,6 +19,8 @@ export function ListFilters({
   placeholder: string;
   applied: number;
   onReset: () => void;
+  /** Filters the list was opened with that have no field of their own (Home's selects), removable. */
+  chips?: ReactNode;
   children?: ReactNode;
 }) {
   return (
@@ -28,9 +31,12 @@ export function ListFilters({
       </div>
       {children ? <div className="grid items-end gap-3 sm:grid-cols-3">{children}</div> : null}
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-        <span className="text-slate-600" data-testid="filters-applied">
-          {filtersAppliedText(applied)}
-        </span>
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="text-slate-600" data-testid="filters-applied">
+            {filtersAppliedText(applied)}
+          </span>
+          {chips}
+        </div>
         <button type="button" className="font-medium text-blue-700 hover:underline disabled:text-slate-500 disabled:no-underline" disabled={applied === 0} onClick={onReset}>
           Reset filters
         </button>
