@@ -30,7 +30,7 @@
  * bench/baseline.json is a committed run on the 2-core development machine, for comparison.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -309,7 +309,28 @@ function benchQuotePdf() {
 }
 
 /** The built server in its own process on `port`, healthy; stopped by the returned function. */
-async function startServer(env: Record<string, string>, port: number): Promise<() => Promise<void>> {
+/**
+ * CPU seconds (user + system) used so far by a process and its children (the cluster workers):
+ * unlike requests/s, this per-request cost holds when other work shares the cores.
+ */
+function cpuSecondsOfTree(pid: number): number {
+  const ticks = 100; // USER_HZ on Linux
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ppid = Number(fields[1]);
+      if (Number(entry) === pid || ppid === pid) total += (Number(fields[11]) + Number(fields[12])) / ticks;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
+async function startServer(env: Record<string, string>, port: number): Promise<(() => Promise<void>) & { pid: number }> {
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), DEMO: 'true', LOG_LEVEL: 'warn', ...env },
@@ -326,10 +347,13 @@ async function startServer(env: Record<string, string>, port: number): Promise<(
     if (performance.now() - started > 180_000) throw new Error('no healthy /api/health after 3 minutes');
     await new Promise((r) => setTimeout(r, 100));
   }
-  return async () => {
-    child.kill('SIGTERM');
-    if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
-  };
+  return Object.assign(
+    async () => {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+    },
+    { pid: child.pid! },
+  );
 }
 
 async function loadCase(label: string, env: Record<string, string>, targets?: { minRps: number; p99Ms: number }) {
@@ -344,8 +368,12 @@ async function loadCase(label: string, env: Record<string, string>, targets?: { 
     const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
     const request = { url: `http://127.0.0.1:${port}/api/companies?page=1&pageSize=25`, headers: { cookie, 'accept-encoding': loadEncoding }, connections: 25 };
     await runLoad({ ...request, durationMs: 2_000 }); // warm-up
-    const result = await runLoad({ ...request, durationMs: loadSeconds * 1000 });
-    say(`  ${label}: ${result.rps.toFixed(0)} requests/s, p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms, max ${result.maxMs.toFixed(0)} ms, ${result.errors} errors`);
+    const cpuBefore = cpuSecondsOfTree(stop.pid);
+    const measured = await runLoad({ ...request, durationMs: loadSeconds * 1000 });
+    const result = { ...measured, serverCpuMsPerRequest: ((cpuSecondsOfTree(stop.pid) - cpuBefore) * 1000) / Math.max(1, measured.requests) };
+    say(
+      `  ${label}: ${result.rps.toFixed(0)} requests/s, p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms, max ${result.maxMs.toFixed(0)} ms, ${result.errors} errors; server CPU ${result.serverCpuMsPerRequest.toFixed(2)} ms per request`,
+    );
     if (targets) {
       const rpsOk = result.rps >= targets.minRps;
       checks.push({ name: `${label} requests/s`, value: result.rps, unit: 'req/s', target: targets.minRps, ok: rpsOk });
