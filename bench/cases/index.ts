@@ -6,6 +6,7 @@ import { homeCases } from './home.js';
 import { invoiceCases } from './invoices.js';
 import { jobCases } from './jobs.js';
 import { quoteCases } from './quotes.js';
+import { searchCases } from './search.js';
 
 /** Every API benchmark case; each area adds its list here. */
-export const benchCases: BenchCase[] = [...foundationCases, ...homeCases, ...customerCases, ...jobCases, ...dispatchCases, ...quoteCases, ...invoiceCases];
+export const benchCases: BenchCase[] = [...foundationCases, ...homeCases, ...customerCases, ...jobCases, ...dispatchCases, ...quoteCases, ...invoiceCases, ...searchCases];

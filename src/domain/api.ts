@@ -36,7 +36,10 @@ export type PaginationQuery = z.infer<typeof paginationQuery>;
 export function paginated<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),
+    /** The number of matching rows; a lower bound when totalCapped (see LIST_TOTAL_CAP). */
     total: z.number().int(),
+    /** True when the count stopped at its cap: more than `total` rows match ("10,000+"). */
+    totalCapped: z.boolean(),
     page: z.number().int(),
     pageSize: z.number().int(),
   });
@@ -44,6 +47,7 @@ export function paginated<T extends z.ZodType>(item: T) {
 export interface Paginated<T> {
   items: T[];
   total: number;
+  totalCapped: boolean;
   page: number;
   pageSize: number;
 }

@@ -469,20 +469,21 @@ export type InvoiceListItem = z.infer<typeof invoiceListItem>;
 /** The three cards of /invoices, for the current filters: total, paid, outstanding (issued). */
 export const invoiceListSummary = z.object({ total: amountCount, paid: amountCount, outstanding: amountCount });
 export type InvoiceListSummary = z.infer<typeof invoiceListSummary>;
-export const invoiceList = paginated(invoiceListItem).extend({ summary: invoiceListSummary });
+/** `summary` is null when a search matches more invoices than the list counts (totalCapped): the cards are not summed over so many. */
+export const invoiceList = paginated(invoiceListItem).extend({ summary: invoiceListSummary.nullable() });
 export type InvoiceList = z.infer<typeof invoiceList>;
 
 /** /invoices/pending: Total Outstanding with the Overdue and Due Soon tiles (for the search, not the tile filter). */
 export const pendingInvoiceSummary = z.object({ totalOutstanding: amountCount, overdue: amountCount, dueSoon: amountCount, today: z.string() });
 export type PendingInvoiceSummary = z.infer<typeof pendingInvoiceSummary>;
-export const pendingInvoiceList = paginated(invoiceListItem).extend({ summary: pendingInvoiceSummary });
+export const pendingInvoiceList = paginated(invoiceListItem).extend({ summary: pendingInvoiceSummary.nullable() });
 export type PendingInvoiceList = z.infer<typeof pendingInvoiceList>;
 
 /** /invoices/paid: Total Paid with its count, and the Monthly Breakdown by paid month, newest first ("2025-03"). */
 export const paidMonth = z.object({ month: z.string(), amountCents: z.number().int(), count: z.number().int() });
 export const paidInvoiceSummary = z.object({ totalPaid: amountCount, monthly: z.array(paidMonth) });
 export type PaidInvoiceSummary = z.infer<typeof paidInvoiceSummary>;
-export const paidInvoiceList = paginated(invoiceListItem).extend({ summary: paidInvoiceSummary });
+export const paidInvoiceList = paginated(invoiceListItem).extend({ summary: paidInvoiceSummary.nullable() });
 export type PaidInvoiceList = z.infer<typeof paidInvoiceList>;
 
 export const invoiceLine = z.object({

@@ -100,6 +100,8 @@ export interface AppDeps {
    * fail on a difference (plugins/serializer.ts). On in the test suites, off in production.
    */
   verifyResponses?: boolean;
+  /** Where a filtered list stops counting its matches (LIST_TOTAL_CAP, 10,000); tests lower it to reach it cheaply. */
+  listTotalCap?: number;
 }
 
 export interface RegisteredRoute {
@@ -146,10 +148,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Data access and use cases, wired by hand so every dependency is visible here.
   const db = database.db;
+  const caps = deps.listTotalCap === undefined ? {} : { totalCap: deps.listTotalCap };
   const settings = createSettingsRepo(db);
   const auth = createAuthService({ repo: createAuthRepo(db), clock, sessionIdleMinutes: config.sessionIdleMinutes });
   const home = createHomeService({ repo: createHomeRepo(db), settings, clock });
-  const search = createSearchRepo(db);
+  const search = createSearchRepo(db, caps);
 
   await registerAuth(app, config, auth);
   await registerOpenApi(app);
@@ -168,9 +171,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       (config.geocoderUrl
         ? createNominatimGeocoder({ url: config.geocoderUrl, onError: (error) => app.log.warn({ err: error }, 'geocoding failed; saved without coordinates') })
         : noGeocoder);
-    const companiesRepo = createCompaniesRepo(db);
-    const locationsRepo = createLocationsRepo(db);
-    const unitsRepo = createUnitsRepo(db);
+    const companiesRepo = createCompaniesRepo(db, caps);
+    const locationsRepo = createLocationsRepo(db, caps);
+    const unitsRepo = createUnitsRepo(db, caps);
     clientConfigRoutes(app, { config });
     customerDashboardRoutes(app, { dashboard: createCustomerDashboardRepo(db) });
     // Export file names carry the date in the company's time zone (as the price book's do).
@@ -182,7 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Settings, users, technicians, account
   {
-    const usersRepo = createUsersRepo(db);
+    const usersRepo = createUsersRepo(db, caps);
     const techniciansRepo = createTechniciansRepo(db);
     usersRoutes(app, { users: createUsersService({ db, users: usersRepo, technicians: techniciansRepo, clock }) });
     techniciansRoutes(app, { technicians: createTechniciansService({ db, users: usersRepo, technicians: techniciansRepo, clock }) });
@@ -191,19 +194,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   // Price book
-  const priceBook = createPriceBookService({ repo: createPriceBookRepo(db), db, settings, clock });
+  const priceBook = createPriceBookService({ repo: createPriceBookRepo(db, caps), db, settings, clock });
   await priceBookRoutes(app, { priceBook });
 
   // Jobs, dispatch, inspections, quotes, invoices
   {
-    const jobsRepo = createJobsRepo(db);
+    const jobsRepo = createJobsRepo(db, caps);
     jobsRoutes(app, { jobs: createJobsService({ db, repo: jobsRepo, settings, clock }) });
     dispatchRoutes(app, { dispatch: createDispatchService({ db, repo: createDispatchRepo(db), jobs: jobsRepo, settings, clock }) });
   }
   await inspectionsRoutes(app, { inspections: createInspectionsService({ db, repo: createInspectionsRepo(db), storage: createFileStorage(), clock }) });
 
   // Invoices: the job's invoices, the lists, the invoice pages, PDFs and reports (issue 14)
-  invoicesRoutes(app, { invoices: createInvoicesService({ db, storage: createFileStorage(), clock }) });
+  invoicesRoutes(app, { invoices: createInvoicesService({ db, storage: createFileStorage(), clock, ...caps }) });
 
   // Quote templates, quote PDFs (issue 12)
   {

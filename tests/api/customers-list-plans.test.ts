@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompaniesRepo } from '../../src/server/modules/companies/companies.repo.js';
-import { createLocationsRepo } from '../../src/server/modules/locations/locations.repo.js';
-import { createUnitsRepo } from '../../src/server/modules/units/units.repo.js';
+import { companyListStatements, companySuggestionStatements } from '../../src/server/modules/companies/companies.repo.js';
+import { locationListStatements } from '../../src/server/modules/locations/locations.repo.js';
+import { unitListStatements } from '../../src/server/modules/units/units.repo.js';
+import { headerSearchStatements } from '../../src/server/modules/search/search.repo.js';
 import { companyListQuery } from '../../src/domain/companies.js';
 import { locationListQuery } from '../../src/domain/locations.js';
 import { unitListQuery } from '../../src/domain/units.js';
+import { selectRows, type Fields, type PagePlan } from '../../src/server/db/sql.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
 
 /**
- * Filtered lists gather the matches through the trigram indexes and sort them, or, past a cap of
- * matches, walk the order index (src/server/db/sql.ts selectPage). Both plans must give the
- * same pages and totals: here the cap is forced down to 1 to run the second plan.
+ * A filtered page is found one of four ways (src/server/db/sql.ts selectPage): the matches gathered
+ * and sorted, a walk of the first rows of the list's order, the same gathering with a larger limit,
+ * or a walk of the whole order. Every way must give the same page: here each runs on its own, with
+ * bounds large enough to answer, for every query.
  */
 let ctx: TestContext;
 beforeAll(async () => {
@@ -25,35 +28,63 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-describe('both list plans agree', () => {
-  it('companies', async () => {
-    const sorted = createCompaniesRepo(ctx.database.db);
-    const walked = createCompaniesRepo(ctx.database.db, { matchCap: 1 });
-    for (const raw of [{ company: 'plan test' }, { company: 'summit plan', pageSize: '25' }, { city: 'plan', page: '2' }, { company: 'nothing-matches' }]) {
-      const query = companyListQuery.parse(raw);
-      expect(await walked.list(query)).toEqual(await sorted.list(query));
+/** The page by each of the four ways; the gatherings answer only when they hold every match. */
+async function everyWay<F extends Fields>(plan: PagePlan<F>) {
+  const db = ctx.database.db;
+  const { select } = plan;
+  const gathered = async () => {
+    const rows = (await db.execute(plan.gathered(100_000))) as unknown as { rows: Record<string, unknown>[] };
+    return rows.rows.filter((row) => !select.isEmpty(row)).map((row) => select.decode(row));
+  };
+  return {
+    gathered: await gathered(),
+    walked: await selectRows(db, select, plan.walk(100_000)),
+    dense: await selectRows(db, select, plan.dense),
+  };
+}
+
+const expectOneAnswer = async <F extends Fields>(plan: PagePlan<F>) => {
+  const ways = await everyWay(plan);
+  expect(ways.walked).toEqual(ways.dense);
+  expect(ways.gathered).toEqual(ways.dense);
+  return ways.dense;
+};
+
+describe('every way of finding a page gives the same page', () => {
+  it('companies and their name suggestions', async () => {
+    for (const raw of [{ company: 'plan test' }, { company: 'summit plan', pageSize: '25' }, { city: 'plan', page: '2' }, { company: 'nothing-matches' }, { company: 'p' }, { company: 'su' }]) {
+      const statements = companyListStatements(companyListQuery.parse(raw));
+      if (statements.kind !== 'filtered') throw new Error('a filter was given');
+      await expectOneAnswer(statements.plan);
     }
-    expect((await sorted.list(companyListQuery.parse({ company: 'summit plan' }))).items.map((c) => c.name)).toEqual(['Summit Plan Test 0', 'Summit Plan Test 1', 'Summit Plan Test 3']);
+    const suggestions = companySuggestionStatements('su');
+    expect((await expectOneAnswer(suggestions)).map((c) => c.name)).toEqual(['Summit Plan Test 0', 'Summit Plan Test 1', 'Summit Plan Test 3']);
   });
 
   it('locations', async () => {
-    const sorted = createLocationsRepo(ctx.database.db);
-    const walked = createLocationsRepo(ctx.database.db, { matchCap: 1 });
-    for (const raw of [{ q: 'plan site' }, { q: 'summit 1-' }, { name: 'plan', page: '1' }]) {
-      const query = locationListQuery.parse(raw);
-      expect(await walked.list(query)).toEqual(await sorted.list(query));
+    for (const raw of [{ q: 'plan site' }, { q: 'summit 1-' }, { name: 'plan', page: '1' }, { q: 'p s' }, { q: 'pl' }]) {
+      const statements = locationListStatements(locationListQuery.parse(raw));
+      if (statements.kind !== 'filtered') throw new Error('a filter was given');
+      await expectOneAnswer(statements.plan);
     }
-    expect((await sorted.list(locationListQuery.parse({ q: 'plan site' }))).total).toBe(15);
   });
 
   it('units, including an empty page past the end', async () => {
-    const sorted = createUnitsRepo(ctx.database.db);
-    const walked = createUnitsRepo(ctx.database.db, { matchCap: 1 });
-    for (const raw of [{ q: 'plan-' }, { q: 'plan- summit' }, { company: 'summit', status: 'inactive' }, { location: 'plan site 2', unitNumber: 'plan' }, { q: 'plan-', page: '9' }]) {
-      const query = unitListQuery.parse(raw);
-      expect(await walked.list(query)).toEqual(await sorted.list(query));
+    for (const raw of [{ q: 'plan-' }, { q: 'plan- summit' }, { company: 'summit', status: 'inactive' }, { location: 'plan site 2', unitNumber: 'plan' }, { q: 'plan-', page: '9' }, { q: 'p' }, { q: 'pl ma' }]) {
+      const statements = unitListStatements(unitListQuery.parse(raw));
+      if (statements.kind !== 'filtered') throw new Error('a filter was given');
+      await expectOneAnswer(statements.plan);
     }
-    const pastEnd = await sorted.list(unitListQuery.parse({ q: 'plan-', page: '9' }));
-    expect(pastEnd).toEqual({ items: [], total: 45 });
+  });
+
+  it('the header search, each kind', async () => {
+    for (const text of ['plan', 'su', 'plan si', 'pl 1']) {
+      const plans = headerSearchStatements(text);
+      await expectOneAnswer(plans.companies);
+      await expectOneAnswer(plans.locations);
+      await expectOneAnswer(plans.units);
+      await expectOneAnswer(plans.jobs);
+      await expectOneAnswer(plans.invoices);
+    }
   });
 });

@@ -284,7 +284,11 @@ describe('the list', () => {
     expect((await list('?q=blower')).items.map((r: { code: string }) => r.code)).toEqual(['ZL-ITEM-C', 'ZL-PART-B']);
     expect((await list('?q=zl-lab')).items.map((r: { code: string }) => r.code)).toEqual(['ZL-LAB-A']);
     expect((await list(`?q=${encodeURIComponent('_PCT%')}`)).items.map((r: { code: string }) => r.code)).toEqual(['ZL_PCT%']);
-    expect((await list(`?q=${encodeURIComponent('%')}`)).items.map((r: { code: string }) => r.code)).toEqual(['ZL_PCT%']);
+    // One or two characters match the start of a word (decision 021): "%" begins no code or name here, "zl" begins them all.
+    expect((await list(`?q=${encodeURIComponent('%')}`)).items).toEqual([]);
+    expect((await list(`?q=${encodeURIComponent('T%')}`)).items).toEqual([]);
+    expect((await list('?q=od')).items.map((r: { code: string }) => r.code)).toEqual(['ZL_PCT%']);
+    expect((await list('?q=zl')).items.map((r: { code: string }) => r.code)).toEqual(['ZL-ITEM-C', 'ZL-LAB-A', 'ZL-PART-B', 'ZL_PCT%']);
   });
 
   it('filters by type and by service line, together with the search', async () => {

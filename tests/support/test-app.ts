@@ -23,7 +23,9 @@ export interface TestContext {
 }
 
 /** The app on a fresh migrated database, built without listening (requests go through inject()). */
-export async function createTestContext(options: { now?: () => Date; config?: Partial<AppConfig>; geocoder?: Geocoder } = {}): Promise<TestContext> {
+export async function createTestContext(
+  options: { now?: () => Date; config?: Partial<AppConfig>; geocoder?: Geocoder; /** a lower LIST_TOTAL_CAP, to reach it with a few rows */ listTotalCap?: number } = {},
+): Promise<TestContext> {
   const database = await openTestDatabase();
   const app = await buildApp({
     config: testConfig(options.config),
@@ -32,6 +34,7 @@ export async function createTestContext(options: { now?: () => Date; config?: Pa
     verifyResponses: true,
     ...(options.now ? { clock: options.now } : {}),
     ...(options.geocoder ? { geocoder: options.geocoder } : {}),
+    ...(options.listTotalCap !== undefined ? { listTotalCap: options.listTotalCap } : {}),
   });
   await app.ready();
   const f = createFactories(database.db);

@@ -1,6 +1,6 @@
-import { sql, type AnyColumn, type GetColumnData, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { getTableName, sql, type AnyColumn, type GetColumnData, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias, type PgTable } from 'drizzle-orm/pg-core';
-import { likeContains } from '../../domain/search.js';
+import { likeContains, likeEscape, matchesWordStart } from '../../domain/search.js';
 import { queryRows as queryRowsForSql, type Executor } from './client.js';
 
 /**
@@ -20,6 +20,34 @@ import { queryRows as queryRowsForSql, type Executor } from './client.js';
 /** `column ILIKE '%text%'` with LIKE wildcards in the text escaped (a trigram index serves it). */
 export function ilikeContains(column: SQL | AnyColumn, text: string): SQL {
   return sql`${column} ilike ${likeContains(text)}`;
+}
+
+/**
+ * One typed word (or a whole filter's text) against a text column, by the rule of
+ * src/domain/search.ts: 3 or more characters anywhere (`ILIKE '%word%'`); 1 or 2 characters at the
+ * start of a word of the column, a word starting at the start or after one of `separators`
+ * (`ILIKE 'wo%' OR ILIKE '% wo%'`). pg_trgm pads every word of the indexed text with blanks, so
+ * its index holds a trigram for each word's first one and two characters ("  w", " wo"), and
+ * these patterns look them up: a short word is found through the same trigram index, where a
+ * short "contains" could only read every row.
+ */
+export function textMatch(column: SQL | AnyColumn, word: string, separators: readonly string[] = [' ']): SQL {
+  return wordPatterns(word, separators, (pattern) => sql`${column} ilike ${pattern}`);
+}
+
+/**
+ * textMatch for a maintained search column stored in lower case (migration 0025): a case-sensitive
+ * LIKE against the lower-cased word, which costs a fraction of ILIKE on every row it checks.
+ */
+export function searchTextMatch(column: SQL | AnyColumn, word: string, separators: readonly string[] = [' ']): SQL {
+  return wordPatterns(word, separators, (pattern) => sql`${column} like lower(${pattern})`);
+}
+
+function wordPatterns(word: string, separators: readonly string[], test: (pattern: string) => SQL): SQL {
+  if (!matchesWordStart(word)) return test(likeContains(word));
+  const escaped = likeEscape(word);
+  const patterns = [`${escaped}%`, ...separators.map((s) => `%${likeEscape(s)}${escaped}%`)];
+  return sql`(${sql.join(patterns.map(test), sql` or `)})`;
 }
 
 /** The conditions joined with AND; `true` when there are none. */
@@ -149,30 +177,122 @@ export async function selectTotalled<F extends Fields>(exec: Executor, select: S
 }
 
 /**
- * A filtered page and its exact total, planned for big tables.
- *
- * A "contains" filter is served by a trigram index, which finds the matches but cannot return them
- * in list order; walking the order index instead and filtering is fast only when matches are
- * spread evenly, and very slow when they cluster (every "Summit ..." company sorts together).
- * So the matches (ids and sort keys only) are gathered once through the trigram indexes, up to
- * `cap` of them, and that one set gives both the total and the sorted page. Only when there are
- * more than `cap` matches (dense enough that walking the order index finds a page at once) does
- * the plain ordered query run, with a separate count.
- *
- *   sparse: a statement answering `total` (the number of matches) on every row, plus the page's
- *           `select` columns (all null when the page is empty); it limits its match set to cap + 1
- *   dense:  the plain ordered page query, selecting `select`
- *   denseCount: the count over the same filter: `select ${COUNT_ROWS} from ... where ...`
+ * The rows of `rows` (a select) counted up to `countLimit`: the exact number, or countLimit with
+ * totalCapped when more are there (the scan stops at countLimit + 1).
  */
-export async function selectPage<F extends Fields>(
-  exec: Executor,
-  select: Selection<F>,
-  plan: { sparse: SQL; dense: SQL; denseCount: SQL; cap: number },
-): Promise<{ rows: RowOf<F>[]; total: number }> {
-  const sparse = await selectTotalled(exec, select, plan.sparse);
-  if (sparse.total <= plan.cap) return sparse;
-  const [rows, counted] = await Promise.all([selectRows(exec, select, plan.dense), selectRow(exec, COUNT_ROWS, plan.denseCount)]);
-  return { rows, total: counted?.n ?? 0 };
+export async function cappedCount(exec: Executor, rows: SQL, countLimit: number): Promise<{ total: number; totalCapped: boolean }> {
+  const counted = await selectRow(exec, COUNT_ROWS, sql`select ${COUNT_ROWS} from (select 1 from (${rows}) r limit ${countLimit + 1}) capped`);
+  const n = counted?.n ?? 0;
+  return n > countLimit ? { total: countLimit, totalCapped: true } : { total: n, totalCapped: false };
+}
+
+/**
+ * A filtered page of a list sorted by one column then its id (both ascending), and its total,
+ * counted only up to a limit (docs/decisions/021-search-as-you-type-at-scale.md).
+ *
+ * A search is served by a trigram index, which finds the matches but not in list order. So:
+ *  1. `gathered(countLimit)`: the matches (ids and sort keys only) gathered through the indexes,
+ *     at most countLimit + 1 of them. When they are no more than countLimit, that one set gives
+ *     the exact total and the sorted page: the answer.
+ *  2. More match (the total is "countLimit+"): they are dense, so walking the list's order index
+ *     and filtering finds the page after a few rows, unless they cluster late in the order (every
+ *     "RTU" unit sorts after every "AHU" unit). `walk(rows)` examines only the first rows of the
+ *     order: when it fills the page, that is the page.
+ *  3. Otherwise the matches are gathered and sorted after all when they are at most `sortLimit`,
+ *  4. and past that the order index is walked without a bound.
+ */
+export interface PagePlan<F extends Fields = Fields> {
+  /** the page's columns */
+  select: Selection<F>;
+  /** gathers at most `limit + 1` matches; answers `total` (their number) on every row, plus the page's columns (all null when the page is empty) */
+  gathered(limit: number): SQL;
+  /** the page from walking the first `rows` rows of the list's order */
+  walk(rows: number): SQL;
+  /** the page from walking the whole order */
+  dense: SQL;
+  /** where the count stops: countLimitFor(page, pageSize, cap) */
+  countLimit: number;
+  /** the most matches gathered and sorted when the walk's first rows do not fill the page */
+  sortLimit: number;
+  limit: number;
+  offset: number;
+}
+
+/** How many rows of the order a bounded walk examines for a page ending at `end`. */
+export const walkRowsFor = (end: number): number => Math.min(200_000, 5_000 + 100 * end);
+
+export async function selectPage<F extends Fields>(exec: Executor, plan: PagePlan<F>): Promise<{ rows: RowOf<F>[]; total: number; totalCapped: boolean }> {
+  const { select } = plan;
+  const gather = async (limit: number) => {
+    const found = ((await exec.execute(plan.gathered(limit))) as unknown as { rows: Record<string, unknown>[] }).rows;
+    const total = toCount(found[0]?.total as string | number | undefined);
+    return { total, rows: found.filter((row) => !select.isEmpty(row)).map((row) => select.decode(row)) };
+  };
+  const first = await gather(plan.countLimit);
+  if (first.total <= plan.countLimit) return { rows: first.rows, total: first.total, totalCapped: false };
+  const capped = { total: plan.countLimit, totalCapped: true };
+  // More than countLimit match, so the page is full (countLimit >= offset + limit).
+  const walked = await selectRows(exec, select, plan.walk(walkRowsFor(plan.offset + plan.limit)));
+  if (walked.length === plan.limit) return { rows: walked, ...capped };
+  if (plan.sortLimit > plan.countLimit) {
+    const sorted = await gather(plan.sortLimit);
+    if (sorted.total <= plan.sortLimit) return { rows: sorted.rows, ...capped };
+  }
+  return { rows: await selectRows(exec, select, plan.dense), ...capped };
+}
+
+/**
+ * The statements of a PagePlan for a list of `table` (a tableAlias) sorted by `sort` then `id`
+ * (both ascending, or both descending with `descending`; `id` alone when `sort` is unique).
+ * `joins` follow the table for the page's rows (and must hold every table `where` names);
+ * `matchJoins` are the ones `where` needs to find the matches (none when it names only the table).
+ */
+export function sortedPagePlan<F extends Fields>(options: {
+  select: Selection<F>;
+  table: PgTable;
+  id: AnyColumn;
+  sort: AnyColumn;
+  /** the output names of the sort column and the id in `select` */
+  keys: { sort: keyof F & string; id: keyof F & string };
+  descending?: boolean;
+  /** the sort column is unique: no tie break by id */
+  uniqueSort?: boolean;
+  joins?: SQL;
+  matchJoins?: SQL;
+  where: SQL;
+  limit: number;
+  offset: number;
+  countLimit: number;
+  sortLimit: number;
+}): PagePlan<F> {
+  const { select, table, id, sort, keys, where, limit, offset } = options;
+  const joins = options.joins ?? sql``;
+  const matchJoins = options.matchJoins ?? sql``;
+  const original = (table as unknown as Record<symbol, string | undefined>)[ORIGINAL_NAME];
+  if (!original) throw new Error('sortedPagePlan takes a table made by tableAlias()');
+  const alias = sql.identifier(getTableName(table));
+  const dir = options.descending ? sql` desc` : sql``;
+  const orderOf = (sortKey: SQL | AnyColumn, idKey: SQL | AnyColumn) => (options.uniqueSort ? sql`${sortKey}${dir}` : sql`${sortKey}${dir}, ${idKey}${dir}`);
+  const order = orderOf(sort, id);
+  return {
+    select,
+    // m and page carry (id, sort key) under their own names; r is the page's rows.
+    gathered: (max) => sql`
+      with m as materialized (select ${id} as id, ${sort} as sort_key from ${from(table)} ${matchJoins} where ${where} limit ${max + 1}),
+      page as (select id, sort_key from m order by ${orderOf(sql`sort_key`, sql`id`)} limit ${limit} offset ${offset})
+      select t.total, r.* from (select count(*) as total from m) t
+      left join lateral (select ${select} from ${from(table)} ${joins} join page p on p.id = ${id}) r on true
+      order by ${orderOf(sql`r.${select.key(keys.sort)}`, sql`r.${select.key(keys.id)}`)}`,
+    walk: (rows) => sql`
+      select ${select}
+      from (select * from ${sql.identifier(original)} order by ${orderOf(sql`${sql.identifier(sort.name)}`, sql`${sql.identifier(id.name)}`)} limit ${rows}) ${alias} ${joins}
+      where ${where} order by ${order} limit ${limit} offset ${offset}`,
+    dense: sql`select ${select} from ${from(table)} ${joins} where ${where} order by ${order} limit ${limit} offset ${offset}`,
+    countLimit: options.countLimit,
+    sortLimit: options.sortLimit,
+    limit,
+    offset,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

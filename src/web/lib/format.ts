@@ -26,6 +26,11 @@ export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
 }
 
+/** A list's total: "1,234", or "10,000+" when the server stopped counting there (totalCapped). */
+export function formatTotal(total: number, capped = false): string {
+  return `${formatCount(total)}${capped ? '+' : ''}`;
+}
+
 /**
  * One way to show a phone number, whatever was typed: a North American number (10 digits, or 11
  * starting with 1) as "(404) 555-0199", with its extension as " x12"; anything else (an

@@ -20,3 +20,21 @@ describe('Pager', () => {
     expect(screen.getByRole('navigation').textContent).toContain('Showing 0–0 of 0');
   });
 });
+
+describe('Pager at the counting cap', () => {
+  it('says "10,000+ results" and keeps Next on, on the cap\'s last page too', () => {
+    const onPage = vi.fn();
+    render(<Pager page={400} pageSize={25} total={10_000} totalCapped onPage={onPage} />);
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(nav.textContent).toContain('Showing 9,976–10,000 of 10,000+ results');
+    expect(screen.getByText('Page 400 of 400+')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(onPage).toHaveBeenCalledWith(401);
+  });
+
+  it('past the cap the server counts further, and the pager follows it', () => {
+    render(<Pager page={401} pageSize={25} total={10_025} totalCapped onPage={() => {}} />);
+    expect(screen.getByRole('navigation').textContent).toContain('Showing 10,001–10,025 of 10,025+ results');
+    expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});

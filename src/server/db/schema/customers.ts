@@ -15,6 +15,8 @@ export const companies = pgTable(
     phone: varchar('phone', { length: 30 }),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /** The name in lower case, kept by a trigger (migration 0025): what name searches match (decision 021). */
+    searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -27,6 +29,7 @@ export const companies = pgTable(
     index('companies_name_idx').on(t.name, t.id),
     index('companies_created_at_idx').on(t.createdAt.desc()),
     trgm('companies_name_trgm', t.name),
+    trgm('companies_search_trgm', t.searchText),
     trgm('companies_city_trgm', t.city),
     trgm('companies_state_trgm', t.state),
     trgm('companies_zip_trgm', t.zip),

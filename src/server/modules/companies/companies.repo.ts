@@ -3,11 +3,12 @@ import type { Company, CompanyExportQuery, CompanyInput, CompanyListQuery, Compa
 import { NAME_SUGGESTION_LIMIT } from '../../../domain/companies.js';
 import type { Executor } from '../../db/client.js';
 import { companies, customerCounts, jobs, locations, units } from '../../db/schema.js';
-import { COUNT_ROWS, from, ilikeContains, selectPage, selectRow, selectRows, selectTotalled, selection, tableAlias, whereAll, type RowOf } from '../../db/sql.js';
+import { countLimitFor } from '../../../domain/search.js';
+import { COUNT_ROWS, from, selectPage, selectRow, selectRows, selectTotalled, selection, searchTextMatch, sortedPagePlan, tableAlias, textMatch, whereAll, type RowOf } from '../../db/sql.js';
 import type { GeoPoint } from '../../geocoder/geocoder.js';
 
-/** Filtered lists gather at most this many matches to sort (see selectPage). */
-const COMPANY_MATCH_CAP = 20_000;
+/** Filtered lists gather and sort at most this many matches when walking the order does not find the page (see selectPage). */
+const COMPANY_SORT_LIMIT = 20_000;
 
 const c = tableAlias(companies, 'c');
 const COMPANY = selection({
@@ -30,15 +31,15 @@ const toCompany = (row: RowOf<typeof COMPANY.fields>): Company => ({ ...row, cre
 /** The contains filters of /companies; each one is served by its trigram index. */
 function filterConditions(filters: CompanyExportQuery): SQL[] {
   const conditions: SQL[] = [];
-  if (filters.company) conditions.push(ilikeContains(c.name, filters.company));
-  if (filters.city) conditions.push(ilikeContains(c.city, filters.city));
-  if (filters.state) conditions.push(ilikeContains(c.state, filters.state));
-  if (filters.zip) conditions.push(ilikeContains(c.zip, filters.zip));
+  if (filters.company) conditions.push(searchTextMatch(c.searchText, filters.company));
+  if (filters.city) conditions.push(textMatch(c.city, filters.city));
+  if (filters.state) conditions.push(textMatch(c.state, filters.state));
+  if (filters.zip) conditions.push(textMatch(c.zip, filters.zip));
   return conditions;
 }
 
 /** The statements behind the /companies list (also shown with EXPLAIN by the benchmark). */
-export function companyListStatements(query: CompanyListQuery, matchCap = COMPANY_MATCH_CAP) {
+export function companyListStatements(query: CompanyListQuery, options: { totalCap?: number; sortLimit?: number } = {}) {
   const conditions = filterConditions(query);
   const limit = query.pageSize;
   const offset = (query.page - 1) * query.pageSize;
@@ -52,19 +53,37 @@ export function companyListStatements(query: CompanyListQuery, matchCap = COMPAN
         order by r.${COMPANY.key('name')}, r.${COMPANY.key('id')}`,
     };
   }
-  const where = whereAll(conditions);
   return {
     kind: 'filtered' as const,
-    // m and page carry (id, sort key) under their own names; r is the page's rows.
-    sparse: sql`
-      with m as materialized (select ${c.id} as id, ${c.name} as sort_name from ${from(c)} where ${where} limit ${matchCap + 1}),
-      page as (select id, sort_name from m order by sort_name, id limit ${limit} offset ${offset})
-      select t.total, r.* from (select count(*) as total from m) t
-      left join lateral (select ${COMPANY} from page p join ${from(c)} on ${c.id} = p.id) r on true
-      order by r.${COMPANY.key('name')}, r.${COMPANY.key('id')}`,
-    dense: sql`select ${COMPANY} from ${from(c)} where ${where} order by ${c.name}, ${c.id} limit ${limit} offset ${offset}`,
-    denseCount: sql`select ${COUNT_ROWS} from ${from(c)} where ${where}`,
+    plan: sortedPagePlan({
+      select: COMPANY,
+      table: c,
+      id: c.id,
+      sort: c.name,
+      keys: { sort: 'name', id: 'id' },
+      where: whereAll(conditions),
+      limit,
+      offset,
+      countLimit: countLimitFor(query.page, query.pageSize, options.totalCap),
+      sortLimit: options.sortLimit ?? COMPANY_SORT_LIMIT,
+    }),
   };
+}
+
+/** The statements behind the company name suggestions: up to 5 by name (planned like the list). */
+export function companySuggestionStatements(text: string, options: { totalCap?: number; sortLimit?: number } = {}) {
+  return sortedPagePlan({
+    select: SUMMARY,
+    table: c,
+    id: c.id,
+    sort: c.name,
+    keys: { sort: 'name', id: 'id' },
+    where: searchTextMatch(c.searchText, text),
+    limit: NAME_SUGGESTION_LIMIT,
+    offset: 0,
+    countLimit: countLimitFor(1, NAME_SUGGESTION_LIMIT, options.totalCap),
+    sortLimit: options.sortLimit ?? COMPANY_SORT_LIMIT,
+  });
 }
 
 const l = tableAlias(locations, 'l');
@@ -73,18 +92,17 @@ const j = tableAlias(jobs, 'j');
 
 export type CompanyWrite = CompanyInput & { latitude: number | null; longitude: number | null };
 
-export function createCompaniesRepo(db: Executor, options: { matchCap?: number } = {}) {
-  const matchCap = options.matchCap ?? COMPANY_MATCH_CAP;
+export function createCompaniesRepo(db: Executor, options: { totalCap?: number; sortLimit?: number } = {}) {
   return {
-    /** One page of /companies ordered by name, and the total (from the counters when unfiltered). */
-    async list(query: CompanyListQuery, exec: Executor = db): Promise<{ items: Company[]; total: number }> {
-      const plan = companyListStatements(query, matchCap);
-      if (plan.kind === 'unfiltered') {
-        const { rows, total } = await selectTotalled(exec, COMPANY, plan.page);
-        return { items: rows.map(toCompany), total };
+    /** One page of /companies ordered by name, and the total (from the counters when unfiltered; capped when filtered). */
+    async list(query: CompanyListQuery, exec: Executor = db): Promise<{ items: Company[]; total: number; totalCapped: boolean }> {
+      const statements = companyListStatements(query, options);
+      if (statements.kind === 'unfiltered') {
+        const { rows, total } = await selectTotalled(exec, COMPANY, statements.page);
+        return { items: rows.map(toCompany), total, totalCapped: false };
       }
-      const { rows, total } = await selectPage(exec, COMPANY, { ...plan, cap: matchCap });
-      return { items: rows.map(toCompany), total };
+      const { rows, total, totalCapped } = await selectPage(exec, statements.plan);
+      return { items: rows.map(toCompany), total, totalCapped };
     },
 
     /** The export's keyset batches: the rows after (name, id), in list order. */
@@ -95,21 +113,9 @@ export function createCompaniesRepo(db: Executor, options: { matchCap?: number }
       return rows.map(toCompany);
     },
 
-    /** Up to 5 companies whose name contains the text, by name (planned like the list). */
+    /** Up to 5 companies whose name matches the text (src/domain/search.ts), by name. */
     async suggestions(text: string): Promise<CompanySummary[]> {
-      const where = ilikeContains(c.name, text);
-      const { rows } = await selectPage(db, SUMMARY, {
-        cap: matchCap,
-        sparse: sql`
-          with m as materialized (select ${SUMMARY} from ${from(c)} where ${where} limit ${matchCap + 1})
-          select t.total, r.* from (select count(*) as total from m) t
-          left join lateral (select * from m order by m.${SUMMARY.key('name')}, m.${SUMMARY.key('id')} limit ${NAME_SUGGESTION_LIMIT}) r on true
-          order by r.${SUMMARY.key('name')}, r.${SUMMARY.key('id')}`,
-        dense: sql`select ${SUMMARY} from ${from(c)} where ${where} order by ${c.name}, ${c.id} limit ${NAME_SUGGESTION_LIMIT}`,
-        // The number of matches is not needed for suggestions.
-        denseCount: sql`select 0 as n`,
-      });
-      return rows;
+      return (await selectPage(db, companySuggestionStatements(text, options))).rows;
     },
 
     /** Another company with the same name, case-insensitive and trimmed (the unique index's rule). */

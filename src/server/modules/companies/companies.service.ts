@@ -40,8 +40,8 @@ export function createCompaniesService(deps: { db: Database; repo: CompaniesRepo
 
   return {
     async list(query: CompanyListQuery): Promise<Paginated<Company>> {
-      const { items, total } = await repo.list(query);
-      return { items, total, page: query.page, pageSize: query.pageSize };
+      const { items, total, totalCapped } = await repo.list(query);
+      return { items, total, totalCapped, page: query.page, pageSize: query.pageSize };
     },
 
     exportBatches(filters: CompanyExportQuery) {

@@ -3,7 +3,7 @@
  * they read of jobs, items and repairs. Every function takes the executor it runs on (the
  * database, or the transaction of the use case); rows become domain types before they leave.
  */
-import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   dueState,
   dueWindow,
@@ -23,8 +23,8 @@ import {
   type PendingInvoiceSummary,
   type ReportMonth,
 } from '../../../domain/invoices.js';
+import { searchWords } from '../../../domain/customers.js';
 import { DEFAULT_TIME_ZONE } from '../../../domain/dates.js';
-import { likeContains } from '../../../domain/search.js';
 import { centsToDecimal, toCents } from '../../../domain/money.js';
 import { REPAIR_PHASE_LABELS, type RepairPhase } from '../../../domain/repairs.js';
 import type { Executor } from '../../db/client.js';
@@ -51,6 +51,7 @@ import {
 } from '../../db/schema.js';
 import { selectRow, selection } from '../../db/sql.js';
 import { jobLatestQuotes } from '../../db/views.js';
+import { cappedCount, searchTextMatch, textMatch, whereAll } from '../../db/sql.js';
 import { COMPANY_SETTINGS_KEY } from '../settings/settings.repo.js';
 
 /** Locks the job row for the rest of the transaction (two invoices created at once are numbered one after the other). */
@@ -243,33 +244,37 @@ function listSelect(exec: Executor) {
 }
 
 /**
- * The invoices whose number, job name or number, location name or company name contains `q`
- * (case-insensitive): through invoice_search's trigram index, or (a search containing its
- * separator) each part through its own index, the ids united.
+ * The invoices the search finds: every word of `q` (searchWords) matches the invoice number, the job's
+ * name, the location's or the company's name, by the rule of src/domain/search.ts (3 or more
+ * characters anywhere, 1 or 2 at the start of a word); or `q` is the job's number ("1042", "#1042").
+ * Through invoice_search's trigram index (the four texts in lower case joined by U+001F, so a word
+ * never matches across two of them), or, for a search containing that separator, each text through
+ * its own index.
  */
 const SEARCH_SEPARATOR = '\u001f';
+const SEARCH_SEPARATORS = [' ', SEARCH_SEPARATOR];
 
 export function searchCondition(q: string): SQL {
-  const like = likeContains(q);
+  const words = searchWords(q);
   const digits = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : null;
-  // invoice_search holds the four texts joined by U+001F (migration invoice-search): one trigram
-  // index. Only a search containing that separator could match across two of them: it searches
-  // the four separately.
   if (!q.includes(SEARCH_SEPARATOR)) {
     const byJobNumber = digits === null ? sql`` : sql` union select ${jobInvoices.id} from ${jobInvoices} where ${jobInvoices.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.number} = ${digits})`;
-    return sql`${jobInvoices.id} in (select ${invoiceSearch.invoiceId} from ${invoiceSearch} where ${invoiceSearch.searchText} ilike ${like}${byJobNumber})`;
+    const byWords = whereAll(words.map((word) => searchTextMatch(invoiceSearch.searchText, word, SEARCH_SEPARATORS)));
+    return sql`${jobInvoices.id} in (select ${invoiceSearch.invoiceId} from ${invoiceSearch} where ${byWords}${byJobNumber})`;
   }
+  // A word holding the separator matches inside one of the four texts (never across two).
   const byJobNumber = digits === null ? sql`` : sql` or ${jobs.number} = ${digits}`;
+  const oneText = (column: AnyColumn) => whereAll(words.map((word) => textMatch(column, word)));
   return sql`${jobInvoices.id} in (
-    select ${jobInvoices.id} from ${jobInvoices} where ${jobInvoices.invoiceNumber} ilike ${like}
+    select ${jobInvoices.id} from ${jobInvoices} where ${oneText(jobInvoices.invoiceNumber)}
     union
     select ${jobInvoices.id} from ${jobInvoices} where ${jobInvoices.jobId} in (
-      select ${jobs.id} from ${jobs} where ${jobs.name} ilike ${like}${byJobNumber}
+      select ${jobs.id} from ${jobs} where ${oneText(jobs.name)}${byJobNumber}
       union
       select ${jobs.id} from ${jobs} where ${jobs.locationId} in (
-        select ${locations.id} from ${locations} where ${locations.name} ilike ${like}
+        select ${locations.id} from ${locations} where ${oneText(locations.name)}
         union
-        select ${locations.id} from ${locations} where ${locations.companyId} in (select ${companies.id} from ${companies} where ${companies.name} ilike ${like})
+        select ${locations.id} from ${locations} where ${locations.companyId} in (select ${companies.id} from ${companies} where ${oneText(companies.name)})
       )
     )
   )`;
@@ -362,9 +367,14 @@ export async function listBatch(exec: Executor, conditions: SQL[], order: ListOr
 const cents = (column: SQL) => sql<number>`coalesce(round(${column} * 100), 0)`.mapWith(Number);
 const counted = (column: SQL) => sql<number>`${column}`.mapWith(Number);
 
-/** /invoices' three cards, and the list's total, in one aggregate (over the totals when only the status filters). */
-export async function listSummary(exec: Executor, filters: InvoiceListFilters): Promise<InvoiceListSummary> {
-  const [row] = await listSummaryQuery(exec, filters);
+/**
+ * /invoices' three cards, and the list's total, in one aggregate (over the totals when only the
+ * status filters). With a search, the aggregate reads at most `countLimit` + 1 matches: null when
+ * more match (the list's total is then "countLimit+", and the cards are not summed over them).
+ */
+export async function listSummary(exec: Executor, filters: InvoiceListFilters, countLimit: number): Promise<InvoiceListSummary | null> {
+  const [row] = await listSummaryQuery(exec, filters, countLimit);
+  if (filters.q && (row?.count ?? 0) > countLimit) return null;
   return {
     total: { amountCents: row?.amount ?? 0, count: row?.count ?? 0 },
     paid: { amountCents: row?.paidAmount ?? 0, count: row?.paidCount ?? 0 },
@@ -372,7 +382,11 @@ export async function listSummary(exec: Executor, filters: InvoiceListFilters): 
   };
 }
 
-export function listSummaryQuery(exec: Executor, filters: InvoiceListFilters) {
+/** The invoices the conditions find, at most `limit` of them, as a table named job_invoices (for an aggregate over them). */
+const atMost = (conditions: SQL[], limit: number) =>
+  sql`(select ${jobInvoices.status}, ${jobInvoices.amount}, ${jobInvoices.dueDate}, ${jobInvoices.paidDate} from ${jobInvoices} where ${and(...conditions)} limit ${limit}) as ${jobInvoices}`;
+
+export function listSummaryQuery(exec: Executor, filters: InvoiceListFilters, countLimit: number) {
   if (!filters.q && !filters.from && !filters.to && !filters.office && !filters.technicianId && !filters.createdFrom) {
     const t = invoiceMonthTotals;
     return exec
@@ -397,14 +411,24 @@ export function listSummaryQuery(exec: Executor, filters: InvoiceListFilters) {
       outCount: counted(sql`count(*) filter (where ${jobInvoices.status} = 'issued')`),
       outAmount: cents(sql`sum(${jobInvoices.amount}) filter (where ${jobInvoices.status} = 'issued')`),
     })
-    .from(jobInvoices)
-    .where(and(...conditions));
+    .from(filters.q ? atMost(conditions, countLimit + 1) : jobInvoices)
+    .where(filters.q ? undefined : and(...conditions));
 }
 
-/** Total Outstanding, Overdue and Due Soon for the pending search, in one aggregate; `filtered` counts the tile filter's rows for the pager. */
-export async function pendingSummary(exec: Executor, f: PendingInvoiceFilters, today: string): Promise<{ summary: PendingInvoiceSummary; filtered: number }> {
+/** The rows the conditions find, counted up to countLimit (totalCapped beyond it). */
+export function countMatches(exec: Executor, conditions: SQL[], countLimit: number) {
+  return cappedCount(exec, sql`select 1 from ${jobInvoices} where ${and(...conditions)}`, countLimit);
+}
+
+/**
+ * Total Outstanding, Overdue and Due Soon for the pending search, in one aggregate; `filtered` counts
+ * the tile filter's rows for the pager. With a search, the aggregate reads at most `cap` + 1
+ * matches: `summary` and `filtered` are null when more match.
+ */
+export async function pendingSummary(exec: Executor, f: PendingInvoiceFilters, today: string, cap: number): Promise<{ summary: PendingInvoiceSummary | null; filtered: number | null }> {
   const w = dueWindow(today);
-  const [row] = f.q ? await pendingSummaryOfInvoices(exec, f, w) : await pendingSummaryOfTotals(exec, w);
+  const [row] = f.q ? await pendingSummaryOfInvoices(exec, f, w, cap) : await pendingSummaryOfTotals(exec, w);
+  if (f.q && (row?.count ?? 0) > cap) return { summary: null, filtered: null };
   const summary = {
     totalOutstanding: { amountCents: row?.amount ?? 0, count: row?.count ?? 0 },
     overdue: { amountCents: row?.overdueAmount ?? 0, count: row?.overdueCount ?? 0 },
@@ -432,8 +456,8 @@ function pendingSummaryOfTotals(exec: Executor, w: ReturnType<typeof dueWindow>)
     .from(t);
 }
 
-/** The pending cards over the issued invoices the search finds. */
-function pendingSummaryOfInvoices(exec: Executor, f: PendingInvoiceFilters, w: ReturnType<typeof dueWindow>) {
+/** The pending cards over the issued invoices the search finds (at most cap + 1 of them). */
+function pendingSummaryOfInvoices(exec: Executor, f: PendingInvoiceFilters, w: ReturnType<typeof dueWindow>, cap: number) {
   const overdue = sql`${jobInvoices.dueDate} < ${w.overdueBefore}`;
   const soon = sql`${jobInvoices.dueDate} between ${w.dueSoonFrom} and ${w.dueSoonThrough}`;
   return exec
@@ -445,14 +469,17 @@ function pendingSummaryOfInvoices(exec: Executor, f: PendingInvoiceFilters, w: R
       soonCount: counted(sql`count(*) filter (where ${soon})`),
       soonAmount: cents(sql`sum(${jobInvoices.amount}) filter (where ${soon})`),
     })
-    .from(jobInvoices)
-    .where(and(...pendingConditions({ q: f.q }, '', false)));
+    .from(atMost(pendingConditions({ q: f.q }, '', false), cap + 1));
 }
 
-/** Total Paid and the Monthly Breakdown by paid month (newest first), in one grouping-sets aggregate. */
-export async function paidSummary(exec: Executor, f: PaidInvoiceFilters): Promise<PaidInvoiceSummary> {
-  const rows = f.q ? await paidSummaryOfInvoices(exec, f) : await paidSummaryOfTotals(exec, f);
+/**
+ * Total Paid and the Monthly Breakdown by paid month (newest first), in one grouping-sets aggregate.
+ * With a search it reads at most countLimit + 1 matches: null when more match.
+ */
+export async function paidSummary(exec: Executor, f: PaidInvoiceFilters, countLimit: number): Promise<PaidInvoiceSummary | null> {
+  const rows = f.q ? await paidSummaryOfInvoices(exec, f, countLimit) : await paidSummaryOfTotals(exec, f);
   const total = rows.find((r) => r.isTotal === 1);
+  if (f.q && (total?.count ?? 0) > countLimit) return null;
   return {
     totalPaid: { amountCents: total?.amount ?? 0, count: total?.count ?? 0 },
     monthly: rows.filter((r) => r.isTotal === 0 && r.month).map((r) => ({ month: r.month!, amountCents: r.amount, count: r.count })),
@@ -480,8 +507,8 @@ function paidSummaryOfTotals(exec: Executor, f: PaidInvoiceFilters) {
     .orderBy(sql`1 desc nulls last`);
 }
 
-/** Total Paid and the months over the paid invoices the search finds. */
-function paidSummaryOfInvoices(exec: Executor, f: PaidInvoiceFilters) {
+/** Total Paid and the months over the paid invoices the search finds (at most countLimit + 1 of them). */
+function paidSummaryOfInvoices(exec: Executor, f: PaidInvoiceFilters, countLimit: number) {
   const month = sql`to_char(${jobInvoices.paidDate}, 'YYYY-MM')`;
   return exec
     .select({
@@ -490,8 +517,7 @@ function paidSummaryOfInvoices(exec: Executor, f: PaidInvoiceFilters) {
       count: counted(sql`count(*)`),
       amount: cents(sql`sum(${jobInvoices.amount})`),
     })
-    .from(jobInvoices)
-    .where(and(...paidConditions(f)))
+    .from(atMost(paidConditions(f), countLimit + 1))
     .groupBy(sql`grouping sets ((), (${month}))`)
     .orderBy(sql`1 desc nulls last`);
 }

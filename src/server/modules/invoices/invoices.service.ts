@@ -61,6 +61,8 @@ import { isAssignedTechnician } from '../../pdf/quote-data.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { createSettingsRepo } from '../settings/settings.repo.js';
 import * as repo from './invoices.repo.js';
+import type { SQL } from 'drizzle-orm';
+import { countLimitFor, LIST_TOTAL_CAP } from '../../../domain/search.js';
 
 registerConstraintMessages({
   job_invoices_job_id_jobs_id_fk: { status: 409, message: INVOICE_MESSAGES.jobNotFound },
@@ -154,6 +156,8 @@ export interface InvoicesDeps {
   db: Database;
   storage: FileStorage;
   clock: () => Date;
+  /** Where a searched list stops counting (LIST_TOTAL_CAP; tests lower it). */
+  totalCap?: number;
 }
 
 type Actor = Pick<SessionUser, 'id' | 'role'>;
@@ -268,8 +272,19 @@ export async function sendInvoice(
 /** Up to this many matches, a filtered list gathers and sorts its matches instead of walking its order index. */
 const MATCHES_FIRST_LIMIT = 50_000;
 
-export function createInvoicesService({ db, storage, clock }: InvoicesDeps) {
+export function createInvoicesService({ db, storage, clock, totalCap }: InvoicesDeps) {
   const today = async (exec: Executor = db) => dateInZone(clock(), (await companyOf(exec)).time_zone);
+  const cap = totalCap ?? LIST_TOTAL_CAP;
+
+  /**
+   * A searched list matching more than the cap: "cap+" on the cap's pages; a page past it counts
+   * on to its own end (countLimitFor), so the pager always knows whether a row follows. A list
+   * narrower than the summary's matches (a pending tile) is counted on its own.
+   */
+  const pastTheCap = async (conditions: SQL[], query: { page: number; pageSize: number }, narrowerThanTheSummary = false) => {
+    const countLimit = countLimitFor(query.page, query.pageSize, cap);
+    return countLimit > cap || narrowerThanTheSummary ? repo.countMatches(db, conditions, countLimit) : { total: cap, totalCapped: true };
+  };
 
   /** Office staff see every invoice; a technician only those of jobs assigned to them. */
   async function assertCanRead(exec: Executor, actor: Actor, jobId: string) {
@@ -379,28 +394,33 @@ export function createInvoicesService({ db, storage, clock }: InvoicesDeps) {
       const conditions = repo.listConditions(query);
       const paging = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
       // With a date range or a search the total comes first: few matches are gathered and sorted
-      // (repo.listPage matchesFirst) rather than found by walking the newest-first index.
+      // (repo.listPage matchesFirst) rather than found by walking the newest-first index. A search
+      // matching more than the cap has no cards (null) and walks the index: its matches are dense.
       const narrowed = Boolean(query.q || query.from || query.to);
-      const [summary, now] = await Promise.all([repo.listSummary(db, query), today()]);
-      const rows = await repo.listPage(db, conditions, 'created', paging, { matchesFirst: narrowed && summary.total.count <= MATCHES_FIRST_LIMIT });
-      return { items: rows.map((r) => repo.listItemOf(r, now)), total: summary.total.count, page: query.page, pageSize: query.pageSize, summary };
+      const [summary, now] = await Promise.all([repo.listSummary(db, query, cap), today()]);
+      const counted = summary ? { total: summary.total.count, totalCapped: false } : await pastTheCap(conditions, query);
+      const rows = await repo.listPage(db, conditions, 'created', paging, { matchesFirst: narrowed && !counted.totalCapped && counted.total <= MATCHES_FIRST_LIMIT });
+      return { items: rows.map((r) => repo.listItemOf(r, now)), ...counted, page: query.page, pageSize: query.pageSize, summary };
     },
 
     async pending(query: PendingInvoiceListQuery): Promise<PendingInvoiceList> {
       const now = await today();
       const paging = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
-      const { summary, filtered } = await repo.pendingSummary(db, query, now);
-      const rows = await repo.listPage(db, repo.pendingConditions(query, now), 'due', paging, { matchesFirst: Boolean(query.q) && filtered <= MATCHES_FIRST_LIMIT });
-      return { items: rows.map((r) => repo.listItemOf(r, now)), total: filtered, page: query.page, pageSize: query.pageSize, summary };
+      const conditions = repo.pendingConditions(query, now);
+      const { summary, filtered } = await repo.pendingSummary(db, query, now, cap);
+      const counted = filtered !== null ? { total: filtered, totalCapped: false } : await pastTheCap(conditions, query, Boolean(query.due));
+      const rows = await repo.listPage(db, conditions, 'due', paging, { matchesFirst: Boolean(query.q) && !counted.totalCapped && counted.total <= MATCHES_FIRST_LIMIT });
+      return { items: rows.map((r) => repo.listItemOf(r, now)), ...counted, page: query.page, pageSize: query.pageSize, summary };
     },
 
     async paid(query: PaidInvoiceListQuery): Promise<PaidInvoiceList> {
       const conditions = repo.paidConditions(query);
       const paging = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
-      const [summary, now] = await Promise.all([repo.paidSummary(db, query), today()]);
+      const [summary, now] = await Promise.all([repo.paidSummary(db, query, cap), today()]);
+      const counted = summary ? { total: summary.totalPaid.count, totalCapped: false } : await pastTheCap(conditions, query);
       // A paid-date range is walked in the paid-date index itself; only a search gathers its matches first.
-      const rows = await repo.listPage(db, conditions, 'paid', paging, { matchesFirst: Boolean(query.q) && summary.totalPaid.count <= MATCHES_FIRST_LIMIT });
-      return { items: rows.map((r) => repo.listItemOf(r, now)), total: summary.totalPaid.count, page: query.page, pageSize: query.pageSize, summary };
+      const rows = await repo.listPage(db, conditions, 'paid', paging, { matchesFirst: Boolean(query.q) && !counted.totalCapped && counted.total <= MATCHES_FIRST_LIMIT });
+      return { items: rows.map((r) => repo.listItemOf(r, now)), ...counted, page: query.page, pageSize: query.pageSize, summary };
     },
 
     /** The financial report for a period: defaults this year, this quarter, this month (company time zone); every figure summed in SQL. */

@@ -17,6 +17,7 @@ import {
   type PresetData,
 } from '../../../domain/jobs.js';
 import { centsToDecimal, toCents } from '../../../domain/money.js';
+import { countLimitFor } from '../../../domain/search.js';
 import type { Executor } from '../../db/client.js';
 import {
   companies,
@@ -43,7 +44,7 @@ import {
   units,
   users,
 } from '../../db/schema.js';
-import { COUNT_ROWS, countOf, from, ilikeContains, nullable, oneOfColumn, selectRow, selectRows, selection, tableAlias, whereAll, type RowOf } from '../../db/sql.js';
+import { COUNT_ROWS, countOf, from, nullable, textMatch, oneOfColumn, selectRow, selectRows, selection, tableAlias, whereAll, type RowOf } from '../../db/sql.js';
 
 const j = tableAlias(jobs, 'j');
 const l = tableAlias(locations, 'l');
@@ -152,7 +153,7 @@ function queueCondition(queue: NonNullable<JobListQuery['queue']>, ctx: JobListC
 /** Every filter of /jobs as conditions on `j` (each served by an index on jobs or a child table). */
 export function jobListConditions(query: JobListQuery, ctx: JobListContext): SQL[] {
   const conditions: SQL[] = [];
-  for (const word of searchWords(query.q)) conditions.push(ilikeContains(j.searchText, word));
+  for (const word of searchWords(query.q)) conditions.push(textMatch(j.searchText, word));
   if (query.status) conditions.push(sql`${j.status} = ${query.status}`);
   if (query.type) conditions.push(sql`${j.type} = ${query.type}`);
   if (query.serviceLine) conditions.push(sql`${j.serviceLine} = ${query.serviceLine}`);
@@ -205,27 +206,32 @@ function orderBy(query: JobListQuery): SQL {
  * list order on jobs alone, then joined for the 25 rows with their technicians and cost total in
  * the same statement) and the count over the same conditions.
  */
-export function jobListStatements(query: JobListQuery, ctx: JobListContext, paging: { limit: number; offset: number } = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }) {
+export function jobListStatements(query: JobListQuery, ctx: JobListContext, options: { totalCap?: number } = {}) {
   const conditions = jobListConditions(query, ctx);
   const where = whereAll(conditions);
   const order = orderBy(query);
+  const countLimit = countLimitFor(query.page, query.pageSize, options.totalCap);
+  const counter = counterStatement(query, ctx);
   return {
     page: sql`
-      with page as materialized (select ${j.id} as id from ${from(j)} where ${where} order by ${order} limit ${paging.limit} offset ${paging.offset})
+      with page as materialized (select ${j.id} as id from ${from(j)} where ${where} order by ${order} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize})
       select ${LIST_ITEM} ${FROM_JOINED} join page p on p.id = ${j.id}
       order by ${order}`,
-    count: countStatement(query, ctx, where),
+    // Exact from the counters when they answer the filters; otherwise the matches counted up to countLimit + 1.
+    count: counter ?? sql`select ${COUNT_ROWS} from (select 1 from ${from(j)} where ${where} limit ${countLimit + 1}) capped`,
+    countLimit: counter ? null : countLimit,
   };
 }
 
 /**
- * The list's exact total. With no filter, or only filters the counters are kept by (status, type,
- * service line, office), it is a sum over job_counts; unassigned alone is that sum minus the jobs
- * with technicians (job_assigned_count); the overdue queue alone, the open jobs per due date
- * before today (job_open_due_counts); one technician alone, that technician's job_technicians
- * rows (one per job); anything else, a count over the same conditions.
+ * The list's exact total from the counters, when they answer the filters. With no filter, or only
+ * filters the counters are kept by (status, type, service line, office), it is a sum over
+ * job_counts; unassigned alone is that sum minus the jobs with technicians (job_assigned_count);
+ * the overdue queue alone, the open jobs per due date before today (job_open_due_counts); one
+ * technician alone, that technician's job_technicians rows (one per job). Anything else (null) is
+ * counted over the same conditions, up to the cap.
  */
-function countStatement(query: JobListQuery, ctx: JobListContext, where: SQL): SQL {
+function counterStatement(query: JobListQuery, ctx: JobListContext): SQL | null {
   const { q, unitId, locationId, companyId, technicianId, from: fromDay, to: toDay, queue } = query;
   const counterFilters = !q && !unitId && !locationId && !companyId && !fromDay && !toDay && !queue;
   const counterDimensions = Boolean(query.status || query.type || query.serviceLine || query.office);
@@ -248,7 +254,7 @@ function countStatement(query: JobListQuery, ctx: JobListContext, where: SQL): S
     // job_technicians has one row per job and technician (unique), so its rows are the jobs.
     return sql`select ${COUNT_ROWS} from ${from(jt)} where ${jt.technicianId} = ${technicianId}::uuid`;
   }
-  return sql`select ${COUNT_ROWS} from ${from(j)} where ${where}`;
+  return null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -523,12 +529,14 @@ const JOB_STATE = selection({
   updatedAt: j.updatedAt,
 });
 
-export function createJobsRepo(db: Executor) {
+export function createJobsRepo(db: Executor, options: { totalCap?: number } = {}) {
   return {
-    async list(query: JobListQuery, ctx: JobListContext, exec: Executor = db): Promise<{ items: JobListItem[]; total: number }> {
-      const statements = jobListStatements(query, ctx);
+    async list(query: JobListQuery, ctx: JobListContext, exec: Executor = db): Promise<{ items: JobListItem[]; total: number; totalCapped: boolean }> {
+      const statements = jobListStatements(query, ctx, options);
       const [rows, counted] = await Promise.all([selectRows(exec, LIST_ITEM, statements.page), selectRow(exec, COUNT_ROWS, statements.count)]);
-      return { items: rows.map(toListItem), total: counted?.n ?? 0 };
+      const n = counted?.n ?? 0;
+      const totalCapped = statements.countLimit !== null && n > statements.countLimit;
+      return { items: rows.map(toListItem), total: totalCapped ? statements.countLimit! : n, totalCapped };
     },
 
     /** A batch of the export: the filtered rows by job number (keyset: after the last number read). */

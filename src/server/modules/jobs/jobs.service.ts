@@ -106,8 +106,8 @@ export function createJobsService({ db, repo, settings, clock }: JobsServiceDeps
 
   return {
     async list(query: JobListQuery): Promise<Paginated<JobListItem>> {
-      const { items, total } = await repo.list(query, await context());
-      return { items, total, page: query.page, pageSize: query.pageSize };
+      const { items, total, totalCapped } = await repo.list(query, await context());
+      return { items, total, totalCapped, page: query.page, pageSize: query.pageSize };
     },
 
     /** The export's batches: every filtered row, by job number. */

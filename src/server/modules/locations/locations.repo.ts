@@ -3,11 +3,12 @@ import { searchWords } from '../../../domain/customers.js';
 import type { Location, LocationExportQuery, LocationInput, LocationListQuery } from '../../../domain/locations.js';
 import type { Executor } from '../../db/client.js';
 import { companies, customerCounts, jobs, locations, units } from '../../db/schema.js';
-import { COUNT_ROWS, countOf, from, ilikeContains, selectPage, selectRow, selectRows, selection, tableAlias, whereAll, type RowOf } from '../../db/sql.js';
+import { countLimitFor } from '../../../domain/search.js';
+import { COUNT_ROWS, countOf, from, selectPage, selectRow, selectRows, selection, searchTextMatch, sortedPagePlan, tableAlias, textMatch, whereAll, type RowOf } from '../../db/sql.js';
 import type { GeoPoint } from '../../geocoder/geocoder.js';
 
-/** Filtered lists gather at most this many matches to sort (see selectPage). */
-const LOCATION_MATCH_CAP = 60_000;
+/** Filtered lists gather and sort at most this many matches when walking the order does not find the page (see selectPage). */
+const LOCATION_SORT_LIMIT = 60_000;
 
 const l = tableAlias(locations, 'l');
 const c = tableAlias(companies, 'c');
@@ -31,7 +32,8 @@ const LOCATION = selection({
   updatedAt: l.updatedAt,
   unitCount: countOf(sql`(select count(*) from ${from(u)} where ${u.locationId} = ${l.id})`),
 });
-const SELECT = sql`select ${LOCATION} from ${from(l)} join ${from(c)} on ${c.id} = ${l.companyId}`;
+const JOINS = sql`join ${from(c)} on ${c.id} = ${l.companyId}`;
+const SELECT = sql`select ${LOCATION} from ${from(l)} ${JOINS}`;
 const COUNTED = selection({ n: customerCounts.locations });
 
 const toLocation = (row: RowOf<typeof LOCATION.fields>): Location => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
@@ -39,18 +41,18 @@ const toLocation = (row: RowOf<typeof LOCATION.fields>): Location => ({ ...row, 
 function filterConditions(filters: LocationExportQuery): SQL[] {
   const conditions: SQL[] = [];
   // Every word of the search must appear in the name, building, address, city or company name.
-  for (const word of searchWords(filters.q)) conditions.push(ilikeContains(l.searchText, word));
-  if (filters.name) conditions.push(ilikeContains(l.name, filters.name));
-  if (filters.buildingName) conditions.push(ilikeContains(l.buildingName, filters.buildingName));
-  if (filters.city) conditions.push(ilikeContains(l.city, filters.city));
-  if (filters.state) conditions.push(ilikeContains(l.state, filters.state));
-  if (filters.zip) conditions.push(ilikeContains(l.zip, filters.zip));
+  for (const word of searchWords(filters.q)) conditions.push(searchTextMatch(l.searchText, word));
+  if (filters.name) conditions.push(textMatch(l.name, filters.name));
+  if (filters.buildingName) conditions.push(textMatch(l.buildingName, filters.buildingName));
+  if (filters.city) conditions.push(textMatch(l.city, filters.city));
+  if (filters.state) conditions.push(textMatch(l.state, filters.state));
+  if (filters.zip) conditions.push(textMatch(l.zip, filters.zip));
   if (filters.companyId) conditions.push(sql`${l.companyId} = ${filters.companyId}::uuid`);
   return conditions;
 }
 
 /** The statements behind the /locations list (also shown with EXPLAIN by the benchmark). */
-export function locationListStatements(query: LocationListQuery, matchCap = LOCATION_MATCH_CAP) {
+export function locationListStatements(query: LocationListQuery, options: { totalCap?: number; sortLimit?: number } = {}) {
   const conditions = filterConditions(query);
   const limit = query.pageSize;
   const offset = (query.page - 1) * query.pageSize;
@@ -61,35 +63,37 @@ export function locationListStatements(query: LocationListQuery, matchCap = LOCA
       count: sql`select ${COUNTED} from ${customerCounts} where ${customerCounts.id} = 1`,
     };
   }
-  const where = whereAll(conditions);
   return {
     kind: 'filtered' as const,
-    // m and page carry (id, sort key) under their own names; r is the page's rows.
-    sparse: sql`
-      with m as materialized (select ${l.id} as id, ${l.name} as sort_name from ${from(l)} where ${where} limit ${matchCap + 1}),
-      page as (select id, sort_name from m order by sort_name, id limit ${limit} offset ${offset})
-      select t.total, r.* from (select count(*) as total from m) t
-      left join lateral (${SELECT} join page p on p.id = ${l.id}) r on true
-      order by r.${LOCATION.key('name')}, r.${LOCATION.key('id')}`,
-    dense: sql`${SELECT} where ${where} order by ${l.name}, ${l.id} limit ${limit} offset ${offset}`,
-    denseCount: sql`select ${COUNT_ROWS} from ${from(l)} where ${where}`,
+    plan: sortedPagePlan({
+      select: LOCATION,
+      table: l,
+      id: l.id,
+      sort: l.name,
+      keys: { sort: 'name', id: 'id' },
+      joins: JOINS,
+      where: whereAll(conditions),
+      limit,
+      offset,
+      countLimit: countLimitFor(query.page, query.pageSize, options.totalCap),
+      sortLimit: options.sortLimit ?? LOCATION_SORT_LIMIT,
+    }),
   };
 }
 
 export type LocationWrite = LocationInput & { latitude: number | null; longitude: number | null };
 
-export function createLocationsRepo(db: Executor, options: { matchCap?: number } = {}) {
-  const matchCap = options.matchCap ?? LOCATION_MATCH_CAP;
+export function createLocationsRepo(db: Executor, options: { totalCap?: number; sortLimit?: number } = {}) {
   return {
-    /** One page of /locations ordered by name, and the total (from the counters when unfiltered). */
-    async list(query: LocationListQuery, exec: Executor = db): Promise<{ items: Location[]; total: number }> {
-      const plan = locationListStatements(query, matchCap);
-      if (plan.kind === 'unfiltered') {
-        const [rows, counted] = await Promise.all([selectRows(exec, LOCATION, plan.page), selectRow(exec, COUNTED, plan.count)]);
-        return { items: rows.map(toLocation), total: counted?.n ?? 0 };
+    /** One page of /locations ordered by name, and the total (from the counters when unfiltered; capped when filtered). */
+    async list(query: LocationListQuery, exec: Executor = db): Promise<{ items: Location[]; total: number; totalCapped: boolean }> {
+      const statements = locationListStatements(query, options);
+      if (statements.kind === 'unfiltered') {
+        const [rows, counted] = await Promise.all([selectRows(exec, LOCATION, statements.page), selectRow(exec, COUNTED, statements.count)]);
+        return { items: rows.map(toLocation), total: counted?.n ?? 0, totalCapped: false };
       }
-      const { rows, total } = await selectPage(exec, LOCATION, { ...plan, cap: matchCap });
-      return { items: rows.map(toLocation), total };
+      const { rows, total, totalCapped } = await selectPage(exec, statements.plan);
+      return { items: rows.map(toLocation), total, totalCapped };
     },
 
     /** A company's locations by name (the company detail page), at most `limit`. */

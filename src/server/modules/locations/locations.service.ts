@@ -26,8 +26,8 @@ export function createLocationsService(deps: { db: Database; repo: LocationsRepo
 
   return {
     async list(query: LocationListQuery): Promise<Paginated<Location>> {
-      const { items, total } = await repo.list(query);
-      return { items, total, page: query.page, pageSize: query.pageSize };
+      const { items, total, totalCapped } = await repo.list(query);
+      return { items, total, totalCapped, page: query.page, pageSize: query.pageSize };
     },
 
     exportBatches(filters: LocationExportQuery) {

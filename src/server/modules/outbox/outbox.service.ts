@@ -28,6 +28,7 @@ export function createOutboxService(deps: { db: Executor; repo: OutboxRepo; stor
       return {
         items: rows,
         total,
+        totalCapped: false,
         page: query.page,
         pageSize: query.pageSize,
         deliveryConfigured: deps.deliveryConfigured,

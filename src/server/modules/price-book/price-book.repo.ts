@@ -1,18 +1,15 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { PRICE_KINDS, type PriceCreate, type PriceKind, type PriceListFilters, type PriceRecord, type PriceUpdate, type ServiceLineOption } from '../../../domain/price-book.js';
-import { likeContains } from '../../../domain/search.js';
+import { countLimitFor } from '../../../domain/search.js';
 import type { Executor } from '../../db/client.js';
 import { jobItemPrices, serviceLines } from '../../db/schema.js';
-import { COUNT_ROWS, from, selectRow, selectRows, selection, whereAll } from '../../db/sql.js';
+import { cappedCount, from, selectRows, selection, textMatch, whereAll } from '../../db/sql.js';
 import { ITEM_PRICES, LABOR_PRICES, PART_PRICES, PRICE_ROWS, readPrices, type PriceTable } from './price-rows.js';
 
 /** The list's filters on one kind's table: search on code or name (trigram indexes), service line. */
 function filtersOn(t: PriceTable, filters: Pick<PriceListFilters, 'q' | 'serviceLine'>): SQL {
   const conditions: SQL[] = [];
-  if (filters.q) {
-    const like = likeContains(filters.q);
-    conditions.push(sql`(${t.code} ilike ${like} or ${t.name} ilike ${like})`);
-  }
+  if (filters.q) conditions.push(sql`(${textMatch(t.code, filters.q)} or ${textMatch(t.name, filters.q)})`);
   if (filters.serviceLine) conditions.push(sql`${t.serviceLine} = ${filters.serviceLine}`);
   return whereAll(conditions);
 }
@@ -51,7 +48,7 @@ async function insertPrices(exec: Executor, prices: PriceCreate[]): Promise<stri
 }
 const insertIfAny = async <T>(prices: T[], insert: (prices: T[]) => Promise<string[]>) => (prices.length ? insert(prices) : []);
 
-export function createPriceBookRepo(db: Executor) {
+export function createPriceBookRepo(db: Executor, options: { totalCap?: number } = {}) {
   /** The records of a page of keys, in the keys' order (one query per kind on the page). */
   async function recordsOf(exec: Executor, keys: { kind: PriceKind; id: string }[]): Promise<PriceRecord[]> {
     const byKey = new Map<string, PriceRecord>();
@@ -66,21 +63,14 @@ export function createPriceBookRepo(db: Executor) {
   }
 
   return {
-    /** One page of the list, ordered by code, with the total; both in SQL. */
-    async list(filters: PriceListFilters, page: number, pageSize: number): Promise<{ items: PriceRecord[]; total: number }> {
+    /** One page of the list, ordered by code, with the total (counted up to the cap); both in SQL. */
+    async list(filters: PriceListFilters, page: number, pageSize: number): Promise<{ items: PriceRecord[]; total: number; totalCapped: boolean }> {
       const kinds = kindsOf(filters.type);
       const [keys, counted] = await Promise.all([
         selectRows(db, KEY, sql`select ${KEY} from (${keysOf(kinds, filters)}) p order by ${ORDER} limit ${pageSize} offset ${(page - 1) * pageSize}`),
-        selectRow(
-          db,
-          COUNT_ROWS,
-          sql`select ${sql.join(
-            kinds.map((kind) => sql`(select count(*) from ${from(PRICE_ROWS[kind].alias)} where ${filtersOn(PRICE_ROWS[kind].alias, filters)})`),
-            sql` + `,
-          )} as ${COUNT_ROWS.key('n')}`,
-        ),
+        cappedCount(db, keysOf(kinds, filters), countLimitFor(page, pageSize, options.totalCap)),
       ]);
-      return { items: await recordsOf(db, keys), total: counted?.n ?? 0 };
+      return { items: await recordsOf(db, keys), ...counted };
     },
 
     /** The filtered list after a cursor, in list order (the export reads it in batches). */

@@ -75,8 +75,8 @@ export function createPriceBookService({ repo, db, settings, clock }: { repo: Pr
   return {
     async list(query: PriceListQuery) {
       const { page, pageSize, ...filters } = query;
-      const { items, total } = await repo.list(filters, page, pageSize);
-      return { items, total, page, pageSize };
+      const { items, total, totalCapped } = await repo.list(filters, page, pageSize);
+      return { items, total, totalCapped, page, pageSize };
     },
 
     async get(kind: PriceKind, id: string): Promise<PriceRecord> {

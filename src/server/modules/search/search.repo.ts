@@ -1,8 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { likeContains, SEARCH_LIMIT_PER_KIND, type SearchResults } from '../../../domain/search.js';
+import { sql, type SQL } from 'drizzle-orm';
+import { searchWords } from '../../../domain/customers.js';
+import { countLimitFor, SEARCH_LIMIT_PER_KIND, type SearchResults } from '../../../domain/search.js';
 import type { Executor } from '../../db/client.js';
 import { companies, jobInvoices, jobs, locations, units } from '../../db/schema.js';
-import { from, selectRows, selection, tableAlias } from '../../db/sql.js';
+import { from, searchTextMatch, selectPage, textMatch, selection, sortedPagePlan, tableAlias, whereAll } from '../../db/sql.js';
+import { searchCondition } from '../invoices/invoices.repo.js';
 
 const c = tableAlias(companies, 'c');
 const l = tableAlias(locations, 'l');
@@ -10,53 +12,96 @@ const u = tableAlias(units, 'u');
 const j = tableAlias(jobs, 'j');
 const i = tableAlias(jobInvoices, 'i');
 
-/** One hit of each kind: its id, the line shown first and the line under it. */
-const COMPANY_HIT = selection({ id: c.id, title: c.name, subtitle: sql<string>`concat_ws(', ', ${c.city}, ${c.state})` });
-const LOCATION_HIT = selection({ id: l.id, title: l.name, subtitle: sql<string>`concat_ws(' · ', ${c.name}, concat_ws(', ', ${l.city}, ${l.state}))` });
-const UNIT_HIT = selection({ id: u.id, title: sql<string>`concat('Unit ', ${u.unitNumber})`, subtitle: sql<string>`concat_ws(' · ', ${l.name}, ${c.name})` });
-const JOB_HIT = selection({ id: j.id, title: sql<string>`concat('Job #', ${j.number}, ': ', ${j.name})`, subtitle: j.status });
-const INVOICE_HIT = selection({ id: i.id, title: i.invoiceNumber, subtitle: sql<string>`concat(${i.status}, ' · Job #', ${j.number})` });
+/** One hit of each kind: its id, the line shown first and the line under it (and the kind's sort key). */
+const COMPANY_HIT = selection({ id: c.id, title: c.name, subtitle: sql<string>`concat_ws(', ', ${c.city}, ${c.state})`, sortKey: c.name });
+const LOCATION_HIT = selection({ id: l.id, title: l.name, subtitle: sql<string>`concat_ws(' · ', ${c.name}, concat_ws(', ', ${l.city}, ${l.state}))`, sortKey: l.name });
+const UNIT_HIT = selection({ id: u.id, title: sql<string>`concat('Unit ', ${u.unitNumber})`, subtitle: sql<string>`concat_ws(' · ', ${l.name}, ${c.name})`, sortKey: u.unitNumber });
+const JOB_HIT = selection({ id: j.id, title: sql<string>`concat('Job #', ${j.number}, ': ', ${j.name})`, subtitle: j.status, sortKey: j.number });
+const INVOICE_HIT = selection({ id: i.id, title: i.invoiceNumber, subtitle: sql<string>`concat(${i.status}, ' · Job #', ${j.number})`, sortKey: i.createdAt });
 
-export function createSearchRepo(db: Executor) {
-  const limit = SEARCH_LIMIT_PER_KIND;
+/** Every word matches the kind's search text (the rule of its list's search box); `match` is textMatch for a text not kept in lower case. */
+const allWords = (column: Parameters<typeof searchTextMatch>[0], words: string[], match = searchTextMatch): SQL => whereAll(words.map((word) => match(column, word)));
+
+/**
+ * The header search's statements: for each kind, the first five hits in its list's order, found
+ * like a list's first page (sortedPagePlan: the matches gathered through the trigram index when
+ * few, the order index walked when many). Every word of the text must match, by the rule of the
+ * lists' search boxes (src/domain/search.ts): companies on their name, locations, units and jobs on
+ * the text their list searches, invoices on number, job, location and company (and a job number).
+ */
+export function headerSearchStatements(text: string, options: { totalCap?: number } = {}) {
+  const words = searchWords(text);
+  const jobNumber = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
+  const page = { limit: SEARCH_LIMIT_PER_KIND, offset: 0, countLimit: countLimitFor(1, SEARCH_LIMIT_PER_KIND, options.totalCap), sortLimit: 20_000 };
+  const keys = { sort: 'sortKey', id: 'id' } as const;
   return {
-    /** Five hits per kind; every "contains" uses a trigram index. */
+    companies: sortedPagePlan({ ...page, select: COMPANY_HIT, table: c, id: c.id, sort: c.name, keys, where: allWords(c.searchText, words) }),
+    locations: sortedPagePlan({
+      ...page,
+      select: LOCATION_HIT,
+      table: l,
+      id: l.id,
+      sort: l.name,
+      keys,
+      joins: sql`join ${from(c)} on ${c.id} = ${l.companyId}`,
+      where: allWords(l.searchText, words),
+    }),
+    units: sortedPagePlan({
+      ...page,
+      select: UNIT_HIT,
+      table: u,
+      id: u.id,
+      sort: u.unitNumber,
+      keys,
+      joins: sql`join ${from(l)} on ${l.id} = ${u.locationId} join ${from(c)} on ${c.id} = ${l.companyId}`,
+      where: allWords(u.searchText, words),
+    }),
+    jobs: sortedPagePlan({
+      ...page,
+      select: JOB_HIT,
+      table: j,
+      id: j.id,
+      sort: j.number,
+      keys,
+      descending: true,
+      uniqueSort: true,
+      where: jobNumber === null ? allWords(j.searchText, words, textMatch) : sql`(${allWords(j.searchText, words, textMatch)} or ${j.number} = ${jobNumber})`,
+    }),
+    invoices: sortedPagePlan({
+      ...page,
+      select: INVOICE_HIT,
+      table: i,
+      id: i.id,
+      sort: i.createdAt,
+      keys,
+      descending: true,
+      joins: sql`join ${from(j)} on ${j.id} = ${i.jobId}`,
+      // searchCondition names job_invoices by its table name, hence the inner select.
+      where: sql`${i.id} in (select ${jobInvoices.id} from ${jobInvoices} where ${searchCondition(text)})`,
+    }),
+  };
+}
+
+export function createSearchRepo(db: Executor, options: { totalCap?: number } = {}) {
+  return {
+    /** Five hits per kind, each in its list's order. */
     async search(text: string): Promise<SearchResults> {
-      const like = likeContains(text);
-      const jobNumber = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
+      const plans = headerSearchStatements(text, options);
+      const hits = <T extends { id: string; title: string; subtitle: string }>(rows: T[]) => rows.map(({ id, title, subtitle }) => ({ id, title, subtitle }));
       const [companyHits, locationHits, unitHits, jobHits, invoiceHits] = await Promise.all([
-        selectRows(db, COMPANY_HIT, sql`select ${COMPANY_HIT} from ${from(c)} where ${c.name} ilike ${like} order by ${c.name} limit ${limit}`),
-        selectRows(
-          db,
-          LOCATION_HIT,
-          sql`select ${LOCATION_HIT}
-              from ${from(l)} join ${from(c)} on ${c.id} = ${l.companyId}
-              where ${l.name} ilike ${like} or ${l.buildingName} ilike ${like} order by ${l.name} limit ${limit}`,
-        ),
-        selectRows(
-          db,
-          UNIT_HIT,
-          sql`select ${UNIT_HIT}
-              from ${from(u)} join ${from(l)} on ${l.id} = ${u.locationId} join ${from(c)} on ${c.id} = ${l.companyId}
-              where ${u.unitNumber} ilike ${like} order by ${u.unitNumber} limit ${limit}`,
-        ),
-        selectRows(
-          db,
-          JOB_HIT,
-          sql`select ${JOB_HIT}
-              from ${from(j)}
-              where ${j.name} ilike ${like} ${jobNumber !== null ? sql`or ${j.number} = ${jobNumber}` : sql``}
-              order by ${j.number} desc limit ${limit}`,
-        ),
-        selectRows(
-          db,
-          INVOICE_HIT,
-          sql`select ${INVOICE_HIT}
-              from ${from(i)} join ${from(j)} on ${j.id} = ${i.jobId}
-              where ${i.invoiceNumber} ilike ${like} order by ${i.createdAt} desc limit ${limit}`,
-        ),
+        selectPage(db, plans.companies),
+        selectPage(db, plans.locations),
+        selectPage(db, plans.units),
+        selectPage(db, plans.jobs),
+        selectPage(db, plans.invoices),
       ]);
-      return { companies: companyHits, locations: locationHits, units: unitHits, jobs: jobHits, invoices: invoiceHits };
+      return {
+        companies: hits(companyHits.rows),
+        locations: hits(locationHits.rows),
+        units: hits(unitHits.rows),
+        jobs: hits(jobHits.rows),
+        invoices: hits(invoiceHits.rows),
+      };
     },
   };
 }

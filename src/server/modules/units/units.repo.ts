@@ -5,10 +5,11 @@ import { toCents } from '../../../domain/money.js';
 import { CONTACT_TYPES, UNIT_STATUSES, type JobStatistics, type Unit, type UnitInput, type UnitJob, type UnitListItem, type UnitListQuery } from '../../../domain/units.js';
 import type { Executor } from '../../db/client.js';
 import { companies, customerCounts, jobItems, jobs, jobTypes, locations, serviceLines, units } from '../../db/schema.js';
-import { COUNT_ROWS, countOf, from, ilikeContains, nullable, oneOfColumn, selectPage, selectRow, selectRows, selection, tableAlias, whereAll, type RowOf } from '../../db/sql.js';
+import { countOf, from, nullable, oneOfColumn, selectPage, selectRow, selectRows, selection, searchTextMatch, sortedPagePlan, tableAlias, textMatch, whereAll, type RowOf } from '../../db/sql.js';
+import { countLimitFor } from '../../../domain/search.js';
 
-/** Filtered lists gather at most this many matches to sort (see selectPage). */
-const UNIT_MATCH_CAP = 200_000;
+/** Filtered lists gather and sort at most this many matches when walking the order does not find the page (see selectPage). */
+const UNIT_SORT_LIMIT = 200_000;
 
 const u = tableAlias(units, 'u');
 const l = tableAlias(locations, 'l');
@@ -51,7 +52,8 @@ const UNIT = selection({
 });
 /** The unfiltered total, read from the counters. */
 const COUNTED = selection({ n: countOf() });
-const FROM = sql`from ${from(u)} join ${from(l)} on ${l.id} = ${u.locationId} join ${from(c)} on ${c.id} = ${l.companyId}`;
+const JOINS = sql`join ${from(l)} on ${l.id} = ${u.locationId} join ${from(c)} on ${c.id} = ${l.companyId}`;
+const FROM = sql`from ${from(u)} ${JOINS}`;
 
 function toUnit(row: RowOf<typeof UNIT.fields>): Unit {
   return {
@@ -94,17 +96,17 @@ function toUnit(row: RowOf<typeof UNIT.fields>): Unit {
  */
 function filterConditions(query: UnitListQuery): SQL[] {
   const conditions: SQL[] = [];
-  for (const word of searchWords(query.q)) conditions.push(ilikeContains(u.searchText, word));
-  if (query.unitNumber) conditions.push(ilikeContains(u.unitNumber, query.unitNumber));
-  if (query.location) conditions.push(ilikeContains(l.name, query.location));
-  if (query.company) conditions.push(ilikeContains(c.name, query.company));
+  for (const word of searchWords(query.q)) conditions.push(searchTextMatch(u.searchText, word));
+  if (query.unitNumber) conditions.push(textMatch(u.unitNumber, query.unitNumber));
+  if (query.location) conditions.push(textMatch(l.name, query.location));
+  if (query.company) conditions.push(searchTextMatch(c.searchText, query.company));
   if (query.status) conditions.push(sql`${u.status} = ${query.status}`);
   if (query.locationId) conditions.push(sql`${u.locationId} = ${query.locationId}::uuid`);
   return conditions;
 }
 
 /** The statements behind the /units list (also shown with EXPLAIN by the benchmark). */
-export function unitListStatements(query: UnitListQuery, matchCap = UNIT_MATCH_CAP) {
+export function unitListStatements(query: UnitListQuery, options: { totalCap?: number; sortLimit?: number } = {}) {
   const conditions = filterConditions(query);
   const limit = query.pageSize;
   const offset = (query.page - 1) * query.pageSize;
@@ -119,19 +121,23 @@ export function unitListStatements(query: UnitListQuery, matchCap = UNIT_MATCH_C
       count: sql`select ${counter} as ${COUNTED.key('n')} from ${customerCounts} where ${customerCounts.id} = 1`,
     };
   }
-  // The location and company name filters need the joins to find the matches.
-  const matchFrom = query.location || query.company ? FROM : sql`from ${from(u)}`;
   return {
     kind: 'filtered' as const,
-    // m and page carry (id, sort key) under their own names; r is the page's rows.
-    sparse: sql`
-      with m as materialized (select ${u.id} as id, ${u.unitNumber} as sort_number ${matchFrom} where ${where} limit ${matchCap + 1}),
-      page as (select id, sort_number from m order by sort_number, id limit ${limit} offset ${offset})
-      select t.total, r.* from (select count(*) as total from m) t
-      left join lateral (select ${LIST_ITEM} ${FROM} join page p on p.id = ${u.id}) r on true
-      order by r.${LIST_ITEM.key('unitNumber')}, r.${LIST_ITEM.key('id')}`,
-    dense: sql`select ${LIST_ITEM} ${FROM} where ${where} order by ${u.unitNumber}, ${u.id} limit ${limit} offset ${offset}`,
-    denseCount: sql`select ${COUNT_ROWS} ${matchFrom} where ${where}`,
+    plan: sortedPagePlan({
+      select: LIST_ITEM,
+      table: u,
+      id: u.id,
+      sort: u.unitNumber,
+      keys: { sort: 'unitNumber', id: 'id' },
+      joins: JOINS,
+      // The location and company name filters need the joins to find the matches.
+      ...(query.location || query.company ? { matchJoins: JOINS } : {}),
+      where,
+      limit,
+      offset,
+      countLimit: countLimitFor(query.page, query.pageSize, options.totalCap),
+      sortLimit: options.sortLimit ?? UNIT_SORT_LIMIT,
+    }),
   };
 }
 
@@ -169,21 +175,21 @@ const JOB_STATISTICS = selection({
 
 export type UnitWrite = UnitInput;
 
-export function createUnitsRepo(db: Executor, options: { matchCap?: number } = {}) {
-  const matchCap = options.matchCap ?? UNIT_MATCH_CAP;
+export function createUnitsRepo(db: Executor, options: { totalCap?: number; sortLimit?: number } = {}) {
   return {
     /**
-     * One page of /units ordered by unit number, and the total: exact, from the counters when
-     * nothing or only the status is filtered, otherwise counted over the matching rows.
+     * One page of /units ordered by unit number, and the total: exact from the counters when
+     * nothing or only the status is filtered, otherwise counted over the matching rows up to the
+     * cap (totalCapped beyond it).
      */
-    async list(query: UnitListQuery, exec: Executor = db): Promise<{ items: UnitListItem[]; total: number }> {
-      const plan = unitListStatements(query, matchCap);
-      if (plan.kind === 'unfiltered') {
-        const [items, counted] = await Promise.all([selectRows(exec, LIST_ITEM, plan.page), selectRow(exec, COUNTED, plan.count)]);
-        return { items, total: counted?.n ?? 0 };
+    async list(query: UnitListQuery, exec: Executor = db): Promise<{ items: UnitListItem[]; total: number; totalCapped: boolean }> {
+      const statements = unitListStatements(query, options);
+      if (statements.kind === 'unfiltered') {
+        const [items, counted] = await Promise.all([selectRows(exec, LIST_ITEM, statements.page), selectRow(exec, COUNTED, statements.count)]);
+        return { items, total: counted?.n ?? 0, totalCapped: false };
       }
-      const { rows: items, total } = await selectPage(exec, LIST_ITEM, { ...plan, cap: matchCap });
-      return { items, total };
+      const { rows: items, total, totalCapped } = await selectPage(exec, statements.plan);
+      return { items, total, totalCapped };
     },
 
     async getById(id: string, exec: Executor = db, options: { forUpdate?: boolean } = {}): Promise<Unit | null> {

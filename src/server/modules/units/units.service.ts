@@ -21,8 +21,8 @@ export function createUnitsService(deps: { db: Database; repo: UnitsRepo; locati
 
   return {
     async list(query: UnitListQuery): Promise<Paginated<UnitListItem>> {
-      const { items, total } = await repo.list(query);
-      return { items, total, page: query.page, pageSize: query.pageSize };
+      const { items, total, totalCapped } = await repo.list(query);
+      return { items, total, totalCapped, page: query.page, pageSize: query.pageSize };
     },
 
     detail: mustExist,

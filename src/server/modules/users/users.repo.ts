@@ -1,10 +1,11 @@
-import { and, asc, count, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Paginated } from '../../../domain/api.js';
 import type { UserRole, UserStatus } from '../../../domain/auth.js';
-import { likeContains } from '../../../domain/search.js';
+import { countLimitFor } from '../../../domain/search.js';
 import { USER_OPTIONS_LIMIT, type UserOption, type UserOptionsQuery, type UserSummary, type UsersQuery } from '../../../domain/users.js';
 import type { Executor } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
+import { cappedCount, textMatch } from '../../db/sql.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = Omit<typeof users.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -33,20 +34,16 @@ export function toUserSummary(row: UserRow): UserSummary {
   };
 }
 
-export function createUsersRepo(db: Executor) {
+export function createUsersRepo(db: Executor, options: { totalCap?: number } = {}) {
   return {
     /** The Settings users table: ordered by username, optionally filtered by name, username or e-mail. */
     async list(query: UsersQuery): Promise<Paginated<UserSummary>> {
       let where: SQL | undefined;
       if (query.q) {
-        const like = likeContains(query.q);
-        where = or(
-          sql`${users.username} ilike ${like}`,
-          sql`${users.email} ilike ${like}`,
-          sql`concat_ws(' ', ${users.firstName}, ${users.lastName}) ilike ${like}`,
-        );
+        where = or(textMatch(users.username, query.q), textMatch(users.email, query.q), textMatch(sql`concat_ws(' ', ${users.firstName}, ${users.lastName})`, query.q));
       }
-      const [rows, [total]] = await Promise.all([
+      const countLimit = countLimitFor(query.page, query.pageSize, options.totalCap);
+      const [rows, counted] = await Promise.all([
         db
           .select()
           .from(users)
@@ -54,19 +51,16 @@ export function createUsersRepo(db: Executor) {
           .orderBy(asc(sql`lower(${users.username})`), asc(users.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        db.select({ n: count() }).from(users).where(where),
+        cappedCount(db, sql`select 1 from ${users} where ${where ?? sql`true`}`, countLimit),
       ]);
-      return { items: rows.map(toUserSummary), total: Number(total?.n ?? 0), page: query.page, pageSize: query.pageSize };
+      return { items: rows.map(toUserSummary), ...counted, page: query.page, pageSize: query.pageSize };
     },
 
     /** Active users for a picker: id and display name, by name, at most USER_OPTIONS_LIMIT. */
     async options(query: UserOptionsQuery): Promise<UserOption[]> {
       const name = sql<string>`coalesce(nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.username})`;
       const filters: SQL[] = [eq(users.status, 'active')];
-      if (query.q) {
-        const like = likeContains(query.q);
-        filters.push(or(sql`${users.username} ilike ${like}`, sql`concat_ws(' ', ${users.firstName}, ${users.lastName}) ilike ${like}`)!);
-      }
+      if (query.q) filters.push(or(textMatch(users.username, query.q), textMatch(sql`concat_ws(' ', ${users.firstName}, ${users.lastName})`, query.q))!);
       return db
         .select({ id: users.id, name })
         .from(users)

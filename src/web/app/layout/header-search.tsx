@@ -16,12 +16,24 @@ const KIND_LABELS: Record<SearchKind, string> = {
   invoices: 'Invoices',
 };
 
-/** One box that finds companies, locations, units, jobs and invoices, five of each, from 2 typed characters. */
+/** The text as the server reads it (case and runs of spaces do not change the answer), so one answer serves both spellings. */
+const normalize = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * One box that finds companies, locations, units, jobs and invoices, five of each, from 2 typed
+ * characters. Typing stays responsive: a request leaves 250 ms after the last key; each answer is
+ * cached under its own text, so an older answer arriving late can never replace the current one;
+ * a request whose text was typed over is aborted (TanStack Query aborts the signal of a query
+ * nobody watches any more); and hits are listed only for the text in the box, so Enter never
+ * opens a hit of an older text.
+ */
 export function HeaderSearch() {
   const [text, setText] = useState('');
   const navigate = useNavigate();
-  const query = useDebounced(text.trim(), 250);
+  const typed = normalize(text);
+  const query = useDebounced(typed, 250);
   const enabled = query.length >= SEARCH_MIN_LENGTH;
+  const current = query === typed;
 
   const results = useQuery({
     queryKey: ['search', query],
@@ -38,14 +50,13 @@ export function HeaderSearch() {
     setText('');
     navigate(path);
   };
-  const typed = text.trim();
 
   return (
     <Combobox
       className="w-full max-w-md"
       value={text}
       onValueChange={setText}
-      options={enabled && typed.length >= SEARCH_MIN_LENGTH ? hits : []}
+      options={enabled && current ? hits : []}
       getKey={(hit) => `${hit.kind}-${hit.id}`}
       getLabel={(hit) => hit.title}
       getGroup={(hit) => KIND_LABELS[hit.kind]}
@@ -67,7 +78,7 @@ export function HeaderSearch() {
             ? `Type at least ${SEARCH_MIN_LENGTH} characters`
             : results.isError
               ? 'Search failed. Please try again.'
-              : !results.data || (results.isFetching && hits.length === 0)
+              : !current || !results.data || (results.isFetching && hits.length === 0)
                 ? 'Searching...'
                 : `No matches for “${query}”`
       }

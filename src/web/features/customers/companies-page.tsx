@@ -127,7 +127,7 @@ export default function CompaniesPage() {
               </li>
             ))}
           </ul>
-          <Pager page={values.page} pageSize={values.pageSize} total={companies.data.total} onPage={(page) => update({ page: page === 1 ? undefined : page })} />
+          <Pager page={values.page} pageSize={values.pageSize} total={companies.data.total} totalCapped={companies.data.totalCapped} onPage={(page) => update({ page: page === 1 ? undefined : page })} />
         </>
       ) : null}
     </div>

@@ -151,7 +151,7 @@ export default function LocationsPage() {
               <LocationCard key={location.id} location={location} />
             ))}
           </div>
-          <Pager page={values.page} pageSize={values.pageSize} total={locations.data.total} onPage={(page) => update({ page: page === 1 ? undefined : page })} />
+          <Pager page={values.page} pageSize={values.pageSize} total={locations.data.total} totalCapped={locations.data.totalCapped} onPage={(page) => update({ page: page === 1 ? undefined : page })} />
         </>
       ) : null}
     </div>

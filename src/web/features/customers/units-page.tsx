@@ -149,7 +149,7 @@ export default function UnitsPage() {
         } : undefined}
       />
       {units.data && units.data.items.length > 0 ? (
-        <Pager page={values.page} pageSize={values.pageSize} total={units.data.total} onPage={(page) => update({ page: page === 1 ? undefined : page })} />
+        <Pager page={values.page} pageSize={values.pageSize} total={units.data.total} totalCapped={units.data.totalCapped} onPage={(page) => update({ page: page === 1 ? undefined : page })} />
       ) : null}
     </div>
   );

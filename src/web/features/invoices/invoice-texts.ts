@@ -20,6 +20,9 @@ export const INVOICE_EMPTY = {
   job: 'No invoices yet for this job.',
 } as const;
 
+/** Shown instead of the totals when a search matches more invoices than the list counts (the answer's totalCapped). */
+export const summaryCappedText = (total: string) => `More than ${total} invoices match this search, so their totals are not added up here. Narrow the search to see them.`;
+
 export const INVOICE_STATUS_LABELS = { draft: 'Draft', issued: 'Issued', paid: 'Paid', void: 'Void' } as const;
 export type InvoiceStatusName = keyof typeof INVOICE_STATUS_LABELS;
 

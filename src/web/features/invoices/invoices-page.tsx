@@ -1,10 +1,10 @@
 import { Pencil, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
-import { formatCents, formatDate } from '../../lib/format';
+import { formatCents, formatCount, formatDate } from '../../lib/format';
 import { useLiveFilters } from '../../lib/live-filters';
 import { useUrlFilters } from '../../lib/url-state';
-import { ErrorBanner } from '../../ui/banner';
+import { ErrorBanner, InfoBanner } from '../../ui/banner';
 import { ButtonLink } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { ExportLink } from '../../ui/export-link';
@@ -19,7 +19,7 @@ import { InvoiceStatusBadge } from './components/invoice-status-badge';
 import { ListFilters } from './components/list-filters';
 import { MarkPaidAction } from './components/mark-paid-action';
 import { SummaryTile } from './components/summary-tile';
-import { INVOICE_EMPTY, INVOICE_MESSAGES, INVOICE_STATUS_LABELS, type InvoiceStatusName } from './invoice-texts';
+import { INVOICE_EMPTY, INVOICE_MESSAGES, INVOICE_STATUS_LABELS, summaryCappedText, type InvoiceStatusName } from './invoice-texts';
 import { useInvoicePermissions } from './invoice-permissions';
 
 const TEXT_FILTERS = ['q'] as const;
@@ -63,6 +63,7 @@ export default function InvoicesPage() {
         }
       />
 
+      {invoices.data?.totalCapped && !summary ? <InfoBanner className="mb-4">{summaryCappedText(formatCount(invoices.data.total))}</InfoBanner> : null}
       <div className="mb-6 grid gap-4 sm:grid-cols-3">
         <SummaryTile title="Total Invoices" amountCents={summary?.total.amountCents} count={summary?.total.count} loading={invoices.isFetching} testId="summary-total" />
         <SummaryTile title="Paid" tone="green" amountCents={summary?.paid.amountCents} count={summary?.paid.count} loading={invoices.isFetching} testId="summary-paid" />
@@ -129,7 +130,7 @@ export default function InvoicesPage() {
           ),
         }}
       />
-      {invoices.data && invoices.data.items.length > 0 ? <Pager page={page} pageSize={pageSize} total={invoices.data.total} onPage={(p) => update({ page: p === 1 ? undefined : p })} /> : null}
+      {invoices.data && invoices.data.items.length > 0 ? <Pager page={page} pageSize={pageSize} total={invoices.data.total} totalCapped={invoices.data.totalCapped} onPage={(p) => update({ page: p === 1 ? undefined : p })} /> : null}
     </div>
   );
 }

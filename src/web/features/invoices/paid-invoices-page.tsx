@@ -14,7 +14,7 @@ import { invoiceExportUrl, usePaidInvoices } from './api/invoices-api';
 import { BarList } from './components/bar-list';
 import { CustomerCell, DateCell, InvoiceNumberCell, invoiceRowHref, invoiceRowProps, JobCell, ViewInvoiceLink } from './components/invoice-cells';
 import { ListFilters } from './components/list-filters';
-import { INVOICE_EMPTY, INVOICE_MESSAGES, monthLabel } from './invoice-texts';
+import { INVOICE_EMPTY, INVOICE_MESSAGES, monthLabel, summaryCappedText } from './invoice-texts';
 
 const TEXT_FILTERS = ['q'] as const;
 
@@ -60,7 +60,7 @@ export default function PaidInvoicesPage() {
                 rows={summary.monthly.map((m) => ({ key: m.month, label: monthLabel(m.month), amountCents: m.amountCents, detail: `${formatCount(m.count)} paid` }))}
               />
             ) : (
-              <p className="text-sm text-slate-600">{summary ? INVOICE_EMPTY.paid : 'Loading...'}</p>
+              <p className="text-sm text-slate-600">{summary ? INVOICE_EMPTY.paid : paid.data ? summaryCappedText(formatCount(paid.data.total)) : 'Loading...'}</p>
             )}
           </CardBody>
         </Card>
@@ -97,7 +97,7 @@ export default function PaidInvoicesPage() {
           ),
         }}
       />
-      {paid.data && paid.data.items.length > 0 ? <Pager page={page} pageSize={pageSize} total={paid.data.total} onPage={(p) => update({ page: p === 1 ? undefined : p })} /> : null}
+      {paid.data && paid.data.items.length > 0 ? <Pager page={page} pageSize={pageSize} total={paid.data.total} totalCapped={paid.data.totalCapped} onPage={(p) => update({ page: p === 1 ? undefined : p })} /> : null}
     </div>
   );
 }

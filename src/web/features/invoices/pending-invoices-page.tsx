@@ -3,7 +3,7 @@ import { errorMessage } from '../../lib/api-client';
 import { formatCents, formatCount } from '../../lib/format';
 import { useLiveFilters } from '../../lib/live-filters';
 import { useUrlFilters } from '../../lib/url-state';
-import { ErrorBanner } from '../../ui/banner';
+import { ErrorBanner, InfoBanner } from '../../ui/banner';
 import { ButtonLink } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
@@ -16,7 +16,7 @@ import { CustomerCell, DateCell, DueDateCell, InvoiceNumberCell, invoiceRowHref,
 import { InvoiceStatusBadge } from './components/invoice-status-badge';
 import { ListFilters } from './components/list-filters';
 import { MarkPaidAction } from './components/mark-paid-action';
-import { INVOICE_EMPTY, INVOICE_MESSAGES } from './invoice-texts';
+import { INVOICE_EMPTY, INVOICE_MESSAGES, summaryCappedText } from './invoice-texts';
 import { useInvoicePermissions } from './invoice-permissions';
 
 const TEXT_FILTERS = ['q'] as const;
@@ -78,6 +78,7 @@ export default function PendingInvoicesPage() {
         }
       />
 
+      {pending.data && !summary ? <InfoBanner className="mb-4">{summaryCappedText(formatCount(pending.data.total))}</InfoBanner> : null}
       <Card className="mb-6 p-4" aria-busy={pending.isFetching}>
         <section aria-labelledby="total-outstanding" className="grid gap-4 md:grid-cols-3 md:items-center">
           <div>
@@ -125,7 +126,7 @@ export default function PendingInvoicesPage() {
           ),
         }}
       />
-      {pending.data && pending.data.items.length > 0 ? <Pager page={page} pageSize={pageSize} total={pending.data.total} onPage={(p) => update({ page: p === 1 ? undefined : p })} /> : null}
+      {pending.data && pending.data.items.length > 0 ? <Pager page={page} pageSize={pageSize} total={pending.data.total} totalCapped={pending.data.totalCapped} onPage={(p) => update({ page: p === 1 ? undefined : p })} /> : null}
     </div>
   );
 }

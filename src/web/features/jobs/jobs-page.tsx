@@ -376,7 +376,7 @@ export default function JobsPage() {
             }}
           />
           {jobs.data && jobs.data.items.length > 0 ? (
-            <Pager page={values.page} pageSize={values.pageSize} total={jobs.data.total} onPage={(page) => update({ page: page === 1 ? undefined : page })} />
+            <Pager page={values.page} pageSize={values.pageSize} total={jobs.data.total} totalCapped={jobs.data.totalCapped} onPage={(page) => update({ page: page === 1 ? undefined : page })} />
           ) : null}
         </>
       )}

@@ -220,7 +220,7 @@ export default function PriceBookPage() {
         />
         {data && data.items.length > 0 ? (
           <div className="border-t border-slate-200 px-4">
-            <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={(page) => update({ page: page === 1 ? undefined : page })} />
+            <Pager page={data.page} pageSize={data.pageSize} total={data.total} totalCapped={data.totalCapped} onPage={(page) => update({ page: page === 1 ? undefined : page })} />
           </div>
         ) : null}
       </Card>

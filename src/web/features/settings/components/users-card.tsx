@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { canAdminister, type SessionUser } from '../../../../domain/auth';
 import { fullName, hasTechnicianRecord, mayManageRole, usersQuery, type UserSummary } from '../../../../domain/users';
 import { ROLE_LABELS } from '../../../lib/roles';
+import { formatTotal } from '../../../lib/format';
 import { useUrlFilters } from '../../../lib/url-state';
 import { Badge } from '../../../ui/badge';
 import { Button, ButtonLink } from '../../../ui/button';
@@ -63,7 +64,7 @@ export function UsersCard({ actor }: { actor: SessionUser }) {
       <CardHeader
         title={
           <>
-            Users {users.data ? <span className="ml-1 text-sm font-normal text-slate-600">({users.data.total})</span> : null}
+            Users {users.data ? <span className="ml-1 text-sm font-normal text-slate-600">({formatTotal(users.data.total, users.data.totalCapped)})</span> : null}
           </>
         }
         actions={
@@ -126,9 +127,9 @@ export function UsersCard({ actor }: { actor: SessionUser }) {
             : undefined
         }
       />
-      {users.data && users.data.total > users.data.pageSize ? (
+      {users.data && (users.data.totalCapped || users.data.total > users.data.pageSize) ? (
         <div className="border-t border-slate-200 px-4">
-          <Pager page={users.data.page} pageSize={users.data.pageSize} total={users.data.total} onPage={(page) => update({ page: page === 1 ? undefined : page })} />
+          <Pager page={users.data.page} pageSize={users.data.pageSize} total={users.data.total} totalCapped={users.data.totalCapped} onPage={(page) => update({ page: page === 1 ? undefined : page })} />
         </div>
       ) : null}
       {managing ? <ManageUserDialog user={managing} actor={actor} onClose={() => setManaging(null)} /> : null}
