@@ -10,7 +10,7 @@ import { queryRows, type DatabaseHandle } from '../../src/server/db/client.js';
 import { migrateDatabase } from '../../src/server/db/migrate.js';
 import { jobRepairLines } from '../../src/server/db/schema.js';
 import { createFactories } from '../factories/index.js';
-import { openDatabaseMigratedTo } from '../support/migrated-to.js';
+import { oldCompany, openDatabaseMigratedTo } from '../support/migrated-to.js';
 
 const LAST_BEFORE_MOVE = '0009_inspection-photos-repair-lines';
 
@@ -30,7 +30,8 @@ describe('moving repair lists out of JSON', () => {
     const db = handle.db;
     const f = createFactories(db);
     // The job is inserted by hand: the factory writes today's jobs columns, which the older schema lacks.
-    const unit = await f.unit();
+    const location = await f.location({ companyId: (await oldCompany(db)).id });
+    const unit = await f.unit({ locationId: location.id });
     const [job] = await queryRows<{ id: string }>(
       db,
       sql`insert into jobs (name, type, location_id, unit_id, service_line, description, time_period_start, time_period_due)

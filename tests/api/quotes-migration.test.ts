@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database, type DatabaseHandle } from '../../src/server/db/client.js';
 import { migrateDatabase } from '../../src/server/db/migrate.js';
 import { createFactories } from '../factories/index.js';
-import { openDatabaseMigratedTo } from '../support/migrated-to.js';
+import { oldCompany, openDatabaseMigratedTo } from '../support/migrated-to.js';
 
 const LAST_BEFORE_MOVE = '0014_invoice-lines-history';
 const DAY = 24 * 60 * 60 * 1000;
@@ -77,7 +77,7 @@ describe('migration 0015: the quote flags of jobs become job_quotes statuses', (
   it('moves every old combination into rows with the right status, keeps tokens and times, drops the old columns', async () => {
     const db = handle.db;
     const f = createFactories(db);
-    const location = await f.location();
+    const location = await f.location({ companyId: (await oldCompany(db)).id });
 
     // Jobs flagged as sent with no row: each gets one from its flags.
     const waiting = await oldJob(db, location.id, 'Sent, waiting', { sent: true, sentAt: at(-3), token: 'tok-waiting', expiresAt: at(27), email: 'waiting@old.example' });

@@ -12,6 +12,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.js';
 import { migrationsFolder } from '../../src/server/db/migrate.js';
@@ -70,4 +71,13 @@ export async function openDatabaseMigratedTo(tag: string): Promise<{ handle: Dat
       rmSync(folder, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A company inserted by hand, in the shape every migration since 0001 accepts: the factory writes
+ * today's companies columns (search_text since 0025), which an older schema lacks.
+ */
+export async function oldCompany(db: DatabaseHandle['db'], name = 'Before the migration Holdings'): Promise<{ id: string }> {
+  const result = (await db.execute(sql`insert into companies (name, address, city, state, zip, phone) values (${name}, '1 Old Way', 'Atlanta', 'GA', '30301', '(404) 555-0100') returning id`)) as unknown as { rows: { id: string }[] };
+  return result.rows[0]!;
 }
