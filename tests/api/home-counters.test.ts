@@ -15,6 +15,7 @@ import { queryRows } from '../../src/server/db/client.js';
 import { signInAs, type ApiClient } from '../support/api.js';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../support/test-app.js';
 import { testDatabaseKind } from '../support/test-db.js';
+import { jobCreateBody } from '../support/job-body.js';
 
 // Sunday 15 March 2026, 11:00 in New York (the default company time zone).
 const NOW = new Date('2026-03-15T15:00:00Z');
@@ -180,25 +181,11 @@ async function expectStatsMatchTables() {
 }
 
 async function createJob(body: Record<string, unknown>) {
-  const unit = await ctx.f.unit();
-  const response = await api.call('POST', '/api/jobs', {
-    locationId: unit.locationId,
-    unitId: unit.id,
-    serviceAddress: '1 Main St',
-    serviceCity: 'Atlanta',
-    serviceState: 'GA',
-    serviceZip: '30303',
-    contactName: 'Pat Lee',
-    contactPhone: '4045550100',
-    contactEmail: 'pat@example.com',
-    contactType: 'primary',
-    serviceLine: 'HVACGEN',
-    name: 'Counted job',
-    description: 'A job the home counts follow',
-    timePeriodStart: '2026-03-01',
-    timePeriodDue: '2026-03-20',
-    ...body,
-  });
+  const response = await api.call(
+    'POST',
+    '/api/jobs',
+    await jobCreateBody(ctx.f, { name: 'Counted job', description: 'A job the home counts follow', timePeriodStart: '2026-03-01', timePeriodDue: '2026-03-20', ...body }),
+  );
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ id: string; number: number }>();
 }

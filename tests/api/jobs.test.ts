@@ -10,6 +10,7 @@ import { createJobsRepo } from '../../src/server/modules/jobs/jobs.repo.js';
 import { createJobsService } from '../../src/server/modules/jobs/jobs.service.js';
 import { createSettingsRepo } from '../../src/server/modules/settings/settings.repo.js';
 import { MISSING_ID, signInAs, type ApiClient } from '../support/api.js';
+import { jobCreateBody } from '../support/job-body.js';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../support/test-app.js';
 
 /** Every row of the job tables, so a refused request can be shown to change nothing. */
@@ -41,27 +42,7 @@ async function activeTechnician(name: string) {
   return user;
 }
 
-async function validBody(overrides: Record<string, unknown> = {}) {
-  const unit = await ctx.f.unit();
-  return {
-    locationId: unit.locationId,
-    unitId: unit.id,
-    serviceAddress: '1 Main St',
-    serviceCity: 'Atlanta',
-    serviceState: 'GA',
-    serviceZip: '30303',
-    contactName: 'Pat Lee',
-    contactPhone: '4045550100',
-    contactEmail: 'pat@example.com',
-    contactType: 'primary',
-    serviceLine: 'HVACGEN',
-    name: 'Spring PM',
-    description: 'Quarterly maintenance of the rooftop units',
-    timePeriodStart: '2026-03-10',
-    timePeriodDue: '2026-03-12',
-    ...overrides,
-  };
-}
+const validBody = (overrides: Record<string, unknown> = {}) => jobCreateBody(ctx.f, overrides);
 
 describe('Create Job', () => {
   it('creates an unscheduled job with the defaults, a number from 1001 on, and records who created it', async () => {
