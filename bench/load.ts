@@ -56,7 +56,7 @@ export async function runLoad(options: { url: string; headers?: Record<string, s
   const client = () =>
     new Promise<void>((resolve) => {
       let socket: Socket;
-      let buffer = Buffer.alloc(0);
+      let buffer: Buffer = Buffer.alloc(0);
       let t0 = 0;
       const send = () => {
         if (performance.now() >= deadline) {

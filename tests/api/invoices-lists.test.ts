@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceList, InvoiceReport, PaidInvoiceList, PendingInvoiceList } from '../../src/domain/invoices.js';
+import { queryRows } from '../../src/server/db/client.js';
 import * as repo from '../../src/server/modules/invoices/invoices.repo.js';
 import { signInAs, type ApiClient } from '../support/api.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
@@ -225,6 +226,20 @@ describe('the totals the lists and the report read', () => {
     const searched = (await api.call('GET', '/api/invoices?q=INV')).json<InvoiceList>();
     expect(all.total).toBe(searched.total);
     expect(all.summary).toEqual(searched.summary);
+    // A search is filtered, counted, summed and sorted on invoice_search's copies of the invoices' columns (migration 0029).
+    expect(searched.items).toEqual(all.items);
+    const [drift] = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from job_invoices i full join invoice_search s on s.invoice_id = i.id
+          where (s.invoice_id, s.job_id, s.status, s.amount, s.issued_date, s.due_date, s.paid_date, s.created_at)
+                is distinct from (i.id, i.job_id, i.status, i.amount, i.issued_date, i.due_date, i.paid_date, i.created_at)`,
+    );
+    expect(drift!.n).toBe(0);
+    for (const due of ['', '&due=overdue', '&due=due-soon']) {
+      const tile = (await api.call('GET', `/api/invoices/pending?page=1${due}`)).json<PendingInvoiceList>();
+      const tileSearched = (await api.call('GET', `/api/invoices/pending?page=1${due}&q=INV`)).json<PendingInvoiceList>();
+      expect([tileSearched.total, tileSearched.items], due).toEqual([tile.total, tile.items]);
+    }
     for (const status of ['draft', 'issued', 'paid', 'void']) {
       const one = (await api.call('GET', `/api/invoices?status=${status}`)).json<InvoiceList>();
       const oneSearched = (await api.call('GET', `/api/invoices?status=${status}&q=INV`)).json<InvoiceList>();
@@ -233,7 +248,8 @@ describe('the totals the lists and the report read', () => {
     const pending = (await api.call('GET', '/api/invoices/pending')).json<PendingInvoiceList>();
     expect(pending.summary).toEqual((await api.call('GET', '/api/invoices/pending?q=INV')).json<PendingInvoiceList>().summary);
     const paid = (await api.call('GET', '/api/invoices/paid?from=2025-01-01&to=2025-12-31')).json<PaidInvoiceList>();
-    expect(paid.summary).toEqual((await api.call('GET', '/api/invoices/paid?from=2025-01-01&to=2025-12-31&q=INV')).json<PaidInvoiceList>().summary);
+    const paidSearched = (await api.call('GET', '/api/invoices/paid?from=2025-01-01&to=2025-12-31&q=INV')).json<PaidInvoiceList>();
+    expect([paidSearched.summary, paidSearched.items]).toEqual([paid.summary, paid.items]);
     for (const range of [
       { from: '2025-01-01', to: '2026-01-01' },
       { from: '2025-04-01', to: '2025-07-01' },

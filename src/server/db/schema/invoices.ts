@@ -182,6 +182,22 @@ export const invoiceSearch = pgTable(
       .primaryKey()
       .references(() => jobInvoices.id, { onDelete: 'cascade' }),
     searchText: text('search_text').notNull(),
+    // Copies of the invoice's own columns that the lists filter, sort and sum by (migration
+    // 0029_invoice-search-columns, kept by the same triggers), so a search is filtered, counted and
+    // summed on this narrow table alone, and each status list has a trigram index of its own.
+    jobId: uuid('job_id').notNull(),
+    status: varchar('status', { length: 10 }).notNull(),
+    amount: money('amount').notNull(),
+    issuedDate: date('issued_date', { mode: 'string' }),
+    dueDate: date('due_date', { mode: 'string' }),
+    paidDate: date('paid_date', { mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [trgm('invoice_search_text_trgm', t.searchText)],
+  (t) => [
+    trgm('invoice_search_text_trgm', t.searchText),
+    // /invoices/pending and /invoices/paid search only their own status.
+    trgm('invoice_search_issued_trgm', t.searchText).where(sql`${t.status} = 'issued'`),
+    trgm('invoice_search_paid_trgm', t.searchText).where(sql`${t.status} = 'paid'`),
+    index('invoice_search_job_idx').on(t.jobId),
+  ],
 );

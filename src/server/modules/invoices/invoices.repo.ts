@@ -51,7 +51,7 @@ import {
 } from '../../db/schema.js';
 import { selectRow, selection } from '../../db/sql.js';
 import { jobLatestQuotes } from '../../db/views.js';
-import { cappedCount, searchTextMatch, textMatch, whereAll } from '../../db/sql.js';
+import { cappedCount, from, searchTextMatch, tableAlias, textMatch, whereAll } from '../../db/sql.js';
 import { COMPANY_SETTINGS_KEY } from '../settings/settings.repo.js';
 
 /** Locks the job row for the rest of the transaction (two invoices created at once are numbered one after the other). */
@@ -320,6 +320,62 @@ export function paidConditions(f: PaidInvoiceFilters): SQL[] {
   return c;
 }
 
+/** A search the lists run on invoice_search alone (one holding the separator searches the four texts apart). */
+export const searchable = (q: string | undefined): q is string => Boolean(q) && !q!.includes(SEARCH_SEPARATOR);
+
+const s = tableAlias(invoiceSearch, 's');
+
+/**
+ * The invoices a list's search finds, with every filter of that list, read from invoice_search
+ * alone (it carries the invoice's status, amount, dates, creation time and job: migration
+ * 0029_invoice-search-columns), as a table named job_invoices with job_invoices' column names, so
+ * the lists' aggregates, counts and orders apply to it unchanged. The pending and paid lists name
+ * their status as a literal, so the planner takes that status's own trigram index. At most `limit`
+ * rows when given (a count or a sum that stops past the cap).
+ */
+export function searchedInvoices(
+  list: 'all' | 'pending' | 'paid',
+  f: InvoiceListFilters | PendingInvoiceFilters | PaidInvoiceFilters,
+  options: { today?: string; withDue?: boolean; limit?: number } = {},
+): SQL {
+  const q = f.q ?? '';
+  const c: SQL[] = [];
+  if (list === 'pending') c.push(sql`${s.status} = 'issued'`);
+  if (list === 'paid') c.push(sql`${s.status} = 'paid'`);
+  if (list === 'all') {
+    const a = f as InvoiceListFilters;
+    if (a.status) c.push(eq(s.status, a.status));
+    if (a.from) c.push(gte(s.issuedDate, a.from));
+    if (a.to) c.push(lte(s.issuedDate, a.to));
+    if (a.office) c.push(sql`${s.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.office} = ${a.office})`);
+    if (a.technicianId) c.push(sql`${s.jobId} in (select ${jobTechnicians.jobId} from ${jobTechnicians} where ${jobTechnicians.technicianId} = ${a.technicianId}::uuid)`);
+    if (a.createdFrom) {
+      const zone = sql`coalesce((select ${settings.value} ->> 'time_zone' from ${settings} where ${settings.key} = ${COMPANY_SETTINGS_KEY}), ${DEFAULT_TIME_ZONE})`;
+      c.push(sql`${s.createdAt} >= (${a.createdFrom}::date)::timestamp at time zone ${zone}`);
+    }
+  }
+  if (list === 'pending' && options.withDue && (f as PendingInvoiceFilters).due && options.today) {
+    const w = dueWindow(options.today);
+    if ((f as PendingInvoiceFilters).due === 'overdue') c.push(lt(s.dueDate, w.overdueBefore));
+    else c.push(and(gte(s.dueDate, w.dueSoonFrom), lte(s.dueDate, w.dueSoonThrough))!);
+  }
+  if (list === 'paid') {
+    const p = f as PaidInvoiceFilters;
+    if (p.from) c.push(gte(s.paidDate, p.from));
+    if (p.to) c.push(lte(s.paidDate, p.to));
+  }
+  const columns = sql`${s.invoiceId} as "id", ${s.status} as "status", ${s.amount} as "amount", ${s.issuedDate} as "issued_date", ${s.dueDate} as "due_date", ${s.paidDate} as "paid_date", ${s.createdAt} as "created_at"`;
+  const byWords = whereAll([...c, ...searchWords(q).map((word) => searchTextMatch(s.searchText, word, SEARCH_SEPARATORS))]);
+  const digits = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : null;
+  // "1042" or "#1042" is also the job's number.
+  const matches =
+    digits === null
+      ? sql`select ${columns} from ${from(s)} where ${byWords}`
+      : sql`select ${columns} from ${from(s)} where ${byWords}
+            union select ${columns} from ${from(s)} where ${whereAll([...c, sql`${s.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.number} = ${digits})`])}`;
+  return options.limit === undefined ? sql`(${matches}) as ${jobInvoices}` : sql`(${matches} limit ${options.limit}) as ${jobInvoices}`;
+}
+
 export type ListOrder = 'created' | 'due' | 'paid';
 const ORDERS: Record<ListOrder, SQL[]> = {
   created: [desc(jobInvoices.createdAt), desc(jobInvoices.id)],
@@ -332,14 +388,23 @@ const ORDERS: Record<ListOrder, SQL[]> = {
  * page's ids are found on job_invoices alone, in list order from an index, then joined to their
  * job, location and company: the joins never run for more than the page.
  */
-export function listPage(exec: Executor, conditions: SQL[], order: ListOrder, page: { limit: number; offset: number }, options: { matchesFirst?: boolean } = {}) {
+export function listPage(
+  exec: Executor,
+  conditions: SQL[],
+  order: ListOrder,
+  page: { limit: number; offset: number },
+  options: { matchesFirst?: boolean; searched?: SQL } = {},
+) {
   // matchesFirst: the matches are few (the caller counted them) but would come late in list order
   // (a month issued long ago, a search), so they are found through their own index first and
   // sorted, instead of walking the list's order index past everything newer. OFFSET 0 keeps the
   // planner from merging the two steps; the subquery takes the table's name so ORDERS apply to it.
-  const source = options.matchesFirst
-    ? sql`(select ${jobInvoices.id}, ${jobInvoices.createdAt}, ${jobInvoices.dueDate}, ${jobInvoices.paidDate} from ${jobInvoices} where ${and(...conditions)} offset 0) as ${jobInvoices}`
-    : null;
+  // `searched` (searchedInvoices) is a search's matches with the list's filters, found that way.
+  const source = options.searched
+    ? options.searched
+    : options.matchesFirst
+      ? sql`(select ${jobInvoices.id}, ${jobInvoices.createdAt}, ${jobInvoices.dueDate}, ${jobInvoices.paidDate} from ${jobInvoices} where ${and(...conditions)} offset 0) as ${jobInvoices}`
+      : null;
   const ids = exec
     .select({ id: source ? sql<string>`${jobInvoices}.${sql.identifier(jobInvoices.id.name)}`.as('id') : jobInvoices.id })
     .from(source ?? jobInvoices)
@@ -411,13 +476,13 @@ export function listSummaryQuery(exec: Executor, filters: InvoiceListFilters, co
       outCount: counted(sql`count(*) filter (where ${jobInvoices.status} = 'issued')`),
       outAmount: cents(sql`sum(${jobInvoices.amount}) filter (where ${jobInvoices.status} = 'issued')`),
     })
-    .from(filters.q ? atMost(conditions, countLimit + 1) : jobInvoices)
+    .from(searchable(filters.q) ? searchedInvoices('all', filters, { limit: countLimit + 1 }) : filters.q ? atMost(conditions, countLimit + 1) : jobInvoices)
     .where(filters.q ? undefined : and(...conditions));
 }
 
 /** The rows the conditions find, counted up to countLimit (totalCapped beyond it). */
-export function countMatches(exec: Executor, conditions: SQL[], countLimit: number) {
-  return cappedCount(exec, sql`select 1 from ${jobInvoices} where ${and(...conditions)}`, countLimit);
+export function countMatches(exec: Executor, conditions: SQL[], countLimit: number, searched?: SQL) {
+  return cappedCount(exec, searched ? sql`select 1 from ${searched}` : sql`select 1 from ${jobInvoices} where ${and(...conditions)}`, countLimit);
 }
 
 /**
@@ -469,7 +534,7 @@ function pendingSummaryOfInvoices(exec: Executor, f: PendingInvoiceFilters, w: R
       soonCount: counted(sql`count(*) filter (where ${soon})`),
       soonAmount: cents(sql`sum(${jobInvoices.amount}) filter (where ${soon})`),
     })
-    .from(atMost(pendingConditions({ q: f.q }, '', false), cap + 1));
+    .from(searchable(f.q) ? searchedInvoices('pending', { q: f.q }, { limit: cap + 1 }) : atMost(pendingConditions({ q: f.q }, '', false), cap + 1));
 }
 
 /**
@@ -517,7 +582,7 @@ function paidSummaryOfInvoices(exec: Executor, f: PaidInvoiceFilters, countLimit
       count: counted(sql`count(*)`),
       amount: cents(sql`sum(${jobInvoices.amount})`),
     })
-    .from(atMost(paidConditions(f), countLimit + 1))
+    .from(searchable(f.q) ? searchedInvoices('paid', f, { limit: countLimit + 1 }) : atMost(paidConditions(f), countLimit + 1))
     .groupBy(sql`grouping sets ((), (${month}))`)
     .orderBy(sql`1 desc nulls last`);
 }

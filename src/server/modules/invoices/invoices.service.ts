@@ -281,10 +281,12 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
    * on to its own end (countLimitFor), so the pager always knows whether a row follows. A list
    * narrower than the summary's matches (a pending tile) is counted on its own.
    */
-  const pastTheCap = async (conditions: SQL[], query: { page: number; pageSize: number }, narrowerThanTheSummary = false) => {
+  const pastTheCap = async (conditions: SQL[], query: { page: number; pageSize: number }, narrowerThanTheSummary = false, searched?: SQL) => {
     const countLimit = countLimitFor(query.page, query.pageSize, cap);
-    return countLimit > cap || narrowerThanTheSummary ? repo.countMatches(db, conditions, countLimit) : { total: cap, totalCapped: true };
+    return countLimit > cap || narrowerThanTheSummary ? repo.countMatches(db, conditions, countLimit, searched) : { total: cap, totalCapped: true };
   };
+  /** A search's matches (repo.searchedInvoices) are gathered and sorted for the page unless they are many: then the list's order index is walked. */
+  const gatherable = (counted: { total: number; totalCapped: boolean }) => !counted.totalCapped && counted.total <= MATCHES_FIRST_LIMIT;
 
   /** Office staff see every invoice; a technician only those of jobs assigned to them. */
   async function assertCanRead(exec: Executor, actor: Actor, jobId: string) {
@@ -397,9 +399,10 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
       // (repo.listPage matchesFirst) rather than found by walking the newest-first index. A search
       // matching more than the cap has no cards (null) and walks the index: its matches are dense.
       const narrowed = Boolean(query.q || query.from || query.to);
+      const searched = repo.searchable(query.q) ? repo.searchedInvoices('all', query) : undefined;
       const [summary, now] = await Promise.all([repo.listSummary(db, query, cap), today()]);
-      const counted = summary ? { total: summary.total.count, totalCapped: false } : await pastTheCap(conditions, query);
-      const rows = await repo.listPage(db, conditions, 'created', paging, { matchesFirst: narrowed && !counted.totalCapped && counted.total <= MATCHES_FIRST_LIMIT });
+      const counted = summary ? { total: summary.total.count, totalCapped: false } : await pastTheCap(conditions, query, false, searched);
+      const rows = await repo.listPage(db, conditions, 'created', paging, { matchesFirst: narrowed && gatherable(counted), searched: gatherable(counted) ? searched : undefined });
       return { items: rows.map((r) => repo.listItemOf(r, now)), ...counted, page: query.page, pageSize: query.pageSize, summary };
     },
 
@@ -407,19 +410,21 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
       const now = await today();
       const paging = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
       const conditions = repo.pendingConditions(query, now);
+      const searched = repo.searchable(query.q) ? repo.searchedInvoices('pending', query, { today: now, withDue: true }) : undefined;
       const { summary, filtered } = await repo.pendingSummary(db, query, now, cap);
-      const counted = filtered !== null ? { total: filtered, totalCapped: false } : await pastTheCap(conditions, query, Boolean(query.due));
-      const rows = await repo.listPage(db, conditions, 'due', paging, { matchesFirst: Boolean(query.q) && !counted.totalCapped && counted.total <= MATCHES_FIRST_LIMIT });
+      const counted = filtered !== null ? { total: filtered, totalCapped: false } : await pastTheCap(conditions, query, Boolean(query.due), searched);
+      const rows = await repo.listPage(db, conditions, 'due', paging, { matchesFirst: Boolean(query.q) && gatherable(counted), searched: gatherable(counted) ? searched : undefined });
       return { items: rows.map((r) => repo.listItemOf(r, now)), ...counted, page: query.page, pageSize: query.pageSize, summary };
     },
 
     async paid(query: PaidInvoiceListQuery): Promise<PaidInvoiceList> {
       const conditions = repo.paidConditions(query);
       const paging = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+      const searched = repo.searchable(query.q) ? repo.searchedInvoices('paid', query) : undefined;
       const [summary, now] = await Promise.all([repo.paidSummary(db, query, cap), today()]);
-      const counted = summary ? { total: summary.totalPaid.count, totalCapped: false } : await pastTheCap(conditions, query);
+      const counted = summary ? { total: summary.totalPaid.count, totalCapped: false } : await pastTheCap(conditions, query, false, searched);
       // A paid-date range is walked in the paid-date index itself; only a search gathers its matches first.
-      const rows = await repo.listPage(db, conditions, 'paid', paging, { matchesFirst: Boolean(query.q) && !counted.totalCapped && counted.total <= MATCHES_FIRST_LIMIT });
+      const rows = await repo.listPage(db, conditions, 'paid', paging, { matchesFirst: Boolean(query.q) && gatherable(counted), searched: gatherable(counted) ? searched : undefined });
       return { items: rows.map((r) => repo.listItemOf(r, now)), ...counted, page: query.page, pageSize: query.pageSize, summary };
     },
 
