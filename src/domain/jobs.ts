@@ -133,6 +133,7 @@ export const JOB_LIMITS = {
   presetNameLength: 100,
   calendarMaxDays: 62,
   calendarUnscheduledLimit: 200,
+  calendarPerDayMax: 100,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -730,6 +731,14 @@ export const calendarQuery = z
     to: z.string({ error: "'to' is required" }).refine(isIsoDate, "'to' must be a valid date (YYYY-MM-DD)"),
     technicianId: optionalUuidFilter('Invalid technician id'),
     office: trimmedOptional(JOB_LIMITS.officeLength),
+    // The month shows the first 3 jobs of a day and the week the first 10, each with "+N more":
+    // only those are read and sent, with every day's total (dayTotals).
+    perDay: z.coerce
+      .number({ error: 'Jobs per day must be a number' })
+      .int('Jobs per day must be a whole number')
+      .min(1, 'Jobs per day must be 1 or more')
+      .max(JOB_LIMITS.calendarPerDayMax, `Jobs per day must be at most ${JOB_LIMITS.calendarPerDayMax}`)
+      .optional(),
   })
   .superRefine((v, ctx) => {
     if (!isIsoDate(v.from) || !isIsoDate(v.to)) return;
@@ -761,6 +770,8 @@ export const calendarAnswer = z.object({
   to: z.string(),
   timeZone: z.string(),
   scheduled: z.array(calendarJob),
+  /** every day of the range that has scheduled jobs, with how many (more than `scheduled` holds when perDay was given) */
+  dayTotals: z.array(z.object({ day: z.string(), total: z.number().int() })),
   unscheduled: z.array(calendarJob),
   unscheduledTotal: z.number().int(),
 });

@@ -4,7 +4,8 @@
  */
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import type { CalendarAnswer } from '../../src/domain/jobs.js';
 import type { JobListItem } from '../../src/domain/jobs.js';
 import { signInAs, type ApiClient } from '../support/api.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
@@ -185,6 +186,30 @@ describe('the calendar', () => {
     expect(forB.scheduled).toEqual([]);
     await api.refused('GET', '/api/jobs/calendar?from=2026-03-01&to=2026-06-01', undefined, 400, 'The calendar range must be at most 62 days');
     await api.refused('GET', '/api/jobs/calendar?from=2026-03-01', undefined, 400, undefined, { field: 'to' });
+  });
+
+  it('sends only the first jobs of each day with perDay, and every day\'s total (days in the company time zone)', async () => {
+    // 2026-04-07 in New York: 08:00, 09:00, 10:00, 11:00 and 22:30 (already the 8th in UTC); one cancelled, not counted.
+    const starts = ['2026-04-07T12:00:00Z', '2026-04-07T13:00:00Z', '2026-04-07T14:00:00Z', '2026-04-07T15:00:00Z', '2026-04-08T02:30:00Z'];
+    const made: string[] = [];
+    for (const [i, start] of starts.entries()) made.push((await ctx.f.job({ name: `Busy day ${i + 1}`, status: 'scheduled', scheduleStart: new Date(start) })).id);
+    made.push((await ctx.f.job({ name: 'Busy day cancelled', status: 'cancelled', scheduleStart: new Date('2026-04-07T12:30:00Z') })).id);
+    made.push((await ctx.f.job({ name: 'Next day', status: 'scheduled', scheduleStart: new Date('2026-04-08T13:00:00Z') })).id);
+    onTestFinished(async () => {
+      // The lists' tests below count this file's five jobs.
+      await ctx.database.db.execute(sql`delete from jobs where id in (${sql.join(made.map((id) => sql`${id}::uuid`), sql`, `)})`);
+    });
+    const all = (await api.call('GET', '/api/jobs/calendar?from=2026-04-01&to=2026-04-30')).json<CalendarAnswer>();
+    expect(all.scheduled.map((j) => j.name)).toEqual(['Busy day 1', 'Busy day 2', 'Busy day 3', 'Busy day 4', 'Busy day 5', 'Next day']);
+    const firstThree = (await api.call('GET', '/api/jobs/calendar?from=2026-04-01&to=2026-04-30&perDay=3')).json<CalendarAnswer>();
+    expect(firstThree.scheduled.map((j) => j.name)).toEqual(['Busy day 1', 'Busy day 2', 'Busy day 3', 'Next day']);
+    expect(firstThree.dayTotals).toEqual([
+      { day: '2026-04-07', total: 5 },
+      { day: '2026-04-08', total: 1 },
+    ]);
+    expect(all.dayTotals).toEqual(firstThree.dayTotals);
+    await api.refused('GET', '/api/jobs/calendar?from=2026-04-01&to=2026-04-30&perDay=0', undefined, 400, 'Jobs per day must be 1 or more', { field: 'perDay' });
+    await api.refused('GET', '/api/jobs/calendar?from=2026-04-01&to=2026-04-30&perDay=many', undefined, 400, 'Jobs per day must be a number', { field: 'perDay' });
   });
 });
 

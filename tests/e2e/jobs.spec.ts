@@ -148,12 +148,21 @@ test.describe('jobs', () => {
     await expect(page.getByTestId('job-badges')).toContainText('Completed');
     await expect(page.getByRole('button', { name: 'Complete Job' })).toBeHidden();
 
-    // The calendar: this month holds the job on today's date; a click opens it. The week view too.
+    // The calendar: this month holds the job on today's date (a month cell shows a day's first 3
+    // jobs and "+N more", which opens the week: other tests schedule jobs today too); a click opens it.
     await page.goto('/jobs?view=calendar');
     const cell = page.locator(`td[data-date="${today}"]`);
-    await cell.getByRole('link', { name: new RegExp(`Job #${number} `) }).click();
-    await expect(page).toHaveURL(jobUrl);
-    await page.goto(`/jobs?view=calendar&period=week&date=${today}`);
+    const inMonth = cell.getByRole('link', { name: new RegExp(`Job #${number} `) });
+    const more = cell.getByRole('button', { name: /more jobs on .*: show the week/ });
+    await expect(inMonth.or(more).first()).toBeVisible();
+    if (await inMonth.isVisible()) {
+      await inMonth.click();
+      await expect(page).toHaveURL(jobUrl);
+      await page.goto(`/jobs?view=calendar&period=week&date=${today}`);
+    } else {
+      await more.click();
+      await expect(page).toHaveURL(/period=week/);
+    }
     await expect(page.locator(`td[data-date="${today}"]`).getByRole('link', { name: new RegExp(`Job #${number} `) })).toContainText('9:00 AM');
     await page.getByRole('button', { name: 'Next week' }).click();
     await expect(page.getByRole('link', { name: new RegExp(`Job #${number} `) })).toHaveCount(0);
@@ -163,6 +172,30 @@ test.describe('jobs', () => {
     const row = page.getByTestId('job-row').filter({ hasText: `#${number}` });
     await expect(row).toContainText('$750.00');
     await expect(row).toContainText('Completed');
+  });
+
+  test('a busy day in the calendar: the first 3 in the month, 10 in the week, "+N more" opens the week, then the list of that day', async ({ signedIn: page, f }) => {
+    // 12 jobs on 2031-05-14 (New York), one an hour from 6:00 AM; the server sends only the ones shown.
+    const day = '2031-05-14';
+    for (let i = 0; i < 12; i++) await f.job({ name: `Busy Wednesday ${String(i + 1).padStart(2, '0')}`, status: 'scheduled', scheduleStart: new Date(Date.UTC(2031, 4, 14, 10 + i)) });
+    const answer = page.waitForResponse((r) => r.url().includes('/api/jobs/calendar') && r.url().includes('perDay=3'));
+    await page.goto(`/jobs?view=calendar&date=${day}`);
+    expect((await (await answer).json()).scheduled.filter((j: { name: string }) => j.name.startsWith('Busy Wednesday'))).toHaveLength(3);
+    const cell = page.locator(`td[data-date="${day}"]`);
+    await expect(cell.getByRole('link', { name: /Busy Wednesday/ })).toHaveCount(3);
+    await expect(cell.getByRole('link', { name: /Busy Wednesday 01/ })).toContainText('6:00 AM');
+    await expectAccessible(page, 'calendar month with a busy day');
+    await cell.getByRole('button', { name: 'show the week', exact: false }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/period=week/);
+    const column = page.locator(`td[data-date="${day}"]`);
+    await expect(column.getByRole('link', { name: /Busy Wednesday/ })).toHaveCount(10);
+    const rest = column.getByRole('link', { name: /2 more jobs on Wednesday, May 14, 2031: show them in the jobs list/ });
+    await expect(rest).toHaveText('+2 more');
+    await expectAccessible(page, 'calendar week with a busy day');
+    await rest.click();
+    await expect(page).toHaveURL(new RegExp(`/jobs\\?dateField=schedule&from=${day}&to=${day}`));
+    await expect(page.getByTestId('job-row').filter({ hasText: 'Busy Wednesday' })).toHaveCount(12);
   });
 
   test('a home count opens its filtered list, with the queue as a removable chip; empty and error texts', async ({ signedIn: page, f }) => {

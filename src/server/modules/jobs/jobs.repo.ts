@@ -461,6 +461,7 @@ const CALENDAR_JOINS = sql`join ${from(l)} on ${l.id} = ${j.locationId}
   join ${from(c)} on ${c.id} = ${l.companyId}
   left join ${from(un)} on ${un.id} = ${j.unitId}`;
 
+const DAY_TOTAL = selection({ day: sql<string>`"day"`, total: countOf(sql`"total"`) });
 const toCalendarJob = (row: RowOf<typeof CALENDAR_JOB.fields>): CalendarJob => ({ ...row, scheduleStart: row.scheduleStart?.toISOString() ?? null });
 
 export interface CalendarRange {
@@ -470,6 +471,8 @@ export interface CalendarRange {
   technicianId: string | undefined;
   office: string | undefined;
   unscheduledLimit: number;
+  /** only the first this many jobs of each day (by start, then number) */
+  perDay?: number;
 }
 
 /**
@@ -484,11 +487,21 @@ export function calendarStatements(q: CalendarRange) {
   if (q.technicianId) scope.push(sql`${j.id} in (select ${jt.jobId} from ${from(jt)} where ${jt.technicianId} = ${q.technicianId}::uuid)`);
   if (q.office) scope.push(sql`${j.office} = ${q.office}`);
   const extra = scope.length ? sql` and ${whereAll(scope)}` : sql``;
+  const inRange = sql`${j.scheduleStart} >= ${dayStart(q.from, q.timeZone)} and ${j.scheduleStart} < ${dayStart(q.to, q.timeZone, 1)}
+          and ${j.status} <> 'cancelled'${extra}`;
+  const day = sql`(${j.scheduleStart} at time zone ${q.timeZone})::date`;
+  // With perDay, a day's jobs are ranked by start and number and only the first perDay are joined
+  // to their company, location, unit and technicians (a busy month holds thousands of jobs).
+  const scheduledJobs =
+    q.perDay === undefined
+      ? sql`select ${CALENDAR_JOB_COLUMNS} from ${from(j)} where ${inRange}`
+      : sql`select * from (
+          select ${CALENDAR_JOB_COLUMNS}, row_number() over (partition by ${day} order by ${j.scheduleStart}, ${j.number}) as day_rank
+          from ${from(j)} where ${inRange}) ranked
+        where day_rank <= ${q.perDay}`;
   return {
-    scheduled: sql`with ${j} as materialized (
-        select ${CALENDAR_JOB_COLUMNS} from ${from(j)}
-        where ${j.scheduleStart} >= ${dayStart(q.from, q.timeZone)} and ${j.scheduleStart} < ${dayStart(q.to, q.timeZone, 1)}
-          and ${j.status} <> 'cancelled'${extra}),
+    dayTotals: sql`select to_char(${day}, 'YYYY-MM-DD') as "day", count(*)::int as "total" from ${from(j)} where ${inRange} group by 1 order by 1`,
+    scheduled: sql`with ${j} as materialized (${scheduledJobs}),
       techs as (
         select ${jt.jobId} as job_id, ${TECHNICIANS_AGG} as list
         from ${j} join ${from(jt)} on ${jt.jobId} = ${j.id} join ${from(tu)} on ${tu.id} = ${jt.technicianId}
@@ -741,11 +754,16 @@ export function createJobsRepo(db: Executor, options: { totalCap?: number } = {}
       return row ? { code: row.code, name: row.name, serviceLine: row.serviceLine, unitCostCents: toCents(row.unitCost), flatRateNonContractCents: null, flatRatePmContractCents: null } : null;
     },
 
-    async calendar(q: CalendarRange, exec: Executor = db): Promise<{ scheduled: CalendarJob[]; unscheduled: CalendarJob[]; unscheduledTotal: number }> {
+    async calendar(q: CalendarRange, exec: Executor = db): Promise<{ scheduled: CalendarJob[]; dayTotals: { day: string; total: number }[]; unscheduled: CalendarJob[]; unscheduledTotal: number }> {
       const statements = calendarStatements(q);
-      const [scheduled, unscheduled] = await Promise.all([selectRows(exec, CALENDAR_JOB, statements.scheduled), selectRows(exec, CALENDAR_UNSCHEDULED, statements.unscheduled)]);
+      const [scheduled, dayTotals, unscheduled] = await Promise.all([
+        selectRows(exec, CALENDAR_JOB, statements.scheduled),
+        selectRows(exec, DAY_TOTAL, statements.dayTotals),
+        selectRows(exec, CALENDAR_UNSCHEDULED, statements.unscheduled),
+      ]);
       return {
         scheduled: scheduled.map(toCalendarJob),
+        dayTotals,
         unscheduled: unscheduled.map(({ total: _total, ...row }) => toCalendarJob(row)),
         unscheduledTotal: unscheduled[0]?.total ?? 0,
       };

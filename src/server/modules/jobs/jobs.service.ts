@@ -339,6 +339,7 @@ export function createJobsService({ db, repo, settings, clock }: JobsServiceDeps
         technicianId: query.technicianId,
         office: query.office,
         unscheduledLimit: JOB_LIMITS.calendarUnscheduledLimit,
+        perDay: query.perDay,
       });
       return { from: query.from, to: query.to, timeZone: zone, ...found };
     },

@@ -27,7 +27,7 @@ import { Pager } from '../../ui/pager';
 import { jobsExportHref, useJobCalendar, useJobOptions, useJobs } from './api/jobs-api';
 import { anchorOr, calendarRange, shiftAnchor, type CalendarView } from './components/calendar-range';
 import { CostBadge, JobStatusBadge, JobTypeBadge, TrainingBadge } from './components/job-badges';
-import { JobCalendar } from './components/job-calendar';
+import { calendarCellLimit, JobCalendar } from './components/job-calendar';
 import { useJobActions } from './components/job-action-dialogs';
 import { JOB_QUEUE_LABELS, JOB_STATUS_LABELS, JOB_TEXTS } from './job-texts';
 
@@ -133,7 +133,7 @@ export default function JobsPage() {
   const range = calendarRange(calView, anchor);
 
   const jobs = useJobs(values, { enabled: view === 'list' });
-  const calendar = useJobCalendar(range.from, range.to, view === 'calendar');
+  const calendar = useJobCalendar(range.from, range.to, calendarCellLimit(calView), view === 'calendar');
   const actions = useJobActions();
   const role = session.data?.role;
   const mayDelete = role === 'admin' || role === 'manager' || role === 'user';
@@ -195,6 +195,7 @@ export default function JobsPage() {
             today={today}
             timeZone={calendar.data?.timeZone ?? timeZone}
             scheduled={calendar.data?.scheduled}
+            dayTotals={calendar.data?.dayTotals}
             unscheduled={calendar.data?.unscheduled}
             unscheduledTotal={calendar.data?.unscheduledTotal}
             loading={calendar.isFetching}

@@ -28,7 +28,7 @@ import { api, withQuery, type QueryValue } from '../../../lib/api-client';
 export const jobKeys = {
   all: ['jobs'] as const,
   list: (q: Partial<JobListQuery>) => ['jobs', 'list', q] as const,
-  calendar: (from: string, to: string) => ['jobs', 'calendar', from, to] as const,
+  calendar: (from: string, to: string, perDay: number) => ['jobs', 'calendar', from, to, perDay] as const,
   detail: (id: string) => ['jobs', 'detail', id] as const,
   options: ['jobs', 'options'] as const,
   presets: ['jobs', 'presets'] as const,
@@ -52,10 +52,11 @@ export function useJobs(query: Partial<JobListQuery>, options: { enabled?: boole
   });
 }
 
-export function useJobCalendar(from: string, to: string, enabled: boolean) {
+/** The calendar's range with the first `perDay` jobs of each day (and every day's total). */
+export function useJobCalendar(from: string, to: string, perDay: number, enabled: boolean) {
   return useQuery({
-    queryKey: jobKeys.calendar(from, to),
-    queryFn: ({ signal }) => api.get<CalendarAnswer>(`${ROOT}/calendar`, { from, to }, { signal }),
+    queryKey: jobKeys.calendar(from, to, perDay),
+    queryFn: ({ signal }) => api.get<CalendarAnswer>(`${ROOT}/calendar`, { from, to, perDay: String(perDay) }, { signal }),
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -67,8 +67,12 @@ function JobChip({ job, timeZone, detailed }: { job: CalendarJob; timeZone: stri
   );
 }
 
-/** How many jobs a month cell lists before "+N more" (which opens the week). */
-const MONTH_CELL_LIMIT = 3;
+/**
+ * How many jobs a day shows before "+N more": 3 in a month cell ("+N more" opens that week), 10 in
+ * a week column ("+N more" opens the jobs list of that schedule day). The server sends only these
+ * (perDay) and every day's total, so a busy month is a few hundred jobs, not thousands.
+ */
+export const calendarCellLimit = (view: CalendarView): number => (view === 'month' ? 3 : 10);
 
 /**
  * The jobs calendar: a month (weeks from Sunday) or a week of scheduled jobs, placed on their day
@@ -80,6 +84,7 @@ export function JobCalendar({
   today,
   timeZone,
   scheduled,
+  dayTotals,
   unscheduled,
   unscheduledTotal,
   loading,
@@ -93,6 +98,8 @@ export function JobCalendar({
   today: string;
   timeZone: string;
   scheduled: readonly CalendarJob[] | undefined;
+  /** each day's number of scheduled jobs, when `scheduled` holds only the first of them */
+  dayTotals?: readonly { day: string; total: number }[];
   unscheduled: readonly CalendarJob[] | undefined;
   unscheduledTotal?: number;
   loading: boolean;
@@ -103,6 +110,8 @@ export function JobCalendar({
 }) {
   const range = calendarRange(view, anchor);
   const byDay = jobsByDay(scheduled ?? [], timeZone);
+  const totals = new Map((dayTotals ?? []).map((d) => [d.day, d.total]));
+  const limit = calendarCellLimit(view);
   const month = anchor.slice(0, 7);
   const title = periodTitle(view, anchor);
 
@@ -160,7 +169,8 @@ export function JobCalendar({
                 {week.map((day) => {
                   const jobs = byDay.get(day) ?? [];
                   const outside = view === 'month' && day.slice(0, 7) !== month;
-                  const shown = view === 'month' ? jobs.slice(0, MONTH_CELL_LIMIT) : jobs;
+                  const shown = jobs.slice(0, limit);
+                  const more = Math.max(totals.get(day) ?? jobs.length, jobs.length) - shown.length;
                   return (
                     <td
                       key={day}
@@ -187,18 +197,27 @@ export function JobCalendar({
                           </li>
                         ))}
                       </ul>
-                      {jobs.length > shown.length ? (
+                      {more > 0 && view === 'month' ? (
                         <button
                           type="button"
-                          className="mt-1 text-xs font-medium text-blue-700 hover:underline"
+                          className="mt-1 text-xs font-medium text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
                           onClick={() => {
                             onAnchor(day);
                             onView('week');
                           }}
-                          aria-label={`${jobs.length - shown.length} more jobs on ${dayLabel(day)}: show the week`}
+                          aria-label={`${more} more jobs on ${dayLabel(day)}: show the week`}
                         >
-                          +{jobs.length - shown.length} more
+                          +{more} more
                         </button>
+                      ) : null}
+                      {more > 0 && view === 'week' ? (
+                        <Link
+                          to={`/jobs?dateField=schedule&from=${day}&to=${day}`}
+                          className="mt-1 block text-xs font-medium text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
+                          aria-label={`${more} more jobs on ${dayLabel(day)}: show them in the jobs list`}
+                        >
+                          +{more} more
+                        </Link>
                       ) : null}
                     </td>
                   );
