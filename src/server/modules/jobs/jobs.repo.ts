@@ -477,7 +477,8 @@ export interface CalendarRange {
 
 /**
  * The calendar's statements. A month holds thousands of scheduled jobs: they are read once into a
- * CTE (`j`), their technicians grouped in one pass over job_technicians, and company, location and
+ * CTE (`j`; with perDay only the first of each day), their technicians found per job through
+ * job_technicians' job index (never a pass over the whole table), and company, location and
  * unit found through covering indexes (migration jobs-list-counters). The unscheduled jobs whose
  * period overlaps the range come from a GiST index on the period; their total is counted before
  * the 200 shown are joined.
@@ -502,10 +503,7 @@ export function calendarStatements(q: CalendarRange) {
   return {
     dayTotals: sql`select to_char(${day}, 'YYYY-MM-DD') as "day", count(*)::int as "total" from ${from(j)} where ${inRange} group by 1 order by 1`,
     scheduled: sql`with ${j} as materialized (${scheduledJobs}),
-      techs as (
-        select ${jt.jobId} as job_id, ${TECHNICIANS_AGG} as list
-        from ${j} join ${from(jt)} on ${jt.jobId} = ${j.id} join ${from(tu)} on ${tu.id} = ${jt.technicianId}
-        group by ${jt.jobId})
+      techs as (select ${j.id} as job_id, ${TECHNICIANS_JSON} as list from ${j})
       select ${CALENDAR_JOB} from ${j} ${CALENDAR_JOINS}
       left join techs on techs.job_id = ${j.id}
       order by ${j.scheduleStart}, ${j.number}`,
