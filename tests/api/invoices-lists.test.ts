@@ -230,11 +230,16 @@ describe('the totals the lists and the report read', () => {
     expect(searched.items).toEqual(all.items);
     const [drift] = await queryRows<{ n: number }>(
       ctx.database.db,
-      sql`select count(*)::int as n from job_invoices i full join invoice_search s on s.invoice_id = i.id
-          where (s.invoice_id, s.job_id, s.status, s.amount, s.issued_date, s.due_date, s.paid_date, s.created_at)
-                is distinct from (i.id, i.job_id, i.status, i.amount, i.issued_date, i.due_date, i.paid_date, i.created_at)`,
+      sql`select count(*)::int as n from job_invoices i join jobs j on j.id = i.job_id full join invoice_search s on s.invoice_id = i.id
+          where (s.invoice_id, s.job_id, s.office, s.status, s.amount, s.issued_date, s.due_date, s.paid_date, s.created_at)
+                is distinct from (i.id, i.job_id, j.office, i.status, i.amount, i.issued_date, i.due_date, i.paid_date, i.created_at)`,
     );
     expect(drift!.n).toBe(0);
+    // An office's invoices (Home's Total Unsent Invoices) are read from invoice_search too: every job here is the Main Office's but one.
+    const [other] = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from job_invoices i join jobs j on j.id = i.job_id where j.office <> 'Main Office'`);
+    const main = (await api.call('GET', '/api/invoices?office=Main%20Office')).json<InvoiceList>();
+    expect(main.total).toBe(all.total - other!.n);
+    if (other!.n === 0) expect([main.items, main.summary]).toEqual([all.items, all.summary]);
     for (const due of ['', '&due=overdue', '&due=due-soon']) {
       const tile = (await api.call('GET', `/api/invoices/pending?page=1${due}`)).json<PendingInvoiceList>();
       const tileSearched = (await api.call('GET', `/api/invoices/pending?page=1${due}&q=INV`)).json<PendingInvoiceList>();
@@ -288,6 +293,14 @@ describe('the totals the lists and the report read', () => {
     await sameAsInvoices();
     // the job's service line and the location's company are copied onto its invoices by triggers
     await ctx.database.db.execute(sql`update jobs set service_line = 'REFR' where id = ${job.id}`);
+    await sameAsInvoices();
+    // and its office onto invoice_search
+    await ctx.database.db.execute(sql`update jobs set office = 'North Office' where id = ${job.id}`);
+    await sameAsInvoices();
+    const north = (await api.call('GET', '/api/invoices?office=North%20Office')).json<InvoiceList>();
+    expect(north.items.map((i) => i.jobId)).toEqual([job.id]);
+    expect(north.summary!.total.count).toBe(1);
+    await ctx.database.db.execute(sql`update jobs set office = 'Main Office' where id = ${job.id}`);
     await sameAsInvoices();
     const other = await ctx.f.company({ name: 'Cedar Holdings' });
     await ctx.database.db.execute(sql`update locations set company_id = ${other.id} where id = ${job.locationId}`);

@@ -186,6 +186,8 @@ export const invoiceSearch = pgTable(
     // 0029_invoice-search-columns, kept by the same triggers), so a search is filtered, counted and
     // summed on this narrow table alone, and each status list has a trigram index of its own.
     jobId: uuid('job_id').notNull(),
+    // the job's office (Home's Total Unsent Invoices opens the drafts of one office)
+    office: varchar('office', { length: 100 }).notNull(),
     status: varchar('status', { length: 10 }).notNull(),
     amount: money('amount').notNull(),
     issuedDate: date('issued_date', { mode: 'string' }),
@@ -199,5 +201,7 @@ export const invoiceSearch = pgTable(
     trgm('invoice_search_issued_trgm', t.searchText).where(sql`${t.status} = 'issued'`),
     trgm('invoice_search_paid_trgm', t.searchText).where(sql`${t.status} = 'paid'`),
     index('invoice_search_job_idx').on(t.jobId),
+    // /invoices of one office (and status), newest first
+    index('invoice_search_office_idx').on(t.office, t.status, t.createdAt.desc(), t.invoiceId.desc()),
   ],
 );

@@ -323,12 +323,15 @@ export function paidConditions(f: PaidInvoiceFilters): SQL[] {
 /** A search the lists run on invoice_search alone (one holding the separator searches the four texts apart). */
 export const searchable = (q: string | undefined): q is string => Boolean(q) && !q!.includes(SEARCH_SEPARATOR);
 
+/** /invoices read from invoice_search: a search, or an office's invoices (Home's Total Unsent Invoices), which it indexes by office. */
+export const onSearchTable = (f: InvoiceListFilters): boolean => searchable(f.q) || (!f.q && Boolean(f.office));
+
 const s = tableAlias(invoiceSearch, 's');
 
 /**
  * The invoices a list's search finds, with every filter of that list, read from invoice_search
- * alone (it carries the invoice's status, amount, dates, creation time and job: migration
- * 0029_invoice-search-columns), as a table named job_invoices with job_invoices' column names, so
+ * alone (it carries the invoice's status, amount, dates, creation time, job and the job's office:
+ * migrations 0029_invoice-search-columns and 0030_invoice-search-office), as a table named job_invoices with job_invoices' column names, so
  * the lists' aggregates, counts and orders apply to it unchanged. The pending and paid lists name
  * their status as a literal, so the planner takes that status's own trigram index. At most `limit`
  * rows when given (a count or a sum that stops past the cap).
@@ -347,7 +350,7 @@ export function searchedInvoices(
     if (a.status) c.push(eq(s.status, a.status));
     if (a.from) c.push(gte(s.issuedDate, a.from));
     if (a.to) c.push(lte(s.issuedDate, a.to));
-    if (a.office) c.push(sql`${s.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.office} = ${a.office})`);
+    if (a.office) c.push(eq(s.office, a.office));
     if (a.technicianId) c.push(sql`${s.jobId} in (select ${jobTechnicians.jobId} from ${jobTechnicians} where ${jobTechnicians.technicianId} = ${a.technicianId}::uuid)`);
     if (a.createdFrom) {
       const zone = sql`coalesce((select ${settings.value} ->> 'time_zone' from ${settings} where ${settings.key} = ${COMPANY_SETTINGS_KEY}), ${DEFAULT_TIME_ZONE})`;
@@ -476,8 +479,16 @@ export function listSummaryQuery(exec: Executor, filters: InvoiceListFilters, co
       outCount: counted(sql`count(*) filter (where ${jobInvoices.status} = 'issued')`),
       outAmount: cents(sql`sum(${jobInvoices.amount}) filter (where ${jobInvoices.status} = 'issued')`),
     })
-    .from(searchable(filters.q) ? searchedInvoices('all', filters, { limit: countLimit + 1 }) : filters.q ? atMost(conditions, countLimit + 1) : jobInvoices)
-    .where(filters.q ? undefined : and(...conditions));
+    .from(
+      searchable(filters.q)
+        ? searchedInvoices('all', filters, { limit: countLimit + 1 })
+        : filters.q
+          ? atMost(conditions, countLimit + 1)
+          : onSearchTable(filters)
+            ? searchedInvoices('all', filters)
+            : jobInvoices,
+    )
+    .where(filters.q || onSearchTable(filters) ? undefined : and(...conditions));
 }
 
 /** The rows the conditions find, counted up to countLimit (totalCapped beyond it). */

@@ -399,7 +399,7 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
       // (repo.listPage matchesFirst) rather than found by walking the newest-first index. A search
       // matching more than the cap has no cards (null) and walks the index: its matches are dense.
       const narrowed = Boolean(query.q || query.from || query.to);
-      const searched = repo.searchable(query.q) ? repo.searchedInvoices('all', query) : undefined;
+      const searched = repo.onSearchTable(query) ? repo.searchedInvoices('all', query) : undefined;
       const [summary, now] = await Promise.all([repo.listSummary(db, query, cap), today()]);
       const counted = summary ? { total: summary.total.count, totalCapped: false } : await pastTheCap(conditions, query, false, searched);
       const rows = await repo.listPage(db, conditions, 'created', paging, { matchesFirst: narrowed && gatherable(counted), searched: gatherable(counted) ? searched : undefined });
