@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { CalendarAnswer } from '../../src/domain/jobs.js';
+import { queryRows } from '../../src/server/db/client.js';
 import type { JobListItem } from '../../src/domain/jobs.js';
 import { signInAs, type ApiClient } from '../support/api.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
@@ -120,6 +121,36 @@ describe('the list', () => {
     expect(await names(`unitId=${fx.unitId}`)).toEqual(['Filter change', 'Spring maintenance']);
     expect(await names(`locationId=${fx.locationId}`)).toEqual(['Filter change', 'Spring maintenance']);
     expect(await names(`companyId=${fx.companyId}`)).toEqual(['Filter change', 'Spring maintenance']);
+  });
+
+  it("lists one technician's jobs in the list's order from their assignments, which carry the job's creation time and number", async () => {
+    // 30 jobs of a new technician over two pages, some created at the same instant (the number breaks the tie).
+    const tech = (await ctx.f.technician()).technician.id;
+    const made: { id: string; number: number; createdAt: Date }[] = [];
+    for (let i = 0; i < 30; i++) {
+      const createdAt = new Date(Date.UTC(2026, 0, 1 + Math.floor(i / 3)));
+      const job = await ctx.f.job({ name: `Assigned ${i}`, technicianIds: [tech], createdAt });
+      made.push({ id: job.id, number: job.number, createdAt });
+    }
+    onTestFinished(async () => {
+      await ctx.database.db.execute(sql`delete from jobs where id in (${sql.join(made.map((m) => sql`${m.id}::uuid`), sql`, `)})`);
+    });
+    for (const dir of ['desc', 'asc'] as const) {
+      const sign = dir === 'desc' ? -1 : 1;
+      const expected = [...made].sort((a, b) => sign * (a.createdAt.getTime() - b.createdAt.getTime() || a.number - b.number)).map((m) => m.number);
+      const page1 = await list(`technicianId=${tech}&sort=created&dir=${dir}&page=1`);
+      const page2 = await list(`technicianId=${tech}&sort=created&dir=${dir}&page=2`);
+      expect([...page1.items, ...page2.items].map((j) => j.number), dir).toEqual(expected);
+      expect(page1.total).toBe(30);
+    }
+    expect(await names(`technicianId=${fx.techA}&status=scheduled`)).toEqual(['Spring maintenance']);
+    // The copies follow the job (a trigger; the application never changes them).
+    const [drift] = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from job_technicians jt join jobs j on j.id = jt.job_id
+          where (jt.job_created_at, jt.job_number) is distinct from (j.created_at, j.number)`,
+    );
+    expect(drift!.n).toBe(0);
   });
 
   it('searches number, name, company, location and unit; every word must match', async () => {

@@ -92,6 +92,10 @@ export const jobTechnicians = pgTable(
       .notNull()
       .references(() => technicians.id, { onDelete: 'restrict' }),
     isPrimary: boolean('is_primary').notNull().default(false),
+    // The job's creation time and number, written by a trigger (migration 0031_job-technician-order;
+    // never by the application), so a technician's jobs are listed newest first from one index.
+    jobCreatedAt: timestamp('job_created_at', { withTimezone: true, mode: 'date' }),
+    jobNumber: integer('job_number'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -99,6 +103,7 @@ export const jobTechnicians = pgTable(
     uniqueIndex('job_technicians_job_technician_unique').on(t.jobId, t.technicianId),
     uniqueIndex('job_technicians_one_primary').on(t.jobId).where(sql`${t.isPrimary}`),
     index('job_technicians_technician_idx').on(t.technicianId, t.jobId),
+    index('job_technicians_technician_order_idx').on(t.technicianId, t.jobCreatedAt.desc(), t.jobNumber.desc()),
   ],
 );
 

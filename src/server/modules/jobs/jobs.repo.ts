@@ -151,7 +151,7 @@ function queueCondition(queue: NonNullable<JobListQuery['queue']>, ctx: JobListC
 }
 
 /** Every filter of /jobs as conditions on `j` (each served by an index on jobs or a child table). */
-export function jobListConditions(query: JobListQuery, ctx: JobListContext): SQL[] {
+export function jobListConditions(query: JobListQuery, ctx: JobListContext, options: { technicianFromAssignments?: boolean } = {}): SQL[] {
   const conditions: SQL[] = [];
   for (const word of searchWords(query.q)) conditions.push(textMatch(j.searchText, word));
   if (query.status) conditions.push(sql`${j.status} = ${query.status}`);
@@ -165,7 +165,7 @@ export function jobListConditions(query: JobListQuery, ctx: JobListContext): SQL
   }
   if (query.technicianId === 'unassigned') {
     conditions.push(sql`not exists (select 1 from ${from(jt)} where ${jt.jobId} = ${j.id})`);
-  } else if (query.technicianId) {
+  } else if (query.technicianId && !options.technicianFromAssignments) {
     conditions.push(sql`${j.id} in (select ${jt.jobId} from ${from(jt)} where ${jt.technicianId} = ${query.technicianId}::uuid)`);
   }
   if (query.from || query.to) {
@@ -212,9 +212,23 @@ export function jobListStatements(query: JobListQuery, ctx: JobListContext, opti
   const order = orderBy(query);
   const countLimit = countLimitFor(query.page, query.pageSize, options.totalCap);
   const counter = counterStatement(query, ctx);
+  const offset = (query.page - 1) * query.pageSize;
+  // One technician's jobs newest (or oldest) first: their assignments in list order from
+  // job_technicians_technician_order_idx (each carries its job's creation time and number,
+  // migration 0031), each joined to its job for the other filters, instead of walking every job.
+  const byAssignment = query.sort === 'created' && query.technicianId !== undefined && query.technicianId !== 'unassigned';
+  const pageIds = byAssignment
+    ? (() => {
+        const dir = query.dir === 'asc' ? sql`asc nulls first` : sql`desc nulls last`;
+        const rest = whereAll(jobListConditions(query, ctx, { technicianFromAssignments: true }));
+        return sql`select ${jt.jobId} as id from ${from(jt)} join ${from(j)} on ${j.id} = ${jt.jobId}
+          where ${jt.technicianId} = ${query.technicianId}::uuid and ${rest}
+          order by ${jt.jobCreatedAt} ${dir}, ${jt.jobNumber} ${dir} limit ${query.pageSize} offset ${offset}`;
+      })()
+    : sql`select ${j.id} as id from ${from(j)} where ${where} order by ${order} limit ${query.pageSize} offset ${offset}`;
   return {
     page: sql`
-      with page as materialized (select ${j.id} as id from ${from(j)} where ${where} order by ${order} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize})
+      with page as materialized (${pageIds})
       select ${LIST_ITEM} ${FROM_JOINED} join page p on p.id = ${j.id}
       order by ${order}`,
     // Exact from the counters when they answer the filters; otherwise the matches counted up to countLimit + 1.
