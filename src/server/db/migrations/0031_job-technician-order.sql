@@ -5,7 +5,11 @@
 -- index lists a technician's assignments in the list's order.
 ALTER TABLE "job_technicians" ADD COLUMN "job_created_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "job_technicians" ADD COLUMN "job_number" integer;--> statement-breakpoint
+-- The backfill changes no assignment: the counters' statement triggers, whose join of the old and
+-- new rows has no index to use on 400,000 rows, are off while it runs.
+ALTER TABLE "job_technicians" DISABLE TRIGGER USER;--> statement-breakpoint
 UPDATE "job_technicians" jt SET "job_created_at" = j."created_at", "job_number" = j."number" FROM "jobs" j WHERE j."id" = jt."job_id";--> statement-breakpoint
+ALTER TABLE "job_technicians" ENABLE TRIGGER USER;--> statement-breakpoint
 CREATE INDEX "job_technicians_technician_order_idx" ON "job_technicians" USING btree ("technician_id","job_created_at" DESC NULLS LAST,"job_number" DESC NULLS LAST);--> statement-breakpoint
 -- A new assignment (or one moved to another job) takes its job's values.
 CREATE OR REPLACE FUNCTION "job_technicians_job_order"() RETURNS trigger LANGUAGE plpgsql AS $$
