@@ -226,11 +226,20 @@ export function jobListStatements(query: JobListQuery, ctx: JobListContext, opti
           order by ${jt.jobCreatedAt} ${dir}, ${jt.jobNumber} ${dir} limit ${query.pageSize} offset ${offset}`;
       })()
     : sql`select ${j.id} as id from ${from(j)} where ${where} order by ${order} limit ${query.pageSize} offset ${offset}`;
-  return {
-    page: sql`
-      with page as materialized (${pageIds})
+  // A due or schedule date range finds its matches through that date's index; walking the list's
+  // order (newest first) to reach them can pass most of the table when they were created long ago.
+  // So when the count (capped) says they are few, they are gathered and sorted instead.
+  const dateRange = !byAssignment && (query.from !== undefined || query.to !== undefined) && (query.dateField === 'due' || query.dateField === 'schedule');
+  const gatheredIds = sql`select id from (select ${j.id} as id, ${j.createdAt}, ${j.number}, ${j.timePeriodDue}, ${j.scheduleStart} from ${from(j)} where ${where} offset 0) ${j}
+    order by ${order} limit ${query.pageSize} offset ${offset}`;
+  const pageOf = (ids: SQL) => sql`
+      with page as materialized (${ids})
       select ${LIST_ITEM} ${FROM_JOINED} join page p on p.id = ${j.id}
-      order by ${order}`,
+      order by ${order}`;
+  return {
+    page: pageOf(pageIds),
+    /** the page from the gathered matches of a due or schedule date range (null for other filters) */
+    gathered: dateRange ? pageOf(gatheredIds) : null,
     // Exact from the counters when they answer the filters; otherwise the matches counted up to countLimit + 1.
     count: counter ?? sql`select ${COUNT_ROWS} from (select 1 from ${from(j)} where ${where} limit ${countLimit + 1}) capped`,
     countLimit: counter ? null : countLimit,
@@ -558,7 +567,16 @@ export function createJobsRepo(db: Executor, options: { totalCap?: number } = {}
   return {
     async list(query: JobListQuery, ctx: JobListContext, exec: Executor = db): Promise<{ items: JobListItem[]; total: number; totalCapped: boolean }> {
       const statements = jobListStatements(query, ctx, options);
-      const [rows, counted] = await Promise.all([selectRows(exec, LIST_ITEM, statements.page), selectRow(exec, COUNT_ROWS, statements.count)]);
+      let rows: RowOf<typeof LIST_ITEM.fields>[];
+      let counted: { n: number } | null;
+      if (statements.gathered) {
+        // The count first: a capped count means many matches, found soonest by walking the order.
+        counted = await selectRow(exec, COUNT_ROWS, statements.count);
+        const many = statements.countLimit === null || (counted?.n ?? 0) > statements.countLimit;
+        rows = await selectRows(exec, LIST_ITEM, many ? statements.page : statements.gathered);
+      } else {
+        [rows, counted] = await Promise.all([selectRows(exec, LIST_ITEM, statements.page), selectRow(exec, COUNT_ROWS, statements.count)]);
+      }
       const n = counted?.n ?? 0;
       const totalCapped = statements.countLimit !== null && n > statements.countLimit;
       return { items: rows.map(toListItem), total: totalCapped ? statements.countLimit! : n, totalCapped };
