@@ -210,6 +210,9 @@ test.describe('jobs', () => {
     await rest.click();
     await expect(page).toHaveURL(new RegExp(`/jobs\\?dateField=schedule&from=${day}&to=${day}`));
     await expect(page.getByTestId('job-row').filter({ hasText: 'Busy Wednesday' })).toHaveCount(12);
+    // in time order, as the calendar showed them
+    await expect(page.getByTestId('job-row').first()).toContainText('Busy Wednesday 01');
+    await expect(page.getByTestId('job-row').last()).toContainText('Busy Wednesday 12');
   });
 
   test('a home count opens its filtered list, with the queue as a removable chip; empty and error texts', async ({ signedIn: page, f }) => {

@@ -212,7 +212,7 @@ export function JobCalendar({
                       ) : null}
                       {more > 0 && view === 'week' ? (
                         <Link
-                          to={`/jobs?dateField=schedule&from=${day}&to=${day}`}
+                          to={`/jobs?dateField=schedule&from=${day}&to=${day}&sort=schedule&dir=asc`}
                           className="mt-1 block text-xs font-medium text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
                           aria-label={`${more} more jobs on ${dayLabel(day)}: show them in the jobs list`}
                         >
