@@ -149,6 +149,22 @@ export async function expectAccessible(page: Page, where = 'expectAccessible'): 
 }
 
 /**
+ * Opens a Home card from / once its count has loaded: clicks it, waits for `url`, and returns the
+ * number the card showed (for the list's "Showing … of N" to be compared with).
+ */
+export async function openHomeCard(page: Page, label: string, url: RegExp): Promise<number> {
+  await page.goto('/');
+  const link = page.getByRole('link', { name: new RegExp(`^${label}`) });
+  await expect(link).toHaveAttribute('aria-busy', 'false');
+  const count = page.getByTestId(`count-${label}`);
+  await expect(count).toHaveText(/^\d[\d,]*$/);
+  const counted = Number((await count.textContent())!.replace(/,/g, ''));
+  await link.click();
+  await expect(page).toHaveURL(url);
+  return counted;
+}
+
+/**
  * `server` (one per worker): the built web app and the API on a fresh embedded database holding
  * the demo data. `f` seeds more through the factories. `signedIn` is a page already signed in as
  * the demo admin (through the real login API, so the cookie is the real one). Every page is

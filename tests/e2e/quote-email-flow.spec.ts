@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { jobInvoices, jobQuotes } from '../../src/server/db/schema.js';
 import type { Factories } from '../factories/index.js';
 import type { FakeSmtp, ReceivedMail } from '../support/fake-smtp.js';
-import { DEMO_USER, expect, test } from './fixtures';
+import { DEMO_USER, expect, openHomeCard, test } from './fixtures';
 
 test.use({ withSmtp: true });
 
@@ -202,15 +202,8 @@ test.describe('quotes by e-mail, end to end', () => {
       { label: 'Follow Up Jobs', url: /\/jobs\?queue=follow-up&dateField=created&from=\d{4}-\d{2}-\d{2}$/ },
       { label: 'Total Submitted Quotes', url: /\/jobs\?queue=submitted-quotes&dateField=quote-sent&from=\d{4}-\d{2}-\d{2}$/ },
     ]) {
-      await page.goto('/');
-      const link = page.getByRole('link', { name: new RegExp(`^${card.label}`) });
-      await expect(link).toHaveAttribute('aria-busy', 'false');
-      const count = page.getByTestId(`count-${card.label}`);
-      await expect(count).toHaveText(/^\d[\d,]*$/);
-      const counted = Number((await count.textContent())!.replace(/,/g, ''));
+      const counted = await openHomeCard(page, card.label, card.url);
       expect(counted).toBeGreaterThan(0);
-      await link.click();
-      await expect(page).toHaveURL(card.url);
       await expect(page.getByTestId('queue-chip')).toBeVisible();
       await expect(page.getByText(new RegExp(`Showing \\d+–\\d+ of ${counted.toLocaleString('en-US')}$`))).toBeVisible();
     }

@@ -243,6 +243,15 @@ function listSelect(exec: Executor) {
     .leftJoin(companies, eq(companies.id, locations.companyId));
 }
 
+const SEARCH_SEPARATOR = '\u001f';
+const SEARCH_SEPARATORS = [' ', SEARCH_SEPARATOR];
+
+/** "1042" or "#1042": a search that is also a job number. */
+const jobNumberOf = (q: string): number | null => (/^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : null);
+
+/** The company's time zone, read in the statement (a created-from filter is a day in that zone). */
+const COMPANY_ZONE = sql`coalesce((select ${settings.value} ->> 'time_zone' from ${settings} where ${settings.key} = ${COMPANY_SETTINGS_KEY}), ${DEFAULT_TIME_ZONE})`;
+
 /**
  * The invoices the search finds: every word of `q` (searchWords) matches the invoice number, the job's
  * name, the location's or the company's name, by the rule of src/domain/search.ts (3 or more
@@ -251,12 +260,9 @@ function listSelect(exec: Executor) {
  * never matches across two of them), or, for a search containing that separator, each text through
  * its own index.
  */
-const SEARCH_SEPARATOR = '\u001f';
-const SEARCH_SEPARATORS = [' ', SEARCH_SEPARATOR];
-
 export function searchCondition(q: string): SQL {
   const words = searchWords(q);
-  const digits = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : null;
+  const digits = jobNumberOf(q);
   if (!q.includes(SEARCH_SEPARATOR)) {
     const byJobNumber = digits === null ? sql`` : sql` union select ${jobInvoices.id} from ${jobInvoices} where ${jobInvoices.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.number} = ${digits})`;
     const byWords = whereAll(words.map((word) => searchTextMatch(invoiceSearch.searchText, word, SEARCH_SEPARATORS)));
@@ -295,8 +301,7 @@ export function listConditions(f: InvoiceListFilters): SQL[] {
     c.push(sql`${jobInvoices.jobId} in (select ${jobTechnicians.jobId} from ${jobTechnicians} where ${jobTechnicians.technicianId} = ${f.technicianId}::uuid)`);
   }
   if (f.createdFrom) {
-    const zone = sql`coalesce((select ${settings.value} ->> 'time_zone' from ${settings} where ${settings.key} = ${COMPANY_SETTINGS_KEY}), ${DEFAULT_TIME_ZONE})`;
-    c.push(sql`${jobInvoices.createdAt} >= (${f.createdFrom}::date)::timestamp at time zone ${zone}`);
+    c.push(sql`${jobInvoices.createdAt} >= (${f.createdFrom}::date)::timestamp at time zone ${COMPANY_ZONE}`);
   }
   return c;
 }
@@ -353,8 +358,7 @@ export function searchedInvoices(
     if (a.office) c.push(eq(s.office, a.office));
     if (a.technicianId) c.push(sql`${s.jobId} in (select ${jobTechnicians.jobId} from ${jobTechnicians} where ${jobTechnicians.technicianId} = ${a.technicianId}::uuid)`);
     if (a.createdFrom) {
-      const zone = sql`coalesce((select ${settings.value} ->> 'time_zone' from ${settings} where ${settings.key} = ${COMPANY_SETTINGS_KEY}), ${DEFAULT_TIME_ZONE})`;
-      c.push(sql`${s.createdAt} >= (${a.createdFrom}::date)::timestamp at time zone ${zone}`);
+      c.push(sql`${s.createdAt} >= (${a.createdFrom}::date)::timestamp at time zone ${COMPANY_ZONE}`);
     }
   }
   if (list === 'pending' && options.withDue && (f as PendingInvoiceFilters).due && options.today) {
@@ -369,8 +373,7 @@ export function searchedInvoices(
   }
   const columns = sql`${s.invoiceId} as "id", ${s.status} as "status", ${s.amount} as "amount", ${s.issuedDate} as "issued_date", ${s.dueDate} as "due_date", ${s.paidDate} as "paid_date", ${s.createdAt} as "created_at"`;
   const byWords = whereAll([...c, ...searchWords(q).map((word) => searchTextMatch(s.searchText, word, SEARCH_SEPARATORS))]);
-  const digits = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : null;
-  // "1042" or "#1042" is also the job's number.
+  const digits = jobNumberOf(q);
   const matches =
     digits === null
       ? sql`select ${columns} from ${from(s)} where ${byWords}`

@@ -474,8 +474,8 @@ const CALENDAR_FIELDS = {
   locationName: l.name,
   unitNumber: nullable(un.unitNumber),
 };
-/** A scheduled job of the month: its technicians come from the grouped CTE `techs` (one pass, not a subquery per row). */
-const CALENDAR_JOB = selection({ ...CALENDAR_FIELDS, technicians: sql<JobTechnicianRef[]>`coalesce(techs.list, '[]'::json)` });
+/** A scheduled job of the range, with its technicians through job_technicians' job index. */
+const CALENDAR_JOB = selection({ ...CALENDAR_FIELDS, technicians: TECHNICIANS_JSON });
 const CALENDAR_UNSCHEDULED = selection({ ...CALENDAR_FIELDS, technicians: TECHNICIANS_JSON, total: countOf(sql`page.total`) });
 /** The columns of jobs the calendar reads, selected into a CTE named like the table's alias so the fields above apply. */
 const CALENDAR_JOB_COLUMNS = sql`${j.id}, ${j.number}, ${j.name}, ${j.status}, ${j.type}, ${j.scheduleStart}, ${j.scheduleDuration},
@@ -525,10 +525,8 @@ export function calendarStatements(q: CalendarRange) {
         where day_rank <= ${q.perDay}`;
   return {
     dayTotals: sql`select to_char(${day}, 'YYYY-MM-DD') as "day", count(*)::int as "total" from ${from(j)} where ${inRange} group by 1 order by 1`,
-    scheduled: sql`with ${j} as materialized (${scheduledJobs}),
-      techs as (select ${j.id} as job_id, ${TECHNICIANS_JSON} as list from ${j})
+    scheduled: sql`with ${j} as materialized (${scheduledJobs})
       select ${CALENDAR_JOB} from ${j} ${CALENDAR_JOINS}
-      left join techs on techs.job_id = ${j.id}
       order by ${j.scheduleStart}, ${j.number}`,
     // Open jobs without a start whose period overlaps the range (the same as due >= from and
     // start <= to, written as a range overlap for jobs_unscheduled_period_idx), earliest due first.
