@@ -4,6 +4,7 @@ import {
   emailTemplateInput,
   EMAIL_TEMPLATE_FIELDS,
   formatPreservedPages,
+  markTabDefault,
   parsePreservedPages,
   pdfTemplateUploadFields,
   preservedPagesBeyond,
@@ -62,7 +63,26 @@ describe('upload fields', () => {
     expect(pdfTemplateUploadFields.safeParse({ name: '  ' }).error?.issues[0]?.message).toBe('Template name is required');
     expect(pdfTemplateUploadFields.parse({ name: 'Cover', templateType: '' })).toEqual({ name: 'Cover', templateType: null, preservedPages: '' });
     expect(pdfTemplateUploadFields.parse({ name: 'Cover', templateType: 'repair', preservedPages: '1, 3' }).templateType).toBe('repair');
-    expect(pdfTemplateUploadFields.safeParse({ name: 'Cover', templateType: 'other' }).success).toBe(false);
+    expect(pdfTemplateUploadFields.safeParse({ name: 'Cover', templateType: 'other' }).error?.issues[0]?.message).toBe(
+      'Template type must be inspection, repair or replacement (or empty for every type)',
+    );
+  });
+});
+
+describe('markTabDefault: the Default of a tab is the template its quotes print on', () => {
+  const own = { id: 'own', templateType: 'repair' as const, isDefault: true };
+  const other = { id: 'other', templateType: 'repair' as const, isDefault: false };
+  const every = { id: 'every', templateType: null, isDefault: true };
+  const defaults = (items: { id: string; isDefault: boolean }[]) => items.filter((t) => t.isDefault).map((t) => t.id);
+
+  it("the type's own default wins over the default for every type", () => {
+    expect(defaults(markTabDefault([own, other, every], 'repair'))).toEqual(['own']);
+  });
+  it('the default for every type stands in when the type has none', () => {
+    expect(defaults(markTabDefault([other, every], 'repair'))).toEqual(['every']);
+  });
+  it('a type with neither has no default', () => {
+    expect(defaults(markTabDefault([other, { ...every, isDefault: false }], 'repair'))).toEqual([]);
   });
 });
 

@@ -114,7 +114,8 @@ export function quotePageOrder(pageCount: number, preserved: readonly number[]):
 // ---------------------------------------------------------------------------------------------
 // API shapes
 
-const templateTypeParam = z.enum(TEMPLATE_QUOTE_TYPES, { error: 'Template type must be inspection, repair or replacement' });
+const TEMPLATE_TYPE_MESSAGE = 'Template type must be inspection, repair or replacement';
+const templateTypeParam = z.enum(TEMPLATE_QUOTE_TYPES, { error: TEMPLATE_TYPE_MESSAGE });
 
 export const pdfTemplateListQuery = z.object({
   type: templateTypeParam.default(DEFAULT_TEMPLATE_TAB),
@@ -126,6 +127,7 @@ export const pdfTemplate = z.object({
   name: z.string(),
   /** null: the template applies to every quote type */
   templateType: z.enum(TEMPLATE_QUOTE_TYPES).nullable(),
+  /** the default of its type; in the list of a type: the template quotes of that type print on (markTabDefault) */
   isDefault: z.boolean(),
   fileName: z.string(),
   fileSize: z.number().int(),
@@ -150,7 +152,7 @@ export const pdfTemplateUploadFields = z.object({
     .max(200, 'Template name must be at most 200 characters'),
   /** empty or "all": a template for every quote type */
   templateType: z
-    .union([templateTypeParam, z.literal(''), z.literal('all')])
+    .union([templateTypeParam, z.literal(''), z.literal('all')], { error: `${TEMPLATE_TYPE_MESSAGE} (or empty for every type)` })
     .optional()
     .transform((v) => (v === '' || v === 'all' || v === undefined ? null : v)),
   preservedPages: z.string().max(500, 'Preserved pages must be at most 500 characters').optional().default(''),
@@ -158,6 +160,19 @@ export const pdfTemplateUploadFields = z.object({
 export type PdfTemplateUploadFields = z.infer<typeof pdfTemplateUploadFields>;
 
 export const templateIdParams = z.object({ id: z.string().refine(isUuidV4, 'Invalid template id') });
+
+/** "Use Template" from a tab: the tab's type, so a template for every type can take that type over. */
+export const useTemplateQuery = z.object({ type: templateTypeParam.optional() });
+
+/**
+ * The "Default" of one tab: the template quotes of that type are printed on. A type's own default
+ * wins over a default for every type (decision 010), so on a tab where the type has its own
+ * default, the every-type default is not marked (and offers "Use Template" to take the type over).
+ */
+export function markTabDefault<T extends { templateType: TemplateQuoteType | null; isDefault: boolean }>(items: readonly T[], type: TemplateQuoteType): T[] {
+  const ownDefault = items.some((t) => t.templateType === type && t.isDefault);
+  return items.map((t) => (t.templateType === null && t.isDefault && ownDefault ? { ...t, isDefault: false } : t));
+}
 
 // ---------------------------------------------------------------------------------------------
 // E-mail templates

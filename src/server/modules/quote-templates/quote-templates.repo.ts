@@ -49,6 +49,14 @@ const uploaderColumns = { id: users.id, username: users.username, firstName: use
 /** Same type, or both "every type" (null). */
 const sameType = (type: TemplateQuoteType | null) => (type === null ? isNull(quoteTemplates.templateType) : eq(quoteTemplates.templateType, type));
 
+/** Unsets the default of a kind and type (but for one template, when given). */
+async function clearDefaults(kind: 'pdf' | 'email', type: TemplateQuoteType | null, exec: Executor, exceptId?: string): Promise<void> {
+  await exec
+    .update(quoteTemplates)
+    .set({ isDefault: false })
+    .where(and(eq(quoteTemplates.kind, kind), eq(quoteTemplates.isDefault, true), sameType(type), exceptId ? sql`${quoteTemplates.id} <> ${exceptId}` : undefined));
+}
+
 export function createQuoteTemplatesRepo(db: Executor) {
   return {
     /** The PDF templates of a tab: that type's and the ones for every type, by name. */
@@ -120,12 +128,11 @@ export function createQuoteTemplatesRepo(db: Executor) {
       return row!.id;
     },
 
+    clearDefaults,
+
     /** Makes one template the only default of its kind and type. */
     async setDefault(kind: 'pdf' | 'email', id: string, type: TemplateQuoteType | null, exec: Executor): Promise<void> {
-      await exec
-        .update(quoteTemplates)
-        .set({ isDefault: false })
-        .where(and(eq(quoteTemplates.kind, kind), eq(quoteTemplates.isDefault, true), sameType(type), sql`${quoteTemplates.id} <> ${id}`));
+      await clearDefaults(kind, type, exec, id);
       await exec.update(quoteTemplates).set({ isDefault: true }).where(eq(quoteTemplates.id, id));
     },
 

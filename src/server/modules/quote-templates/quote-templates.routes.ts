@@ -17,6 +17,7 @@ import {
   QUOTE_TYPES,
   TEMPLATE_MESSAGES,
   templateIdParams,
+  useTemplateQuery,
 } from '../../../domain/quote-templates.js';
 import { AppError, badRequest } from '../../errors.js';
 import type { QuotePdfService } from '../../pdf/quote-pdf.service.js';
@@ -117,11 +118,13 @@ export async function quoteTemplatesRoutes(
     config: editors,
     schema: {
       tags,
-      summary: '"Use Template": makes it the only default of its type (admin, manager, user)',
+      summary:
+        '"Use Template": makes it the only default of its type (admin, manager, user). ?type= names the tab: a template for every type then also takes that type over from its own default',
       params: templateIdParams,
+      querystring: useTemplateQuery,
       response: { 200: pdfTemplate, 400: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody },
     },
-    handler: async (request) => templates.usePdf(request.params.id),
+    handler: async (request) => templates.usePdf(request.params.id, request.query.type),
   });
 
   r.delete('/api/quote-templates/pdf/:id', {

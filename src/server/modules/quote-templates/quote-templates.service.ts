@@ -2,6 +2,7 @@ import { EncryptedPDFError, PDFDocument } from 'pdf-lib';
 import {
   DEFAULT_EMAIL_CONTENT,
   DEFAULT_EMAIL_TEMPLATE_NAME,
+  markTabDefault,
   parsePreservedPages,
   PDF_TEMPLATE_MAX_BYTES,
   preservedPagesBeyond,
@@ -87,7 +88,7 @@ export function createQuoteTemplatesService(deps: { db: Database; repo: QuoteTem
   return {
     async listPdf(type: TemplateQuoteType): Promise<PdfTemplateList> {
       const items = await repo.listPdf(type);
-      return { items: items.map(publicPdf), emptyText: TEMPLATE_MESSAGES.emptyList(type) };
+      return { items: markTabDefault(items.map(publicPdf), type), emptyText: TEMPLATE_MESSAGES.emptyList(type) };
     },
 
     async getPdf(id: string): Promise<PdfTemplate> {
@@ -121,12 +122,17 @@ export function createQuoteTemplatesService(deps: { db: Database; repo: QuoteTem
       return publicPdf(await mustGetPdf(id));
     },
 
-    /** "Use Template": the only default of its type, in one transaction. */
-    async usePdf(id: string): Promise<PdfTemplate> {
+    /**
+     * "Use Template": the only default of its type, in one transaction. A template for every type,
+     * used from a type's tab, also takes that type over: the type's own default is unset, so that
+     * type's quotes print on it (markTabDefault).
+     */
+    async usePdf(id: string, tabType?: TemplateQuoteType): Promise<PdfTemplate> {
       await db.transaction(async (tx) => {
         await repo.lockDefaults('pdf', tx);
         const template = await mustGetPdf(id, tx);
         await repo.setDefault('pdf', id, template.templateType, tx);
+        if (template.templateType === null && tabType) await repo.clearDefaults('pdf', tabType, tx);
       });
       return publicPdf(await mustGetPdf(id));
     },
