@@ -73,6 +73,12 @@ describe('PDF template upload rules', () => {
     expect(response.json().error.message).toBe('This PDF is password-protected (encrypted). Remove the protection and upload it again.');
   });
 
+  it('refuses an unknown template type with a message that names the types', async () => {
+    const response = await upload(admin, { name: 'Odd', templateType: 'bogus' }, { name: 'odd.pdf', bytes: threePages });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields.templateType).toBe('Template type must be inspection, repair or replacement (or empty for every type)');
+  });
+
   it('requires a name', async () => {
     const response = await upload(admin, { name: '  ', templateType: 'repair' }, { name: 'a.pdf', bytes: threePages });
     expect(response.statusCode).toBe(400);
@@ -133,6 +139,34 @@ describe('lists, default switching and delete', () => {
     expect((await ctx.app.inject({ method: 'GET', url: `/api/quote-templates/pdf/${a.id}`, headers: { cookie: office } })).json()).toEqual({
       error: { code: 'NOT_FOUND', message: 'PDF template not found' },
     });
+  });
+
+  it('a tab marks one Default, the template its quotes print on; Use Template on a template for every type takes that tab\'s type over', async () => {
+    const defaultsOn = async (type: string) =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/quote-templates/pdf?type=${type}`, headers: { cookie: office } }))
+        .json()
+        .items.filter((t: { isDefault: boolean }) => t.isDefault)
+        .map((t: { name: string }) => t.name);
+    const own = (await upload(admin, { name: 'Inspection own', templateType: 'inspection' }, { name: 'own.pdf', bytes: threePages })).json();
+    const repair = (await upload(admin, { name: 'Repair own', templateType: 'repair' }, { name: 'repair.pdf', bytes: threePages })).json();
+    const every = (await upload(admin, { name: 'Every type', templateType: '' }, { name: 'every.pdf', bytes: threePages })).json();
+    for (const id of [own.id, repair.id, every.id]) {
+      expect((await ctx.app.inject({ method: 'POST', url: `/api/quote-templates/pdf/${id}/default`, headers: { cookie: office } })).statusCode).toBe(200);
+    }
+    // The type's own default wins: the every-type default is not a second "Default" on the tab.
+    expect(await defaultsOn('inspection')).toEqual(['Inspection own']);
+
+    const use = await ctx.app.inject({ method: 'POST', url: `/api/quote-templates/pdf/${every.id}/default?type=inspection`, headers: { cookie: office } });
+    expect(use.statusCode).toBe(200);
+    expect(await defaultsOn('inspection')).toEqual(['Every type']);
+    const inspectionDefaults = await ctx.database.db.select().from(quoteTemplates).where(eq(quoteTemplates.templateType, 'inspection'));
+    expect(inspectionDefaults.filter((r) => r.isDefault)).toEqual([]);
+    // Another type keeps its own default.
+    expect(await defaultsOn('repair')).toEqual(['Repair own']);
+
+    const bad = await ctx.app.inject({ method: 'POST', url: `/api/quote-templates/pdf/${every.id}/default?type=other`, headers: { cookie: office } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('Template type must be inspection, repair or replacement');
   });
 
   it('answers the empty text of a tab', async () => {

@@ -1,6 +1,6 @@
 import { Mail, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { pdfTemplateListQuery, TEMPLATE_QUOTE_TYPES, type PdfTemplate } from '../../../domain/quote-templates';
+import { formatPreservedPages, pdfTemplateListQuery, TEMPLATE_QUOTE_TYPES, type PdfTemplate } from '../../../domain/quote-templates';
 import { errorMessage } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
@@ -17,7 +17,6 @@ import { useDeletePdfTemplate, usePdfTemplates, useUsePdfTemplate } from './api/
 import { AddPdfTemplateDialog } from './components/add-pdf-template-dialog';
 import { canManageTemplates, emailTemplatePath, TEMPLATE_TAB_LABELS, TEMPLATE_TEXTS, TEMPLATE_TYPE_OPTION_LABELS } from './quote-texts';
 
-const sameMinute = (a: string, b: string) => Math.abs(new Date(a).getTime() - new Date(b).getTime()) < 60_000;
 
 /**
  * /quotes/templates: the PDF templates of each quote type (Repair first), the default marked; Add
@@ -39,8 +38,8 @@ export default function QuoteTemplatesPage() {
   const makeDefault = async (template: PdfTemplate) => {
     setBanner(null);
     try {
-      await useTemplate.mutateAsync(template.id);
-      toast.success(`"${template.name}" is now the default ${TEMPLATE_TAB_LABELS[template.templateType ?? type].toLowerCase()} template`);
+      await useTemplate.mutateAsync({ id: template.id, type });
+      toast.success(`"${template.name}" is now the default ${TEMPLATE_TAB_LABELS[type].toLowerCase()} template`);
     } catch (error) {
       setBanner(errorMessage(error, TEMPLATE_TEXTS.setDefaultFailed));
     }
@@ -72,7 +71,7 @@ export default function QuoteTemplatesPage() {
       header: 'Preserved Pages',
       cell: (t) => (
         <span>
-          {(t.preservedPages.length ? t.preservedPages : [1]).join(', ')}
+          {formatPreservedPages(t.preservedPages)}
           <span className="text-slate-500"> of {t.pageCount}</span>
         </span>
       ),
@@ -84,7 +83,7 @@ export default function QuoteTemplatesPage() {
       cell: (t) => (
         <span className="whitespace-nowrap">
           {formatDate(t.createdAt)}
-          {sameMinute(t.createdAt, t.updatedAt) ? null : <span className="block text-xs text-slate-500">Updated {formatDate(t.updatedAt)}</span>}
+          {formatDate(t.updatedAt) === formatDate(t.createdAt) ? null : <span className="block text-xs text-slate-500">Updated {formatDate(t.updatedAt)}</span>}
         </span>
       ),
     },

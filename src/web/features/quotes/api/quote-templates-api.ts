@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiErrorBody } from '../../../../domain/api';
 import type { EmailTemplate, EmailTemplateInput, PdfTemplate, PdfTemplateList, TemplateQuoteType } from '../../../../domain/quote-templates';
-import { api, ApiError } from '../../../lib/api-client';
+import { api, ApiError, withQuery } from '../../../lib/api-client';
 
 const pdfTemplatesKey = ['quote-templates', 'pdf'] as const;
 const emailTemplatesKey = ['quote-templates', 'email'] as const;
@@ -16,7 +16,7 @@ export function usePdfTemplates(type: TemplateQuoteType) {
 export function useUsePdfTemplate() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<PdfTemplate>(`/api/quote-templates/pdf/${id}/default`),
+    mutationFn: ({ id, type }: { id: string; type: TemplateQuoteType }) => api.post<PdfTemplate>(withQuery(`/api/quote-templates/pdf/${id}/default`, { type })),
     onSuccess: () => client.invalidateQueries({ queryKey: pdfTemplatesKey }),
   });
 }
