@@ -90,9 +90,12 @@ test.describe('quote templates (/quotes/templates) and the quote preview', () =>
     await expect(row.getByText('Default', { exact: true })).toHaveCount(0);
 
     // Use Template: the only default of the type.
-    await row.getByRole('button', { name: 'Use Template E2E letterhead' }).click();
+    await row.getByRole('button', { name: 'Use Template E2E letterhead' }).focus();
+    await page.keyboard.press('Enter');
     await expect(row.getByText('Default', { exact: true })).toBeVisible();
     await expect(row.getByRole('button', { name: /Use Template/ })).toHaveCount(0);
+    // The button is gone from the new default: the focus stays in its row, not lost to the page.
+    await expect(row.getByRole('button', { name: 'Delete E2E letterhead' })).toBeFocused();
     await expect(demoRow.getByText('Default', { exact: true })).toHaveCount(0);
     await expect(demoRow.getByRole('button', { name: /Use Template/ })).toBeVisible();
 

@@ -39,6 +39,8 @@ export default function QuoteTemplatesPage() {
     setBanner(null);
     try {
       await useTemplate.mutateAsync({ id: template.id, type });
+      // "Use Template" disappears from the new default: keep the keyboard in its row, on its Delete.
+      document.querySelector<HTMLElement>(`[data-delete-template="${template.id}"]`)?.focus();
       toast.success(`"${template.name}" is now the default ${TEMPLATE_TAB_LABELS[type].toLowerCase()} template`);
     } catch (error) {
       setBanner(errorMessage(error, TEMPLATE_TEXTS.setDefaultFailed));
@@ -149,6 +151,7 @@ export default function QuoteTemplatesPage() {
                           setDeleting(t);
                         }}
                         aria-label={`Delete ${t.name}`}
+                        data-delete-template={t.id}
                       >
                         Delete
                       </Button>
