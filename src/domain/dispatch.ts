@@ -160,26 +160,17 @@ export const boardJob = z.object({
   number: z.number().int(),
   name: z.string(),
   status: z.enum(JOB_STATUSES),
-  type: z.string(),
-  serviceLine: z.string(),
-  office: z.string(),
   scheduleStart: z.string().nullable(),
   scheduleDuration: z.number().int(),
-  timePeriodStart: z.string(),
   timePeriodDue: z.string(),
-  createdAt: z.string(),
   /** send back as expectedUpdatedAt when moving the job */
   updatedAt: z.string(),
-  locationId: z.string(),
   locationName: z.string(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   unitNumber: z.string().nullable(),
   /** primary first */
   technicianIds: z.array(z.string()),
-  estimatedPriceCents: z.number().int(),
-  tags: z.array(z.string()),
-  subcontracted: z.boolean(),
 });
 export type BoardJob = z.infer<typeof boardJob>;
 

@@ -71,7 +71,7 @@ describe('the board', () => {
     expect(ann).toMatchObject({ name: 'Ann Able', initials: 'AA', role: 'technician', jobCount: 1, completedCount: 0, scheduledDates: ['2026-03-11'], expiredCertifications: ['EPA 608'] });
     expect(ann.availability).toEqual([{ dayOfWeek: 2, startTime: '08:00', endTime: '16:00', isAvailable: true }]);
     const ten = answer.jobs.find((j) => j.name === 'Ten AM')!;
-    expect(ten).toMatchObject({ estimatedPriceCents: 50000, technicianIds: [fx.b], locationName: 'Peach Plaza', scheduleStart: '2026-03-11T14:00:00.000Z' });
+    expect(ten).toMatchObject({ status: 'scheduled', scheduleDuration: 60, technicianIds: [fx.b], locationName: 'Peach Plaza', scheduleStart: '2026-03-11T14:00:00.000Z' });
   });
 
   it.each([
@@ -248,7 +248,7 @@ describe('moving a job', () => {
     const moved = await api.call('POST', `/api/jobs/${ten.id}/move`, { scheduleStart: ten.scheduleStart, scheduleDuration: ten.scheduleDuration, expectedUpdatedAt: ten.updatedAt });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(await current('Ten AM')).toEqual(moved.json().job);
-    expect(moved.json().job).toMatchObject({ estimatedPriceCents: 50000, technicianIds: [fx.b], timePeriodDue: '2026-03-20', unitNumber: null });
+    expect(moved.json().job).toMatchObject({ status: 'scheduled', technicianIds: [fx.b], timePeriodDue: '2026-03-20', unitNumber: null });
   });
 
   it('two dispatchers moving the same job at once: one wins, the other gets the conflict', async () => {

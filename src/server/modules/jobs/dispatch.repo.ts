@@ -1,7 +1,6 @@
 import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { BoardFilters, BoardJob, BoardTechnician } from '../../../domain/dispatch.js';
 import { JOB_STATUSES, type JobStatus } from '../../../domain/jobs.js';
-import { toCents } from '../../../domain/money.js';
 import type { Executor } from '../../db/client.js';
 import {
   jobItems,
@@ -46,44 +45,35 @@ const BOARD_JOB = selection({
   number: j.number,
   name: j.name,
   status: oneOfColumn(j.status, JOB_STATUSES),
-  type: j.type,
-  serviceLine: j.serviceLine,
-  office: j.office,
   scheduleStart: j.scheduleStart,
   scheduleDuration: j.scheduleDuration,
-  timePeriodStart: sql<string>`to_char(${j.timePeriodStart}, 'YYYY-MM-DD')`,
   timePeriodDue: sql<string>`to_char(${j.timePeriodDue}, 'YYYY-MM-DD')`,
-  createdAt: j.createdAt,
   updatedAt: j.updatedAt,
-  locationId: l.id,
   locationName: l.name,
   latitude: l.latitude,
   longitude: l.longitude,
   unitNumber: nullable(un.unitNumber),
   // Primary first, then by id: read from the (job_id, technician_id) INCLUDE (is_primary) index alone.
   technicianIds: sql<string[]>`array(select ${jt.technicianId}::text from ${from(jt)} where ${jt.jobId} = ${j.id} order by ${jt.isPrimary} desc, ${jt.technicianId})`,
-  estimatedPriceCents: sql<number>`${ESTIMATED_PRICE}`.mapWith(toCents),
-  tags: j.tags,
-  subcontracted: j.subcontracted,
 });
 /** An instant as epoch milliseconds (truncated, as the driver reads timestamps); made an ISO string in JavaScript. */
 const epochMs = (column: AnyColumn) => sql`floor(extract(epoch from ${column}) * 1000)::bigint`;
 /**
- * A page row of the board as JSON, the same fields as BOARD_JOB (the page is named "j" and carries
- * the job's technicians as `techs`): the whole page comes back as one JSON value, which the driver
- * parses natively instead of decoding 2,000 rows value by value.
+ * A page row of the board as a JSON array, the fields of BOARD_JOB in the order of BOARD_JOB_FIELDS
+ * (the page is named "j" and carries the job's technicians as `techs`): the whole page comes back as
+ * one JSON value, which the driver parses natively instead of decoding 2,000 rows value by value,
+ * and arrays instead of objects leave the field names out of every row (a month's page is 40 %
+ * smaller: less to build, parse and send).
  */
-const BOARD_JOB_JSON = sql`json_build_object(
-  'id', ${j.id}, 'number', ${j.number}, 'name', ${j.name}, 'status', ${j.status}, 'type', ${j.type},
-  'serviceLine', ${j.serviceLine}, 'office', ${j.office}, 'scheduleStart', ${epochMs(j.scheduleStart)},
-  'scheduleDuration', ${j.scheduleDuration}, 'timePeriodStart', ${j.timePeriodStart},
-  'timePeriodDue', ${j.timePeriodDue}, 'createdAt', ${epochMs(j.createdAt)},
-  'updatedAt', ${epochMs(j.updatedAt)}, 'locationId', ${l.id}, 'locationName', ${l.name},
-  'latitude', ${l.latitude}, 'longitude', ${l.longitude}, 'unitNumber', ${un.unitNumber},
-  'technicianIds', ${j}.techs, 'estimatedPriceCents', round(${ESTIMATED_PRICE} * 100)::bigint,
-  'tags', ${j.tags}, 'subcontracted', ${j.subcontracted})`;
-/** The JSON of BOARD_JOB_JSON: instants as epoch milliseconds (dates are written YYYY-MM-DD by json). */
-type BoardJobJson = Omit<BoardJob, 'scheduleStart' | 'createdAt' | 'updatedAt'> & { scheduleStart: number | null; createdAt: number; updatedAt: number };
+const BOARD_JOB_FIELDS = ['id', 'number', 'name', 'status', 'scheduleStart', 'scheduleDuration', 'timePeriodDue', 'updatedAt', 'locationName', 'latitude', 'longitude', 'unitNumber', 'technicianIds'] as const;
+const BOARD_JOB_JSON = sql`json_build_array(${j.id}, ${j.number}, ${j.name}, ${j.status}, ${epochMs(j.scheduleStart)}, ${j.scheduleDuration},
+  ${j.timePeriodDue}, ${epochMs(j.updatedAt)}, ${l.name}, ${l.latitude}, ${l.longitude}, ${un.unitNumber}, ${j}.techs)`;
+/** One row of BOARD_JOB_JSON: the values of BOARD_JOB_FIELDS, instants as epoch milliseconds (dates are written YYYY-MM-DD by json). */
+type BoardJobJson = unknown[];
+function fromBoardJobJson(row: BoardJobJson): BoardJob {
+  const job = Object.fromEntries(BOARD_JOB_FIELDS.map((field, index) => [field, row[index]])) as Omit<BoardJob, 'scheduleStart' | 'updatedAt'> & { scheduleStart: number | null; updatedAt: number };
+  return { ...job, scheduleStart: job.scheduleStart === null ? null : new Date(Number(job.scheduleStart)).toISOString(), updatedAt: new Date(Number(job.updatedAt)).toISOString() };
+}
 interface BoardJson {
   jobs: BoardJobJson[];
   total: number;
@@ -100,7 +90,7 @@ interface TechStat {
 const BOARD_FROM = sql`from ${from(j)} join ${from(l)} on ${l.id} = ${j.locationId} left join ${from(un)} on ${un.id} = ${j.unitId}`;
 
 export function toBoardJob(row: RowOf<typeof BOARD_JOB.fields>): BoardJob {
-  return { ...row, scheduleStart: row.scheduleStart?.toISOString() ?? null, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  return { ...row, scheduleStart: row.scheduleStart?.toISOString() ?? null, updatedAt: row.updatedAt.toISOString() };
 }
 
 /** The board's filters as conditions on `j` (the date range first: it is what an index serves). */
@@ -138,7 +128,7 @@ export function boardConditions(q: BoardFilters, timeZone: string): SQL[] {
  */
 /** The jobs columns BOARD_PAGE reads from the page (named as in jobs). */
 const PAGE_COLUMNS = sql.join(
-  [j.id, j.number, j.name, j.status, j.type, j.serviceLine, j.office, j.scheduleStart, j.scheduleDuration, j.timePeriodStart, j.timePeriodDue, j.createdAt, j.updatedAt, j.locationId, j.unitId, j.tags, j.subcontracted].map((c) => sql`${c}`),
+  [j.id, j.number, j.name, j.status, j.scheduleStart, j.scheduleDuration, j.timePeriodDue, j.updatedAt, j.locationId, j.unitId].map((c) => sql`${c}`),
   sql`, `,
 );
 
@@ -240,13 +230,7 @@ export function createDispatchRepo(db: Executor) {
       const board = answer!.board;
       const stats = new Map(board.stats.map((t) => [t.id, t]));
       return {
-        jobs: board.jobs.map((job) => ({
-          ...job,
-          scheduleStart: job.scheduleStart === null ? null : new Date(Number(job.scheduleStart)).toISOString(),
-          createdAt: new Date(Number(job.createdAt)).toISOString(),
-          updatedAt: new Date(Number(job.updatedAt)).toISOString(),
-          estimatedPriceCents: Number(job.estimatedPriceCents),
-        })),
+        jobs: board.jobs.map(fromBoardJobJson),
         total: Number(board.total),
         technicians: techRows.map((t) => {
           const stat = stats.get(t.id);

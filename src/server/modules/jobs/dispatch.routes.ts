@@ -29,7 +29,8 @@
  *                      left out).
  *
  * Answer (`boardAnswer`): from, to, today, timeZone, jobs (at most 2,000, by schedule start then
- * number; each with updatedAt, technicianIds primary first, estimatedPriceCents, tags, subcontracted),
+ * number; each with what a block and a marker draw: number, name, status, schedule, due date,
+ * location name and position, unit number, technicianIds primary first, and updatedAt),
  * total (all matching jobs), technicians (counts over the filtered jobs), unassignedCount.
  * GET /api/dispatch/options: offices, jobTypes, serviceLines, owners, regions, tags, ranges, dateFields.
  */

@@ -12,10 +12,9 @@ const C = '33333333-3333-4333-8333-333333333333';
 
 function job(overrides: Partial<BoardJob> = {}): BoardJob {
   return {
-    id: 'j1', number: 1001, name: 'PM', status: 'scheduled', type: 'PM', serviceLine: 'HVACGEN', office: 'Main Office',
-    scheduleStart: '2026-03-11T14:00:00.000Z', scheduleDuration: 60, timePeriodStart: '2026-03-01', timePeriodDue: '2026-03-20',
-    createdAt: '2026-03-01T00:00:00.000Z', updatedAt: '2026-03-01T00:00:00.000Z', locationId: 'l1', locationName: 'Plaza',
-    latitude: null, longitude: null, unitNumber: null, technicianIds: [A], estimatedPriceCents: 0, tags: [], subcontracted: false,
+    id: 'j1', number: 1001, name: 'PM', status: 'scheduled', scheduleStart: '2026-03-11T14:00:00.000Z', scheduleDuration: 60,
+    timePeriodDue: '2026-03-20', updatedAt: '2026-03-01T00:00:00.000Z', locationName: 'Plaza',
+    latitude: null, longitude: null, unitNumber: null, technicianIds: [A],
     ...overrides,
   };
 }
