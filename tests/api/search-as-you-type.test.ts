@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchWords } from '../../src/domain/customers.js';
 import { LIST_TOTAL_CAP, textMatchesAllWords } from '../../src/domain/search.js';
 import { queryRows } from '../../src/server/db/client.js';
+import { selectPage } from '../../src/server/db/sql.js';
+import { headerSearchStatements } from '../../src/server/modules/search/search.repo.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
 
 /**
@@ -146,6 +148,25 @@ describe('short and long searches give the long-hand rule\'s rows', () => {
       if (searchWords(q).length === 1) expect(body.companies.map((h) => h.id), q).toEqual(companies.items.slice(0, 5).map((c) => c.id));
       expect(body.locations.map((h) => h.id), q).toEqual(locations.items.slice(0, 5).map((l) => l.id));
       expect(body.units.map((h) => h.id), q).toEqual(units.items.slice(0, 5).map((u) => u.id));
+    }
+  });
+
+  it('the header search past a walk that finds too few: five matches in any order, sorted, never a non-match', async () => {
+    const plan = headerSearchStatements('rt').units;
+    expect(plan.countLimit).toBeLessThanOrEqual(50);
+    // A walk that finds nothing stands in for one whose first rows hold too few (5,000+ rows here).
+    const { rows } = await selectPage(ctx.database.db, { ...plan, walk: () => sql`select ${plan.select} from units u where false` });
+    expect(rows).toHaveLength(5);
+    expect(rows.every((r) => textMatchesAllWords(r.title.toLowerCase(), ['rt']) || textMatchesAllWords(r.subtitle.toLowerCase(), ['rt']))).toBe(true);
+    expect(rows.map((r) => r.sortKey)).toEqual(rows.map((r) => r.sortKey).sort());
+  });
+
+  it('the header search finds an invoice by its job number, with or without #', async () => {
+    const job = await ctx.f.job({ name: 'Header number job' });
+    const invoice = await ctx.f.invoice(job, {});
+    for (const q of [String(job.number), `#${job.number}`]) {
+      const body = await get<{ invoices: { id: string }[] }>(`/api/search?q=${encodeURIComponent(q)}`);
+      expect(body.invoices.map((h) => h.id), q).toContain(invoice.id);
     }
   });
 });

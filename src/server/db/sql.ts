@@ -264,6 +264,12 @@ export function sortedPagePlan<F extends Fields>(options: {
   offset: number;
   countLimit: number;
   sortLimit: number;
+  /**
+   * When neither the gathered matches nor the walk give the page, take the first matches found in
+   * any order (then sorted) instead of walking the whole order index: for a short list that names
+   * no order (the header search's five hits), where a fast answer beats the exact first five.
+   */
+  anyOrderPastWalk?: boolean;
 }): PagePlan<F> {
   const { select, table, id, sort, keys, where, limit, offset } = options;
   const joins = options.joins ?? sql``;
@@ -287,7 +293,10 @@ export function sortedPagePlan<F extends Fields>(options: {
       select ${select}
       from (select * from ${sql.identifier(original)} order by ${orderOf(sql`${sql.identifier(sort.name)}`, sql`${sql.identifier(id.name)}`)} limit ${rows}) ${alias} ${joins}
       where ${where} order by ${order} limit ${limit} offset ${offset}`,
-    dense: sql`select ${select} from ${from(table)} ${joins} where ${where} order by ${order} limit ${limit} offset ${offset}`,
+    dense: options.anyOrderPastWalk
+      ? sql`select * from (select ${select} from ${from(table)} ${joins} where ${where} limit ${limit} offset ${offset}) r
+          order by ${orderOf(sql`r.${select.key(keys.sort)}`, sql`r.${select.key(keys.id)}`)}`
+      : sql`select ${select} from ${from(table)} ${joins} where ${where} order by ${order} limit ${limit} offset ${offset}`,
     countLimit: options.countLimit,
     sortLimit: options.sortLimit,
     limit,

@@ -203,5 +203,7 @@ export const invoiceSearch = pgTable(
     index('invoice_search_job_idx').on(t.jobId),
     // /invoices of one office (and status), newest first
     index('invoice_search_office_idx').on(t.office, t.status, t.createdAt.desc(), t.invoiceId.desc()),
+    // every invoice newest first: the header search walks it when a fragment matches many
+    index('invoice_search_created_idx').on(t.createdAt.desc().nullsFirst(), t.invoiceId.desc().nullsFirst()),
   ],
 );

@@ -332,6 +332,21 @@ export const searchable = (q: string | undefined): q is string => Boolean(q) && 
 export const onSearchTable = (f: InvoiceListFilters): boolean => searchable(f.q) || (!f.q && Boolean(f.office));
 
 const s = tableAlias(invoiceSearch, 's');
+/** invoice_search as the search statements name it ("s"). */
+export const invoiceSearchTable = s;
+
+/** Every word of a search on invoice_search's text (the lists' matching rule). */
+const wordsOnSearchText = (q: string): SQL[] => searchWords(q).map((word) => searchTextMatch(s.searchText, word, SEARCH_SEPARATORS));
+
+/**
+ * A search (searchable(q)) as one condition on invoice_search ("s") alone: every word on its text,
+ * or the job number. The header search walks invoice_search newest first with it.
+ */
+export function searchTableCondition(q: string): SQL {
+  const digits = jobNumberOf(q);
+  const byWords = whereAll(wordsOnSearchText(q));
+  return digits === null ? byWords : sql`(${byWords} or ${s.jobId} = (select ${jobs.id} from ${jobs} where ${jobs.number} = ${digits}))`;
+}
 
 /**
  * The invoices a list's search finds, with every filter of that list, read from invoice_search
@@ -372,7 +387,7 @@ export function searchedInvoices(
     if (p.to) c.push(lte(s.paidDate, p.to));
   }
   const columns = sql`${s.invoiceId} as "id", ${s.status} as "status", ${s.amount} as "amount", ${s.issuedDate} as "issued_date", ${s.dueDate} as "due_date", ${s.paidDate} as "paid_date", ${s.createdAt} as "created_at"`;
-  const byWords = whereAll([...c, ...searchWords(q).map((word) => searchTextMatch(s.searchText, word, SEARCH_SEPARATORS))]);
+  const byWords = whereAll([...c, ...wordsOnSearchText(q)]);
   const digits = jobNumberOf(q);
   const matches =
     digits === null

@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { searchWords } from '../../../domain/customers.js';
-import { countLimitFor, SEARCH_LIMIT_PER_KIND, type SearchResults } from '../../../domain/search.js';
+import { SEARCH_LIMIT_PER_KIND, type SearchResults } from '../../../domain/search.js';
 import type { Executor } from '../../db/client.js';
 import { companies, jobInvoices, jobs, locations, units } from '../../db/schema.js';
 import { from, searchTextMatch, selectPage, textMatch, selection, sortedPagePlan, tableAlias, whereAll } from '../../db/sql.js';
-import { searchCondition } from '../invoices/invoices.repo.js';
+import { invoiceSearchTable as s, searchable, searchCondition, searchTableCondition } from '../invoices/invoices.repo.js';
 
 const c = tableAlias(companies, 'c');
 const l = tableAlias(locations, 'l');
@@ -23,16 +23,28 @@ const INVOICE_HIT = selection({ id: i.id, title: i.invoiceNumber, subtitle: sql<
 const allWords = (column: Parameters<typeof searchTextMatch>[0], words: string[], match = searchTextMatch): SQL => whereAll(words.map((word) => match(column, word)));
 
 /**
+ * The header search shows no totals, so it gathers at most this many matches of a kind (through the
+ * trigram index) to sort them; more, and they are dense enough that walking the kind's order index
+ * finds its five hits at once. Gathering up to a list's cap (10,000) only to show five cost up to
+ * seconds on the large data set for frequent fragments ("ma", "1"). When the walk's first rows hold
+ * too few (every "RTU" unit sorts after every "AHU" unit), the first five matches found in any
+ * order are shown, sorted: walking the whole order for "rt" took seconds.
+ */
+const HEADER_GATHER_LIMIT = 50;
+
+/**
  * The header search's statements: for each kind, the first five hits in its list's order, found
  * like a list's first page (sortedPagePlan: the matches gathered through the trigram index when
- * few, the order index walked when many). Every word of the text must match, by the rule of the
+ * few, the order index walked when many; five matches in any order when the walk finds too few,
+ * see HEADER_GATHER_LIMIT). Every word of the text must match, by the rule of the
  * lists' search boxes (src/domain/search.ts): companies on their name, locations, units and jobs on
  * the text their list searches, invoices on number, job, location and company (and a job number).
  */
 export function headerSearchStatements(text: string, options: { totalCap?: number } = {}) {
   const words = searchWords(text);
   const jobNumber = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
-  const page = { limit: SEARCH_LIMIT_PER_KIND, offset: 0, countLimit: countLimitFor(1, SEARCH_LIMIT_PER_KIND, options.totalCap), sortLimit: 20_000 };
+  const countLimit = Math.min(options.totalCap ?? HEADER_GATHER_LIMIT, HEADER_GATHER_LIMIT);
+  const page = { limit: SEARCH_LIMIT_PER_KIND, offset: 0, countLimit, sortLimit: countLimit, anyOrderPastWalk: true };
   const keys = { sort: 'sortKey', id: 'id' } as const;
   return {
     companies: sortedPagePlan({ ...page, select: COMPANY_HIT, table: c, id: c.id, sort: c.name, keys, where: allWords(c.searchText, words) }),
@@ -67,18 +79,31 @@ export function headerSearchStatements(text: string, options: { totalCap?: numbe
       uniqueSort: true,
       where: jobNumber === null ? allWords(j.searchText, words, textMatch) : sql`(${allWords(j.searchText, words, textMatch)} or ${j.number} = ${jobNumber})`,
     }),
-    invoices: sortedPagePlan({
-      ...page,
-      select: INVOICE_HIT,
-      table: i,
-      id: i.id,
-      sort: i.createdAt,
-      keys,
-      descending: true,
-      joins: sql`join ${from(j)} on ${j.id} = ${i.jobId}`,
-      // searchCondition names job_invoices by its table name, hence the inner select.
-      where: sql`${i.id} in (select ${jobInvoices.id} from ${jobInvoices} where ${searchCondition(text)})`,
-    }),
+    // On invoice_search alone (its text, job and creation time), walked newest first through its own index.
+    invoices: searchable(text)
+      ? sortedPagePlan({
+          ...page,
+          select: INVOICE_HIT,
+          table: s,
+          id: s.invoiceId,
+          sort: s.createdAt,
+          keys,
+          descending: true,
+          joins: sql`join ${from(i)} on ${i.id} = ${s.invoiceId} join ${from(j)} on ${j.id} = ${i.jobId}`,
+          where: searchTableCondition(text),
+        })
+      : sortedPagePlan({
+          ...page,
+          select: INVOICE_HIT,
+          table: i,
+          id: i.id,
+          sort: i.createdAt,
+          keys,
+          descending: true,
+          joins: sql`join ${from(j)} on ${j.id} = ${i.jobId}`,
+          // searchCondition names job_invoices by its table name, hence the inner select.
+          where: sql`${i.id} in (select ${jobInvoices.id} from ${jobInvoices} where ${searchCondition(text)})`,
+        }),
   };
 }
 

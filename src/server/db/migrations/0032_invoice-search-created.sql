@@ -1,0 +1,1 @@
+CREATE INDEX "invoice_search_created_idx" ON "invoice_search" USING btree ("created_at" DESC NULLS FIRST,"invoice_id" DESC NULLS FIRST);
