@@ -151,6 +151,11 @@ describe('sending a quote', () => {
     const taken = await staff('POST', `/api/jobs/${job.id}/quotes/send`, { type: 'repair', email: 'a@example.com', number: 'QT-TAKEN-0001' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error).toMatchObject({ message: 'Quote number QT-TAKEN-0001 is already in use. Please choose another number.', fields: { number: expect.any(String) } });
+    for (const number of ['../QT 1', '<b>QT</b>', '-QT-1']) {
+      const bad = await staff('POST', `/api/jobs/${job.id}/quotes/send`, { type: 'repair', email: 'a@example.com', number });
+      expect(bad.statusCode, number).toBe(400);
+      expect(bad.json().error.fields.number).toBe('Quote number may contain only letters, digits, dashes, dots and underscores');
+    }
     // the refused send did not supersede the open quote, nor queue an e-mail
     expect(await count(sql`select count(*) as n from job_quotes where job_id = ${job.id} and status = 'sent' and id = ${first.quote.id}`)).toBe(1);
     expect(await count(sql`select count(*) as n from outbox`)).toBe(before + 1);
