@@ -262,7 +262,7 @@ describe("the customer's link", () => {
     const phases = await queryRows<{ selected_phase: string; total_cost: string }>(ctx.database.db, sql`select selected_phase, total_cost from job_repairs where inspection_id = ${first.id}`);
     expect(phases[0]).toMatchObject({ selected_phase: 'phase3' });
     expect(Number(phases[0]!.total_cost)).toBe(2000);
-    expect(await count(sql`select count(*) as n from outbox where related_type = 'job_quote' and related_id = ${sent.quote.id} and subject like '%approved%'`)).toBe(1);
+    expect(await count(sql`select count(*) as n from outbox where related_type = 'job_quote' and related_id = ${sent.quote.id} and subject like '%approved%' and to_address = 'office@test.localhost'`)).toBe(1);
     expect(await count(sql`select count(*) as n from job_items where job_id = ${job.id} and code = 'INSP-FEE'`)).toBe(0);
   });
 
