@@ -66,6 +66,10 @@ test.describe("the customer's quote page", () => {
     await expect(page.getByText('Dana Reed')).toBeVisible();
     await expect(page.getByRole('img', { name: 'Signature of Dana Reed' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Return to Home' })).toBeVisible();
+    // What was approved: the switched option and its total, as stored.
+    const approved = page.getByRole('region', { name: 'Approved repairs' });
+    await expect(approved).toContainText('Inspection 1: Premium Option');
+    await expect(approved).toContainText('Total$2,000.00');
     const [row] = await server.db.select({ status: jobQuotes.status, options: jobQuotes.chosenOptions }).from(jobQuotes).where(eq(jobQuotes.jobId, job.id));
     expect(row).toMatchObject({ status: 'approved', options: [expect.objectContaining({ phase: 'phase3' })] });
 
@@ -82,9 +86,14 @@ test.describe("the customer's quote page", () => {
     await page.goto(link);
     await expect(page.getByRole('heading', { name: 'Inspection Quote' })).toBeVisible();
     await page.getByLabel('Your full name (signature)').fill('Sam Ortiz');
-    await page.getByLabel('If you deny: reason (optional)').selectOption('other_quotes');
+    await expect(page.getByLabel('Tell us more (optional)')).toHaveCount(0);
+    await page.getByLabel('If you deny: reason (optional)').selectOption('other');
+    await page.getByLabel('Tell us more (optional)').fill('The building is being sold');
     await page.getByRole('button', { name: 'Deny Repairs' }).click();
     await expect(page.getByRole('heading', { name: 'Repairs Declined' })).toBeVisible();
+    await expect(page.getByText('Reason: Other')).toBeVisible();
+    const [quote] = await server.db.select({ reason: jobQuotes.declineReason, comment: jobQuotes.declineComment }).from(jobQuotes).where(eq(jobQuotes.jobId, job.id));
+    expect(quote).toEqual({ reason: 'other', comment: 'The building is being sold' });
     const [invoice] = await server.db.select({ number: jobInvoices.invoiceNumber, amount: jobInvoices.amount, status: jobInvoices.status }).from(jobInvoices).where(eq(jobInvoices.jobId, job.id));
     expect(invoice).toMatchObject({ amount: '180.00', status: 'issued' });
     await expect(page.getByText(invoice!.number)).toBeVisible();
