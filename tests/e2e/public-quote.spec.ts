@@ -41,6 +41,10 @@ test.describe("the customer's quote page", () => {
     await expect(page.getByText('Approve E2E Plaza')).toBeVisible();
     await expect(page.getByText('N/A').first()).toBeVisible();
     await expect(page.getByText('If you deny the repairs, you will be charged $180.00 for the inspection.')).toBeVisible();
+    // ?approve=true preselects, in words too, and decides nothing.
+    await expect(page.getByTestId('preselected')).toHaveText(/You chose Approve Repairs in the e-mail\. Nothing has been decided yet/);
+    const [open] = await server.db.select({ status: jobQuotes.status }).from(jobQuotes).where(eq(jobQuotes.jobId, job.id));
+    expect(open?.status).toBe('sent');
     // The staff application is not loaded on this page.
     expect(await page.locator('script[src*="main"]').count()).toBe(0);
     const total = page.locator('p[aria-live="polite"]');
@@ -85,6 +89,7 @@ test.describe("the customer's quote page", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(link);
     await expect(page.getByRole('heading', { name: 'Inspection Quote' })).toBeVisible();
+    await expect(page.getByTestId('preselected')).toContainText('You chose Deny Repairs in the e-mail.');
     await page.getByLabel('Your full name (signature)').fill('Sam Ortiz');
     await expect(page.getByLabel('Tell us more (optional)')).toHaveCount(0);
     await page.getByLabel('If you deny: reason (optional)').selectOption('other');

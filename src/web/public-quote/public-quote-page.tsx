@@ -82,11 +82,11 @@ function ApprovedOptions({ view, chosen }: { view: PublicQuoteView; chosen: NonN
       </h2>
       <ul className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200">
         {rows.map((row) => (
-          <li key={row.key} className="flex flex-wrap justify-between gap-2 p-2 text-sm">
-            <span>
+          <li key={row.key} className="flex justify-between gap-3 p-2 text-sm">
+            <span className="min-w-0">
               {row.label}: {row.option.label}
             </span>
-            <span>{formatCents(row.option.totalCents)}</span>
+            <span className="shrink-0">{formatCents(row.option.totalCents)}</span>
           </li>
         ))}
       </ul>
@@ -267,6 +267,11 @@ function Pending({ view, preselect, processing, error, onDecide }: {
         </p>
 
         <h2 className="mt-6 text-lg font-semibold">Your decision</h2>
+        {preselect && (
+          <p className="mt-1 text-sm text-slate-700" data-testid="preselected">
+            You chose {preselect === 'approve' ? 'Approve Repairs' : 'Deny Repairs'} in the e-mail. Nothing has been decided yet: sign below and press the button to confirm.
+          </p>
+        )}
         <div className="mt-2">
           <label htmlFor={`${ids}-name`} className="block text-sm font-medium">
             Your full name (signature)
