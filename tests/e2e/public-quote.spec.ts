@@ -90,6 +90,22 @@ test.describe("the customer's quote page", () => {
     await page.goto(link);
     await expect(page.getByRole('heading', { name: 'Inspection Quote' })).toBeVisible();
     await expect(page.getByTestId('preselected')).toContainText('You chose Deny Repairs in the e-mail.');
+    // The phone turned on its side: a short stroke in the middle of the pad inks the middle.
+    await page.setViewportSize({ width: 844, height: 390 });
+    const pad = page.getByRole('img', { name: 'Drawn signature (optional)' });
+    await pad.scrollIntoViewIfNeeded();
+    const box = (await pad.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2 - 12, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 12, box.y + box.height / 2, { steps: 6 });
+    await page.mouse.up();
+    const inkedUnderPointer = await pad.evaluate((c: HTMLCanvasElement) => {
+      const r = c.getBoundingClientRect();
+      const pixel = c.getContext('2d')!.getImageData(Math.round(c.width / 2), Math.round(c.height / 2), 1, 1).data;
+      return r.width > 0 && pixel[3]! > 0;
+    });
+    expect(inkedUnderPointer).toBe(true);
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.getByLabel('Your full name (signature)').fill('Sam Ortiz');
     await expect(page.getByLabel('Tell us more (optional)')).toHaveCount(0);
     await page.getByLabel('If you deny: reason (optional)').selectOption('other');
