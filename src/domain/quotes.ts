@@ -163,6 +163,7 @@ export const QUOTE_MESSAGES = {
   emailInvalid: 'Enter a valid customer e-mail address',
   numberRequired: 'Quote number is required',
   numberTooLong: 'Quote number must be at most 40 characters',
+  numberInvalid: 'Quote number may contain only letters, digits, dashes, dots and underscores',
   numberTaken: (number: string) => `Quote number ${number} is already in use. Please choose another number.`,
   noData: {
     inspection: 'Complete an inspection before sending an inspection quote',
@@ -182,6 +183,9 @@ export const QUOTE_MESSAGES = {
   optionsInvalid: 'Choose one option for each inspected unit',
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',
 } as const;
+
+/** What a typed quote number may hold (empty: the server picks QT-{jobNumber}-{4 digits}). */
+export const QUOTE_NUMBER_CHARACTERS = /^(?:[A-Za-z0-9][A-Za-z0-9._-]*)?$/;
 
 /** QT-{jobNumber}-{4 random digits} (part 2 section 9); `random` in [0, 1). */
 export function quoteNumberFor(jobNumber: number, random: number): string {
@@ -240,6 +244,8 @@ export const sendQuoteInput = z.object({
     .string()
     .trim()
     .max(40, QUOTE_MESSAGES.numberTooLong)
+    // It names the PDF attachment and the file on the customer's disk: no spaces, slashes or markup.
+    .regex(QUOTE_NUMBER_CHARACTERS, QUOTE_MESSAGES.numberInvalid)
     .optional()
     .transform((v) => v || undefined),
 });

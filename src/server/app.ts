@@ -224,7 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       storage,
       settings: createSettingsRepo,
       publicUrl: config.publicUrl,
-      officeEmail: /<([^>]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom,
+      officeEmail: config.officeEmail,
       clock,
     });
     const limiter = createDbRateLimiter(db, clock);

@@ -35,6 +35,7 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must be a URL starting with postgres:// or postgresql://'],
     [{ SMTP_URL: 'localhost:25' }, 'SMTP_URL: must be a URL starting with smtp:// or smtps://'],
     [{ MAP_TILE_URL: 'https://tiles.example.com/tile.png' }, 'MAP_TILE_URL: must be an http(s) URL template containing {z}, {x} and {y}'],
+    [{ OFFICE_EMAIL: 'the office' }, 'OFFICE_EMAIL: must be an e-mail address'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET: must be at least 32 characters'],
     [{ WEB_CONCURRENCY: 'all' }, 'WEB_CONCURRENCY: must be a number'],
     [{ WEB_CONCURRENCY: '0' }, 'WEB_CONCURRENCY: must be at least 1'],
@@ -42,6 +43,12 @@ describe('configuration', () => {
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
+  it("sends the office's notices to OFFICE_EMAIL, else to MAIL_FROM's address", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).officeEmail).toBe('no-reply@localhost');
+    expect(loadConfig({ DATA_DIR: dataDir(), MAIL_FROM: 'Summit Air <quotes@summitair.example>' }).officeEmail).toBe('quotes@summitair.example');
+    expect(loadConfig({ DATA_DIR: dataDir(), MAIL_FROM: 'Summit Air <quotes@summitair.example>', OFFICE_EMAIL: 'office@summitair.example' }).officeEmail).toBe('office@summitair.example');
   });
 
   it('reads DEMO=false and a PostgreSQL URL', () => {

@@ -53,6 +53,7 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5, 'must be at least 5').max(60 * 24 * 30).default(60 * 12),
   SMTP_URL: urlFromEnv(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().trim().min(3).default('HVAC Administration <no-reply@localhost>'),
+  OFFICE_EMAIL: z.string().trim().pipe(z.email({ error: 'must be an e-mail address' })).optional(),
   MAP_TILE_URL: z
     .string()
     .trim()
@@ -82,6 +83,8 @@ export interface AppConfig {
   sessionIdleMinutes: number;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where the office's notices go (a customer approved a quote): OFFICE_EMAIL, else MAIL_FROM's address. */
+  officeEmail: string;
   mapTileUrl: string;
   geocoderUrl: string | undefined;
   /** Base URL used in links sent by e-mail; defaults to http://localhost:{port}. */
@@ -119,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    officeEmail: e.OFFICE_EMAIL ?? /<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM,
     mapTileUrl: e.MAP_TILE_URL,
     geocoderUrl: e.GEOCODER_URL,
     publicUrl,

@@ -67,6 +67,13 @@ async function send(jobId: string, body: Record<string, unknown> = { type: 'repa
   expect(response.statusCode, response.body).toBe(201);
   return response.json() as { quote: { id: string; number: string; amountCents: number; status: string; pdfSha256: string }; outboxMessageId: string; message: string };
 }
+/** Writes a PDF to a temporary file, to read it back with poppler's tools. */
+function pdfFile(bytes: Uint8Array, prefix: string): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), prefix)), 'file.pdf');
+  writeFileSync(file, bytes);
+  return file;
+}
+const pdfToText = (bytes: Uint8Array, prefix: string) => execFileSync('pdftotext', ['-layout', pdfFile(bytes, prefix), '-'], { encoding: 'utf8' });
 const tokenOf = async (quoteId: string) => (await queryRows<{ token: string }>(ctx.database.db, sql`select token from job_quotes where id = ${quoteId}`))[0]!.token;
 const decision = (overrides: Record<string, unknown> = {}) => ({ approve: false, signerName: 'Dana Reed', ...overrides });
 
@@ -108,6 +115,10 @@ describe('sending a quote', () => {
     expect(new Date(row!.expires_at).toISOString()).toBe(new Date(NOW.getTime() + 30 * 86_400_000).toISOString());
     const [file] = await queryRows<{ bytes: Uint8Array }>(ctx.database.db, sql`select bytes from stored_files where id = ${row!.pdf_file_key}`);
     expect(createHash('sha256').update(file!.bytes).digest('hex')).toBe(row!.pdf_sha256);
+    // The PDF names the address it was sent to, not the job's previous contact e-mail.
+    const pdfText = pdfToText(file!.bytes, 'sent-quote-');
+    expect(pdfText).toContain('facilities@peachtree.example');
+    expect(pdfText).not.toContain('old@example.com');
     const [message] = await queryRows<{ to_address: string; subject: string; text_body: string; html_body: string; attachments: { storageKey: string }[] }>(
       ctx.database.db,
       sql`select to_address, subject, text_body, html_body, attachments from outbox where id = ${result.outboxMessageId}`,
@@ -140,6 +151,11 @@ describe('sending a quote', () => {
     const taken = await staff('POST', `/api/jobs/${job.id}/quotes/send`, { type: 'repair', email: 'a@example.com', number: 'QT-TAKEN-0001' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error).toMatchObject({ message: 'Quote number QT-TAKEN-0001 is already in use. Please choose another number.', fields: { number: expect.any(String) } });
+    for (const number of ['../QT 1', '<b>QT</b>', '-QT-1']) {
+      const bad = await staff('POST', `/api/jobs/${job.id}/quotes/send`, { type: 'repair', email: 'a@example.com', number });
+      expect(bad.statusCode, number).toBe(400);
+      expect(bad.json().error.fields.number).toBe('Quote number may contain only letters, digits, dashes, dots and underscores');
+    }
     // the refused send did not supersede the open quote, nor queue an e-mail
     expect(await count(sql`select count(*) as n from job_quotes where job_id = ${job.id} and status = 'sent' and id = ${first.quote.id}`)).toBe(1);
     expect(await count(sql`select count(*) as n from outbox`)).toBe(before + 1);
@@ -246,14 +262,13 @@ describe("the customer's link", () => {
     const phases = await queryRows<{ selected_phase: string; total_cost: string }>(ctx.database.db, sql`select selected_phase, total_cost from job_repairs where inspection_id = ${first.id}`);
     expect(phases[0]).toMatchObject({ selected_phase: 'phase3' });
     expect(Number(phases[0]!.total_cost)).toBe(2000);
-    expect(await count(sql`select count(*) as n from outbox where related_type = 'job_quote' and related_id = ${sent.quote.id} and subject like '%approved%'`)).toBe(1);
+    expect(await count(sql`select count(*) as n from outbox where related_type = 'job_quote' and related_id = ${sent.quote.id} and subject like '%approved%' and to_address = 'office@test.localhost'`)).toBe(1);
     expect(await count(sql`select count(*) as n from job_items where job_id = ${job.id} and code = 'INSP-FEE'`)).toBe(0);
   });
 
   it('the invoice for the approved work prints "Signed by" (name, drawn signature, time); the fee invoice of a declined quote does not', async () => {
     const pdfText = (bytes: Buffer) => {
-      const file = path.join(mkdtempSync(path.join(tmpdir(), 'signed-invoice-')), 'invoice.pdf');
-      writeFileSync(file, bytes);
+      const file = pdfFile(bytes, 'signed-invoice-');
       return { text: execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }), images: execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).split('\n').filter((line) => /^\s*\d+\s+\d+\s+image\b/.test(line)).length };
     };
     const { job } = await quotableJob();

@@ -41,6 +41,10 @@ test.describe("the customer's quote page", () => {
     await expect(page.getByText('Approve E2E Plaza')).toBeVisible();
     await expect(page.getByText('N/A').first()).toBeVisible();
     await expect(page.getByText('If you deny the repairs, you will be charged $180.00 for the inspection.')).toBeVisible();
+    // ?approve=true preselects, in words too, and decides nothing.
+    await expect(page.getByTestId('preselected')).toHaveText(/You chose Approve Repairs in the e-mail\. Nothing has been decided yet/);
+    const [open] = await server.db.select({ status: jobQuotes.status }).from(jobQuotes).where(eq(jobQuotes.jobId, job.id));
+    expect(open?.status).toBe('sent');
     // The staff application is not loaded on this page.
     expect(await page.locator('script[src*="main"]').count()).toBe(0);
     const total = page.locator('p[aria-live="polite"]');
@@ -66,6 +70,10 @@ test.describe("the customer's quote page", () => {
     await expect(page.getByText('Dana Reed')).toBeVisible();
     await expect(page.getByRole('img', { name: 'Signature of Dana Reed' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Return to Home' })).toBeVisible();
+    // What was approved: the switched option and its total, as stored.
+    const approved = page.getByRole('region', { name: 'Approved repairs' });
+    await expect(approved).toContainText('Inspection 1: Premium Option');
+    await expect(approved).toContainText('Total$2,000.00');
     const [row] = await server.db.select({ status: jobQuotes.status, options: jobQuotes.chosenOptions }).from(jobQuotes).where(eq(jobQuotes.jobId, job.id));
     expect(row).toMatchObject({ status: 'approved', options: [expect.objectContaining({ phase: 'phase3' })] });
 
@@ -81,10 +89,32 @@ test.describe("the customer's quote page", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(link);
     await expect(page.getByRole('heading', { name: 'Inspection Quote' })).toBeVisible();
+    await expect(page.getByTestId('preselected')).toContainText('You chose Deny Repairs in the e-mail.');
+    // The phone turned on its side: a short stroke in the middle of the pad inks the middle.
+    await page.setViewportSize({ width: 844, height: 390 });
+    const pad = page.getByRole('img', { name: 'Drawn signature (optional)' });
+    await pad.scrollIntoViewIfNeeded();
+    const box = (await pad.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2 - 12, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 12, box.y + box.height / 2, { steps: 6 });
+    await page.mouse.up();
+    const inkedUnderPointer = await pad.evaluate((c: HTMLCanvasElement) => {
+      const r = c.getBoundingClientRect();
+      const pixel = c.getContext('2d')!.getImageData(Math.round(c.width / 2), Math.round(c.height / 2), 1, 1).data;
+      return r.width > 0 && pixel[3]! > 0;
+    });
+    expect(inkedUnderPointer).toBe(true);
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.getByLabel('Your full name (signature)').fill('Sam Ortiz');
-    await page.getByLabel('If you deny: reason (optional)').selectOption('other_quotes');
+    await expect(page.getByLabel('Tell us more (optional)')).toHaveCount(0);
+    await page.getByLabel('If you deny: reason (optional)').selectOption('other');
+    await page.getByLabel('Tell us more (optional)').fill('The building is being sold');
     await page.getByRole('button', { name: 'Deny Repairs' }).click();
     await expect(page.getByRole('heading', { name: 'Repairs Declined' })).toBeVisible();
+    await expect(page.getByText('Reason: Other')).toBeVisible();
+    const [quote] = await server.db.select({ reason: jobQuotes.declineReason, comment: jobQuotes.declineComment }).from(jobQuotes).where(eq(jobQuotes.jobId, job.id));
+    expect(quote).toEqual({ reason: 'other', comment: 'The building is being sold' });
     const [invoice] = await server.db.select({ number: jobInvoices.invoiceNumber, amount: jobInvoices.amount, status: jobInvoices.status }).from(jobInvoices).where(eq(jobInvoices.jobId, job.id));
     expect(invoice).toMatchObject({ amount: '180.00', status: 'issued' });
     await expect(page.getByText(invoice!.number)).toBeVisible();

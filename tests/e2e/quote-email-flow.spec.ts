@@ -147,7 +147,8 @@ test.describe('quotes by e-mail, end to end', () => {
     const number = await sendFromDialog(page, /Send Quote: Inspection Quote/);
     await expect(tab.getByTestId('inspection-list-send-quote')).toHaveCount(0);
     const card = page.getByRole('region', { name: 'Quotes' });
-    await card.getByRole('tab', { name: 'Inspection Quote' }).click();
+    // The card shows the quote just sent: its tab is the latest quote's type.
+    await expect(card.getByRole('tab', { name: 'Inspection Quote' })).toHaveAttribute('aria-selected', 'true');
     await expect(card.getByText(number)).toBeVisible();
 
     // The inspection changes after the send: one resend banner on the page, and the list offers Resend Quote.
@@ -186,7 +187,8 @@ test.describe('quotes by e-mail, end to end', () => {
     await expect(page.getByRole('region', { name: 'Invoices' }).getByRole('row', { name: new RegExp(`${fee!.number}.*\\$180\\.00`) })).toBeVisible();
     // The fee item a deny adds does not make the quote "need an update".
     await expect(page.getByTestId('inspection-repair-tab').getByTestId('inspection-list-send-quote')).toHaveText('Resend Quote');
-    await page.getByRole('region', { name: 'Quotes' }).getByRole('tab', { name: 'Inspection Quote' }).click();
+    // Opened afresh, the card is on the declined quote's tab, with who declined it.
+    await expect(page.getByRole('region', { name: 'Quotes' }).getByRole('tab', { name: 'Inspection Quote' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('region', { name: 'Quotes' }).getByText('Declined', { exact: true })).toBeVisible();
     // A fee invoice is not the approved work: no "Signed by" on it.
     await page.goto(`/invoices/${fee!.id}`);

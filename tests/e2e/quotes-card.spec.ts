@@ -42,9 +42,26 @@ test.describe("the job page's Quotes card", () => {
     await expect(dialog.getByText('Enter a valid customer e-mail address')).toBeVisible();
     await expectAccessible(page, 'the send dialog with an error');
     await dialog.getByLabel('Customer Email').fill('buyer@e2e-quotes.test');
+    // The server's refusal stays in the dialog, on its field.
+    await dialog.getByLabel('Quote Number').fill('QT 1/2');
     await dialog.getByRole('button', { name: 'Send Quote' }).click();
+    await expect(dialog.getByText('Quote number may contain only letters, digits, dashes, dots and underscores')).toBeVisible();
+    await dialog.getByLabel('Quote Number').fill(number);
+    // While sending: the button says so and is disabled, and the dialog cannot be closed.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/jobs/${job.id}/quotes/send`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await dialog.getByRole('button', { name: 'Send Quote' }).click();
+    await expect(dialog.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+    release();
     await expect(page.getByText('Quote sent successfully!')).toBeVisible();
     await expect(dialog).toBeHidden();
+    await page.unroute(`**/api/jobs/${job.id}/quotes/send`);
 
     await expect(card.getByText('Quote Sent', { exact: true })).toBeVisible();
     await expect(card.getByText('Waiting for customer confirmation')).toBeVisible();

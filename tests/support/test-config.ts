@@ -16,6 +16,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     sessionIdleMinutes: 60,
     smtpUrl: undefined,
     mailFrom: 'HVAC Test <test@localhost>',
+    officeEmail: 'office@test.localhost',
     mapTileUrl: 'https://tile.example.test/{z}/{x}/{y}.png',
     geocoderUrl: undefined,
     publicUrl: 'http://localhost:3000',

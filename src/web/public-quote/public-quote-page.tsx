@@ -67,6 +67,37 @@ function SignedBy({ decision }: { decision: NonNullable<PublicQuoteView['decisio
   );
 }
 
+/** What the customer approved: each inspected unit's option and the total, as stored with the decision. */
+function ApprovedOptions({ view, chosen }: { view: PublicQuoteView; chosen: NonNullable<NonNullable<PublicQuoteView['decision']>['chosenOptions']> }) {
+  const choices = new Map(chosen.map((c) => [c.inspectionId, c.phase] as const));
+  const rows = view.inspections.flatMap((inspection, index) => {
+    const option = inspection.options?.find((o) => o.phase === choices.get(inspection.id));
+    return option ? [{ key: inspection.id, label: `Inspection ${index + 1}`, option }] : [];
+  });
+  if (rows.length === 0) return null;
+  return (
+    <section aria-labelledby="approved-options" className="mt-4">
+      <h2 id="approved-options" className="text-base font-semibold">
+        Approved repairs
+      </h2>
+      <ul className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200">
+        {rows.map((row) => (
+          <li key={row.key} className="flex justify-between gap-3 p-2 text-sm">
+            <span className="min-w-0">
+              {row.label}: {row.option.label}
+            </span>
+            <span className="shrink-0">{formatCents(row.option.totalCents)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 flex justify-between font-semibold">
+        <span>Total</span>
+        <span>{formatCents(chosenOptionsTotalCents(view.inspections, choices))}</span>
+      </p>
+    </section>
+  );
+}
+
 function Decided({ view }: { view: PublicQuoteView }) {
   const d = view.decision!;
   return (
@@ -88,8 +119,10 @@ function Decided({ view }: { view: PublicQuoteView }) {
                 Invoice number: <strong>{d.invoiceNumber}</strong>
               </p>
             )}
+            {d.declineReason && <p className="mt-2 text-slate-700">Reason: {DECLINE_REASON_LABELS[d.declineReason]}</p>}
           </>
         )}
+        {d.approved && d.chosenOptions?.length ? <ApprovedOptions view={view} chosen={d.chosenOptions} /> : null}
         <p className="mt-2 text-sm text-slate-600">
           Quote {view.quoteNumber} for job #{view.jobNumber}
         </p>
@@ -114,6 +147,7 @@ function Pending({ view, preselect, processing, error, onDecide }: {
   const [signerName, setSignerName] = useState('');
   const [signature, setSignature] = useState<string | null>(null);
   const [reason, setReason] = useState<DeclineReason | ''>('');
+  const [comment, setComment] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const withOptions = view.inspections.some((i) => i.options);
   const total = useMemo(() => (withOptions ? chosenOptionsTotalCents(view.inspections, choices) : view.totalCents), [withOptions, view, choices]);
@@ -131,6 +165,7 @@ function Pending({ view, preselect, processing, error, onDecide }: {
       signature,
       options: approve ? [...choices].map(([inspectionId, phase]) => ({ inspectionId, phase })) : [],
       reason: approve ? null : reason || null,
+      comment: !approve && reason === 'other' ? comment.trim() || null : null,
     });
   };
 
@@ -232,6 +267,11 @@ function Pending({ view, preselect, processing, error, onDecide }: {
         </p>
 
         <h2 className="mt-6 text-lg font-semibold">Your decision</h2>
+        {preselect && (
+          <p className="mt-1 text-sm text-slate-700" data-testid="preselected">
+            You chose {preselect === 'approve' ? 'Approve Repairs' : 'Deny Repairs'} in the e-mail. Nothing has been decided yet: sign below and press the button to confirm.
+          </p>
+        )}
         <div className="mt-2">
           <label htmlFor={`${ids}-name`} className="block text-sm font-medium">
             Your full name (signature)
@@ -277,6 +317,21 @@ function Pending({ view, preselect, processing, error, onDecide }: {
               </option>
             ))}
           </select>
+          {reason === 'other' && (
+            <>
+              <label htmlFor={`${ids}-comment`} className="mt-3 block text-sm font-medium">
+                Tell us more (optional)
+              </label>
+              <textarea
+                id={`${ids}-comment`}
+                value={comment}
+                maxLength={1000}
+                rows={3}
+                onChange={(e) => setComment(e.target.value)}
+                className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-base focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+              />
+            </>
+          )}
         </div>
 
         {error && (

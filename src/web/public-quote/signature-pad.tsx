@@ -16,18 +16,24 @@ export function SignaturePad({ onChange, labelId }: { onChange: (dataUrl: string
     const ratio = window.devicePixelRatio || 1;
     c.width = c.clientWidth * ratio;
     c.height = c.clientHeight * ratio;
+  }, []);
+
+  // Points and the pen in the bitmap's own pixels, measured at each stroke: a phone turned on its
+  // side stretches the canvas on screen, and the line must still run under the finger.
+  const point = (e: React.PointerEvent<HTMLCanvasElement>) => {
+    const c = e.currentTarget;
+    const rect = c.getBoundingClientRect();
+    return { x: ((e.clientX - rect.left) * c.width) / rect.width, y: ((e.clientY - rect.top) * c.height) / rect.height };
+  };
+  const pen = (c: HTMLCanvasElement) => {
     const ctx = c.getContext('2d');
-    if (!ctx) return;
-    ctx.scale(ratio, ratio);
-    ctx.lineWidth = 2.2;
+    if (!ctx) return null;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.lineWidth = (2.2 * c.width) / Math.max(1, c.getBoundingClientRect().width);
     ctx.lineCap = 'round';
     ctx.lineJoin = 'round';
     ctx.strokeStyle = '#0f172a';
-  }, []);
-
-  const point = (e: React.PointerEvent<HTMLCanvasElement>) => {
-    const rect = e.currentTarget.getBoundingClientRect();
-    return { x: e.clientX - rect.left, y: e.clientY - rect.top };
+    return ctx;
   };
 
   return (
@@ -38,7 +44,7 @@ export function SignaturePad({ onChange, labelId }: { onChange: (dataUrl: string
         role="img"
         className="block h-40 w-full touch-none rounded-md border border-slate-300 bg-white"
         onPointerDown={(e) => {
-          const ctx = e.currentTarget.getContext('2d');
+          const ctx = pen(e.currentTarget);
           if (!ctx) return;
           e.currentTarget.setPointerCapture(e.pointerId);
           drawing.current = true;

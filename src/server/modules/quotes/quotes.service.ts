@@ -255,11 +255,12 @@ export function createQuotesService(deps: QuotesDeps) {
           if (!row) throw conflict('No free quote number could be found. Please type one.');
         }
 
+        // The job's contact e-mail first: the PDF prints the address the quote is sent to.
+        await repo.setContactEmail(jobId, input.email, now, tx);
         const pdf = await quotePdf.generate({ jobId, quoteType: input.type, quoteNumber: row.quoteNumber, token }, tx);
         const amountCents = sentQuoteAmountCents(pdf.data);
         const stored = await storage.put(tx, { purpose: 'quote-pdf', fileName: `${row.quoteNumber}.pdf`, contentType: 'application/pdf', bytes: pdf.bytes, createdBy: userId });
         await repo.recordDecision(row.id, { amount: centsToDecimal(amountCents), pdfFileKey: stored.key, pdfSha256: stored.sha256 }, tx);
-        await repo.setContactEmail(jobId, input.email, now, tx);
 
         const links = quoteConfirmLinks(deps.publicUrl, token);
         const company = await deps.settings(tx).getCompany();

@@ -60,10 +60,15 @@ const HISTORY_COLUMNS: DataTableColumn<JobQuoteHistoryItem>[] = [
 export function JobQuotesCard({ job, onChanged }: { job: JobDetail; onChanged?: () => void }) {
   const quotes = useJobQuotes(job.id);
   const role = useSession().data?.role;
-  const [tab, setTab] = useState<CardTab>('repair');
+  // Until a tab is chosen, the card opens on the latest quote's type (so its state and the
+  // customer's decision are in view), or on Repair Quote when none was sent (decision 018).
+  const [picked, setPicked] = useState<CardTab | null>(null);
   const [sending, setSending] = useState(false);
 
   const view = quotes.data;
+  const latestType = view?.latest?.type;
+  const tab: CardTab = picked ?? (latestType === 'other' ? 'all' : (latestType ?? 'repair'));
+  const setTab = (next: CardTab) => setPicked(next);
   const state: QuoteCardState | null = tab === 'all' || !view ? null : view.types[tab];
   const mayEdit = canSendQuotes(role);
   const sendLabel = state?.buttonLabel ?? 'Send Quote';

@@ -34,14 +34,20 @@ export function SendQuoteDialog({
   actionLabel: string;
   onSent: () => void;
 }) {
+  const send = useSendQuote(jobId);
+  // As FormDialog: while the send runs the dialog cannot be closed, so its outcome is never lost.
+  const close = (next: boolean) => {
+    if (!send.isPending) onOpenChange(next);
+  };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={`${actionLabel}: ${QUOTE_TYPE_TITLES[type]}`} description="The quote PDF is attached to the e-mail, with buttons to approve or deny it.">
-      {open ? <SendQuoteForm jobId={jobId} jobNumber={jobNumber} type={type} defaultEmail={defaultEmail} actionLabel={actionLabel} onDone={() => onOpenChange(false)} onSent={onSent} /> : null}
+    <Dialog open={open} onOpenChange={close} title={`${actionLabel}: ${QUOTE_TYPE_TITLES[type]}`} description="The quote PDF is attached to the e-mail, with buttons to approve or deny it.">
+      {open ? <SendQuoteForm send={send} jobId={jobId} jobNumber={jobNumber} type={type} defaultEmail={defaultEmail} actionLabel={actionLabel} onDone={() => onOpenChange(false)} onSent={onSent} /> : null}
     </Dialog>
   );
 }
 
 function SendQuoteForm({
+  send,
   jobId,
   jobNumber,
   type,
@@ -50,6 +56,7 @@ function SendQuoteForm({
   onDone,
   onSent,
 }: {
+  send: ReturnType<typeof useSendQuote>;
   jobId: string;
   jobNumber: number;
   type: QuoteType;
@@ -58,7 +65,6 @@ function SendQuoteForm({
   onDone: () => void;
   onSent: () => void;
 }) {
-  const send = useSendQuote(jobId);
   const next = useNextQuoteNumber(jobId, true);
   const [email, setEmail] = useState(defaultEmail);
   const [number, setNumber] = useState('');
