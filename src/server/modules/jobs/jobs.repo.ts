@@ -44,7 +44,7 @@ import {
   units,
   users,
 } from '../../db/schema.js';
-import { COUNT_ROWS, countOf, from, nullable, textMatch, oneOfColumn, selectRow, selectRows, selection, tableAlias, whereAll, type RowOf } from '../../db/sql.js';
+import { COUNT_ROWS, countOf, from, nullable, searchTextMatch, oneOfColumn, selectRow, selectRows, selection, tableAlias, whereAll, type RowOf } from '../../db/sql.js';
 
 const j = tableAlias(jobs, 'j');
 const l = tableAlias(locations, 'l');
@@ -153,7 +153,7 @@ function queueCondition(queue: NonNullable<JobListQuery['queue']>, ctx: JobListC
 /** Every filter of /jobs as conditions on `j` (each served by an index on jobs or a child table). */
 export function jobListConditions(query: JobListQuery, ctx: JobListContext, options: { technicianFromAssignments?: boolean } = {}): SQL[] {
   const conditions: SQL[] = [];
-  for (const word of searchWords(query.q)) conditions.push(textMatch(j.searchText, word));
+  for (const word of searchWords(query.q)) conditions.push(searchTextMatch(j.searchText, word));
   if (query.status) conditions.push(sql`${j.status} = ${query.status}`);
   if (query.type) conditions.push(sql`${j.type} = ${query.type}`);
   if (query.serviceLine) conditions.push(sql`${j.serviceLine} = ${query.serviceLine}`);

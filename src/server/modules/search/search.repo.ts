@@ -3,7 +3,7 @@ import { searchWords } from '../../../domain/customers.js';
 import { SEARCH_LIMIT_PER_KIND, type SearchResults } from '../../../domain/search.js';
 import type { Executor } from '../../db/client.js';
 import { companies, jobInvoices, jobs, locations, units } from '../../db/schema.js';
-import { from, searchTextMatch, selectPage, textMatch, selection, sortedPagePlan, tableAlias, whereAll } from '../../db/sql.js';
+import { from, searchTextMatch, selectPage, selection, sortedPagePlan, tableAlias, whereAll } from '../../db/sql.js';
 import { invoiceSearchTable as s, searchable, searchCondition, searchTableCondition } from '../invoices/invoices.repo.js';
 
 const c = tableAlias(companies, 'c');
@@ -19,8 +19,8 @@ const UNIT_HIT = selection({ id: u.id, title: sql<string>`concat('Unit ', ${u.un
 const JOB_HIT = selection({ id: j.id, title: sql<string>`concat('Job #', ${j.number}, ': ', ${j.name})`, subtitle: j.status, sortKey: j.number });
 const INVOICE_HIT = selection({ id: i.id, title: i.invoiceNumber, subtitle: sql<string>`concat(${i.status}, ' · Job #', ${j.number})`, sortKey: i.createdAt });
 
-/** Every word matches the kind's search text (the rule of its list's search box); `match` is textMatch for a text not kept in lower case. */
-const allWords = (column: Parameters<typeof searchTextMatch>[0], words: string[], match = searchTextMatch): SQL => whereAll(words.map((word) => match(column, word)));
+/** Every word matches the kind's search text, kept in lower case (the rule of its list's search box). */
+const allWords = (column: Parameters<typeof searchTextMatch>[0], words: string[]): SQL => whereAll(words.map((word) => searchTextMatch(column, word)));
 
 /**
  * The header search shows no totals, so it gathers at most this many matches of a kind (through the
@@ -77,7 +77,7 @@ export function headerSearchStatements(text: string, options: { totalCap?: numbe
       keys,
       descending: true,
       uniqueSort: true,
-      where: jobNumber === null ? allWords(j.searchText, words, textMatch) : sql`(${allWords(j.searchText, words, textMatch)} or ${j.number} = ${jobNumber})`,
+      where: jobNumber === null ? allWords(j.searchText, words) : sql`(${allWords(j.searchText, words)} or ${j.number} = ${jobNumber})`,
     }),
     // On invoice_search alone (its text, job and creation time), walked newest first through its own index.
     invoices: searchable(text)
