@@ -107,11 +107,13 @@ test.describe('inspections and repairs (job page, Inspection/Repair tab)', () =>
     // Edit a repair: the saved summary turns back into the form with the saved figures.
     await page.getByRole('button', { name: 'Edit Repair Details of Inspection 2' }).click();
     form = repairForm(page, 'Inspection 2');
+    // focus follows the toggle, so the keyboard keeps its place
+    await expect(form.getByLabel('Needs Crane')).toBeFocused();
     await expect(form.getByLabel('Premium Option cost')).toHaveValue('3000');
     await form.getByLabel('Labor', { exact: true }).fill('900');
     await expect(form.getByTestId('repair-total')).toHaveText('$7,000.00');
-    await form.getByRole('button', { name: 'Save Repair Details' }).click();
-    await expect(page.getByRole('button', { name: 'Edit Repair Details of Inspection 2' })).toBeVisible();
+    await form.getByRole('button', { name: 'Save Repair Details' }).press('Enter');
+    await expect(page.getByRole('button', { name: 'Edit Repair Details of Inspection 2' })).toBeFocused();
     await expect(summary.getByTestId('combined-total')).toHaveText('$16,833.00');
 
     // Finish Repair Details keeps everything complete and the same totals.

@@ -379,6 +379,26 @@ describe('InspectionRepairTab: repairs', { timeout: 20_000 }, () => {
     expect(await screen.findByTestId('repair-details')).toBeTruthy();
   });
 
+  it('keeps a keyboard user in place: Edit Repair Details focuses the form, Save and Cancel focus Edit Repair Details again', async () => {
+    const inspection = fake.add({ completed: true });
+    inspection.repair = { ...fake.blankRepair(inspection), laborCents: 60000, totalCents: 100000 };
+    renderTab();
+    const details = await screen.findByTestId('repair-details');
+    // the first show takes no focus
+    expect(document.activeElement).toBe(document.body);
+    fireEvent.click(within(details).getByRole('button', { name: 'Edit Repair Details of Inspection 1' }));
+    let form = await screen.findByRole('form', { name: 'Repair details of Inspection 1' });
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('Needs Crane')));
+    fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Repair Details of Inspection 1' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Repair Details of Inspection 1' }));
+    form = await screen.findByRole('form', { name: 'Repair details of Inspection 1' });
+    type('Labor', '900', form);
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Repair Details' }));
+    expect(await screen.findByText('Repair data saved successfully')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Repair Details of Inspection 1' })));
+  });
+
   it('asks before another inspection replaces a repair form with unsaved changes', async () => {
     fake.add({ modelNumber: 'OLD-1' });
     fake.add({ modelNumber: 'NEW-2' });

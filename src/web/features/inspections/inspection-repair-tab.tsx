@@ -59,6 +59,13 @@ function RepairPanel({
 }) {
   const repair = inspection.repair;
   const [editing, setEditing] = useState(() => canEdit && nothingPriced(repair));
+  // A keyboard user keeps their place: Edit Repair Details moves focus into the form, and Save or
+  // Cancel back to Edit Repair Details (the control that replaced the form). Not on first show.
+  const [moveFocus, setMoveFocus] = useState(false);
+  const toggle = (edit: boolean) => {
+    setMoveFocus(true);
+    setEditing(edit);
+  };
   return (
     <section aria-labelledby={`repair-${inspection.id}`} className="space-y-3">
       <h3 id={`repair-${inspection.id}`} className="text-sm font-semibold text-slate-900">
@@ -70,14 +77,15 @@ function RepairPanel({
           label={label}
           onSave={async (input) => {
             const saved = await onSave(input);
-            setEditing(false);
+            toggle(false);
             return saved;
           }}
-          onCancel={repair ? () => setEditing(false) : undefined}
+          onCancel={repair ? () => toggle(false) : undefined}
           onDirtyChange={onDirtyChange}
+          autoFocus={moveFocus}
         />
       ) : repair ? (
-        <RepairDetails repair={repair} label={label} onEdit={canEdit ? () => setEditing(true) : undefined} />
+        <RepairDetails repair={repair} label={label} onEdit={canEdit ? () => toggle(true) : undefined} autoFocus={moveFocus} />
       ) : (
         <p className="text-sm text-slate-500">No repair details for this inspection yet.</p>
       )}
