@@ -273,6 +273,26 @@ describe('InspectionRepairTab: inspections', { timeout: 20_000 }, () => {
     expect(fake.inspections).toHaveLength(2);
   });
 
+  it('says "Failed to save inspection data" and "Failed to delete inspection" when the server fails, and keeps the dialogs open', async () => {
+    const inspection = fake.add({ modelNumber: 'KEEP-1' });
+    renderTab();
+    fake.failures.set(`POST /api/jobs/${JOB_ID}/inspections`, { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'boom' } } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Inspection' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Inspection' });
+    type('Model Number', 'NEW-1', dialog);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Inspection' }));
+    expect(await within(dialog).findByText('Failed to save inspection data')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fake.failures.set(`DELETE /api/inspections/${inspection.id}`, { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'boom' } } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Inspection 1' }));
+    const confirm = await screen.findByRole('alertdialog');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete Inspection' }));
+    expect(await within(confirm).findByText('Failed to delete inspection')).toBeTruthy();
+    expect(fake.inspections).toHaveLength(1);
+  });
+
   it('selects an inspection to show its photos and repair form', async () => {
     fake.add({ modelNumber: 'OLD-1' });
     fake.add({ modelNumber: 'NEW-2' });
