@@ -263,20 +263,24 @@ export class DocumentWriter {
     const gap = options.gap ?? 10;
     const captionSize = options.captionSize ?? 8;
     const cellWidth = (this.contentWidth - gap * (options.columns - 1)) / options.columns;
-    const rowHeight = options.cellHeight + captionSize * LINE_GAP + 4;
+    const fit = (image: PDFImage) => Math.min(cellWidth / image.width, options.cellHeight / image.height, 1);
     for (let start = 0; start < images.length; start += options.columns) {
+      const row = images.slice(start, start + options.columns);
+      // the row is as tall as its tallest image, with the captions right under the images
+      const imagesHeight = Math.max(...row.map(({ image }) => image.height * fit(image)));
+      const rowHeight = imagesHeight + 4 + captionSize * LINE_GAP;
       this.ensureSpace(rowHeight + gap);
-      images.slice(start, start + options.columns).forEach(({ image, caption }, column) => {
-        const scale = Math.min(cellWidth / image.width, options.cellHeight / image.height, 1);
+      row.forEach(({ image, caption }, column) => {
+        const scale = fit(image);
         const width = image.width * scale;
         const height = image.height * scale;
         const x = this.margins.left + column * (cellWidth + gap);
         this.page.drawRectangle({ x: x - 1, y: this.y - height - 1, width: width + 2, height: height + 2, borderColor: COLORS.rule, borderWidth: 0.75 });
         this.page.drawImage(image, { x, y: this.y - height, width, height });
         let text = this.clean(caption).replace(/\n/g, ' ');
-        while (text.length > 1 && this.width(text, captionSize) > cellWidth) text = `${text.slice(0, -2)}…`;
-        if (!this.charset.has(0x2026)) text = text.replace(/…/g, '.');
-        if (text) this.page.drawText(text, { x, y: this.y - options.cellHeight - 4 - captionSize, size: captionSize, font: this.regular, color: COLORS.muted });
+        while (text.length > 1 && this.width(text, captionSize) > cellWidth) text = `${text.slice(0, -2)}\u2026`;
+        if (!this.charset.has(0x2026)) text = text.replace(/\u2026/g, '.');
+        if (text) this.page.drawText(text, { x, y: this.y - imagesHeight - 4 - captionSize, size: captionSize, font: this.regular, color: COLORS.muted });
       });
       this.y -= rowHeight + gap;
     }
