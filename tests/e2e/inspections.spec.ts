@@ -54,6 +54,8 @@ test.describe('inspections and repairs (job page, Inspection/Repair tab)', () =>
     // A photo on the selected (newest) inspection; a file that is not an image is refused.
     const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 30, g: 110, b: 190 } } }).png().toBuffer();
     const input = page.getByTestId('photo-input');
+    const addPhotos = page.getByRole('button', { name: 'Add photos to Inspection 2' });
+    await addPhotos.focus();
     await input.setInputFiles([
       { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') },
       { name: 'condenser.png', mimeType: 'image/png', buffer: photo },
@@ -61,6 +63,8 @@ test.describe('inspections and repairs (job page, Inspection/Repair tab)', () =>
     await expect(page.getByText('notes.txt: The file is not a JPEG, PNG or WebP image')).toBeVisible();
     await expect(page.getByTestId('inspection-photo')).toHaveCount(1);
     await expect(page.getByRole('img', { name: 'Photo 1 of Inspection 2: condenser.png' })).toBeVisible();
+    // the keyboard keeps its place while the upload runs
+    await expect(addPhotos).toBeFocused();
 
     // Mark Complete: both completed, each with a repair record.
     await page.getByRole('button', { name: 'Mark Complete' }).click();

@@ -497,6 +497,25 @@ describe('InspectionRepairTab: photos', { timeout: 20_000 }, () => {
     expect(fake.calls.filter((c) => c.method === 'POST' && c.url.endsWith('/photos'))).toHaveLength(1);
   });
 
+  it('with 10 photos Add Photos is unavailable (aria-disabled, so it keeps the focus) and does not open the file picker', async () => {
+    const inspection = fake.add();
+    renderTab();
+    const input = (await screen.findByTestId('photo-input')) as HTMLInputElement;
+    const files = Array.from({ length: 10 }, (_, i) => new File([new Uint8Array([0xff, 0xd8, 0xff])], `p${i + 1}.jpg`, { type: 'image/jpeg' }));
+    await act(async () => {
+      fireEvent.change(input, { target: { files } });
+    });
+    await waitFor(() => expect(screen.getAllByTestId('inspection-photo')).toHaveLength(10));
+    const button = screen.getByRole('button', { name: 'Add photos to Inspection 1' });
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect((button as HTMLButtonElement).disabled).toBe(false);
+    let opened = 0;
+    input.addEventListener('click', () => opened++);
+    fireEvent.click(button);
+    expect(opened).toBe(0);
+    expect(inspection.photos).toHaveLength(10);
+  });
+
   it("shows the server's refusal of an upload with the file's name", async () => {
     const inspection = fake.add();
     fake.failures.set(`POST /api/inspections/${inspection.id}/photos`, { status: 415, body: { error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'The file is not a JPEG, PNG or WebP image' } } });
