@@ -67,8 +67,12 @@ test.describe('inspections and repairs (job page, Inspection/Repair tab)', () =>
     await expect(addPhotos).toBeFocused();
 
     // Mark Complete: both completed, each with a repair record.
-    await page.getByRole('button', { name: 'Mark Complete' }).click();
+    const markComplete = page.getByRole('button', { name: 'Mark Complete' });
+    await markComplete.press('Enter');
     await expect(page.getByText('2 inspections marked complete; 2 repair forms ready to price')).toBeVisible();
+    // now unavailable (nothing left to complete), yet it keeps the keyboard focus
+    await expect(markComplete).toBeDisabled();
+    await expect(markComplete).toBeFocused();
     await expect(rows(page).filter({ hasText: 'Completed' })).toHaveCount(2);
 
     // Repair of Inspection 1: Standard Option (the default), the live total and its arithmetic.

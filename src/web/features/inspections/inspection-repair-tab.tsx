@@ -135,6 +135,7 @@ export function InspectionRepairTab({ job, quoteActions, onChanged }: { job: Ins
     return found ? inspectionLabel(items, found) : 'Inspection';
   };
   const allDone = items.length > 0 && items.every((i) => i.completed && i.repair);
+  const markCompleteUnavailable = items.length === 0 || allDone || markComplete.isPending;
   const changed = quoteState.data?.changedSinceQuote ?? list.data?.quote.changedSinceQuote ?? false;
 
   const openForm = (inspection: Inspection | null) => {
@@ -184,7 +185,8 @@ export function InspectionRepairTab({ job, quoteActions, onChanged }: { job: Ins
               {quoteActions}
               {canEdit ? (
                 <>
-                  <Button variant="secondary" className="h-11" onClick={onMarkComplete} disabled={items.length === 0 || allDone || markComplete.isPending}>
+                  {/* aria-disabled, not disabled: pressing it must not drop the keyboard focus when it turns unavailable */}
+                  <Button variant="secondary" className="h-11" onClick={() => !markCompleteUnavailable && void onMarkComplete()} aria-disabled={markCompleteUnavailable}>
                     <CheckCheck className="h-4 w-4" aria-hidden />
                     {markComplete.isPending ? INSPECTION_TEXTS.completing : INSPECTION_TEXTS.markComplete}
                   </Button>

@@ -97,7 +97,6 @@ export function InspectionPhotos({
                 if (uploading === null && room > 0) input.current?.click();
               }}
               aria-disabled={uploading !== null || room <= 0}
-              className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
               aria-label={`Add photos to ${label}`}
             >
               <ImagePlus className="h-4 w-4" aria-hidden />
