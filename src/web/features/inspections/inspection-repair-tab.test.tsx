@@ -441,6 +441,24 @@ describe('InspectionRepairTab: repairs', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
+  it('Finish Repair Details asks to save or cancel a repair form with unsaved changes first, and finishes after the save', async () => {
+    const inspection = fake.add({ completed: true });
+    inspection.repair = { ...fake.blankRepair(inspection), laborCents: 60000, totalCents: 100000 };
+    renderTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Repair Details of Inspection 1' }));
+    const form = await screen.findByRole('form', { name: 'Repair details of Inspection 1' });
+    type('Labor', '1200', form);
+    const summary = screen.getByTestId('repair-summary');
+    fireEvent.click(within(summary).getByRole('button', { name: 'Finish Repair Details' }));
+    expect(await within(summary).findByText('The repair details of Inspection 1 have changes that are not saved. Save or cancel them, then press Finish Repair Details.')).toBeTruthy();
+    expect(fake.calls.some((c) => c.url.endsWith('/repairs/finish'))).toBe(false);
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Repair Details' }));
+    expect(await screen.findByTestId('repair-details')).toBeTruthy();
+    fireEvent.click(within(summary).getByRole('button', { name: 'Finish Repair Details' }));
+    await waitFor(() => expect(fake.calls.some((c) => c.url.endsWith('/repairs/finish'))).toBe(true));
+    expect(within(summary).queryByText(/changes that are not saved/)).toBeNull();
+  });
+
   it('says which row needs a name before sending', async () => {
     fake.add();
     renderTab();

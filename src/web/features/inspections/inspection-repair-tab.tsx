@@ -155,6 +155,11 @@ export function InspectionRepairTab({ job, quoteActions, onChanged }: { job: Ins
 
   const onFinish = async () => {
     setFinishError(null);
+    // Finishing would leave typed figures out of the summary and the quote: save or cancel them first.
+    if (repairDirty && selected) {
+      setFinishError(INSPECTION_TEXTS.finishUnsaved(inspectionLabel(items, selected)));
+      return;
+    }
     try {
       await finish.mutateAsync();
       toast.success('Repair details finished: every inspection is complete');
