@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings as settingsTable } from '../../src/server/db/schema.js';
 import { buildSampleTemplatePdf } from '../../src/server/pdf/sample-template.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
+import sharp from 'sharp';
+import { multipartBody } from './inspection-helpers.js';
 import { multipart } from './quote-support.js';
 
 const NOW = new Date('2026-03-07T15:00:00Z');
@@ -125,6 +127,53 @@ describe('quote PDF from the default template', () => {
     expect(text).toMatch(/N\/A/); // missing serial, age and tonnage
     expect(text).not.toContain('NOT-DONE-1'); // only completed inspections
     expect(text).not.toContain('Run capacitor'); // items belong to "other" quotes
+  });
+
+  it("prints the photos of the completed inspections as thumbnails under the inspection results, not those of an open one", async () => {
+    const location = await ctx.f.location({ name: 'Photo Clinic' });
+    const unit = await ctx.f.unit({ locationId: location.id, unitNumber: 'RTU-9' });
+    const job = await ctx.f.job({ locationId: location.id, unitId: unit.id, name: 'RTU-9 with photos' });
+    const done = await ctx.f.inspection(job.id, { completed: true, modelNumber: 'PH-1', createdAt: new Date('2026-03-01T10:00:00Z') });
+    const open = await ctx.f.inspection(job.id, { completed: false, modelNumber: 'PH-OPEN', createdAt: new Date('2026-03-01T11:00:00Z') });
+    const photo = (r: number, format: 'jpeg' | 'png' | 'webp') =>
+      sharp({ create: { width: 1200, height: 900, channels: 3, background: { r, g: 90, b: 160 } } })[format]().toBuffer();
+    const uploads: [string, string, string, Buffer][] = [
+      [done.id, 'condenser-coil.jpg', 'image/jpeg', await photo(10, 'jpeg')],
+      [done.id, 'nameplate.png', 'image/png', await photo(80, 'png')],
+      [done.id, 'fan-motor.webp', 'image/webp', await photo(150, 'webp')],
+      [open.id, 'not-printed.jpg', 'image/jpeg', await photo(220, 'jpeg')],
+    ];
+    for (const [inspectionId, name, type, bytes] of uploads) {
+      const body = multipartBody(name, type, bytes);
+      const response = await ctx.app.inject({ method: 'POST', url: `/api/inspections/${inspectionId}/photos`, payload: body.payload, headers: { ...body.headers, cookie: office } });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+
+    const response = await preview(job.id, 'type=repair');
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    const file = pdfFile(response.rawPayload, 'photos.pdf');
+    const text = pdftotext(file);
+    expect(text).toContain('Photos: Inspection - unit RTU-9');
+    // numbered in upload order (this test's clock is frozen, so the three share one upload time)
+    for (const name of ['condenser-coil.jpg', 'nameplate.png', 'fan-motor.webp']) expect(text).toMatch(new RegExp(`[123]\\. ${name.replace('.', '\\.')}`));
+    expect(text).not.toContain('not-printed.jpg');
+    // three images, the 320 px thumbnails (JPEG), on a generated page (the template has none)
+    const images = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' })
+      .split('\n')
+      .slice(2)
+      .filter((line) => line.trim())
+      .map((line) => line.trim().split(/\s+/));
+    expect(images.map(([, , type, width, height, , , , enc]) => [type, Number(width), Number(height), enc])).toEqual([
+      ['image', 320, 240, 'jpeg'],
+      ['image', 320, 240, 'jpeg'],
+      ['image', 320, 240, 'jpeg'],
+    ]);
+    expect(new Set(images.map(([page]) => page)).size).toBe(1);
+
+    // an "other" quote has no inspections, so no photos
+    const other = await preview(job.id, 'type=other');
+    expect(other.statusCode, other.body.slice(0, 300)).toBe(200);
+    expect(execFileSync('pdfimages', ['-list', pdfFile(other.rawPayload, 'other.pdf')], { encoding: 'utf8' }).split('\n').slice(2).filter((l) => l.trim())).toEqual([]);
   });
 
   it('with a token (the send flow) prints the approve and decline links of the customer page, clickable', async () => {

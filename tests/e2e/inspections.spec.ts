@@ -54,6 +54,8 @@ test.describe('inspections and repairs (job page, Inspection/Repair tab)', () =>
     // A photo on the selected (newest) inspection; a file that is not an image is refused.
     const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 30, g: 110, b: 190 } } }).png().toBuffer();
     const input = page.getByTestId('photo-input');
+    const addPhotos = page.getByRole('button', { name: 'Add photos to Inspection 2' });
+    await addPhotos.focus();
     await input.setInputFiles([
       { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') },
       { name: 'condenser.png', mimeType: 'image/png', buffer: photo },
@@ -61,10 +63,16 @@ test.describe('inspections and repairs (job page, Inspection/Repair tab)', () =>
     await expect(page.getByText('notes.txt: The file is not a JPEG, PNG or WebP image')).toBeVisible();
     await expect(page.getByTestId('inspection-photo')).toHaveCount(1);
     await expect(page.getByRole('img', { name: 'Photo 1 of Inspection 2: condenser.png' })).toBeVisible();
+    // the keyboard keeps its place while the upload runs
+    await expect(addPhotos).toBeFocused();
 
     // Mark Complete: both completed, each with a repair record.
-    await page.getByRole('button', { name: 'Mark Complete' }).click();
+    const markComplete = page.getByRole('button', { name: 'Mark Complete' });
+    await markComplete.press('Enter');
     await expect(page.getByText('2 inspections marked complete; 2 repair forms ready to price')).toBeVisible();
+    // now unavailable (nothing left to complete), yet it keeps the keyboard focus
+    await expect(markComplete).toBeDisabled();
+    await expect(markComplete).toBeFocused();
     await expect(rows(page).filter({ hasText: 'Completed' })).toHaveCount(2);
 
     // Repair of Inspection 1: Standard Option (the default), the live total and its arithmetic.
@@ -107,11 +115,13 @@ test.describe('inspections and repairs (job page, Inspection/Repair tab)', () =>
     // Edit a repair: the saved summary turns back into the form with the saved figures.
     await page.getByRole('button', { name: 'Edit Repair Details of Inspection 2' }).click();
     form = repairForm(page, 'Inspection 2');
+    // focus follows the toggle, so the keyboard keeps its place
+    await expect(form.getByLabel('Needs Crane')).toBeFocused();
     await expect(form.getByLabel('Premium Option cost')).toHaveValue('3000');
     await form.getByLabel('Labor', { exact: true }).fill('900');
     await expect(form.getByTestId('repair-total')).toHaveText('$7,000.00');
-    await form.getByRole('button', { name: 'Save Repair Details' }).click();
-    await expect(page.getByRole('button', { name: 'Edit Repair Details of Inspection 2' })).toBeVisible();
+    await form.getByRole('button', { name: 'Save Repair Details' }).press('Enter');
+    await expect(page.getByRole('button', { name: 'Edit Repair Details of Inspection 2' })).toBeFocused();
     await expect(summary.getByTestId('combined-total')).toHaveText('$16,833.00');
 
     // Finish Repair Details keeps everything complete and the same totals.

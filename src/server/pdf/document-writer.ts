@@ -6,7 +6,7 @@
  * The pages are created for the document but not added to it: `finish()` returns them, so the
  * caller decides where they go (a quote puts them between a template's preserved pages).
  */
-import { PDFPage, PDFString, rgb, StandardFonts, type Color, type PDFDocument, type PDFFont } from 'pdf-lib';
+import { PDFPage, PDFString, rgb, StandardFonts, type Color, type PDFDocument, type PDFFont, type PDFImage } from 'pdf-lib';
 
 export const LETTER: [number, number] = [612, 792];
 
@@ -252,6 +252,38 @@ export class DocumentWriter {
     this.page.drawRectangle({ x: x - 2, y: this.y - height - 2, width: width + 4, height: height + 4, borderColor: COLORS.rule, borderWidth: 0.75 });
     this.page.drawImage(image, { x, y: this.y - height, width, height });
     this.y -= height + 10;
+  }
+
+  /**
+   * Images (already embedded in the document) in rows of `columns` equal cells, each scaled to fit
+   * its cell (never enlarged) with a one-line caption under it. A row that does not fit goes to
+   * the next page whole.
+   */
+  imageGrid(images: readonly { image: PDFImage; caption: string }[], options: { columns: number; cellHeight: number; gap?: number; captionSize?: number }): void {
+    const gap = options.gap ?? 10;
+    const captionSize = options.captionSize ?? 8;
+    const cellWidth = (this.contentWidth - gap * (options.columns - 1)) / options.columns;
+    const fit = (image: PDFImage) => Math.min(cellWidth / image.width, options.cellHeight / image.height, 1);
+    for (let start = 0; start < images.length; start += options.columns) {
+      const row = images.slice(start, start + options.columns);
+      // the row is as tall as its tallest image, with the captions right under the images
+      const imagesHeight = Math.max(...row.map(({ image }) => image.height * fit(image)));
+      const rowHeight = imagesHeight + 4 + captionSize * LINE_GAP;
+      this.ensureSpace(rowHeight + gap);
+      row.forEach(({ image, caption }, column) => {
+        const scale = fit(image);
+        const width = image.width * scale;
+        const height = image.height * scale;
+        const x = this.margins.left + column * (cellWidth + gap);
+        this.page.drawRectangle({ x: x - 1, y: this.y - height - 1, width: width + 2, height: height + 2, borderColor: COLORS.rule, borderWidth: 0.75 });
+        this.page.drawImage(image, { x, y: this.y - height, width, height });
+        let text = this.clean(caption).replace(/\n/g, ' ');
+        while (text.length > 1 && this.width(text, captionSize) > cellWidth) text = `${text.slice(0, -2)}\u2026`;
+        if (!this.charset.has(0x2026)) text = text.replace(/\u2026/g, '.');
+        if (text) this.page.drawText(text, { x, y: this.y - imagesHeight - 4 - captionSize, size: captionSize, font: this.regular, color: COLORS.muted });
+      });
+      this.y -= rowHeight + gap;
+    }
   }
 
   /** A section heading, kept on the same page as at least a few lines of what follows. */

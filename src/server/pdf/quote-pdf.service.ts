@@ -9,9 +9,10 @@ import type { Executor } from '../db/client.js';
 import { AppError, conflict, forbidden, notFound } from '../errors.js';
 import type { QuoteTemplatesRepo } from '../modules/quote-templates/quote-templates.repo.js';
 import type { SettingsRepo } from '../modules/settings/settings.repo.js';
+import { createInspectionsRepo } from '../modules/inspections/inspections.repo.js';
 import type { FileStorage } from '../storage/storage.js';
 import { isAssignedTechnician, readInspectionsAndRepairs, readJobItems, readQuoteJob } from './quote-data.js';
-import { assembleQuotePdf } from './quote-pdf.js';
+import { assembleQuotePdf, type QuotePhoto } from './quote-pdf.js';
 
 export const PREVIEW_FAILED_MESSAGE = 'No PDF could be generated. Please try again.';
 export const unreadableTemplateMessage = (type: QuoteType) =>
@@ -51,6 +52,22 @@ export function createQuotePdfService(deps: {
   clock: () => Date;
 }) {
   const { db, templates, storage, publicUrl, clock } = deps;
+  const inspectionsRepo = createInspectionsRepo(db);
+
+  /**
+   * The thumbnails of the printed inspections' photos (JPEG, at most 320 px: sharp enough at the
+   * quote's 4-to-a-row size, and small enough to e-mail), in upload order.
+   */
+  async function loadPhotos(exec: Executor, data: QuoteDocumentData): Promise<QuotePhoto[]> {
+    if (data.quoteType === 'other' || !data.inspections.length) return [];
+    const printed = new Set(data.inspections.map((i) => i.id));
+    const keys = (await inspectionsRepo.photoStorageKeysOfJob(data.job.id, exec)).filter((k) => printed.has(k.inspectionId));
+    const files = await Promise.all(keys.map((k) => storage.get(exec, k.thumbKey)));
+    return keys.flatMap((k, i) => {
+      const file = files[i];
+      return file ? [{ inspectionId: k.inspectionId, fileName: k.fileName, jpeg: file.bytes }] : [];
+    });
+  }
 
   async function loadData(exec: Executor, request: QuotePdfRequest): Promise<QuoteDocumentData> {
     const job = await readQuoteJob(exec, request.jobId);
@@ -107,9 +124,10 @@ export function createQuotePdfService(deps: {
       if (!template) throw conflict(TEMPLATE_MESSAGES.noDefault(request.quoteType));
       const file = await storage.get(exec, template.storageKey);
       if (!file) throw conflict(unreadableTemplateMessage(request.quoteType));
+      const photos = await loadPhotos(exec, data);
       let bytes: Uint8Array;
       try {
-        bytes = await assembleQuotePdf({ templateBytes: file.bytes, preservedPages: template.preservedPages, data });
+        bytes = await assembleQuotePdf({ templateBytes: file.bytes, preservedPages: template.preservedPages, data, photos });
       } catch (error) {
         if (error instanceof AppError) throw error;
         // A template that passed the upload checks but fails now (a pdf-lib edge case): say what to do.

@@ -2,7 +2,7 @@
  * The quote PDF: the default template's preserved pages, copied unchanged, with the generated quote
  * pages in place of the template's first page that is not preserved (issue 12).
  */
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, type PDFImage } from 'pdf-lib';
 import { formatCents } from '../../domain/money.js';
 import { quotePageOrder } from '../../domain/quote-templates.js';
 import {
@@ -28,7 +28,27 @@ function unitLabel(data: QuoteDocumentData, index: number): string {
   return data.inspections.length > 1 ? `Inspection ${index + 1}${unit ? ` - unit ${unit}` : ''}` : `Inspection${unit ? ` - unit ${unit}` : ''}`;
 }
 
-function inspectionResults(w: DocumentWriter, data: QuoteDocumentData) {
+/** An inspection's photos as drawn in the quote: the embedded thumbnail and its file name. */
+export interface QuotePhotoImage {
+  image: PDFImage;
+  fileName: string;
+}
+export type QuotePhotoImages = ReadonlyMap<string, readonly QuotePhotoImage[]>;
+
+/** Each inspection's photos under the results table, four to a row, with their file names. */
+function inspectionPhotos(w: DocumentWriter, data: QuoteDocumentData, photos: QuotePhotoImages) {
+  data.inspections.forEach((inspection, n) => {
+    const own = photos.get(inspection.id) ?? [];
+    if (!own.length) return;
+    w.heading(`Photos: ${unitLabel(data, n)}`, 3);
+    w.imageGrid(
+      own.map((p, i) => ({ image: p.image, caption: `${i + 1}. ${p.fileName}` })),
+      { columns: 4, cellHeight: 110 },
+    );
+  });
+}
+
+function inspectionResults(w: DocumentWriter, data: QuoteDocumentData, photos: QuotePhotoImages) {
   w.heading('Inspection Results');
   if (!data.inspections.length) {
     w.paragraph('No inspection data available', { color: COLORS.muted });
@@ -54,6 +74,7 @@ function inspectionResults(w: DocumentWriter, data: QuoteDocumentData) {
       orNA(i.systemType),
     ]),
   });
+  inspectionPhotos(w, data, photos);
 }
 
 function repairIncludes(i: QuoteInspection): string[] {
@@ -131,7 +152,7 @@ function items(w: DocumentWriter, data: QuoteDocumentData) {
 }
 
 /** The generated pages' content, in reading order. */
-export function writeQuoteContent(w: DocumentWriter, data: QuoteDocumentData): void {
+export function writeQuoteContent(w: DocumentWriter, data: QuoteDocumentData, photos: QuotePhotoImages = new Map()): void {
   const c = data.company;
   w.letterhead({
     name: c.name,
@@ -159,15 +180,15 @@ export function writeQuoteContent(w: DocumentWriter, data: QuoteDocumentData): v
 
   switch (data.quoteType) {
     case 'inspection':
-      inspectionResults(w, data);
+      inspectionResults(w, data, photos);
       repairOptions(w, data, 'Recommended Repairs');
       break;
     case 'repair':
-      inspectionResults(w, data);
+      inspectionResults(w, data, photos);
       repairOptions(w, data, 'Repair Options');
       break;
     case 'replacement':
-      inspectionResults(w, data);
+      inspectionResults(w, data, photos);
       repairOptions(w, data, 'Replacement Options');
       break;
     case 'other':
@@ -199,17 +220,47 @@ export function writeQuoteContent(w: DocumentWriter, data: QuoteDocumentData): v
   }
 }
 
+/** A photo of an inspection for the quote: its thumbnail (a JPEG, see decision 009) and name. */
+export interface QuotePhoto {
+  inspectionId: string;
+  fileName: string;
+  jpeg: Uint8Array;
+}
+
 export interface QuotePdfInput {
   templateBytes: Uint8Array;
   preservedPages: readonly number[];
   data: QuoteDocumentData;
+  /** the inspections' photos, in upload order; printed under the inspection results */
+  photos?: readonly QuotePhoto[];
+}
+
+/** Embeds the photos of the quote's inspections; one that cannot be embedded is left out, not the quote. */
+async function embedPhotos(out: PDFDocument, data: QuoteDocumentData, photos: readonly QuotePhoto[]): Promise<QuotePhotoImages> {
+  const shown = new Set(data.quoteType === 'other' ? [] : data.inspections.map((i) => i.id));
+  const byInspection = new Map<string, QuotePhotoImage[]>();
+  for (const photo of photos) {
+    if (!shown.has(photo.inspectionId)) continue;
+    let image: PDFImage;
+    try {
+      // A copy: pdf-lib's JPEG reader looks at the view's whole ArrayBuffer from offset 0, and a
+      // Buffer from storage is a view into a larger pool ("SOI not found in JPEG").
+      image = await out.embedJpg(new Uint8Array(photo.jpeg));
+    } catch {
+      continue;
+    }
+    const list = byInspection.get(photo.inspectionId) ?? [];
+    list.push({ image, fileName: photo.fileName });
+    byInspection.set(photo.inspectionId, list);
+  }
+  return byInspection;
 }
 
 /**
  * The whole quote: preserved pages copied in one copyPages call (same content, same size), the
  * generated pages sized like the template page they replace.
  */
-export async function assembleQuotePdf({ templateBytes, preservedPages, data }: QuotePdfInput): Promise<Uint8Array> {
+export async function assembleQuotePdf({ templateBytes, preservedPages, data, photos = [] }: QuotePdfInput): Promise<Uint8Array> {
   const template = await PDFDocument.load(templateBytes, { updateMetadata: false });
   const pageCount = template.getPageCount();
   const order = quotePageOrder(pageCount, preservedPages);
@@ -222,7 +273,7 @@ export async function assembleQuotePdf({ templateBytes, preservedPages, data }: 
   const writer = await DocumentWriter.create(out, {
     pageSize: sizeOf.width > 200 && sizeOf.height > 200 ? [sizeOf.width, sizeOf.height] : LETTER,
   });
-  writeQuoteContent(writer, data);
+  writeQuoteContent(writer, data, await embedPhotos(out, data, photos));
   const before = order.indexOf('generated');
   const generated = writer.finish({ firstPage: before + 1, totalPages: keep.length + writer.pages.length });
 

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
 import { cn } from './cn';
 
@@ -6,7 +6,7 @@ type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
 type Size = 'sm' | 'md';
 
 const base =
-  'inline-flex items-center justify-center gap-1.5 rounded-md font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-50';
+  'inline-flex items-center justify-center gap-1.5 rounded-md font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
 const variants: Record<Variant, string> = {
   primary: 'bg-blue-600 text-white hover:bg-blue-700 shadow-sm',
   secondary: 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 shadow-sm',
@@ -25,7 +25,7 @@ export function Button({
   className,
   type = 'button',
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size }) {
+}: ComponentProps<'button'> & { variant?: Variant; size?: Size }) {
   return <button type={type} className={buttonClass(variant, size, className)} {...props} />;
 }
 

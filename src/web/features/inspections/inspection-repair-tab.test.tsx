@@ -215,7 +215,9 @@ describe('InspectionRepairTab: inspections', { timeout: 20_000 }, () => {
   it('shows the empty text, adds an inspection with the form and says it was saved', async () => {
     renderTab();
     expect(await screen.findByText('No inspection data available')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Mark Complete' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Mark Complete' }).getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Mark Complete' }));
+    expect(fake.calls.filter((c) => c.method !== 'GET')).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Add Inspection' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Inspection' });
     type('Model Number', 'RTU-48', dialog);
@@ -271,6 +273,26 @@ describe('InspectionRepairTab: inspections', { timeout: 20_000 }, () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete Inspection' }));
     expect(await within(confirm).findByText('A completed inspection cannot be deleted')).toBeTruthy();
     expect(fake.inspections).toHaveLength(2);
+  });
+
+  it('says "Failed to save inspection data" and "Failed to delete inspection" when the server fails, and keeps the dialogs open', async () => {
+    const inspection = fake.add({ modelNumber: 'KEEP-1' });
+    renderTab();
+    fake.failures.set(`POST /api/jobs/${JOB_ID}/inspections`, { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'boom' } } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Inspection' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Inspection' });
+    type('Model Number', 'NEW-1', dialog);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Inspection' }));
+    expect(await within(dialog).findByText('Failed to save inspection data')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fake.failures.set(`DELETE /api/inspections/${inspection.id}`, { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'boom' } } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Inspection 1' }));
+    const confirm = await screen.findByRole('alertdialog');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete Inspection' }));
+    expect(await within(confirm).findByText('Failed to delete inspection')).toBeTruthy();
+    expect(fake.inspections).toHaveLength(1);
   });
 
   it('selects an inspection to show its photos and repair form', async () => {
@@ -379,6 +401,26 @@ describe('InspectionRepairTab: repairs', { timeout: 20_000 }, () => {
     expect(await screen.findByTestId('repair-details')).toBeTruthy();
   });
 
+  it('keeps a keyboard user in place: Edit Repair Details focuses the form, Save and Cancel focus Edit Repair Details again', async () => {
+    const inspection = fake.add({ completed: true });
+    inspection.repair = { ...fake.blankRepair(inspection), laborCents: 60000, totalCents: 100000 };
+    renderTab();
+    const details = await screen.findByTestId('repair-details');
+    // the first show takes no focus
+    expect(document.activeElement).toBe(document.body);
+    fireEvent.click(within(details).getByRole('button', { name: 'Edit Repair Details of Inspection 1' }));
+    let form = await screen.findByRole('form', { name: 'Repair details of Inspection 1' });
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('Needs Crane')));
+    fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Repair Details of Inspection 1' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Repair Details of Inspection 1' }));
+    form = await screen.findByRole('form', { name: 'Repair details of Inspection 1' });
+    type('Labor', '900', form);
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Repair Details' }));
+    expect(await screen.findByText('Repair data saved successfully')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Repair Details of Inspection 1' })));
+  });
+
   it('asks before another inspection replaces a repair form with unsaved changes', async () => {
     fake.add({ modelNumber: 'OLD-1' });
     fake.add({ modelNumber: 'NEW-2' });
@@ -397,6 +439,24 @@ describe('InspectionRepairTab: repairs', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Select Inspection 2' }));
     expect(await screen.findByRole('form', { name: 'Repair details of Inspection 2' })).toBeTruthy();
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('Finish Repair Details asks to save or cancel a repair form with unsaved changes first, and finishes after the save', async () => {
+    const inspection = fake.add({ completed: true });
+    inspection.repair = { ...fake.blankRepair(inspection), laborCents: 60000, totalCents: 100000 };
+    renderTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Repair Details of Inspection 1' }));
+    const form = await screen.findByRole('form', { name: 'Repair details of Inspection 1' });
+    type('Labor', '1200', form);
+    const summary = screen.getByTestId('repair-summary');
+    fireEvent.click(within(summary).getByRole('button', { name: 'Finish Repair Details' }));
+    expect(await within(summary).findByText('The repair details of Inspection 1 have changes that are not saved. Save or cancel them, then press Finish Repair Details.')).toBeTruthy();
+    expect(fake.calls.some((c) => c.url.endsWith('/repairs/finish'))).toBe(false);
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Repair Details' }));
+    expect(await screen.findByTestId('repair-details')).toBeTruthy();
+    fireEvent.click(within(summary).getByRole('button', { name: 'Finish Repair Details' }));
+    await waitFor(() => expect(fake.calls.some((c) => c.url.endsWith('/repairs/finish'))).toBe(true));
+    expect(within(summary).queryByText(/changes that are not saved/)).toBeNull();
   });
 
   it('says which row needs a name before sending', async () => {
@@ -455,6 +515,25 @@ describe('InspectionRepairTab: photos', { timeout: 20_000 }, () => {
     expect(thumbs).toHaveLength(1);
     expect(within(thumbs[0]!).getByRole('img').getAttribute('alt')).toBe('Photo 1 of Inspection 1: coil.jpg');
     expect(fake.calls.filter((c) => c.method === 'POST' && c.url.endsWith('/photos'))).toHaveLength(1);
+  });
+
+  it('with 10 photos Add Photos is unavailable (aria-disabled, so it keeps the focus) and does not open the file picker', async () => {
+    const inspection = fake.add();
+    renderTab();
+    const input = (await screen.findByTestId('photo-input')) as HTMLInputElement;
+    const files = Array.from({ length: 10 }, (_, i) => new File([new Uint8Array([0xff, 0xd8, 0xff])], `p${i + 1}.jpg`, { type: 'image/jpeg' }));
+    await act(async () => {
+      fireEvent.change(input, { target: { files } });
+    });
+    await waitFor(() => expect(screen.getAllByTestId('inspection-photo')).toHaveLength(10));
+    const button = screen.getByRole('button', { name: 'Add photos to Inspection 1' });
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect((button as HTMLButtonElement).disabled).toBe(false);
+    let opened = 0;
+    input.addEventListener('click', () => opened++);
+    fireEvent.click(button);
+    expect(opened).toBe(0);
+    expect(inspection.photos).toHaveLength(10);
   });
 
   it("shows the server's refusal of an upload with the file's name", async () => {

@@ -59,6 +59,13 @@ function RepairPanel({
 }) {
   const repair = inspection.repair;
   const [editing, setEditing] = useState(() => canEdit && nothingPriced(repair));
+  // A keyboard user keeps their place: Edit Repair Details moves focus into the form, and Save or
+  // Cancel back to Edit Repair Details (the control that replaced the form). Not on first show.
+  const [moveFocus, setMoveFocus] = useState(false);
+  const toggle = (edit: boolean) => {
+    setMoveFocus(true);
+    setEditing(edit);
+  };
   return (
     <section aria-labelledby={`repair-${inspection.id}`} className="space-y-3">
       <h3 id={`repair-${inspection.id}`} className="text-sm font-semibold text-slate-900">
@@ -70,14 +77,15 @@ function RepairPanel({
           label={label}
           onSave={async (input) => {
             const saved = await onSave(input);
-            setEditing(false);
+            toggle(false);
             return saved;
           }}
-          onCancel={repair ? () => setEditing(false) : undefined}
+          onCancel={repair ? () => toggle(false) : undefined}
           onDirtyChange={onDirtyChange}
+          autoFocus={moveFocus}
         />
       ) : repair ? (
-        <RepairDetails repair={repair} label={label} onEdit={canEdit ? () => setEditing(true) : undefined} />
+        <RepairDetails repair={repair} label={label} onEdit={canEdit ? () => toggle(true) : undefined} autoFocus={moveFocus} />
       ) : (
         <p className="text-sm text-slate-500">No repair details for this inspection yet.</p>
       )}
@@ -127,6 +135,7 @@ export function InspectionRepairTab({ job, quoteActions, onChanged }: { job: Ins
     return found ? inspectionLabel(items, found) : 'Inspection';
   };
   const allDone = items.length > 0 && items.every((i) => i.completed && i.repair);
+  const markCompleteUnavailable = items.length === 0 || allDone || markComplete.isPending;
   const changed = quoteState.data?.changedSinceQuote ?? list.data?.quote.changedSinceQuote ?? false;
 
   const openForm = (inspection: Inspection | null) => {
@@ -146,6 +155,11 @@ export function InspectionRepairTab({ job, quoteActions, onChanged }: { job: Ins
 
   const onFinish = async () => {
     setFinishError(null);
+    // Finishing would leave typed figures out of the summary and the quote: save or cancel them first.
+    if (repairDirty && selected) {
+      setFinishError(INSPECTION_TEXTS.finishUnsaved(inspectionLabel(items, selected)));
+      return;
+    }
     try {
       await finish.mutateAsync();
       toast.success('Repair details finished: every inspection is complete');
@@ -176,7 +190,8 @@ export function InspectionRepairTab({ job, quoteActions, onChanged }: { job: Ins
               {quoteActions}
               {canEdit ? (
                 <>
-                  <Button variant="secondary" className="h-11" onClick={onMarkComplete} disabled={items.length === 0 || allDone || markComplete.isPending}>
+                  {/* aria-disabled, not disabled: pressing it must not drop the keyboard focus when it turns unavailable */}
+                  <Button variant="secondary" className="h-11" onClick={() => !markCompleteUnavailable && void onMarkComplete()} aria-disabled={markCompleteUnavailable}>
                     <CheckCheck className="h-4 w-4" aria-hidden />
                     {markComplete.isPending ? INSPECTION_TEXTS.completing : INSPECTION_TEXTS.markComplete}
                   </Button>

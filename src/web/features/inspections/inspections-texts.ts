@@ -43,6 +43,7 @@ export const INSPECTION_TEXTS = {
   discardTitle: 'Discard unsaved repair changes?',
   discardDescription: (label: string) => `The repair details of ${label} have changes that are not saved. Open the other inspection and discard them?`,
   discardConfirm: 'Discard Changes',
+  finishUnsaved: (label: string) => `The repair details of ${label} have changes that are not saved. Save or cancel them, then press Finish Repair Details.`,
   invalidCost: 'Not an amount of money: it counts as $0.00. Type digits, e.g. 1250.50',
 } as const;
 

@@ -90,7 +90,15 @@ export function InspectionPhotos({
                 if (files.length) void upload(files);
               }}
             />
-            <Button variant="secondary" onClick={() => input.current?.click()} disabled={uploading !== null || room <= 0} aria-label={`Add photos to ${label}`}>
+            {/* aria-disabled, not disabled: a disabled button drops the keyboard focus while the upload runs */}
+            <Button
+              variant="secondary"
+              onClick={() => {
+                if (uploading === null && room > 0) input.current?.click();
+              }}
+              aria-disabled={uploading !== null || room <= 0}
+              aria-label={`Add photos to ${label}`}
+            >
               <ImagePlus className="h-4 w-4" aria-hidden />
               {uploading ? INSPECTION_TEXTS.uploading : INSPECTION_TEXTS.addPhotos}
             </Button>

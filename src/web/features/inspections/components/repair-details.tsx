@@ -1,4 +1,5 @@
 import { Pencil } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { REPAIR_PHASE_LABELS, REPAIR_PHASES, repairCostsOf, usd, type Repair } from '../../../../domain/repairs';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
@@ -6,8 +7,16 @@ import { cn } from '../../../ui/cn';
 import { INSPECTION_TEXTS } from '../inspections-texts';
 import { CostSummary } from './cost-summary';
 
-/** The saved summary of a repair record, with Edit Repair Details. The total is the server's. */
-export function RepairDetails({ repair, label, onEdit }: { repair: Repair; label: string; onEdit?: (() => void) | undefined }) {
+/**
+ * The saved summary of a repair record, with Edit Repair Details. The total is the server's.
+ * `autoFocus`: the summary just replaced the form (saved or cancelled), so Edit Repair Details takes
+ * the focus the form's button had.
+ */
+export function RepairDetails({ repair, label, onEdit, autoFocus }: { repair: Repair; label: string; onEdit?: (() => void) | undefined; autoFocus?: boolean }) {
+  const editRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (autoFocus) editRef.current?.focus();
+  }, [autoFocus]);
   const lines = (title: string, rows: Repair['accessories']) =>
     rows.length ? (
       <div>
@@ -30,7 +39,7 @@ export function RepairDetails({ repair, label, onEdit }: { repair: Repair; label
           {repair.needsCrane ? <Badge tone="amber">Needs crane</Badge> : null}
         </div>
         {onEdit ? (
-          <Button variant="secondary" className="h-11" onClick={onEdit} aria-label={`${INSPECTION_TEXTS.editRepair} of ${label}`}>
+          <Button ref={editRef} variant="secondary" className="h-11" onClick={onEdit} aria-label={`${INSPECTION_TEXTS.editRepair} of ${label}`}>
             <Pencil className="h-4 w-4" aria-hidden />
             {INSPECTION_TEXTS.editRepair}
           </Button>

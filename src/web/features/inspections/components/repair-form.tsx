@@ -143,6 +143,7 @@ export function RepairForm({
   onSave,
   onCancel,
   onDirtyChange,
+  autoFocus,
 }: {
   repair: Repair | null;
   label: string;
@@ -151,9 +152,11 @@ export function RepairForm({
   onCancel?: (() => void) | undefined;
   /** told when the form gets or loses changes not yet saved (so leaving it can ask first) */
   onDirtyChange?: ((dirty: boolean) => void) | undefined;
+  /** the form just replaced the saved summary (Edit Repair Details): its first field takes the focus */
+  autoFocus?: boolean;
 }) {
   const form = useForm<RepairFormValues>({ defaultValues: repairFormValues(repair) });
-  const { control, register, handleSubmit, setError, formState, watch } = form;
+  const { control, register, handleSubmit, setError, setFocus, formState, watch } = form;
   const [banner, setBanner] = useState<string | null>(null);
   const selected = watch('selectedPhase');
   const dirty = formState.isDirty;
@@ -161,6 +164,9 @@ export function RepairForm({
     onDirtyChange?.(dirty);
   }, [dirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange?.(false), [onDirtyChange]);
+  useEffect(() => {
+    if (autoFocus) setFocus('needsCrane');
+  }, [autoFocus, setFocus]);
 
   const submit = handleSubmit(async (values) => {
     setBanner(null);

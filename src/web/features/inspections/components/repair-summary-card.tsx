@@ -35,7 +35,7 @@ export function RepairSummaryCard({
         title={INSPECTION_TEXTS.summaryTitle}
         actions={
           canFinish ? (
-            <Button className="h-11" onClick={onFinish} disabled={finishing}>
+            <Button className="h-11" onClick={() => !finishing && onFinish()} aria-disabled={finishing}>
               {finishing ? INSPECTION_TEXTS.finishing : INSPECTION_TEXTS.finish}
             </Button>
           ) : null
