@@ -23,7 +23,8 @@ export function AddressMap({
   label: string;
   className?: string;
 }) {
-  const box = cn('h-64 w-full overflow-hidden rounded-md border border-slate-200', className);
+  // isolate: Leaflet's panes (z-index 400 to 1000) stay under the app's fixed header, dialogs and drawers.
+  const box = cn('isolate h-64 w-full overflow-hidden rounded-md border border-slate-200', className);
   if (latitude === null || longitude === null || !tileUrl) {
     return (
       <div className={cn(box, 'flex flex-col items-center justify-center gap-2 bg-slate-50 text-sm text-slate-500')} data-testid="map-unavailable">
