@@ -1,4 +1,4 @@
-import { AlertTriangle } from 'lucide-react';
+import { AlertTriangle, UserX } from 'lucide-react';
 import { memo, type Ref } from 'react';
 import type { BoardJob, BoardTechnician } from '../../../../domain/dispatch';
 import { cn } from '../../../ui/cn';
@@ -11,6 +11,12 @@ export interface BoardRow {
   id: string;
   name: string;
   technician: BoardTechnician | null;
+}
+
+/** A row takes dropped jobs unless its technician is inactive or no longer a technician (the server refuses those). */
+export function acceptsJobs(row: BoardRow): boolean {
+  const mark = row.technician?.offBoard;
+  return !mark || mark === 'other-office';
 }
 
 const LANE_HEIGHT_PX = 78;
@@ -39,6 +45,12 @@ function RowHeader({ row, date, selected }: { row: BoardRow; date: string | null
     <div className={cn('sticky left-0 z-10 w-48 shrink-0 border-r border-slate-200 px-3 py-2 text-xs', selected ? 'bg-blue-50' : 'bg-white')}>
       <p className="truncate text-sm font-medium text-slate-900">{row.name}</p>
       {t ? <p className="text-slate-600">Technician</p> : null}
+      {t?.offBoard ? (
+        <p className="mt-0.5 flex items-start gap-1 font-medium text-slate-700" data-off-board={t.offBoard}>
+          <UserX className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden />
+          <span>{DISPATCH_TEXTS.offBoard[t.offBoard](t.office)}</span>
+        </p>
+      ) : null}
       {availability ? <p className="text-slate-600">{availability}</p> : null}
       {t && t.expiredCertifications.length ? (
         <p className="mt-0.5 flex items-start gap-1 text-amber-800">
@@ -87,7 +99,7 @@ const DayRow = memo(function DayRow({ row, days, cells, timeZone, selected, acti
       <div
         className={cn('relative shrink-0', selected && 'bg-blue-50/40')}
         style={{ width: 24 * HOUR_WIDTH_PX, minHeight: lanes * LANE_HEIGHT_PX + 2 * ROW_PADDING_PX, ...HOUR_LINES }}
-        data-drop-row={row.id}
+        data-drop-row={acceptsJobs(row) ? row.id : undefined}
         data-drop-date={date}
       >
         {shaded.map((s) => (
