@@ -3,6 +3,9 @@ import type { BoardAnswer, BoardJob } from '../../../domain/dispatch';
 import { draftFromState, draftToUrl, filterChips, boardUrlState, rangeDates, toBoardQuery, DEFAULT_DRAFT } from './board-filters';
 import { jobsByRowAndDay, minutesAt, nextTechnicianIds, placeRow, unavailableIntervals, UNASSIGNED_ROW } from './board-layout';
 import { HOUR_LABELS, periodDays, periodLabel, shiftPeriod } from './board-period';
+import { markerColor } from './components/dispatch-map';
+import { blockTone } from './components/job-block';
+import { dayAt } from './components/use-board-drag';
 import { optimisticJob, undoRequest, withBoardJob, withTrayJob } from './components/use-move-flow';
 
 const ZONE = 'America/New_York';
@@ -157,5 +160,25 @@ describe('the tray and the board after a move (optimistic caches)', () => {
     expect(withBoardJob({ jobs: [scheduled] } as unknown as BoardAnswer, job({})).jobs).toEqual([job({})]);
     // A job not on the page and not scheduled is not added to the board.
     expect(withBoardJob(board, job({})).jobs).toEqual([]);
+  });
+});
+
+describe('colours as the spec gives them', () => {
+  it('blocks: green completed, red cancelled, blue otherwise; markers: scheduled blue, unscheduled amber, completed green, cancelled red, other grey', () => {
+    expect(blockTone('completed')).toMatch(/green/);
+    expect(blockTone('cancelled')).toMatch(/red/);
+    expect(blockTone('scheduled')).toMatch(/blue/);
+    expect(blockTone('unscheduled')).toMatch(/blue/);
+    expect(['scheduled', 'unscheduled', 'completed', 'cancelled', 'on-hold'].map(markerColor)).toEqual(['#2563eb', '#f59e0b', '#16a34a', '#dc2626', '#64748b']);
+  });
+});
+
+describe('a drop on a week or month row finds its day from x', () => {
+  it('counts whole columns from the first day, and nothing outside the period', () => {
+    const track = { dataset: { dropFirstDay: '2026-11-01', dropColumnWidth: '112', dropDayCount: '30' }, getBoundingClientRect: () => ({ left: 200 }) } as unknown as HTMLElement;
+    expect(dayAt(track, 200)).toBe('2026-11-01');
+    expect(dayAt(track, 200 + 112 * 24 + 111)).toBe('2026-11-25');
+    expect(dayAt(track, 200 + 112 * 30)).toBeNull();
+    expect(dayAt(track, 199)).toBeNull();
   });
 });

@@ -148,7 +148,7 @@ export function TechnicianPanel({
         ) : null}
         <Checkbox label={DISPATCH_TEXTS.showCompleted} checked={showCompleted} onChange={(e) => onShowCompleted(e.target.checked)} className="w-full" />
       </div>
-      <ul className="max-h-[32rem] overflow-y-auto lg:max-h-[calc(100vh-16rem)]">
+      <ul className="max-h-72 overflow-y-auto lg:max-h-[calc(100vh-16rem)]" aria-label="Technicians">
         {entry(
           UNASSIGNED_ROW,
           <>

@@ -3,7 +3,7 @@ import { memo, type Ref } from 'react';
 import type { BoardJob, BoardTechnician } from '../../../../domain/dispatch';
 import { cn } from '../../../ui/cn';
 import { availableIntervals, HOUR_WIDTH_PX, placeRow, unavailableIntervals, UNASSIGNED_ROW, wallClock } from '../board-layout';
-import { clockLabel, dayHeading, HOUR_LABELS, type BoardView } from '../board-period';
+import { clockLabel, dayHeading, HOUR_LABELS, weekday, type BoardView } from '../board-period';
 import { DISPATCH_TEXTS } from '../dispatch-texts';
 import { JobBlock, type BlockActions } from './job-block';
 
@@ -21,7 +21,7 @@ export function acceptsJobs(row: BoardRow): boolean {
 
 const LANE_HEIGHT_PX = 78;
 const ROW_PADDING_PX = 6;
-const COLUMN_WIDTH_PX: Record<Exclude<BoardView, 'day'>, number> = { week: 168, month: 124 };
+const COLUMN_WIDTH_PX: Record<Exclude<BoardView, 'day'>, number> = { week: 168, month: 112 };
 const SHADE = 'bg-[repeating-linear-gradient(135deg,#e2e8f0_0,#e2e8f0_5px,#f8fafc_5px,#f8fafc_10px)]';
 const HOUR_LINES = { backgroundImage: `repeating-linear-gradient(90deg, transparent 0, transparent ${HOUR_WIDTH_PX - 1}px, #e2e8f0 ${HOUR_WIDTH_PX - 1}px, #e2e8f0 ${HOUR_WIDTH_PX}px)` };
 
@@ -121,30 +121,48 @@ const DayRow = memo(function DayRow({ row, days, cells, timeZone, selected, acti
   );
 }, rowPropsEqual);
 
+/**
+ * A row of the week or month view: one grid track of a column per day. Only the days that hold
+ * jobs, and the technician's days off (striped), get an element; an empty working day costs
+ * nothing (the day lines are the track's background). A drop finds its day from the x position.
+ */
 const PeriodRow = memo(function PeriodRow({ row, days, cells, timeZone, selected, actions, columnWidth }: RowProps & { columnWidth: number }) {
+  const t = row.technician;
+  // Availability per weekday, once per row (not per cell).
+  const offByWeekday = t ? Array.from({ length: 7 }, (_, wd) => {
+    const open = availableIntervals(t, days.find((d) => weekday(d) === wd) ?? '1970-01-04');
+    return open !== null && open.length === 0;
+  }) : null;
+  const lines = { backgroundImage: `repeating-linear-gradient(90deg, transparent 0, transparent ${columnWidth - 1}px, #e2e8f0 ${columnWidth - 1}px, #e2e8f0 ${columnWidth}px)` };
   return (
     <div className="flex border-b border-slate-200" role="group" aria-label={row.name} data-row={row.id}>
       <RowHeader row={row} date={null} selected={selected} />
-      {days.map((day) => {
-        const jobs = cells?.get(day) ?? [];
-        const open = row.technician ? availableIntervals(row.technician, day) : null;
-        const off = open !== null && open.length === 0;
-        return (
-          <div
-            key={day}
-            className={cn('flex min-h-20 shrink-0 flex-col gap-1 border-r border-slate-200 p-1', off && SHADE, selected && !off && 'bg-blue-50/40')}
-            style={{ width: columnWidth }}
-            data-drop-row={row.id}
-            data-drop-date={day}
-            data-unavailable={off || undefined}
-          >
-            {jobs.map((job) => {
-              const at = wallClock(job, timeZone);
-              return <JobBlock key={job.id} job={job} row={row.id} timeLabel={at ? clockLabel(at.minutes) : null} actions={actions} className="w-full shrink-0" />;
-            })}
-          </div>
-        );
-      })}
+      <div
+        className={cn('grid min-h-20 shrink-0', selected && 'bg-blue-50/40')}
+        style={{ gridTemplateColumns: `repeat(${days.length}, ${columnWidth}px)`, gridTemplateRows: 'minmax(5rem, auto)', width: days.length * columnWidth, ...lines }}
+        data-drop-row={acceptsJobs(row) ? row.id : undefined}
+        data-drop-first-day={days[0]}
+        data-drop-column-width={columnWidth}
+        data-drop-day-count={days.length}
+      >
+        {offByWeekday
+          ? days.map((day, i) =>
+              offByWeekday[weekday(day)] ? <div key={`off-${day}`} aria-hidden className={cn('border-r border-slate-200', SHADE)} style={{ gridColumn: i + 1, gridRow: 1 }} data-unavailable data-day={day} /> : null,
+            )
+          : null}
+        {days.map((day, i) => {
+          const jobs = cells?.get(day);
+          if (!jobs?.length) return null;
+          return (
+            <div key={day} className="relative flex min-w-0 flex-col gap-1 p-1" style={{ gridColumn: i + 1, gridRow: 1 }} data-day={day}>
+              {jobs.map((job) => {
+                const at = wallClock(job, timeZone);
+                return <JobBlock key={job.id} job={job} row={row.id} timeLabel={at ? clockLabel(at.minutes) : null} actions={actions} className="w-full shrink-0" />;
+              })}
+            </div>
+          );
+        })}
+      </div>
     </div>
   );
 }, (a, b) => rowPropsEqual(a, b) && a.columnWidth === b.columnWidth);
