@@ -431,6 +431,12 @@ test.describe('dispatch board', () => {
     await expect.poll(offCentre).toBeLessThan(30);
     await page.setViewportSize({ width: 1366, height: 900 });
     await expect.poll(offCentre).toBeLessThan(30);
+    // The box changes without the window changing (as when a panel or drawer takes room): Leaflet
+    // only knows through the ResizeObserver.
+    const before = (await map.boundingBox())!.width;
+    await map.evaluate((el) => ((el.parentElement as HTMLElement).style.width = '50%'));
+    await expect.poll(async () => (await map.boundingBox())!.width).toBeLessThan(before * 0.6);
+    await expect.poll(offCentre).toBeLessThan(30);
 
     // Month view at 1024x768: drag the block to the next day (the previous one at the month's end).
     await page.setViewportSize({ width: 1024, height: 768 });

@@ -70,12 +70,9 @@ export interface MapMarker {
   popup: ReactNode;
 }
 
-/** The marker's element is named after its job (Leaflet gives it role button and a title). */
-const named = { add: (event: L.LeafletEvent) => (event.target as L.Marker).getElement()?.setAttribute('aria-label', (event.target as L.Marker).options.title ?? '') };
-
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** A round marker as a DOM element: focusable (Leaflet's keyboard option: tabindex and role button), named by aria-label when added. */
+/** A round marker as a DOM element: focusable (Leaflet's keyboard option gives it tabindex, role button and the title). */
 function dotIcon(m: MapMarker): L.DivIcon {
   return L.divIcon({
     className: 'rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700',
@@ -139,7 +136,11 @@ function RovingMarkers({ version }: { version: unknown }) {
     const icons = () => [...pane.querySelectorAll<HTMLElement>('.leaflet-marker-icon[role="button"]')];
     const all = icons();
     const current = all.findIndex((el) => el.tabIndex === 0 && el === document.activeElement);
-    all.forEach((el, i) => (el.tabIndex = i === Math.max(0, current) ? 0 : -1));
+    all.forEach((el, i) => {
+      el.tabIndex = i === Math.max(0, current) ? 0 : -1;
+      // Named after its job (the title Leaflet set), also when Leaflet re-created the element.
+      el.setAttribute('aria-label', el.title);
+    });
     const onKey = (event: KeyboardEvent) => {
       const list = icons();
       const at = list.indexOf(event.target as HTMLElement);
@@ -187,7 +188,7 @@ export function MarkersMap({
         {tileUrl ? <Tiles tileUrl={tileUrl} onFailed={() => setFailed(true)} /> : null}
         <FitToMarkers markers={markers} center={center} zoom={zoom} maxZoom={maxFitZoom} />
         {markers.map((m) => (
-          <Marker key={m.id} position={[m.latitude, m.longitude]} icon={icons.get(m.id)!} keyboard title={m.title} eventHandlers={named}>
+          <Marker key={m.id} position={[m.latitude, m.longitude]} icon={icons.get(m.id)!} keyboard title={m.title}>
             <Popup>{m.popup}</Popup>
           </Marker>
         ))}
