@@ -36,9 +36,10 @@ function Tiles({ tileUrl, onFailed }: { tileUrl: string; onFailed: () => void })
   );
 }
 
+/** Under Leaflet's map pane (z-index 400: markers and info windows draw over it), over the empty background. */
 function TilesFailedNotice() {
   return (
-    <p className="pointer-events-none absolute bottom-6 left-2 right-2 z-[1000] rounded bg-white/90 px-2 py-1 text-center text-xs text-slate-600 shadow">
+    <p className="pointer-events-none absolute bottom-6 left-2 right-2 z-[390] rounded bg-white/90 px-2 py-1 text-center text-xs text-slate-600 shadow">
       Map unavailable: the map tiles could not be loaded
     </p>
   );
