@@ -117,21 +117,21 @@ const boardQueryFields = z.object({
 
 /** The range and price rules shared by the board and its side lists (tray, completed jobs). */
 function refineBoardQuery(v: z.output<typeof boardQueryFields>, ctx: z.RefinementCtx) {
-    const named = v.range !== undefined && v.range !== 'custom';
-    if (named) {
-      for (const key of ['from', 'to'] as const) {
-        if (v[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: DISPATCH_MESSAGES.datesWithNamedRange });
-      }
-    } else {
-      if (v.from === undefined) ctx.addIssue({ code: 'custom', path: ['from'], message: v.range === 'custom' ? DISPATCH_MESSAGES.customNeedsDates : "'from' is required" });
-      if (v.to === undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: v.range === 'custom' ? DISPATCH_MESSAGES.customNeedsDates : "'to' is required" });
+  const named = v.range !== undefined && v.range !== 'custom';
+  if (named) {
+    for (const key of ['from', 'to'] as const) {
+      if (v[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: DISPATCH_MESSAGES.datesWithNamedRange });
     }
-    if (v.from && v.to && isIsoDate(v.from) && isIsoDate(v.to)) {
-      if (v.to < v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: DISPATCH_MESSAGES.rangeOrder });
-      const days = (Date.parse(`${v.to}T00:00:00Z`) - Date.parse(`${v.from}T00:00:00Z`)) / 86_400_000 + 1;
-      if (days > DISPATCH_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: DISPATCH_MESSAGES.rangeTooLong });
-    }
-    if (v.minPrice !== undefined && v.maxPrice !== undefined && v.maxPrice < v.minPrice) ctx.addIssue({ code: 'custom', path: ['maxPrice'], message: DISPATCH_MESSAGES.priceOrder });
+  } else {
+    if (v.from === undefined) ctx.addIssue({ code: 'custom', path: ['from'], message: v.range === 'custom' ? DISPATCH_MESSAGES.customNeedsDates : "'from' is required" });
+    if (v.to === undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: v.range === 'custom' ? DISPATCH_MESSAGES.customNeedsDates : "'to' is required" });
+  }
+  if (v.from && v.to && isIsoDate(v.from) && isIsoDate(v.to)) {
+    if (v.to < v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: DISPATCH_MESSAGES.rangeOrder });
+    const days = (Date.parse(`${v.to}T00:00:00Z`) - Date.parse(`${v.from}T00:00:00Z`)) / 86_400_000 + 1;
+    if (days > DISPATCH_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: DISPATCH_MESSAGES.rangeTooLong });
+  }
+  if (v.minPrice !== undefined && v.maxPrice !== undefined && v.maxPrice < v.minPrice) ctx.addIssue({ code: 'custom', path: ['maxPrice'], message: DISPATCH_MESSAGES.priceOrder });
 }
 
 export const boardQuery = boardQueryFields.superRefine(refineBoardQuery);
