@@ -79,8 +79,7 @@ export const DISPATCH_LIMITS = { tagsLength: 500, maxTags: 20, tagLength: 50, of
  * (this-month, last-month, next-month: resolved on the server in the company's time zone) or
  * `from` and `to` (with range=custom or no range). See dispatch.routes.ts for the full list.
  */
-export const boardQuery = z
-  .object({
+const boardQueryFields = z.object({
     range: z
       .union([z.enum(DISPATCH_RANGES), z.literal('')], { error: 'Filter Date Range By must be this-month, last-month, next-month or custom' })
       .optional()
@@ -114,25 +113,61 @@ export const boardQuery = z
     maxPrice: optionalMoney('Maximum price').describe('Limit by Estimated Price, maximum in dollars (at least minPrice)'),
     showCompleted: flag('Show completed jobs').describe('Show completed jobs: true | false (default false: completed jobs are left out)'),
     showSubcontracted: flag('Show subcontracted jobs').describe('Show subcontracted jobs: true | false (default false: subcontracted jobs are left out)'),
-  })
-  .superRefine((v, ctx) => {
-    const named = v.range !== undefined && v.range !== 'custom';
-    if (named) {
-      for (const key of ['from', 'to'] as const) {
-        if (v[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: DISPATCH_MESSAGES.datesWithNamedRange });
-      }
-    } else {
-      if (v.from === undefined) ctx.addIssue({ code: 'custom', path: ['from'], message: v.range === 'custom' ? DISPATCH_MESSAGES.customNeedsDates : "'from' is required" });
-      if (v.to === undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: v.range === 'custom' ? DISPATCH_MESSAGES.customNeedsDates : "'to' is required" });
-    }
-    if (v.from && v.to && isIsoDate(v.from) && isIsoDate(v.to)) {
-      if (v.to < v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: DISPATCH_MESSAGES.rangeOrder });
-      const days = (Date.parse(`${v.to}T00:00:00Z`) - Date.parse(`${v.from}T00:00:00Z`)) / 86_400_000 + 1;
-      if (days > DISPATCH_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: DISPATCH_MESSAGES.rangeTooLong });
-    }
-    if (v.minPrice !== undefined && v.maxPrice !== undefined && v.maxPrice < v.minPrice) ctx.addIssue({ code: 'custom', path: ['maxPrice'], message: DISPATCH_MESSAGES.priceOrder });
   });
+
+/** The range and price rules shared by the board and its side lists (tray, completed jobs). */
+function refineBoardQuery(v: z.output<typeof boardQueryFields>, ctx: z.RefinementCtx) {
+  const named = v.range !== undefined && v.range !== 'custom';
+  if (named) {
+    for (const key of ['from', 'to'] as const) {
+      if (v[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: DISPATCH_MESSAGES.datesWithNamedRange });
+    }
+  } else {
+    if (v.from === undefined) ctx.addIssue({ code: 'custom', path: ['from'], message: v.range === 'custom' ? DISPATCH_MESSAGES.customNeedsDates : "'from' is required" });
+    if (v.to === undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: v.range === 'custom' ? DISPATCH_MESSAGES.customNeedsDates : "'to' is required" });
+  }
+  if (v.from && v.to && isIsoDate(v.from) && isIsoDate(v.to)) {
+    if (v.to < v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: DISPATCH_MESSAGES.rangeOrder });
+    const days = (Date.parse(`${v.to}T00:00:00Z`) - Date.parse(`${v.from}T00:00:00Z`)) / 86_400_000 + 1;
+    if (days > DISPATCH_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: DISPATCH_MESSAGES.rangeTooLong });
+  }
+  if (v.minPrice !== undefined && v.maxPrice !== undefined && v.maxPrice < v.minPrice) ctx.addIssue({ code: 'custom', path: ['maxPrice'], message: DISPATCH_MESSAGES.priceOrder });
+}
+
+export const boardQuery = boardQueryFields.superRefine(refineBoardQuery);
 export type BoardQuery = z.output<typeof boardQuery>;
+
+/** The tray of the range's unscheduled jobs is its own list: at most this many cards, with the total. */
+export const DISPATCH_TRAY_LIMIT = 200;
+/** The completed jobs of one technician row: pages of at most this many. */
+export const DISPATCH_COMPLETED_PAGE = { default: 50, max: 200 } as const;
+/** The Unassigned row as the completed-jobs list names it. */
+export const UNASSIGNED_TECHNICIAN = 'unassigned';
+
+const wholeNumber = (label: string, min: number, max: number) =>
+  single(label)
+    .trim()
+    .optional()
+    .refine((v) => v === undefined || v === '' || (/^\d{1,9}$/.test(v) && Number(v) >= min && Number(v) <= max), `${label} must be a whole number from ${min} to ${max}`)
+    .transform((v) => (v === undefined || v === '' ? undefined : Number(v)));
+
+/**
+ * GET /api/dispatch/completed: the completed jobs of one technician row after the board's filters
+ * (Show completed jobs implied), a page at a time. `technicianId` is a technician's id or "unassigned".
+ */
+export const completedJobsQuery = boardQueryFields
+  .extend({
+    technicianId: z
+      .string({ error: `Technician is required, once: a technician id or '${UNASSIGNED_TECHNICIAN}'` })
+      .trim()
+      .refine((v) => v === UNASSIGNED_TECHNICIAN || isUuidV4(v), `Technician must be a technician id or '${UNASSIGNED_TECHNICIAN}'`)
+      .describe("The technician's id, or 'unassigned' for the jobs with no technician"),
+    offset: wholeNumber('Offset', 0, 100_000).describe('How many jobs to skip (default 0)'),
+    limit: wholeNumber('Limit', 1, DISPATCH_COMPLETED_PAGE.max).describe(`How many jobs (default ${DISPATCH_COMPLETED_PAGE.default}, at most ${DISPATCH_COMPLETED_PAGE.max})`),
+  })
+  .superRefine(refineBoardQuery);
+export type CompletedJobsQuery = z.output<typeof completedJobsQuery>;
+export type CompletedJobsSearch = z.input<typeof completedJobsQuery>;
 export type BoardSearch = z.input<typeof boardQuery>;
 /** The board query with its range resolved to days (what the repository runs). */
 export type BoardFilters = Omit<BoardQuery, 'range' | 'from' | 'to'> & { from: string; to: string };
@@ -188,6 +223,11 @@ export const boardTechnician = z.object({
   /** day 0 = Sunday; times HH:MM */
   availability: z.array(z.object({ dayOfWeek: z.number().int(), startTime: z.string(), endTime: z.string(), isAvailable: z.boolean() })),
   expiredCertifications: z.array(z.string()),
+  /**
+   * null for the office's active technicians. A technician who is not one of them but has jobs on
+   * the board gets a row too, marked: of another office, inactive, or no longer a technician.
+   */
+  offBoard: z.enum(['other-office', 'inactive', 'not-technician']).nullable(),
 });
 export type BoardTechnician = z.infer<typeof boardTechnician>;
 
@@ -204,6 +244,15 @@ export const boardAnswer = z.object({
   total: z.number().int(),
 });
 export type BoardAnswer = z.infer<typeof boardAnswer>;
+
+/** GET /api/dispatch/unscheduled: the range's unscheduled jobs after the filters (at most 200, by due date), with the total. */
+export const unscheduledAnswer = z.object({ jobs: z.array(boardJob), total: z.number().int() });
+export type UnscheduledAnswer = z.infer<typeof unscheduledAnswer>;
+
+export const completedJob = z.object({ id: z.string(), number: z.number().int(), name: z.string(), locationName: z.string(), scheduleStart: z.string().nullable(), timePeriodDue: z.string() });
+export type CompletedJob = z.infer<typeof completedJob>;
+export const completedJobsAnswer = z.object({ jobs: z.array(completedJob), total: z.number().int(), offset: z.number().int(), limit: z.number().int() });
+export type CompletedJobsAnswer = z.infer<typeof completedJobsAnswer>;
 
 export const dispatchOptions = z.object({
   offices: z.array(z.string()),

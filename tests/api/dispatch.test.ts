@@ -4,7 +4,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DISPATCH_MESSAGES, type BoardAnswer, type BoardJob } from '../../src/domain/dispatch.js';
+import { DISPATCH_MESSAGES, type BoardAnswer, type BoardJob, type CompletedJobsAnswer, type UnscheduledAnswer } from '../../src/domain/dispatch.js';
+import { buildJob } from '../../src/server/db/seed/builders/builders.js';
+import { createRandom } from '../factories/index.js';
 import { queryRows } from '../../src/server/db/client.js';
 import * as schema from '../../src/server/db/schema.js';
 import { MISSING_ID, signInAs, type ApiClient } from '../support/api.js';
@@ -261,5 +263,109 @@ describe('moving a job', () => {
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
     const [row] = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from jobs where id = ${ten.id} and schedule_start in ('2026-03-16T14:00:00Z', '2026-03-17T14:00:00Z')`);
     expect(row!.n).toBe(1);
+  });
+});
+
+describe("the board's side lists and the rows of technicians who are not the office's", () => {
+  const fy = {} as { inactive: string; former: string; nora: string; lee: string };
+
+  beforeAll(async () => {
+    const f = ctx.f;
+    const db = ctx.database.db;
+    const loc = await f.location({ name: 'Side Street' });
+    // May: completed jobs of Ann (3, one subcontracted), of nobody (1), and jobs of technicians who are not Main Office's active technicians.
+    const may = (o: Parameters<typeof f.job>[0]) => f.job({ locationId: loc.id, unitId: null, timePeriodStart: '2026-05-04', timePeriodDue: '2026-05-15', ...o });
+    for (const [i, day] of ['2026-05-05', '2026-05-06', '2026-05-07'].entries()) await may({ name: `Ann done ${i + 1}`, status: 'completed', scheduleStart: new Date(`${day}T14:00:00Z`), technicianIds: [fx.a] });
+    await may({ name: 'Ann done subcontracted', status: 'completed', subcontracted: true, technicianIds: [fx.a] });
+    await may({ name: 'Nobody done', status: 'completed' });
+    const nora = (await queryRows<{ id: string }>(db, sql`select id from users where first_name = 'Nora'`))[0]!.id;
+    const inactive = await f.technician({ user: { firstName: 'Ina', lastName: 'Gone', status: 'inactive' }, technician: { office: 'Main Office' } });
+    const former = await f.technician({ user: { firstName: 'Fay', lastName: 'Former' }, technician: { office: 'Main Office' } });
+    await db.update(schema.users).set({ role: 'user' }).where(sql`${schema.users.id} = ${former.user.id}`);
+    const lee = await f.technician({ user: { firstName: 'Lee', lastName: 'Loaned' }, technician: { office: 'North Office' } });
+    await may({ name: 'North tech on a Main job', status: 'scheduled', scheduleStart: new Date('2026-05-06T15:00:00Z'), technicianIds: [nora] });
+    await may({ name: 'Inactive tech job', status: 'scheduled', scheduleStart: new Date('2026-05-07T15:00:00Z'), technicianIds: [inactive.technician.id] });
+    await may({ name: 'Former tech job', status: 'unscheduled', technicianIds: [former.technician.id] });
+    await may({ name: 'Shared job', status: 'scheduled', scheduleStart: new Date('2026-05-08T15:00:00Z'), technicianIds: [fx.b, lee.technician.id] });
+    Object.assign(fy, { inactive: inactive.technician.id, former: former.technician.id, nora, lee: lee.technician.id });
+
+    // June: 2,000 scheduled jobs fill the board's page; 205 unscheduled jobs come after them.
+    const rng = createRandom(1010);
+    const rows = [
+      ...Array.from({ length: 2000 }, (_, i) => buildJob(rng, { locationId: loc.id }, { name: `June scheduled ${i}`, status: 'scheduled', scheduleStart: new Date(Date.UTC(2026, 5, 1 + (i % 28), 12 + (i % 8))), timePeriodStart: '2026-06-01', timePeriodDue: '2026-06-20' })),
+      ...Array.from({ length: 205 }, (_, i) => buildJob(rng, { locationId: loc.id }, { name: `June tray ${String(i).padStart(3, '0')}`, status: 'unscheduled', timePeriodStart: '2026-06-01', timePeriodDue: `2026-06-${String(1 + (i % 28)).padStart(2, '0')}` })),
+    ];
+    for (let i = 0; i < rows.length; i += 500) await db.insert(schema.jobs).values(rows.slice(i, i + 500));
+  });
+
+  it("the tray is its own list: not cut by the board's 2,000 jobs, at most 200 cards by due date, with the total", async () => {
+    const june = await api.call('GET', '/api/dispatch/board?from=2026-06-01&to=2026-06-30');
+    expect(june.json().jobs).toHaveLength(2000);
+    expect(june.json().total).toBe(2205);
+    expect(june.json().jobs.filter((j: BoardJob) => j.scheduleStart === null)).toEqual([]);
+    const tray = await api.call('GET', '/api/dispatch/unscheduled?from=2026-06-01&to=2026-06-30');
+    expect(tray.statusCode, tray.body).toBe(200);
+    const answer = tray.json() as UnscheduledAnswer;
+    expect(answer.total).toBe(205);
+    expect(answer.jobs).toHaveLength(200);
+    expect(answer.jobs.every((j) => j.status === 'unscheduled' && j.scheduleStart === null)).toBe(true);
+    const dues = answer.jobs.map((j) => j.timePeriodDue);
+    expect(dues).toEqual([...dues].sort());
+    // The same filters as the board, and only open unscheduled jobs (no completed, no scheduled).
+    const march = (await api.call('GET', '/api/dispatch/unscheduled?from=2026-03-01&to=2026-03-31&showCompleted=true')).json() as UnscheduledAnswer;
+    expect(march.jobs.map((j) => j.name)).toEqual(['North job', 'In the tray']);
+    expect(march.total).toBe(2);
+    expect((await api.call('GET', '/api/dispatch/unscheduled?from=2026-03-01&to=2026-03-31&showSubcontracted=true')).json().total).toBe(3);
+    expect((await api.call('GET', '/api/dispatch/unscheduled?from=2026-03-01&to=2026-03-31&office=Main%20Office')).json().total).toBe(1);
+    await api.refused('GET', '/api/dispatch/unscheduled?from=2026-03-01&to=2026-06-01', undefined, 400, DISPATCH_MESSAGES.rangeTooLong);
+    await api.refused('GET', '/api/dispatch/unscheduled?range=this-month&type=NOPE', undefined, 400, "Unknown job type 'NOPE'", { field: 'type' });
+  });
+
+  it("one row's completed jobs, complete and paginated, latest first", async () => {
+    const may = '/api/dispatch/completed?from=2026-05-01&to=2026-05-31';
+    const first = (await api.call('GET', `${may}&technicianId=${fx.a}&limit=2`)).json() as CompletedJobsAnswer;
+    expect(first).toMatchObject({ total: 3, offset: 0, limit: 2 });
+    expect(first.jobs.map((j) => j.name)).toEqual(['Ann done 3', 'Ann done 2']);
+    expect(first.jobs[0]).toMatchObject({ locationName: 'Side Street', scheduleStart: '2026-05-07T14:00:00.000Z', timePeriodDue: '2026-05-15' });
+    const second = (await api.call('GET', `${may}&technicianId=${fx.a}&limit=2&offset=2`)).json() as CompletedJobsAnswer;
+    expect(second.jobs.map((j) => j.name)).toEqual(['Ann done 1']);
+    // The board's filters apply: subcontracted jobs only with Show subcontracted jobs.
+    expect((await api.call('GET', `${may}&technicianId=${fx.a}&showSubcontracted=true`)).json().total).toBe(4);
+    // The same count as the technician's row on the board.
+    const board = (await api.call('GET', '/api/dispatch/board?from=2026-05-01&to=2026-05-31&showCompleted=true')).json() as BoardAnswer;
+    expect(board.technicians.find((t) => t.id === fx.a)!.completedCount).toBe(3);
+    expect((await api.call('GET', `${may}&technicianId=unassigned`)).json().jobs.map((j: { name: string }) => j.name)).toEqual(['Nobody done']);
+    expect((await api.call('GET', `/api/dispatch/completed?from=2026-03-01&to=2026-03-31&technicianId=${fx.a}`)).json().jobs.map((j: { name: string }) => j.name)).toEqual(['Done']);
+    await api.refused('GET', `${may}&technicianId=bob`, undefined, 400, "Technician must be a technician id or 'unassigned'", { field: 'technicianId' });
+    await api.refused('GET', may, undefined, 400, undefined, { field: 'technicianId' });
+    await api.refused('GET', `${may}&technicianId=${fx.a}&limit=0`, undefined, 400, 'Limit must be a whole number from 1 to 200', { field: 'limit' });
+    await api.refused('GET', `${may}&technicianId=${fx.a}&limit=201`, undefined, 400, undefined, { field: 'limit' });
+    await api.refused('GET', `${may}&technicianId=${fx.a}&offset=-1`, undefined, 400, undefined, { field: 'offset' });
+  });
+
+  it('jobs of technicians of another office, inactive or no longer technicians keep a marked row', async () => {
+    const main = (await api.call('GET', '/api/dispatch/board?from=2026-05-01&to=2026-05-31&office=Main%20Office')).json() as BoardAnswer;
+    const byId = new Map(main.technicians.map((t) => [t.id, t]));
+    expect(byId.get(fx.a)!.offBoard).toBeNull();
+    expect(byId.get(fy.nora)).toMatchObject({ name: 'Nora North', office: 'North Office', offBoard: 'other-office', jobCount: 1, scheduledDates: ['2026-05-06'] });
+    expect(byId.get(fy.inactive)).toMatchObject({ name: 'Ina Gone', offBoard: 'inactive', jobCount: 1, scheduledDates: ['2026-05-07'] });
+    expect(byId.get(fy.former)).toMatchObject({ name: 'Fay Former', offBoard: 'not-technician', jobCount: 1, scheduledDates: [] });
+    expect(byId.get(fy.lee)).toMatchObject({ offBoard: 'other-office', jobCount: 1 });
+    // The office's rows come first, the marked ones after them.
+    const marks = main.technicians.map((t) => t.offBoard !== null);
+    expect(marks).toEqual([...marks].sort((x, y) => Number(x) - Number(y)));
+    // Every job on the page has a row for each of its technicians.
+    const rows = new Set(main.technicians.map((t) => t.id));
+    expect(main.jobs.flatMap((j) => j.technicianIds).every((id) => rows.has(id))).toBe(true);
+    // With every office, the active technicians of every office are plain rows.
+    const all = (await api.call('GET', '/api/dispatch/board?from=2026-05-01&to=2026-05-31')).json() as BoardAnswer;
+    expect(all.technicians.find((t) => t.id === fy.nora)!.offBoard).toBeNull();
+    expect(all.technicians.find((t) => t.id === fy.inactive)!.offBoard).toBe('inactive');
+    // The inactive technician's job can be moved off their row to an active technician, not onto it.
+    const job = main.jobs.find((j) => j.name === 'Inactive tech job')!;
+    await api.refused('POST', `/api/jobs/${job.id}/move`, { scheduleStart: job.scheduleStart, fromTechnicianId: fx.b, toTechnicianId: fy.inactive, expectedUpdatedAt: job.updatedAt }, 400, undefined, { field: 'toTechnicianId' });
+    const moved = await api.call('POST', `/api/jobs/${job.id}/move`, { scheduleStart: '2026-05-07T18:00:00.000Z', fromTechnicianId: fy.inactive, toTechnicianId: fx.a, expectedUpdatedAt: job.updatedAt });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().job.technicianIds).toEqual([fx.a]);
   });
 });

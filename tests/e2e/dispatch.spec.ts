@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { addDays, dateInZone, zonedDateTimeToInstant } from '../../src/domain/dates.js';
 import type { Database } from '../../src/server/db/client.js';
 import * as schema from '../../src/server/db/schema.js';
@@ -144,32 +144,20 @@ test.describe('dispatch board', () => {
     await shot(page, 'technician-selected');
     void sub;
 
-    // The map shows the selected technician's jobs (one place here): its marker opens the info window.
+    // The map shows the selected technician's jobs (one place here). Its markers are one tab stop,
+    // named after their jobs; Enter opens the info window with the job's link.
     const map = page.getByTestId('markers-map');
     const popupLink = page.locator('.leaflet-popup').getByRole('link', { name: /Job #\d+ Board (PM|finished) visit/ });
-    // The markers are drawn on a canvas (the map's only painted pixels): click the middle of what is
-    // painted, again until the map has settled (under load the first click can land mid-animation).
-    await expect(async () => {
-      const spot = await map.locator('canvas').first().evaluate((canvas: HTMLCanvasElement) => {
-        const { data, width, height } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
-        let sx = 0;
-        let sy = 0;
-        let n = 0;
-        for (let y = 0; y < height; y += 1) {
-          for (let x = 0; x < width; x += 1) {
-            if (data[(y * width + x) * 4 + 3]! <= 200) continue;
-            sx += x;
-            sy += y;
-            n += 1;
-          }
-        }
-        const box = canvas.getBoundingClientRect();
-        return n === 0 ? null : { x: box.left + ((sx / n) * box.width) / width, y: box.top + ((sy / n) * box.height) / height };
-      });
-      expect(spot).not.toBeNull();
-      await page.mouse.click(spot!.x, spot!.y);
-      await expect(popupLink).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 15_000 });
+    const markers = map.getByRole('button', { name: /^Job #\d+ Board (PM|finished) visit$/ });
+    await expect(markers).toHaveCount(2);
+    await expect(map.locator('.leaflet-marker-icon[tabindex="0"]')).toHaveCount(1);
+    await map.locator('.leaflet-marker-icon[tabindex="0"]').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(map.locator('.leaflet-marker-icon[tabindex="0"]')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(popupLink).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(popupLink).toBeFocused();
     await expect(popupLink).toHaveAttribute('href', /^\/jobs\/[0-9a-f-]{36}$/);
     await shot(page, 'map-info-window');
   });
@@ -273,7 +261,7 @@ test.describe('dispatch board', () => {
     await page.setViewportSize({ width: 1024, height: 768 });
     await page.goto('/jobs/dispatch');
     await expect(page.getByText('Your role can view the board but not move jobs.')).toBeVisible();
-    await expect(page.getByText('Read only visit')).toBeVisible();
+    await expect(page.getByTestId('timeline').getByText('Read only visit')).toBeVisible();
     await expect(page.getByRole('button', { name: /^Reschedule Job/ })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Add Job' })).toHaveCount(0);
     await shot(page, 'technician-1024x768');
@@ -350,10 +338,10 @@ test.describe('dispatch board', () => {
       return result;
     });
     // Towards the Unassigned row, two days later (no technician there: no overlap to confirm).
-    const cells = page.getByTestId('timeline').getByRole('group', { name: 'Unassigned' }).locator('[data-drop-row]');
-    const goal = (await cells.nth(2).boundingBox())!;
+    const track = page.getByTestId('timeline').getByRole('group', { name: 'Unassigned' }).locator('[data-drop-row]');
+    const goal = (await track.boundingBox())!;
     const from = { x: box.x + 20, y: box.y + 10 };
-    const to = { x: goal.x + goal.width / 2, y: goal.y + goal.height / 2 };
+    const to = { x: goal.x + 2.5 * 168, y: goal.y + goal.height / 2 };
     const startedAt = Date.now();
     await page.mouse.move(from.x, from.y);
     await page.mouse.down();
@@ -405,6 +393,77 @@ test.describe('dispatch board', () => {
     // for a loaded 2-core machine (whose own long tasks are recorded above, not asserted).
     expect(during.loafScriptMs, text).toBeLessThan(500);
     expect(during.frameP50Ms, text).toBeLessThanOrEqual(34);
+  });
+
+  test('rows of another office and of inactive technicians; the map refits when its box changes; a month-view drop; the tray is its own list', async ({ signedIn: page, f, server }) => {
+    const day = today();
+    const nora = await f.technician({ user: { firstName: 'Nora', lastName: 'Elsewhere' }, technician: { office: 'North Office' } });
+    const ina = await f.technician({ user: { firstName: 'Ina', lastName: 'Retired', status: 'inactive' } });
+    const depot = await f.location({ name: 'Far Depot', latitude: 33.95, longitude: -84.15 });
+    const loaned = await f.job({ name: 'Loaned tech visit', locationId: depot.id, status: 'scheduled', scheduleStart: at(day, '13:00'), timePeriodStart: day, timePeriodDue: day, technicianIds: [nora.technician.id] });
+    const retired = await f.job({ name: 'Retired tech visit', locationId: depot.id, status: 'scheduled', scheduleStart: at(day, '15:00'), timePeriodStart: day, timePeriodDue: day, technicianIds: [ina.technician.id] });
+
+    // Portrait tablet first: the map is as wide as the page.
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.goto('/jobs/dispatch');
+    const timeline = page.getByTestId('timeline');
+    const noraRow = timeline.getByRole('group', { name: 'Nora Elsewhere' });
+    await expect(noraRow).toContainText('Other office: North Office');
+    await expect(noraRow.locator(`[data-job-block="${loaned.id}"]`)).toBeVisible();
+    const inaRow = timeline.getByRole('group', { name: 'Ina Retired' });
+    await expect(inaRow).toContainText('Inactive technician');
+    await expect(inaRow.locator(`[data-job-block="${retired.id}"]`)).toBeVisible();
+    // No drops onto an inactive technician's row (the server refuses them).
+    await expect(inaRow.locator('[data-drop-row]')).toHaveCount(0);
+    await expect(page.getByTestId('technician-panel').getByRole('button', { name: /Ina Retired/ })).toContainText('Inactive technician');
+
+    // The map follows its box: select Nora (one marker), then turn the tablet: still centred on it.
+    await page.getByTestId('technician-panel').getByRole('button', { name: /Nora Elsewhere/ }).click();
+    const map = page.getByTestId('markers-map');
+    const marker = map.getByRole('button', { name: `Job #${loaned.number} Loaned tech visit` });
+    const offCentre = async () => {
+      const [m, box] = [(await marker.boundingBox())!, (await map.boundingBox())!];
+      return Math.abs(m.x + m.width / 2 - (box.x + box.width / 2));
+    };
+    await expect.poll(offCentre).toBeLessThan(30);
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expect.poll(async () => Math.round((await map.boundingBox())!.width)).toBeLessThan(728);
+    await expect.poll(offCentre).toBeLessThan(30);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await expect.poll(offCentre).toBeLessThan(30);
+    // The box changes without the window changing (as when a panel or drawer takes room): Leaflet
+    // only knows through the ResizeObserver.
+    const before = (await map.boundingBox())!.width;
+    await map.evaluate((el) => ((el.parentElement as HTMLElement).style.width = '50%'));
+    await expect.poll(async () => (await map.boundingBox())!.width).toBeLessThan(before * 0.6);
+    await expect.poll(offCentre).toBeLessThan(30);
+
+    // Month view at 1024x768: drag the block to the next day (the previous one at the month's end).
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.goto('/jobs/dispatch?view=month&q=Nora');
+    const monthBlock = timeline.getByRole('group', { name: 'Nora Elsewhere' }).locator(`[data-job-block="${loaned.id}"]`);
+    await expect(monthBlock).toBeVisible();
+    const lastDay = addDays(day, 1).slice(5, 7) !== day.slice(5, 7);
+    await dragBy(page, monthBlock, lastDay ? -112 : 112, 0);
+    const target = addDays(day, lastDay ? -1 : 1);
+    await expect.poll(() => startOf(server.db, loaned.id)).toBe(at(target, '13:00').toISOString());
+    await shot(page, 'month-drop-1024x768');
+
+    // The tray is its own list: more than 200 unscheduled jobs show 200 cards and say how many there are.
+    const rng = createRandom(2026);
+    const extra = Array.from({ length: 205 }, (_, i) => buildJob(rng, { locationId: depot.id }, { name: `Tray overflow ${i}`, status: 'unscheduled', timePeriodStart: day, timePeriodDue: day }));
+    await server.db.insert(schema.jobs).values(extra);
+    try {
+      await page.goto('/jobs/dispatch');
+      const tray = page.getByTestId('unscheduled-tray');
+      await expect(tray.getByTestId('tray-count')).toHaveText(/^Showing 200 of [\d,]+, the earliest due first\./);
+      const total = Number((await tray.getByRole('heading').textContent())!.replace(/\D/g, ''));
+      expect(total).toBeGreaterThanOrEqual(205);
+      await expect(tray.locator('[data-job-block]')).toHaveCount(200);
+      await expectAccessible(page, 'board with marked rows and a full tray');
+    } finally {
+      await server.db.delete(schema.jobs).where(inArray(schema.jobs.id, extra.map((j) => j.id!)));
+    }
   });
 });
 

@@ -191,6 +191,36 @@ const FILTER_CHECK = selection({
   region: sql<boolean>`"region"`,
 });
 const TAG = selection({ tag: sql<string>`tag` });
+
+/** A technician who has jobs on the board but is not one of its rows (another office, inactive, not a technician any more). */
+const OFF_BOARD_TECH = selection({
+  id: sql<string>`id`,
+  name: sql<string>`name`,
+  role: sql<string>`role`,
+  status: sql<string>`status`,
+  office: sql<string>`office`,
+  availability: sql<BoardTechnician['availability']>`availability`,
+  expired: sql<string[]>`expired`,
+  jobCount: sql<number>`"jobCount"`.mapWith(Number),
+  completedCount: sql<number>`"completedCount"`.mapWith(Number),
+  dates: sql<string[]>`dates`,
+});
+const COUNT = selection({ total: sql<number>`count(*)`.mapWith(Number) });
+const COMPLETED_JOB = selection({
+  id: j.id,
+  number: j.number,
+  name: j.name,
+  locationName: l.name,
+  scheduleStart: j.scheduleStart,
+  timePeriodDue: sql<string>`to_char(${j.timePeriodDue}, 'YYYY-MM-DD')`,
+});
+/** The tray's cards: open jobs with no schedule start. */
+const UNSCHEDULED = sql`${j.scheduleStart} is null and ${j.status} not in ('completed', 'cancelled')`;
+/** The jobs of one technician row: a technician's (job_technicians_technician_idx), or those with none. */
+const ofRow = (technicianId: string | null) =>
+  technicianId === null
+    ? sql`not exists (select 1 from ${from(jt)} where ${jt.jobId} = ${j.id})`
+    : sql`${j.id} in (select ${jt.jobId} from ${from(jt)} where ${jt.technicianId} = ${technicianId}::uuid)`;
 /** The tags suggested in the drawer come from this many of the latest tagged jobs. */
 const TAG_SAMPLE = 2000;
 
@@ -238,6 +268,62 @@ export function createDispatchRepo(db: Executor) {
         }),
         unassignedCount: Number(board.unassigned),
       };
+    },
+
+    /**
+     * The tray: the range's unscheduled open jobs after the filters, its own list (not cut by the
+     * board's page): the first `limit` by due date then number, and how many there are.
+     */
+    async unscheduled(q: BoardFilters, timeZone: string, limit: number, exec: Executor = db): Promise<{ jobs: BoardJob[]; total: number }> {
+      const where = whereAll([...boardConditions(q, timeZone), UNSCHEDULED]);
+      const [rows, count] = await Promise.all([
+        selectRows(exec, BOARD_JOB, sql`select ${BOARD_JOB} ${BOARD_FROM} where ${where} order by ${j.timePeriodDue}, ${j.number} limit ${limit}`),
+        selectRow(exec, COUNT, sql`select count(*) as total from ${from(j)} where ${where}`),
+      ]);
+      return { jobs: rows.map(toBoardJob), total: count?.total ?? 0 };
+    },
+
+    /** One row's completed jobs after the filters (completed implied), latest first, a page at a time, with the total. */
+    async completed(q: BoardFilters, timeZone: string, technicianId: string | null, page: { offset: number; limit: number }, exec: Executor = db) {
+      const where = whereAll([...boardConditions({ ...q, showCompleted: true }, timeZone), sql`${j.status} = 'completed'`, ofRow(technicianId)]);
+      const [rows, count] = await Promise.all([
+        selectRows(
+          exec,
+          COMPLETED_JOB,
+          sql`select ${COMPLETED_JOB} from ${from(j)} join ${from(l)} on ${l.id} = ${j.locationId} where ${where}
+              order by ${j.scheduleStart} desc nulls last, ${j.number} desc limit ${page.limit} offset ${page.offset}`,
+        ),
+        selectRow(exec, COUNT, sql`select count(*) as total from ${from(j)} where ${where}`),
+      ]);
+      return { jobs: rows.map((r) => ({ ...r, scheduleStart: r.scheduleStart?.toISOString() ?? null })), total: count?.total ?? 0 };
+    },
+
+    /**
+     * Technicians (by id) who have jobs on the board but are not among its rows, with the same
+     * counts as the rows (over the filtered jobs, through job_technicians_technician_idx) and their
+     * status: the board still draws their jobs in a marked row instead of losing them.
+     */
+    async offBoardTechnicians(ids: readonly string[], q: BoardFilters, timeZone: string, exec: Executor = db) {
+      if (ids.length === 0) return [];
+      const where = whereAll([...boardConditions(q, timeZone), sql`${j.id} in (select ${jt.jobId} from ${from(jt)} where ${jt.technicianId} = ${tu.id})`]);
+      return selectRows(
+        exec,
+        OFF_BOARD_TECH,
+        sql`select ${tu.id} as id, ${personName} as name, ${tu.role} as role, ${tu.status} as status, coalesce(${tt.office}, '') as office,
+            coalesce((select json_agg(json_build_object('dayOfWeek', ${ta.dayOfWeek}, 'startTime', to_char(${ta.startTime}, 'HH24:MI'),
+                'endTime', to_char(${ta.endTime}, 'HH24:MI'), 'isAvailable', ${ta.isAvailable}) order by ${ta.dayOfWeek}, ${ta.startTime})
+              from ${from(ta)} where ${ta.technicianId} = ${tu.id}), '[]'::json) as availability,
+            array(select ${tc.certificationName} from ${from(tc)} where ${tc.technicianId} = ${tu.id}
+              and (${tc.status} = 'expired' or ${tc.expiryDate} < (now() at time zone ${timeZone})::date) order by 1) as expired,
+            s."jobCount", s."completedCount", s.dates
+          from ${from(tu)} left join ${from(tt)} on ${tt.id} = ${tu.id}
+          cross join lateral (
+            select count(*) as "jobCount", count(*) filter (where ${j.status} = 'completed') as "completedCount",
+              coalesce(array_agg(distinct to_char(${j.scheduleStart} at time zone ${timeZone}, 'YYYY-MM-DD')) filter (where ${j.scheduleStart} is not null), '{}') as dates
+            from ${from(j)} where ${where}) s
+          where ${tu.id} in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
+          order by 2, ${tu.id}`,
+      );
     },
 
     async boardJob(id: string, exec: Executor = db): Promise<BoardJob | null> {

@@ -32,13 +32,18 @@
  * number; each with what a block and a marker draw: number, name, status, schedule, due date,
  * location name and position, unit number, technicianIds primary first, and updatedAt),
  * total (all matching jobs), technicians (counts over the filtered jobs), unassignedCount.
+ * Every technician who has a job on the board page has a row: one who is not among the office's
+ * active technicians comes with offBoard = other-office | inactive | not-technician.
+ * GET /api/dispatch/unscheduled (same query): the tray, { jobs (at most 200, by due date), total }.
+ * GET /api/dispatch/completed (same query + technicianId | 'unassigned', offset, limit <= 200):
+ *   { jobs: id, number, name, locationName, scheduleStart, timePeriodDue; total, offset, limit }.
  * GET /api/dispatch/options: offices, jobTypes, serviceLines, owners, regions, tags, ranges, dateFields.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorBody } from '../../../domain/api.js';
 import type { UserRole } from '../../../domain/auth.js';
-import { boardAnswer, boardQuery, dispatchOptions, moveJobAnswer, moveJobInput } from '../../../domain/dispatch.js';
+import { boardAnswer, boardQuery, completedJobsAnswer, completedJobsQuery, dispatchOptions, moveJobAnswer, moveJobInput, unscheduledAnswer } from '../../../domain/dispatch.js';
 import { jobIdParams } from '../../../domain/jobs.js';
 import type { DispatchService } from './dispatch.service.js';
 
@@ -59,6 +64,28 @@ export function dispatchRoutes(app: FastifyInstance, { dispatch }: { dispatch: D
       response: { 200: boardAnswer, 400: apiErrorBody },
     },
     handler: async (request) => dispatch.board(request.query),
+  });
+
+  r.get('/api/dispatch/unscheduled', {
+    schema: {
+      tags,
+      summary: "The tray: the range's unscheduled open jobs after the Map Filters, its own list (at most 200, by due date then number, with the total)",
+      description: 'Query: the same as /api/dispatch/board. Every bad value is a 400 naming the parameter.',
+      querystring: boardQuery,
+      response: { 200: unscheduledAnswer, 400: apiErrorBody },
+    },
+    handler: async (request) => dispatch.unscheduled(request.query),
+  });
+
+  r.get('/api/dispatch/completed', {
+    schema: {
+      tags,
+      summary: "One technician row's completed jobs after the Map Filters (Show completed jobs implied), latest first, a page at a time with the total",
+      description: "Query: the board's (range or from/to and the filters), technicianId (a technician's id or 'unassigned'), offset (default 0), limit (1 to 200, default 50).",
+      querystring: completedJobsQuery,
+      response: { 200: completedJobsAnswer, 400: apiErrorBody },
+    },
+    handler: async (request) => dispatch.completed(request.query),
   });
 
   r.get('/api/dispatch/options', {

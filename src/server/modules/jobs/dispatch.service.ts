@@ -1,12 +1,20 @@
 import { dateInZone } from '../../../domain/dates.js';
 import {
+  DISPATCH_COMPLETED_PAGE,
   DISPATCH_DATE_FIELD_LABELS,
   DISPATCH_DATE_FIELDS,
   DISPATCH_JOB_LIMIT,
   DISPATCH_MESSAGES,
   DISPATCH_RANGE_LABELS,
   DISPATCH_RANGES,
+  DISPATCH_TRAY_LIMIT,
   initials,
+  UNASSIGNED_TECHNICIAN,
+  type BoardFilters,
+  type BoardTechnician,
+  type CompletedJobsAnswer,
+  type CompletedJobsQuery,
+  type UnscheduledAnswer,
   overlapMessage,
   resolveBoardRange,
   type BoardAnswer,
@@ -25,22 +33,39 @@ import type { JobsRepo } from './jobs.repo.js';
 export function createDispatchService({ db, repo, jobs, settings, clock }: { db: Database; repo: DispatchRepo; jobs: JobsRepo; settings: SettingsRepo; clock: () => Date }) {
   const timeZone = async () => (await settings.getCompany()).time_zone;
 
+  /** The range resolved in the company's time zone, and the named filter values checked (400 when unknown). */
+  async function resolve(search: BoardQuery): Promise<{ zone: string; today: string; query: BoardFilters }> {
+    const zone = await timeZone();
+    const today = dateInZone(clock(), zone);
+    const query = resolveBoardRange(search, today);
+    if (query.type !== undefined || query.serviceLine !== undefined || query.ownerId !== undefined || query.region !== undefined) {
+      const known = await repo.checkFilters(query);
+      const fields: Record<string, string> = {};
+      if (!known.type) fields.type = `${DISPATCH_MESSAGES.unknownType} '${query.type}'`;
+      if (!known.serviceLine) fields.serviceLine = `${DISPATCH_MESSAGES.unknownServiceLine} '${query.serviceLine}'`;
+      if (!known.owner) fields.ownerId = DISPATCH_MESSAGES.unknownOwner;
+      if (!known.region) fields.region = `${DISPATCH_MESSAGES.unknownRegion} '${query.region}'`;
+      const messages = Object.values(fields);
+      if (messages.length) throw badRequest(messages.join('; '), fields);
+    }
+    return { zone, today, query };
+  }
+
   return {
     async board(search: BoardQuery): Promise<BoardAnswer> {
-      const zone = await timeZone();
-      const today = dateInZone(clock(), zone);
-      const query = resolveBoardRange(search, today);
-      if (query.type !== undefined || query.serviceLine !== undefined || query.ownerId !== undefined || query.region !== undefined) {
-        const known = await repo.checkFilters(query);
-        const fields: Record<string, string> = {};
-        if (!known.type) fields.type = `${DISPATCH_MESSAGES.unknownType} '${query.type}'`;
-        if (!known.serviceLine) fields.serviceLine = `${DISPATCH_MESSAGES.unknownServiceLine} '${query.serviceLine}'`;
-        if (!known.owner) fields.ownerId = DISPATCH_MESSAGES.unknownOwner;
-        if (!known.region) fields.region = `${DISPATCH_MESSAGES.unknownRegion} '${query.region}'`;
-        const messages = Object.values(fields);
-        if (messages.length) throw badRequest(messages.join('; '), fields);
-      }
+      const { zone, today, query } = await resolve(search);
       const found = await repo.board(query, zone, DISPATCH_JOB_LIMIT);
+      // Jobs of technicians who are not rows of the board (another office, inactive): their rows are added, marked.
+      const listed = new Set(found.technicians.map((t) => t.id));
+      const missing = [...new Set(found.jobs.flatMap((job) => job.technicianIds))].filter((id) => !listed.has(id));
+      const offBoard = await repo.offBoardTechnicians(missing, query, zone);
+      const rows = [
+        ...found.technicians.map((t) => ({ ...t, offBoard: null })),
+        ...offBoard.map((t) => ({
+          ...t,
+          offBoard: (t.status !== 'active' ? 'inactive' : t.role !== 'technician' ? 'not-technician' : 'other-office') as BoardTechnician['offBoard'],
+        })),
+      ];
       return {
         from: query.from,
         to: query.to,
@@ -49,7 +74,7 @@ export function createDispatchService({ db, repo, jobs, settings, clock }: { db:
         jobs: found.jobs,
         total: found.total,
         unassignedCount: found.unassignedCount,
-        technicians: found.technicians.map((t) => ({
+        technicians: rows.map((t) => ({
           id: t.id,
           name: t.name,
           initials: initials(t.name),
@@ -60,8 +85,23 @@ export function createDispatchService({ db, repo, jobs, settings, clock }: { db:
           scheduledDates: [...t.dates].sort(),
           availability: t.availability,
           expiredCertifications: t.expired,
+          offBoard: t.offBoard,
         })),
       };
+    },
+
+    /** The tray: the range's unscheduled jobs after the filters, its own list (at most 200, with the total). */
+    async unscheduled(search: BoardQuery): Promise<UnscheduledAnswer> {
+      const { zone, query } = await resolve(search);
+      return repo.unscheduled(query, zone, DISPATCH_TRAY_LIMIT);
+    },
+
+    /** One technician row's completed jobs after the filters (Show completed jobs implied), a page at a time. */
+    async completed(search: CompletedJobsQuery): Promise<CompletedJobsAnswer> {
+      const { technicianId, offset = 0, limit = DISPATCH_COMPLETED_PAGE.default, ...rest } = search;
+      const { zone, query } = await resolve(rest);
+      const found = await repo.completed(query, zone, technicianId === UNASSIGNED_TECHNICIAN ? null : technicianId, { offset, limit });
+      return { ...found, offset, limit };
     },
 
     async options(): Promise<DispatchOptions> {

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { BoardJob } from '../../../domain/dispatch';
+import type { BoardAnswer, BoardJob } from '../../../domain/dispatch';
 import { draftFromState, draftToUrl, filterChips, boardUrlState, rangeDates, toBoardQuery, DEFAULT_DRAFT } from './board-filters';
 import { jobsByRowAndDay, minutesAt, nextTechnicianIds, placeRow, unavailableIntervals, UNASSIGNED_ROW } from './board-layout';
 import { HOUR_LABELS, periodDays, periodLabel, shiftPeriod } from './board-period';
-import { optimisticJob, undoRequest } from './components/use-move-flow';
+import { markerColor } from './components/dispatch-map';
+import { blockTone } from './components/job-block';
+import { dayAt } from './components/use-board-drag';
+import { optimisticJob, undoRequest, withBoardJob, withTrayJob } from './components/use-move-flow';
 
 const ZONE = 'America/New_York';
 const A = '11111111-1111-4111-8111-111111111111';
@@ -140,5 +143,41 @@ describe('moving', () => {
     const tray = { job: original, scheduleStart: null };
     expect(optimisticJob(tray).status).toBe('unscheduled');
     expect(undoRequest(tray, optimisticJob(tray))).toEqual({ job: optimisticJob(tray), scheduleStart: original.scheduleStart, undo: true });
+  });
+});
+
+describe('the tray and the board after a move (optimistic caches)', () => {
+  const job = (o: Partial<BoardJob>): BoardJob => ({ id: 'x', number: 1, name: 'X', status: 'unscheduled', scheduleStart: null, technicianIds: [], updatedAt: 't', ...o }) as BoardJob;
+  it('a tray job scheduled leaves the tray (total down) and joins the board when it was not on its page', () => {
+    const tray = { jobs: [job({}), { ...job({}), id: 'y' }], total: 250 };
+    const scheduled = { ...job({}), status: 'scheduled' as const, scheduleStart: '2026-11-25T14:00:00.000Z' };
+    expect(withTrayJob(tray, scheduled)).toEqual({ jobs: [tray.jobs[1]], total: 249 });
+    const board = { jobs: [] as BoardJob[] } as unknown as BoardAnswer;
+    expect(withBoardJob(board, scheduled).jobs).toEqual([scheduled]);
+    // Unscheduled again: back in the tray (total up), kept on the board's answer without a time.
+    expect(withTrayJob({ jobs: [], total: 249 }, job({}))).toEqual({ jobs: [job({})], total: 250 });
+    expect(withBoardJob({ jobs: [scheduled] } as unknown as BoardAnswer, job({})).jobs).toEqual([job({})]);
+    // A job not on the page and not scheduled is not added to the board.
+    expect(withBoardJob(board, job({})).jobs).toEqual([]);
+  });
+});
+
+describe('colours as the spec gives them', () => {
+  it('blocks: green completed, red cancelled, blue otherwise; markers: scheduled blue, unscheduled amber, completed green, cancelled red, other grey', () => {
+    expect(blockTone('completed')).toMatch(/green/);
+    expect(blockTone('cancelled')).toMatch(/red/);
+    expect(blockTone('scheduled')).toMatch(/blue/);
+    expect(blockTone('unscheduled')).toMatch(/blue/);
+    expect(['scheduled', 'unscheduled', 'completed', 'cancelled', 'on-hold'].map(markerColor)).toEqual(['#2563eb', '#f59e0b', '#16a34a', '#dc2626', '#64748b']);
+  });
+});
+
+describe('a drop on a week or month row finds its day from x', () => {
+  it('counts whole columns from the first day, and nothing outside the period', () => {
+    const track = { dataset: { dropFirstDay: '2026-11-01', dropColumnWidth: '112', dropDayCount: '30' }, getBoundingClientRect: () => ({ left: 200 }) } as unknown as HTMLElement;
+    expect(dayAt(track, 200)).toBe('2026-11-01');
+    expect(dayAt(track, 200 + 112 * 24 + 111)).toBe('2026-11-25');
+    expect(dayAt(track, 200 + 112 * 30)).toBeNull();
+    expect(dayAt(track, 199)).toBeNull();
   });
 });

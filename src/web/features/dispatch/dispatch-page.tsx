@@ -12,7 +12,7 @@ import { Button, ButtonLink } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { TextInput } from '../../ui/form-field';
 import { Spinner } from '../../ui/spinner';
-import { dispatchKeys, useBoard, useDispatchOptions } from './api/dispatch-api';
+import { dispatchKeys, useBoard, useDispatchOptions, useUnscheduled } from './api/dispatch-api';
 import { boardUrlState, draftFromState, draftToUrl, filterChips, rangeDates, toBoardQuery, type FilterDraft } from './board-filters';
 import { availableIntervals, DEFAULT_START_MINUTES, HOUR_WIDTH_PX, instantOf, jobsByRowAndDay, UNASSIGNED_ROW, wallClock } from './board-layout';
 import { anchorOr, BOARD_VIEWS, clockLabel, dayHeading, periodDays, periodLabel, shiftPeriod, type BoardView } from './board-period';
@@ -20,7 +20,7 @@ import { DispatchMap } from './components/dispatch-map';
 import { FiltersDrawer } from './components/filters-drawer';
 import type { BlockActions } from './components/job-block';
 import { RescheduleDialog } from './components/reschedule-dialog';
-import { TechnicianPanel } from './components/technician-panel';
+import { CompletedJobs, TechnicianPanel } from './components/technician-panel';
 import { Timeline, type BoardRow } from './components/timeline';
 import { UnscheduledTray } from './components/unscheduled-tray';
 import { useBoardDrag, type DragSource, type DropTarget } from './components/use-board-drag';
@@ -45,6 +45,8 @@ export default function DispatchPage() {
   // Only the Map Filters and today's date make the request: the view, date, search and selection do not.
   const boardQuery = useMemo(() => toBoardQuery(values), [values]);
   const board = useBoard(boardQuery);
+  // The tray is its own list (not cut by the board's page of 2,000 jobs).
+  const tray = useUnscheduled(boardQuery);
   const timeZone = board.data?.timeZone ?? companyZone;
   // Today in the company's time zone: the server's once the board has answered.
   const today = board.data?.today ?? dateInZone(new Date(), companyZone);
@@ -63,7 +65,6 @@ export default function DispatchPage() {
   );
   const rowName = useCallback((row: string) => rows.find((r) => r.id === row)?.name ?? DISPATCH_TEXTS.unassigned, [rows]);
   const cells = useMemo(() => jobsByRowAndDay(jobs, days, timeZone), [jobs, days, timeZone]);
-  const trayJobs = useMemo(() => jobs.filter((j) => !j.scheduleStart && j.status !== 'completed' && j.status !== 'cancelled'), [jobs]);
   const selected = values.tech ?? null;
   const mapJobs = useMemo(() => {
     if (!selected) return jobs;
@@ -77,9 +78,9 @@ export default function DispatchPage() {
       const at = wallClock(j, timeZone);
       if (at) dates.add(at.date);
     }
-    return { completed: mine.filter((j) => j.status === 'completed'), dates: [...dates].sort() };
+    return { dates: [...dates].sort() };
   }, [jobs, timeZone]);
-  const completedOf = useCallback((id: string) => jobs.filter((j) => j.status === 'completed' && j.technicianIds.includes(id)), [jobs]);
+  const completedList = useCallback((row: string) => <CompletedJobs query={boardQuery} row={row} />, [boardQuery]);
 
   // Moves: saved on drop or from the Reschedule dialog, with Undo, overlap confirmation and conflicts.
   const describe = useCallback(
@@ -92,7 +93,7 @@ export default function DispatchPage() {
     },
     [timeZone, rowName],
   );
-  const move = useMoveFlow(dispatchKeys.board(boardQuery), describe);
+  const move = useMoveFlow(dispatchKeys.board(boardQuery), dispatchKeys.unscheduled(boardQuery), describe);
   const moveRef = useRef(move.run);
   moveRef.current = move.run;
 
@@ -235,9 +236,8 @@ export default function DispatchPage() {
         <TechnicianPanel
           technicians={shownTechnicians}
           unassignedCount={board.data?.unassignedCount ?? 0}
-          unassignedCompleted={unassigned.completed}
           unassignedDates={unassigned.dates}
-          completedOf={completedOf}
+          completedList={completedList}
           showCompleted={values.showCompleted}
           onShowCompleted={(on) => update({ showCompleted: on || undefined })}
           selected={selected}
@@ -251,7 +251,7 @@ export default function DispatchPage() {
             <Spinner label="Loading the board..." />
           ) : (
             <>
-              <UnscheduledTray jobs={trayJobs} actions={actions} canMove={canMove} />
+              <UnscheduledTray jobs={tray.data?.jobs ?? EMPTY} total={tray.data?.total ?? 0} loading={tray.isPending} actions={actions} canMove={canMove} />
               <Timeline view={view} days={days} today={today} rows={rows} cells={cells} timeZone={timeZone} selectedRow={selected} actions={actions} scrollRef={scrollRef} />
             </>
           )}

@@ -26,13 +26,14 @@ export const DispatchMap = memo(function DispatchMap({ jobs }: { jobs: readonly 
           color: markerColor(j.status),
           title: `Job #${j.number} ${j.name}`,
           popup: (
-            <div className="space-y-0.5 text-sm">
-              <Link to={`/jobs/${j.id}`} className="font-semibold text-blue-700 hover:underline">
+            // Spans, not paragraphs: Leaflet's popup CSS gives paragraphs wide margins, and the map is short.
+            <div className="space-y-0.5 text-sm leading-5">
+              <Link to={`/jobs/${j.id}`} className="block font-semibold text-blue-700 hover:underline">
                 Job #{j.number} {j.name}
               </Link>
-              <p className="m-0 text-slate-700">{j.locationName || DISPATCH_TEXTS.noLocation}</p>
-              {j.unitNumber ? <p className="m-0 text-slate-700">Unit {j.unitNumber}</p> : null}
-              <p className="m-0 text-slate-600">{STATUS_LABELS[j.status]}</p>
+              <span className="block text-slate-700">{j.locationName || DISPATCH_TEXTS.noLocation}</span>
+              {j.unitNumber ? <span className="block text-slate-700">Unit {j.unitNumber}</span> : null}
+              <span className="block text-slate-600">{STATUS_LABELS[j.status]}</span>
             </div>
           ),
         })),

@@ -9,7 +9,7 @@ import { DEFAULT_START_MINUTES, instantOf, UNASSIGNED_ROW, wallClock } from '../
 import { clockValue, parseClock } from '../board-period';
 import { DISPATCH_TEXTS } from '../dispatch-texts';
 import type { MoveRequest } from './use-move-flow';
-import type { BoardRow } from './timeline';
+import { acceptsJobs, type BoardRow } from './timeline';
 
 /** The board accepts 0:30 to 8:00 from the dialog (the API up to 24:00, on the 30-minute grid). */
 const DURATIONS = durationChoices({ min: 30, max: 480 });
@@ -94,7 +94,7 @@ function RescheduleForm({
       <FormField label="Technician">
         {(props) => (
           <SelectInput {...props} value={row} onChange={(e) => setRow(e.target.value)}>
-            {rows.map((r) => (
+            {rows.filter((r) => r.id === fromRow || acceptsJobs(r)).map((r) => (
               <option key={r.id} value={r.id}>
                 {r.name}
               </option>

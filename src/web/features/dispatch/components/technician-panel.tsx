@@ -1,18 +1,71 @@
-import { AlertTriangle, ChevronDown, ChevronRight, UserPlus } from 'lucide-react';
+import { AlertTriangle, ChevronDown, ChevronRight, UserPlus, UserX } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { BoardJob, BoardTechnician } from '../../../../domain/dispatch';
+import type { BoardSearch, BoardTechnician, CompletedJob } from '../../../../domain/dispatch';
 import type { UserRole } from '../../../../domain/auth';
 import { formatDate } from '../../../lib/format';
 import { ROLE_LABELS } from '../../../lib/roles';
 import { buttonClass } from '../../../ui/button';
+import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { Checkbox } from '../../../ui/form-field';
+import { useCompletedJobs } from '../api/dispatch-api';
 import { UNASSIGNED_ROW } from '../board-layout';
 import { DISPATCH_TEXTS } from '../dispatch-texts';
 
 const roleLabel = (role: string) => ROLE_LABELS[role as UserRole] ?? role;
 
-function Details({ dates, completed, showCompleted, onJump }: { dates: readonly string[]; completed: readonly BoardJob[]; showCompleted: boolean; onJump: (date: string) => void }) {
+/** What marks a row of a technician who is not one of the office's active technicians. */
+export function offBoardText(t: Pick<BoardTechnician, 'offBoard' | 'office'>): string | null {
+  return t.offBoard ? DISPATCH_TEXTS.offBoard[t.offBoard](t.office) : null;
+}
+
+/** A row's completed jobs: a scrolling list (about 10rem high) linking to /jobs/{id}, with "N of M" and more on demand. */
+export function CompletedJobsView({ jobs, total, loading, error, hasMore, onMore }: { jobs: readonly CompletedJob[]; total: number; loading: boolean; error?: string | null; hasMore: boolean; onMore: () => void }) {
+  if (error) return <p className="mt-1 text-xs text-red-700">{error}</p>;
+  if (jobs.length === 0) return <p className="mt-1 text-xs text-slate-600">{loading ? DISPATCH_TEXTS.completedLoading : DISPATCH_TEXTS.noCompletedJobs}</p>;
+  return (
+    <>
+      <p className="mt-1 text-xs text-slate-600" data-testid="completed-count">
+        {DISPATCH_TEXTS.completedCapped(jobs.length, total)}
+      </p>
+      <ul className="mt-1 max-h-40 space-y-1 overflow-y-auto pr-1" data-testid="completed-jobs" tabIndex={0} aria-label={DISPATCH_TEXTS.completedJobs}>
+        {jobs.map((job) => (
+          <li key={job.id}>
+            <Link to={`/jobs/${job.id}`} className="block truncate text-xs text-blue-700 hover:underline">
+              #{job.number} {job.name}
+            </Link>
+          </li>
+        ))}
+        {hasMore ? (
+          <li>
+            <Button variant="ghost" size="sm" className="h-7 px-1 text-xs" disabled={loading} onClick={onMore}>
+              {DISPATCH_TEXTS.moreCompleted}
+            </Button>
+          </li>
+        ) : null}
+      </ul>
+    </>
+  );
+}
+
+/** The completed jobs of one row, read from GET /api/dispatch/completed (complete, not only the board's page). */
+export function CompletedJobs({ query, row }: { query: BoardSearch; row: string }) {
+  const found = useCompletedJobs(query, row, true);
+  const pages = found.data?.pages ?? [];
+  return (
+    <CompletedJobsView
+      jobs={pages.flatMap((p) => p.jobs)}
+      total={pages[0]?.total ?? 0}
+      loading={found.isPending || found.isFetchingNextPage}
+      error={found.isError ? DISPATCH_TEXTS.loadFailed : null}
+      hasMore={found.hasNextPage}
+      onMore={() => void found.fetchNextPage()}
+    />
+  );
+}
+
+function Details({ dates, completed, showCompleted, onJump }: { dates: readonly string[]; completed: ReactNode; showCompleted: boolean; onJump: (date: string) => void }) {
   return (
     <div className="space-y-3 border-t border-slate-200 bg-slate-50 px-3 py-2">
       <div>
@@ -34,19 +87,7 @@ function Details({ dates, completed, showCompleted, onJump }: { dates: readonly 
       {showCompleted ? (
         <div>
           <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-600">{DISPATCH_TEXTS.completedJobs}</h3>
-          {completed.length === 0 ? (
-            <p className="mt-1 text-xs text-slate-600">{DISPATCH_TEXTS.noCompletedJobs}</p>
-          ) : (
-            <ul className="mt-1 max-h-40 space-y-1 overflow-y-auto pr-1" data-testid="completed-jobs" tabIndex={0} aria-label={DISPATCH_TEXTS.completedJobs}>
-              {completed.map((job) => (
-                <li key={job.id}>
-                  <Link to={`/jobs/${job.id}`} className="block truncate text-xs text-blue-700 hover:underline">
-                    #{job.number} {job.name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
+          {completed}
         </div>
       ) : null}
     </div>
@@ -61,9 +102,8 @@ function Details({ dates, completed, showCompleted, onJump }: { dates: readonly 
 export function TechnicianPanel({
   technicians,
   unassignedCount,
-  unassignedCompleted,
   unassignedDates,
-  completedOf,
+  completedList,
   showCompleted,
   onShowCompleted,
   selected,
@@ -73,9 +113,9 @@ export function TechnicianPanel({
 }: {
   technicians: readonly BoardTechnician[];
   unassignedCount: number;
-  unassignedCompleted: readonly BoardJob[];
   unassignedDates: readonly string[];
-  completedOf: (technicianId: string) => BoardJob[];
+  /** the completed jobs of a row (rendered only when the row is open and Show Completed is on) */
+  completedList: (row: string) => ReactNode;
   showCompleted: boolean;
   onShowCompleted: (on: boolean) => void;
   selected: string | null;
@@ -108,7 +148,7 @@ export function TechnicianPanel({
         ) : null}
         <Checkbox label={DISPATCH_TEXTS.showCompleted} checked={showCompleted} onChange={(e) => onShowCompleted(e.target.checked)} className="w-full" />
       </div>
-      <ul className="max-h-[32rem] overflow-y-auto lg:max-h-[calc(100vh-16rem)]">
+      <ul className="max-h-72 overflow-y-auto lg:max-h-[calc(100vh-16rem)]" aria-label="Technicians">
         {entry(
           UNASSIGNED_ROW,
           <>
@@ -121,7 +161,7 @@ export function TechnicianPanel({
               <span className="sr-only"> jobs</span>
             </span>
           </>,
-          <Details dates={unassignedDates} completed={unassignedCompleted} showCompleted={showCompleted} onJump={onJump} />,
+          <Details dates={unassignedDates} completed={selected === UNASSIGNED_ROW && showCompleted ? completedList(UNASSIGNED_ROW) : null} showCompleted={showCompleted} onJump={onJump} />,
         )}
         {technicians.map((t) =>
           entry(
@@ -136,6 +176,12 @@ export function TechnicianPanel({
                   {roleLabel(t.role)}
                   {showCompleted ? <span className="text-green-800"> · {t.completedCount} completed</span> : null}
                 </span>
+                {t.offBoard ? (
+                  <span className="mt-0.5 flex items-start gap-1 text-xs font-medium text-slate-700" data-off-board={t.offBoard}>
+                    <UserX className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden />
+                    {offBoardText(t)}
+                  </span>
+                ) : null}
                 {t.expiredCertifications.length ? (
                   <span className="mt-0.5 flex items-start gap-1 text-xs text-amber-800">
                     <AlertTriangle className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden />
@@ -148,7 +194,7 @@ export function TechnicianPanel({
                 <span className="sr-only"> jobs</span>
               </span>
             </>,
-            <Details dates={t.scheduledDates} completed={completedOf(t.id)} showCompleted={showCompleted} onJump={onJump} />,
+            <Details dates={t.scheduledDates} completed={selected === t.id && showCompleted ? completedList(t.id) : null} showCompleted={showCompleted} onJump={onJump} />,
           ),
         )}
       </ul>

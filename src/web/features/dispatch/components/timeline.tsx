@@ -1,9 +1,9 @@
-import { AlertTriangle } from 'lucide-react';
+import { AlertTriangle, UserX } from 'lucide-react';
 import { memo, type Ref } from 'react';
 import type { BoardJob, BoardTechnician } from '../../../../domain/dispatch';
 import { cn } from '../../../ui/cn';
 import { availableIntervals, HOUR_WIDTH_PX, placeRow, unavailableIntervals, UNASSIGNED_ROW, wallClock } from '../board-layout';
-import { clockLabel, dayHeading, HOUR_LABELS, type BoardView } from '../board-period';
+import { clockLabel, dayHeading, HOUR_LABELS, weekday, type BoardView } from '../board-period';
 import { DISPATCH_TEXTS } from '../dispatch-texts';
 import { JobBlock, type BlockActions } from './job-block';
 
@@ -13,9 +13,15 @@ export interface BoardRow {
   technician: BoardTechnician | null;
 }
 
+/** A row takes dropped jobs unless its technician is inactive or no longer a technician (the server refuses those). */
+export function acceptsJobs(row: BoardRow): boolean {
+  const mark = row.technician?.offBoard;
+  return !mark || mark === 'other-office';
+}
+
 const LANE_HEIGHT_PX = 78;
 const ROW_PADDING_PX = 6;
-const COLUMN_WIDTH_PX: Record<Exclude<BoardView, 'day'>, number> = { week: 168, month: 124 };
+const COLUMN_WIDTH_PX: Record<Exclude<BoardView, 'day'>, number> = { week: 168, month: 112 };
 const SHADE = 'bg-[repeating-linear-gradient(135deg,#e2e8f0_0,#e2e8f0_5px,#f8fafc_5px,#f8fafc_10px)]';
 const HOUR_LINES = { backgroundImage: `repeating-linear-gradient(90deg, transparent 0, transparent ${HOUR_WIDTH_PX - 1}px, #e2e8f0 ${HOUR_WIDTH_PX - 1}px, #e2e8f0 ${HOUR_WIDTH_PX}px)` };
 
@@ -39,6 +45,12 @@ function RowHeader({ row, date, selected }: { row: BoardRow; date: string | null
     <div className={cn('sticky left-0 z-10 w-48 shrink-0 border-r border-slate-200 px-3 py-2 text-xs', selected ? 'bg-blue-50' : 'bg-white')}>
       <p className="truncate text-sm font-medium text-slate-900">{row.name}</p>
       {t ? <p className="text-slate-600">Technician</p> : null}
+      {t?.offBoard ? (
+        <p className="mt-0.5 flex items-start gap-1 font-medium text-slate-700" data-off-board={t.offBoard}>
+          <UserX className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden />
+          <span>{DISPATCH_TEXTS.offBoard[t.offBoard](t.office)}</span>
+        </p>
+      ) : null}
       {availability ? <p className="text-slate-600">{availability}</p> : null}
       {t && t.expiredCertifications.length ? (
         <p className="mt-0.5 flex items-start gap-1 text-amber-800">
@@ -87,7 +99,7 @@ const DayRow = memo(function DayRow({ row, days, cells, timeZone, selected, acti
       <div
         className={cn('relative shrink-0', selected && 'bg-blue-50/40')}
         style={{ width: 24 * HOUR_WIDTH_PX, minHeight: lanes * LANE_HEIGHT_PX + 2 * ROW_PADDING_PX, ...HOUR_LINES }}
-        data-drop-row={row.id}
+        data-drop-row={acceptsJobs(row) ? row.id : undefined}
         data-drop-date={date}
       >
         {shaded.map((s) => (
@@ -109,30 +121,48 @@ const DayRow = memo(function DayRow({ row, days, cells, timeZone, selected, acti
   );
 }, rowPropsEqual);
 
+/**
+ * A row of the week or month view: one grid track of a column per day. Only the days that hold
+ * jobs, and the technician's days off (striped), get an element; an empty working day costs
+ * nothing (the day lines are the track's background). A drop finds its day from the x position.
+ */
 const PeriodRow = memo(function PeriodRow({ row, days, cells, timeZone, selected, actions, columnWidth }: RowProps & { columnWidth: number }) {
+  const t = row.technician;
+  // Availability per weekday, once per row (not per cell).
+  const offByWeekday = t ? Array.from({ length: 7 }, (_, wd) => {
+    const open = availableIntervals(t, days.find((d) => weekday(d) === wd) ?? '1970-01-04');
+    return open !== null && open.length === 0;
+  }) : null;
+  const lines = { backgroundImage: `repeating-linear-gradient(90deg, transparent 0, transparent ${columnWidth - 1}px, #e2e8f0 ${columnWidth - 1}px, #e2e8f0 ${columnWidth}px)` };
   return (
     <div className="flex border-b border-slate-200" role="group" aria-label={row.name} data-row={row.id}>
       <RowHeader row={row} date={null} selected={selected} />
-      {days.map((day) => {
-        const jobs = cells?.get(day) ?? [];
-        const open = row.technician ? availableIntervals(row.technician, day) : null;
-        const off = open !== null && open.length === 0;
-        return (
-          <div
-            key={day}
-            className={cn('flex min-h-20 shrink-0 flex-col gap-1 border-r border-slate-200 p-1', off && SHADE, selected && !off && 'bg-blue-50/40')}
-            style={{ width: columnWidth }}
-            data-drop-row={row.id}
-            data-drop-date={day}
-            data-unavailable={off || undefined}
-          >
-            {jobs.map((job) => {
-              const at = wallClock(job, timeZone);
-              return <JobBlock key={job.id} job={job} row={row.id} timeLabel={at ? clockLabel(at.minutes) : null} actions={actions} className="w-full shrink-0" />;
-            })}
-          </div>
-        );
-      })}
+      <div
+        className={cn('grid min-h-20 shrink-0', selected && 'bg-blue-50/40')}
+        style={{ gridTemplateColumns: `repeat(${days.length}, ${columnWidth}px)`, gridTemplateRows: 'minmax(5rem, auto)', width: days.length * columnWidth, ...lines }}
+        data-drop-row={acceptsJobs(row) ? row.id : undefined}
+        data-drop-first-day={days[0]}
+        data-drop-column-width={columnWidth}
+        data-drop-day-count={days.length}
+      >
+        {offByWeekday
+          ? days.map((day, i) =>
+              offByWeekday[weekday(day)] ? <div key={`off-${day}`} aria-hidden className={cn('border-r border-slate-200', SHADE)} style={{ gridColumn: i + 1, gridRow: 1 }} data-unavailable data-day={day} /> : null,
+            )
+          : null}
+        {days.map((day, i) => {
+          const jobs = cells?.get(day);
+          if (!jobs?.length) return null;
+          return (
+            <div key={day} className="relative flex min-w-0 flex-col gap-1 p-1" style={{ gridColumn: i + 1, gridRow: 1 }} data-day={day}>
+              {jobs.map((job) => {
+                const at = wallClock(job, timeZone);
+                return <JobBlock key={job.id} job={job} row={row.id} timeLabel={at ? clockLabel(at.minutes) : null} actions={actions} className="w-full shrink-0" />;
+              })}
+            </div>
+          );
+        })}
+      </div>
     </div>
   );
 }, (a, b) => rowPropsEqual(a, b) && a.columnWidth === b.columnWidth);

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
+import { addDays } from '../../../../domain/dates';
 import type { BoardJob } from '../../../../domain/dispatch';
 import { HOUR_WIDTH_PX, minutesAt } from '../board-layout';
 import { clockLabel, dayHeading } from '../board-period';
@@ -12,6 +13,16 @@ export interface DragSource {
 }
 
 const DRAG_THRESHOLD_PX = 5;
+
+/** The day under x in a week or month row track (a grid of equal day columns from data-drop-first-day). */
+export function dayAt(track: HTMLElement, x: number): string | null {
+  const first = track.dataset.dropFirstDay;
+  const width = Number(track.dataset.dropColumnWidth);
+  const count = Number(track.dataset.dropDayCount);
+  if (!first || !(width > 0) || !(count > 0)) return null;
+  const index = Math.floor((x - track.getBoundingClientRect().left) / width);
+  return index >= 0 && index < count ? addDays(first, index) : null;
+}
 const EDGE_PX = 40;
 const EDGE_SPEED_PX = 14;
 
@@ -133,7 +144,8 @@ export function useBoardDrag({ enabled, view, scrollRef, onDrop }: { enabled: bo
       const cell = hit.closest<HTMLElement>('[data-drop-row]');
       if (!cell) continue;
       const row = cell.dataset.dropRow!;
-      const date = cell.dataset.dropDate!;
+      const date = cell.dataset.dropDate ?? dayAt(cell, d.x);
+      if (!date) continue;
       if (latest.current.view !== 'day') return { kind: 'slot', row, date, minutes: null };
       const left = cell.getBoundingClientRect().left;
       return { kind: 'slot', row, date, minutes: minutesAt(d.x - d.grabX - left, HOUR_WIDTH_PX) };

@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import type { BoardAnswer, BoardJob } from '../../../../domain/dispatch';
+import type { BoardAnswer, BoardJob, UnscheduledAnswer } from '../../../../domain/dispatch';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { toast } from '../../../ui/toast';
@@ -62,7 +62,21 @@ export function undoRequest(req: MoveRequest, moved: BoardJob): MoveRequest {
  * error; an overlap asks to confirm and resends with the confirmation; a 409 conflict (someone
  * else changed the job) says so and refreshes the board.
  */
-export function useMoveFlow(boardKey: QueryKey, describe: (req: MoveRequest, moved: BoardJob) => string) {
+/** The board's jobs with `job` in its new state (added when it was not on the board's page and is now scheduled). */
+export function withBoardJob(board: BoardAnswer, job: BoardJob): BoardAnswer {
+  if (board.jobs.some((j) => j.id === job.id)) return { ...board, jobs: board.jobs.map((j) => (j.id === job.id ? job : j)) };
+  return job.scheduleStart ? { ...board, jobs: [...board.jobs, job] } : board;
+}
+
+/** The tray's list with `job` in its new state: in it while unscheduled and open, out of it otherwise (the total follows). */
+export function withTrayJob(tray: UnscheduledAnswer, job: BoardJob): UnscheduledAnswer {
+  const inTray = !job.scheduleStart && job.status !== 'completed' && job.status !== 'cancelled';
+  const present = tray.jobs.some((j) => j.id === job.id);
+  if (inTray) return present ? { ...tray, jobs: tray.jobs.map((j) => (j.id === job.id ? job : j)) } : { jobs: [job, ...tray.jobs], total: tray.total + 1 };
+  return present ? { jobs: tray.jobs.filter((j) => j.id !== job.id), total: Math.max(0, tray.total - 1) } : tray;
+}
+
+export function useMoveFlow(boardKey: QueryKey, trayKey: QueryKey, describe: (req: MoveRequest, moved: BoardJob) => string) {
   const client = useQueryClient();
   const invalidate = useInvalidateAfterMove();
   const [error, setError] = useState<string | null>(null);
@@ -70,12 +84,14 @@ export function useMoveFlow(boardKey: QueryKey, describe: (req: MoveRequest, mov
   const describeRef = useRef(describe);
   describeRef.current = describe;
 
-  const replaceJob = (job: BoardJob) =>
-    client.setQueryData<BoardAnswer>(boardKey, (board) => (board ? { ...board, jobs: board.jobs.map((j) => (j.id === job.id ? job : j)) } : board));
+  const replaceJob = (job: BoardJob) => {
+    client.setQueryData<BoardAnswer>(boardKey, (board) => (board ? withBoardJob(board, job) : board));
+    client.setQueryData<UnscheduledAnswer>(trayKey, (tray) => (tray ? withTrayJob(tray, job) : tray));
+  };
 
   const run = async (req: MoveRequest, confirmOverlap = false): Promise<void> => {
     setError(null);
-    await client.cancelQueries({ queryKey: boardKey });
+    await Promise.all([client.cancelQueries({ queryKey: boardKey }), client.cancelQueries({ queryKey: trayKey })]);
     replaceJob(optimisticJob(req));
     const body: MoveBody = { scheduleStart: req.scheduleStart, expectedUpdatedAt: req.job.updatedAt, confirmOverlap };
     if (req.scheduleDuration !== undefined) body.scheduleDuration = req.scheduleDuration;
