@@ -194,13 +194,8 @@ const TAG = selection({ tag: sql<string>`tag` });
 
 /** A technician who has jobs on the board but is not one of its rows (another office, inactive, not a technician any more). */
 const OFF_BOARD_TECH = selection({
-  id: sql<string>`id`,
-  name: sql<string>`name`,
-  role: sql<string>`role`,
+  ...TECH_ROW.fields,
   status: sql<string>`status`,
-  office: sql<string>`office`,
-  availability: sql<BoardTechnician['availability']>`availability`,
-  expired: sql<string[]>`expired`,
   jobCount: sql<number>`"jobCount"`.mapWith(Number),
   completedCount: sql<number>`"completedCount"`.mapWith(Number),
   dates: sql<string[]>`dates`,
