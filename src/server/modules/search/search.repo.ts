@@ -40,11 +40,11 @@ const HEADER_GATHER_LIMIT = 50;
  * lists' search boxes (src/domain/search.ts): companies on their name, locations, units and jobs on
  * the text their list searches, invoices on number, job, location and company (and a job number).
  */
-export function headerSearchStatements(text: string, options: { totalCap?: number } = {}) {
+export function headerSearchStatements(text: string, options: { totalCap?: number; /** hits per kind (tests ask for every match) */ limit?: number } = {}) {
   const words = searchWords(text);
   const jobNumber = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
   const countLimit = Math.min(options.totalCap ?? HEADER_GATHER_LIMIT, HEADER_GATHER_LIMIT);
-  const page = { limit: SEARCH_LIMIT_PER_KIND, offset: 0, countLimit, sortLimit: countLimit, anyOrderPastWalk: true };
+  const page = { limit: options.limit ?? SEARCH_LIMIT_PER_KIND, offset: 0, countLimit, sortLimit: countLimit, anyOrderPastWalk: true };
   const keys = { sort: 'sortKey', id: 'id' } as const;
   return {
     companies: sortedPagePlan({ ...page, select: COMPANY_HIT, table: c, id: c.id, sort: c.name, keys, where: allWords(c.searchText, words) }),
