@@ -30,7 +30,7 @@ const allWords = (column: Parameters<typeof searchTextMatch>[0], words: string[]
  * too few (every "RTU" unit sorts after every "AHU" unit), the first five matches found in any
  * order are shown, sorted: walking the whole order for "rt" took seconds.
  */
-const HEADER_GATHER_LIMIT = 50;
+const HEADER_GATHER_LIMIT = 200;
 
 /**
  * The header search's statements: for each kind, the first five hits in its list's order, found
