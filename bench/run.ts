@@ -506,6 +506,25 @@ async function benchFirstLoad() {
   }
 }
 
+/**
+ * Issue 10's drag figure: the dispatch E2E (tests/e2e/dispatch.spec.ts) measures a week of 500 jobs
+ * while one block is dragged, with the browser's performance timeline, and writes it to
+ * bench/results/dispatch-drag.json; the bench prints the latest one and keeps it in latest.json.
+ */
+function reportDispatchDrag() {
+  const file = path.join(ROOT, 'bench/results/dispatch-drag.json');
+  if (!existsSync(file)) {
+    say('\n== dispatch drag (from the E2E run): no figure yet; `npx playwright test tests/e2e/dispatch.spec.ts` writes it');
+    return;
+  }
+  const figure = JSON.parse(readFileSync(file, 'utf8')) as { measuredAt: string; during: { frameP50Ms: number; frameP95Ms: number; loafScriptMs: number; longAnimationFrames: number; frames: number } };
+  const d = figure.during;
+  say(
+    `\n== dispatch drag (from the E2E run of ${figure.measuredAt}): week view, 500 jobs, 90 pointer moves of one block: frames p50 ${d.frameP50Ms} ms, p95 ${d.frameP95Ms} ms; ${d.longAnimationFrames} long frames of ${d.frames}, ${d.loafScriptMs} ms of script in them`,
+  );
+  results.dispatchDrag = figure;
+}
+
 async function main() {
   ensureBuild();
   if (only.has('bundle')) benchBundle();
@@ -514,6 +533,7 @@ async function main() {
   if (only.has('api')) for (const kind of databases) await benchApi(kind);
   if (only.has('load')) await benchLoad();
   if (only.has('firstload')) await benchFirstLoad();
+  reportDispatchDrag();
 
   results.checks = checks;
   results.finishedAt = new Date().toISOString();
