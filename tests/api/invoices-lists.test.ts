@@ -74,6 +74,24 @@ describe('/invoices', () => {
     expect(numbers(list)).toEqual(['0004', '0003', '0006', '0008']);
   });
 
+  it("one technician's invoices newest first (gathered first, not walked), with a status", async () => {
+    const { technician } = await ctx.f.technician();
+    const leakJobId = (await queryRows<{ job_id: string }>(ctx.database.db, sql`select job_id from job_invoices where invoice_number = ${n['0003']}`))[0]!.job_id;
+    await ctx.database.db.execute(sql`insert into job_technicians (job_id, technician_id, is_primary) values (${leakJobId}::uuid, ${technician.id}::uuid, true)`);
+    try {
+      const all = await api.call('GET', `/api/invoices?technicianId=${technician.id}`);
+      expect(all.statusCode, all.body).toBe(200);
+      expect(numbers(all.json<InvoiceList>())).toEqual(['0004', '0003', '0006', '0008']);
+      expect(all.json<InvoiceList>()).toMatchObject({ total: 4, totalCapped: false });
+      const issued = (await api.call('GET', `/api/invoices?technicianId=${technician.id}&status=issued`)).json<InvoiceList>();
+      expect(numbers(issued)).toEqual(['0004', '0003']);
+      const past = (await api.call('GET', `/api/invoices?technicianId=${technician.id}&page=2`)).json<InvoiceList>();
+      expect(past).toMatchObject({ items: [], total: 4 });
+    } finally {
+      await ctx.database.db.execute(sql`delete from job_technicians where technician_id = ${technician.id}::uuid`);
+    }
+  });
+
   it('paginates', async () => {
     const page = (await api.call('GET', '/api/invoices?page=2&pageSize=25')).json<InvoiceList>();
     expect(page).toMatchObject({ items: [], total: 8, page: 2, pageSize: 25 });
