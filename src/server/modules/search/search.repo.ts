@@ -46,6 +46,7 @@ export function headerSearchStatements(text: string, options: { totalCap?: numbe
   const countLimit = Math.min(options.totalCap ?? HEADER_GATHER_LIMIT, HEADER_GATHER_LIMIT);
   const page = { limit: options.limit ?? SEARCH_LIMIT_PER_KIND, offset: 0, countLimit, sortLimit: countLimit, anyOrderPastWalk: true };
   const keys = { sort: 'sortKey', id: 'id' } as const;
+  const invoicePage = { ...page, select: INVOICE_HIT, keys, descending: true };
   return {
     companies: sortedPagePlan({ ...page, select: COMPANY_HIT, table: c, id: c.id, sort: c.name, keys, where: allWords(c.searchText, words) }),
     locations: sortedPagePlan({
@@ -82,24 +83,18 @@ export function headerSearchStatements(text: string, options: { totalCap?: numbe
     // On invoice_search alone (its text, job and creation time), walked newest first through its own index.
     invoices: searchable(text)
       ? sortedPagePlan({
-          ...page,
-          select: INVOICE_HIT,
+          ...invoicePage,
           table: s,
           id: s.invoiceId,
           sort: s.createdAt,
-          keys,
-          descending: true,
           joins: sql`join ${from(i)} on ${i.id} = ${s.invoiceId} join ${from(j)} on ${j.id} = ${i.jobId}`,
           where: searchTableCondition(text),
         })
       : sortedPagePlan({
-          ...page,
-          select: INVOICE_HIT,
+          ...invoicePage,
           table: i,
           id: i.id,
           sort: i.createdAt,
-          keys,
-          descending: true,
           joins: sql`join ${from(j)} on ${j.id} = ${i.jobId}`,
           // searchCondition names job_invoices by its table name, hence the inner select.
           where: sql`${i.id} in (select ${jobInvoices.id} from ${jobInvoices} where ${searchCondition(text)})`,
