@@ -62,9 +62,9 @@ export function createQuotePdfService(deps: {
     if (data.quoteType === 'other' || !data.inspections.length) return [];
     const printed = new Set(data.inspections.map((i) => i.id));
     const keys = (await inspectionsRepo.photoStorageKeysOfJob(data.job.id, exec)).filter((k) => printed.has(k.inspectionId));
-    const files = await Promise.all(keys.map((k) => storage.get(exec, k.thumbKey)));
-    return keys.flatMap((k, i) => {
-      const file = files[i];
+    const files = await storage.getMany(exec, keys.map((k) => k.thumbKey));
+    return keys.flatMap((k) => {
+      const file = files.get(k.thumbKey);
       return file ? [{ inspectionId: k.inspectionId, fileName: k.fileName, jpeg: file.bytes }] : [];
     });
   }

@@ -7,7 +7,7 @@
  * invoices are generated PDFs), so a file is read whole.
  */
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { storedFiles } from '../db/schema.js';
 
@@ -36,9 +36,20 @@ export const sha256Hex = (bytes: Uint8Array): string => createHash('sha256').upd
 /** The driver hands bytea back as a Buffer (pg) or a Uint8Array (PGlite). */
 const toBuffer = (value: Uint8Array): Buffer => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength));
 
+const toStoredFile = (row: typeof storedFiles.$inferSelect): StoredFile => ({
+  key: row.id,
+  fileName: row.fileName,
+  contentType: row.contentType,
+  size: row.size,
+  sha256: row.sha256,
+  bytes: toBuffer(row.bytes),
+});
+
 export interface FileStorage {
   put(exec: Executor, file: StoredFileInput): Promise<StoredFileInfo>;
   get(exec: Executor, key: string): Promise<StoredFile | null>;
+  /** Several files in one statement, by key (a missing key is not in the map). */
+  getMany(exec: Executor, keys: readonly string[]): Promise<Map<string, StoredFile>>;
   info(exec: Executor, key: string): Promise<StoredFileInfo | null>;
   remove(exec: Executor, key: string): Promise<void>;
 }
@@ -63,8 +74,12 @@ export function createFileStorage(): FileStorage {
     },
     async get(exec, key) {
       const [row] = await exec.select().from(storedFiles).where(eq(storedFiles.id, key));
-      if (!row) return null;
-      return { key: row.id, fileName: row.fileName, contentType: row.contentType, size: row.size, sha256: row.sha256, bytes: toBuffer(row.bytes) };
+      return row ? toStoredFile(row) : null;
+    },
+    async getMany(exec, keys) {
+      if (keys.length === 0) return new Map();
+      const rows = await exec.select().from(storedFiles).where(inArray(storedFiles.id, [...keys]));
+      return new Map(rows.map((row) => [row.id, toStoredFile(row)]));
     },
     async info(exec, key) {
       const [row] = await exec

@@ -5,6 +5,7 @@ import markerIcon from 'leaflet/dist/images/marker-icon.png';
 import markerShadow from 'leaflet/dist/images/marker-shadow.png';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
+import { escapeHtml } from '../../domain/quote-email';
 
 /** Street level: the building and the streets around it. */
 const MAP_ZOOM = 16;
@@ -70,8 +71,6 @@ export interface MapMarker {
   /** the info window's content */
   popup: ReactNode;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A round marker as a DOM element: focusable (Leaflet's keyboard option gives it tabindex, role button and the title). */
 function dotIcon(m: MapMarker): L.DivIcon {

@@ -17,7 +17,7 @@ import {
   units,
   users,
 } from '../../db/schema.js';
-import { from, nullable, oneOfColumn, selectRow, selectRows, selection, tableAlias, whereAll, type RowOf } from '../../db/sql.js';
+import { COUNT_ROWS, from, nullable, oneOfColumn, selectRow, selectRows, selection, tableAlias, whereAll, type RowOf } from '../../db/sql.js';
 
 const j = tableAlias(jobs, 'j');
 const l = tableAlias(locations, 'l');
@@ -126,6 +126,13 @@ export function boardConditions(q: BoardFilters, timeZone: string): SQL[] {
  * technicians and estimated price; the total and the unassigned count ride on every row.
  * `technicians`: per technician of the office, the job counts and the days with scheduled jobs.
  */
+/** A technician row's (`tu`) weekly availability and expired certifications, as `availability` and `expired` (TECH_ROW). */
+const technicianDetails = (timeZone: string) => sql`coalesce((select json_agg(json_build_object('dayOfWeek', ${ta.dayOfWeek}, 'startTime', to_char(${ta.startTime}, 'HH24:MI'),
+      'endTime', to_char(${ta.endTime}, 'HH24:MI'), 'isAvailable', ${ta.isAvailable}) order by ${ta.dayOfWeek}, ${ta.startTime})
+    from ${from(ta)} where ${ta.technicianId} = ${tu.id}), '[]'::json) as availability,
+  array(select ${tc.certificationName} from ${from(tc)} where ${tc.technicianId} = ${tu.id}
+    and (${tc.status} = 'expired' or ${tc.expiryDate} < (now() at time zone ${timeZone})::date) order by 1) as expired`;
+
 /** The jobs columns BOARD_PAGE reads from the page (named as in jobs). */
 const PAGE_COLUMNS = sql.join(
   [j.id, j.number, j.name, j.status, j.scheduleStart, j.scheduleDuration, j.timePeriodDue, j.updatedAt, j.locationId, j.unitId].map((c) => sql`${c}`),
@@ -161,11 +168,7 @@ export function boardStatements(q: BoardFilters, timeZone: string, limit: number
           from m cross join unnest(m.techs) as t(technician_id) group by t.technician_id) per)
       ) as board`,
     technicians: sql`select ${tu.id} as id, ${personName} as name, ${tu.role} as role, ${tt.office} as office,
-        coalesce((select json_agg(json_build_object('dayOfWeek', ${ta.dayOfWeek}, 'startTime', to_char(${ta.startTime}, 'HH24:MI'),
-            'endTime', to_char(${ta.endTime}, 'HH24:MI'), 'isAvailable', ${ta.isAvailable}) order by ${ta.dayOfWeek}, ${ta.startTime})
-          from ${from(ta)} where ${ta.technicianId} = ${tu.id}), '[]'::json) as availability,
-        array(select ${tc.certificationName} from ${from(tc)} where ${tc.technicianId} = ${tu.id}
-          and (${tc.status} = 'expired' or ${tc.expiryDate} < (now() at time zone ${timeZone})::date) order by 1) as expired
+        ${technicianDetails(timeZone)}
       from ${from(tu)} join ${from(tt)} on ${tt.id} = ${tu.id}
       where ${tu.role} = 'technician' and ${tu.status} = 'active' ${techScope}
       order by 2, ${tu.id}`,
@@ -200,7 +203,6 @@ const OFF_BOARD_TECH = selection({
   completedCount: sql<number>`"completedCount"`.mapWith(Number),
   dates: sql<string[]>`dates`,
 });
-const COUNT = selection({ total: sql<number>`count(*)`.mapWith(Number) });
 const COMPLETED_JOB = selection({
   id: j.id,
   number: j.number,
@@ -273,9 +275,9 @@ export function createDispatchRepo(db: Executor) {
       const where = whereAll([...boardConditions(q, timeZone), UNSCHEDULED]);
       const [rows, count] = await Promise.all([
         selectRows(exec, BOARD_JOB, sql`select ${BOARD_JOB} ${BOARD_FROM} where ${where} order by ${j.timePeriodDue}, ${j.number} limit ${limit}`),
-        selectRow(exec, COUNT, sql`select count(*) as total from ${from(j)} where ${where}`),
+        selectRow(exec, COUNT_ROWS, sql`select ${COUNT_ROWS} from ${from(j)} where ${where}`),
       ]);
-      return { jobs: rows.map(toBoardJob), total: count?.total ?? 0 };
+      return { jobs: rows.map(toBoardJob), total: count?.n ?? 0 };
     },
 
     /** One row's completed jobs after the filters (completed implied), latest first, a page at a time, with the total. */
@@ -288,9 +290,9 @@ export function createDispatchRepo(db: Executor) {
           sql`select ${COMPLETED_JOB} from ${from(j)} join ${from(l)} on ${l.id} = ${j.locationId} where ${where}
               order by ${j.scheduleStart} desc nulls last, ${j.number} desc limit ${page.limit} offset ${page.offset}`,
         ),
-        selectRow(exec, COUNT, sql`select count(*) as total from ${from(j)} where ${where}`),
+        selectRow(exec, COUNT_ROWS, sql`select ${COUNT_ROWS} from ${from(j)} where ${where}`),
       ]);
-      return { jobs: rows.map((r) => ({ ...r, scheduleStart: r.scheduleStart?.toISOString() ?? null })), total: count?.total ?? 0 };
+      return { jobs: rows.map((r) => ({ ...r, scheduleStart: r.scheduleStart?.toISOString() ?? null })), total: count?.n ?? 0 };
     },
 
     /**
@@ -305,11 +307,7 @@ export function createDispatchRepo(db: Executor) {
         exec,
         OFF_BOARD_TECH,
         sql`select ${tu.id} as id, ${personName} as name, ${tu.role} as role, ${tu.status} as status, coalesce(${tt.office}, '') as office,
-            coalesce((select json_agg(json_build_object('dayOfWeek', ${ta.dayOfWeek}, 'startTime', to_char(${ta.startTime}, 'HH24:MI'),
-                'endTime', to_char(${ta.endTime}, 'HH24:MI'), 'isAvailable', ${ta.isAvailable}) order by ${ta.dayOfWeek}, ${ta.startTime})
-              from ${from(ta)} where ${ta.technicianId} = ${tu.id}), '[]'::json) as availability,
-            array(select ${tc.certificationName} from ${from(tc)} where ${tc.technicianId} = ${tu.id}
-              and (${tc.status} = 'expired' or ${tc.expiryDate} < (now() at time zone ${timeZone})::date) order by 1) as expired,
+            ${technicianDetails(timeZone)},
             s."jobCount", s."completedCount", s.dates
           from ${from(tu)} left join ${from(tt)} on ${tt.id} = ${tu.id}
           cross join lateral (

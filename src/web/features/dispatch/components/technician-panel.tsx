@@ -1,24 +1,19 @@
-import { AlertTriangle, ChevronDown, ChevronRight, UserPlus, UserX } from 'lucide-react';
+import { AlertTriangle, ChevronDown, ChevronRight, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { BoardSearch, BoardTechnician, CompletedJob } from '../../../../domain/dispatch';
 import type { UserRole } from '../../../../domain/auth';
 import { formatDate } from '../../../lib/format';
 import { ROLE_LABELS } from '../../../lib/roles';
-import { buttonClass } from '../../../ui/button';
-import { Button } from '../../../ui/button';
+import { Button, buttonClass } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { Checkbox } from '../../../ui/form-field';
 import { useCompletedJobs } from '../api/dispatch-api';
 import { UNASSIGNED_ROW } from '../board-layout';
 import { DISPATCH_TEXTS } from '../dispatch-texts';
+import { OffBoardMark } from './off-board-mark';
 
 const roleLabel = (role: string) => ROLE_LABELS[role as UserRole] ?? role;
-
-/** What marks a row of a technician who is not one of the office's active technicians. */
-export function offBoardText(t: Pick<BoardTechnician, 'offBoard' | 'office'>): string | null {
-  return t.offBoard ? DISPATCH_TEXTS.offBoard[t.offBoard](t.office) : null;
-}
 
 /** A row's completed jobs: a scrolling list (about 10rem high) linking to /jobs/{id}, with "N of M" and more on demand. */
 export function CompletedJobsView({ jobs, total, loading, error, hasMore, onMore }: { jobs: readonly CompletedJob[]; total: number; loading: boolean; error?: string | null; hasMore: boolean; onMore: () => void }) {
@@ -176,12 +171,7 @@ export function TechnicianPanel({
                   {roleLabel(t.role)}
                   {showCompleted ? <span className="text-green-800"> · {t.completedCount} completed</span> : null}
                 </span>
-                {t.offBoard ? (
-                  <span className="mt-0.5 flex items-start gap-1 text-xs font-medium text-slate-700" data-off-board={t.offBoard}>
-                    <UserX className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden />
-                    {offBoardText(t)}
-                  </span>
-                ) : null}
+                <OffBoardMark technician={t} />
                 {t.expiredCertifications.length ? (
                   <span className="mt-0.5 flex items-start gap-1 text-xs text-amber-800">
                     <AlertTriangle className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden />

@@ -1,4 +1,4 @@
-import { AlertTriangle, UserX } from 'lucide-react';
+import { AlertTriangle } from 'lucide-react';
 import { memo, type Ref } from 'react';
 import type { BoardJob, BoardTechnician } from '../../../../domain/dispatch';
 import { cn } from '../../../ui/cn';
@@ -6,6 +6,7 @@ import { availableIntervals, HOUR_WIDTH_PX, placeRow, unavailableIntervals, UNAS
 import { clockLabel, dayHeading, HOUR_LABELS, weekday, type BoardView } from '../board-period';
 import { DISPATCH_TEXTS } from '../dispatch-texts';
 import { JobBlock, type BlockActions } from './job-block';
+import { OffBoardMark } from './off-board-mark';
 
 export interface BoardRow {
   id: string;
@@ -45,12 +46,7 @@ function RowHeader({ row, date, selected }: { row: BoardRow; date: string | null
     <div className={cn('sticky left-0 z-10 w-48 shrink-0 border-r border-slate-200 px-3 py-2 text-xs', selected ? 'bg-blue-50' : 'bg-white')}>
       <p className="truncate text-sm font-medium text-slate-900">{row.name}</p>
       {t ? <p className="text-slate-600">Technician</p> : null}
-      {t?.offBoard ? (
-        <p className="mt-0.5 flex items-start gap-1 font-medium text-slate-700" data-off-board={t.offBoard}>
-          <UserX className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden />
-          <span>{DISPATCH_TEXTS.offBoard[t.offBoard](t.office)}</span>
-        </p>
-      ) : null}
+      {t ? <OffBoardMark technician={t} /> : null}
       {availability ? <p className="text-slate-600">{availability}</p> : null}
       {t && t.expiredCertifications.length ? (
         <p className="mt-0.5 flex items-start gap-1 text-amber-800">
