@@ -6,8 +6,9 @@ import type { DatabaseHandle } from './db/client.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { createAuthRepo } from './modules/auth/auth.repo.js';
+import { createAuthRepo, type LiveSession } from './modules/auth/auth.repo.js';
 import { createAuthService } from './modules/auth/auth.service.js';
+import { createSessionCache, SESSION_CHANGE_CHANNEL } from './modules/auth/session-cache.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { createInvoicesService } from './modules/invoices/invoices.service.js';
@@ -150,7 +151,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const db = database.db;
   const caps = deps.listTotalCap === undefined ? {} : { totalCap: deps.listTotalCap };
   const settings = createSettingsRepo(db);
-  const auth = createAuthService({ repo: createAuthRepo(db), clock, sessionIdleMinutes: config.sessionIdleMinutes });
+  const sessionCache = createSessionCache<LiveSession>({ ttlMs: config.sessionCacheMs });
+  const auth = createAuthService({ repo: createAuthRepo(db), clock, sessionIdleMinutes: config.sessionIdleMinutes, sessionCache });
+  if (config.sessionCacheMs > 0) {
+    const stopListening = database.listen(SESSION_CHANGE_CHANNEL, { onNotify: () => sessionCache.forgetAll(), onState: (listening) => sessionCache.setListening(listening) });
+    app.addHook('onClose', stopListening);
+  }
   const home = createHomeService({ repo: createHomeRepo(db), settings, clock });
   const search = createSearchRepo(db, caps);
 

@@ -51,6 +51,7 @@ const envSchema = z.object({
   DEMO: booleanFromEnv.default(true),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5, 'must be at least 5').max(60 * 24 * 30).default(60 * 12),
+  SESSION_CACHE_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0).max(60_000, 'must be at most 60000').default(5_000),
   SMTP_URL: urlFromEnv(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().trim().min(3).default('HVAC Administration <no-reply@localhost>'),
   OFFICE_EMAIL: z.string().trim().pipe(z.email({ error: 'must be an e-mail address' })).optional(),
@@ -81,6 +82,8 @@ export interface AppConfig {
   demo: boolean;
   sessionSecret: string;
   sessionIdleMinutes: number;
+  /** How long a process keeps a session it resolved (modules/auth/session-cache.ts); 0 turns the copy off. */
+  sessionCacheMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Where the office's notices go (a customer approved a quote): OFFICE_EMAIL, else MAIL_FROM's address. */
@@ -120,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demo: e.DEMO,
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     officeEmail: e.OFFICE_EMAIL ?? /<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM,

@@ -14,6 +14,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     demo: false,
     sessionSecret: 'test-secret-test-secret-test-secret-000',
     sessionIdleMinutes: 60,
+    sessionCacheMs: 5_000,
     smtpUrl: undefined,
     mailFrom: 'HVAC Test <test@localhost>',
     officeEmail: 'office@test.localhost',

@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { Socket } from 'node:net';
 import pg from 'pg';
 import * as schema from './schema.js';
 
@@ -22,6 +23,18 @@ export interface DatabaseHandle {
   dumpDataDir?(): Promise<Blob>;
   /** PostgreSQL only: the connection pool (migrations take one connection for their lock). */
   pool?: pg.Pool;
+  /**
+   * Follows a notification channel (LISTEN): `onNotify` for each notification, `onState(true)`
+   * once listening and `onState(false)` whenever the listening connection is lost (PostgreSQL keeps
+   * one connection of its own for it and reconnects every second until it is back). Returns the
+   * function that stops listening.
+   */
+  listen(channel: string, handlers: NotificationHandlers): () => Promise<void>;
+}
+
+export interface NotificationHandlers {
+  onNotify(): void;
+  onState(listening: boolean): void;
 }
 
 export interface OpenDatabaseOptions {
@@ -67,9 +80,45 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return {
     db,
     kind: 'pglite',
+    // In-process: every write goes through this client, whose listeners hear it before the
+    // statement's answer is returned.
+    listen(channel, handlers) {
+      const subscribed = client.listen(channel, () => handlers.onNotify()).then(
+        (unlisten) => {
+          handlers.onState(true);
+          return unlisten;
+        },
+        () => async () => undefined, // a closed database: nothing is kept, as when not listening
+      );
+      return async () => {
+        handlers.onState(false);
+        await (await subscribed)();
+      };
+    },
     close: () => client.close(),
     dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
   };
+}
+
+/**
+ * The socket a PostgreSQL connection writes to, with the writes of one tick sent together.
+ * node-postgres writes each protocol message on its own (Parse, Bind, Describe, Execute, Sync: five
+ * writes per query), and on a fast link each write is its own system call and its own wake-up of the
+ * server process. Corking until the next tick sends a query as one write (Node's documented
+ * cork/uncork pattern); nothing waits longer than the current tick.
+ */
+export function coalescingSocket(): Socket {
+  const socket = new Socket();
+  const write = socket.write;
+  const uncork = () => socket.uncork();
+  socket.write = function (this: Socket, ...args: Parameters<Socket['write']>) {
+    if (socket.writableCorked === 0) {
+      socket.cork();
+      process.nextTick(uncork);
+    }
+    return write.apply(this, args);
+  } as Socket['write'];
+  return socket;
 }
 
 /**
@@ -90,12 +139,62 @@ export function createPostgresHandle(options: OpenDatabaseOptions & { url: strin
     // answering altogether (the cancel would never come back).
     ...(options.statementTimeoutMs ? { query_timeout: options.statementTimeoutMs + 5_000 } : {}),
     keepAlive: true,
+    stream: coalescingSocket,
   });
   // An idle connection the server closes (restart, failover, a dropped test database) is replaced
   // on next use; without a listener its 'error' event would crash the process.
   pool.on('error', (error) => console.warn(`[db] an idle PostgreSQL connection was closed: ${error.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Database;
-  return { db, kind: 'postgres', close: () => pool.end(), pool };
+  const clientConfig: pg.ClientConfig = {
+    connectionString: options.url,
+    options: serverOptions.join(' '),
+    ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
+    keepAlive: true,
+  };
+  return { db, kind: 'postgres', close: () => pool.end(), pool, listen: (channel, handlers) => listenPostgres(clientConfig, channel, handlers) };
+}
+
+const LISTEN_RETRY_MS = 1_000;
+
+/** LISTEN on a connection of its own, outside the pool, connected again whenever it is lost. */
+function listenPostgres(config: pg.ClientConfig, channel: string, handlers: NotificationHandlers): () => Promise<void> {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = () => {
+    if (stopped) return;
+    const client = new pg.Client(config);
+    current = client;
+    const lost = () => {
+      if (current !== client) return;
+      current = null;
+      handlers.onState(false);
+      client.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(connect, LISTEN_RETRY_MS);
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotify();
+    });
+    client
+      .connect()
+      .then(() => client.query(`LISTEN "${channel}"`))
+      .then(() => {
+        if (current === client) handlers.onState(true);
+        else client.end().catch(() => undefined);
+      })
+      .catch(lost);
+  };
+  connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = null;
+    handlers.onState(false);
+    await client?.end().catch(() => undefined);
+  };
 }
 
 /** Runs raw SQL and returns its rows, on either driver. */

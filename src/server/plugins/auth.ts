@@ -100,4 +100,11 @@ export async function registerAuth(app: FastifyInstance, config: AppConfig, auth
       throw forbidden();
     }
   });
+
+  // A state-changing request may have ended a session or changed a user (sign-out, a password,
+  // a role): this process forgets its session copies before the answer leaves, so the next request
+  // is checked against the database. Other processes hear it from the database (session-cache.ts).
+  app.addHook('onSend', async (request) => {
+    if (!SAFE_METHODS.has(request.method) && request.url.startsWith('/api/')) auth.forgetCachedSessions();
+  });
 }

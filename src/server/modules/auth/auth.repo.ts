@@ -20,6 +20,12 @@ function toSessionUser(row: typeof users.$inferSelect): SessionUser {
   };
 }
 
+/** A live session and its user, as every request reads it. */
+export interface LiveSession {
+  session: { lastSeenAt: Date; expiresAt: Date };
+  user: SessionUser;
+}
+
 export function createAuthRepo(db: Executor) {
   // The one query of every request: a named prepared statement (parsed and planned once per
   // connection), reading only what the request needs.
@@ -65,7 +71,7 @@ export function createAuthRepo(db: Executor) {
     },
 
     /** The live session and its active user, or undefined (runs on every API request). */
-    async findLiveSession(sessionId: string, now: Date) {
+    async findLiveSession(sessionId: string, now: Date): Promise<LiveSession | undefined> {
       const [row] = await liveSession.execute({ sessionId, now: now.toISOString() });
       return row ? { session: { lastSeenAt: row.lastSeenAt, expiresAt: row.expiresAt }, user: { ...row.user, role: row.user.role as UserRole } } : undefined;
     },

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { INVALID_CREDENTIALS_MESSAGE, type LoginInput, type SessionUser } from '../../../domain/auth.js';
 import { tooManyRequests, unauthenticated, badRequest } from '../../errors.js';
-import type { AuthRepo } from './auth.repo.js';
+import type { AuthRepo, LiveSession } from './auth.repo.js';
 import { burnVerifyTime, hashPassword, verifyPassword } from './passwords.js';
+import type { SessionCache } from './session-cache.js';
 
 export const SIGN_IN_WINDOW_MINUTES = 15;
 /**
@@ -31,6 +32,8 @@ export interface AuthServiceDeps {
   repo: AuthRepo;
   clock: () => Date;
   sessionIdleMinutes: number;
+  /** This process's short-lived copies of resolved sessions; none reads every request from the database. */
+  sessionCache?: SessionCache<LiveSession>;
 }
 
 export interface SignedIn {
@@ -40,7 +43,7 @@ export interface SignedIn {
   expiresAt: Date;
 }
 
-export function createAuthService({ repo, clock, sessionIdleMinutes }: AuthServiceDeps) {
+export function createAuthService({ repo, clock, sessionIdleMinutes, sessionCache }: AuthServiceDeps) {
   const idleMs = sessionIdleMinutes * 60_000;
   const windowStart = (now: Date) => new Date(now.getTime() - SIGN_IN_WINDOW_MINUTES * 60_000);
   const accountAddressKey = (account: string, ip: string) => `${account}|address:${ip}`;
@@ -93,14 +96,29 @@ export function createAuthService({ repo, clock, sessionIdleMinutes }: AuthServi
     async resolveSession(token: string): Promise<{ user: SessionUser; sessionId: string; expiresAt: Date } | undefined> {
       const now = clock();
       const sessionId = hashSessionToken(token);
-      const found = await repo.findLiveSession(sessionId, now);
-      if (!found) return undefined;
+      let found = sessionCache?.get(sessionId, now)?.value;
+      if (!found) {
+        const generation = sessionCache?.generation() ?? 0;
+        found = await repo.findLiveSession(sessionId, now);
+        if (!found) return undefined;
+        sessionCache?.keep(sessionId, { value: found, expiresAt: found.session.expiresAt }, generation, now);
+      }
       let expiresAt = found.session.expiresAt;
       if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
         expiresAt = new Date(now.getTime() + idleMs);
+        const generation = sessionCache?.generation() ?? 0;
         await repo.extendSession(sessionId, now, expiresAt);
+        sessionCache?.keep(sessionId, { value: { ...found, session: { lastSeenAt: now, expiresAt } }, expiresAt }, generation, now);
       }
       return { user: found.user, sessionId, expiresAt };
+    },
+
+    /**
+     * Forgets every session copy this process keeps: called when a request of this process may
+     * have changed a session or a user (the database's announcement reaches the other processes).
+     */
+    forgetCachedSessions(): void {
+      sessionCache?.forgetAll();
     },
 
     async signOut(token: string): Promise<void> {
