@@ -331,7 +331,9 @@ function cpuSecondsOfTree(pid: number): number {
 }
 
 async function startServer(env: Record<string, string>, port: number): Promise<(() => Promise<void>) & { pid: number }> {
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  // As `npm start` runs it (package.json): a 64 MB young generation halves the garbage collector's
+  // share of a busy server (decision 014).
+  const child = spawn(process.execPath, ['--max-semi-space-size=64', 'dist/server/main.js'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), DEMO: 'true', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
