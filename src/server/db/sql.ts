@@ -1,5 +1,5 @@
 import { getTableName, sql, type AnyColumn, type GetColumnData, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { alias, type PgTable } from 'drizzle-orm/pg-core';
+import { alias, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { likeContains, likeEscape, matchesWordStart } from '../../domain/search.js';
 import { queryRows as queryRowsForSql, type Executor } from './client.js';
 
@@ -166,13 +166,33 @@ export const countOf = (expression: SQL = sql`count(*)`): SQL<number> => sql<num
 /** `count(*) as "n"`: `select ${COUNT_ROWS} from ...` and selectRow(exec, COUNT_ROWS, ...)?.n. */
 export const COUNT_ROWS = selection({ n: countOf() });
 
+const dialect = new PgDialect();
+
+/**
+ * Runs `statement` as the named prepared statement `name`: PostgreSQL parses and plans it once per
+ * connection instead of at every call (for the unfiltered companies page, the load case of
+ * decision 014, planning was about half of the database's time per request). Only for a statement
+ * whose text is the same at every call (what changes are its parameters) and whose best plan does
+ * not depend on their values: after five calls PostgreSQL may keep one generic plan for all. Never
+ * for searches, whose plans depend on the text searched. (PGlite runs it like any statement.)
+ */
+async function executePrepared(exec: Executor, name: string, statement: SQL): Promise<Record<string, unknown>[]> {
+  const prepared = exec._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false);
+  return ((await prepared.execute()) as { rows: Record<string, unknown>[] }).rows;
+}
+
 /**
  * A page and its total in one round trip: `statement` answers `total` on every row plus the page's
  * `select` columns (all null when the page is empty), as `select t.total, r.* from (...) t left
  * join lateral (...) r on true`.
  */
-export async function selectTotalled<F extends Fields>(exec: Executor, select: Selection<F>, statement: SQL): Promise<{ rows: RowOf<F>[]; total: number }> {
-  const rows = ((await exec.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows;
+export async function selectTotalled<F extends Fields>(
+  exec: Executor,
+  select: Selection<F>,
+  statement: SQL,
+  options: { preparedAs?: string } = {},
+): Promise<{ rows: RowOf<F>[]; total: number }> {
+  const rows = options.preparedAs ? await executePrepared(exec, options.preparedAs, statement) : ((await exec.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows;
   return { rows: rows.filter((row) => !select.isEmpty(row)).map((row) => select.decode(row)), total: toCount(rows[0]?.total as string | number | undefined) };
 }
 

@@ -98,7 +98,8 @@ export function createCompaniesRepo(db: Executor, options: { totalCap?: number; 
     async list(query: CompanyListQuery, exec: Executor = db): Promise<{ items: Company[]; total: number; totalCapped: boolean }> {
       const statements = companyListStatements(query, options);
       if (statements.kind === 'unfiltered') {
-        const { rows, total } = await selectTotalled(exec, COMPANY, statements.page);
+        // Its text never changes (the page and its size are parameters): prepared once per connection.
+        const { rows, total } = await selectTotalled(exec, COMPANY, statements.page, { preparedAs: 'companies_page' });
         return { items: rows.map(toCompany), total, totalCapped: false };
       }
       const { rows, total, totalCapped } = await selectPage(exec, statements.plan);
