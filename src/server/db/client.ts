@@ -161,19 +161,23 @@ function listenPostgres(config: pg.ClientConfig, channel: string, handlers: Noti
   let stopped = false;
   let current: pg.Client | null = null;
   let retry: NodeJS.Timeout | undefined;
+  let listening = false;
   const connect = () => {
     if (stopped) return;
     const client = new pg.Client(config);
     current = client;
-    const lost = () => {
+    const lost = (error?: Error) => {
       if (current !== client) return;
       current = null;
+      // Said once when a working connection is lost, not at every failed retry while the database is down.
+      if (!stopped && listening) console.warn(`[db] listening on ${channel} stopped (${error?.message ?? 'connection ended'}); connecting again every ${LISTEN_RETRY_MS / 1000} s`);
+      listening = false;
       handlers.onState(false);
       client.end().catch(() => undefined);
       if (!stopped) retry = setTimeout(connect, LISTEN_RETRY_MS);
     };
     client.on('error', lost);
-    client.on('end', lost);
+    client.on('end', () => lost());
     client.on('notification', (message) => {
       if (message.channel === channel) handlers.onNotify();
     });
@@ -181,7 +185,10 @@ function listenPostgres(config: pg.ClientConfig, channel: string, handlers: Noti
       .connect()
       .then(() => client.query(`LISTEN "${channel}"`))
       .then(() => {
-        if (current === client) handlers.onState(true);
+        if (current === client) {
+          listening = true;
+          handlers.onState(true);
+        }
         else client.end().catch(() => undefined);
       })
       .catch(lost);
