@@ -358,7 +358,7 @@ async function startServer(env: Record<string, string>, port: number): Promise<(
   );
 }
 
-async function loadCase(label: string, env: Record<string, string>, targets?: { minRps: number; p99Ms: number }) {
+async function loadCase(label: string, env: Record<string, string>, targets?: { minRps: number; p99Ms?: number }) {
   const port = await freePort();
   const stop = await startServer(env, port);
   try {
@@ -380,7 +380,7 @@ async function loadCase(label: string, env: Record<string, string>, targets?: { 
       const rpsOk = result.rps >= targets.minRps;
       checks.push({ name: `${label} requests/s`, value: result.rps, unit: 'req/s', target: targets.minRps, ok: rpsOk });
       say(`  ${rpsOk ? 'ok  ' : 'MISS'} ${label} requests/s: ${result.rps.toFixed(0)} (target >= ${targets.minRps})`);
-      check(`${label} p99`, result.p99Ms, 'ms', targets.p99Ms);
+      if (targets.p99Ms !== undefined) check(`${label} p99`, result.p99Ms, 'ms', targets.p99Ms);
     }
     if (result.errors > 0) checks.push({ name: `${label} errors`, value: result.errors, unit: 'errors', target: 0, ok: false });
     return { label, ...result };
@@ -416,7 +416,8 @@ async function benchLoad() {
   if (databases.includes('pglite')) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'hvac-bench-load-'));
     try {
-      rows.push(await loadCase('pglite', { DATA_DIR: dataDir, DATABASE_URL: '' }));
+      // Issue 8: twice the 260 requests/s the embedded database answered before.
+      rows.push(await loadCase('pglite', { DATA_DIR: dataDir, DATABASE_URL: '' }, { minRps: 520 }));
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
