@@ -31,7 +31,8 @@ const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
  *   zod), except what /login needs; `basics`: the shared rules without zod (money, ids), so a
  *   staff screen that needs money formatting does not run the quote page's schemas;
  * - `ui` and one chunk per feature: the parts of src/web/ui, src/web/lib and a feature folder that
- *   two or more screens use;
+ *   two or more screens use; those that run zod in a `-forms` chunk beside (`ui-forms`,
+ *   `customers-forms`), so no zod runs on the path of a screen that does not use it;
  * - each screen (a lazily imported module) keeps its own chunk, so the build manifest names it;
  *   the rest is left to the bundler.
  * Groups take no dependencies with them (each group is exactly its modules), so a group never drags
@@ -39,7 +40,7 @@ const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
  * 10 to 9, the quote page from 11 to 7, at about the same bytes.
  */
 export function chunkPlan(files: { main: string; quote: string; login: string; shell: string }): { groups: Group[] } {
-  let plan: { signIn: Set<string>; shell: Set<string>; shared: Set<string>; basics: Set<string>; taken: Set<string> } | null = null;
+  let plan: { signIn: Set<string>; shell: Set<string>; shared: Set<string>; basics: Set<string>; taken: Set<string>; runsZod: (id: string) => boolean } | null = null;
 
   const closure = (graph: ModuleGraph, start: string): Set<string> => {
     const seen = new Set<string>();
@@ -77,7 +78,7 @@ export function chunkPlan(files: { main: string; quote: string; login: string; s
     const quoteShared = minus(quote, main, closure(graph, files.login), new Set([path.resolve(files.quote)]));
     const shared = new Set([...quoteShared].filter(runsZod));
     const basics = minus(quoteShared, shared);
-    plan = { signIn, shell, shared, basics, taken: new Set([...main, ...quote, ...signIn, ...shell, ...screens]) };
+    plan = { signIn, shell, shared, basics, taken: new Set([...main, ...quote, ...signIn, ...shell, ...screens]), runsZod };
     return plan;
   };
 
@@ -98,9 +99,13 @@ export function chunkPlan(files: { main: string; quote: string; login: string; s
         // The shared parts of the screens (src/web/ui, src/web/lib, a feature's own api and parts): one chunk each.
         debugName: 'ui and features',
         name: (id, graph) => {
-          if (planOf(graph).taken.has(id) || (graph.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0) return null;
+          const { taken, runsZod } = planOf(graph);
+          if (taken.has(id) || (graph.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0) return null;
           const area = /[\\/]src[\\/]web[\\/](?:features[\\/]([^\\/]+)|(ui|lib))[\\/]/.exec(id);
-          return area ? (area[1] ?? 'ui') : null;
+          if (!area) return null;
+          // Parts that run zod (forms, schema checks) apart, so a list screen that needs none of
+          // them does not load and run zod with the parts it does need.
+          return `${area[1] ?? 'ui'}${runsZod(id) ? '-forms' : ''}`;
         },
         minShareCount: 2,
         priority: 2,
