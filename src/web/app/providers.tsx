@@ -20,17 +20,19 @@ const queryClient = new QueryClient({
 
 /**
  * Every screen first asks who is signed in (index.html preloads that answer): ask at start, while
- * the screen's code is still loading, not after it has run; once signed in, the layout's header
- * (and Home's title) needs the company, so that follows at once. /login also shows its options.
+ * the screen's code is still loading, not after it has run. Every signed-in screen shows the
+ * company (the header; Home's title is the largest paint): ask for it beside the session, not once
+ * the session has answered, which on a tablet came after the entry's first render, a round trip
+ * later. A visitor who is signed out gets a 401 for it that changes nothing: the gate sends them to
+ * sign in, and the layout asks again once they have. /login shows its options instead.
  * Called by main.tsx once the modules have run, not while they run: a request started inside a
  * module's evaluation made Chromium re-parse the whole entry chunk for its source positions when
  * DevTools records the request's initiator (~100 ms on the tablet profile, decision 020).
  */
 export function startFirstRequests(): void {
-  void queryClient.prefetchQuery(sessionQuery).then(() => {
-    if (queryClient.getQueryData(sessionKey)) void queryClient.prefetchQuery(companyInfoQuery);
-  });
+  void queryClient.prefetchQuery(sessionQuery);
   if (window.location.pathname === '/login') void queryClient.prefetchQuery(authOptionsQuery);
+  else void queryClient.prefetchQuery(companyInfoQuery);
 }
 
 export function Providers() {
