@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { chunkPlan } from './scripts/vite/chunk-plan.js';
+import { compileHintBanner } from './scripts/vite/compile-hints.js';
 import { firstLoad } from './scripts/vite/first-load.js';
 import { precompress } from './scripts/vite/precompress.js';
 import { pwa } from './scripts/vite/pwa.js';
@@ -34,6 +35,8 @@ export default defineConfig({
         quote: fileURLToPath(new URL('./src/web/quote-confirm.html', import.meta.url)),
       },
       output: {
+        // Compiled on a background thread as they stream in, not lazily on the main thread (scripts/vite/compile-hints.ts).
+        postBanner: compileHintBanner,
         // Few files per screen on a slow connection (scripts/vite/chunk-plan.ts).
         codeSplitting: chunkPlan({
           main: 'src/web/main.tsx',

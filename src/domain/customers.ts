@@ -7,9 +7,9 @@ import { isUuidV4 } from './ids.js';
  * be deleted.
  */
 
-/** Company (and every customer list's) page sizes: 25 (default), 50, 100. */
-export const CUSTOMER_PAGE_SIZES = [25, 50, 100] as const;
-export const DEFAULT_CUSTOMER_PAGE_SIZE = 25;
+import { CONTAINS_FILTER_MAX, CUSTOMER_PAGE_SIZES, DEFAULT_CUSTOMER_PAGE_SIZE } from './customer-lists.js';
+
+export { CONTAINS_FILTER_MAX, CUSTOMER_PAGE_SIZES, DEFAULT_CUSTOMER_PAGE_SIZE } from './customer-lists.js';
 
 export const STATE_MAX_LENGTH = 2;
 export const ZIP_MAX_LENGTH = 10;
@@ -75,7 +75,7 @@ export const idParams = (message: string) => z.object({ id: z.string().refine((v
 export const containsFilter = z
   .string()
   .trim()
-  .max(200, 'Filter text must be at most 200 characters')
+  .max(CONTAINS_FILTER_MAX, `Filter text must be at most ${CONTAINS_FILTER_MAX} characters`)
   .optional()
   .transform((v) => (v ? v : undefined));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homeFilters, homeRules, isOpenJob, periodStart, type HomeJobFacts } from './home';
+import { homeFilters, homeRules, isOpenJob, parseHomeFilters, periodStart, type HomeJobFacts } from './home';
 
 const NOW = new Date('2026-03-15T15:00:00Z');
 const TODAY = '2026-03-15';
@@ -100,5 +100,42 @@ describe('home filters', () => {
   it('reject an unknown period and a technician id that is not a uuid', () => {
     expect(homeFilters.safeParse({ period: 'forever' }).success).toBe(false);
     expect(homeFilters.safeParse({ technicianId: 'abc' }).success).toBe(false);
+  });
+
+  // Home reads its filters with the plain parser (no zod on the first screen's path, decision 020);
+  // the API with the schema. Both must accept and refuse the same inputs, with the same result.
+  const uuid = '3f1c2a4e-8b7d-4c1a-9e2f-5a6b7c8d9e0f';
+  const inputs: Record<string, unknown>[] = [
+    {},
+    { office: '', technicianId: '', period: undefined },
+    { office: 'Atlanta' },
+    { office: '  Atlanta  ' },
+    { office: '   ' },
+    { office: 'x'.repeat(100) },
+    { office: 'x'.repeat(101) },
+    { office: ` ${'x'.repeat(100)} ` },
+    { office: 5 },
+    { office: null },
+    { office: ['a', 'b'] },
+    { technicianId: uuid },
+    { technicianId: ` ${uuid} ` },
+    { technicianId: uuid.toUpperCase() },
+    { technicianId: 'abc' },
+    { technicianId: '3f1c2a4e-8b7d-1c1a-9e2f-5a6b7c8d9e0f' },
+    { technicianId: '  ' },
+    { technicianId: 42 },
+    ...['last-week', 'last-month', 'last-quarter', 'last-year', 'all'].map((period) => ({ period })),
+    { period: '' },
+    { period: 'forever' },
+    { period: 'Last-Week' },
+    { period: ' last-week' },
+    { period: 7 },
+    { period: null },
+    { office: 'Atlanta', technicianId: uuid, period: 'all', extra: 'ignored' },
+    { office: 'Atlanta', technicianId: 'abc', period: 'all' },
+  ];
+  it.each(inputs)('the plain parser reads %j as the schema does', (input) => {
+    const schema = homeFilters.safeParse(input);
+    expect(parseHomeFilters(input)).toEqual(schema.success ? schema.data : null);
   });
 });

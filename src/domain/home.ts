@@ -1,7 +1,23 @@
 import { z } from 'zod';
 import { isUuidV4 } from './ids.js';
-import { dateInZone, isIsoDate, zonedDateTimeToInstant } from './dates.js';
+import { isIsoDate } from './dates.js';
+import { DEFAULT_HOME_PERIOD, HOME_PERIODS, type HomeFilters, type HomePeriod } from './home-filters.js';
 import type { QuoteStatus } from './quotes.js';
+
+export {
+  DEFAULT_HOME_PERIOD,
+  HOME_PERIODS,
+  homeCardListQuery,
+  homeDeficienciesQuery,
+  homeUnsentInvoicesQuery,
+  parseHomeFilters,
+  periodFirstDay,
+  periodSince,
+  periodStart,
+  type HomeCardDate,
+  type HomeFilters,
+  type HomePeriod,
+} from './home-filters.js';
 
 /**
  * The nine Home counts: real counts over the records, never sample figures, each defined below.
@@ -54,82 +70,6 @@ export const homeRules = {
   submittedQuote: (quote: { status: QuoteStatus }) => quote.status === 'sent',
 } as const;
 
-/** The period select: records created within the last N days (by their own creation date). */
-export const HOME_PERIODS = [
-  { value: 'last-week', days: 7 },
-  { value: 'last-month', days: 30 },
-  { value: 'last-quarter', days: 90 },
-  { value: 'last-year', days: 365 },
-  { value: 'all', days: null },
-] as const;
-export type HomePeriod = (typeof HOME_PERIODS)[number]['value'];
-export const DEFAULT_HOME_PERIOD: HomePeriod = 'last-month';
-
-export function periodStart(period: HomePeriod, now: Date): Date | null {
-  const days = HOME_PERIODS.find((p) => p.value === period)?.days ?? null;
-  return days === null ? null : new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
-}
-
-/**
- * The first day of the period in the company's time zone (YYYY-MM-DD), or null for all time. The
- * counts start at the beginning of that day (periodSince), exactly where the list a card opens
- * starts (its `from` date), so a card's count and its list always agree.
- */
-export function periodFirstDay(period: HomePeriod, now: Date, timeZone: string): string | null {
-  const start = periodStart(period, now);
-  return start ? dateInZone(start, timeZone) : null;
-}
-
-/** The instant the counts start from: the beginning of periodFirstDay in the company's zone. */
-export function periodSince(period: HomePeriod, now: Date, timeZone: string): Date | null {
-  const day = periodFirstDay(period, now, timeZone);
-  return day ? zonedDateTimeToInstant(day, '00:00', timeZone) : null;
-}
-
-/**
- * What a card's period filters in the list it opens: the jobs' creation date, the send date of the
- * job's latest quote (Total Submitted Quotes counts quotes by their send time; a job has at most one
- * open quote, and it is its latest), or nothing (the cards that count all open work).
- */
-export type HomeCardDate = 'created' | 'quote-sent' | null;
-
-/**
- * The /invoices query Total Unsent Invoices opens: the draft invoices themselves (a job may hold
- * several), with the Office and Technician selects and the period on the invoices' creation.
- */
-export function homeUnsentInvoicesQuery(filters: HomeFilters, now: Date, timeZone: string): URLSearchParams {
-  const query = new URLSearchParams({ status: 'draft' });
-  if (filters.office) query.set('office', filters.office);
-  if (filters.technicianId) query.set('technicianId', filters.technicianId);
-  const from = periodFirstDay(filters.period, now, timeZone);
-  if (from) query.set('createdFrom', from);
-  return query;
-}
-
-/**
- * The /deficiencies query Open Deficiencies opens: the repair records themselves (a job may hold
- * several), with the same selects and period as the count (GET /api/home/deficiencies).
- */
-export function homeDeficienciesQuery(filters: HomeFilters): URLSearchParams {
-  const query = new URLSearchParams({ period: filters.period });
-  if (filters.office) query.set('office', filters.office);
-  if (filters.technicianId) query.set('technicianId', filters.technicianId);
-  return query;
-}
-
-/** The /jobs query a card opens: its queue, the Office and Technician selects, and the period. */
-export function homeCardListQuery(card: { queue: string; date: HomeCardDate }, filters: HomeFilters, now: Date, timeZone: string): URLSearchParams {
-  const query = new URLSearchParams({ queue: card.queue });
-  if (filters.office) query.set('office', filters.office);
-  if (filters.technicianId) query.set('technicianId', filters.technicianId);
-  const from = card.date ? periodFirstDay(filters.period, now, timeZone) : null;
-  if (card.date && from) {
-    query.set('dateField', card.date);
-    query.set('from', from);
-  }
-  return query;
-}
-
 const optionalUuid = (message: string) =>
   z
     .string()
@@ -148,7 +88,8 @@ export const homeFilters = z.object({
   technicianId: optionalUuid('Invalid technician id'),
   period: z.enum(HOME_PERIODS.map((p) => p.value) as [HomePeriod, ...HomePeriod[]], { error: 'Unknown period' }).default(DEFAULT_HOME_PERIOD),
 });
-export type HomeFilters = z.infer<typeof homeFilters>;
+// The plain parser (home-filters.ts) and this schema accept and refuse the same (home.test.ts).
+homeFilters satisfies z.ZodType<HomeFilters, unknown>;
 
 export const homeCount = z.object({ count: z.number().int() });
 export const homeCountWithValue = z.object({ count: z.number().int(), valueCents: z.number().int() });

@@ -27,10 +27,13 @@ export function centsToDecimal(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+// Made when first used, not when the module loads: building a currency formatter loads the
+// locale's currency data, ~50 ms of a tablet's first screen that may show no amount (decision 020).
+let usd: Intl.NumberFormat | undefined;
 
 /** 123450 -> "$1,234.50" (currency is always shown with 2 decimals). */
 export function formatCents(cents: number): string {
+  usd ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
   return usd.format(cents / 100);
 }
 

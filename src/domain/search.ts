@@ -1,15 +1,12 @@
 import { z } from 'zod';
+import { SEARCH_MIN_LENGTH } from './search-kinds.js';
 
-/** The header search box: one query across companies, locations, units, jobs and invoices. */
-export const SEARCH_MIN_LENGTH = 2;
-export const SEARCH_LIMIT_PER_KIND = 5;
+export { SEARCH_LIMIT_PER_KIND, SEARCH_MIN_LENGTH, searchKinds, type SearchKind } from './search-kinds.js';
 
 export const searchQuery = z.object({
   q: z.string().trim().min(SEARCH_MIN_LENGTH, `Type at least ${SEARCH_MIN_LENGTH} characters`).max(100, 'Search text is too long'),
 });
 
-export const searchKinds = ['companies', 'locations', 'units', 'jobs', 'invoices'] as const;
-export type SearchKind = (typeof searchKinds)[number];
 
 export const searchHit = z.object({ id: z.string(), title: z.string(), subtitle: z.string() });
 export type SearchHit = z.infer<typeof searchHit>;

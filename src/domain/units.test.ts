@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countAppliedUnitFilters, unitInput, unitJobStatistics, unitListQuery } from './units.js';
+import { countAppliedUnitFilters, unitInput, unitJobStatistics, unitListFilters, unitListQuery } from './units.js';
 
 const LOCATION = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
 const errors = (input: unknown) => {
@@ -79,3 +79,45 @@ describe('job statistics', () => {
     expect(unitJobStatistics([])).toEqual({ total: 0, completed: 0, scheduled: 0, unscheduled: 0, totalCostCents: 0 });
   });
 });
+
+// /units reads its URL with the plain reader (no zod on a first screen's path, decision 020), the
+// API with the schema: over the same query strings they must accept and refuse the same values,
+// give the same result, and name the same failing keys (useUrlFilters drops those and reads again).
+describe('unitListFilters follows unitListQuery', () => {
+  const uuid = LOCATION;
+  const long = 'x'.repeat(200);
+  const inputs: Record<string, string>[] = [
+    {},
+    { q: 'roof top', unitNumber: ' RTU-1 ', location: 'Main', company: 'Acme' },
+    { q: '   ', unitNumber: '', location: '\t', company: ' ' },
+    { q: long, unitNumber: ` ${long} ` },
+    { q: `${long}x` },
+    { company: `${long}  x` },
+    ...['active', 'inactive', '', 'Active', 'deleted', ' active'].map((status) => ({ status })),
+    { locationId: uuid },
+    { locationId: ` ${uuid} ` },
+    { locationId: '' },
+    { locationId: 'abc' },
+    { locationId: '3f1c2a4e-5b6d-1e7f-8a9b-0c1d2e3f4a5b' },
+    ...['1', '2', ' 3 ', '0', '-1', '1.5', 'abc', '', '1e2', '0x10', 'Infinity', '9007199254740991', '9007199254740993'].map((page) => ({ page })),
+    ...['25', '50', '100', ' 50', '10', '0', '', 'abc', '25.0', '2.5e1', '1e2'].map((pageSize) => ({ pageSize })),
+    { q: 'a', status: 'deleted', page: '0', pageSize: '7', locationId: 'abc', other: 'ignored' },
+    { unitNumber: 'R', status: 'inactive', page: '2', pageSize: '100', extra: 'x' },
+  ];
+  it.each(inputs)('reads %j as the schema does', (input) => {
+    const schema = unitListQuery.safeParse(input);
+    const plain = unitListFilters.safeParse(input);
+    expect(plain.success).toBe(schema.success);
+    if (schema.success && plain.success) expect(plain.data).toEqual(schema.data);
+    if (!schema.success && !plain.success) {
+      const keys = (issues: readonly { path: readonly PropertyKey[] }[]) => [...new Set(issues.map((i) => String(i.path[0])))].sort();
+      expect(keys(plain.error.issues)).toEqual(keys(schema.error.issues));
+    }
+  });
+
+  it('parse gives the defaults and refuses what safeParse refuses', () => {
+    expect(unitListFilters.parse({})).toEqual(unitListQuery.parse({}));
+    expect(() => unitListFilters.parse({ page: '0' })).toThrow();
+  });
+});
+

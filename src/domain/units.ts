@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isUuidV4 } from './ids.js';
+import { UNIT_STATUSES, type UnitListQuery } from './customer-lists.js';
 import { JOB_STATUSES } from './home.js';
 import {
   CUSTOMER_MESSAGES,
@@ -15,8 +16,7 @@ import {
   ZIP_MAX_LENGTH,
 } from './customers.js';
 
-export const UNIT_STATUSES = ['active', 'inactive'] as const;
-export type UnitStatus = (typeof UNIT_STATUSES)[number];
+export { countAppliedUnitFilters, UNIT_FILTER_KEYS, UNIT_STATUSES, unitListFilters, type UnitListQuery, type UnitStatus } from './customer-lists.js';
 export const CONTACT_TYPES = ['Management', 'Owner', 'Business Owner', 'Tenant'] as const;
 export type ContactType = (typeof CONTACT_TYPES)[number];
 /** Primary Contact Type on a new unit. */
@@ -126,13 +126,9 @@ export const unitListQuery = z.object({
   locationId: optionalUuidFilter(CUSTOMER_MESSAGES.invalidLocationId),
   ...customerPaging,
 });
-export type UnitListQuery = z.output<typeof unitListQuery>;
-
-/** The four filters whose count the /units screen shows ("2 filters applied"). */
-export const UNIT_FILTER_KEYS = ['unitNumber', 'location', 'company', 'status'] as const;
-export function countAppliedUnitFilters(query: Partial<Record<(typeof UNIT_FILTER_KEYS)[number], string | undefined>>): number {
-  return UNIT_FILTER_KEYS.filter((key) => Boolean(query[key]?.trim())).length;
-}
+// The screen reads its URL with the plain `unitListFilters` (customer-lists.ts): same output type,
+// and the same inputs accepted and refused (units.test.ts).
+unitListQuery satisfies z.ZodType<UnitListQuery, unknown>;
 
 /** A job on the unit detail's Jobs card. */
 export const unitJob = z.object({

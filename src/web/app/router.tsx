@@ -95,4 +95,14 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+let router: ReturnType<typeof createBrowserRouter> | undefined;
+
+/**
+ * The app's router, made on first use (by main.tsx, once the modules have run): creating it starts
+ * loading the first screen's chunks, and that must not happen inside the modules' evaluation
+ * (decision 020).
+ */
+export function appRouter(): ReturnType<typeof createBrowserRouter> {
+  router ??= createBrowserRouter(routes);
+  return router;
+}

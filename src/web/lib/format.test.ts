@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone } from './format';
+import { formatCount, formatDateLong, formatPhone, formatTime } from './format';
 
 describe('formatPhone: one format for every number shown', () => {
   it.each([
@@ -20,5 +20,21 @@ describe('formatPhone: one format for every number shown', () => {
   it('has nothing to show for no number', () => {
     expect(formatPhone(null)).toBeNull();
     expect(formatPhone('  ')).toBeNull();
+  });
+});
+
+describe('formatters made once (same text as toLocaleString)', () => {
+  it('formats times, long dates and counts as before', () => {
+    const at = new Date('2026-01-15T14:30:00Z');
+    for (const zone of ['America/New_York', 'America/Los_Angeles', undefined]) {
+      const expected = at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZoneName: 'short', ...(zone ? { timeZone: zone } : {}) });
+      expect(formatTime(at, zone)).toBe(expected);
+      expect(formatTime(at.toISOString(), zone)).toBe(expected);
+    }
+    expect(formatTime(at, 'America/New_York')).toBe('9:30 AM EST');
+    expect(formatTime(at, 'America/Los_Angeles')).toBe('6:30 AM PST');
+    expect(formatDateLong('2026-11-26')).toBe('Thursday, November 26, 2026');
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatCount(0)).toBe('0');
   });
 });

@@ -12,18 +12,32 @@ export function formatDate(value: string | Date | null | undefined): string {
   return new Date(value).toLocaleDateString('en-US', { timeZone: undefined });
 }
 
+// toLocaleString with options builds a new Intl formatter on every call (milliseconds each on a
+// tablet, and a list formats dozens of values): the same formatters, each made once, when first used.
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+let longDate: Intl.DateTimeFormat | undefined;
+let count: Intl.NumberFormat | undefined;
+
 /** A time of day with the short zone name, e.g. "9:30 AM EST". */
 export function formatTime(value: string | Date, timeZone?: string): string {
-  return new Date(value).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZoneName: 'short', ...(timeZone ? { timeZone } : {}) });
+  const key = timeZone ?? '';
+  let format = timeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZoneName: 'short', ...(timeZone ? { timeZone } : {}) });
+    timeFormats.set(key, format);
+  }
+  return format.format(new Date(value));
 }
 
 export function formatDateLong(isoDate: string): string {
   const [y, m, d] = isoDate.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  longDate ??= new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return longDate.format(new Date(Date.UTC(y!, m! - 1, d!)));
 }
 
 export function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
+  count ??= new Intl.NumberFormat('en-US');
+  return count.format(n);
 }
 
 /** A list's total: "1,234", or "10,000+" when the server stopped counting there (totalCapped). */

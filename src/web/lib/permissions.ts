@@ -1,4 +1,4 @@
-import { canDeleteCustomers, canEditCustomers, type UserRole } from '../../domain/auth';
+import { canDeleteCustomers, canEditCustomers, type UserRole } from '../../domain/roles';
 import { useSession } from './session';
 
 /**

@@ -1,22 +1,31 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { z } from 'zod';
+
+/**
+ * What useUrlFilters needs of a schema: a zod object schema has it, and so has a plain reader
+ * (src/domain/list-filters.ts) for a list that must load without zod (decision 020).
+ */
+export interface UrlFilterSchema<T> {
+  safeParse(raw: Record<string, string>): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[] }[] } };
+  parse(raw: Record<string, string>): T;
+}
 
 /**
  * List filters live in the URL (shareable, survive reload, back button works), parsed with the
- * same zod schema the API uses. Invalid values fall back to the schema's defaults.
+ * same zod schema the API uses (or a plain reader that follows it). Invalid values fall back to
+ * the schema's defaults.
  */
-export function useUrlFilters<S extends z.ZodObject>(schema: S) {
+export function useUrlFilters<T>(schema: UrlFilterSchema<T>) {
   const [params, setParams] = useSearchParams();
   const values = useMemo(() => {
     const raw = Object.fromEntries(params.entries());
     const parsed = schema.safeParse(raw);
-    if (parsed.success) return parsed.data as z.output<S>;
+    if (parsed.success) return parsed.data;
     // Drop only the keys that failed, keep the rest.
     const bad = new Set(parsed.error.issues.map((i) => String(i.path[0])));
     const kept = Object.fromEntries(Object.entries(raw).filter(([k]) => !bad.has(k)));
     const retry = schema.safeParse(kept);
-    return (retry.success ? retry.data : schema.parse({})) as z.output<S>;
+    return retry.success ? retry.data : schema.parse({});
   }, [params, schema]);
 
   /** Sets the given keys (empty values are removed) and keeps the others. */

@@ -1,7 +1,8 @@
 import { Pencil, Plus, Search } from 'lucide-react';
 import { Link } from 'react-router';
 import { UNIT_MESSAGES } from './customer-texts';
-import { countAppliedUnitFilters, UNIT_STATUSES, unitListQuery, type UnitListItem } from '../../../domain/units';
+import { countAppliedUnitFilters, UNIT_STATUSES, unitListFilters } from '../../../domain/customer-lists';
+import type { UnitListItem } from '../../../domain/units';
 import { errorMessage } from '../../lib/api-client';
 import { formatPhone } from '../../lib/format';
 import { useLiveFilters } from '../../lib/live-filters';
@@ -60,7 +61,7 @@ const COLUMNS: DataTableColumn<UnitListItem>[] = [
 
 /** /units: free-text search (every word must match), four filters, their count, Reset, the table. */
 export default function UnitsPage() {
-  const { values, update, replaceAll } = useUrlFilters(unitListQuery);
+  const { values, update, replaceAll } = useUrlFilters(unitListFilters);
   const live = useLiveFilters(TEXT_FILTERS, values, (next) => update({ ...next, page: undefined }, { replace: true }));
   const units = useUnits(values);
   const { canEdit } = useCustomerPermissions();

@@ -1,17 +1,17 @@
 import { Plus } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { dateInZone, DEFAULT_TIME_ZONE, isIsoDate } from '../../../domain/dates';
+import type { HomeStats } from '../../../domain/home';
 import {
   DEFAULT_HOME_PERIOD,
   HOME_PERIODS,
   homeCardListQuery,
   homeDeficienciesQuery,
-  homeFilters,
   homeUnsentInvoicesQuery,
+  parseHomeFilters,
   type HomeCardDate,
   type HomeFilters,
-  type HomeStats,
-} from '../../../domain/home';
+} from '../../../domain/home-filters';
 import { errorMessage } from '../../lib/api-client';
 import { useCompanyInfo } from '../../lib/company';
 import { ErrorBanner } from '../../ui/banner';
@@ -58,12 +58,11 @@ export default function HomePage() {
   const { canEdit } = useCustomerPermissions();
   const options = useHomeOptions();
 
-  const parsed = homeFilters.safeParse({
+  const filters: HomeFilters = parseHomeFilters({
     office: params.get('office') ?? undefined,
     technicianId: params.get('technicianId') ?? undefined,
     period: params.get('period') ?? undefined,
-  });
-  const filters: HomeFilters = parsed.success ? parsed.data : { office: undefined, technicianId: undefined, period: DEFAULT_HOME_PERIOD };
+  }) ?? { office: undefined, technicianId: undefined, period: DEFAULT_HOME_PERIOD };
   const stats = useHomeStats(filters);
 
   const today = dateInZone(new Date(), company.data?.time_zone ?? DEFAULT_TIME_ZONE);

@@ -1,4 +1,4 @@
-import { CUSTOMER_PAGE_SIZES } from '../../../../domain/customers';
+import { CUSTOMER_PAGE_SIZES } from '../../../../domain/customer-lists';
 import { FormField, SelectInput } from '../../../ui/form-field';
 
 /** The "Per page" select of the customer lists (25, the default, 50 or 100); a change goes back to page 1. */
