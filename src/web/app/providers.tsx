@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { ApiError, onUnauthorized } from '../lib/api-client';
 import { companyInfoQuery } from '../lib/company';
-import { authOptionsQuery, sessionKey, sessionQuery } from '../lib/session';
+import { authOptionsQuery, rememberSignedIn, sessionKey, sessionQuery, wasSignedIn } from '../lib/session';
 import { appRouter } from './router';
 import { UpdatePrompt } from './update-prompt';
 
@@ -21,23 +21,33 @@ const queryClient = new QueryClient({
 /**
  * Every screen first asks who is signed in (index.html preloads that answer): ask at start, while
  * the screen's code is still loading, not after it has run. Every signed-in screen shows the
- * company (the header; Home's title is the largest paint): ask for it beside the session, not once
- * the session has answered, which on a tablet came after the entry's first render, a round trip
- * later. A visitor who is signed out gets a 401 for it that changes nothing: the gate sends them to
- * sign in, and the layout asks again once they have. /login shows its options instead.
+ * company (the header; Home's title is the largest paint): a browser that was signed in last time
+ * (wasSignedIn) asks for it beside the session, not once the session has answered, which on a
+ * tablet came after the entry's first render, a round trip later; any other asks once the session
+ * says it is signed in, so a signed-out visitor never gets a 401 in the console for it. /login
+ * shows its options instead.
  * Called by main.tsx once the modules have run, not while they run: a request started inside a
  * module's evaluation made Chromium re-parse the whole entry chunk for its source positions when
  * DevTools records the request's initiator (~100 ms on the tablet profile, decision 020).
  */
 export function startFirstRequests(): void {
-  void queryClient.prefetchQuery(sessionQuery);
+  void queryClient.prefetchQuery(sessionQuery).then(() => {
+    if (queryClient.getQueryData(sessionKey)) void queryClient.prefetchQuery(companyInfoQuery);
+  });
   if (window.location.pathname === '/login') void queryClient.prefetchQuery(authOptionsQuery);
-  else void queryClient.prefetchQuery(companyInfoQuery);
+  else if (wasSignedIn()) void queryClient.prefetchQuery(companyInfoQuery);
 }
 
 export function Providers() {
   // When any request says the session is gone, the gate sends the user to sign in again.
-  useEffect(() => onUnauthorized(() => queryClient.setQueryData(sessionKey, null)), []);
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        rememberSignedIn(false);
+        queryClient.setQueryData(sessionKey, null);
+      }),
+    [],
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={appRouter()} />
