@@ -4,6 +4,7 @@ import { searchWords } from '../../src/domain/customers.js';
 import { LIST_TOTAL_CAP, textMatchesAllWords } from '../../src/domain/search.js';
 import { queryRows } from '../../src/server/db/client.js';
 import { selectPage } from '../../src/server/db/sql.js';
+import { searchedInvoices } from '../../src/server/modules/invoices/invoices.repo.js';
 import { headerSearchStatements } from '../../src/server/modules/search/search.repo.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
 
@@ -129,12 +130,34 @@ describe('short and long searches give the long-hand rule\'s rows', () => {
     );
     // A word matches inside one of the four texts, never across two of them.
     const matches = (parts: string[], q: string) => searchWords(q).every((w) => parts.some((p) => textMatchesAllWords(p, [w])));
-    for (const q of [...QUERIES, 'inv', 'job-1']) {
+    for (const q of [...QUERIES, 'in', 'inv', 'jo', 'job-1', '1', 'x', 'ix']) {
       const expected = invoices.filter((i) => matches(i.parts, q));
       expect(await all('/api/invoices', { q }), q).toEqual(expected.map((i) => i.id));
       const list = await get<Page & { summary: { total: { count: number } } | null }>(`/api/invoices?q=${encodeURIComponent(q)}`);
       expect(list.summary?.total.count, q).toBe(expected.length);
     }
+  });
+
+  it('invoices: a word start looks up only the invoices with such a word, not every "-INV-" number', async () => {
+    // Every invoice number holds "inv" after a "-", which pg_trgm takes for a word break; the index
+    // is over the words the rule sees (migration 0035), so "in" (no word of these texts starts so)
+    // finds no candidate at all instead of every invoice.
+    const invoices = (await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from invoice_search`))[0]!.n;
+    expect(invoices).toBeGreaterThan(5);
+    const candidates = await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const plan = await queryRows<Record<string, unknown>>(tx, sql`explain (analyze, format json) select count(*) from ${searchedInvoices('all', { q: 'in' })}`);
+      const scans: number[] = [];
+      const walk = (node: Record<string, unknown>) => {
+        if (node['Node Type'] === 'Bitmap Index Scan') scans.push(Number(node['Actual Rows']));
+        for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+      };
+      const json = Object.values(plan[0]!)[0];
+      walk((typeof json === 'string' ? JSON.parse(json) : json)[0].Plan);
+      return scans;
+    });
+    expect(candidates.length).toBeGreaterThan(0);
+    expect(Math.max(...candidates)).toBe(0);
   });
 
   it('the header search: five of each kind, in each list\'s order, from the same rule', async () => {

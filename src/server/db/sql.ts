@@ -2,6 +2,7 @@ import { getTableName, sql, type AnyColumn, type GetColumnData, type SQL, type S
 import { alias, type PgTable } from 'drizzle-orm/pg-core';
 import { likeContains, likeEscape, matchesWordStart } from '../../domain/search.js';
 import { queryRows as queryRowsForSql, type Executor } from './client.js';
+import { trigramWords, trigramWordsOf } from './schema/columns.js';
 
 /**
  * Small SQL helpers shared by the repos, and the typed way to read raw SQL
@@ -41,6 +42,16 @@ export function textMatch(column: SQL | AnyColumn, word: string, separators: rea
  */
 export function searchTextMatch(column: SQL | AnyColumn, word: string, separators: readonly string[] = [' ']): SQL {
   return wordPatterns(word, separators, (pattern) => sql`${column} like lower(${pattern})`);
+}
+
+/**
+ * searchTextMatch on a column whose trigram index is built over trigramWords(column) (invoice_search,
+ * migration 0035): one pattern on trigramWords(column) finds the candidates through that index
+ * (every row the rule matches, and a few more), and the rule on the column itself decides.
+ */
+export function searchWordsMatch(column: SQL | AnyColumn, word: string, separators: readonly string[] = [' ']): SQL {
+  const candidate = matchesWordStart(word) ? `% ${likeEscape(trigramWordsOf(word))}%` : likeContains(trigramWordsOf(word));
+  return sql`(${trigramWords(column)} like lower(${candidate}) and ${searchTextMatch(column, word, separators)})`;
 }
 
 function wordPatterns(word: string, separators: readonly string[], test: (pattern: string) => SQL): SQL {

@@ -51,7 +51,7 @@ import {
 } from '../../db/schema.js';
 import { selectRow, selection } from '../../db/sql.js';
 import { jobLatestQuotes } from '../../db/views.js';
-import { cappedCount, from, searchTextMatch, tableAlias, textMatch, whereAll } from '../../db/sql.js';
+import { cappedCount, from, searchWordsMatch, tableAlias, textMatch, whereAll } from '../../db/sql.js';
 import { COMPANY_SETTINGS_KEY } from '../settings/settings.repo.js';
 
 /** Locks the job row for the rest of the transaction (two invoices created at once are numbered one after the other). */
@@ -265,7 +265,7 @@ export function searchCondition(q: string): SQL {
   const digits = jobNumberOf(q);
   if (!q.includes(SEARCH_SEPARATOR)) {
     const byJobNumber = digits === null ? sql`` : sql` union select ${jobInvoices.id} from ${jobInvoices} where ${jobInvoices.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.number} = ${digits})`;
-    const byWords = whereAll(words.map((word) => searchTextMatch(invoiceSearch.searchText, word, SEARCH_SEPARATORS)));
+    const byWords = whereAll(words.map((word) => searchWordsMatch(invoiceSearch.searchText, word, SEARCH_SEPARATORS)));
     return sql`${jobInvoices.id} in (select ${invoiceSearch.invoiceId} from ${invoiceSearch} where ${byWords}${byJobNumber})`;
   }
   // A word holding the separator matches inside one of the four texts (never across two).
@@ -336,7 +336,7 @@ const s = tableAlias(invoiceSearch, 's');
 export const invoiceSearchTable = s;
 
 /** Every word of a search on invoice_search's text (the lists' matching rule). */
-const wordsOnSearchText = (q: string): SQL[] => searchWords(q).map((word) => searchTextMatch(s.searchText, word, SEARCH_SEPARATORS));
+const wordsOnSearchText = (q: string): SQL[] => searchWords(q).map((word) => searchWordsMatch(s.searchText, word, SEARCH_SEPARATORS));
 
 /**
  * A search (searchable(q)) as one condition on invoice_search ("s") alone: every word on its text,
