@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchWords } from '../../src/domain/customers.js';
+import { invoiceListFilters, paidInvoiceFilters, pendingInvoiceFilters } from '../../src/domain/invoices.js';
 import { LIST_TOTAL_CAP, textMatchesAllWords } from '../../src/domain/search.js';
 import { queryRows } from '../../src/server/db/client.js';
 import { selectPage } from '../../src/server/db/sql.js';
-import { searchedInvoices } from '../../src/server/modules/invoices/invoices.repo.js';
+import { listConditions, listPage, paidConditions, pendingConditions, searchedInvoices } from '../../src/server/modules/invoices/invoices.repo.js';
 import { headerSearchStatements } from '../../src/server/modules/search/search.repo.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
 
@@ -249,6 +250,26 @@ describe('totals counted up to a cap, and the pager at the cap', () => {
     const narrow = await get<Page & { summary: { total: { count: number } } }>('/api/invoices?q=capstone%20job%203');
     expect(narrow).toMatchObject({ totalCapped: false });
     expect(narrow.summary.total.count).toBe(narrow.total);
+  });
+
+  it('invoices past the cap: the page walks the list\'s order and checks the search on each row, never gathering every match', async () => {
+    const page = { limit: 25, offset: 0 };
+    for (const [order, conditions] of [
+      ['created', listConditions(invoiceListFilters.parse({ q: 'capstone' }), { walk: true })],
+      ['due', pendingConditions(pendingInvoiceFilters.parse({ q: 'capstone' }), '2025-01-01', true, { walk: true })],
+      ['paid', paidConditions(paidInvoiceFilters.parse({ q: 'capstone' }), { walk: true })],
+    ] as const) {
+      const plan = await queryRows<Record<string, string>>(ctx.database.db, sql`explain ${listPage(ctx.database.db, [...conditions], order, page).getSQL()}`);
+      const text = plan.map((row) => Object.values(row)[0]).join('\n');
+      // invoice_search is read only inside the per-row check (a SubPlan), not joined to gather the matches
+      expect(text, order).toMatch(/SubPlan/);
+      expect(text.split('\n').filter((line) => /invoice_search/.test(line) && !/invoice_search_pkey/.test(line)).length, order).toBe(0);
+    }
+    // and it gives the rows of the gathering way
+    const walked = await listPage(ctx.database.db, paidConditions(paidInvoiceFilters.parse({ q: 'capstone' }), { walk: true }), 'paid', { limit: 50, offset: 0 });
+    const gathered = await listPage(ctx.database.db, paidConditions(paidInvoiceFilters.parse({ q: 'capstone' })), 'paid', { limit: 50, offset: 0 });
+    expect(walked.map((r) => r.id)).toEqual(gathered.map((r) => r.id));
+    expect(walked.length).toBe(20);
   });
 
   it('the header search is not affected by the cap', async () => {
