@@ -6,7 +6,7 @@ import { headerSearchStatements } from '../../src/server/modules/search/search.r
 import { companyListQuery } from '../../src/domain/companies.js';
 import { locationListQuery } from '../../src/domain/locations.js';
 import { unitListQuery } from '../../src/domain/units.js';
-import { selectRows, type Fields, type PagePlan } from '../../src/server/db/sql.js';
+import { selectPage, selectRows, type Fields, type PagePlan } from '../../src/server/db/sql.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
 
 /**
@@ -36,9 +36,16 @@ async function everyWay<F extends Fields>(plan: PagePlan<F>) {
     const rows = (await db.execute(plan.gathered(100_000))) as unknown as { rows: Record<string, unknown>[] };
     return rows.rows.filter((row) => !select.isEmpty(row)).map((row) => select.decode(row));
   };
+  // The keyed way answers only where it applies (`complete`).
+  const keyed = async () => {
+    if (!plan.keyed) return null;
+    const rows = ((await db.execute(plan.keyed)) as unknown as { rows: Record<string, unknown>[] }).rows;
+    return rows[0]?.complete === true ? rows.filter((row) => !select.isEmpty(row)).map((row) => select.decode(row)) : null;
+  };
   return {
     gathered: await gathered(),
     walked: await selectRows(db, select, plan.walk(100_000)),
+    keyed: await keyed(),
     dense: await selectRows(db, select, plan.dense),
   };
 }
@@ -47,6 +54,7 @@ const expectOneAnswer = async <F extends Fields>(plan: PagePlan<F>) => {
   const ways = await everyWay(plan);
   expect(ways.walked).toEqual(ways.dense);
   expect(ways.gathered).toEqual(ways.dense);
+  if (ways.keyed) expect(ways.keyed).toEqual(ways.dense);
   return ways.dense;
 };
 
@@ -75,6 +83,36 @@ describe('every way of finding a page gives the same page', () => {
       if (statements.kind !== 'filtered') throw new Error('a filter was given');
       await expectOneAnswer(statements.plan);
     }
+  });
+
+  it('units whose matches cluster late in the order: found through the unit numbers that match (keyed)', async () => {
+    // 30 "ZZT" units sort after every other unit; one unit of a location named "Zz Annex" matches by
+    // its location and sorts first. The cap is lowered to 5 so the 31 matches are "too many".
+    const yard = await ctx.f.location({ name: 'Keyed Yard' });
+    for (let i = 0; i < 30; i++) await ctx.f.unit({ locationId: yard.id, unitNumber: `ZZT-${1 + (i % 2)}`, status: i % 3 === 0 ? 'inactive' : 'active' });
+    const annex = await ctx.f.location({ name: 'Zz Annex' });
+    await ctx.f.unit({ locationId: annex.id, unitNumber: 'AAA-1' });
+    const seen: string[] = [];
+    for (const raw of [{ q: 'zz' }, { q: 'zzt' }, { q: 'zz', page: '2' }, { q: 'zz', status: 'active' }, { q: 'zz zzt' }]) {
+      const statements = unitListStatements(unitListQuery.parse(raw), { totalCap: 5 });
+      if (statements.kind !== 'filtered') throw new Error('a filter was given');
+      const dense = await expectOneAnswer(statements.plan);
+      const page = await selectPage(ctx.database.db, statements.plan);
+      expect(page.way, JSON.stringify(raw)).toBe('keyed');
+      expect(page.rows, JSON.stringify(raw)).toEqual(dense);
+      seen.push(`${JSON.stringify(raw)} ${page.total}${page.totalCapped ? '+' : ''} ${page.rows[0]?.unitNumber}`);
+    }
+    expect(seen).toEqual([
+      '{"q":"zz"} 25+ AAA-1',
+      '{"q":"zzt"} 25+ ZZT-1',
+      '{"q":"zz","page":"2"} 31 ZZT-2',
+      '{"q":"zz","status":"active"} 21 AAA-1',
+      '{"q":"zz zzt"} 25+ ZZT-1',
+    ]);
+    // No unit number matches: the trigram index finds the matches, as before.
+    const annexOnly = unitListStatements(unitListQuery.parse({ q: 'annex' }), { totalCap: 5 });
+    if (annexOnly.kind !== 'filtered') throw new Error('a filter was given');
+    expect((await selectPage(ctx.database.db, annexOnly.plan)).way).toBe('gathered');
   });
 
   it('the header search, each kind', async () => {

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchWords } from '../../src/domain/customers.js';
+import { invoiceListFilters, paidInvoiceFilters, pendingInvoiceFilters } from '../../src/domain/invoices.js';
 import { LIST_TOTAL_CAP, textMatchesAllWords } from '../../src/domain/search.js';
 import { queryRows } from '../../src/server/db/client.js';
 import { selectPage } from '../../src/server/db/sql.js';
+import { listConditions, listPage, paidConditions, pendingConditions, searchedInvoices } from '../../src/server/modules/invoices/invoices.repo.js';
 import { headerSearchStatements } from '../../src/server/modules/search/search.repo.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
 
@@ -129,12 +131,34 @@ describe('short and long searches give the long-hand rule\'s rows', () => {
     );
     // A word matches inside one of the four texts, never across two of them.
     const matches = (parts: string[], q: string) => searchWords(q).every((w) => parts.some((p) => textMatchesAllWords(p, [w])));
-    for (const q of [...QUERIES, 'inv', 'job-1']) {
+    for (const q of [...QUERIES, 'in', 'inv', 'jo', 'job-1', '1', 'x', 'ix']) {
       const expected = invoices.filter((i) => matches(i.parts, q));
       expect(await all('/api/invoices', { q }), q).toEqual(expected.map((i) => i.id));
       const list = await get<Page & { summary: { total: { count: number } } | null }>(`/api/invoices?q=${encodeURIComponent(q)}`);
       expect(list.summary?.total.count, q).toBe(expected.length);
     }
+  });
+
+  it('invoices: a word start looks up only the invoices with such a word, not every "-INV-" number', async () => {
+    // Every invoice number holds "inv" after a "-", which pg_trgm takes for a word break; the index
+    // is over the words the rule sees (migration 0035), so "in" (no word of these texts starts so)
+    // finds no candidate at all instead of every invoice.
+    const invoices = (await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from invoice_search`))[0]!.n;
+    expect(invoices).toBeGreaterThan(5);
+    const candidates = await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const plan = await queryRows<Record<string, unknown>>(tx, sql`explain (analyze, format json) select count(*) from ${searchedInvoices('all', { q: 'in' })}`);
+      const scans: number[] = [];
+      const walk = (node: Record<string, unknown>) => {
+        if (node['Node Type'] === 'Bitmap Index Scan') scans.push(Number(node['Actual Rows']));
+        for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+      };
+      const json = Object.values(plan[0]!)[0];
+      walk((typeof json === 'string' ? JSON.parse(json) : json)[0].Plan);
+      return scans;
+    });
+    expect(candidates.length).toBeGreaterThan(0);
+    expect(Math.max(...candidates)).toBe(0);
   });
 
   it('the header search: five of each kind, in each list\'s order, from the same rule', async () => {
@@ -226,6 +250,26 @@ describe('totals counted up to a cap, and the pager at the cap', () => {
     const narrow = await get<Page & { summary: { total: { count: number } } }>('/api/invoices?q=capstone%20job%203');
     expect(narrow).toMatchObject({ totalCapped: false });
     expect(narrow.summary.total.count).toBe(narrow.total);
+  });
+
+  it('invoices past the cap: the page walks the list\'s order and checks the search on each row, never gathering every match', async () => {
+    const page = { limit: 25, offset: 0 };
+    for (const [order, conditions] of [
+      ['created', listConditions(invoiceListFilters.parse({ q: 'capstone' }), { walk: true })],
+      ['due', pendingConditions(pendingInvoiceFilters.parse({ q: 'capstone' }), '2025-01-01', true, { walk: true })],
+      ['paid', paidConditions(paidInvoiceFilters.parse({ q: 'capstone' }), { walk: true })],
+    ] as const) {
+      const plan = await queryRows<Record<string, string>>(ctx.database.db, sql`explain ${listPage(ctx.database.db, [...conditions], order, page).getSQL()}`);
+      const text = plan.map((row) => Object.values(row)[0]).join('\n');
+      // invoice_search is read only inside the per-row check (a SubPlan), not joined to gather the matches
+      expect(text, order).toMatch(/SubPlan/);
+      expect(text.split('\n').filter((line) => /invoice_search/.test(line) && !/invoice_search_pkey/.test(line)).length, order).toBe(0);
+    }
+    // and it gives the rows of the gathering way
+    const walked = await listPage(ctx.database.db, paidConditions(paidInvoiceFilters.parse({ q: 'capstone' }), { walk: true }), 'paid', { limit: 50, offset: 0 });
+    const gathered = await listPage(ctx.database.db, paidConditions(paidInvoiceFilters.parse({ q: 'capstone' })), 'paid', { limit: 50, offset: 0 });
+    expect(walked.map((r) => r.id)).toEqual(gathered.map((r) => r.id));
+    expect(walked.length).toBe(20);
   });
 
   it('the header search is not affected by the cap', async () => {

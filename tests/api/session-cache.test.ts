@@ -9,7 +9,7 @@ import { openTestDatabase } from '../support/test-db.js';
 
 // Two app servers on one database, as with WEB_CONCURRENCY or several hosts: each keeps the
 // sessions it resolved for SESSION_CACHE_MS (5 s here), and must still refuse a session at once
-// when it ends or its user changes anywhere (modules/auth/session-cache.ts, migration 0034).
+// when it ends or its user changes anywhere (modules/auth/session-cache.ts, migration 0036).
 let database: DatabaseHandle;
 let a: FastifyInstance;
 let b: FastifyInstance;

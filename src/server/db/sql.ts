@@ -2,6 +2,7 @@ import { getTableName, sql, type AnyColumn, type GetColumnData, type SQL, type S
 import { alias, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { likeContains, likeEscape, matchesWordStart } from '../../domain/search.js';
 import { queryRows as queryRowsForSql, type Executor } from './client.js';
+import { trigramWords, trigramWordsOf } from './schema/columns.js';
 
 /**
  * Small SQL helpers shared by the repos, and the typed way to read raw SQL
@@ -41,6 +42,16 @@ export function textMatch(column: SQL | AnyColumn, word: string, separators: rea
  */
 export function searchTextMatch(column: SQL | AnyColumn, word: string, separators: readonly string[] = [' ']): SQL {
   return wordPatterns(word, separators, (pattern) => sql`${column} like lower(${pattern})`);
+}
+
+/**
+ * searchTextMatch on a column whose trigram index is built over trigramWords(column) (invoice_search,
+ * migration 0035): one pattern on trigramWords(column) finds the candidates through that index
+ * (every row the rule matches, and a few more), and the rule on the column itself decides.
+ */
+export function searchWordsMatch(column: SQL | AnyColumn, word: string, separators: readonly string[] = [' ']): SQL {
+  const candidate = matchesWordStart(word) ? `% ${likeEscape(trigramWordsOf(word))}%` : likeContains(trigramWordsOf(word));
+  return sql`(${trigramWords(column)} like lower(${candidate}) and ${searchTextMatch(column, word, separators)})`;
 }
 
 function wordPatterns(word: string, separators: readonly string[], test: (pattern: string) => SQL): SQL {
@@ -220,16 +231,30 @@ export async function cappedCount(exec: Executor, rows: SQL, countLimit: number)
  *     order: when it fills the page, that is the page.
  *  3. Otherwise the matches are gathered and sorted after all when they are at most `sortLimit`,
  *  4. and past that the order index is walked without a bound.
+ * When none of the matches gathered in (1) lies within the walk's rows, (3) goes before (2).
+ * Before all of these, a list that knows how (`keyed`: the units list, whose matches cluster by the
+ * unit number it sorts by) reads the page and the total from the rows whose own sort key matches,
+ * walked in order, and the few other matches beside them.
  */
 export interface PagePlan<F extends Fields = Fields> {
   /** the page's columns */
   select: Selection<F>;
-  /** gathers at most `limit + 1` matches; answers `total` (their number) on every row, plus the page's columns (all null when the page is empty) */
+  /**
+   * gathers at most `limit + 1` matches; answers `total` (their number) on every row, plus the
+   * page's columns (all null when the page is empty), and when more than `limit` match,
+   * `in_walk`: how many of those gathered lie within the rows the bounded walk examines
+   */
   gathered(limit: number): SQL;
   /** the page from walking the first `rows` rows of the list's order */
   walk(rows: number): SQL;
   /** the page from walking the whole order */
   dense: SQL;
+  /**
+   * the page and the total (up to countLimit + 1) from the sort key's own matches and the others
+   * beside them (sortedPagePlan's `keyed`): answers `complete` and `total` on every row, plus the
+   * page's columns; `complete` is false when this way does not apply
+   */
+  keyed?: SQL;
   /** where the count stops: countLimitFor(page, pageSize, cap) */
   countLimit: number;
   /** the most matches gathered and sorted when the walk's first rows do not fill the page */
@@ -241,24 +266,50 @@ export interface PagePlan<F extends Fields = Fields> {
 /** How many rows of the order a bounded walk examines for a page ending at `end`. */
 export const walkRowsFor = (end: number): number => Math.min(200_000, 5_000 + 100 * end);
 
-export async function selectPage<F extends Fields>(exec: Executor, plan: PagePlan<F>): Promise<{ rows: RowOf<F>[]; total: number; totalCapped: boolean }> {
+/** Which way selectPage found the page (the numbered steps of PagePlan). */
+export type PageWay = 'gathered' | 'walked' | 'keyed' | 'sorted' | 'dense';
+
+export async function selectPage<F extends Fields>(exec: Executor, plan: PagePlan<F>): Promise<{ rows: RowOf<F>[]; total: number; totalCapped: boolean; way: PageWay }> {
   const { select } = plan;
+  const read = async (statement: SQL) => ((await exec.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  const pageOf = (found: Record<string, unknown>[]) => found.filter((row) => !select.isEmpty(row)).map((row) => select.decode(row));
   const gather = async (limit: number) => {
-    const found = ((await exec.execute(plan.gathered(limit))) as unknown as { rows: Record<string, unknown>[] }).rows;
-    const total = toCount(found[0]?.total as string | number | undefined);
-    return { total, rows: found.filter((row) => !select.isEmpty(row)).map((row) => select.decode(row)) };
+    const found = await read(plan.gathered(limit));
+    return { total: toCount(found[0]?.total as string | number | undefined), rows: pageOf(found) };
   };
-  const first = await gather(plan.countLimit);
-  if (first.total <= plan.countLimit) return { rows: first.rows, total: first.total, totalCapped: false };
+  if (plan.keyed) {
+    const keyed = await read(plan.keyed);
+    if (keyed[0]?.complete === true) {
+      const counted = toCount(keyed[0].total as string | number | undefined);
+      return { rows: pageOf(keyed), total: Math.min(counted, plan.countLimit), totalCapped: counted > plan.countLimit, way: 'keyed' };
+    }
+  }
+  const found = await read(plan.gathered(plan.countLimit));
+  const total = toCount(found[0]?.total as string | number | undefined);
+  if (total <= plan.countLimit) return { rows: pageOf(found), total, totalCapped: false, way: 'gathered' };
   const capped = { total: plan.countLimit, totalCapped: true };
   // More than countLimit match, so the page is full (countLimit >= offset + limit).
-  const walked = await selectRows(exec, select, plan.walk(walkRowsFor(plan.offset + plan.limit)));
-  if (walked.length === plan.limit) return { rows: walked, ...capped };
-  if (plan.sortLimit > plan.countLimit) {
-    const sorted = await gather(plan.sortLimit);
-    if (sorted.total <= plan.sortLimit) return { rows: sorted.rows, ...capped };
+  const walk = async () => {
+    const walked = await selectRows(exec, select, plan.walk(walkRowsFor(plan.offset + plan.limit)));
+    return walked.length === plan.limit ? walked : null;
+  };
+  const sorted = async () => {
+    if (plan.sortLimit <= plan.countLimit) return null;
+    const more = await gather(plan.sortLimit);
+    return more.total <= plan.sortLimit ? more.rows : null;
+  };
+  // None of the gathered matches lies within the walk's rows: they cluster later in the order
+  // (every "RTU" unit after every "AHU" unit), and the walk would most likely read its rows for
+  // nothing, so the other ways go first. Every way gives the same page; this only orders them.
+  const clustered = toCount(found[0]?.in_walk as string | number | undefined) === 0;
+  const ways: [PageWay, () => Promise<RowOf<F>[] | null>][] = clustered
+    ? [['sorted', sorted], ['walked', walk]]
+    : [['walked', walk], ['sorted', sorted]];
+  for (const [way, find] of ways) {
+    const rows = await find();
+    if (rows) return { rows, ...capped, way };
   }
-  return { rows: await selectRows(exec, select, plan.dense), ...capped };
+  return { rows: await selectRows(exec, select, plan.dense), ...capped, way: 'dense' };
 }
 
 /**
@@ -290,6 +341,14 @@ export function sortedPagePlan<F extends Fields>(options: {
    * no order (the header search's five hits), where a fast answer beats the exact first five.
    */
   anyOrderPastWalk?: boolean;
+  /**
+   * The page and total through the sort key's own matches (PagePlan.keyed), for a list whose
+   * matches may cluster by its sort key: `with` names the statement's CTEs; `candidates(n)`
+   * selects `id, sort_key` of rows holding the first n matches in order (every one a match);
+   * `total(candidates)` counts the matches up to countLimit + 1, given the candidates' CTE name;
+   * `complete` is true when this way applies and read everything it needed.
+   */
+  keyed?: { with: SQL; candidates: (n: number) => SQL; total: (candidates: SQL) => SQL; complete: SQL };
 }): PagePlan<F> {
   const { select, table, id, sort, keys, where, limit, offset } = options;
   const joins = options.joins ?? sql``;
@@ -300,13 +359,25 @@ export function sortedPagePlan<F extends Fields>(options: {
   const dir = options.descending ? sql` desc` : sql``;
   const orderOf = (sortKey: SQL | AnyColumn, idKey: SQL | AnyColumn) => (options.uniqueSort ? sql`${sortKey}${dir}` : sql`${sortKey}${dir}, ${idKey}${dir}`);
   const order = orderOf(sort, id);
+  // Whether (sortKey, idKey) comes no later in the order than (lastSort, lastId).
+  const walkedPast = (sortKey: SQL, idKey: SQL, lastSort: SQL, lastId: SQL) =>
+    options.uniqueSort
+      ? sql`${sortKey} ${options.descending ? sql`>=` : sql`<=`} ${lastSort}`
+      : sql`(${sortKey}, ${idKey}) ${options.descending ? sql`>=` : sql`<=`} (${lastSort}, ${lastId})`;
   return {
     select,
     // m and page carry (id, sort key) under their own names; r is the page's rows.
+    // in_walk (only when more than max match): the gathered matches up to the last row the bounded
+    // walk examines, found by reading that many entries of the order index.
     gathered: (max) => sql`
       with m as materialized (select ${id} as id, ${sort} as sort_key from ${from(table)} ${matchJoins} where ${where} limit ${max + 1}),
       page as (select id, sort_key from m order by ${orderOf(sql`sort_key`, sql`id`)} limit ${limit} offset ${offset})
-      select t.total, r.* from (select count(*) as total from m) t
+      select t.total, case when t.total > ${max} then (
+          select count(*) from m left join (
+            select ${sql.identifier(sort.name)} as k, ${sql.identifier(id.name)} as i from ${sql.identifier(original)}
+            order by ${orderOf(sql`${sql.identifier(sort.name)}`, sql`${sql.identifier(id.name)}`)} offset ${walkRowsFor(offset + limit) - 1} limit 1) w on true
+          where w.i is null or ${walkedPast(sql`m.sort_key`, sql`m.id`, sql`w.k`, sql`w.i`)}) end as in_walk,
+        r.* from (select count(*) as total from m) t
       left join lateral (select ${select} from ${from(table)} ${joins} join page p on p.id = ${id}) r on true
       order by ${orderOf(sql`r.${select.key(keys.sort)}`, sql`r.${select.key(keys.id)}`)}`,
     walk: (rows) => sql`
@@ -317,6 +388,19 @@ export function sortedPagePlan<F extends Fields>(options: {
       ? sql`select * from (select ${select} from ${from(table)} ${joins} where ${where} limit ${limit} offset ${offset}) r
           order by ${orderOf(sql`r.${select.key(keys.sort)}`, sql`r.${select.key(keys.id)}`)}`
       : sql`select ${select} from ${from(table)} ${joins} where ${where} order by ${order} limit ${limit} offset ${offset}`,
+    ...(options.keyed
+      ? {
+          // Nothing past `state` runs when this way does not apply.
+          keyed: sql`
+            with ${options.keyed.with},
+            state as materialized (select (${options.keyed.complete}) as complete),
+            candidates as materialized (select * from (${options.keyed.candidates(offset + limit)}) c where (select complete from state)),
+            page as (select id, sort_key from candidates order by ${orderOf(sql`sort_key`, sql`id`)} limit ${limit} offset ${offset})
+            select s.complete, case when s.complete then (${options.keyed.total(sql`candidates`)}) end as total, r.* from state s
+            left join lateral (select ${select} from ${from(table)} ${joins} join page p on p.id = ${id}) r on s.complete
+            order by ${orderOf(sql`r.${select.key(keys.sort)}`, sql`r.${select.key(keys.id)}`)}`,
+        }
+      : {}),
     countLimit: options.countLimit,
     sortLimit: options.sortLimit,
     limit,

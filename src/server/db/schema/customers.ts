@@ -117,6 +117,22 @@ export const units = pgTable(
 );
 
 /**
+ * Every unit number in use (and some no longer used: a number is never taken out), in lower case
+ * for the searches, kept by statement triggers on units (migration 0034). The /units search walks
+ * the units of the numbers that match in list order through units_unit_number_idx, where the
+ * trigram index finds the matching units in no order (decision 021: "RTU" units sort after every
+ * other kind, so neither the walk of the first rows nor gathering 125,000 of them is fast).
+ */
+export const unitNumbers = pgTable(
+  'unit_numbers',
+  {
+    unitNumber: varchar('unit_number', { length: 100 }).primaryKey(),
+    searchText: text('search_text').notNull(),
+  },
+  (t) => [trgm('unit_numbers_search_trgm', t.searchText)],
+);
+
+/**
  * Exact totals for /dashboard and the unfiltered lists without counting a million rows: one row,
  * kept current by statement-level triggers on companies, locations and units (migration 0007
  * customers-triggers), so it changes in the same transaction as the rows it counts.

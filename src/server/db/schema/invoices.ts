@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, char, check, date, index, integer, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { id, createdAt, updatedAt, money, oneOf, trgm, notBlank, DB_ENUMS } from './columns.js';
+import { id, createdAt, updatedAt, money, oneOf, trgm, trgmWords, notBlank, DB_ENUMS } from './columns.js';
 import { jobs } from './jobs.js';
 import { users } from './users.js';
 
@@ -196,10 +196,11 @@ export const invoiceSearch = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [
-    trgm('invoice_search_text_trgm', t.searchText),
+    // Over the text's words as the search rule sees them (trigramWords: migration 0035).
+    trgmWords('invoice_search_words_trgm', t.searchText),
     // /invoices/pending and /invoices/paid search only their own status.
-    trgm('invoice_search_issued_trgm', t.searchText).where(sql`${t.status} = 'issued'`),
-    trgm('invoice_search_paid_trgm', t.searchText).where(sql`${t.status} = 'paid'`),
+    trgmWords('invoice_search_issued_words_trgm', t.searchText).where(sql`${t.status} = 'issued'`),
+    trgmWords('invoice_search_paid_words_trgm', t.searchText).where(sql`${t.status} = 'paid'`),
     index('invoice_search_job_idx').on(t.jobId),
     // /invoices of one office (and status), newest first
     index('invoice_search_office_idx').on(t.office, t.status, t.createdAt.desc(), t.invoiceId.desc()),

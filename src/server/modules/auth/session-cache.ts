@@ -5,7 +5,7 @@
  * Sessions live in the database; this is a read-through copy, and it forgets everything whenever
  * anything that could end a session or change what it grants happens anywhere:
  * - the database announces every delete of a session and every change or delete of a user on the
- *   channel `hvac_session_change` (migration 0034, triggers, so a tool or another app server is
+ *   channel `hvac_session_change` (migration 0036, triggers, so a tool or another app server is
  *   heard too), and every process listens;
  * - this process forgets at once when one of its own requests changed something (the auth plugin
  *   calls `forgetAll` before any state-changing request answers), so a sign-out is never followed
@@ -35,7 +35,7 @@ export interface SessionCache<T> {
   setListening(listening: boolean): void;
 }
 
-/** Where the database announces session and user changes (migration 0034's triggers). */
+/** Where the database announces session and user changes (migration 0036's triggers). */
 export const SESSION_CHANGE_CHANNEL = 'hvac_session_change';
 
 /** Copies kept at once; a process that reaches it starts again empty (sessions are few, requests many). */

@@ -403,7 +403,9 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
       const searched = repo.onSearchTable(query) ? repo.searchedInvoices('all', query) : undefined;
       const [summary, now] = await Promise.all([repo.listSummary(db, query, cap), today()]);
       const counted = summary ? { total: summary.total.count, totalCapped: false } : await pastTheCap(conditions, query, false, searched);
-      const rows = await repo.listPage(db, conditions, 'created', paging, { matchesFirst: narrowed && gatherable(counted), searched: gatherable(counted) ? searched : undefined });
+      const rows = gatherable(counted)
+        ? await repo.listPage(db, conditions, 'created', paging, { matchesFirst: narrowed, searched })
+        : await repo.listPage(db, repo.listConditions(query, { walk: true }), 'created', paging);
       return { items: rows.map((r) => repo.listItemOf(r, now)), ...counted, page: query.page, pageSize: query.pageSize, summary };
     },
 
@@ -414,7 +416,9 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
       const searched = repo.searchable(query.q) ? repo.searchedInvoices('pending', query, { today: now, withDue: true }) : undefined;
       const { summary, filtered } = await repo.pendingSummary(db, query, now, cap);
       const counted = filtered !== null ? { total: filtered, totalCapped: false } : await pastTheCap(conditions, query, Boolean(query.due), searched);
-      const rows = await repo.listPage(db, conditions, 'due', paging, { matchesFirst: Boolean(query.q) && gatherable(counted), searched: gatherable(counted) ? searched : undefined });
+      const rows = gatherable(counted)
+        ? await repo.listPage(db, conditions, 'due', paging, { matchesFirst: Boolean(query.q), searched })
+        : await repo.listPage(db, repo.pendingConditions(query, now, true, { walk: true }), 'due', paging);
       return { items: rows.map((r) => repo.listItemOf(r, now)), ...counted, page: query.page, pageSize: query.pageSize, summary };
     },
 
@@ -425,7 +429,9 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
       const [summary, now] = await Promise.all([repo.paidSummary(db, query, cap), today()]);
       const counted = summary ? { total: summary.totalPaid.count, totalCapped: false } : await pastTheCap(conditions, query, false, searched);
       // A paid-date range is walked in the paid-date index itself; only a search gathers its matches first.
-      const rows = await repo.listPage(db, conditions, 'paid', paging, { matchesFirst: Boolean(query.q) && gatherable(counted), searched: gatherable(counted) ? searched : undefined });
+      const rows = gatherable(counted)
+        ? await repo.listPage(db, conditions, 'paid', paging, { matchesFirst: Boolean(query.q), searched })
+        : await repo.listPage(db, repo.paidConditions(query, { walk: true }), 'paid', paging);
       return { items: rows.map((r) => repo.listItemOf(r, now)), ...counted, page: query.page, pageSize: query.pageSize, summary };
     },
 

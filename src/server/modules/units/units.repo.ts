@@ -4,16 +4,21 @@ import { JOB_STATUSES } from '../../../domain/home.js';
 import { toCents } from '../../../domain/money.js';
 import { CONTACT_TYPES, UNIT_STATUSES, type JobStatistics, type Unit, type UnitInput, type UnitJob, type UnitListItem, type UnitListQuery } from '../../../domain/units.js';
 import type { Executor } from '../../db/client.js';
-import { companies, customerCounts, jobItems, jobs, jobTypes, locations, serviceLines, units } from '../../db/schema.js';
+import { companies, customerCounts, jobItems, jobs, jobTypes, locations, serviceLines, unitNumbers, units } from '../../db/schema.js';
 import { countOf, from, nullable, oneOfColumn, selectPage, selectRow, selectRows, selection, searchTextMatch, sortedPagePlan, tableAlias, textMatch, whereAll, type RowOf } from '../../db/sql.js';
 import { countLimitFor } from '../../../domain/search.js';
 
 /** Filtered lists gather and sort at most this many matches when walking the order does not find the page (see selectPage). */
 const UNIT_SORT_LIMIT = 200_000;
+/** The keyed page (keyedSearch) reads the units of at most this many locations found by their name or company. */
+const KEYED_LOCATION_LIMIT = 200;
 
 const u = tableAlias(units, 'u');
 const l = tableAlias(locations, 'l');
 const c = tableAlias(companies, 'c');
+const n = tableAlias(unitNumbers, 'n');
+const nl = tableAlias(locations, 'nl');
+const nc = tableAlias(companies, 'nc');
 
 const LIST_FIELDS = {
   id: u.id,
@@ -105,12 +110,53 @@ function filterConditions(query: UnitListQuery): SQL[] {
   return conditions;
 }
 
+/**
+ * The search's page and total through the unit numbers that match (sortedPagePlan's `keyed`;
+ * decision 021), for words whose matches cluster by unit number: "rt" finds the 125,000 RTU units
+ * of the large set, which sort after every AHU, CH, CU, FCU, HP and MAU unit, so the walk of the
+ * first rows finds none of them and gathering them all reads and sorts 125,000 rows.
+ *
+ * A unit's search text is its unit number, its location's name and its company's name joined by
+ * spaces, and a typed word holds no space, so a word matches the text exactly when it matches one of
+ * the three by the same rule. A unit matching every word therefore either has a number matching
+ * every word (one of `keys`, found in unit_numbers; each such unit matches every word, and they are
+ * walked in list order through units_unit_number_idx and counted up to the cap there), or one word
+ * matches its location's or company's name (its location is one of `near`, whose units are all read
+ * and checked). The total is the first count plus the second set's units whose number is not a key.
+ * This way applies when some number matches (otherwise the trigram index serves the search as
+ * before) and `near` holds at most KEYED_LOCATION_LIMIT locations.
+ */
+function keyedSearch(words: string[], where: SQL, others: SQL, countLimit: number) {
+  const keyList = sql`array(select unit_number from keys)`;
+  return {
+    with: sql`keys as materialized (select ${n.unitNumber} as unit_number from ${from(n)} where ${whereAll(words.map((word) => searchTextMatch(n.searchText, word)))}),
+      near as materialized (
+        (select ${nl.id} as id from ${from(nl)} where exists (select 1 from keys) and (${sql.join(words.map((word) => textMatch(nl.name, word)), sql` or `)})
+         limit ${KEYED_LOCATION_LIMIT + 1})
+        union
+        (select ${nl.id} from ${from(nc)} join ${from(nl)} on ${nl.companyId} = ${nc.id}
+         where exists (select 1 from keys) and (${sql.join(words.map((word) => searchTextMatch(nc.searchText, word)), sql` or `)})
+         limit ${KEYED_LOCATION_LIMIT + 1})),
+      keyed as (select 1 from ${from(u)} where ${u.unitNumber} = any(${keyList}) and ${others} limit ${countLimit + 1})`,
+    candidates: (count: number) => sql`
+      (select ${u.id} as id, ${u.unitNumber} as sort_key from ${from(u)}
+       where ${u.unitNumber} = any(${keyList}) and ${where}
+       order by ${u.unitNumber}, ${u.id} limit ${count})
+      union
+      select ${u.id}, ${u.unitNumber} from ${from(u)} where ${u.locationId} in (select id from near) and ${where}`,
+    total: (candidates: SQL) => sql`(select count(*) from keyed) + (select count(*) from ${candidates} where sort_key <> all(${keyList}))`,
+    complete: sql`exists (select 1 from keys) and (select count(*) from near) <= ${KEYED_LOCATION_LIMIT}`,
+  };
+}
+
 /** The statements behind the /units list (also shown with EXPLAIN by the benchmark). */
 export function unitListStatements(query: UnitListQuery, options: { totalCap?: number; sortLimit?: number } = {}) {
   const conditions = filterConditions(query);
+  const words = searchWords(query.q);
   const limit = query.pageSize;
   const offset = (query.page - 1) * query.pageSize;
   const where = whereAll(conditions);
+  const countLimit = countLimitFor(query.page, query.pageSize, options.totalCap);
   if (conditions.length === 0 || (conditions.length === 1 && query.status !== undefined)) {
     // Every unit, or every active / inactive one: spread evenly, so the order index finds the page.
     const counter =
@@ -132,10 +178,12 @@ export function unitListStatements(query: UnitListQuery, options: { totalCap?: n
       joins: JOINS,
       // The location and company name filters need the joins to find the matches.
       ...(query.location || query.company ? { matchJoins: JOINS } : {}),
+      // Through the unit numbers that match, when the filter names the unit alone.
+      ...(words.length && !query.location && !query.company ? { keyed: keyedSearch(words, where, whereAll(conditions.slice(words.length)), countLimit) } : {}),
       where,
       limit,
       offset,
-      countLimit: countLimitFor(query.page, query.pageSize, options.totalCap),
+      countLimit,
       sortLimit: options.sortLimit ?? UNIT_SORT_LIMIT,
     }),
   };
