@@ -12,6 +12,12 @@ import { countLimitFor } from '../../../domain/search.js';
 const UNIT_SORT_LIMIT = 200_000;
 /** The keyed page (keyedSearch) reads the units of at most this many locations found by their name or company. */
 const KEYED_LOCATION_LIMIT = 200;
+/**
+ * ...and of at most this many matching unit numbers: the numbers go into `= any(array)` and
+ * `<> all(array)` tests, which PostgreSQL evaluates by reading the array for each row it checks (a
+ * search matching 10,000 distinct numbers took a minute on a small table scanned in full).
+ */
+const KEYED_NUMBER_LIMIT = 100;
 
 const u = tableAlias(units, 'u');
 const l = tableAlias(locations, 'l');
@@ -123,13 +129,14 @@ function filterConditions(query: UnitListQuery): SQL[] {
  * walked in list order through units_unit_number_idx and counted up to the cap there), or one word
  * matches its location's or company's name (its location is one of `near`, whose units are all read
  * and checked). The total is the first count plus the second set's units whose number is not a key.
- * This way applies when some number matches (otherwise the trigram index serves the search as
- * before) and `near` holds at most KEYED_LOCATION_LIMIT locations.
+ * This way applies when some number matches but no more than KEYED_NUMBER_LIMIT do (otherwise the
+ * trigram index serves the search as before) and `near` holds at most KEYED_LOCATION_LIMIT locations.
  */
 function keyedSearch(words: string[], where: SQL, others: SQL, countLimit: number) {
   const keyList = sql`array(select unit_number from keys)`;
   return {
-    with: sql`keys as materialized (select ${n.unitNumber} as unit_number from ${from(n)} where ${whereAll(words.map((word) => searchTextMatch(n.searchText, word)))}),
+    with: sql`keys as materialized (select ${n.unitNumber} as unit_number from ${from(n)} where ${whereAll(words.map((word) => searchTextMatch(n.searchText, word)))}
+        limit ${KEYED_NUMBER_LIMIT + 1}),
       near as materialized (
         (select ${nl.id} as id from ${from(nl)} where exists (select 1 from keys) and (${sql.join(words.map((word) => textMatch(nl.name, word)), sql` or `)})
          limit ${KEYED_LOCATION_LIMIT + 1})
@@ -145,7 +152,7 @@ function keyedSearch(words: string[], where: SQL, others: SQL, countLimit: numbe
       union
       select ${u.id}, ${u.unitNumber} from ${from(u)} where ${u.locationId} in (select id from near) and ${where}`,
     total: (candidates: SQL) => sql`(select count(*) from keyed) + (select count(*) from ${candidates} where sort_key <> all(${keyList}))`,
-    complete: sql`exists (select 1 from keys) and (select count(*) from near) <= ${KEYED_LOCATION_LIMIT}`,
+    complete: sql`exists (select 1 from keys) and (select count(*) from keys) <= ${KEYED_NUMBER_LIMIT} and (select count(*) from near) <= ${KEYED_LOCATION_LIMIT}`,
   };
 }
 
