@@ -188,8 +188,9 @@ function listenPostgres(config: pg.ClientConfig, channel: string, handlers: Noti
         if (current === client) {
           listening = true;
           handlers.onState(true);
+        } else {
+          client.end().catch(() => undefined);
         }
-        else client.end().catch(() => undefined);
       })
       .catch(lost);
   };
