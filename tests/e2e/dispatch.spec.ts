@@ -477,11 +477,18 @@ async function technicianIdsOf(db: Database, id: string): Promise<string[]> {
   return rows.sort((a, b) => Number(b.primary) - Number(a.primary)).map((r) => r.id);
 }
 
-/** Closes the toasts (bottom right): a person would not start a drag on a toast either. */
+/**
+ * Closes the toasts (bottom right): a person would not start a drag on a toast either. Clicks until
+ * none is left: on a loaded machine a click can land while a toast is still coming in and be lost,
+ * and an Undo toast would otherwise stay its whole duration.
+ */
 async function dismissToasts(page: Page) {
-  const close = page.locator('[data-sonner-toast] [data-close-button]');
-  for (let i = 0; i < 5 && (await close.count()) > 0; i++) await close.first().click({ force: true, timeout: 2000 }).catch(() => undefined);
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+  const toasts = page.locator('[data-sonner-toast]');
+  const close = toasts.locator('[data-close-button]');
+  await expect(async () => {
+    for (let i = await close.count(); i > 0; i--) await close.first().click({ force: true, timeout: 1000 }).catch(() => undefined);
+    await expect(toasts).toHaveCount(0, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /** Drags with the mouse (pointer events), in steps, by dx/dy from the block's left part. */
