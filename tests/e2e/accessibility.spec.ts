@@ -52,6 +52,13 @@ test.describe('keyboard and assistive technology', () => {
     await expect(page.getByRole('heading', { name: 'Units' })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Units' })).toBeVisible();
+    // Signed out again: a protected page asks nothing that answers 401 (the company is asked at
+    // once only by a browser still signed in).
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByLabel('Username')).toBeVisible();
     expect(logged).toEqual([]);
   });
 

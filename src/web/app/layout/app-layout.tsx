@@ -6,7 +6,7 @@ import { Outlet, useNavigate } from 'react-router';
 import { displayName } from '../../../domain/roles';
 import { api } from '../../lib/api-client';
 import { useCompanyInfo } from '../../lib/company';
-import { sessionKey, useAuthOptions, useSession } from '../../lib/session';
+import { rememberSignedIn, sessionKey, useAuthOptions, useSession } from '../../lib/session';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { MAIN_CONTENT_ID } from '../../ui/return-focus';
 import { SkipLink } from '../../ui/skip-link';
@@ -36,10 +36,14 @@ export function AppLayout() {
     } catch {
       toast.error('Could not reach the server; you are signed out on this device.');
     } finally {
-      queryClient.clear();
+      rememberSignedIn(false);
       queryClient.setQueryData(sessionKey, null);
       setLoggingOut(false);
-      navigate('/login', { replace: true });
+      await navigate('/login', { replace: true });
+      // Only once this layout is gone: cleared while it was still on screen, its queries (the
+      // company) were asked again without a session, a 401 in the console (issue 8).
+      queryClient.clear();
+      queryClient.setQueryData(sessionKey, null);
     }
   };
 
