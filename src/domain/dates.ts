@@ -15,7 +15,7 @@ export function isValidTimeZone(zone: string): boolean {
  * One formatter per zone and purpose: creating an Intl.DateTimeFormat costs far more than using one
  * (a few milliseconds each on a tablet; Home's first render made several), and they never change.
  */
-function cachedFormat(cache: Map<string, Intl.DateTimeFormat>, timeZone: string, create: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+export function cachedFormat(cache: Map<string, Intl.DateTimeFormat>, timeZone: string, create: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
   let format = cache.get(timeZone);
   if (!format) {
     format = create();

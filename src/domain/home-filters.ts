@@ -1,5 +1,5 @@
 import { dateInZone, zonedDateTimeToInstant } from './dates.js';
-import { isUuidV4 } from './ids.js';
+import { invalid, optionalText, optionalUuid, plainFilters, type FieldReader } from './list-filters.js';
 
 /**
  * Home's filters (office, technician, period) and the list queries its cards open, without zod:
@@ -47,14 +47,19 @@ export function periodSince(period: HomePeriod, now: Date, timeZone: string): Da
  */
 export type HomeCardDate = 'created' | 'quote-sent' | null;
 
+/** The Office and Technician selects, as every list a card opens takes them. */
+function withSelects(query: URLSearchParams, filters: HomeFilters): URLSearchParams {
+  if (filters.office) query.set('office', filters.office);
+  if (filters.technicianId) query.set('technicianId', filters.technicianId);
+  return query;
+}
+
 /**
  * The /invoices query Total Unsent Invoices opens: the draft invoices themselves (a job may hold
  * several), with the Office and Technician selects and the period on the invoices' creation.
  */
 export function homeUnsentInvoicesQuery(filters: HomeFilters, now: Date, timeZone: string): URLSearchParams {
-  const query = new URLSearchParams({ status: 'draft' });
-  if (filters.office) query.set('office', filters.office);
-  if (filters.technicianId) query.set('technicianId', filters.technicianId);
+  const query = withSelects(new URLSearchParams({ status: 'draft' }), filters);
   const from = periodFirstDay(filters.period, now, timeZone);
   if (from) query.set('createdFrom', from);
   return query;
@@ -65,17 +70,12 @@ export function homeUnsentInvoicesQuery(filters: HomeFilters, now: Date, timeZon
  * several), with the same selects and period as the count (GET /api/home/deficiencies).
  */
 export function homeDeficienciesQuery(filters: HomeFilters): URLSearchParams {
-  const query = new URLSearchParams({ period: filters.period });
-  if (filters.office) query.set('office', filters.office);
-  if (filters.technicianId) query.set('technicianId', filters.technicianId);
-  return query;
+  return withSelects(new URLSearchParams({ period: filters.period }), filters);
 }
 
 /** The /jobs query a card opens: its queue, the Office and Technician selects, and the period. */
 export function homeCardListQuery(card: { queue: string; date: HomeCardDate }, filters: HomeFilters, now: Date, timeZone: string): URLSearchParams {
-  const query = new URLSearchParams({ queue: card.queue });
-  if (filters.office) query.set('office', filters.office);
-  if (filters.technicianId) query.set('technicianId', filters.technicianId);
+  const query = withSelects(new URLSearchParams({ queue: card.queue }), filters);
   const from = card.date ? periodFirstDay(filters.period, now, timeZone) : null;
   if (card.date && from) {
     query.set('dateField', card.date);
@@ -84,6 +84,8 @@ export function homeCardListQuery(card: { queue: string; date: HomeCardDate }, f
   return query;
 }
 
+/** The longest office name the Office filter takes. */
+export const HOME_OFFICE_MAX = 100;
 
 /** Office, technician and period as the URL or the API's query string give them. */
 export interface HomeFilters {
@@ -92,7 +94,13 @@ export interface HomeFilters {
   period: HomePeriod;
 }
 
-const isHomePeriod = (value: string): value is HomePeriod => HOME_PERIODS.some((p) => p.value === value);
+/** ?period=: one of HOME_PERIODS exactly (absent: the default). */
+const homePeriod: FieldReader<HomePeriod> = (value) => {
+  if (value === undefined) return DEFAULT_HOME_PERIOD;
+  return typeof value === 'string' && HOME_PERIODS.some((p) => p.value === value) ? (value as HomePeriod) : invalid;
+};
+
+const homeFilterReaders = plainFilters<HomeFilters>({ office: optionalText(HOME_OFFICE_MAX), technicianId: optionalUuid, period: homePeriod });
 
 /**
  * The filters from a query string's values, as home.ts's `homeFilters` schema reads them: blank
@@ -101,16 +109,6 @@ const isHomePeriod = (value: string): value is HomePeriod => HOME_PERIODS.some((
  * Values that are not strings (a repeated parameter) are refused.
  */
 export function parseHomeFilters(input: { office?: unknown; technicianId?: unknown; period?: unknown }): HomeFilters | null {
-  const text = (value: unknown): string | undefined | null => (value === undefined ? undefined : typeof value === 'string' ? value.trim() : null);
-  const office = text(input.office);
-  const technicianId = text(input.technicianId);
-  if (office === null || technicianId === null) return null;
-  if (office !== undefined && office.length > 100) return null;
-  if (technicianId && !isUuidV4(technicianId)) return null;
-  let period: HomePeriod = DEFAULT_HOME_PERIOD;
-  if (input.period !== undefined) {
-    if (typeof input.period !== 'string' || !isHomePeriod(input.period)) return null;
-    period = input.period;
-  }
-  return { office: office || undefined, technicianId: technicianId || undefined, period };
+  const read = homeFilterReaders.safeParse(input);
+  return read.success ? read.data : null;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isUuidV4 } from './ids.js';
 import { isIsoDate } from './dates.js';
-import { DEFAULT_HOME_PERIOD, HOME_PERIODS, type HomeFilters, type HomePeriod } from './home-filters.js';
+import { DEFAULT_HOME_PERIOD, HOME_OFFICE_MAX, HOME_PERIODS, type HomeFilters, type HomePeriod } from './home-filters.js';
 import type { QuoteStatus } from './quotes.js';
 
 export {
@@ -82,7 +82,7 @@ export const homeFilters = z.object({
   office: z
     .string()
     .trim()
-    .max(100)
+    .max(HOME_OFFICE_MAX)
     .optional()
     .transform((v) => (v ? v : undefined)),
   technicianId: optionalUuid('Invalid technician id'),

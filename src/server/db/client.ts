@@ -130,28 +130,26 @@ export function createPostgresHandle(options: OpenDatabaseOptions & { url: strin
   // on the large data set it added 1.8 s to a 100 ms count query. Off for our connections.
   const serverOptions = ['-c jit=off'];
   if (options.statementTimeoutMs) serverOptions.push(`-c statement_timeout=${Math.round(options.statementTimeoutMs)}`);
-  const pool = new pg.Pool({
+  // What every connection of this handle uses: the pool's and the notification listener's.
+  const connection: pg.ClientConfig = {
     connectionString: options.url,
-    max: options.poolSize ?? 10,
     options: serverOptions.join(' '),
     ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
+    keepAlive: true,
+  };
+  const pool = new pg.Pool({
+    ...connection,
+    max: options.poolSize ?? 10,
     // The server's own statement_timeout cancels slow statements; this catches a server that stopped
     // answering altogether (the cancel would never come back).
     ...(options.statementTimeoutMs ? { query_timeout: options.statementTimeoutMs + 5_000 } : {}),
-    keepAlive: true,
     stream: coalescingSocket,
   });
   // An idle connection the server closes (restart, failover, a dropped test database) is replaced
   // on next use; without a listener its 'error' event would crash the process.
   pool.on('error', (error) => console.warn(`[db] an idle PostgreSQL connection was closed: ${error.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Database;
-  const clientConfig: pg.ClientConfig = {
-    connectionString: options.url,
-    options: serverOptions.join(' '),
-    ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
-    keepAlive: true,
-  };
-  return { db, kind: 'postgres', close: () => pool.end(), pool, listen: (channel, handlers) => listenPostgres(clientConfig, channel, handlers) };
+  return { db, kind: 'postgres', close: () => pool.end(), pool, listen: (channel, handlers) => listenPostgres(connection, channel, handlers) };
 }
 
 const LISTEN_RETRY_MS = 1_000;

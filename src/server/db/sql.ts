@@ -163,8 +163,7 @@ export function from(aliased: PgTable): SQL {
 
 /** Runs a raw statement that selects `selection` and returns its typed rows. */
 export async function selectRows<F extends Fields>(exec: Executor, select: Selection<F>, query: SQL): Promise<RowOf<F>[]> {
-  const result = (await exec.execute(query)) as unknown as { rows: Record<string, unknown>[] };
-  return result.rows.map((row) => select.decode(row));
+  return (await queryRowsForSql<Record<string, unknown>>(exec, query)).map((row) => select.decode(row));
 }
 
 /** The first row of selectRows, or null. */
@@ -176,6 +175,11 @@ export async function selectRow<F extends Fields>(exec: Executor, select: Select
 export const countOf = (expression: SQL = sql`count(*)`): SQL<number> => sql<number>`${expression}`.mapWith(Number);
 /** `count(*) as "n"`: `select ${COUNT_ROWS} from ...` and selectRow(exec, COUNT_ROWS, ...)?.n. */
 export const COUNT_ROWS = selection({ n: countOf() });
+
+/** The page's rows of a statement that answers a total beside them (all columns null on an empty page). */
+function pageRows<F extends Fields>(select: Selection<F>, rows: Record<string, unknown>[]): RowOf<F>[] {
+  return rows.filter((row) => !select.isEmpty(row)).map((row) => select.decode(row));
+}
 
 const dialect = new PgDialect();
 
@@ -203,8 +207,8 @@ export async function selectTotalled<F extends Fields>(
   statement: SQL,
   options: { preparedAs?: string } = {},
 ): Promise<{ rows: RowOf<F>[]; total: number }> {
-  const rows = options.preparedAs ? await executePrepared(exec, options.preparedAs, statement) : ((await exec.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows;
-  return { rows: rows.filter((row) => !select.isEmpty(row)).map((row) => select.decode(row)), total: toCount(rows[0]?.total as string | number | undefined) };
+  const rows = options.preparedAs ? await executePrepared(exec, options.preparedAs, statement) : await queryRowsForSql<Record<string, unknown>>(exec, statement);
+  return { rows: pageRows(select, rows), total: toCount(rows[0]?.total as string | number | undefined) };
 }
 
 /**
@@ -271,8 +275,8 @@ export type PageWay = 'gathered' | 'walked' | 'keyed' | 'sorted' | 'dense';
 
 export async function selectPage<F extends Fields>(exec: Executor, plan: PagePlan<F>): Promise<{ rows: RowOf<F>[]; total: number; totalCapped: boolean; way: PageWay }> {
   const { select } = plan;
-  const read = async (statement: SQL) => ((await exec.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows;
-  const pageOf = (found: Record<string, unknown>[]) => found.filter((row) => !select.isEmpty(row)).map((row) => select.decode(row));
+  const read = (statement: SQL) => queryRowsForSql<Record<string, unknown>>(exec, statement);
+  const pageOf = (found: Record<string, unknown>[]) => pageRows(select, found);
   const gather = async (limit: number) => {
     const found = await read(plan.gathered(limit));
     return { total: toCount(found[0]?.total as string | number | undefined), rows: pageOf(found) };

@@ -1,4 +1,5 @@
 import { formatCents } from '../../domain/money';
+import { cachedFormat } from '../../domain/dates';
 
 export { formatCents };
 
@@ -20,12 +21,7 @@ let count: Intl.NumberFormat | undefined;
 
 /** A time of day with the short zone name, e.g. "9:30 AM EST". */
 export function formatTime(value: string | Date, timeZone?: string): string {
-  const key = timeZone ?? '';
-  let format = timeFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZoneName: 'short', ...(timeZone ? { timeZone } : {}) });
-    timeFormats.set(key, format);
-  }
+  const format = cachedFormat(timeFormats, timeZone ?? '', () => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZoneName: 'short', ...(timeZone ? { timeZone } : {}) }));
   return format.format(new Date(value));
 }
 

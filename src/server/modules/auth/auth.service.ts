@@ -3,7 +3,7 @@ import { INVALID_CREDENTIALS_MESSAGE, type LoginInput, type SessionUser } from '
 import { tooManyRequests, unauthenticated, badRequest } from '../../errors.js';
 import type { AuthRepo, LiveSession } from './auth.repo.js';
 import { burnVerifyTime, hashPassword, verifyPassword } from './passwords.js';
-import type { SessionCache } from './session-cache.js';
+import { createSessionCache, type SessionCache } from './session-cache.js';
 
 export const SIGN_IN_WINDOW_MINUTES = 15;
 /**
@@ -32,7 +32,7 @@ export interface AuthServiceDeps {
   repo: AuthRepo;
   clock: () => Date;
   sessionIdleMinutes: number;
-  /** This process's short-lived copies of resolved sessions; none reads every request from the database. */
+  /** This process's short-lived copies of resolved sessions; without it (or with ttlMs 0) every request reads the database. */
   sessionCache?: SessionCache<LiveSession>;
 }
 
@@ -43,7 +43,7 @@ export interface SignedIn {
   expiresAt: Date;
 }
 
-export function createAuthService({ repo, clock, sessionIdleMinutes, sessionCache }: AuthServiceDeps) {
+export function createAuthService({ repo, clock, sessionIdleMinutes, sessionCache = createSessionCache<LiveSession>({ ttlMs: 0 }) }: AuthServiceDeps) {
   const idleMs = sessionIdleMinutes * 60_000;
   const windowStart = (now: Date) => new Date(now.getTime() - SIGN_IN_WINDOW_MINUTES * 60_000);
   const accountAddressKey = (account: string, ip: string) => `${account}|address:${ip}`;
@@ -96,19 +96,19 @@ export function createAuthService({ repo, clock, sessionIdleMinutes, sessionCach
     async resolveSession(token: string): Promise<{ user: SessionUser; sessionId: string; expiresAt: Date } | undefined> {
       const now = clock();
       const sessionId = hashSessionToken(token);
-      let found = sessionCache?.get(sessionId, now)?.value;
+      let found = sessionCache.get(sessionId, now)?.value;
       if (!found) {
-        const generation = sessionCache?.generation() ?? 0;
+        const generation = sessionCache.generation();
         found = await repo.findLiveSession(sessionId, now);
         if (!found) return undefined;
-        sessionCache?.keep(sessionId, { value: found, expiresAt: found.session.expiresAt }, generation, now);
+        sessionCache.keep(sessionId, { value: found, expiresAt: found.session.expiresAt }, generation, now);
       }
       let expiresAt = found.session.expiresAt;
       if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
         expiresAt = new Date(now.getTime() + idleMs);
-        const generation = sessionCache?.generation() ?? 0;
+        const generation = sessionCache.generation();
         await repo.extendSession(sessionId, now, expiresAt);
-        sessionCache?.keep(sessionId, { value: { ...found, session: { lastSeenAt: now, expiresAt } }, expiresAt }, generation, now);
+        sessionCache.keep(sessionId, { value: { ...found, session: { lastSeenAt: now, expiresAt } }, expiresAt }, generation, now);
       }
       return { user: found.user, sessionId, expiresAt };
     },
@@ -118,7 +118,7 @@ export function createAuthService({ repo, clock, sessionIdleMinutes, sessionCach
      * have changed a session or a user (the database's announcement reaches the other processes).
      */
     forgetCachedSessions(): void {
-      sessionCache?.forgetAll();
+      sessionCache.forgetAll();
     },
 
     async signOut(token: string): Promise<void> {
