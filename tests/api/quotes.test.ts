@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { queryRows } from '../../src/server/db/client.js';
+import { queryRows, readTogether } from '../../src/server/db/client.js';
 import { settings as settingsTable } from '../../src/server/db/schema.js';
 import { createSettingsRepo } from '../../src/server/modules/settings/settings.repo.js';
 import { createQuoteTemplatesRepo } from '../../src/server/modules/quote-templates/quote-templates.repo.js';
@@ -19,7 +19,9 @@ import { createQuotesService } from '../../src/server/modules/quotes/quotes.serv
 import { createQuotePdfService } from '../../src/server/pdf/quote-pdf.service.js';
 import { buildSampleTemplatePdf } from '../../src/server/pdf/sample-template.js';
 import { createFileStorage } from '../../src/server/storage/storage.js';
+import { watchOverlappingQueries } from '../support/overlapping-queries.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
+import { testDatabaseKind } from '../support/test-db.js';
 import { multipart } from './quote-support.js';
 
 const NOW = new Date('2026-03-07T15:00:00Z');
@@ -344,5 +346,39 @@ describe("the customer's link", () => {
     expect(limited.json().error.message).toBe('Too many requests. Please wait a minute and try again.');
     expect(limited.headers['retry-after']).toBeTruthy();
     expect(await count(sql`select count(*) as n from rate_limits where key = 'public-quote-decision:192.0.2.9'`)).toBe(1);
+  });
+});
+
+describe('queries of a transaction', () => {
+  // A transaction is one connection: its queries go one at a time. node-postgres queues one sent
+  // while another runs (a Promise.all inside the transaction), with a DeprecationWarning.
+  it.runIf(testDatabaseKind === 'postgres')('the send, a deny and an approve never send a query to their connection while another runs', async () => {
+    const watch = watchOverlappingQueries();
+    try {
+      const denied = await quotableJob();
+      const deniedQuote = await send(denied.job.id);
+      expect((await call('POST', `/api/public/quotes/${await tokenOf(deniedQuote.quote.id)}/decision`, decision({ reason: 'too_expensive' }))).statusCode).toBe(200);
+      const approved = await quotableJob();
+      const approvedQuote = await send(approved.job.id);
+      const answer = { approve: true, signerName: 'Dana Reed', options: [{ inspectionId: approved.first.id, phase: 'phase3' }] };
+      expect((await call('POST', `/api/public/quotes/${await tokenOf(approvedQuote.quote.id)}/decision`, answer)).statusCode).toBe(200);
+    } finally {
+      watch.stop();
+    }
+    expect(watch.overlaps).toEqual([]);
+  });
+
+  it('readTogether reads side by side on the database and in turn in a transaction', async () => {
+    const log: string[] = [];
+    const read = (name: string) => async () => {
+      log.push(`${name} starts`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      log.push(`${name} ends`);
+      return name;
+    };
+    expect(await readTogether(ctx.database.db, [read('a'), read('b')])).toEqual(['a', 'b']);
+    expect(log.splice(0)).toEqual(['a starts', 'b starts', 'a ends', 'b ends']);
+    expect(await ctx.database.db.transaction((tx) => readTogether(tx, [read('a'), read('b')]))).toEqual(['a', 'b']);
+    expect(log).toEqual(['a starts', 'a ends', 'b starts', 'b ends']);
   });
 });

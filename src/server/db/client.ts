@@ -1,8 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql, type SQL } from 'drizzle-orm';
+import { is, sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { Socket } from 'node:net';
@@ -201,6 +201,19 @@ function listenPostgres(config: pg.ClientConfig, channel: string, handlers: Noti
     handlers.onState(false);
     await client?.end().catch(() => undefined);
   };
+}
+
+/**
+ * Runs independent reads side by side on the database (each on a pool connection of its own) and
+ * one after another on a transaction. A transaction is one connection: node-postgres queues a query
+ * sent while another runs on it (deprecated, "Calling client.query() when the client is already
+ * executing a query", and gone in pg 9), so reads in a transaction gain nothing from Promise.all.
+ */
+export async function readTogether<T extends readonly unknown[]>(exec: Executor, reads: { [K in keyof T]: () => PromiseLike<T[K]> }): Promise<T> {
+  if (!is(exec, PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as unknown as T;
 }
 
 /** Runs raw SQL and returns its rows, on either driver. */

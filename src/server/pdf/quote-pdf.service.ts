@@ -5,7 +5,7 @@
 import { dateInZone } from '../../domain/dates.js';
 import { TEMPLATE_MESSAGES, type QuoteType, type TemplateQuoteType } from '../../domain/quote-templates.js';
 import { quoteConfirmLinks, quotePdfFileName, type QuoteDocumentData } from '../../domain/quotes.js';
-import type { Executor } from '../db/client.js';
+import { readTogether, type Executor } from '../db/client.js';
 import { AppError, conflict, forbidden, notFound } from '../errors.js';
 import type { QuoteTemplatesRepo } from '../modules/quote-templates/quote-templates.repo.js';
 import type { SettingsRepo } from '../modules/settings/settings.repo.js';
@@ -72,10 +72,10 @@ export function createQuotePdfService(deps: {
   async function loadData(exec: Executor, request: QuotePdfRequest): Promise<QuoteDocumentData> {
     const job = await readQuoteJob(exec, request.jobId);
     if (!job) throw notFound('Job not found');
-    const [company, inspections, items] = await Promise.all([
-      deps.settings(exec).getCompany(),
-      request.quoteType === 'other' ? Promise.resolve([]) : readInspectionsAndRepairs(exec, request.jobId),
-      readJobItems(exec, request.jobId),
+    const [company, inspections, items] = await readTogether(exec, [
+      () => deps.settings(exec).getCompany(),
+      () => (request.quoteType === 'other' ? Promise.resolve([]) : readInspectionsAndRepairs(exec, request.jobId)),
+      () => readJobItems(exec, request.jobId),
     ]);
     const address = company.physical_address;
     return {
@@ -119,8 +119,8 @@ export function createQuotePdfService(deps: {
      * with a hint to upload a valid one when the stored template cannot be read.
      */
     async generate(request: QuotePdfRequest, exec: Executor = db): Promise<GeneratedQuotePdf> {
-      // The job's data and the template are independent: read them side by side.
-      const [data, template] = await Promise.all([loadData(exec, request), defaultTemplateFor(templates, request.quoteType, exec)]);
+      // The job's data and the template are independent: read side by side (in turn in a transaction).
+      const [data, template] = await readTogether(exec, [() => loadData(exec, request), () => defaultTemplateFor(templates, request.quoteType, exec)]);
       if (!template) throw conflict(TEMPLATE_MESSAGES.noDefault(request.quoteType));
       const file = await storage.get(exec, template.storageKey);
       if (!file) throw conflict(unreadableTemplateMessage(request.quoteType));

@@ -27,7 +27,7 @@ import { searchWords } from '../../../domain/customers.js';
 import { DEFAULT_TIME_ZONE } from '../../../domain/dates.js';
 import { centsToDecimal, toCents } from '../../../domain/money.js';
 import { REPAIR_PHASE_LABELS, type RepairPhase } from '../../../domain/repairs.js';
-import type { Executor } from '../../db/client.js';
+import { readTogether, type Executor } from '../../db/client.js';
 import {
   companies,
   invoiceCompanyTotals,
@@ -677,36 +677,38 @@ export async function readInvoice(exec: Executor, invoiceId: string) {
     .leftJoin(units, eq(units.id, jobs.unitId))
     .where(eq(jobInvoices.id, invoiceId));
   if (!head) return null;
-  const [lines, history] = await Promise.all([
-    exec
-      .select({
-        id: jobInvoiceLines.id,
-        position: jobInvoiceLines.position,
-        code: jobInvoiceLines.code,
-        name: jobInvoiceLines.name,
-        itemType: jobInvoiceLines.itemType,
-        quantity: jobInvoiceLines.quantity,
-        unitPrice: jobInvoiceLines.unitPrice,
-        total: jobInvoiceLines.total,
-      })
-      .from(jobInvoiceLines)
-      .where(eq(jobInvoiceLines.invoiceId, invoiceId))
-      .orderBy(asc(jobInvoiceLines.position)),
-    exec
-      .select({
-        id: jobInvoiceStatusChanges.id,
-        fromStatus: jobInvoiceStatusChanges.fromStatus,
-        toStatus: jobInvoiceStatusChanges.toStatus,
-        note: jobInvoiceStatusChanges.note,
-        changedAt: jobInvoiceStatusChanges.changedAt,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        username: users.username,
-      })
-      .from(jobInvoiceStatusChanges)
-      .leftJoin(users, eq(users.id, jobInvoiceStatusChanges.changedBy))
-      .where(eq(jobInvoiceStatusChanges.invoiceId, invoiceId))
-      .orderBy(asc(jobInvoiceStatusChanges.changedAt), asc(jobInvoiceStatusChanges.id)),
+  const [lines, history] = await readTogether(exec, [
+    () =>
+      exec
+        .select({
+          id: jobInvoiceLines.id,
+          position: jobInvoiceLines.position,
+          code: jobInvoiceLines.code,
+          name: jobInvoiceLines.name,
+          itemType: jobInvoiceLines.itemType,
+          quantity: jobInvoiceLines.quantity,
+          unitPrice: jobInvoiceLines.unitPrice,
+          total: jobInvoiceLines.total,
+        })
+        .from(jobInvoiceLines)
+        .where(eq(jobInvoiceLines.invoiceId, invoiceId))
+        .orderBy(asc(jobInvoiceLines.position)),
+    () =>
+      exec
+        .select({
+          id: jobInvoiceStatusChanges.id,
+          fromStatus: jobInvoiceStatusChanges.fromStatus,
+          toStatus: jobInvoiceStatusChanges.toStatus,
+          note: jobInvoiceStatusChanges.note,
+          changedAt: jobInvoiceStatusChanges.changedAt,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          username: users.username,
+        })
+        .from(jobInvoiceStatusChanges)
+        .leftJoin(users, eq(users.id, jobInvoiceStatusChanges.changedBy))
+        .where(eq(jobInvoiceStatusChanges.invoiceId, invoiceId))
+        .orderBy(asc(jobInvoiceStatusChanges.changedAt), asc(jobInvoiceStatusChanges.id)),
   ]);
   return {
     head,

@@ -120,7 +120,9 @@ export async function createInvoice(tx: Executor, options: CreateInvoiceOptions)
       },
     ];
   } else {
-    const [items, repairs] = await Promise.all([repo.readBillableItems(tx, job.id), repo.readBillableRepairs(tx, job.id)]);
+    // In turn: a transaction is one connection, which runs one query at a time.
+    const items = await repo.readBillableItems(tx, job.id);
+    const repairs = await repo.readBillableRepairs(tx, job.id);
     const plan = planInvoice(options.type, items, repairs);
     if (!plan.ok) throw conflict(`${INVOICE_MESSAGES.cannotCreate}: ${plan.reason}`);
     lines = plan.lines;

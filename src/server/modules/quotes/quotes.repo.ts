@@ -4,7 +4,7 @@ import { centsToDecimal, toCents } from '../../../domain/money.js';
 import type { DeclineReason, JobQuoteHistoryItem, QuoteStatus } from '../../../domain/quotes.js';
 import type { QuoteType } from '../../../domain/quote-templates.js';
 import type { RepairPhase } from '../../../domain/repairs.js';
-import type { Executor } from '../../db/client.js';
+import { readTogether, type Executor } from '../../db/client.js';
 import { jobInspectionChanges, jobInspections, jobInvoices, jobItems, jobQuotes, jobRepairs, jobs, users } from '../../db/schema.js';
 
 export type QuoteRow = typeof jobQuotes.$inferSelect;
@@ -59,26 +59,29 @@ export function createQuotesRepo(db: Executor) {
     },
 
     async typeFacts(jobId: string, exec: Executor = db): Promise<QuoteTypeFacts> {
-      const [[inspections], [repairs], [items], [changes]] = await Promise.all([
-        exec.select({ n: count() }).from(jobInspections).where(and(eq(jobInspections.jobId, jobId), eq(jobInspections.completed, true))),
-        exec
-          .select({ n: count() })
-          .from(jobRepairs)
-          .innerJoin(jobInspections, eq(jobInspections.id, jobRepairs.inspectionId))
-          .where(and(eq(jobRepairs.jobId, jobId), eq(jobInspections.completed, true))),
+      const [[inspections], [repairs], [items], [changes]] = await readTogether(exec, [
+        () => exec.select({ n: count() }).from(jobInspections).where(and(eq(jobInspections.jobId, jobId), eq(jobInspections.completed, true))),
+        () =>
+          exec
+            .select({ n: count() })
+            .from(jobRepairs)
+            .innerJoin(jobInspections, eq(jobInspections.id, jobRepairs.inspectionId))
+            .where(and(eq(jobRepairs.jobId, jobId), eq(jobInspections.completed, true))),
         // The INSP-FEE item a customer's deny adds is not a change the quote must show (no "Quote Needs Update").
-        exec
-          .select({ n: count(), last: sql<Date | string | null>`max(${jobItems.createdAt}) filter (where ${jobItems.code} <> 'INSP-FEE')` })
-          .from(jobItems)
-          .where(eq(jobItems.jobId, jobId)),
-        exec
-          .select({
-            at: sql<Date | string | null>`greatest(
+        () =>
+          exec
+            .select({ n: count(), last: sql<Date | string | null>`max(${jobItems.createdAt}) filter (where ${jobItems.code} <> 'INSP-FEE')` })
+            .from(jobItems)
+            .where(eq(jobItems.jobId, jobId)),
+        () =>
+          exec
+            .select({
+              at: sql<Date | string | null>`greatest(
               (select ${jobInspectionChanges.changedAt} from ${jobInspectionChanges} where ${jobInspectionChanges.jobId} = ${jobId}),
               (select max(${jobInspections.updatedAt}) from ${jobInspections} where ${jobInspections.jobId} = ${jobId}),
               (select max(${jobRepairs.updatedAt}) from ${jobRepairs} where ${jobRepairs.jobId} = ${jobId}))`,
-          })
-          .from(sql`(select 1) as one`),
+            })
+            .from(sql`(select 1) as one`),
       ]);
       return {
         completedInspections: inspections?.n ?? 0,

@@ -42,7 +42,7 @@ import {
   type SendQuoteResult,
 } from '../../../domain/quotes.js';
 import { REPAIR_PHASE_LABELS, type RepairPhase } from '../../../domain/repairs.js';
-import type { Database, Executor } from '../../db/client.js';
+import { readTogether, type Database, type Executor } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { enqueueEmail } from '../../outbox/outbox.js';
 import { readInspectionsAndRepairs, readJobItems, readQuoteJob } from '../../pdf/quote-data.js';
@@ -103,11 +103,11 @@ export function createQuotesService(deps: QuotesDeps) {
 
   /** The customer page's data for one quote (this quote only). */
   async function publicView(row: QuoteRow, exec: Executor): Promise<PublicQuoteView> {
-    const [job, company, inspections, items] = await Promise.all([
-      readQuoteJob(exec, row.jobId),
-      deps.settings(exec).getCompany(),
-      row.quoteType === 'other' ? Promise.resolve([]) : readInspectionsAndRepairs(exec, row.jobId),
-      row.quoteType === 'other' ? readJobItems(exec, row.jobId) : Promise.resolve([]),
+    const [job, company, inspections, items] = await readTogether(exec, [
+      () => readQuoteJob(exec, row.jobId),
+      () => deps.settings(exec).getCompany(),
+      () => (row.quoteType === 'other' ? Promise.resolve([]) : readInspectionsAndRepairs(exec, row.jobId)),
+      () => (row.quoteType === 'other' ? readJobItems(exec, row.jobId) : Promise.resolve([])),
     ]);
     if (!job) throw notFound(QUOTE_MESSAGES.notFound);
     const status = row.status as QuoteStatus;
