@@ -1,9 +1,14 @@
 /**
  * The staff app's service worker (decision 020), built by scripts/vite/pwa.ts into dist/web/sw.js
  * with the list of files of this build. It keeps the application shell (index.html) and every
- * hashed asset of the staff app, so a repeat visit starts from the device and a flaky connection
- * still opens the app. It never answers /api (customer data stays on the server: those requests
- * bypass it) nor the customer's quote page (/quote/, its own bundle, not cached here).
+ * hashed asset of the staff app, so a repeat visit loads its code from the device and a device
+ * offline still opens the app. It never answers /api (customer data stays on the server: those
+ * requests bypass it) nor the customer's quote page (/quote/, its own bundle, not cached here).
+ *
+ * Pages come from the network first (decision 024): a page carries the server's configuration in
+ * its headers (the Content-Security-Policy names the map tile server of MAP_TILE_URL) and names
+ * the build's files, so a page kept here would run under an old configuration, or an old version,
+ * until this worker was replaced. The kept index.html answers only when the network fails.
  *
  * A new build is a new worker: it installs beside the running one and waits; the page shows a
  * "reload" prompt and, when the user accepts, asks it to take over (SKIP_WAITING) and reloads.
@@ -16,6 +21,8 @@ interface ExtendableEvent extends Event {
 }
 interface FetchEvent extends ExtendableEvent {
   readonly request: Request;
+  /** The navigation's own request, started by the browser while the worker starts (navigation preload). */
+  readonly preloadResponse?: Promise<Response | undefined>;
   respondWith(response: Response | Promise<Response>): void;
 }
 interface ExtendableMessageEvent extends ExtendableEvent {
@@ -29,6 +36,7 @@ interface WorkerEvents {
 }
 interface ServiceWorkerScope {
   readonly location: Location;
+  readonly registration: { readonly navigationPreload?: { enable(): Promise<void> } };
   readonly clients: { claim(): Promise<void> };
   skipWaiting(): Promise<void>;
   addEventListener<K extends keyof WorkerEvents>(type: K, listener: (event: WorkerEvents[K]) => void): void;
@@ -88,6 +96,8 @@ worker.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) if (name.startsWith(CACHE_PREFIX) && name !== CACHE) await caches.delete(name);
+      // A page's request starts with the navigation, not after the worker has started.
+      await worker.registration.navigationPreload?.enable().catch(() => undefined);
       // The first install takes the open page at once, so its next screens load from the cache too.
       await worker.clients.claim();
     })(),
@@ -103,14 +113,25 @@ async function fromCache(request: Request | string, fallback: Request): Promise<
   return (await cache.match(request)) ?? fetch(fallback);
 }
 
+/** The server's page when it can be reached (its headers are the configuration of now); the kept shell offline. */
+async function page(event: FetchEvent): Promise<Response> {
+  try {
+    return (await event.preloadResponse) ?? (await fetch(event.request));
+  } catch (error) {
+    const shell = await (await caches.open(CACHE)).match(SHELL);
+    if (shell) return shell;
+    throw error;
+  }
+}
+
 worker.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== worker.location.origin || bypassed(url.pathname)) return;
   if (request.mode === 'navigate') {
-    // Every screen of the app is index.html; the router draws the rest.
-    event.respondWith(fromCache(SHELL, request));
+    // Offline, every screen of the app is index.html; the router draws the rest.
+    event.respondWith(page(event));
     return;
   }
   if (PRECACHE.has(url.pathname)) event.respondWith(fromCache(url.pathname, request));
