@@ -15,7 +15,7 @@ import {
   type RepairSummaryItem,
   type UnitDeficiency,
 } from '../../../domain/repairs.js';
-import type { Executor } from '../../db/client.js';
+import { readTogether, type Executor } from '../../db/client.js';
 import {
   jobInspectionChanges,
   jobInspectionPhotos,
@@ -183,13 +183,14 @@ export function createInspectionsRepo(db: Executor) {
   /** Repairs (with their lines) and photos of these inspections, in two queries each, never one per row. */
   async function details(inspectionIds: string[], exec: Executor) {
     if (inspectionIds.length === 0) return { repairs: new Map<string, Repair>(), photos: new Map<string, InspectionPhoto[]>() };
-    const [repairRows, photoRows] = await Promise.all([
-      exec.select().from(jobRepairs).where(inArray(jobRepairs.inspectionId, inspectionIds)),
-      exec
-        .select()
-        .from(jobInspectionPhotos)
-        .where(inArray(jobInspectionPhotos.inspectionId, inspectionIds))
-        .orderBy(asc(jobInspectionPhotos.createdAt), asc(jobInspectionPhotos.id)),
+    const [repairRows, photoRows] = await readTogether(exec, [
+      () => exec.select().from(jobRepairs).where(inArray(jobRepairs.inspectionId, inspectionIds)),
+      () =>
+        exec
+          .select()
+          .from(jobInspectionPhotos)
+          .where(inArray(jobInspectionPhotos.inspectionId, inspectionIds))
+          .orderBy(asc(jobInspectionPhotos.createdAt), asc(jobInspectionPhotos.id)),
     ]);
     const lineRows = repairRows.length
       ? await exec
