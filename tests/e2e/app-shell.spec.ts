@@ -11,12 +11,32 @@ import { freePort } from '../support/fake-smtp.js';
 import { testConfig } from '../support/test-config.js';
 import { expect, expectAccessible, test } from './fixtures';
 
-/** The app registers its service worker once loaded and idle; this waits until it is active and controls the page. */
+/**
+ * The app registers its service worker once loaded and idle; this waits until it is active, controls
+ * the page, and its cache holds the page and every script and stylesheet this page loaded. The
+ * first two alone were not enough: under load the worker was seen activated and in control while
+ * its cache held 80 of its 91 files, without /index.html, and the offline reload failed with
+ * net::ERR_INTERNET_DISCONNECTED (1 run in 16).
+ */
 async function serviceWorkerActive(page: Page) {
-  await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    return registration?.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
-  }, undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      if (registration?.active?.state !== 'activated' || navigator.serviceWorker.controller === null) return false;
+      const files = performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name))
+        .filter((url) => url.origin === location.origin && /^\/assets\/.+\.(js|css)$/.test(url.pathname))
+        .map((url) => url.pathname);
+      const names = (await caches.keys()).filter((name) => name.startsWith('hvac-app-'));
+      if (names.length !== 1) return false;
+      const cache = await caches.open(names[0]!);
+      const held = new Set((await cache.keys()).map((request) => new URL(request.url).pathname));
+      return ['/index.html', ...files].every((file) => held.has(file));
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
 }
 
 const isStatic = (url: URL) => !url.pathname.startsWith('/api/');
