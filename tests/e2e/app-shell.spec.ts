@@ -127,6 +127,9 @@ test.describe('installable app shell (decision 020)', () => {
       await page.goto(`http://127.0.0.1:${port}/login`);
       await expect(page.getByRole('heading', { name: 'HVAC Administration' })).toBeVisible();
       await serviceWorkerActive(page);
+      // A visit after the one that installed the worker (see the offline test): the worker runs this page.
+      await page.reload();
+      expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
       expect(await enforcedPolicy(page)).toContain('img-src \'self\' data: blob: https://tiles-before.example.test');
 
       await app.close();
