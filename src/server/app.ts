@@ -74,6 +74,7 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { secureLoggerOptions } from './plugins/logging.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { rewriteRequestTarget } from './plugins/request-target.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { createResponseSerializerCompiler } from './plugins/serializer.js';
 import { registerWeb } from './plugins/web.js';
@@ -128,6 +129,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: secureLoggerOptions(deps.logger ?? false),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // One spelling of every path before routing; a target that is not a plain path is refused.
+    rewriteUrl: rewriteRequestTarget,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializerCompiler({ verify: deps.verifyResponses ?? false }));
@@ -138,7 +141,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      routes.push({ method, url: route.url, public: Boolean(route.config?.public), roles: route.config?.roles });
+      // Read when asked: a later onRoute hook (the web files' one) may still set the route's config.
+      routes.push({
+        method,
+        url: route.url,
+        get public() {
+          return Boolean(route.config?.public);
+        },
+        get roles() {
+          return route.config?.roles;
+        },
+      });
     }
   });
 
