@@ -219,7 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Jobs, dispatch, inspections, quotes, invoices
   {
     const jobsRepo = createJobsRepo(db, caps);
-    jobsRoutes(app, { jobs: createJobsService({ db, repo: jobsRepo, settings, clock }) });
+    jobsRoutes(app, { jobs: createJobsService({ db, repo: jobsRepo, settings, clock, withdrawOpenQuotes: createQuotesRepo(db).withdrawOpen }) });
     dispatchRoutes(app, { dispatch: createDispatchService({ db, repo: createDispatchRepo(db), jobs: jobsRepo, settings, clock }) });
   }
   await inspectionsRoutes(app, { inspections: createInspectionsService({ db, repo: createInspectionsRepo(db), storage: createFileStorage(), clock }) });
