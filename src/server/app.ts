@@ -119,6 +119,15 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Fastify's trustProxy for TRUST_PROXY. A hop count becomes a function: Fastify itself trusts no
+ * hop for a bare number, and `true` would trust every hop, a client's own X-Forwarded-For too.
+ */
+export function trustedProxies(trust: AppConfig['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return trust === 0 ? false : (_address, hop) => hop < trust;
+}
+
 /** Builds the whole application without listening: plugins first, then every module by hand. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -126,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     // Redaction and the database-error serializer apply to every log line (plugins/logging.ts).
     logger: secureLoggerOptions(deps.logger ?? false),
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
