@@ -161,7 +161,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const caps = deps.listTotalCap === undefined ? {} : { totalCap: deps.listTotalCap };
   const settings = createSettingsRepo(db);
   const sessionCache = createSessionCache<LiveSession>({ ttlMs: config.sessionCacheMs });
-  const auth = createAuthService({ repo: createAuthRepo(db), clock, sessionIdleMinutes: config.sessionIdleMinutes, sessionCache });
+  // Counters in the database (rate_limits), shared by every app server: sign-in pacing, public quotes.
+  const limiter = createDbRateLimiter(db, clock);
+  const auth = createAuthService({ repo: createAuthRepo(db), limiter, clock, sessionIdleMinutes: config.sessionIdleMinutes, sessionCache });
   if (config.sessionCacheMs > 0) {
     const stopListening = database.listen(SESSION_CHANGE_CHANNEL, { onNotify: () => sessionCache.forgetAll(), onState: (listening) => sessionCache.setListening(listening) });
     app.addHook('onClose', stopListening);
@@ -242,7 +244,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       officeEmail: config.officeEmail,
       clock,
     });
-    const limiter = createDbRateLimiter(db, clock);
     quotesRoutes(app, { quotes, quotePdf, limiter });
     const limitSweep = setInterval(() => {
       limiter.sweep(new Date(clock().getTime() - 60 * 60 * 1000)).catch((error: unknown) => app.log.warn({ err: error }, 'rate limit sweep failed'));
