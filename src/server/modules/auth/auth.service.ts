@@ -102,12 +102,19 @@ export function createAuthService({ repo, limiter, clock, sessionIdleMinutes, se
       await repo.deleteSession(hashSessionToken(token));
     },
 
-    /** Changes the user's own password; every other session of theirs ends. */
-    async changePassword(userId: string, sessionId: string, currentPassword: string, newPassword: string): Promise<void> {
+    /**
+     * Changes the user's own password; every other session of theirs ends. The current password
+     * is a guess like a sign-in's: it shares the account's counts (a stolen session must not
+     * give unlimited guesses).
+     */
+    async changePassword(userId: string, sessionId: string, currentPassword: string, newPassword: string, meta: { ip: string }): Promise<void> {
+      const attempt = await throttle.begin({ account: throttleAccountKey('', userId), ip: meta.ip, kind: 'change-password' });
       const row = await repo.findUserById(userId);
       if (!row?.passwordHash || !(await verifyPassword(row.passwordHash, currentPassword))) {
+        await throttle.failed(attempt);
         throw badRequest('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
       }
+      await throttle.succeeded(attempt);
       await repo.updatePasswordHash(userId, await hashPassword(newPassword), clock());
       await repo.deleteUserSessions(userId, sessionId);
     },
