@@ -120,6 +120,15 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Fastify's trustProxy for TRUST_PROXY. A hop count becomes a function: Fastify itself trusts no
+ * hop for a bare number, and `true` would trust every hop, a client's own X-Forwarded-For too.
+ */
+export function trustedProxies(trust: AppConfig['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return trust === 0 ? false : (_address, hop) => hop < trust;
+}
+
 /** Builds the whole application without listening: plugins first, then every module by hand. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -127,7 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     // Redaction and the database-error serializer apply to every log line (plugins/logging.ts).
     logger: secureLoggerOptions(deps.logger ?? false),
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // One spelling of every path before routing; a target that is not a plain path is refused.
     rewriteUrl: rewriteRequestTarget,
@@ -165,7 +174,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const caps = deps.listTotalCap === undefined ? {} : { totalCap: deps.listTotalCap };
   const settings = createSettingsRepo(db);
   const sessionCache = createSessionCache<LiveSession>({ ttlMs: config.sessionCacheMs });
-  const auth = createAuthService({ repo: createAuthRepo(db), clock, sessionIdleMinutes: config.sessionIdleMinutes, sessionCache });
+  // Counters in the database (rate_limits), shared by every app server: sign-in pacing, public quotes.
+  const limiter = createDbRateLimiter(db, clock);
+  const auth = createAuthService({ repo: createAuthRepo(db), limiter, clock, sessionIdleMinutes: config.sessionIdleMinutes, sessionCache });
   if (config.sessionCacheMs > 0) {
     const stopListening = database.listen(SESSION_CHANGE_CHANNEL, { onNotify: () => sessionCache.forgetAll(), onState: (listening) => sessionCache.setListening(listening) });
     app.addHook('onClose', stopListening);
@@ -246,7 +257,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       officeEmail: config.officeEmail,
       clock,
     });
-    const limiter = createDbRateLimiter(db, clock);
     quotesRoutes(app, { quotes, quotePdf, limiter });
     const limitSweep = setInterval(() => {
       limiter.sweep(new Date(clock().getTime() - 60 * 60 * 1000)).catch((error: unknown) => app.log.warn({ err: error }, 'rate limit sweep failed'));

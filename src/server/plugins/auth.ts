@@ -70,8 +70,8 @@ function isCrossSite(request: FastifyRequest, config: AppConfig): boolean {
   if (typeof origin !== 'string' || origin === '') return false;
   try {
     const originHost = new URL(origin).host;
-    const host = request.headers['x-forwarded-host'] && config.trustProxy ? String(request.headers['x-forwarded-host']) : request.headers.host;
-    return originHost !== host && originHost !== new URL(config.publicUrl).host;
+    // Fastify takes X-Forwarded-Host only from a trusted proxy (TRUST_PROXY), else the Host header.
+    return originHost !== request.host && originHost !== new URL(config.publicUrl).host;
   } catch {
     return true;
   }
