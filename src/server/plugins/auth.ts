@@ -112,7 +112,8 @@ export async function registerAuth(app: FastifyInstance, config: AppConfig, auth
   // A state-changing request may have ended a session or changed a user (sign-out, a password,
   // a role): this process forgets its session copies before the answer leaves, so the next request
   // is checked against the database. Other processes hear it from the database (session-cache.ts).
+  // Only a signed-in user's write can do that: a stranger's requests never empty the copies.
   app.addHook('onSend', async (request) => {
-    if (!SAFE_METHODS.has(request.method)) auth.forgetCachedSessions();
+    if (!SAFE_METHODS.has(request.method) && request.user) auth.forgetCachedSessions();
   });
 }
