@@ -170,6 +170,12 @@ describe('the pieces', () => {
     expect(await checkPdfStreams(await pdfBomb(64 * 1024 * 1024, 'content'), { total: 16 * 1024 * 1024, objectStream: 1024 })).toEqual({ ok: false, reason: 'too-large' });
     const lzw = Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /LZWDecode /Length 3 >>\nstream\nabc\nendstream\nendobj\n');
     expect(await checkPdfStreams(lzw)).toEqual({ ok: false, reason: 'unsupported-filter' });
+    // Hiding the bomb: its type spelled with #xx, or a string that looks like a stream start before it.
+    const bomb = Buffer.from(await pdfBomb(64 * 1024 * 1024));
+    const escaped = Buffer.from(bomb.toString('latin1').replace('/Type /ObjStm', '/Type /Obj#53tm'), 'latin1');
+    expect(await checkPdfStreams(escaped)).toEqual({ ok: false, reason: 'too-large' });
+    const decoy = Buffer.concat([Buffer.from('%PDF-1.7\n1 0 obj\n(<< >> stream)\nendobj\n'), bomb]);
+    expect(await checkPdfStreams(decoy)).toEqual({ ok: false, reason: 'too-large' });
   });
 
   it('stops a job past its deadline (its worker terminated) with a ParseLimitError; a pool within limits reads the same file', async () => {

@@ -52,7 +52,7 @@ const latin1 = (bytes: Uint8Array, from: number, to: number) => Buffer.from(byte
 
 /**
  * Walks every `stream ... endstream` of the file (the dictionary is read back to its object's
- * `obj` keyword) and adds up what the FlateDecode ones inflate to. Object and cross-reference
+ * `obj` keyword; no cross-reference table is trusted) and adds up what the FlateDecode ones inflate to. Object and cross-reference
  * streams must be unfiltered or FlateDecode alone (other filters, which a reader would decode in
  * JavaScript without limit, are refused), each within MAX_PDF_OBJECT_STREAM_BYTES.
  */
@@ -64,18 +64,27 @@ export async function checkPdfStreams(bytes: Uint8Array, limits = { total: MAX_P
     const keyword = buffer.indexOf('stream', position, 'latin1');
     if (keyword < 0) break;
     position = keyword + 6;
-    // "endstream", or the word inside some text: not a stream start.
+    // "endstream", or the word inside some text: a stream starts after a dictionary's ">>" (then
+    // whitespace or comments), as a reader sees it.
     if (keyword >= 3 && latin1(buffer, keyword - 3, keyword) === 'end') continue;
+    const dictionaryEnd = buffer.lastIndexOf('>>', keyword, 'latin1');
+    if (dictionaryEnd < 0 || latin1(buffer, dictionaryEnd + 2, keyword).replace(/%[^\r\n]*/g, '').trim() !== '') continue;
     let start = keyword + 6;
     if (buffer[start] === 0x0d) start++;
     if (buffer[start] === 0x0a) start++;
-    else if (buffer[start - 1] !== 0x0d) continue;
     const objectStart = buffer.lastIndexOf(' obj', keyword, 'latin1');
-    const dictionary = latin1(buffer, Math.max(0, objectStart, keyword - 64 * 1024), keyword);
-    if (!dictionary.includes('>>')) continue;
-    let end = buffer.indexOf('endstream', start, 'latin1');
-    if (end < 0) end = buffer.length;
-    position = end;
+    // Names may spell characters as #xx (/Obj#53tm is /ObjStm to a reader).
+    const dictionary = latin1(buffer, Math.max(0, objectStart, keyword - 64 * 1024), keyword).replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) =>
+      String.fromCharCode(parseInt(hex, 16)),
+    );
+    // The data: up to "endstream" or as long as a direct /Length says, whichever is longer (a
+    // reader may take either; inflating stops at the end of the deflate data anyway).
+    const endKeyword = buffer.indexOf('endstream', start, 'latin1');
+    const declared = Number(/\/Length\s+(\d+)(?![\d\s]*R)/.exec(dictionary)?.[1] ?? 0);
+    const end = Math.min(buffer.length, Math.max(endKeyword < 0 ? buffer.length : endKeyword, start + declared));
+    // The next stream is looked for right after this keyword, not after the data: text that only
+    // looks like a stream start must not hide a real one.
+    position = start;
 
     const filter = /\/Filter\s*(\[[^\]]*\]|\/[A-Za-z0-9]+)/.exec(dictionary)?.[1] ?? null;
     const filters = filter ? filter.replace(/[[\]]/g, ' ').trim().split(/\s+/).filter(Boolean) : [];
