@@ -67,8 +67,10 @@ export async function checkPdfStreams(bytes: Uint8Array, limits = { total: MAX_P
     // "endstream", or the word inside some text: a stream starts after a dictionary's ">>" (then
     // whitespace or comments), as a reader sees it.
     if (keyword >= 3 && latin1(buffer, keyword - 3, keyword) === 'end') continue;
+    // (A gap too long to read back is taken as a stream: counting too much is the safe side.)
     const dictionaryEnd = buffer.lastIndexOf('>>', keyword, 'latin1');
-    if (dictionaryEnd < 0 || latin1(buffer, dictionaryEnd + 2, keyword).replace(/%[^\r\n]*/g, '').trim() !== '') continue;
+    if (dictionaryEnd < 0) continue;
+    if (keyword - dictionaryEnd <= 64 * 1024 && latin1(buffer, dictionaryEnd + 2, keyword).replace(/%[^\r\n]*/g, '').trim() !== '') continue;
     let start = keyword + 6;
     if (buffer[start] === 0x0d) start++;
     if (buffer[start] === 0x0a) start++;
