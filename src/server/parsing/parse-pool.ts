@@ -78,6 +78,13 @@ export function createParsePool(options: Partial<ParsePoolOptions> = {}) {
     worker.unref();
     const slot: Slot = { worker, busy: false };
     slots.add(slot);
+    // A worker that fails between jobs is dropped (a running job has its own listeners); without a
+    // listener its 'error' would be thrown in this thread.
+    worker.on('error', () => undefined);
+    worker.on('exit', () => {
+      slots.delete(slot);
+      clearTimeout(slot.idleTimer);
+    });
     return slot;
   }
 
