@@ -72,6 +72,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerApiCompression } from './plugins/compression.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
+import { createParsePool } from './parsing/parse-pool.js';
 import { secureLoggerOptions } from './plugins/logging.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { rewriteRequestTarget } from './plugins/request-target.js';
@@ -173,6 +174,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const db = database.db;
   const caps = deps.listTotalCap === undefined ? {} : { totalCap: deps.listTotalCap };
   const settings = createSettingsRepo(db);
+  // Uploaded files (and the quote PDF on a stored template) are parsed in worker threads, within
+  // time and memory limits, off the event loop (decision 024).
+  const parsing = createParsePool();
+  app.addHook('onClose', () => parsing.close());
   const sessionCache = createSessionCache<LiveSession>({ ttlMs: config.sessionCacheMs });
   // Counters in the database (rate_limits), shared by every app server: sign-in pacing, public quotes.
   const limiter = createDbRateLimiter(db, clock);
@@ -224,7 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   // Price book
-  const priceBook = createPriceBookService({ repo: createPriceBookRepo(db, caps), db, settings, clock });
+  const priceBook = createPriceBookService({ repo: createPriceBookRepo(db, caps), db, settings, clock, parsing });
   await priceBookRoutes(app, { priceBook });
 
   // Jobs, dispatch, inspections, quotes, invoices
@@ -242,8 +247,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   {
     const storage = createFileStorage();
     const templatesRepo = createQuoteTemplatesRepo(db);
-    const quotePdf = createQuotePdfService({ db, templates: templatesRepo, storage, settings: createSettingsRepo, publicUrl: config.publicUrl, clock });
-    await quoteTemplatesRoutes(app, { templates: createQuoteTemplatesService({ db, repo: templatesRepo, storage }), quotePdf });
+    const quotePdf = createQuotePdfService({ db, templates: templatesRepo, storage, settings: createSettingsRepo, publicUrl: config.publicUrl, clock, parsing });
+    await quoteTemplatesRoutes(app, { templates: createQuoteTemplatesService({ db, repo: templatesRepo, storage, parsing }), quotePdf });
 
     // Sending quotes and the customer's decision (issue 13, decision 018)
     const quotes = createQuotesService({

@@ -16,6 +16,7 @@ import { createSettingsRepo } from '../../src/server/modules/settings/settings.r
 import { createQuoteTemplatesRepo } from '../../src/server/modules/quote-templates/quote-templates.repo.js';
 import { createQuotesRepo } from '../../src/server/modules/quotes/quotes.repo.js';
 import { createQuotesService } from '../../src/server/modules/quotes/quotes.service.js';
+import { createParsePool } from '../../src/server/parsing/parse-pool.js';
 import { createQuotePdfService } from '../../src/server/pdf/quote-pdf.service.js';
 import { buildSampleTemplatePdf } from '../../src/server/pdf/sample-template.js';
 import { createFileStorage } from '../../src/server/storage/storage.js';
@@ -181,10 +182,11 @@ describe('sending a quote', () => {
     const db = ctx.database.db;
     const templates = createQuoteTemplatesRepo(db);
     const storage = createFileStorage();
-    const quotePdf = createQuotePdfService({ db, templates, storage, settings: createSettingsRepo, publicUrl: 'https://hvac.example', clock: () => NOW });
+    const parsing = createParsePool();
+    const quotePdf = createQuotePdfService({ db, templates, storage, settings: createSettingsRepo, publicUrl: 'https://hvac.example', clock: () => NOW, parsing });
     const service = createQuotesService({ db, repo: createQuotesRepo(db), templates, quotePdf, storage, settings: createSettingsRepo, publicUrl: 'https://hvac.example', officeEmail: 'office@example.com', clock: () => NOW, random: () => draws.shift() ?? 0.9999 });
     const user = (await ctx.loginAs('user')).userId;
-    const result = await service.send(job.id, { type: 'repair', email: 'a@example.com' }, user);
+    const result = await service.send(job.id, { type: 'repair', email: 'a@example.com' }, user).finally(() => parsing.close());
     expect(result.quote.number).toBe(`QT-${job.number}-5678`);
     expect(draws).toEqual([]);
   });
