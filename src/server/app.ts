@@ -175,7 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const caps = deps.listTotalCap === undefined ? {} : { totalCap: deps.listTotalCap };
   const settings = createSettingsRepo(db);
   // Uploaded files (and the quote PDF on a stored template) are parsed in worker threads, within
-  // time and memory limits, off the event loop (decision 024).
+  // time and memory limits, off the event loop (decision 025).
   const parsing = createParsePool();
   app.addHook('onClose', () => parsing.close());
   const sessionCache = createSessionCache<LiveSession>({ ttlMs: config.sessionCacheMs });

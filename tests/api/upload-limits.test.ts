@@ -1,5 +1,5 @@
 /**
- * Uploaded files are read off the event loop and within limits (decision 024): a decompression
+ * Uploaded files are read off the event loop and within limits (decision 025): a decompression
  * bomb is refused with a 4xx and nothing stored, and the server keeps answering meanwhile.
  */
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -2,7 +2,7 @@
  * Runs the parsing of uploaded files (PDF templates, spreadsheets, the quote PDF built on a stored
  * template) in worker threads, so a hostile or huge file never holds the event loop: each job runs
  * in a Worker with a V8 heap cap (`resourceLimits`) and a deadline (the worker is terminated when
- * it passes), at most `maxWorkers` at once, the others waiting in a short queue (decision 024).
+ * it passes), at most `maxWorkers` at once, the others waiting in a short queue (decision 025).
  *
  * The worker script is `parse-worker.ts`: under tsx and vitest it is loaded through
  * `worker-bootstrap.mjs` (which registers tsx in the worker); in the build, esbuild writes it

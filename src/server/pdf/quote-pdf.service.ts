@@ -51,7 +51,7 @@ export function createQuotePdfService(deps: {
   settings: (exec: Executor) => SettingsRepo;
   publicUrl: string;
   clock: () => Date;
-  /** the template is opened in a parse worker, within its limits (decision 024) */
+  /** the template is opened in a parse worker, within its limits (decision 025) */
   parsing: ParsePool;
 }) {
   const { db, templates, storage, publicUrl, clock, parsing } = deps;
