@@ -27,9 +27,10 @@ type Stage =
   | { kind: 'approved' };
 
 /**
- * The jobs, oldest first: the days before the seeding day each was created, and its stage. About
- * a third fall in the last week, so "Last Week" counts something too; every quote is sent at most
- * 22 days before the seeding day, so its 30-day link is live all that day and a week more.
+ * The jobs, oldest first: the days before the seeding day each was created, and its stage. Four
+ * fall in the last week, so "Last Week" counts something too; a quote is sent the day after its
+ * job was created, at most 23 days before the seeding day, so its 30-day link is live all that day
+ * and a week more.
  */
 const PLAN: [daysAgo: number, stage: Stage][] = [
   [24, { kind: 'approved' }],
@@ -89,10 +90,12 @@ export function buildRecentWork(input: RecentWorkInput): RecentWork {
   for (const [daysAgo, stage] of PLAN) {
     const unit = rng.pick(activeUnits);
     const location = input.locations.find((l) => l.id === unit.locationId)!;
-    const createdAt = zonedDateTimeToInstant(addDays(input.today, -daysAgo), `${String(rng.int(8, 11)).padStart(2, '0')}:00`, timeZone);
-    // The technician's visit, a day later: the inspection and its priced repair record.
-    const visitedAt = before(createdAt.getTime() + DAY_MS + rng.int(0, 5) * HOUR_MS, 4);
-    const sentAt = before(visitedAt.getTime() + rng.int(3, 20) * HOUR_MS, 2);
+    const hour = (h: number) => `${String(h).padStart(2, '0')}:00`;
+    const createdAt = zonedDateTimeToInstant(addDays(input.today, -daysAgo), hour(rng.int(8, 11)), timeZone);
+    // The technician's visit the next working hours (the inspection and its priced repair record),
+    // and the office's quote a few hours later.
+    const visitedAt = before(zonedDateTimeToInstant(addDays(input.today, 1 - daysAgo), hour(rng.int(9, 14)), timeZone).getTime(), 4);
+    const sentAt = before(visitedAt.getTime() + rng.int(2, 4) * HOUR_MS, 2);
     const decidedAt = stage.kind === 'approved' ? before(sentAt.getTime() + rng.int(20, 60) * HOUR_MS, 1) : null;
     const inspectionJob = stage.kind === 'awaiting' && stage.quoteType === 'inspection';
     const replacement = stage.kind === 'awaiting' && stage.quoteType === 'replacement';
