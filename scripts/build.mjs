@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Builds the web app (Vite -> dist/web) and the server (esbuild -> dist/server/main.js), then
+// Builds the web app (Vite -> dist/web) and the server (esbuild -> dist/server/main.js and its
+// parse worker, parse-worker.js), then
 // records a hash of the sources so `npm start` can skip the build when nothing changed.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -14,9 +15,11 @@ const vite = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin
 });
 if (vite.status !== 0) process.exit(vite.status ?? 1);
 
+// The server, and beside it the parse worker it starts (src/server/parsing/parse-pool.ts looks for
+// parse-worker.js next to the bundle).
 await build({
-  entryPoints: [path.join(ROOT, 'src/server/main.ts')],
-  outfile: path.join(ROOT, 'dist/server/main.js'),
+  entryPoints: { main: path.join(ROOT, 'src/server/main.ts'), 'parse-worker': path.join(ROOT, 'src/server/parsing/parse-worker.ts') },
+  outdir: path.join(ROOT, 'dist/server'),
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -209,6 +209,9 @@ export const boardJob = z.object({
 });
 export type BoardJob = z.infer<typeof boardJob>;
 
+/** A certification that expires within this many days (company time zone) shows as expiring soon on the board. */
+export const CERTIFICATION_EXPIRING_DAYS = 30;
+
 export const boardTechnician = z.object({
   id: z.string(),
   name: z.string(),
@@ -223,6 +226,8 @@ export const boardTechnician = z.object({
   /** day 0 = Sunday; times HH:MM */
   availability: z.array(z.object({ dayOfWeek: z.number().int(), startTime: z.string(), endTime: z.string(), isAvailable: z.boolean() })),
   expiredCertifications: z.array(z.string()),
+  /** certifications still valid that expire within CERTIFICATION_EXPIRING_DAYS, soonest first */
+  expiringCertifications: z.array(z.object({ name: z.string(), expiryDate: z.string() })),
   /**
    * null for the office's active technicians. A technician who is not one of them but has jobs on
    * the board gets a row too, marked: of another office, inactive, or no longer a technician.

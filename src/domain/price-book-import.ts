@@ -257,13 +257,21 @@ function unitCostOf(price: PriceCreate | PriceUpdate): number {
   return price.kind === 'part' ? computePartPrice(partPriceInputOf(price)).unitCostCents : toCents(price.unitCost);
 }
 
+const isDataRow = (row: ImportTable['rows'][number]) => row.cells.some((cell) => !isBlank(cell));
+
+/** The rows of a table an import counts: those with a cell that is not blank. */
+export function importRowCount(table: ImportTable): number {
+  return table.rows.filter(isDataRow).length;
+}
+
+export const tooManyImportRowsMessage = (rows: number) =>
+  `The file has ${rows.toLocaleString('en-US')} rows; at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} can be imported at once. Split it into smaller files.`;
+
 export function analyzePriceImport(table: ImportTable, context: ImportContext): ImportAnalysis {
   const { columns, ignored } = mapHeaders(table.headers);
-  const dataRows = table.rows.filter((row) => row.cells.some((cell) => !isBlank(cell)));
+  const dataRows = table.rows.filter(isDataRow);
   if (dataRows.length === 0) throw new ImportFileError('The file has no rows to import below its header row');
-  if (dataRows.length > IMPORT_MAX_ROWS) {
-    throw new ImportFileError(`The file has ${dataRows.length.toLocaleString('en-US')} rows; at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} can be imported at once. Split it into smaller files.`);
-  }
+  if (dataRows.length > IMPORT_MAX_ROWS) throw new ImportFileError(tooManyImportRowsMessage(dataRows.length));
   const linesByCode = new Map(context.serviceLines.map((l) => [l.code.toLowerCase(), l]));
   const linesByName = new Map(context.serviceLines.map((l) => [l.name.toLowerCase(), l]));
   const seen = new Map<string, number>();

@@ -133,7 +133,7 @@ export function usDate(isoDate: string): string {
 // ---------------------------------------------------------------------------------------------
 
 /** The one record of a sent quote's state (decision 018). */
-export const QUOTE_STATUSES = ['sent', 'approved', 'declined', 'superseded', 'expired'] as const;
+export const QUOTE_STATUSES = ['sent', 'approved', 'declined', 'superseded', 'expired', 'withdrawn'] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
   sent: 'Sent',
@@ -141,7 +141,11 @@ export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
   declined: 'Declined',
   superseded: 'Superseded',
   expired: 'Expired',
+  withdrawn: 'Withdrawn',
 };
+
+/** A decided quote's page shows its details this long; after that only that a decision was made. */
+export const DECIDED_QUOTE_DETAIL_DAYS = 90;
 
 /** A quote link is valid this long (RULINGS: at least 128 random bits, unique, 30 days). */
 export const QUOTE_TOKEN_DAYS = 30;
@@ -182,6 +186,8 @@ export const QUOTE_MESSAGES = {
   signatureInvalid: 'The drawn signature could not be read. Please clear it and sign again.',
   optionsInvalid: 'Choose one option for each inspected unit',
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',
+  withdrawn: 'This quote was withdrawn and can no longer be approved or declined.',
+  cancelledJob: 'A cancelled job cannot send quotes',
 } as const;
 
 /** What a typed quote number may hold (empty: the server picks QT-{jobNumber}-{4 digits}). */
@@ -206,6 +212,16 @@ export function hasQuoteData(type: QuoteType, facts: { completedInspections: num
 }
 
 /** A sent quote's status as of `now`: an unanswered quote past its expiry has expired. */
+/** The customer answered the quote (approved or declined): its decision is final. */
+export function isDecidedQuoteStatus(status: QuoteStatus | string): status is 'approved' | 'declined' {
+  return status === 'approved' || status === 'declined';
+}
+
+/** Whether a decided quote's page still shows its details at `now` (DECIDED_QUOTE_DETAIL_DAYS). */
+export function decidedQuoteDetailsShown(decidedAt: Date, now: Date): boolean {
+  return now.getTime() - decidedAt.getTime() < DECIDED_QUOTE_DETAIL_DAYS * 86_400_000;
+}
+
 export function effectiveQuoteStatus(quote: { status: QuoteStatus; expiresAt: Date | string }, now: Date): QuoteStatus {
   return quote.status === 'sent' && new Date(quote.expiresAt).getTime() <= now.getTime() ? 'expired' : quote.status;
 }
@@ -320,8 +336,13 @@ export type SendQuoteResult = z.infer<typeof sendQuoteResult>;
 const publicOption = z.object({ phase: z.enum(REPAIR_PHASES), label: z.string(), description: z.string(), totalCents: z.number().int() });
 
 export const publicQuoteView = z.object({
-  /** pending: awaiting the customer; approved / declined: the stored decision */
-  status: z.enum(['pending', 'approved', 'declined']),
+  /** pending: awaiting the customer; approved / declined: the stored decision; withdrawn: the job was cancelled */
+  status: z.enum(['pending', 'approved', 'declined', 'withdrawn']),
+  /**
+   * A decision older than DECIDED_QUOTE_DETAIL_DAYS: the page says only that a decision was made
+   * and when; the quote's lines, the place and the signature are no longer sent.
+   */
+  archived: z.boolean(),
   quoteNumber: z.string(),
   quoteType: quoteTypeField,
   jobNumber: z.number().int(),

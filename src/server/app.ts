@@ -72,8 +72,10 @@ import { registerAuth } from './plugins/auth.js';
 import { registerApiCompression } from './plugins/compression.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
+import { createParsePool } from './parsing/parse-pool.js';
 import { secureLoggerOptions } from './plugins/logging.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { rewriteRequestTarget } from './plugins/request-target.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { createResponseSerializerCompiler } from './plugins/serializer.js';
 import { registerWeb } from './plugins/web.js';
@@ -119,6 +121,15 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Fastify's trustProxy for TRUST_PROXY. A hop count becomes a function: Fastify itself trusts no
+ * hop for a bare number, and `true` would trust every hop, a client's own X-Forwarded-For too.
+ */
+export function trustedProxies(trust: AppConfig['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return trust === 0 ? false : (_address, hop) => hop < trust;
+}
+
 /** Builds the whole application without listening: plugins first, then every module by hand. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -126,8 +137,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     // Redaction and the database-error serializer apply to every log line (plugins/logging.ts).
     logger: secureLoggerOptions(deps.logger ?? false),
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // One spelling of every path before routing; a target that is not a plain path is refused.
+    rewriteUrl: rewriteRequestTarget,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializerCompiler({ verify: deps.verifyResponses ?? false }));
@@ -138,7 +151,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      routes.push({ method, url: route.url, public: Boolean(route.config?.public), roles: route.config?.roles });
+      // Read when asked: a later onRoute hook (the web files' one) may still set the route's config.
+      routes.push({
+        method,
+        url: route.url,
+        get public() {
+          return Boolean(route.config?.public);
+        },
+        get roles() {
+          return route.config?.roles;
+        },
+      });
     }
   });
 
@@ -151,8 +174,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const db = database.db;
   const caps = deps.listTotalCap === undefined ? {} : { totalCap: deps.listTotalCap };
   const settings = createSettingsRepo(db);
+  // Uploaded files (and the quote PDF on a stored template) are parsed in worker threads, within
+  // time and memory limits, off the event loop (decision 025).
+  const parsing = createParsePool();
+  app.addHook('onClose', () => parsing.close());
   const sessionCache = createSessionCache<LiveSession>({ ttlMs: config.sessionCacheMs });
-  const auth = createAuthService({ repo: createAuthRepo(db), clock, sessionIdleMinutes: config.sessionIdleMinutes, sessionCache });
+  // Counters in the database (rate_limits), shared by every app server: sign-in pacing, public quotes.
+  const limiter = createDbRateLimiter(db, clock);
+  const auth = createAuthService({ repo: createAuthRepo(db), limiter, clock, sessionIdleMinutes: config.sessionIdleMinutes, sessionCache });
   if (config.sessionCacheMs > 0) {
     const stopListening = database.listen(SESSION_CHANGE_CHANNEL, { onNotify: () => sessionCache.forgetAll(), onState: (listening) => sessionCache.setListening(listening) });
     app.addHook('onClose', stopListening);
@@ -200,13 +229,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   // Price book
-  const priceBook = createPriceBookService({ repo: createPriceBookRepo(db, caps), db, settings, clock });
+  const priceBook = createPriceBookService({ repo: createPriceBookRepo(db, caps), db, settings, clock, parsing });
   await priceBookRoutes(app, { priceBook });
 
   // Jobs, dispatch, inspections, quotes, invoices
   {
     const jobsRepo = createJobsRepo(db, caps);
-    jobsRoutes(app, { jobs: createJobsService({ db, repo: jobsRepo, settings, clock }) });
+    jobsRoutes(app, { jobs: createJobsService({ db, repo: jobsRepo, settings, clock, withdrawOpenQuotes: createQuotesRepo(db).withdrawOpen }) });
     dispatchRoutes(app, { dispatch: createDispatchService({ db, repo: createDispatchRepo(db), jobs: jobsRepo, settings, clock }) });
   }
   await inspectionsRoutes(app, { inspections: createInspectionsService({ db, repo: createInspectionsRepo(db), storage: createFileStorage(), clock }) });
@@ -218,8 +247,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   {
     const storage = createFileStorage();
     const templatesRepo = createQuoteTemplatesRepo(db);
-    const quotePdf = createQuotePdfService({ db, templates: templatesRepo, storage, settings: createSettingsRepo, publicUrl: config.publicUrl, clock });
-    await quoteTemplatesRoutes(app, { templates: createQuoteTemplatesService({ db, repo: templatesRepo, storage }), quotePdf });
+    const quotePdf = createQuotePdfService({ db, templates: templatesRepo, storage, settings: createSettingsRepo, publicUrl: config.publicUrl, clock, parsing });
+    await quoteTemplatesRoutes(app, { templates: createQuoteTemplatesService({ db, repo: templatesRepo, storage, parsing }), quotePdf });
 
     // Sending quotes and the customer's decision (issue 13, decision 018)
     const quotes = createQuotesService({
@@ -233,7 +262,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       officeEmail: config.officeEmail,
       clock,
     });
-    const limiter = createDbRateLimiter(db, clock);
     quotesRoutes(app, { quotes, quotePdf, limiter });
     const limitSweep = setInterval(() => {
       limiter.sweep(new Date(clock().getTime() - 60 * 60 * 1000)).catch((error: unknown) => app.log.warn({ err: error }, 'rate limit sweep failed'));

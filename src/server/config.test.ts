@@ -40,6 +40,10 @@ describe('configuration', () => {
     [{ WEB_CONCURRENCY: 'all' }, 'WEB_CONCURRENCY: must be a number'],
     [{ WEB_CONCURRENCY: '0' }, 'WEB_CONCURRENCY: must be at least 1'],
     [{ DATABASE_STATEMENT_TIMEOUT_MS: '5' }, 'DATABASE_STATEMENT_TIMEOUT_MS: must be at least 100'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY: must be false, true (one proxy), a number of proxy hops (at most 10), or a comma list of proxy addresses or CIDR blocks'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY: must be false'],
+    [{ TRUST_PROXY: '10.0.0.1, proxy.example' }, 'TRUST_PROXY: must be false'],
+    [{ TRUST_PROXY: '11' }, 'TRUST_PROXY: must be false'],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
@@ -49,6 +53,20 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).officeEmail).toBe('no-reply@localhost');
     expect(loadConfig({ DATA_DIR: dataDir(), MAIL_FROM: 'Summit Air <quotes@summitair.example>' }).officeEmail).toBe('quotes@summitair.example');
     expect(loadConfig({ DATA_DIR: dataDir(), MAIL_FROM: 'Summit Air <quotes@summitair.example>', OFFICE_EMAIL: 'office@summitair.example' }).officeEmail).toBe('office@summitair.example');
+  });
+
+  it('reads TRUST_PROXY as the hops or the proxies to trust, never every hop', () => {
+    const trust = (value?: string) => loadConfig({ DATA_DIR: dataDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).trustProxy;
+    expect(trust()).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    // true keeps working, as one proxy in front of the app
+    expect(trust('true')).toBe(1);
+    expect(trust('YES')).toBe(1);
+    expect(trust('1')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.5')).toEqual(['10.0.0.5']);
+    expect(trust(' 10.0.0.0/8, 192.168.1.1 ,fd00::/8,loopback ')).toEqual(['10.0.0.0/8', '192.168.1.1', 'fd00::/8', 'loopback']);
   });
 
   it('reads DEMO=false and a PostgreSQL URL', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -21,6 +22,46 @@ const booleanFromEnv = z
   .toLowerCase()
   .refine((v) => ['true', 'false', '1', '0', 'yes', 'no'].includes(v), 'must be true or false')
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** The names @fastify/proxy-addr knows for private ranges (127.0.0.0/8 and ::1; 169.254/16 and fe80::/10; 10/8, 172.16/12, 192.168/16 and fc00::/7). */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address (`10.0.0.5`), a CIDR block (`10.0.0.0/8`, `fd00::/8`) or one of PROXY_RANGE_NAMES. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: which proxies in front of the app may tell it the client's address
+ * (X-Forwarded-For) and host. false: none, the socket's peer is the client. A number: that many
+ * hops, each appending the address it received the request from; true is one hop (a single
+ * reverse proxy). A comma list: the proxies' own addresses or CIDR blocks. Never "trust every
+ * hop", which believes whatever X-Forwarded-For the client itself sends.
+ */
+const trustProxyFromEnv = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((v, ctx): false | number | string[] => {
+    if (['false', '0', 'no'].includes(v)) return false;
+    if (['true', 'yes'].includes(v)) return 1;
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops <= 10) return hops;
+    }
+    const entries = v.split(',').map((e) => e.trim());
+    if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be false, true (one proxy), a number of proxy hops (at most 10), or a comma list of proxy addresses or CIDR blocks',
+    });
+    return z.NEVER;
+  });
 
 const urlFromEnv = (protocols: string[]) =>
   z
@@ -62,7 +103,7 @@ const envSchema = z.object({
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   GEOCODER_URL: urlFromEnv(['http:', 'https:']).optional(),
   PUBLIC_URL: urlFromEnv(['http:', 'https:']).optional(),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  TRUST_PROXY: trustProxyFromEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -92,7 +133,11 @@ export interface AppConfig {
   geocoderUrl: string | undefined;
   /** Base URL used in links sent by e-mail; defaults to http://localhost:{port}. */
   publicUrl: string;
-  trustProxy: boolean;
+  /**
+   * Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDR blocks (TRUST_PROXY).
+   * Never true: that would believe a client's own X-Forwarded-For.
+   */
+  trustProxy: false | number | string[];
   logLevel: string;
   /** Secure cookies: on when PUBLIC_URL is https. */
   secureCookies: boolean;

@@ -5,6 +5,9 @@ import type { ErrorCode } from '../domain/api.js';
  * { error: { code, message, fields? } } with the status.
  */
 export class AppError extends Error {
+  /** Sent as the Retry-After header (a 429 that knows when the client may try again). */
+  retryAfterSeconds?: number;
+
   constructor(
     readonly statusCode: number,
     readonly code: ErrorCode,
@@ -22,7 +25,11 @@ export const unauthenticated = (message = 'Please sign in to continue') => new A
 export const forbidden = (message = 'You do not have permission to do this') => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message: string) => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string, fields?: Record<string, string>) => new AppError(409, 'CONFLICT', message, fields);
-export const tooManyRequests = (message: string) => new AppError(429, 'RATE_LIMITED', message);
+export const tooManyRequests = (message: string, retryAfterSeconds?: number) => {
+  const error = new AppError(429, 'RATE_LIMITED', message);
+  if (retryAfterSeconds !== undefined) error.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return error;
+};
 
 /**
  * Messages for database constraint violations, by constraint name. A module registers the ones

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS } from '../../src/server/modules/auth/sign-in-throttle.js';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../support/test-app.js';
 
 let ctx: TestContext;
@@ -68,6 +69,34 @@ describe('My Account', () => {
     expect(oldLogin.statusCode).toBe(401);
     const newLogin = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'pat', password: 'brand-new-pass' } });
     expect(newLogin.statusCode).toBe(200);
+  });
+
+  it(`throttles wrong current passwords like sign-in: after ${MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS}, even the right one waits`, async () => {
+    await ctx.f.user({ username: 'guessed', email: 'guessed@example.com', password: TEST_PASSWORD });
+    const cookie = await ctx.login('guessed');
+    const change = (currentPassword: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/account/password', headers: { cookie }, payload: { currentPassword, newPassword: 'taken-over-pass', confirmPassword: 'taken-over-pass' } });
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS; i++) expect((await change(`guess-${i}`)).statusCode).toBe(400);
+    const throttled = await change(TEST_PASSWORD);
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.json().error).toEqual({ code: 'RATE_LIMITED', message: 'Too many wrong passwords. Please wait 15 minutes and try again.' });
+    expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
+    // the guesses share the account's count with sign-in: no fresh guesses there from this address
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'guessed', password: 'another-guess' } })).statusCode).toBe(429);
+  });
+
+  it('forgives my own typos once I give the right current password', async () => {
+    await ctx.f.user({ username: 'typo', email: 'typo@example.com', password: TEST_PASSWORD });
+    const cookie = await ctx.login('typo');
+    const change = (currentPassword: string, newPassword: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/account/password', headers: { cookie }, payload: { currentPassword, newPassword, confirmPassword: newPassword } });
+    let password = TEST_PASSWORD;
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS - 1; i++) expect((await change('typo', 'whatever-new')).statusCode).toBe(400);
+      const next = `new-password-${round}`;
+      expect((await change(password, next)).statusCode).toBe(204);
+      password = next;
+    }
   });
 
   it('needs a session', async () => {

@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client.js';
-import { MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS, MAX_FAILURES_PER_ADDRESS } from '../../src/server/modules/auth/auth.service.js';
+import {
+  ADDRESS_SLOWDOWN_AFTER_FAILURES,
+  MAX_FAILURES_PER_ACCOUNT,
+  MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS,
+  SIGN_IN_WINDOW_MINUTES,
+} from '../../src/server/modules/auth/sign-in-throttle.js';
 import { cookieHeader, createTestContext, TEST_PASSWORD, type TestContext } from '../support/test-app.js';
 
 let ctx: TestContext;
@@ -129,16 +134,100 @@ describe('rate limits', () => {
     expect(keys.map((k) => k.key).join(' ')).not.toMatch(/nobody/i);
   });
 
-  it(`limits one address to ${MAX_FAILURES_PER_ADDRESS} failures across accounts`, async () => {
-    const address = '203.0.113.9';
-    const attempt = (username: string, password: string) =>
-      ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress: address });
-    for (let i = 0; i < MAX_FAILURES_PER_ADDRESS; i++) {
-      expect((await attempt(`spray-${i}`, 'guess')).statusCode).toBe(401);
+  it('says when to try again: Retry-After is the rest of the window', async () => {
+    await ctx.f.user({ username: 'waiter', email: 'waiter@example.com', password: TEST_PASSWORD });
+    const attempt = (password: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'waiter', password }, remoteAddress: '198.51.100.10' });
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS; i++) expect((await attempt('wrong')).statusCode).toBe(401);
+    const locked = await attempt(TEST_PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    const retryAfter = Number(locked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(SIGN_IN_WINDOW_MINUTES * 60 - 60);
+    expect(retryAfter).toBeLessThanOrEqual(SIGN_IN_WINDOW_MINUTES * 60);
+  });
+
+  it(`locks an account after ${MAX_FAILURES_PER_ACCOUNT} failures from any addresses together`, async () => {
+    await ctx.f.user({ username: 'roamed', email: 'roamed@example.com', password: TEST_PASSWORD });
+    const from = (remoteAddress: string, password: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'roamed', password }, remoteAddress });
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) expect((await from(`192.0.2.${i + 1}`, `wrong-${i}`)).statusCode).toBe(401);
+    const locked = await from('192.0.2.200', TEST_PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error.message).toBe('Too many sign-in attempts. Please wait 15 minutes and try again.');
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('never throttles a user who keeps signing in with the right password, and forgives their own typos', async () => {
+    await ctx.f.user({ username: 'regular', email: 'regular@example.com', password: TEST_PASSWORD });
+    const attempt = (password: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'regular', password }, remoteAddress: '198.51.100.11' });
+    for (let round = 0; round < 4; round++) {
+      for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS - 1; i++) expect((await attempt('typo')).statusCode).toBe(401);
+      expect((await attempt(TEST_PASSWORD)).statusCode).toBe(200);
     }
-    expect((await attempt('dana', TEST_PASSWORD)).statusCode).toBe(429);
-    // Another address is not affected.
-    expect((await login({ username: 'dana', password: TEST_PASSWORD })).statusCode).toBe(200);
+    for (let i = 0; i < 30; i++) expect((await attempt(TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('counts an attempt before its password is checked: guesses sent at once cannot pass the limit together', async () => {
+    await ctx.f.user({ username: 'burst', email: 'burst@example.com', password: TEST_PASSWORD });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'burst', password: `guess-${i}` }, remoteAddress: '198.51.100.12' }),
+      ),
+    );
+    const checked = answers.filter((a) => a.statusCode === 401).length;
+    expect(checked).toBeLessThanOrEqual(MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(12 - checked);
+  });
+});
+
+describe('a busy address (the office behind one proxy)', () => {
+  let now = new Date('2026-03-02T09:00:00Z');
+  let busy: TestContext;
+  beforeAll(async () => {
+    busy = await createTestContext({ now: () => now });
+    await busy.f.user({ username: 'boss', email: 'boss@example.com', role: 'admin', password: TEST_PASSWORD });
+    await busy.f.user({ username: 'clerk', email: 'clerk@example.com', password: TEST_PASSWORD });
+    await busy.f.user({ username: 'typist', email: 'typist@example.com', password: TEST_PASSWORD });
+  });
+  afterAll(() => busy.close());
+  const office = '203.0.113.9';
+  const attempt = (username: string, password: string) =>
+    busy.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress: office });
+  const later = (seconds: number) => {
+    now = new Date(now.getTime() + seconds * 1000);
+  };
+
+  it(`is slowed, never closed: after ${ADDRESS_SLOWDOWN_AFTER_FAILURES} failures for made-up names, every user without failures still signs in`, async () => {
+    for (let i = 0; i < ADDRESS_SLOWDOWN_AFTER_FAILURES; i++) expect((await attempt(`spray-${i}`, 'guess')).statusCode).toBe(401);
+    expect((await attempt('boss', TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await attempt('clerk', TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await attempt('boss@example.com', TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('paces attempts on names that already failed, with a growing wait, alike for made-up names and real ones', async () => {
+    // a name that failed before: one attempt, then a wait
+    expect((await attempt('spray-0', 'guess')).statusCode).toBe(401);
+    const paced = await attempt('spray-1', 'guess');
+    expect(paced.statusCode).toBe(429);
+    expect(paced.json().error).toEqual({ code: 'RATE_LIMITED', message: 'Too many failed sign-ins from your network. Please wait 2 seconds and try again.' });
+    expect(paced.headers['retry-after']).toBe('2');
+    later(2);
+    expect((await attempt('spray-1', 'guess')).statusCode).toBe(401);
+    const longer = await attempt('spray-2', 'guess');
+    expect(longer.statusCode).toBe(429);
+    expect(longer.headers['retry-after']).toBe('4');
+
+    // A real account's first wrong password is checked like a made-up name's (401), then paced like it.
+    expect((await attempt('typist', 'typo')).statusCode).toBe(401);
+    expect((await attempt('typist', TEST_PASSWORD)).statusCode).toBe(429);
+    later(60);
+    expect((await attempt('typist', TEST_PASSWORD)).statusCode).toBe(200);
+    // Accounts without failures were never slowed meanwhile.
+    expect((await attempt('clerk', TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('slows no other address', async () => {
+    const elsewhere = await busy.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'spray-3', password: 'guess' }, remoteAddress: '198.51.100.99' });
+    expect(elsewhere.statusCode).toBe(401);
   });
 });
 

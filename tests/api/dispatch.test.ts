@@ -18,6 +18,9 @@ let api: ApiClient;
 let clock = Date.parse('2026-03-10T15:00:00Z');
 const tick = () => new Date((clock += 1000));
 
+const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const SOON = daysFromNow(10);
+
 const fx = {} as { a: string; b: string; owner: string; jobs: Record<string, BoardJob | { id: string }> };
 
 beforeAll(async () => {
@@ -28,7 +31,12 @@ beforeAll(async () => {
   const b = await f.technician({ user: { firstName: 'Ben', lastName: 'Baker' }, technician: { office: 'Main Office' } });
   await f.technician({ user: { firstName: 'Nora', lastName: 'North' }, technician: { office: 'North Office' } });
   const db = ctx.database.db;
-  await db.insert(schema.technicianCertifications).values({ technicianId: a.technician.id, certificationName: 'EPA 608', expiryDate: '2025-01-01', status: 'active' });
+  await db.insert(schema.technicianCertifications).values([
+    { technicianId: a.technician.id, certificationName: 'EPA 608', expiryDate: '2025-01-01', status: 'active' },
+    // The board reads the database's clock for certifications: days from today, with a margin for the zone.
+    { technicianId: a.technician.id, certificationName: 'NATE Core', expiryDate: SOON, status: 'active' },
+    { technicianId: a.technician.id, certificationName: 'OSHA 10', expiryDate: daysFromNow(400), status: 'active' },
+  ]);
   await db.insert(schema.technicianAvailability).values({ technicianId: a.technician.id, dayOfWeek: 2, startTime: '08:00', endTime: '16:00', isAvailable: true });
   const loc = await f.location({ zip: '30303', name: 'Peach Plaza' });
   const far = await f.location({ zip: '99999' });
@@ -71,6 +79,9 @@ describe('the board', () => {
     expect(answer.unassignedCount).toBe(2);
     const ann = answer.technicians.find((t) => t.id === fx.a)!;
     expect(ann).toMatchObject({ name: 'Ann Able', initials: 'AA', role: 'technician', jobCount: 1, completedCount: 0, scheduledDates: ['2026-03-11'], expiredCertifications: ['EPA 608'] });
+    // Expiring within CERTIFICATION_EXPIRING_DAYS: NATE Core; OSHA 10 is good for more than a year.
+    expect(ann.expiringCertifications).toEqual([{ name: 'NATE Core', expiryDate: SOON }]);
+    expect(answer.technicians.find((t) => t.id === fx.b)!.expiringCertifications).toEqual([]);
     expect(ann.availability).toEqual([{ dayOfWeek: 2, startTime: '08:00', endTime: '16:00', isAvailable: true }]);
     const ten = answer.jobs.find((j) => j.name === 'Ten AM')!;
     expect(ten).toMatchObject({ status: 'scheduled', scheduleDuration: 60, technicianIds: [fx.b], locationName: 'Peach Plaza', scheduleStart: '2026-03-11T14:00:00.000Z' });

@@ -8,6 +8,7 @@ import { JOB_MESSAGES } from '../../src/domain/jobs.js';
 import { queryRows, type Executor } from '../../src/server/db/client.js';
 import { createJobsRepo } from '../../src/server/modules/jobs/jobs.repo.js';
 import { createJobsService } from '../../src/server/modules/jobs/jobs.service.js';
+import { createQuotesRepo } from '../../src/server/modules/quotes/quotes.repo.js';
 import { createSettingsRepo } from '../../src/server/modules/settings/settings.repo.js';
 import { MISSING_ID, signInAs, type ApiClient } from '../support/api.js';
 import { jobCreateBody } from '../support/job-body.js';
@@ -171,6 +172,7 @@ describe('Create Job', () => {
       },
       settings: createSettingsRepo(db),
       clock: () => NOW,
+      withdrawOpenQuotes: createQuotesRepo(db).withdrawOpen,
     });
     const tech = await activeTechnician('Tx');
     const before = await jobsFingerprint(db);

@@ -102,9 +102,33 @@ describe('the server log', () => {
     for (const secret of ['p4ss', TAX_ID, BANK_ACCOUNT, 'tok-123']) expect(log).not.toContain(secret);
   });
 
+  it("never writes a quote link's token: the customer's page and its API calls", async () => {
+    const token = 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d2e3f4';
+    lines.length = 0;
+    await app.inject({ method: 'GET', url: `/quote/confirm/${token}?approve=true` });
+    await app.inject({ method: 'GET', url: `/api/public/quotes/${token}` });
+    await app.inject({ method: 'POST', url: `/api/public/quotes/${token}/decision`, payload: { approve: true, signerName: 'Jane' } });
+    const log = lines.join('\n');
+    expect(log).toContain('/api/public/quotes/[redacted]/decision');
+    expect(log).toContain('/quote/confirm/[redacted]');
+    expect(log).not.toContain(token);
+    expect(log).not.toContain(token.slice(0, 16));
+  });
+
+  it("never writes a refused recipient's e-mail address", () => {
+    lines.length = 0;
+    const refusal = "Can't send mail - all recipients were rejected: 550 5.1.1 <jane.customer@example.com>: Recipient address rejected";
+    app.log.warn({ outboxId: 'x', err: refusal }, 'e-mail failed');
+    app.log.warn({ err: new Error(refusal) }, 'e-mail failed');
+    const log = lines.join('\n');
+    expect(log).toContain('Recipient address rejected');
+    expect(log).not.toContain('jane.customer');
+  });
+
   it('removes the values PostgreSQL echoes in its messages', () => {
     expect(redactErrorMessage('Failed query: insert into "t" values ($1)\nparams: 123-45-6789,x')).toBe(`Failed query: insert into "t" values ($1)\nparams: [redacted]`);
     expect(redactErrorMessage('invalid input syntax for type integer: "987-65-4321"')).toBe('invalid input syntax for type integer: "[redacted]"');
     expect(redactErrorMessage('Key (email)=(jane@example.com) already exists.')).toBe('Key (email)=([redacted]) already exists.');
+    expect(redactErrorMessage('Key (email)=(jane) already exists.')).toBe('Key (email)=([redacted]) already exists.');
   });
 });

@@ -181,8 +181,10 @@ describe('quote PDF from the default template', () => {
     const { createQuoteTemplatesRepo } = await import('../../src/server/modules/quote-templates/quote-templates.repo.js');
     const { createSettingsRepo } = await import('../../src/server/modules/settings/settings.repo.js');
     const { createFileStorage } = await import('../../src/server/storage/storage.js');
-    const service = createQuotePdfService({ db: ctx.database.db, templates: createQuoteTemplatesRepo(ctx.database.db), storage: createFileStorage(), settings: createSettingsRepo, publicUrl: 'https://hvac.example.com', clock: () => NOW });
-    const pdf = await service.generate({ jobId, quoteType: 'repair', quoteNumber: 'QT-4242-9999', token: 'Tok3nTok3nTok3nTok3n' });
+    const { createParsePool } = await import('../../src/server/parsing/parse-pool.js');
+    const parsing = createParsePool();
+    const service = createQuotePdfService({ db: ctx.database.db, templates: createQuoteTemplatesRepo(ctx.database.db), storage: createFileStorage(), settings: createSettingsRepo, publicUrl: 'https://hvac.example.com', clock: () => NOW, parsing });
+    const pdf = await service.generate({ jobId, quoteType: 'repair', quoteNumber: 'QT-4242-9999', token: 'Tok3nTok3nTok3nTok3n' }).finally(() => parsing.close());
     expect(pdf.fileName).toBe(`quote-${jobId}-repair.pdf`);
     const text = pdftotext(pdfFile(pdf.bytes, 'sent.pdf'));
     expect(text).toContain('https://hvac.example.com/quote/confirm/Tok3nTok3nTok3nTok3n?approve=true');

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteTemplates, storedFiles } from '../../src/server/db/schema.js';
 import { buildSampleTemplatePdf } from '../../src/server/pdf/sample-template.js';
+import { NUL_FIELD_MESSAGE } from '../../src/server/plugins/input-guard.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
 import { encryptedPdf, multipart } from './quote-support.js';
 
@@ -95,6 +96,18 @@ describe('PDF template upload rules', () => {
     const response = await upload(admin, { name: 'Junk pages', templateType: 'inspection', preservedPages: 'abc, -3' }, { name: 'a.pdf', bytes: threePages });
     expect(response.statusCode).toBe(201);
     expect(response.json().preservedPages).toEqual([1]);
+  });
+
+  it.each([
+    ['the name field', { name: 'Summit\u0000repair', templateType: 'repair' }, 'x.pdf', 'name'],
+    ['another text field', { name: 'Summit', templateType: 'repair', preservedPages: '1\u0000' }, 'x.pdf', 'preservedPages'],
+    ['the file name', { name: 'Summit', templateType: 'repair' }, 'sum\u0000mit.pdf', 'file'],
+  ])('answers 400 naming the field for a NUL character in %s (multipart goes through the input guard) and stores nothing', async (_label, fields, fileName, field) => {
+    const [files, templates] = [await storedCount(), await templateCount()];
+    const response = await upload(office, fields, { name: fileName, bytes: threePages });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ code: 'VALIDATION_ERROR', fields: { [field]: NUL_FIELD_MESSAGE } });
+    expect([await storedCount(), await templateCount()]).toEqual([files, templates]);
   });
 
   it('refuses a non-multipart request', async () => {

@@ -16,11 +16,12 @@ import { createSettingsRepo } from '../../src/server/modules/settings/settings.r
 import { createQuoteTemplatesRepo } from '../../src/server/modules/quote-templates/quote-templates.repo.js';
 import { createQuotesRepo } from '../../src/server/modules/quotes/quotes.repo.js';
 import { createQuotesService } from '../../src/server/modules/quotes/quotes.service.js';
+import { createParsePool } from '../../src/server/parsing/parse-pool.js';
 import { createQuotePdfService } from '../../src/server/pdf/quote-pdf.service.js';
 import { buildSampleTemplatePdf } from '../../src/server/pdf/sample-template.js';
 import { createFileStorage } from '../../src/server/storage/storage.js';
 import { watchOverlappingQueries } from '../support/overlapping-queries.js';
-import { createTestContext, type TestContext } from '../support/test-app.js';
+import { createTestContext, TEST_PASSWORD, type TestContext } from '../support/test-app.js';
 import { testDatabaseKind } from '../support/test-db.js';
 import { multipart } from './quote-support.js';
 
@@ -183,10 +184,11 @@ describe('sending a quote', () => {
     const db = ctx.database.db;
     const templates = createQuoteTemplatesRepo(db);
     const storage = createFileStorage();
-    const quotePdf = createQuotePdfService({ db, templates, storage, settings: createSettingsRepo, publicUrl: 'https://hvac.example', clock: () => NOW });
+    const parsing = createParsePool();
+    const quotePdf = createQuotePdfService({ db, templates, storage, settings: createSettingsRepo, publicUrl: 'https://hvac.example', clock: () => NOW, parsing });
     const service = createQuotesService({ db, repo: createQuotesRepo(db), templates, quotePdf, storage, settings: createSettingsRepo, publicUrl: 'https://hvac.example', officeEmail: 'office@example.com', clock: () => NOW, random: () => draws.shift() ?? 0.9999 });
     const user = (await ctx.loginAs('user')).userId;
-    const result = await service.send(job.id, { type: 'repair', email: 'a@example.com' }, user);
+    const result = await service.send(job.id, { type: 'repair', email: 'a@example.com' }, user).finally(() => parsing.close());
     expect(result.quote.number).toBe(`QT-${job.number}-5678`);
     expect(draws).toEqual([]);
   });
@@ -380,5 +382,67 @@ describe('queries of a transaction', () => {
     expect(log.splice(0)).toEqual(['a starts', 'b starts', 'a ends', 'b ends']);
     expect(await ctx.database.db.transaction((tx) => readTogether(tx, [read('a'), read('b')]))).toEqual(['a', 'b']);
     expect(log).toEqual(['a starts', 'a ends', 'b starts', 'b ends']);
+  });
+});
+
+describe('a quote the customer can no longer answer', () => {
+  it("cancelling the job withdraws its open quote: the page says so, an answer is refused and charges nothing, and the job sends no more quotes", async () => {
+    const { job } = await quotableJob();
+    const sent = await send(job.id);
+    const token = await tokenOf(sent.quote.id);
+    expect((await staff('POST', `/api/jobs/${job.id}/cancel`)).statusCode).toBe(200);
+
+    const view = await call('GET', `/api/public/quotes/${token}`);
+    expect(view.statusCode).toBe(200);
+    expect(view.json()).toMatchObject({ status: 'withdrawn', archived: false, decision: null, companyName: 'Summit Air Mechanical' });
+    for (const answer of [decision(), decision({ approve: true })]) {
+      const refused = await call('POST', `/api/public/quotes/${token}/decision`, answer);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.message).toBe('This quote was withdrawn and can no longer be approved or declined.');
+    }
+    expect(await count(sql`select count(*) as n from job_items where job_id = ${job.id} and code = 'INSP-FEE'`)).toBe(0);
+    expect(await count(sql`select count(*) as n from job_invoices where job_id = ${job.id}`)).toBe(0);
+    expect(await count(sql`select count(*) as n from outbox where related_type = 'job_invoice'  and to_address = 'facilities@peachtree.example' and related_id in (select id from job_invoices where job_id = ${job.id})`)).toBe(0);
+    const card = (await staff('GET', `/api/jobs/${job.id}/quotes`)).json();
+    expect(card.history[0]).toMatchObject({ id: sent.quote.id, status: 'withdrawn' });
+
+    const again = await staff('POST', `/api/jobs/${job.id}/quotes/send`, { type: 'repair', email: 'facilities@peachtree.example' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('A cancelled job cannot send quotes');
+  });
+
+  it('a decision stays on the page for 90 days; after that the page says only that a decision was made', async () => {
+    const { job } = await quotableJob();
+    const sent = await send(job.id);
+    const token = await tokenOf(sent.quote.id);
+    expect((await call('POST', `/api/public/quotes/${token}/decision`, decision({ approve: true, signature: PNG }))).statusCode).toBe(200);
+    const recent = (await call('GET', `/api/public/quotes/${token}`)).json();
+    expect(recent).toMatchObject({ status: 'approved', archived: false, decision: { signerName: 'Dana Reed', signatureDataUrl: PNG }, location: { name: 'Midtown Clinic' } });
+
+    const decidedAt = new Date(NOW.getTime() - 91 * 86_400_000);
+    await ctx.database.db.execute(sql`update job_quotes set decided_at = ${decidedAt.toISOString()}::timestamptz where id = ${sent.quote.id}`);
+    const old = await call('GET', `/api/public/quotes/${token}`);
+    expect(old.statusCode).toBe(200);
+    expect(old.json()).toMatchObject({ status: 'approved', archived: true, quoteNumber: sent.quote.number, inspections: [], items: [], totalCents: 0, decision: { decidedAt: decidedAt.toISOString(), signerName: null, signatureDataUrl: null, chosenOptions: null } });
+    for (const text of ['Dana Reed', 'Midtown Clinic', 'Peachtree', 'RTU-7', '48TC-009', PNG.slice(30, 60)]) expect(old.body).not.toContain(text);
+    const answer = (await call('POST', `/api/public/quotes/${token}/decision`, decision())).json();
+    expect(answer).toMatchObject({ alreadyDecided: true, view: { status: 'approved', archived: true } });
+  });
+
+  it("the customer's signature is for the office and the job's own technicians only", async () => {
+    const assigned = await ctx.f.technician({ user: { password: TEST_PASSWORD } });
+    const other = await ctx.f.technician({ user: { password: TEST_PASSWORD } });
+    const { job } = await quotableJob();
+    await ctx.database.db.execute(sql`insert into job_technicians (job_id, technician_id, is_primary) values (${job.id}, ${assigned.technician.id}, true)`);
+    const sent = await send(job.id);
+    const token = await tokenOf(sent.quote.id);
+    expect((await call('POST', `/api/public/quotes/${token}/decision`, decision({ approve: true, signature: PNG }))).statusCode).toBe(200);
+    const url = `/api/quotes/${sent.quote.id}/signature`;
+    expect((await staff('GET', url)).statusCode).toBe(200);
+    expect((await call('GET', url, undefined, { cookie: await ctx.login(assigned.user.username) })).statusCode).toBe(200);
+    const refused = await call('GET', url, undefined, { cookie: await ctx.login(other.user.username) });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['content-type']).not.toContain('image/png');
+    expect((await call('GET', url)).statusCode).toBe(401);
   });
 });

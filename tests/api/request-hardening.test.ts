@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.js';
+import { MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS } from '../../src/server/modules/auth/sign-in-throttle.js';
+import { PUBLIC_READ_LIMIT } from '../../src/server/modules/quotes/quotes.routes.js';
 import { NUL_FIELD_MESSAGE } from '../../src/server/plugins/input-guard.js';
 import { lyingZip } from '../../src/server/import/lying-zip.test-helper.js';
 import { signInAs, type ApiClient } from '../support/api.js';
 import { customerFingerprint } from '../support/db-fingerprint.js';
-import { createTestContext, type TestContext } from '../support/test-app.js';
+import { createTestContext, TEST_PASSWORD, type TestContext } from '../support/test-app.js';
 
 let ctx: TestContext;
 let api: ApiClient;
@@ -129,5 +132,70 @@ describe('response headers', () => {
       expect(policy).toContain('microphone=()');
       expect(policy).toContain('geolocation=()');
     }
+  });
+});
+
+describe('the client address behind a proxy (TRUST_PROXY)', () => {
+  const trustProxy = (value: string) => loadConfig({ TRUST_PROXY: value, SESSION_SECRET: 'x'.repeat(32), DATA_DIR: '.tmp/unused' }).trustProxy;
+  const proxy = '10.0.0.2';
+  const quoteRead = (app: TestContext['app'], remoteAddress: string, forwardedFor?: string) =>
+    app.inject({ method: 'GET', url: `/api/public/quotes/${'ab'.repeat(16)}`, remoteAddress, headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} });
+
+  describe('TRUST_PROXY=true: one proxy, which appends the address it received the request from', () => {
+    let behind: TestContext;
+    beforeAll(async () => {
+      behind = await createTestContext({ config: { trustProxy: trustProxy('true') } });
+    });
+    afterAll(() => behind.close());
+
+    it("throttles sign-in on the proxy's entry, whatever X-Forwarded-For the client sent itself", async () => {
+      await behind.f.user({ username: 'victim', email: 'victim@example.com', password: TEST_PASSWORD });
+      const attempt = (i: number, password: string) =>
+        behind.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: 'victim', password },
+          remoteAddress: proxy,
+          headers: { 'x-forwarded-for': `192.0.2.${i}, 203.0.113.77` },
+        });
+      for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS; i++) expect((await attempt(i, `wrong-${i}`)).statusCode).toBe(401);
+      expect((await attempt(100, TEST_PASSWORD)).statusCode).toBe(429);
+    });
+
+    it('counts the public quote limit on the same address', async () => {
+      for (let i = 0; i < PUBLIC_READ_LIMIT.max; i++) expect((await quoteRead(behind.app, proxy, `192.0.2.${i}, 203.0.113.78`)).statusCode).toBe(404);
+      const over = await quoteRead(behind.app, proxy, `198.51.100.${PUBLIC_READ_LIMIT.max}, 203.0.113.78`);
+      expect(over.statusCode).toBe(429);
+      // another client behind the same proxy has its own count
+      expect((await quoteRead(behind.app, proxy, '203.0.113.79')).statusCode).toBe(404);
+    });
+  });
+
+  describe("TRUST_PROXY=<the proxy's address>", () => {
+    let listed: TestContext;
+    beforeAll(async () => {
+      listed = await createTestContext({ config: { trustProxy: trustProxy(proxy) } });
+    });
+    afterAll(() => listed.close());
+
+    it('ignores X-Forwarded-For from a client that reaches the app directly', async () => {
+      for (let i = 0; i < PUBLIC_READ_LIMIT.max; i++) expect((await quoteRead(listed.app, '198.51.100.5', `192.0.2.${i}`)).statusCode).toBe(404);
+      expect((await quoteRead(listed.app, '198.51.100.5', '192.0.2.250')).statusCode).toBe(429);
+      // through the proxy, the client it names is counted apart
+      expect((await quoteRead(listed.app, proxy, '198.51.100.6')).statusCode).toBe(404);
+    });
+
+    it('takes X-Forwarded-Host from the proxy only, when judging a cross-site request', async () => {
+      const post = (remoteAddress: string) =>
+        listed.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: 'nobody', password: 'x' },
+          remoteAddress,
+          headers: { origin: 'https://hvac.example.com', host: 'app.internal:3000', 'x-forwarded-host': 'hvac.example.com' },
+        });
+      expect((await post('198.51.100.7')).statusCode).toBe(403);
+      expect((await post(proxy)).statusCode).toBe(401);
+    });
   });
 });

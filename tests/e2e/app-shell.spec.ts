@@ -78,7 +78,7 @@ test.describe('installable app shell (decision 020)', () => {
     await expect(page.getByLabel('Username')).toBeVisible();
     await expect(page.getByText('Demo: username demo, password hvac-demo')).toBeVisible();
     // Nothing of the app came from the network: the worker answered it all from its cache. (The page
-    // itself is asked of the server first, decision 024, through navigation preload, which routes
+    // itself is asked of the server first, decision 026, through navigation preload, which routes
     // do not see; its offline fallback is the next test's.)
     expect(blocked).toEqual([]);
 

@@ -49,6 +49,13 @@ test.describe('dispatch board', () => {
     await expect(block(page, job.id).getByRole('link')).toHaveAttribute('href', `/jobs/${job.id}`);
     await expect(block(page, job.id)).toHaveClass(/border-blue-600/);
     await expect(row).toContainText('Expired certification: EPA 608 Universal');
+    // The demo's technicians: certifications current, two of them expiring within the month.
+    await expect(timeline.getByRole('group', { name: 'Kevin Walsh' })).toContainText(/Certification expiring soon: [^(]+ \(\d+\/\d+\/\d{4}\)/);
+    await expect(timeline.getByRole('group', { name: 'Jasmine Brooks' })).toContainText('Certification expiring soon');
+    for (const name of ['Marcus Reed', 'Tony Nguyen', 'Luis Ortega', 'Brianna Cole']) {
+      await expect(timeline.getByRole('group', { name })).toBeVisible();
+      await expect(timeline.getByRole('group', { name })).not.toContainText(/certification/i);
+    }
     await expect(row).toContainText('Available 8:00 AM – 4:00 PM');
     await expect(row.locator('[data-unavailable]')).toHaveCount(2);
     // Completed jobs only with Show Completed; subcontracted only with Show subcontracted jobs.

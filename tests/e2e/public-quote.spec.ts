@@ -121,6 +121,21 @@ test.describe("the customer's quote page", () => {
     await expect(page.getByText('Sam Ortiz')).toBeVisible();
   });
 
+  test("a cancelled job's quote: the page says it was withdrawn and offers no decision", async ({ signedIn: page, server, f }) => {
+    const job = await quotableJob(f, 'Withdrawn E2E');
+    const link = await sendAndReadLink(page, server, job.id, true);
+    const cancel = await page.request.post(`${server.baseURL}/api/jobs/${job.id}/cancel`);
+    expect(cancel.status(), await cancel.text()).toBe(200);
+    await page.context().clearCookies();
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Quote Withdrawn' })).toBeVisible();
+    await expect(page.getByText('This quote was withdrawn and can no longer be approved or declined.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Approve Repairs' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Deny Repairs' })).toHaveCount(0);
+    const [row] = await server.db.select({ status: jobQuotes.status }).from(jobQuotes).where(eq(jobQuotes.jobId, job.id));
+    expect(row?.status).toBe('withdrawn');
+  });
+
   test('says when the link is broken, unknown or expired', async ({ page }) => {
     await page.goto('/quote/confirm/');
     await expect(page.getByRole('heading', { name: 'Quote Confirmation Failed' })).toBeVisible();

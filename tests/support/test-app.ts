@@ -24,13 +24,21 @@ export interface TestContext {
 
 /** The app on a fresh migrated database, built without listening (requests go through inject()). */
 export async function createTestContext(
-  options: { now?: () => Date; config?: Partial<AppConfig>; geocoder?: Geocoder; /** a lower LIST_TOTAL_CAP, to reach it with a few rows */ listTotalCap?: number } = {},
+  options: {
+    now?: () => Date;
+    config?: Partial<AppConfig>;
+    geocoder?: Geocoder;
+    /** a lower LIST_TOTAL_CAP, to reach it with a few rows */
+    listTotalCap?: number;
+    /** a folder of web files to serve (none by default: the API only) */
+    webDir?: string;
+  } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase();
   const app = await buildApp({
     config: testConfig(options.config),
     database,
-    webDir: null,
+    webDir: options.webDir ?? null,
     verifyResponses: true,
     ...(options.now ? { clock: options.now } : {}),
     ...(options.geocoder ? { geocoder: options.geocoder } : {}),

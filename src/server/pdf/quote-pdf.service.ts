@@ -12,7 +12,8 @@ import type { SettingsRepo } from '../modules/settings/settings.repo.js';
 import { createInspectionsRepo } from '../modules/inspections/inspections.repo.js';
 import type { FileStorage } from '../storage/storage.js';
 import { isAssignedTechnician, readInspectionsAndRepairs, readJobItems, readQuoteJob } from './quote-data.js';
-import { assembleQuotePdf, type QuotePhoto } from './quote-pdf.js';
+import type { ParsePool } from '../parsing/parse-pool.js';
+import type { QuotePhoto } from './quote-pdf.js';
 
 export const PREVIEW_FAILED_MESSAGE = 'No PDF could be generated. Please try again.';
 export const unreadableTemplateMessage = (type: QuoteType) =>
@@ -50,8 +51,10 @@ export function createQuotePdfService(deps: {
   settings: (exec: Executor) => SettingsRepo;
   publicUrl: string;
   clock: () => Date;
+  /** the template is opened in a parse worker, within its limits (decision 025) */
+  parsing: ParsePool;
 }) {
-  const { db, templates, storage, publicUrl, clock } = deps;
+  const { db, templates, storage, publicUrl, clock, parsing } = deps;
   const inspectionsRepo = createInspectionsRepo(db);
 
   /**
@@ -127,10 +130,12 @@ export function createQuotePdfService(deps: {
       const photos = await loadPhotos(exec, data);
       let bytes: Uint8Array;
       try {
-        bytes = await assembleQuotePdf({ templateBytes: file.bytes, preservedPages: template.preservedPages, data, photos });
+        bytes = await parsing.run('quote-pdf', { templateBytes: file.bytes, preservedPages: template.preservedPages, data, photos });
       } catch (error) {
-        if (error instanceof AppError) throw error;
-        // A template that passed the upload checks but fails now (a pdf-lib edge case): say what to do.
+        // Too many uploads being read at once: a 503 to retry, not a broken template.
+        if (error instanceof AppError && error.statusCode === 503) throw error;
+        // A template that passed the upload checks but fails now (a pdf-lib edge case, or one stored
+        // before the upload checked its streams that unpacks past the budget or the worker's limits).
         throw new AppError(409, 'CONFLICT', `${PREVIEW_FAILED_MESSAGE} ${unreadableTemplateMessage(request.quoteType)}`);
       }
       return { bytes, fileName: quotePdfFileName(request.jobId, request.quoteType), templateId: template.id, data };

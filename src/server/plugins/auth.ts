@@ -2,15 +2,22 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser, UserRole } from '../../domain/auth.js';
 import type { AppConfig } from '../config.js';
-import { forbidden, unauthenticated } from '../errors.js';
+import { badRequest, forbidden, unauthenticated } from '../errors.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
+import { REFUSED_TARGET, REFUSED_TARGET_MESSAGE } from './request-target.js';
 
 export const SESSION_COOKIE = 'hvac_sid';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Reachable without a session (sign-in, health, the public quote page). */
+    /**
+     * Reachable without a session (sign-in, health, the public quote page, the web app's files).
+     * Every other route needs one: access is decided from the matched route's config, never from
+     * the URL.
+     */
     public?: boolean;
+    /** A public route that reads the session when there is one (GET /api/auth/current). */
+    optionalSession?: boolean;
     /** Roles allowed; omitted means every signed-in user. */
     roles?: readonly UserRole[];
   }
@@ -63,8 +70,8 @@ function isCrossSite(request: FastifyRequest, config: AppConfig): boolean {
   if (typeof origin !== 'string' || origin === '') return false;
   try {
     const originHost = new URL(origin).host;
-    const host = request.headers['x-forwarded-host'] && config.trustProxy ? String(request.headers['x-forwarded-host']) : request.headers.host;
-    return originHost !== host && originHost !== new URL(config.publicUrl).host;
+    // Fastify takes X-Forwarded-Host only from a trusted proxy (TRUST_PROXY), else the Host header.
+    return originHost !== request.host && originHost !== new URL(config.publicUrl).host;
   } catch {
     return true;
   }
@@ -75,11 +82,17 @@ export async function registerAuth(app: FastifyInstance, config: AppConfig, auth
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
+  // The access decision: one hook for every request, read from the route the router matched
+  // (after the target was normalised: plugins/request-target.ts), never from the URL's spelling.
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if ((request.raw as { [REFUSED_TARGET]?: boolean })[REFUSED_TARGET]) throw badRequest(REFUSED_TARGET_MESSAGE);
     if (!SAFE_METHODS.has(request.method) && isCrossSite(request, config)) {
       throw forbidden('Cross-site request refused');
     }
+    // No route matched: the not-found handler answers (an API 404, or the web app's page).
+    if (request.routeOptions.url === undefined) return;
+    const routeConfig = request.routeOptions.config;
+    if (routeConfig.public && !routeConfig.optionalSession) return;
     const token = readSessionToken(request);
     if (token) {
       const session = await auth.resolveSession(token);
@@ -88,23 +101,19 @@ export async function registerAuth(app: FastifyInstance, config: AppConfig, auth
         request.sessionId = session.sessionId;
       }
     }
-    const routeConfig = request.routeOptions.config;
-    // Unknown /api routes answer 404 from the not-found handler; everything else needs a session.
-    if (!routeConfig.public && request.routeOptions.url !== undefined && !request.user) {
-      throw unauthenticated();
-    }
+    if (routeConfig.public) return;
+    if (!request.user) throw unauthenticated();
     // Roles are checked here, before the body is parsed and validated: a role that may not call
     // the route gets 403, never the field messages of a body it was not allowed to send.
     const roles = routeConfig.roles;
-    if (roles && (!request.user || !roles.includes(request.user.role))) {
-      throw forbidden();
-    }
+    if (roles && !roles.includes(request.user.role)) throw forbidden();
   });
 
   // A state-changing request may have ended a session or changed a user (sign-out, a password,
   // a role): this process forgets its session copies before the answer leaves, so the next request
   // is checked against the database. Other processes hear it from the database (session-cache.ts).
+  // Only a signed-in user's write can do that: a stranger's requests never empty the copies.
   app.addHook('onSend', async (request) => {
-    if (!SAFE_METHODS.has(request.method) && request.url.startsWith('/api/')) auth.forgetCachedSessions();
+    if (!SAFE_METHODS.has(request.method) && request.user) auth.forgetCachedSessions();
   });
 }

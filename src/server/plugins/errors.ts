@@ -37,6 +37,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return send(reply, 400, 'VALIDATION_ERROR', message, fields);
     }
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return send(reply, error.statusCode, error.code, error.message, error.fields);
     }
     if (isDatabaseUnavailable(error)) {

@@ -31,9 +31,25 @@ export function findNul(value: unknown, path = '', depth = 0): string | null {
   return null;
 }
 
+/** The 400 for a field that holds U+0000, the same for every kind of input. */
+function nulRefusal(field: string) {
+  return badRequest(`${field === '_' ? 'The request' : field}: ${NUL_FIELD_MESSAGE}`, { [field]: NUL_FIELD_MESSAGE });
+}
+
+/**
+ * The same guard for one part of a multipart upload, which the preValidation hook cannot see
+ * (parts stream in while the handler reads them): its field name, its text value, and a file's
+ * name. Called by `readMultipart` (plugins/uploads.ts), the one reader of every upload route.
+ */
+export function guardMultipartPart(part: { fieldname: string; value?: unknown; filename?: string }): void {
+  if (part.fieldname.includes('\u0000')) throw nulRefusal('_');
+  if (typeof part.value === 'string' && part.value.includes('\u0000')) throw nulRefusal(part.fieldname);
+  if (part.filename?.includes('\u0000')) throw nulRefusal(part.fieldname);
+}
+
 /**
  * One place every route goes through: a NUL character in any text of the query string, the
- * address or a JSON body answers 400 naming the field, before the route's own validation and
+ * address or a JSON body answers 400 naming the field (multipart parts: guardMultipartPart), before the route's own validation and
  * long before PostgreSQL (which refuses the byte in text and would make it a 500).
  * preValidation runs after the session and role checks (onRequest), so a refused role still
  * gets its 403 first.
@@ -42,7 +58,7 @@ export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     for (const part of [request.params, request.query, request.body]) {
       const field = findNul(part);
-      if (field) throw badRequest(`${field === '_' ? 'The request' : field}: ${NUL_FIELD_MESSAGE}`, { [field]: NUL_FIELD_MESSAGE });
+      if (field) throw nulRefusal(field);
     }
   });
 }

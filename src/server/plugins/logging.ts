@@ -11,7 +11,9 @@ import type { FastifyServerOptions } from 'fastify';
  *   `params` property, and PostgreSQL echoes values in `detail` ("Key (email)=(x) already
  *   exists") and in some messages ('invalid input syntax for type uuid: "x"'). The SQL text
  *   stays (it holds placeholders, not values), so the failing query can still be found.
- * - the `req` serializer logs the path without its query string (searches are personal data).
+ * - the `req` serializer logs the path without its query string (searches are personal data) and
+ *   without a quote link's token;
+ * - e-mail addresses in an error's message (an SMTP refusal names the recipient) are blanked.
  */
 
 const SECRET_KEYS = [
@@ -62,13 +64,30 @@ const SAFE_ERROR_FIELDS = ['code', 'statusCode', 'severity', 'constraint', 'tabl
 
 /** A message with the values a database error echoes replaced by [redacted]. */
 export function redactErrorMessage(message: string): string {
-  return message
+  return redactEmailAddresses(message)
     .replace(/\nparams: [\s\S]*$/, `\nparams: ${REDACTED}`)
     .replace(/(invalid input (?:syntax|value) for [^:\n]*: )"[^\n]*"/g, `$1"${REDACTED}"`)
     .replace(/\)=\([^\n]*?\)( already exists| is not present| conflicts)/g, `)=(${REDACTED})$1`);
 }
 
+/** E-mail addresses (an SMTP server's refusal names the recipient) are a person's data. */
+const EMAIL_ADDRESS = /[^\s<>()[\]"',;:@]+@[^\s<>()[\]"',;:@]+\.[^\s<>()[\]"',;:@]+/g;
+export function redactEmailAddresses(text: string): string {
+  return text.replace(EMAIL_ADDRESS, REDACTED);
+}
+
+/**
+ * A request's path as the log may hold it: the customer's quote link carries its token in the path
+ * (the page /quote/confirm/<token> and its API /api/public/quotes/<token>), and the token is the
+ * only key to the quote.
+ */
+const TOKEN_IN_PATH = /^(\/quote\/confirm|\/api\/public\/quotes)\/[^/?#]+/;
+export function loggablePath(url: string): string {
+  return url.split('?')[0]!.replace(TOKEN_IN_PATH, `$1/${REDACTED}`);
+}
+
 function serializeError(error: unknown, depth = 0): SerializedError | unknown {
+  if (typeof error === 'string') return redactErrorMessage(error);
   if (!(error instanceof Error) || depth > 4) {
     return typeof error === 'object' && error !== null ? { type: 'object', message: REDACTED } : error;
   }
@@ -92,7 +111,7 @@ function serializeError(error: unknown, depth = 0): SerializedError | unknown {
 function serializeRequest(request: { method?: string; url?: string; hostname?: string; ip?: string; socket?: { remotePort?: number } }) {
   return {
     method: request.method,
-    url: typeof request.url === 'string' ? request.url.split('?')[0] : request.url,
+    url: typeof request.url === 'string' ? loggablePath(request.url) : request.url,
     host: request.hostname,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

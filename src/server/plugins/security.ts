@@ -41,8 +41,10 @@ export const PERMISSIONS_POLICY = [
 
 /**
  * Security headers with a strict Content-Security-Policy (no inline or third-party script), a
- * Permissions-Policy, and Cache-Control: no-store on every API answer that does not set its own
- * (an answer holds customer data; a shared computer's disk cache must not keep it).
+ * Permissions-Policy, and Cache-Control: no-store on every answer that does not set its own (an
+ * answer holds customer data; a shared computer's disk cache must not keep it; the web app's files
+ * and pages set theirs). Framing is refused by one policy, said twice for old and new browsers:
+ * frame-ancestors 'none' and X-Frame-Options DENY.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig) {
   await app.register(helmet, {
@@ -65,12 +67,13 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
       },
     },
     crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
     strictTransportSecurity: config.secureCookies ? { maxAge: 15552000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'same-origin' },
   });
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
-    if ((request.url.startsWith('/api/') || request.url === '/api') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });
 }

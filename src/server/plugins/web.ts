@@ -110,14 +110,20 @@ export async function registerWeb(app: FastifyInstance, webDir: string | null) {
   const routes = webDir && indexHtml ? routePages(webDir, indexHtml.raw) : { patterns: [], pages: new Map<string, HtmlPage>() };
 
   if (webDir && indexHtml) {
-    await app.register(fastifyStatic, {
-      root: webDir,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      setHeaders(res, filePath) {
-        res.header('cache-control', filePath.includes(HASHED_ASSET) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
+    await app.register(async (files) => {
+      // The app's own files are public, and each of their routes says so (plugins/auth.ts).
+      files.addHook('onRoute', (route) => {
+        route.config = { ...route.config, public: true };
+      });
+      await files.register(fastifyStatic, {
+        root: webDir,
+        wildcard: false,
+        index: false,
+        preCompressed: true,
+        setHeaders(res, filePath) {
+          res.header('cache-control', filePath.includes(HASHED_ASSET) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
     });
   }
 

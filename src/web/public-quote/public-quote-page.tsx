@@ -135,6 +135,30 @@ function Decided({ view }: { view: PublicQuoteView }) {
   );
 }
 
+/** A quote the office withdrew (its job was cancelled), or a decision older than 90 days: only the fact and whom to call. */
+function Notice({ view }: { view: PublicQuoteView }) {
+  const decidedOn = view.decision ? new Date(view.decision.decidedAt).toLocaleDateString('en-US', { dateStyle: 'long' }) : null;
+  return (
+    <Shell>
+      <section className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+        <h1 className="text-2xl font-semibold text-slate-900">{view.status === 'withdrawn' ? 'Quote Withdrawn' : 'Decision Recorded'}</h1>
+        <p className="mt-3 text-slate-700">
+          {view.status === 'withdrawn'
+            ? QUOTE_MESSAGES.withdrawn
+            : `A decision was made on quote ${view.quoteNumber}${decidedOn ? ` on ${decidedOn}` : ''}. Its details are no longer shown here.`}
+        </p>
+        <p className="mt-2 text-slate-700">
+          Questions? Contact {view.companyName}
+          {view.companyPhone ? ` at ${view.companyPhone}` : ''}.
+        </p>
+        <a href="/" className="mt-6 inline-block font-medium text-blue-700 underline">
+          Return to Home
+        </a>
+      </section>
+    </Shell>
+  );
+}
+
 function Pending({ view, preselect, processing, error, onDecide }: {
   view: PublicQuoteView;
   preselect: 'approve' | 'deny' | null;
@@ -409,6 +433,7 @@ export function PublicQuotePage({ token, preselect }: { token: string; preselect
   if (state.kind === 'loading') return <Processing />;
   if (state.kind === 'failed') return <Failed title="Quote Confirmation Failed" message={state.message} />;
   if (state.processing) return <Processing />;
+  if (state.view.status === 'withdrawn' || state.view.archived) return <Notice view={state.view} />;
   if (state.view.decision) return <Decided view={state.view} />;
   return <Pending view={state.view} preselect={preselect} processing={state.processing} error={state.error} onDecide={(b) => void decide(b)} />;
 }

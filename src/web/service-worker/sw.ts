@@ -5,7 +5,7 @@
  * offline still opens the app. It never answers /api (customer data stays on the server: those
  * requests bypass it) nor the customer's quote page (/quote/, its own bundle, not cached here).
  *
- * Pages come from the network first (decision 024): a page carries the server's configuration in
+ * Pages come from the network first (decision 026): a page carries the server's configuration in
  * its headers (the Content-Security-Policy names the map tile server of MAP_TILE_URL) and names
  * the build's files, so a page kept here would run under an old configuration, or an old version,
  * until this worker was replaced. The kept index.html answers only when the network fails.

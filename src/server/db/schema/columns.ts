@@ -58,7 +58,7 @@ export const DB_ENUMS = {
   quoteType: ['inspection', 'repair', 'replacement'],
   // a sent quote may also be an "other" quote (the job's items); templates have the three above
   sentQuoteType: ['inspection', 'repair', 'replacement', 'other'],
-  quoteStatus: ['sent', 'approved', 'declined', 'superseded', 'expired'],
+  quoteStatus: ['sent', 'approved', 'declined', 'superseded', 'expired', 'withdrawn'],
   quoteDeclineReason: ['too_expensive', 'other_quotes', 'not_now', 'other'],
   templateKind: ['pdf', 'email'],
   invoiceStatus: ['draft', 'issued', 'paid', 'void'],

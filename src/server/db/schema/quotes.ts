@@ -9,8 +9,8 @@ import { users } from './users.js';
 
 /**
  * Every quote sent to a customer, and the one record of its state (decision 018): `status` is sent
- * (awaiting the customer), approved, declined, superseded (a newer send replaced it) or expired (its
- * link ran out before an answer). The job's quote badges and the home counts derive from the job's
+ * (awaiting the customer), approved, declined, superseded (a newer send replaced it), expired (its
+ * link ran out before an answer) or withdrawn (its job was cancelled before an answer). The job's quote badges and the home counts derive from the job's
  * latest row (the view job_latest_quotes, src/server/db/views.ts). The decision's evidence is kept with it.
  */
 export const jobQuotes = pgTable(

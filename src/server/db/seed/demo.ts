@@ -27,6 +27,7 @@ import {
 } from './builders/builders.js';
 import { JOB_NAME_TEMPLATES, PROBLEM_DESCRIPTIONS } from './builders/data.js';
 import { createRandom, type Random } from './builders/random.js';
+import { buildRecentWork } from './demo-recent.js';
 import { hashPassword } from '../../modules/auth/passwords.js';
 import { TEMPLATE_QUOTE_TYPES, QUOTE_TYPE_LABELS } from '../../../domain/quote-templates.js';
 import { buildSampleTemplatePdf } from '../../pdf/sample-template.js';
@@ -160,6 +161,16 @@ const ITEMS: [string, string, string][] = [
   ['Inspection Fee', 'INSP-FEE', 'Fees'],
 ];
 
+/**
+ * Each technician's certification, valid on the seeding day: most for a year or more, two
+ * expiring within the month (technician `index` of the six).
+ */
+function currentCertification(today: string, index: number) {
+  const daysLeft = [610, 420, 24, 880, 11, 300][index % 6]!;
+  const expiryDate = addDays(today, daysLeft);
+  return { issueDate: addDays(expiryDate, -3 * 365), expiryDate, status: 'active' };
+}
+
 type Price = { code: string; name: string; unitCostCents: number; type: 'part' | 'labor' | 'item'; serviceLine: string };
 
 function pickItems(rng: Random, prices: Price[], jobId: string, count: number, createdAt: Date): JobItemInsert[] {
@@ -244,7 +255,8 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
     const techIds = techUsers.map((u) => u.id!);
     await tx.insert(schema.technicians).values(techIds.map((id) => buildTechnician(rng, id)));
     await tx.insert(schema.technicianSkills).values(techIds.flatMap((id) => buildSkills(rng, id, rng.int(2, 4))));
-    await tx.insert(schema.technicianCertifications).values(techIds.map((id) => buildCertification(rng, id)));
+    // The builder's draws are kept (the rest of the data follows them); the dates are the day's.
+    await tx.insert(schema.technicianCertifications).values(techIds.map((id, i) => ({ ...buildCertification(rng, id), ...currentCertification(today, i) })));
     await tx.insert(schema.technicianAvailability).values(techIds.flatMap((id) => buildWeekAvailability(rng, id)));
     await tx.insert(schema.technicianTerritories).values(
       techIds.map((id, i) => ({
@@ -491,6 +503,16 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
         invoiceHistory.push({ invoiceId, fromStatus: null, toStatus: 'draft', changedAt: new Date(completedAt.getTime() + 3_600_000) });
       }
     }
+
+    // The last four weeks' quotes and repairs, from their own random stream (demo-recent.ts).
+    const recent = buildRecentWork({ today, anchor, timeZone: TIME_ZONE, units, locations, technicianIds: techIds, senderId: staff[2]!.id!, firstNumber: number });
+    number = recent.nextNumber;
+    jobs.push(...recent.jobs);
+    jobTechs.push(...recent.jobTechs);
+    inspections.push(...recent.inspections);
+    repairs.push(...recent.repairs);
+    repairLines.push(...recent.repairLines);
+    quotes.push(...recent.quotes);
 
     await insertChunked(tx, schema.jobs, jobs);
     await tx.execute(sql`select setval('job_number_seq', ${number - 1})`);

@@ -26,12 +26,12 @@ export function accountRoutes(app: FastifyInstance, { account }: { account: Acco
       tags: ['account'],
       summary: 'Change my password (current password required); my other sessions end',
       body: changePasswordInput,
-      response: { 204: z.null(), 400: apiErrorBody },
+      response: { 204: z.null(), 400: apiErrorBody, 429: apiErrorBody },
     },
     handler: async (request, reply) => {
       const user = currentUser(request);
       if (!request.sessionId) throw unauthenticated();
-      await account.changePassword(user.id, request.sessionId, request.body);
+      await account.changePassword(user.id, request.sessionId, request.body, { ip: request.ip });
       return reply.status(204).send(null);
     },
   });

@@ -42,8 +42,8 @@ export function createAccountService({ users, auth }: { users: UsersRepo; auth: 
     },
 
     /** The current password is checked; the user's other sessions end, this one stays. */
-    async changePassword(userId: string, sessionId: string, input: ChangePasswordInput): Promise<void> {
-      await auth.changePassword(userId, sessionId, input.currentPassword, input.newPassword);
+    async changePassword(userId: string, sessionId: string, input: ChangePasswordInput, meta: { ip: string }): Promise<void> {
+      await auth.changePassword(userId, sessionId, input.currentPassword, input.newPassword, meta);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { SessionUser, UserRole } from '../../../domain/auth.js';
 import type { Executor } from '../../db/client.js';
 import { authThrottle, sessions, users } from '../../db/schema.js';
@@ -18,6 +18,12 @@ function toSessionUser(row: typeof users.$inferSelect): SessionUser {
     lastName: row.lastName,
     role: row.role as UserRole,
   };
+}
+
+/** Failed attempts counted for one throttle key since its window started. */
+export interface ThrottleWindow {
+  failures: number;
+  windowStartedAt: Date;
 }
 
 /** A live session and its user, as every request reads it. */
@@ -95,16 +101,15 @@ export function createAuthRepo(db: Executor) {
       await db.delete(sessions).where(lt(sessions.expiresAt, now));
     },
 
-    /** Failures counted for `key` since `windowStart` (older windows count as zero). */
-    async throttleFailures(key: string, windowStart: Date): Promise<number> {
-      const [row] = await db.select().from(authThrottle).where(eq(authThrottle.key, key)).limit(1);
-      if (!row || row.windowStartedAt < windowStart) return 0;
-      return row.failures;
+    /** The live failure windows of `keys` (a window started before `windowStart` is over: absent). */
+    async throttleWindows(keys: string[], windowStart: Date): Promise<Map<string, ThrottleWindow>> {
+      const rows = await db.select().from(authThrottle).where(and(inArray(authThrottle.key, keys), gte(authThrottle.windowStartedAt, windowStart)));
+      return new Map(rows.map((row) => [row.key, { failures: row.failures, windowStartedAt: row.windowStartedAt }]));
     },
 
-    /** Adds one failure to `key`, starting a new window when the old one is over. */
-    async recordFailure(key: string, now: Date, windowStart: Date): Promise<void> {
-      await db
+    /** Adds one failure to `key`, starting a new window when the old one is over; answers the window. */
+    async recordFailure(key: string, now: Date, windowStart: Date): Promise<ThrottleWindow> {
+      const [row] = await db
         .insert(authThrottle)
         .values({ key, failures: 1, windowStartedAt: now })
         .onConflictDoUpdate({
@@ -113,15 +118,25 @@ export function createAuthRepo(db: Executor) {
             failures: sql`case when ${authThrottle.windowStartedAt} < ${windowStart} then 1 else ${authThrottle.failures} + 1 end`,
             windowStartedAt: sql`case when ${authThrottle.windowStartedAt} < ${windowStart} then ${now} else ${authThrottle.windowStartedAt} end`,
           },
-        });
+        })
+        .returning({ failures: authThrottle.failures, windowStartedAt: authThrottle.windowStartedAt });
+      return row ?? { failures: 1, windowStartedAt: now };
     },
 
     async deleteStaleThrottles(windowStart: Date): Promise<void> {
       await db.delete(authThrottle).where(lt(authThrottle.windowStartedAt, windowStart));
     },
 
-    async clearFailures(key: string): Promise<void> {
-      await db.delete(authThrottle).where(eq(authThrottle.key, key));
+    /** Takes `count` failures back from `key` (never below zero). */
+    async forgiveFailures(key: string, count: number): Promise<void> {
+      await db
+        .update(authThrottle)
+        .set({ failures: sql`greatest(${authThrottle.failures} - ${count}, 0)` })
+        .where(eq(authThrottle.key, key));
+    },
+
+    async clearFailures(keys: string[]): Promise<void> {
+      await db.delete(authThrottle).where(inArray(authThrottle.key, keys));
     },
   };
 }

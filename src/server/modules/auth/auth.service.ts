@@ -1,28 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { INVALID_CREDENTIALS_MESSAGE, type LoginInput, type SessionUser } from '../../../domain/auth.js';
-import { tooManyRequests, unauthenticated, badRequest } from '../../errors.js';
+import { unauthenticated, badRequest } from '../../errors.js';
+import type { DbRateLimiter } from '../../plugins/rate-limit.js';
 import type { AuthRepo, LiveSession } from './auth.repo.js';
 import { burnVerifyTime, hashPassword, verifyPassword } from './passwords.js';
 import { createSessionCache, type SessionCache } from './session-cache.js';
+import { createSignInThrottle, throttleAccountKey } from './sign-in-throttle.js';
 
-export const SIGN_IN_WINDOW_MINUTES = 15;
-/**
- * Failed attempts allowed within the window: per account from one address, and per address
- * across accounts. There is deliberately no limit per account alone: anyone could then lock a
- * known user out of their own office with a few wrong passwords from anywhere.
- */
-export const MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS = 5;
-export const MAX_FAILURES_PER_ADDRESS = 20;
-
-/**
- * The account a sign-in attempt is counted against: the user's id when the typed login names a
- * user (so "demo", "DEMO" and "demo@example.com" are one count), otherwise the normalized text
- * (hashed: a password typed into the username field must not be stored).
- */
-export function throttleAccountKey(typedLogin: string, userId: string | undefined): string {
-  if (userId) return `user:${userId}`;
-  return `login:${createHash('sha256').update(typedLogin.trim().toLowerCase()).digest('hex')}`;
-}
 /** A session is refreshed at most this often, so reads do not turn into a write per request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -30,6 +14,8 @@ export const hashSessionToken = (token: string) => createHash('sha256').update(t
 
 export interface AuthServiceDeps {
   repo: AuthRepo;
+  /** The database-backed limiter that paces sign-ins from a busy address. */
+  limiter: DbRateLimiter;
   clock: () => Date;
   sessionIdleMinutes: number;
   /** This process's short-lived copies of resolved sessions; without it (or with ttlMs 0) every request reads the database. */
@@ -43,11 +29,9 @@ export interface SignedIn {
   expiresAt: Date;
 }
 
-export function createAuthService({ repo, clock, sessionIdleMinutes, sessionCache = createSessionCache<LiveSession>({ ttlMs: 0 }) }: AuthServiceDeps) {
+export function createAuthService({ repo, limiter, clock, sessionIdleMinutes, sessionCache = createSessionCache<LiveSession>({ ttlMs: 0 }) }: AuthServiceDeps) {
   const idleMs = sessionIdleMinutes * 60_000;
-  const windowStart = (now: Date) => new Date(now.getTime() - SIGN_IN_WINDOW_MINUTES * 60_000);
-  const accountAddressKey = (account: string, ip: string) => `${account}|address:${ip}`;
-  const addressKey = (ip: string) => `address:${ip}`;
+  const throttle = createSignInThrottle({ repo, limiter, clock });
 
   async function newSession(user: SessionUser, meta: { ip: string | null; userAgent: string | null }): Promise<SignedIn> {
     const now = clock();
@@ -64,14 +48,8 @@ export function createAuthService({ repo, clock, sessionIdleMinutes, sessionCach
       meta: { ip: string; userAgent: string | null; previousToken: string | null },
     ): Promise<SignedIn> {
       const now = clock();
-      const since = windowStart(now);
       const candidate = await repo.findLoginCandidate(input.username);
-      // Counted in the database, so every app server sees the same counts.
-      const accountKey = accountAddressKey(throttleAccountKey(input.username, candidate?.user.id), meta.ip);
-      const [accountFailures, addressFailures] = await Promise.all([repo.throttleFailures(accountKey, since), repo.throttleFailures(addressKey(meta.ip), since)]);
-      if (accountFailures >= MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS || addressFailures >= MAX_FAILURES_PER_ADDRESS) {
-        throw tooManyRequests(`Too many sign-in attempts. Please wait ${SIGN_IN_WINDOW_MINUTES} minutes and try again.`);
-      }
+      const attempt = await throttle.begin({ account: throttleAccountKey(input.username, candidate?.user.id), ip: meta.ip, kind: 'sign-in' });
 
       let ok = false;
       if (candidate?.passwordHash && candidate.status === 'active') {
@@ -80,12 +58,11 @@ export function createAuthService({ repo, clock, sessionIdleMinutes, sessionCach
         await burnVerifyTime(input.password);
       }
       if (!ok || !candidate) {
-        await repo.recordFailure(accountKey, now, since);
-        await repo.recordFailure(addressKey(meta.ip), now, since);
+        await throttle.failed(attempt);
         throw unauthenticated(INVALID_CREDENTIALS_MESSAGE);
       }
 
-      await repo.clearFailures(accountKey);
+      await throttle.succeeded(attempt);
       // A new session id at every sign-in; the one the browser came with (if any) ends here.
       if (meta.previousToken) await repo.deleteSession(hashSessionToken(meta.previousToken));
       await repo.markLoggedIn(candidate.user.id, now);
@@ -125,12 +102,19 @@ export function createAuthService({ repo, clock, sessionIdleMinutes, sessionCach
       await repo.deleteSession(hashSessionToken(token));
     },
 
-    /** Changes the user's own password; every other session of theirs ends. */
-    async changePassword(userId: string, sessionId: string, currentPassword: string, newPassword: string): Promise<void> {
+    /**
+     * Changes the user's own password; every other session of theirs ends. The current password
+     * is a guess like a sign-in's: it shares the account's counts (a stolen session must not
+     * give unlimited guesses).
+     */
+    async changePassword(userId: string, sessionId: string, currentPassword: string, newPassword: string, meta: { ip: string }): Promise<void> {
+      const attempt = await throttle.begin({ account: throttleAccountKey('', userId), ip: meta.ip, kind: 'change-password' });
       const row = await repo.findUserById(userId);
       if (!row?.passwordHash || !(await verifyPassword(row.passwordHash, currentPassword))) {
+        await throttle.failed(attempt);
         throw badRequest('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
       }
+      await throttle.succeeded(attempt);
       await repo.updatePasswordHash(userId, await hashPassword(newPassword), clock());
       await repo.deleteUserSessions(userId, sessionId);
     },
@@ -139,7 +123,7 @@ export function createAuthService({ repo, clock, sessionIdleMinutes, sessionCach
     async deleteExpiredSessions(): Promise<void> {
       const now = clock();
       await repo.deleteExpiredSessions(now);
-      await repo.deleteStaleThrottles(windowStart(now));
+      await repo.deleteStaleThrottles(throttle.windowStart(now));
     },
   };
 }

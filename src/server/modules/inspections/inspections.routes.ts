@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,8 +19,9 @@ import {
   unitIdParams,
 } from '../../../domain/inspections.js';
 import { repair, repairInput, repairSummary, unitDeficienciesAnswer, unitDeficienciesQuery } from '../../../domain/repairs.js';
-import { AppError, badRequest } from '../../errors.js';
+import { badRequest } from '../../errors.js';
 import { currentUser } from '../../plugins/auth.js';
+import { readMultipart, registerUploads } from '../../plugins/uploads.js';
 import type { InspectionsService, PhotoUpload } from './inspections.service.js';
 
 const errors = { 400: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody };
@@ -29,17 +29,14 @@ const tags = ['inspections'];
 
 /** The one photo of a multipart request, read whole (at most 10 MB, enforced while streaming). */
 async function readPhoto(request: FastifyRequest): Promise<PhotoUpload> {
-  if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', INSPECTION_MESSAGES.photoNotMultipart);
-  try {
-    const part = await request.file();
-    if (!part) throw badRequest(INSPECTION_MESSAGES.photoMissing);
-    const bytes = await part.toBuffer();
-    if (bytes.byteLength === 0) throw badRequest(INSPECTION_MESSAGES.photoMissing);
-    return { bytes, fileName: part.filename };
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'PAYLOAD_TOO_LARGE', INSPECTION_MESSAGES.photoTooLarge);
-    throw error;
-  }
+  const { files } = await readMultipart(request, {
+    notMultipart: INSPECTION_MESSAGES.photoNotMultipart,
+    tooLarge: INSPECTION_MESSAGES.photoTooLarge,
+    tooManyFiles: 'Upload one photo at a time',
+  });
+  const part = files[0];
+  if (!part || part.bytes.byteLength === 0) throw badRequest(INSPECTION_MESSAGES.photoMissing);
+  return { bytes: part.bytes, fileName: part.fileName };
 }
 
 /**
@@ -180,7 +177,7 @@ export async function inspectionsRoutes(app: FastifyInstance, { inspections }: {
 
   // Uploads: multipart only for the photo route, with the photo's size limit.
   await app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: INSPECTION_LIMITS.maxPhotoBytes, files: 1, fields: 5, parts: 6, headerPairs: 100 } });
+    await registerUploads(scope, { fileSize: INSPECTION_LIMITS.maxPhotoBytes, files: 1, fields: 5, parts: 6 });
     scope.withTypeProvider<ZodTypeProvider>().post('/api/inspections/:id/photos', {
       bodyLimit: INSPECTION_LIMITS.maxPhotoBytes + 64 * 1024,
       schema: {

@@ -11,6 +11,8 @@ import { AppError, badRequest } from '../../errors.js';
 
 // Each photo is processed once; libvips' operation cache would only hold memory.
 sharp.cache(false);
+/** A resize taking longer is stopped (the photo is refused as unreadable). */
+const PHOTO_TIMEOUT_SECONDS = 20;
 
 /** The content type a file's first bytes announce, or null when they are none of the three. */
 export function detectImageType(bytes: Uint8Array): PhotoContentType | null {
@@ -43,6 +45,8 @@ const notImage = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', INSPECTION_ME
 
 async function resize(input: Buffer | Uint8Array, maxEdge: number, quality: number): Promise<ResizedImage> {
   const { data, info } = await sharp(input, { failOn: 'truncated', limitInputPixels: INSPECTION_LIMITS.maxPhotoPixels })
+    // libvips works off the event loop, but a pathological file must not hold a thread for long.
+    .timeout({ seconds: PHOTO_TIMEOUT_SECONDS })
     .autoOrient()
     .resize({ width: maxEdge, height: maxEdge, fit: 'inside', withoutEnlargement: true })
     .flatten({ background: '#ffffff' })

@@ -1,5 +1,5 @@
 import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { BoardFilters, BoardJob, BoardTechnician } from '../../../domain/dispatch.js';
+import { CERTIFICATION_EXPIRING_DAYS, type BoardFilters, type BoardJob, type BoardTechnician } from '../../../domain/dispatch.js';
 import { JOB_STATUSES, type JobStatus } from '../../../domain/jobs.js';
 import type { Executor } from '../../db/client.js';
 import {
@@ -126,12 +126,20 @@ export function boardConditions(q: BoardFilters, timeZone: string): SQL[] {
  * technicians and estimated price; the total and the unassigned count ride on every row.
  * `technicians`: per technician of the office, the job counts and the days with scheduled jobs.
  */
-/** A technician row's (`tu`) weekly availability and expired certifications, as `availability` and `expired` (TECH_ROW). */
+/**
+ * A technician row's (`tu`) weekly availability, expired certifications and those expiring within
+ * CERTIFICATION_EXPIRING_DAYS, as `availability`, `expired` and `expiring` (TECH_ROW).
+ */
 const technicianDetails = (timeZone: string) => sql`coalesce((select json_agg(json_build_object('dayOfWeek', ${ta.dayOfWeek}, 'startTime', to_char(${ta.startTime}, 'HH24:MI'),
       'endTime', to_char(${ta.endTime}, 'HH24:MI'), 'isAvailable', ${ta.isAvailable}) order by ${ta.dayOfWeek}, ${ta.startTime})
     from ${from(ta)} where ${ta.technicianId} = ${tu.id}), '[]'::json) as availability,
   array(select ${tc.certificationName} from ${from(tc)} where ${tc.technicianId} = ${tu.id}
-    and (${tc.status} = 'expired' or ${tc.expiryDate} < (now() at time zone ${timeZone})::date) order by 1) as expired`;
+    and (${tc.status} = 'expired' or ${tc.expiryDate} < (now() at time zone ${timeZone})::date) order by 1) as expired,
+  coalesce((select json_agg(json_build_object('name', ${tc.certificationName}, 'expiryDate', to_char(${tc.expiryDate}, 'YYYY-MM-DD'))
+      order by ${tc.expiryDate}, ${tc.certificationName})
+    from ${from(tc)} where ${tc.technicianId} = ${tu.id} and ${tc.status} is distinct from 'expired'
+      and ${tc.expiryDate} >= (now() at time zone ${timeZone})::date
+      and ${tc.expiryDate} < (now() at time zone ${timeZone})::date + ${CERTIFICATION_EXPIRING_DAYS}::int), '[]'::json) as expiring`;
 
 /** The jobs columns BOARD_PAGE reads from the page (named as in jobs). */
 const PAGE_COLUMNS = sql.join(
@@ -182,6 +190,7 @@ const TECH_ROW = selection({
   office: sql<string>`office`,
   availability: sql<BoardTechnician['availability']>`availability`,
   expired: sql<string[]>`expired`,
+  expiring: sql<BoardTechnician['expiringCertifications']>`expiring`,
 });
 
 const LOCKED = selection({ id: j.id, status: oneOfColumn(j.status, JOB_STATUSES), updatedAt: j.updatedAt, scheduleStart: j.scheduleStart, scheduleDuration: j.scheduleDuration });

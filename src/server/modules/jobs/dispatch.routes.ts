@@ -58,7 +58,7 @@ export function dispatchRoutes(app: FastifyInstance, { dispatch }: { dispatch: D
   r.get('/api/dispatch/board', {
     schema: {
       tags,
-      summary: "The board: the range's jobs after the Map Filters (at most 2,000, with the total), the office's technicians with counts, availability and expired certifications, and the unassigned count",
+      summary: "The board: the range's jobs after the Map Filters (at most 2,000, with the total), the office's technicians with counts, availability, expired certifications and those expiring within 30 days, and the unassigned count",
       description: 'Query: range (this-month | last-month | next-month | custom) or from/to (YYYY-MM-DD, at most 62 days); dateField due | schedule | created; tags (comma-separated, any, case-insensitive); office; type; ownerId; serviceLine; region; minPrice/maxPrice (dollars, estimated price); showCompleted; showSubcontracted. Every bad value is a 400 naming the parameter.',
       querystring: boardQuery,
       response: { 200: boardAnswer, 400: apiErrorBody },

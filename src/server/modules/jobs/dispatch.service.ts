@@ -85,6 +85,7 @@ export function createDispatchService({ db, repo, jobs, settings, clock }: { db:
           scheduledDates: [...t.dates].sort(),
           availability: t.availability,
           expiredCertifications: t.expired,
+          expiringCertifications: t.expiring,
           offBoard: t.offBoard,
         })),
       };

@@ -55,9 +55,11 @@ export interface JobsServiceDeps {
   repo: JobsRepo;
   settings: SettingsRepo;
   clock: () => Date;
+  /** The quotes module withdraws a cancelled job's open quotes (it owns job_quotes). */
+  withdrawOpenQuotes: (jobId: string, exec: Executor) => Promise<void>;
 }
 
-export function createJobsService({ db, repo, settings, clock }: JobsServiceDeps) {
+export function createJobsService({ db, repo, settings, clock, withdrawOpenQuotes }: JobsServiceDeps) {
   const timeZone = async () => (await settings.getCompany()).time_zone;
   const context = async (): Promise<JobListContext> => {
     const now = clock();
@@ -221,6 +223,8 @@ export function createJobsService({ db, repo, settings, clock }: JobsServiceDeps
         if (state.status === 'cancelled') throw conflict(JOB_MESSAGES.alreadyCancelled);
         if (state.status === 'completed') throw conflict(JOB_MESSAGES.completedCannotCancel);
         await repo.setStatus(id, 'cancelled', clock(), tx);
+        // The customer can no longer approve or decline (and be charged the inspection fee).
+        await withdrawOpenQuotes(id, tx);
       });
       return detail(actor, id);
     },

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,8 +19,9 @@ import {
   skillLevelLabel,
   type PriceRecord,
 } from '../../../domain/price-book.js';
-import { AppError, badRequest } from '../../errors.js';
+import { badRequest } from '../../errors.js';
 import { sendXlsx, type XlsxColumn } from '../../export/xlsx.js';
+import { readMultipart, registerUploads } from '../../plugins/uploads.js';
 import type { PriceBookService } from './price-book.service.js';
 
 const idParams = z.object({ id: z.string().refine(isUuidV4, 'Invalid price item id') });
@@ -78,17 +78,14 @@ async function* once<T>(rows: T[]): AsyncGenerator<T[]> {
 
 /** The one uploaded file of a multipart request, size-checked. */
 async function readUpload(request: FastifyRequest): Promise<{ buffer: Buffer; fileName: string }> {
-  if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the spreadsheet as a multipart/form-data upload in a field named "file"');
-  const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', `The file is larger than ${IMPORT_MAX_FILE_BYTES / 1024 / 1024} MB. Split it into smaller files and import each.`);
-  try {
-    const part = await request.file();
-    if (!part) throw badRequest('Choose a spreadsheet to import');
-    const buffer = await part.toBuffer();
-    return { buffer, fileName: part.filename || 'spreadsheet' };
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw error;
-  }
+  const { files } = await readMultipart(request, {
+    notMultipart: 'Send the spreadsheet as a multipart/form-data upload in a field named "file"',
+    tooLarge: `The file is larger than ${IMPORT_MAX_FILE_BYTES / 1024 / 1024} MB. Split it into smaller files and import each.`,
+    tooManyFiles: 'Import one spreadsheet at a time',
+  });
+  const part = files[0];
+  if (!part) throw badRequest('Choose a spreadsheet to import');
+  return { buffer: part.bytes, fileName: part.fileName || 'spreadsheet' };
 }
 
 export async function priceBookRoutes(app: FastifyInstance, { priceBook }: { priceBook: PriceBookService }) {
@@ -167,7 +164,7 @@ export async function priceBookRoutes(app: FastifyInstance, { priceBook }: { pri
 
   // Uploads: multipart is registered only for these two routes, with the import's size limit.
   await app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: IMPORT_MAX_FILE_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 100 } });
+    await registerUploads(scope, { fileSize: IMPORT_MAX_FILE_BYTES, files: 1, fields: 5, parts: 6 });
     const s = scope.withTypeProvider<ZodTypeProvider>();
 
     s.post('/api/price-book/import/preview', {

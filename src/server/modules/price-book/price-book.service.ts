@@ -1,6 +1,7 @@
 import { dateInZone } from '../../../domain/dates.js';
 import {
   analyzePriceImport,
+  IMPORT_MAX_ROWS,
   ImportFileError,
   mapHeaders,
   previewOf,
@@ -22,7 +23,8 @@ import {
 import type { Database, Executor } from '../../db/client.js';
 import { badRequest, conflict, fromDatabaseError, notFound, registerConstraintMessages } from '../../errors.js';
 import { exportFileName, inBatches } from '../../export/xlsx.js';
-import { readSpreadsheet } from '../../import/spreadsheet.js';
+import type { SheetTable } from '../../import/spreadsheet.js';
+import { ParseLimitError, type ParsePool } from '../../parsing/parse-pool.js';
 import type { SettingsRepo } from '../settings/settings.repo.js';
 import type { PriceBookRepo } from './price-book.repo.js';
 
@@ -41,7 +43,10 @@ registerConstraintMessages({
   job_item_prices_service_line_service_lines_code_fk: { status: 400, message: 'Unknown service line', field: 'serviceLine' },
 });
 
-export function createPriceBookService({ repo, db, settings, clock }: { repo: PriceBookRepo; db: Database; settings: SettingsRepo; clock: () => Date }) {
+/** An import file the parse worker had to stop (time or memory): far past what an import takes. */
+export const SPREADSHEET_UNSAFE_MESSAGE = `The spreadsheet could not be read safely: it is too large or too complex to import at once. Split it into smaller files of at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows.`;
+
+export function createPriceBookService({ repo, db, settings, clock, parsing }: { repo: PriceBookRepo; db: Database; settings: SettingsRepo; clock: () => Date; parsing: ParsePool }) {
   const notFoundFor = (kind: PriceKind) => notFound(`${PRICE_KIND_LABELS[kind]} price not found. It may have been deleted.`);
 
   /** A new price, or one moving to another service line, must use an existing, active line. */
@@ -53,8 +58,17 @@ export function createPriceBookService({ repo, db, settings, clock }: { repo: Pr
     }
   }
 
-  async function analyze(exec: Executor, buffer: Buffer, fileName: string): Promise<ImportAnalysis> {
-    const table = await readSpreadsheet(buffer, fileName);
+  /** The file as a table, read in a parse worker (bounded in time and memory, off the event loop). */
+  async function readTable(buffer: Buffer, fileName: string): Promise<SheetTable> {
+    try {
+      return await parsing.run('spreadsheet', { bytes: buffer, fileName });
+    } catch (error) {
+      if (error instanceof ParseLimitError) throw badRequest(SPREADSHEET_UNSAFE_MESSAGE);
+      throw error;
+    }
+  }
+
+  async function analyze(exec: Executor, table: SheetTable): Promise<ImportAnalysis> {
     try {
       // Load only the prices the file's codes may change (any kind; the analysis matches kinds).
       const codeColumn = mapHeaders(table.headers).columns.get('code')!;
@@ -126,7 +140,7 @@ export function createPriceBookService({ repo, db, settings, clock }: { repo: Pr
 
     /** What an import of this file would do, row by row; writes nothing. */
     async previewImport(buffer: Buffer, fileName: string): Promise<ImportPreview> {
-      return previewOf(fileName, await analyze(db, buffer, fileName));
+      return previewOf(fileName, await analyze(db, await readTable(buffer, fileName)));
     },
 
     /**
@@ -134,8 +148,10 @@ export function createPriceBookService({ repo, db, settings, clock }: { repo: Pr
      * again here, against the price book as it is now: the preview the browser showed is not trusted.
      */
     async applyImport(buffer: Buffer, fileName: string): Promise<ImportResult> {
+      // Read before the transaction: no connection is held while the worker parses.
+      const table = await readTable(buffer, fileName);
       return db.transaction(async (tx) => {
-        const analysis = await analyze(tx, buffer, fileName);
+        const analysis = await analyze(tx, table);
         const creates = analysis.rows.flatMap((row) => (row.create ? [row.create] : []));
         await repo.insertMany(creates, tx);
         let updated = 0;

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,14 +18,16 @@ import {
   templateIdParams,
   useTemplateQuery,
 } from '../../../domain/quote-templates.js';
-import { AppError, badRequest } from '../../errors.js';
+import { badRequest } from '../../errors.js';
 import type { QuotePdfService } from '../../pdf/quote-pdf.service.js';
 import { currentUser } from '../../plugins/auth.js';
+import { readMultipart, registerUploads } from '../../plugins/uploads.js';
 import type { QuoteTemplatesService, UploadedFile } from './quote-templates.service.js';
 
 /** Templates: admin, manager and office users manage them; technicians read (decision 010). */
 export const TEMPLATE_EDITOR_ROLES: readonly UserRole[] = ['admin', 'manager', 'user'];
 const editors = { roles: TEMPLATE_EDITOR_ROLES };
+const ONE_FILE = 'Upload one PDF file per template';
 
 const previewQuery = z.object({
   type: z.enum(QUOTE_TYPES, { error: 'Quote type must be inspection, repair, replacement or other' }),
@@ -54,26 +55,14 @@ function sendPdf(reply: FastifyReply, bytes: Uint8Array, fileName: string, downl
 
 /** The multipart upload: text fields and one file, the file capped at 10 MB while it streams in. */
 async function readTemplateUpload(request: FastifyRequest): Promise<{ fields: Record<string, string>; file: UploadedFile | null }> {
-  if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the template as a multipart/form-data upload with the PDF in a field named "file"');
-  const fields: Record<string, string> = {};
-  let file: UploadedFile | null = null;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (file) throw badRequest('Upload one PDF file per template');
-        if (bytes.byteLength > 0 || part.filename) file = { bytes, fileName: part.filename || 'template.pdf' };
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'PAYLOAD_TOO_LARGE', TEMPLATE_MESSAGES.tooLarge);
-    if (code === 'FST_FILES_LIMIT') throw badRequest('Upload one PDF file per template');
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('Too many form fields');
-    throw error;
-  }
+  const { fields, files } = await readMultipart(request, {
+    notMultipart: 'Send the template as a multipart/form-data upload with the PDF in a field named "file"',
+    tooLarge: TEMPLATE_MESSAGES.tooLarge,
+    tooManyFiles: ONE_FILE,
+  });
+  const sent = files.filter((f) => f.bytes.byteLength > 0 || f.fileName);
+  if (sent.length > 1) throw badRequest(ONE_FILE);
+  const file = sent[0] ? { bytes: sent[0].bytes, fileName: sent[0].fileName || 'template.pdf' } : null;
   return { fields, file };
 }
 
@@ -143,7 +132,7 @@ export async function quoteTemplatesRoutes(
 
   // Multipart only for the upload, with the 10 MB cap enforced while the file streams in.
   await app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: PDF_TEMPLATE_MAX_BYTES, files: 1, fields: 10, fieldSize: 10_000, parts: 12, headerPairs: 100 } });
+    await registerUploads(scope, { fileSize: PDF_TEMPLATE_MAX_BYTES, files: 1, fields: 10, fieldSize: 10_000, parts: 12 });
     scope.withTypeProvider<ZodTypeProvider>().post('/api/quote-templates/pdf', {
       config: editors,
       schema: {

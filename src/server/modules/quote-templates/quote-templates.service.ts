@@ -1,4 +1,3 @@
-import { EncryptedPDFError, PDFDocument } from 'pdf-lib';
 import {
   DEFAULT_EMAIL_CONTENT,
   DEFAULT_EMAIL_TEMPLATE_NAME,
@@ -16,6 +15,8 @@ import {
 } from '../../../domain/quote-templates.js';
 import type { Database } from '../../db/client.js';
 import { AppError, badRequest, notFound, registerConstraintMessages } from '../../errors.js';
+import { PDF_UNSAFE_MESSAGE } from '../../parsing/parse-jobs.js';
+import { ParseLimitError, type ParsePool } from '../../parsing/parse-pool.js';
 import type { FileStorage } from '../../storage/storage.js';
 import type { PdfTemplateRecord, QuoteTemplatesRepo } from './quote-templates.repo.js';
 
@@ -29,23 +30,6 @@ registerConstraintMessages({
 export interface UploadedFile {
   bytes: Buffer;
   fileName: string;
-}
-
-/** The page count of an uploaded PDF, or the message that says why it cannot be a template. */
-export async function inspectPdf(bytes: Uint8Array): Promise<{ pageCount: number } | { error: string }> {
-  // The content decides, not the name or the declared type: a PDF starts with "%PDF-" (readers
-  // accept it within the first kilobyte).
-  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
-  if (!head.includes('%PDF-')) return { error: TEMPLATE_MESSAGES.notPdf };
-  try {
-    const doc = await PDFDocument.load(bytes, { updateMetadata: false });
-    const pageCount = doc.getPageCount();
-    return pageCount > 0 ? { pageCount } : { error: TEMPLATE_MESSAGES.noPages };
-  } catch (error) {
-    // pdf-lib's errors are transpiled classes (instanceof fails on them): tell encryption by its message.
-    if (error instanceof EncryptedPDFError || /\bis encrypted\b/.test(String((error as Error).message))) return { error: TEMPLATE_MESSAGES.encrypted };
-    return { error: TEMPLATE_MESSAGES.unreadable };
-  }
 }
 
 /** A safe, short file name to store and send back in Content-Disposition. */
@@ -71,8 +55,18 @@ function builtInEmail(type: TemplateQuoteType): EmailTemplate {
   };
 }
 
-export function createQuoteTemplatesService(deps: { db: Database; repo: QuoteTemplatesRepo; storage: FileStorage }) {
-  const { db, repo, storage } = deps;
+export function createQuoteTemplatesService(deps: { db: Database; repo: QuoteTemplatesRepo; storage: FileStorage; parsing: ParsePool }) {
+  const { db, repo, storage, parsing } = deps;
+
+  /** The page count, or why the file cannot be a template: read in a parse worker, within its limits. */
+  const inspectPdf = async (bytes: Uint8Array) => {
+    try {
+      return await parsing.run('pdf-template', { bytes });
+    } catch (error) {
+      if (error instanceof ParseLimitError) return { error: PDF_UNSAFE_MESSAGE };
+      throw error;
+    }
+  };
 
   const mustGetPdf = async (id: string, exec = db as Parameters<QuoteTemplatesRepo['getPdf']>[1]) => {
     const template = await repo.getPdf(id, exec);
@@ -96,7 +90,8 @@ export function createQuoteTemplatesService(deps: { db: Database; repo: QuoteTem
     },
 
     /**
-     * Checks the file by its content (a PDF pdf-lib can open, not encrypted, with pages), the
+     * Checks the file by its content (a PDF whose streams stay within the inflate budget and that
+     * pdf-lib opens in a parse worker, not encrypted, with pages), the
      * preserved pages against its page count, then stores file and template in one transaction.
      * The first template of a type becomes its default, so quotes can be made at once.
      */

@@ -48,8 +48,8 @@ export function toHistoryItem(row: QuoteRow & { sentByName: string | null; feeIn
 export function createQuotesRepo(db: Executor) {
   return {
     /** The job row, locked for the send (one send of a job at a time). */
-    async lockJob(jobId: string, exec: Executor): Promise<{ id: string; number: number; contactEmail: string | null } | null> {
-      const [row] = await exec.select({ id: jobs.id, number: jobs.number, contactEmail: jobs.contactEmail }).from(jobs).where(eq(jobs.id, jobId)).for('update');
+    async lockJob(jobId: string, exec: Executor): Promise<{ id: string; number: number; contactEmail: string | null; status: string } | null> {
+      const [row] = await exec.select({ id: jobs.id, number: jobs.number, contactEmail: jobs.contactEmail, status: jobs.status }).from(jobs).where(eq(jobs.id, jobId)).for('update');
       return row ?? null;
     },
 
@@ -124,6 +124,14 @@ export function createQuotesRepo(db: Executor) {
       await exec
         .update(jobQuotes)
         .set({ status: 'superseded' })
+        .where(and(eq(jobQuotes.jobId, jobId), eq(jobQuotes.status, 'sent')));
+    },
+
+    /** A cancelled job's quotes still awaiting the customer are withdrawn (RULINGS: cancelling a job withdraws its open quotes). */
+    async withdrawOpen(jobId: string, exec: Executor): Promise<void> {
+      await exec
+        .update(jobQuotes)
+        .set({ status: 'withdrawn' })
         .where(and(eq(jobQuotes.jobId, jobId), eq(jobQuotes.status, 'sent')));
     },
 

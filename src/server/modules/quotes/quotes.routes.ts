@@ -63,9 +63,9 @@ export function quotesRoutes(app: FastifyInstance, deps: { quotes: QuotesService
   });
 
   r.get('/api/quotes/:quoteId/signature', {
-    schema: { tags, summary: "The customer's drawn signature (PNG)", params: quoteIdParams },
+    schema: { tags, summary: "The customer's drawn signature (PNG); a technician only of a job assigned to them", params: quoteIdParams },
     handler: async (request, reply) => {
-      const bytes = await quotes.signature(request.params.quoteId);
+      const bytes = await quotes.signature(request.params.quoteId, currentUser(request));
       return reply.header('content-type', 'image/png').header('cache-control', 'private, no-store').send(bytes);
     },
   });

@@ -17,8 +17,10 @@ import {
   type TemplateQuoteType,
 } from '../../../domain/quote-templates.js';
 import {
+  decidedQuoteDetailsShown,
   effectiveQuoteStatus,
   hasQuoteData,
+  isDecidedQuoteStatus,
   INSPECTION_FEE_CENTS,
   jobQuoteBadges,
   QUOTE_MESSAGES,
@@ -111,8 +113,9 @@ export function createQuotesService(deps: QuotesDeps) {
     ]);
     if (!job) throw notFound(QUOTE_MESSAGES.notFound);
     const status = row.status as QuoteStatus;
+    if (isDecidedQuoteStatus(status) && !decidedQuoteDetailsShown(row.decidedAt ?? row.updatedAt, clock())) return archivedView(row, status, company);
     let decision: PublicQuoteView['decision'] = null;
-    if (status === 'approved' || status === 'declined') {
+    if (isDecidedQuoteStatus(status)) {
       const signature = row.signatureFileKey ? await storage.get(exec, row.signatureFileKey) : null;
       decision = {
         approved: status === 'approved',
@@ -125,7 +128,8 @@ export function createQuotesService(deps: QuotesDeps) {
       };
     }
     return {
-      status: status === 'approved' ? 'approved' : status === 'declined' ? 'declined' : 'pending',
+      status: isDecidedQuoteStatus(status) || status === 'withdrawn' ? status : 'pending',
+      archived: false,
       quoteNumber: row.quoteNumber,
       quoteType: row.quoteType as QuoteType,
       jobNumber: job.number,
@@ -156,6 +160,32 @@ export function createQuotesService(deps: QuotesDeps) {
       inspectionFeeCents: INSPECTION_FEE_CENTS,
       expiresAt: row.expiresAt.toISOString(),
       decision,
+    };
+  }
+
+  /**
+   * A decision older than DECIDED_QUOTE_DETAIL_DAYS: that it was made, when, and whom to call;
+   * nothing of the quote itself (its lines, the place, the signature).
+   */
+  function archivedView(row: QuoteRow, status: 'approved' | 'declined', company: { name: string; phone: string }): PublicQuoteView {
+    const decidedAt = (row.decidedAt ?? row.updatedAt).toISOString();
+    return {
+      status,
+      archived: true,
+      quoteNumber: row.quoteNumber,
+      quoteType: row.quoteType as QuoteType,
+      jobNumber: 0,
+      serviceName: '',
+      companyName: company.name,
+      companyPhone: company.phone,
+      location: { name: '', address: '', city: '', state: '', zip: '' },
+      unitNumber: null,
+      inspections: [],
+      items: [],
+      totalCents: 0,
+      inspectionFeeCents: INSPECTION_FEE_CENTS,
+      expiresAt: row.expiresAt.toISOString(),
+      decision: { approved: status === 'approved', decidedAt, signerName: null, signatureDataUrl: null, chosenOptions: null, declineReason: null, invoiceNumber: null },
     };
   }
 
@@ -230,6 +260,7 @@ export function createQuotesService(deps: QuotesDeps) {
       return db.transaction(async (tx) => {
         const job = await repo.lockJob(jobId, tx);
         if (!job) throw notFound('Job not found');
+        if (job.status === 'cancelled') throw conflict(QUOTE_MESSAGES.cancelledJob);
         // A send is always later than the job's previous one, so "the latest quote" is never a tie.
         const previous = await repo.latestSentAt(jobId, tx);
         const now = previous && previous.getTime() >= clock().getTime() ? new Date(previous.getTime() + 1) : clock();
@@ -290,8 +321,10 @@ export function createQuotesService(deps: QuotesDeps) {
       });
     },
 
-    async signature(quoteId: string): Promise<Buffer> {
+    /** The customer's drawn signature: the office sees every one, a technician those of jobs assigned to them. */
+    async signature(quoteId: string, actor: { id: string; role: string }): Promise<Buffer> {
       const row = await repo.byId(quoteId);
+      if (row) await quotePdf.assertMayView(actor, row.jobId);
       const file = row?.signatureFileKey ? await storage.get(db, row.signatureFileKey) : null;
       if (!file) throw notFound('Signature not found');
       return file.bytes;
@@ -299,8 +332,8 @@ export function createQuotesService(deps: QuotesDeps) {
 
     async publicQuote(token: string): Promise<PublicQuoteView> {
       const row = await repo.byToken(token);
-      const decided = row && (row.status === 'approved' || row.status === 'declined');
-      if (!decided) assertOpenable(row, clock());
+      // A decided or withdrawn quote says so for good; only an open one's link runs out.
+      if (!row || !(isDecidedQuoteStatus(row.status) || row.status === 'withdrawn')) assertOpenable(row, clock());
       return publicView(row!, db);
     },
 
@@ -312,7 +345,8 @@ export function createQuotesService(deps: QuotesDeps) {
       const now = clock();
       return db.transaction(async (tx) => {
         const row = await repo.byToken(token, tx, true);
-        if (row && (row.status === 'approved' || row.status === 'declined')) return { view: await publicView(row, tx), alreadyDecided: true };
+        if (row && isDecidedQuoteStatus(row.status)) return { view: await publicView(row, tx), alreadyDecided: true };
+        if (row?.status === 'withdrawn') throw conflict(QUOTE_MESSAGES.withdrawn);
         assertOpenable(row, now);
 
         const signature = signatureBytes(input.signature);

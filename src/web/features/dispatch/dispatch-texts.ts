@@ -35,6 +35,8 @@ export const DISPATCH_TEXTS = {
   outsideRange: (range: string) => `The board shows ${range}. Change Filter Date Range By in Map Filters to see jobs of other dates.`,
   moveUndone: (number: number) => `Move of Job #${number} undone`,
   expired: (names: readonly string[]) => `Expired certification: ${names.join(', ')}`,
+  expiring: (certifications: readonly { name: string; date: string }[]) =>
+    `Certification expiring soon: ${certifications.map((c) => `${c.name} (${c.date})`).join(', ')}`,
 } as const;
 
 export const STATUS_LABELS = { scheduled: 'Scheduled', unscheduled: 'Unscheduled', completed: 'Completed', cancelled: 'Cancelled' } as const;

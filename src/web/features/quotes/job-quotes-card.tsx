@@ -29,7 +29,7 @@ const TABS: { value: CardTab; label: string }[] = [
 
 const formatDateTime = (value: string) => new Date(value).toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' });
 
-/** Sent, or Confirmed with Approved or Declined (section 4); superseded and expired as such. */
+/** Sent, or Confirmed with Approved or Declined (section 4); superseded, expired and withdrawn as such. */
 export function QuoteStatusBadges({ status }: { status: JobQuoteHistoryItem['status'] }) {
   if (status === 'approved' || status === 'declined')
     return (
@@ -40,6 +40,7 @@ export function QuoteStatusBadges({ status }: { status: JobQuoteHistoryItem['sta
     );
   if (status === 'superseded') return <Badge tone="gray">Superseded</Badge>;
   if (status === 'expired') return <Badge tone="amber">Expired</Badge>;
+  if (status === 'withdrawn') return <Badge tone="gray">Withdrawn</Badge>;
   return <Badge tone="purple">Sent</Badge>;
 }
 

@@ -6,7 +6,7 @@ import { CompletedJobsView, TechnicianPanel } from './technician-panel';
 
 const tech = (overrides: Partial<BoardTechnician> = {}): BoardTechnician => ({
   id: 't1', name: 'Ann Able', initials: 'AA', role: 'technician', office: 'Main Office', jobCount: 3, completedCount: 1,
-  scheduledDates: ['2026-11-24', '2026-11-26'], availability: [], expiredCertifications: [], offBoard: null, ...overrides,
+  scheduledDates: ['2026-11-24', '2026-11-26'], availability: [], expiredCertifications: [], expiringCertifications: [], offBoard: null, ...overrides,
 });
 const done: CompletedJob = { id: 'j9', number: 1009, name: 'Finished PM', locationName: 'Plaza', scheduleStart: null, timePeriodDue: '2026-11-20' };
 
@@ -16,7 +16,11 @@ function renderPanel(props: Partial<Parameters<typeof TechnicianPanel>[0]> = {})
   render(
     <MemoryRouter>
       <TechnicianPanel
-        technicians={[tech(), tech({ id: 't2', name: 'Ben Baker', initials: 'BB', jobCount: 0, expiredCertifications: ['EPA 608'] })]}
+        technicians={[
+          tech(),
+          tech({ id: 't2', name: 'Ben Baker', initials: 'BB', jobCount: 0, expiredCertifications: ['EPA 608'] }),
+          tech({ id: 't3', name: 'Cy Cole', initials: 'CC', jobCount: 0, expiringCertifications: [{ name: 'NATE Core', expiryDate: '2026-12-08' }] }),
+        ]}
         unassignedCount={4}
         unassignedDates={[]}
         completedList={(row) => (row === 't1' ? <CompletedJobsView jobs={[done]} total={51} loading={false} hasMore onMore={onMore} /> : null)}
@@ -32,12 +36,14 @@ function renderPanel(props: Partial<Parameters<typeof TechnicianPanel>[0]> = {})
 }
 
 describe('TechnicianPanel', () => {
-  it('lists Unassigned with its count and each technician with initials, name, role, count and expired certifications', () => {
+  it('lists Unassigned with its count and each technician with initials, name, role, count and expired or expiring certifications', () => {
     renderPanel();
     expect(screen.getByRole('button', { name: /Unassigned/ }).textContent).toContain('Unassigned4 jobs');
     const ann = screen.getByRole('button', { name: /Ann Able/ });
     expect(ann.textContent).toContain('AAAnn AbleTechnician3 jobs');
     expect(screen.getByRole('button', { name: /Ben Baker/ }).textContent).toContain('Expired certification: EPA 608');
+    expect(screen.getByRole('button', { name: /Cy Cole/ }).textContent).toContain('Certification expiring soon: NATE Core (12/8/2026)');
+    expect(ann.textContent).not.toMatch(/certification/i);
     expect(screen.getByRole('link', { name: 'Add Tech' }).getAttribute('href')).toBe('/technicians/add');
     expect(screen.queryByText('1 completed')).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { AlertTriangle, ChevronDown, ChevronRight, UserPlus } from 'lucide-react';
+import { ChevronDown, ChevronRight, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { BoardSearch, BoardTechnician, CompletedJob } from '../../../../domain/dispatch';
@@ -11,6 +11,7 @@ import { Checkbox } from '../../../ui/form-field';
 import { useCompletedJobs } from '../api/dispatch-api';
 import { UNASSIGNED_ROW } from '../board-layout';
 import { DISPATCH_TEXTS } from '../dispatch-texts';
+import { CertificationMarks } from './certification-marks';
 import { OffBoardMark } from './off-board-mark';
 
 const roleLabel = (role: string) => ROLE_LABELS[role as UserRole] ?? role;
@@ -172,12 +173,7 @@ export function TechnicianPanel({
                   {showCompleted ? <span className="text-green-800"> · {t.completedCount} completed</span> : null}
                 </span>
                 <OffBoardMark technician={t} />
-                {t.expiredCertifications.length ? (
-                  <span className="mt-0.5 flex items-start gap-1 text-xs text-amber-800">
-                    <AlertTriangle className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden />
-                    {DISPATCH_TEXTS.expired(t.expiredCertifications)}
-                  </span>
-                ) : null}
+                <CertificationMarks technician={t} />
               </span>
               <span className="shrink-0 self-start rounded-full bg-slate-100 px-2 text-xs font-medium text-slate-700">
                 {t.jobCount}

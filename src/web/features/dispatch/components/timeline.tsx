@@ -1,11 +1,10 @@
-import { AlertTriangle } from 'lucide-react';
 import { memo, type Ref } from 'react';
 import type { BoardJob, BoardTechnician } from '../../../../domain/dispatch';
 import { cn } from '../../../ui/cn';
 import { availableIntervals, HOUR_WIDTH_PX, placeRow, unavailableIntervals, UNASSIGNED_ROW, wallClock } from '../board-layout';
 import { clockLabel, dayHeading, HOUR_LABELS, weekday, type BoardView } from '../board-period';
-import { DISPATCH_TEXTS } from '../dispatch-texts';
 import { JobBlock, type BlockActions } from './job-block';
+import { CertificationMarks } from './certification-marks';
 import { OffBoardMark } from './off-board-mark';
 
 export interface BoardRow {
@@ -48,12 +47,7 @@ function RowHeader({ row, date, selected }: { row: BoardRow; date: string | null
       {t ? <p className="text-slate-600">Technician</p> : null}
       {t ? <OffBoardMark technician={t} /> : null}
       {availability ? <p className="text-slate-600">{availability}</p> : null}
-      {t && t.expiredCertifications.length ? (
-        <p className="mt-0.5 flex items-start gap-1 text-amber-800">
-          <AlertTriangle className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden />
-          <span>{DISPATCH_TEXTS.expired(t.expiredCertifications)}</span>
-        </p>
-      ) : null}
+      {t ? <CertificationMarks technician={t} /> : null}
     </div>
   );
 }
