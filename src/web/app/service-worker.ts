@@ -48,12 +48,31 @@ async function register() {
   window.setInterval(update, HOUR);
 }
 
+const SHELL_RELOAD_KEY = 'hvac.shellReloadedAt';
+
+/**
+ * The worker answered this page from its kept shell and then found the server's changed (a new
+ * configuration or build, decision 026): reload once onto the new one. Listening starts with the
+ * app (messages sent before are queued until then); a reload within the last 30 s is not repeated.
+ */
+function listenForShellChanges() {
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
+    if ((event.data as { type?: string } | null)?.type !== 'SHELL_CHANGED') return;
+    const last = Number(sessionStorage.getItem(SHELL_RELOAD_KEY) ?? 0);
+    if (Date.now() - last < 30_000) return;
+    sessionStorage.setItem(SHELL_RELOAD_KEY, String(Date.now()));
+    window.location.reload();
+  });
+  navigator.serviceWorker.startMessages();
+}
+
 /**
  * Registers once the page has loaded and the browser is idle, so installing (which downloads the
  * whole app) never competes with the first screen for a slow connection.
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  listenForShellChanges();
   const start = () => {
     const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1_000));
     idle(() => void register().catch(() => undefined), { timeout: 5_000 });

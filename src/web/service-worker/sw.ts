@@ -5,10 +5,12 @@
  * offline still opens the app. It never answers /api (customer data stays on the server: those
  * requests bypass it) nor the customer's quote page (/quote/, its own bundle, not cached here).
  *
- * Pages come from the network first (decision 026): a page carries the server's configuration in
- * its headers (the Content-Security-Policy names the map tile server of MAP_TILE_URL) and names
- * the build's files, so a page kept here would run under an old configuration, or an old version,
- * until this worker was replaced. The kept index.html answers only when the network fails.
+ * Pages come from the device and are checked with the server at once (decision 026): a page
+ * carries the server's configuration in its headers (the Content-Security-Policy names the map tile
+ * server of MAP_TILE_URL) and names the build's files. The kept index.html answers a navigation at
+ * once (a repeat visit does not wait for the network), and the server's index.html is fetched
+ * beside it; when its policy or its contents differ, it replaces the kept one and the open pages
+ * are told to reload (SHELL_CHANGED), so a changed configuration or build runs on that same visit.
  *
  * A new build is a new worker: it installs beside the running one and waits; the page shows a
  * "reload" prompt and, when the user accepts, asks it to take over (SKIP_WAITING) and reloads.
@@ -21,8 +23,6 @@ interface ExtendableEvent extends Event {
 }
 interface FetchEvent extends ExtendableEvent {
   readonly request: Request;
-  /** The navigation's own request, started by the browser while the worker starts (navigation preload). */
-  readonly preloadResponse?: Promise<Response | undefined>;
   respondWith(response: Response | Promise<Response>): void;
 }
 interface ExtendableMessageEvent extends ExtendableEvent {
@@ -36,8 +36,8 @@ interface WorkerEvents {
 }
 interface ServiceWorkerScope {
   readonly location: Location;
-  readonly registration: { readonly navigationPreload?: { enable(): Promise<void> } };
-  readonly clients: { claim(): Promise<void> };
+  readonly registration: { readonly navigationPreload?: { disable(): Promise<void> } };
+  readonly clients: { claim(): Promise<void>; matchAll(options: { type: 'window' }): Promise<{ postMessage(message: unknown): void }[]> };
   skipWaiting(): Promise<void>;
   addEventListener<K extends keyof WorkerEvents>(type: K, listener: (event: WorkerEvents[K]) => void): void;
 }
@@ -96,8 +96,8 @@ worker.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) if (name.startsWith(CACHE_PREFIX) && name !== CACHE) await caches.delete(name);
-      // A page's request starts with the navigation, not after the worker has started.
-      await worker.registration.navigationPreload?.enable().catch(() => undefined);
+      // Pages are answered from the kept shell, so the browser need not start a preload request.
+      await worker.registration.navigationPreload?.disable().catch(() => undefined);
       // The first install takes the open page at once, so its next screens load from the cache too.
       await worker.clients.claim();
     })(),
@@ -113,15 +113,36 @@ async function fromCache(request: Request | string, fallback: Request): Promise<
   return (await cache.match(request)) ?? fetch(fallback);
 }
 
-/** The server's page when it can be reached (its headers are the configuration of now); the kept shell offline. */
-async function page(event: FetchEvent): Promise<Response> {
+/** What makes a page run differently: its policy headers and its contents (the build's files). */
+async function sameShell(kept: Response, fresh: Response): Promise<boolean> {
+  for (const header of ['content-security-policy', 'permissions-policy']) if (kept.headers.get(header) !== fresh.headers.get(header)) return false;
+  const [a, b] = await Promise.all([kept.clone().text(), fresh.clone().text()]);
+  return a === b;
+}
+
+/** Asks the server for the shell; a changed one replaces the kept one and the open pages reload onto it. */
+async function revalidateShell(kept: Response): Promise<void> {
   try {
-    return (await event.preloadResponse) ?? (await fetch(event.request));
-  } catch (error) {
-    const shell = await (await caches.open(CACHE)).match(SHELL);
-    if (shell) return shell;
-    throw error;
+    const fresh = await fetch(SHELL, { cache: 'no-cache', credentials: 'same-origin' });
+    if (!fresh.ok || (await sameShell(kept, fresh))) return;
+    await (await caches.open(CACHE)).put(SHELL, fresh);
+    for (const client of await worker.clients.matchAll({ type: 'window' })) client.postMessage({ type: 'SHELL_CHANGED' });
+  } catch {
+    // Offline or the server unreachable: the kept shell stays.
   }
+}
+
+/**
+ * Every screen of the app is index.html (the router draws the rest): the kept one at once, checked
+ * with the server beside it (waitUntil is called while the event is dispatched, as it must be).
+ */
+function page(event: FetchEvent): void {
+  const shells = caches
+    .open(CACHE)
+    .then((cache) => cache.match(SHELL))
+    .then((kept) => (kept ? ([kept, kept.clone()] as const) : null));
+  event.respondWith(shells.then((pair) => (pair ? pair[0] : fetch(event.request))));
+  event.waitUntil(shells.then((pair) => (pair ? revalidateShell(pair[1]) : undefined)));
 }
 
 worker.addEventListener('fetch', (event) => {
@@ -130,8 +151,7 @@ worker.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== worker.location.origin || bypassed(url.pathname)) return;
   if (request.mode === 'navigate') {
-    // Offline, every screen of the app is index.html; the router draws the rest.
-    event.respondWith(page(event));
+    page(event);
     return;
   }
   if (PRECACHE.has(url.pathname)) event.respondWith(fromCache(url.pathname, request));
