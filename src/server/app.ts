@@ -232,10 +232,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const priceBook = createPriceBookService({ repo: createPriceBookRepo(db, caps), db, settings, clock, parsing });
   await priceBookRoutes(app, { priceBook });
 
-  // Jobs, dispatch, inspections, quotes, invoices
+  // Jobs, dispatch, inspections, quotes, invoices. The quotes module owns job_quotes: a cancelled
+  // job's open quotes are withdrawn through its repo.
+  const quotesRepo = createQuotesRepo(db);
   {
     const jobsRepo = createJobsRepo(db, caps);
-    jobsRoutes(app, { jobs: createJobsService({ db, repo: jobsRepo, settings, clock, withdrawOpenQuotes: createQuotesRepo(db).withdrawOpen }) });
+    jobsRoutes(app, { jobs: createJobsService({ db, repo: jobsRepo, settings, clock, withdrawOpenQuotes: (jobId, exec) => quotesRepo.closeOpen(jobId, 'withdrawn', exec) }) });
     dispatchRoutes(app, { dispatch: createDispatchService({ db, repo: createDispatchRepo(db), jobs: jobsRepo, settings, clock }) });
   }
   await inspectionsRoutes(app, { inspections: createInspectionsService({ db, repo: createInspectionsRepo(db), storage: createFileStorage(), clock }) });
@@ -253,7 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Sending quotes and the customer's decision (issue 13, decision 018)
     const quotes = createQuotesService({
       db,
-      repo: createQuotesRepo(db),
+      repo: quotesRepo,
       templates: templatesRepo,
       quotePdf,
       storage,

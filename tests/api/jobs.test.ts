@@ -172,7 +172,7 @@ describe('Create Job', () => {
       },
       settings: createSettingsRepo(db),
       clock: () => NOW,
-      withdrawOpenQuotes: createQuotesRepo(db).withdrawOpen,
+      withdrawOpenQuotes: (jobId, exec) => createQuotesRepo(db).closeOpen(jobId, 'withdrawn', exec),
     });
     const tech = await activeTechnician('Tx');
     const before = await jobsFingerprint(db);

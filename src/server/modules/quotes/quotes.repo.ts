@@ -119,19 +119,14 @@ export function createQuotesRepo(db: Executor) {
       return row?.at ? new Date(row.at) : null;
     },
 
-    /** A newer send replaces the job's quote still awaiting the customer. */
-    async supersedeOpen(jobId: string, exec: Executor): Promise<void> {
+    /**
+     * Closes the job's quote still awaiting the customer: superseded by a newer send, or withdrawn
+     * when the job is cancelled (RULINGS: cancelling a job withdraws its open quotes).
+     */
+    async closeOpen(jobId: string, status: 'superseded' | 'withdrawn', exec: Executor): Promise<void> {
       await exec
         .update(jobQuotes)
-        .set({ status: 'superseded' })
-        .where(and(eq(jobQuotes.jobId, jobId), eq(jobQuotes.status, 'sent')));
-    },
-
-    /** A cancelled job's quotes still awaiting the customer are withdrawn (RULINGS: cancelling a job withdraws its open quotes). */
-    async withdrawOpen(jobId: string, exec: Executor): Promise<void> {
-      await exec
-        .update(jobQuotes)
-        .set({ status: 'withdrawn' })
+        .set({ status })
         .where(and(eq(jobQuotes.jobId, jobId), eq(jobQuotes.status, 'sent')));
     },
 

@@ -268,7 +268,7 @@ export function createQuotesService(deps: QuotesDeps) {
         if (!hasQuoteData(input.type, facts)) throw conflict(QUOTE_MESSAGES.noData[input.type]);
         if (!(await hasDefaultPdf(input.type, tx))) throw conflict(TEMPLATE_MESSAGES.noDefault(input.type));
 
-        await repo.supersedeOpen(jobId, tx);
+        await repo.closeOpen(jobId, 'superseded', tx);
         const token = randomBytes(QUOTE_TOKEN_BYTES).toString('hex');
         const expiresAt = new Date(now.getTime() + QUOTE_TOKEN_DAYS * 86_400_000);
         const base = { jobId, quoteType: input.type, status: 'sent', token, expiresAt, email: input.email, sentBy: userId, sentAt: now, createdAt: now, amount: '0' };
