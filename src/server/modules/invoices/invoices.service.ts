@@ -60,7 +60,7 @@ import { invoicePdf, invoicePdfFileName } from '../../pdf/invoice-pdf.js';
 import { isAssignedTechnician } from '../../pdf/quote-data.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { createSettingsRepo } from '../settings/settings.repo.js';
-import * as repo from './invoices.repo.js';
+import { createInvoicesRepo, listConditions, listItemOf, onSearchTable, paidConditions, pendingConditions, searchable, searchedInvoices, type ListOrder, type ListRowCursor } from './invoices.repo.js';
 import type { SQL } from 'drizzle-orm';
 import { countLimitFor, LIST_TOTAL_CAP } from '../../../domain/search.js';
 
@@ -100,7 +100,8 @@ export interface CreatedInvoice {
  * 409 "Cannot create invoice at this time" with the reason when there is nothing to bill.
  */
 export async function createInvoice(tx: Executor, options: CreateInvoiceOptions): Promise<CreatedInvoice> {
-  const job = await repo.lockJob(tx, options.jobId);
+  const repo = createInvoicesRepo(tx);
+  const job = await repo.lockJob(options.jobId);
   if (!job) throw notFound(INVOICE_MESSAGES.jobNotFound);
 
   let lines: InvoiceLineDraft[];
@@ -121,8 +122,8 @@ export async function createInvoice(tx: Executor, options: CreateInvoiceOptions)
     ];
   } else {
     // In turn: a transaction is one connection, which runs one query at a time.
-    const items = await repo.readBillableItems(tx, job.id);
-    const repairs = await repo.readBillableRepairs(tx, job.id);
+    const items = await repo.readBillableItems(job.id);
+    const repairs = await repo.readBillableRepairs(job.id);
     const plan = planInvoice(options.type, items, repairs);
     if (!plan.ok) throw conflict(`${INVOICE_MESSAGES.cannotCreate}: ${plan.reason}`);
     lines = plan.lines;
@@ -134,7 +135,7 @@ export async function createInvoice(tx: Executor, options: CreateInvoiceOptions)
   const random = options.random ?? Math.random;
   for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt++) {
     const number = invoiceNumber(job.number, random);
-    const row = await repo.insertInvoiceIfNumberFree(tx, {
+    const row = await repo.insertInvoiceIfNumberFree({
       jobId: job.id,
       invoiceNumber: number,
       invoiceType: options.type,
@@ -143,8 +144,8 @@ export async function createInvoice(tx: Executor, options: CreateInvoiceOptions)
       createdBy: options.createdBy ?? null,
     });
     if (!row) continue;
-    await repo.replaceLines(tx, row.id, lines);
-    await repo.recordStatusChange(tx, { invoiceId: row.id, fromStatus: null, toStatus: 'draft', changedBy: options.createdBy ?? null });
+    await repo.replaceLines(row.id, lines);
+    await repo.recordStatusChange({ invoiceId: row.id, fromStatus: null, toStatus: 'draft', changedBy: options.createdBy ?? null });
     return { id: row.id, number, amount: amountCents, dueDate };
   }
   throw conflict(INVOICE_MESSAGES.numberExhausted);
@@ -171,11 +172,12 @@ async function companyOf(exec: Executor): Promise<CompanySettings> {
 
 /** The detail of an invoice as the API gives it, with the actions open to `actor`. */
 async function detailOf(exec: Executor, invoiceId: string, actor: Actor, today: string): Promise<InvoiceDetail> {
-  const record = await repo.readInvoice(exec, invoiceId);
+  const repo = createInvoicesRepo(exec);
+  const record = await repo.readInvoice(invoiceId);
   if (!record) throw notFound(INVOICE_MESSAGES.notFound);
   const h = record.head;
-  const item = repo.listItemOf(h, today);
-  const signed = await repo.approvalSignatureOf(exec, invoiceId, h.jobId);
+  const item = listItemOf(h, today);
+  const signed = await repo.approvalSignatureOf(invoiceId, h.jobId);
   return {
     ...item,
     email: h.email,
@@ -212,7 +214,8 @@ async function detailOf(exec: Executor, invoiceId: string, actor: Actor, today: 
 
 /** The drawn signature of the approval an invoice shows, for its PDF. */
 async function signaturePngOf(exec: Executor, storage: FileStorage, invoiceId: string, jobId: string): Promise<Uint8Array | null> {
-  const signed = await repo.approvalSignatureOf(exec, invoiceId, jobId);
+  const repo = createInvoicesRepo(exec);
+  const signed = await repo.approvalSignatureOf(invoiceId, jobId);
   if (!signed?.signatureFileKey) return null;
   return (await storage.get(exec, signed.signatureFileKey))?.bytes ?? null;
 }
@@ -228,7 +231,8 @@ export async function sendInvoice(
   deps: { storage: FileStorage; now?: Date },
   options: { invoiceId: string; email?: string | null; changedBy?: string | null },
 ): Promise<InvoiceDetail> {
-  const locked = await repo.lockInvoice(tx, options.invoiceId);
+  const repo = createInvoicesRepo(tx);
+  const locked = await repo.lockInvoice(options.invoiceId);
   if (!locked) throw notFound(INVOICE_MESSAGES.notFound);
   if (!canTransition('send', locked.status)) throw conflict(transitionRefusal('send', locked.status));
   const company = await companyOf(tx);
@@ -238,8 +242,8 @@ export async function sendInvoice(
   if (!to) throw badRequest(INVOICE_MESSAGES.emailRequired, { email: INVOICE_MESSAGES.emailRequired });
 
   const dueDate = dueDateOnSend(locked.dueDate, today);
-  await repo.updateInvoice(tx, locked.id, { status: 'issued', issuedDate: today, dueDate, email: to });
-  await repo.recordStatusChange(tx, { invoiceId: locked.id, fromStatus: 'draft', toStatus: 'issued', note: `Sent to ${to}`, changedBy: options.changedBy ?? null });
+  await repo.updateInvoice(locked.id, { status: 'issued', issuedDate: today, dueDate, email: to });
+  await repo.recordStatusChange({ invoiceId: locked.id, fromStatus: 'draft', toStatus: 'issued', note: `Sent to ${to}`, changedBy: options.changedBy ?? null });
 
   const issued: InvoiceDetail = { ...before, status: 'issued', issuedDate: today, dueDate, email: to };
   const bytes = await invoicePdf(issued, company, { signaturePng: await signaturePngOf(tx, deps.storage, locked.id, issued.job.id) });
@@ -275,6 +279,7 @@ export async function sendInvoice(
 const MATCHES_FIRST_LIMIT = 50_000;
 
 export function createInvoicesService({ db, storage, clock, totalCap }: InvoicesDeps) {
+  const repo = createInvoicesRepo(db);
   const today = async (exec: Executor = db) => dateInZone(clock(), (await companyOf(exec)).time_zone);
   const cap = totalCap ?? LIST_TOTAL_CAP;
 
@@ -285,7 +290,7 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
    */
   const pastTheCap = async (conditions: SQL[], query: { page: number; pageSize: number }, narrowerThanTheSummary = false, searched?: SQL) => {
     const countLimit = countLimitFor(query.page, query.pageSize, cap);
-    return countLimit > cap || narrowerThanTheSummary ? repo.countMatches(db, conditions, countLimit, searched) : { total: cap, totalCapped: true };
+    return countLimit > cap || narrowerThanTheSummary ? repo.countMatches(conditions, countLimit, searched) : { total: cap, totalCapped: true };
   };
   /** A search's matches (repo.searchedInvoices) are gathered and sorted for the page unless they are many: then the list's order index is walked. */
   const gatherable = (counted: { total: number; totalCapped: boolean }) => !counted.totalCapped && counted.total <= MATCHES_FIRST_LIMIT;
@@ -297,7 +302,7 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
   }
 
   async function readable(actor: Actor, invoiceId: string): Promise<string> {
-    const jobId = await repo.invoiceJobId(db, invoiceId);
+    const jobId = await repo.invoiceJobId(invoiceId);
     if (!jobId) throw notFound(INVOICE_MESSAGES.notFound);
     await assertCanRead(db, actor, jobId);
     return jobId;
@@ -305,7 +310,7 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
 
   /** Locks a draft or issued invoice for a transition, refusing with 409 when its status does not allow it. */
   async function lockFor(tx: Executor, invoiceId: string, action: InvoiceAction) {
-    const locked = await repo.lockInvoice(tx, invoiceId);
+    const locked = await repo.lockInvoice(invoiceId, tx);
     if (!locked) throw notFound(INVOICE_MESSAGES.notFound);
     if (!canTransition(action, locked.status)) {
       const refusal = transitionRefusal(action, locked.status);
@@ -318,11 +323,11 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
     today,
 
     async forJob(actor: Actor, jobId: string): Promise<JobInvoices> {
-      if (!(await repo.jobExists(db, jobId))) throw notFound(INVOICE_MESSAGES.jobNotFound);
+      if (!(await repo.jobExists(jobId))) throw notFound(INVOICE_MESSAGES.jobNotFound);
       await assertCanRead(db, actor, jobId);
-      const [rows, items, repairs, now] = await Promise.all([repo.jobInvoiceRows(db, jobId), repo.readBillableItems(db, jobId), repo.readBillableRepairs(db, jobId), today()]);
+      const [rows, items, repairs, now] = await Promise.all([repo.jobInvoiceRows(jobId), repo.readBillableItems(jobId), repo.readBillableRepairs(jobId), today()]);
       return {
-        items: rows.map((r) => repo.listItemOf(r, now)),
+        items: rows.map((r) => listItemOf(r, now)),
         createOptions: INVOICE_TYPES.map((type) => {
           const plan = planInvoice(type, items, repairs);
           return plan.ok ? { type, available: true, amountCents: plan.amountCents, reason: null } : { type, available: false, amountCents: 0, reason: plan.reason };
@@ -354,8 +359,8 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
       return db.transaction(async (tx) => {
         const locked = await lockFor(tx, invoiceId, 'edit');
         const lines = linesFromInput(input.lines);
-        await repo.replaceLines(tx, locked.id, lines);
-        await repo.updateInvoice(tx, locked.id, { dueDate: input.dueDate, notes: input.notes, amount: centsToDecimal(invoiceAmountCents(lines)) });
+        await repo.replaceLines(locked.id, lines, tx);
+        await repo.updateInvoice(locked.id, { dueDate: input.dueDate, notes: input.notes, amount: centsToDecimal(invoiceAmountCents(lines)) }, tx);
         return detailOf(tx, locked.id, actor, await today(tx));
       });
     },
@@ -363,7 +368,7 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
     async remove(invoiceId: string): Promise<void> {
       await db.transaction(async (tx) => {
         const locked = await lockFor(tx, invoiceId, 'delete');
-        await repo.deleteInvoice(tx, locked.id);
+        await repo.deleteInvoice(locked.id, tx);
       });
     },
 
@@ -378,8 +383,8 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
       return db.transaction(async (tx) => {
         const locked = await lockFor(tx, invoiceId, 'markPaid');
         const now = await today(tx);
-        await repo.updateInvoice(tx, locked.id, { status: 'paid', paidDate: now });
-        await repo.recordStatusChange(tx, { invoiceId: locked.id, fromStatus: 'issued', toStatus: 'paid', changedBy: actor.id });
+        await repo.updateInvoice(locked.id, { status: 'paid', paidDate: now }, tx);
+        await repo.recordStatusChange({ invoiceId: locked.id, fromStatus: 'issued', toStatus: 'paid', changedBy: actor.id }, tx);
         return detailOf(tx, locked.id, actor, now);
       });
     },
@@ -388,53 +393,53 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
       return db.transaction(async (tx) => {
         const locked = await lockFor(tx, invoiceId, 'void');
         const now = await today(tx);
-        await repo.updateInvoice(tx, locked.id, { status: 'void', voidReason: input.reason, voidedDate: now });
-        await repo.recordStatusChange(tx, { invoiceId: locked.id, fromStatus: 'issued', toStatus: 'void', note: input.reason, changedBy: actor.id });
+        await repo.updateInvoice(locked.id, { status: 'void', voidReason: input.reason, voidedDate: now }, tx);
+        await repo.recordStatusChange({ invoiceId: locked.id, fromStatus: 'issued', toStatus: 'void', note: input.reason, changedBy: actor.id }, tx);
         return detailOf(tx, locked.id, actor, now);
       });
     },
 
     async list(query: InvoiceListQuery): Promise<InvoiceList> {
-      const conditions = repo.listConditions(query);
+      const conditions = listConditions(query);
       const paging = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
       // With a date range, a search or one technician the total comes first: few matches are
       // gathered and sorted (repo.listPage matchesFirst) rather than found by walking the
       // newest-first index (one technician's drafts: 715 of 500,000 invoices, 200 ms walked). A
       // search matching more than the cap has no cards (null) and walks the index: its matches are dense.
       const narrowed = Boolean(query.q || query.from || query.to || query.technicianId);
-      const searched = repo.onSearchTable(query) ? repo.searchedInvoices('all', query) : undefined;
-      const [summary, now] = await Promise.all([repo.listSummary(db, query, cap), today()]);
+      const searched = onSearchTable(query) ? searchedInvoices('all', query) : undefined;
+      const [summary, now] = await Promise.all([repo.listSummary(query, cap), today()]);
       const counted = summary ? { total: summary.total.count, totalCapped: false } : await pastTheCap(conditions, query, false, searched);
       const rows = gatherable(counted)
-        ? await repo.listPage(db, conditions, 'created', paging, { matchesFirst: narrowed, searched })
-        : await repo.listPage(db, repo.listConditions(query, { walk: true }), 'created', paging);
-      return { items: rows.map((r) => repo.listItemOf(r, now)), ...counted, page: query.page, pageSize: query.pageSize, summary };
+        ? await repo.listPage(conditions, 'created', paging, { matchesFirst: narrowed, searched })
+        : await repo.listPage(listConditions(query, { walk: true }), 'created', paging);
+      return { items: rows.map((r) => listItemOf(r, now)), ...counted, page: query.page, pageSize: query.pageSize, summary };
     },
 
     async pending(query: PendingInvoiceListQuery): Promise<PendingInvoiceList> {
       const now = await today();
       const paging = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
-      const conditions = repo.pendingConditions(query, now);
-      const searched = repo.searchable(query.q) ? repo.searchedInvoices('pending', query, { today: now, withDue: true }) : undefined;
-      const { summary, filtered } = await repo.pendingSummary(db, query, now, cap);
+      const conditions = pendingConditions(query, now);
+      const searched = searchable(query.q) ? searchedInvoices('pending', query, { today: now, withDue: true }) : undefined;
+      const { summary, filtered } = await repo.pendingSummary(query, now, cap);
       const counted = filtered !== null ? { total: filtered, totalCapped: false } : await pastTheCap(conditions, query, Boolean(query.due), searched);
       const rows = gatherable(counted)
-        ? await repo.listPage(db, conditions, 'due', paging, { matchesFirst: Boolean(query.q), searched })
-        : await repo.listPage(db, repo.pendingConditions(query, now, true, { walk: true }), 'due', paging);
-      return { items: rows.map((r) => repo.listItemOf(r, now)), ...counted, page: query.page, pageSize: query.pageSize, summary };
+        ? await repo.listPage(conditions, 'due', paging, { matchesFirst: Boolean(query.q), searched })
+        : await repo.listPage(pendingConditions(query, now, true, { walk: true }), 'due', paging);
+      return { items: rows.map((r) => listItemOf(r, now)), ...counted, page: query.page, pageSize: query.pageSize, summary };
     },
 
     async paid(query: PaidInvoiceListQuery): Promise<PaidInvoiceList> {
-      const conditions = repo.paidConditions(query);
+      const conditions = paidConditions(query);
       const paging = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
-      const searched = repo.searchable(query.q) ? repo.searchedInvoices('paid', query) : undefined;
-      const [summary, now] = await Promise.all([repo.paidSummary(db, query, cap), today()]);
+      const searched = searchable(query.q) ? searchedInvoices('paid', query) : undefined;
+      const [summary, now] = await Promise.all([repo.paidSummary(query, cap), today()]);
       const counted = summary ? { total: summary.totalPaid.count, totalCapped: false } : await pastTheCap(conditions, query, false, searched);
       // A paid-date range is walked in the paid-date index itself; only a search gathers its matches first.
       const rows = gatherable(counted)
-        ? await repo.listPage(db, conditions, 'paid', paging, { matchesFirst: Boolean(query.q), searched })
-        : await repo.listPage(db, repo.paidConditions(query, { walk: true }), 'paid', paging);
-      return { items: rows.map((r) => repo.listItemOf(r, now)), ...counted, page: query.page, pageSize: query.pageSize, summary };
+        ? await repo.listPage(conditions, 'paid', paging, { matchesFirst: Boolean(query.q), searched })
+        : await repo.listPage(paidConditions(query, { walk: true }), 'paid', paging);
+      return { items: rows.map((r) => listItemOf(r, now)), ...counted, page: query.page, pageSize: query.pageSize, summary };
     },
 
     /** The financial report for a period: defaults this year, this quarter, this month (company time zone); every figure summed in SQL. */
@@ -445,10 +450,10 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
         query.year !== undefined && (query.period === 'annual' || (query.period === 'quarterly' ? query.quarter !== undefined : query.month !== undefined))
           ? reportRange({ period: query.period, year: query.year, quarter: query.quarter ?? undefined, month: query.month ?? undefined })
           : null;
-      const early = named ? repo.reportAggregates(db, named, TOP_CUSTOMERS_LIMIT) : null;
+      const early = named ? repo.reportAggregates(named, TOP_CUSTOMERS_LIMIT) : null;
       // Settled at once, so that a refused year never leaves it rejected and unobserved.
       early?.catch(() => undefined);
-      const [now, earliest] = await Promise.all([today(), repo.earliestIssuedYear(db)]);
+      const [now, earliest] = await Promise.all([today(), repo.earliestIssuedYear()]);
       const currentYear = Number(now.slice(0, 4));
       const currentMonth = Number(now.slice(5, 7));
       const years = reportYears(currentYear, earliest);
@@ -457,7 +462,7 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
       const quarter = query.period === 'quarterly' ? (query.quarter ?? quarterOfMonth(currentMonth)) : null;
       const month = query.period === 'monthly' ? (query.month ?? currentMonth) : null;
       const range = reportRange({ period: query.period, year, quarter: quarter ?? undefined, month: month ?? undefined });
-      const aggregates = await (early ?? repo.reportAggregates(db, range, TOP_CUSTOMERS_LIMIT));
+      const aggregates = await (early ?? repo.reportAggregates(range, TOP_CUSTOMERS_LIMIT));
       return buildInvoiceReport({ period: query.period, year, quarter, month, ...range }, years, aggregates);
     },
 
@@ -465,10 +470,10 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
     async *exportBatches(kind: 'all' | 'pending' | 'paid', filters: InvoiceListFilters | PendingInvoiceFilters | PaidInvoiceFilters): AsyncGenerator<InvoiceListItem[]> {
       const now = await today();
       const conditions =
-        kind === 'all' ? repo.listConditions(filters as InvoiceListFilters) : kind === 'pending' ? repo.pendingConditions(filters as PendingInvoiceFilters, now) : repo.paidConditions(filters as PaidInvoiceFilters);
-      const order: repo.ListOrder = kind === 'all' ? 'created' : kind === 'pending' ? 'due' : 'paid';
-      for await (const batch of inBatches((after: repo.ListRowCursor | null, limit) => repo.listBatch(db, conditions, order, after, limit), (row) => row)) {
-        yield batch.map((r) => repo.listItemOf(r, now));
+        kind === 'all' ? listConditions(filters as InvoiceListFilters) : kind === 'pending' ? pendingConditions(filters as PendingInvoiceFilters, now) : paidConditions(filters as PaidInvoiceFilters);
+      const order: ListOrder = kind === 'all' ? 'created' : kind === 'pending' ? 'due' : 'paid';
+      for await (const batch of inBatches((after: ListRowCursor | null, limit) => repo.listBatch(conditions, order, after, limit), (row) => row)) {
+        yield batch.map((r) => listItemOf(r, now));
       }
     },
   };

@@ -1,0 +1,137 @@
+/**
+ * Every write to invoices (job_invoices, their lines and status changes) and the reads of a job
+ * that creating one needs (locked job, billable items and repairs).
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  type BillableItem,
+  type BillableRepair,
+  type InvoiceItemType,
+  type InvoiceLineDraft,
+  type InvoiceStatus,
+  type InvoiceType,
+} from '../../../domain/invoices.js';
+import { centsToDecimal, toCents } from '../../../domain/money.js';
+import { REPAIR_PHASE_LABELS, type RepairPhase } from '../../../domain/repairs.js';
+import { type Executor } from '../../db/client.js';
+import { jobInvoiceLines, jobInvoices, jobInvoiceStatusChanges, jobItems, jobRepairs, jobs } from '../../db/schema.js';
+
+
+export interface InvoiceInsert {
+  jobId: string;
+  invoiceNumber: string;
+  invoiceType: InvoiceType;
+  amountCents: number;
+  dueDate: string;
+  createdBy: string | null;
+}
+
+
+export function createInvoicesWritesRepo(db: Executor) {
+  return {
+    async recordStatusChange(change: { invoiceId: string; fromStatus: InvoiceStatus | null; toStatus: InvoiceStatus; note?: string | null; changedBy: string | null }, exec: Executor = db): Promise<void> {
+    await exec.insert(jobInvoiceStatusChanges).values({
+      invoiceId: change.invoiceId,
+      fromStatus: change.fromStatus,
+      toStatus: change.toStatus,
+      note: change.note ?? null,
+      changedBy: change.changedBy,
+    });
+    },
+
+    /** Locks the job row for the rest of the transaction (two invoices created at once are numbered one after the other). */
+    async lockJob(jobId: string, exec: Executor = db): Promise<{ id: string; number: number } | null> {
+      const [row] = await exec.select({ id: jobs.id, number: jobs.number }).from(jobs).where(eq(jobs.id, jobId)).for('update');
+      return row ?? null;
+    },
+
+    async readBillableItems(jobId: string, exec: Executor = db): Promise<BillableItem[]> {
+      const rows = await exec
+        .select({ code: jobItems.code, name: jobItems.name, type: jobItems.type, quantity: jobItems.quantity, unitCost: jobItems.unitCost, totalCost: jobItems.totalCost })
+        .from(jobItems)
+        .where(eq(jobItems.jobId, jobId))
+        .orderBy(asc(jobItems.createdAt), asc(jobItems.id));
+      return rows.map((r) => ({
+        code: r.code,
+        name: r.name,
+        type: r.type as InvoiceItemType,
+        quantity: r.quantity,
+        unitCents: toCents(r.unitCost),
+        totalCents: toCents(r.totalCost),
+      }));
+    },
+
+    async readBillableRepairs(jobId: string, exec: Executor = db): Promise<BillableRepair[]> {
+      const rows = await exec
+        .select({ totalCost: jobRepairs.totalCost, selectedPhase: jobRepairs.selectedPhase })
+        .from(jobRepairs)
+        .where(eq(jobRepairs.jobId, jobId))
+        .orderBy(asc(jobRepairs.updatedAt), asc(jobRepairs.id));
+      return rows.map((r) => ({ totalCents: toCents(r.totalCost), label: REPAIR_PHASE_LABELS[r.selectedPhase as RepairPhase] ?? r.selectedPhase }));
+    },
+
+    /** Inserts the invoice unless its number is taken; null on a clash (the caller draws another number). */
+    async insertInvoiceIfNumberFree(invoice: InvoiceInsert, exec: Executor = db): Promise<{ id: string } | null> {
+      const [row] = await exec
+        .insert(jobInvoices)
+        .values({
+          jobId: invoice.jobId,
+          invoiceNumber: invoice.invoiceNumber,
+          invoiceType: invoice.invoiceType,
+          amount: centsToDecimal(invoice.amountCents),
+          status: 'draft',
+          dueDate: invoice.dueDate,
+          createdBy: invoice.createdBy,
+        })
+        .onConflictDoNothing({ target: jobInvoices.invoiceNumber })
+        .returning({ id: jobInvoices.id });
+      return row ?? null;
+    },
+
+    /** Replaces the invoice's lines with these (positions 1..n). */
+    async replaceLines(invoiceId: string, lines: readonly InvoiceLineDraft[], exec: Executor = db): Promise<void> {
+      await exec.delete(jobInvoiceLines).where(eq(jobInvoiceLines.invoiceId, invoiceId));
+      if (!lines.length) return;
+      await exec.insert(jobInvoiceLines).values(
+        lines.map((l, i) => ({
+          invoiceId,
+          position: i + 1,
+          code: l.code,
+          name: l.name,
+          itemType: l.itemType,
+          quantity: String(l.quantity),
+          unitPrice: centsToDecimal(l.unitCents),
+          total: centsToDecimal(l.totalCents),
+        })),
+      );
+    },
+
+    /** The invoice's row, locked for the rest of the transaction. */
+    async lockInvoice(invoiceId: string, exec: Executor = db) {
+      const [row] = await exec
+        .select({
+          id: jobInvoices.id,
+          jobId: jobInvoices.jobId,
+          invoiceNumber: jobInvoices.invoiceNumber,
+          status: jobInvoices.status,
+          dueDate: jobInvoices.dueDate,
+          amount: jobInvoices.amount,
+        })
+        .from(jobInvoices)
+        .where(eq(jobInvoices.id, invoiceId))
+        .for('update');
+      return row ? { ...row, status: row.status as InvoiceStatus, amountCents: toCents(row.amount) } : null;
+    },
+
+    async updateInvoice(invoiceId: string, set: Partial<typeof jobInvoices.$inferInsert>, exec: Executor = db): Promise<void> {
+      await exec
+        .update(jobInvoices)
+        .set({ ...set, updatedAt: sql`now()` })
+        .where(and(eq(jobInvoices.id, invoiceId)));
+    },
+
+    async deleteInvoice(invoiceId: string, exec: Executor = db): Promise<void> {
+      await exec.delete(jobInvoices).where(eq(jobInvoices.id, invoiceId));
+    },
+  };
+}

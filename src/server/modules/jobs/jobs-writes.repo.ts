@@ -1,0 +1,107 @@
+/** Every write to jobs, their technicians, items and presets. */
+import { and, eq, notInArray, sql } from 'drizzle-orm';
+import type { JobItem, JobPreset, JobStatus, PresetData } from '../../../domain/jobs.js';
+import { centsToDecimal } from '../../../domain/money.js';
+import type { Executor } from '../../db/client.js';
+import { jobInspections, jobInvoices, jobItems, jobPresets, jobQuotes, jobs, jobTechnicians } from '../../db/schema.js';
+import { toItem } from './jobs-detail.repo.js';
+
+export type JobInsert = typeof jobs.$inferInsert;
+export type JobItemInsert = typeof jobItems.$inferInsert;
+
+export function createJobsWritesRepo(db: Executor) {
+  return {
+    async insertJob(values: JobInsert, exec: Executor = db): Promise<{ id: string; number: number }> {
+      const [row] = await exec.insert(jobs).values(values).returning({ id: jobs.id, number: jobs.number });
+      return row!;
+    },
+
+    async insertTechnicians(jobId: string, rows: { technicianId: string; isPrimary: boolean }[], exec: Executor = db): Promise<void> {
+      if (rows.length === 0) return;
+      await exec.insert(jobTechnicians).values(rows.map((r) => ({ jobId, ...r })));
+    },
+
+    async deleteTechnicians(jobId: string, exec: Executor = db): Promise<void> {
+      await exec.delete(jobTechnicians).where(eq(jobTechnicians.jobId, jobId));
+    },
+
+    async setStatus(id: string, status: JobStatus, at: Date, exec: Executor = db): Promise<void> {
+      await exec
+        .update(jobs)
+        .set({ status, updatedAt: at, ...(status === 'completed' ? { completedAt: at } : {}) })
+        .where(eq(jobs.id, id));
+    },
+
+    async updateLabels(id: string, values: { tags?: string[]; subcontracted?: boolean }, at: Date, exec: Executor = db): Promise<void> {
+      await exec
+        .update(jobs)
+        .set({ ...(values.tags !== undefined ? { tags: values.tags } : {}), ...(values.subcontracted !== undefined ? { subcontracted: values.subcontracted } : {}),
+          // Always forward, so a dispatch board holding the previous version sees the change (decision 015).
+          updatedAt: sql`greatest(${at.toISOString()}::timestamptz, ${jobs.updatedAt} + interval '1 millisecond')` })
+        .where(eq(jobs.id, id));
+    },
+
+    async touch(id: string, at: Date, exec: Executor = db): Promise<void> {
+      await exec.update(jobs).set({ updatedAt: at }).where(eq(jobs.id, id));
+    },
+
+    /**
+     * Removes the job and what hangs on it: items, technicians, inspections, repairs and photos by
+     * cascade; its unanswered quotes and draft invoices explicitly (nothing decided or billed).
+     */
+    async deleteJob(id: string, exec: Executor = db): Promise<boolean> {
+      await exec.delete(jobQuotes).where(and(eq(jobQuotes.jobId, id), notInArray(jobQuotes.status, ['approved', 'declined'])));
+      await exec.delete(jobInvoices).where(and(eq(jobInvoices.jobId, id), eq(jobInvoices.status, 'draft')));
+      await exec.delete(jobInspections).where(eq(jobInspections.jobId, id));
+      const rows = await exec.delete(jobs).where(eq(jobs.id, id)).returning({ id: jobs.id });
+      return rows.length > 0;
+    },
+
+    async insertItem(values: { jobId: string; type: JobItem['type']; code: string; name: string; serviceLine: string | null; quantity: number; unitCostCents: number; totalCents: number }, exec: Executor = db): Promise<JobItem> {
+      const [row] = await exec
+        .insert(jobItems)
+        .values({
+          jobId: values.jobId,
+          type: values.type,
+          code: values.code,
+          name: values.name,
+          serviceLine: values.serviceLine,
+          quantity: values.quantity,
+          unitCost: centsToDecimal(values.unitCostCents),
+          totalCost: centsToDecimal(values.totalCents),
+        })
+        .returning();
+      return toItem(row!);
+    },
+
+    async updateItem(jobId: string, itemId: string, values: { quantity: number; unitCostCents: number; totalCents: number; at: Date }, exec: Executor = db): Promise<JobItem | null> {
+      const [row] = await exec
+        .update(jobItems)
+        .set({ quantity: values.quantity, unitCost: centsToDecimal(values.unitCostCents), totalCost: centsToDecimal(values.totalCents), updatedAt: values.at })
+        .where(and(eq(jobItems.id, itemId), eq(jobItems.jobId, jobId)))
+        .returning();
+      return row ? toItem(row) : null;
+    },
+
+    async deleteItem(jobId: string, itemId: string, exec: Executor = db): Promise<boolean> {
+      const rows = await exec
+        .delete(jobItems)
+        .where(and(eq(jobItems.id, itemId), eq(jobItems.jobId, jobId)))
+        .returning({ id: jobItems.id });
+      return rows.length > 0;
+    },
+
+    async insertPreset(userId: string, name: string, data: PresetData, exec: Executor = db): Promise<JobPreset> {
+      const [r] = await exec.insert(jobPresets).values({ userId, name, data }).returning();
+      return { id: r!.id, name: r!.name, data: r!.data as PresetData, createdAt: r!.createdAt.toISOString() };
+    },
+
+    async deletePreset(userId: string, id: string, exec: Executor = db): Promise<boolean> {
+      const rows = await exec
+        .delete(jobPresets)
+        .where(and(eq(jobPresets.id, id), eq(jobPresets.userId, userId)))
+        .returning({ id: jobPresets.id });
+      return rows.length > 0;
+    },
+  };
+}
