@@ -52,7 +52,7 @@ import {
 import { selectRow, selection } from '../../db/sql.js';
 import { jobLatestQuotes } from '../../db/views.js';
 import { cappedCount, from, searchWordsMatch, tableAlias, textMatch, whereAll } from '../../db/sql.js';
-import { COMPANY_SETTINGS_KEY } from '../settings/settings.repo.js';
+import { COMPANY_SETTINGS_KEY } from '../settings/index.js';
 
 /** Locks the job row for the rest of the transaction (two invoices created at once are numbered one after the other). */
 export async function lockJob(exec: Executor, jobId: string): Promise<{ id: string; number: number } | null> {

@@ -1,4 +1,4 @@
-import { and, asc, eq, notInArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { searchWords } from '../../../domain/customers.js';
 import {
   JOB_CONTACT_TYPES,
@@ -24,7 +24,6 @@ import {
   jobAssignedCount,
   jobCounts,
   jobOpenDueCounts,
-  jobInspections,
   jobInvoices,
   jobItemPrices,
   jobItems,
@@ -704,13 +703,10 @@ export function createJobsRepo(db: Executor, options: { totalCap?: number } = {}
     },
 
     /**
-     * Removes the job and what hangs on it: items, technicians, inspections, repairs and photos by
-     * cascade; its unanswered quotes and draft invoices explicitly (nothing decided or billed).
+     * Removes the job and its items and technicians by cascade. Its unanswered quotes, draft
+     * invoices and inspections are removed first by the modules that own them (jobs.service.ts).
      */
     async deleteJob(id: string, exec: Executor = db): Promise<boolean> {
-      await exec.delete(jobQuotes).where(and(eq(jobQuotes.jobId, id), notInArray(jobQuotes.status, ['approved', 'declined'])));
-      await exec.delete(jobInvoices).where(and(eq(jobInvoices.jobId, id), eq(jobInvoices.status, 'draft')));
-      await exec.delete(jobInspections).where(eq(jobInspections.jobId, id));
       const rows = await exec.delete(jobs).where(eq(jobs.id, id)).returning({ id: jobs.id });
       return rows.length > 0;
     },

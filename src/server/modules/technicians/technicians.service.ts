@@ -10,8 +10,8 @@ import {
 } from '../../../domain/technicians.js';
 import type { Database } from '../../db/client.js';
 import { conflict, notFound, registerConstraintMessages } from '../../errors.js';
-import { hashPassword } from '../auth/passwords.js';
-import type { UsersRepo } from '../users/users.repo.js';
+import { hashPassword } from '../auth/index.js';
+import type { UsersRepo } from '../users/index.js';
 import type { TechniciansRepo } from './technicians.repo.js';
 
 export const TECHNICIAN_NOT_FOUND = 'Technician not found';

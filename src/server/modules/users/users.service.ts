@@ -4,8 +4,8 @@ import { defaultAvailability, keepAvailableDays } from '../../../domain/technici
 import { mayManageRole, type CreateUserInput, type UpdateUserInput, type UserOption, type UserOptionsQuery, type UserSummary, type UsersQuery } from '../../../domain/users.js';
 import type { Database } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound, registerConstraintMessages } from '../../errors.js';
-import { hashPassword } from '../auth/passwords.js';
-import type { TechniciansRepo } from '../technicians/technicians.repo.js';
+import { hashPassword } from '../auth/index.js';
+import type { TechniciansRepo } from '../technicians/index.js';
 import { toUserSummary, type UsersRepo } from './users.repo.js';
 
 export const USER_NOT_FOUND = 'User not found';
