@@ -142,7 +142,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessionCache = createSessionCache<LiveSession>({ ttlMs: config.sessionCacheMs });
   // Counters in the database (rate_limits), shared by every app server: sign-in pacing, public quotes.
   const limiter = createDbRateLimiter(db, clock);
-  const auth = createAuthService({ repo: createAuthRepo(db), limiter, clock, sessionIdleMinutes: config.sessionIdleMinutes, sessionCache });
+  const authRepo = createAuthRepo(db);
+  const auth = createAuthService({ repo: authRepo, users: createUsersRepo(db), limiter, clock, sessionIdleMinutes: config.sessionIdleMinutes, sessionCache });
   if (config.sessionCacheMs > 0) {
     const stopListening = database.listen(SESSION_CHANGE_CHANNEL, { onNotify: () => sessionCache.forgetAll(), onState: (listening) => sessionCache.setListening(listening) });
     app.addHook('onClose', stopListening);
@@ -183,8 +184,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   {
     const usersRepo = createUsersRepo(db, caps);
     const techniciansRepo = createTechniciansRepo(db);
-    usersRoutes(app, { users: createUsersService({ db, users: usersRepo, technicians: techniciansRepo, clock }) });
-    techniciansRoutes(app, { technicians: createTechniciansService({ db, users: usersRepo, technicians: techniciansRepo, clock }) });
+    usersRoutes(app, { users: createUsersService({ db, users: usersRepo, technicians: techniciansRepo, sessions: authRepo, clock }) });
+    techniciansRoutes(app, { technicians: createTechniciansService({ db, users: usersRepo, technicians: techniciansRepo, sessions: authRepo, clock }) });
     referenceTypesRoutes(app, { referenceTypes: createReferenceTypesService({ repo: createReferenceTypesRepo(db) }) });
     accountRoutes(app, { account: createAccountService({ users: usersRepo, auth }) });
   }

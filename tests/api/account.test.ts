@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS } from '../../src/server/modules/auth/index.js';
+import { MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS } from '../../src/server/modules/auth/sign-in-throttle.js';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../support/test-app.js';
 
 let ctx: TestContext;

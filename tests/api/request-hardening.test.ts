@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.js';
-import { MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS } from '../../src/server/modules/auth/index.js';
-import { PUBLIC_READ_LIMIT } from '../../src/server/modules/quotes/index.js';
+import { MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS } from '../../src/server/modules/auth/sign-in-throttle.js';
+import { PUBLIC_READ_LIMIT } from '../../src/server/modules/quotes/quotes.routes.js';
 import { NUL_FIELD_MESSAGE } from '../../src/server/plugins/input-guard.js';
 import { lyingZip } from '../../src/server/import/lying-zip.test-helper.js';
 import { signInAs, type ApiClient } from '../support/api.js';

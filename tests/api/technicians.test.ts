@@ -10,8 +10,8 @@ import {
   technicianTerritories,
   users,
 } from '../../src/server/db/schema.js';
-import { createTechniciansRepo } from '../../src/server/modules/technicians/index.js';
-import { createTechniciansService } from '../../src/server/modules/technicians/index.js';
+import { createAuthRepo } from '../../src/server/modules/auth/index.js';
+import { createTechniciansRepo, createTechniciansService } from '../../src/server/modules/technicians/index.js';
 import { createUsersRepo } from '../../src/server/modules/users/index.js';
 import { fromDatabaseError } from '../../src/server/errors.js';
 import { signInAs, type ApiClient } from '../support/api.js';
@@ -224,6 +224,7 @@ describe('one transaction: a failed save leaves no partial rows', () => {
       db,
       users: createUsersRepo(db),
       technicians: { ...technicianRepo, employeeIdTaken: async () => false },
+      sessions: createAuthRepo(db),
       clock: () => new Date(),
     });
     const first = technicianPayload();

@@ -4,4 +4,3 @@ export { authRoutes } from './auth.routes.js';
 export { createAuthService, type AuthService } from './auth.service.js';
 export { hashPassword } from './passwords.js';
 export { createSessionCache, SESSION_CHANGE_CHANNEL } from './session-cache.js';
-export { MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS } from './sign-in-throttle.js';

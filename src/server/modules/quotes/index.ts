@@ -4,5 +4,5 @@
  */
 export { createQuotePdfService, type QuotePdfService } from './quote-pdf.service.js';
 export { createQuotesRepo, type QuotesRepo } from './quotes.repo.js';
-export { PUBLIC_READ_LIMIT, quotesRoutes } from './quotes.routes.js';
+export { quotesRoutes } from './quotes.routes.js';
 export { createQuotesService, type QuotesService } from './quotes.service.js';
