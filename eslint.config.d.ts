@@ -5,5 +5,9 @@ import type { Linter, Rule } from 'eslint';
 export const boundaries: Rule.RuleModule;
 /** The `local/typed-sql` rule: raw SQL in repos names tables and columns through the schema objects. */
 export const typedSql: Rule.RuleModule;
+/** The `local/module-entries` rule: other code imports a server module only through its index.ts. */
+export const moduleEntries: Rule.RuleModule;
+/** The `local/table-owners` rule: only a table's owner module writes it (src/server/db/table-owners.ts). */
+export const tableOwners: Rule.RuleModule;
 declare const config: Linter.Config[];
 export default config;

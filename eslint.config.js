@@ -132,15 +132,148 @@ export const typedSql = {
   },
 };
 
+/** The server module a path lies in (src/server/modules/<area>/...), or undefined. */
+const serverModuleOf = (p) => /^src\/server\/modules\/([^/]+)\//.exec(p)?.[1];
+
+/**
+ * A server module exposes what others may use from one entry, src/server/modules/<area>/index.ts
+ * (docs/decisions/028-module-entries-and-table-owners.md): code under src outside the module's
+ * folder imports only that entry, never a file inside. The module's own files import each other
+ * freely. Tests may reach inside when they must (a statement's plan, a pure helper); the rule
+ * does not look at them. Exported for its own tests (tests/lint/module-entries.test.ts).
+ */
+export const moduleEntries = {
+  meta: { type: 'problem', messages: { deep: '{{reason}} (docs/decisions/028-module-entries-and-table-owners.md)' }, schema: [] },
+  create(context) {
+    const file = path.relative(ROOT, context.filename).split(path.sep).join('/');
+    if (!file.startsWith('src/')) return {};
+    const fromModule = serverModuleOf(file);
+    const check = (node, source) => {
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = path.relative(ROOT, path.resolve(path.dirname(context.filename), source)).split(path.sep).join('/');
+      const match = /^src\/server\/modules\/([^/]+)(?:\/(.*))?$/.exec(target);
+      if (!match) return;
+      const [, area, rest] = match;
+      if (area === fromModule) return;
+      if (rest === undefined || /^index(\.[jt]s)?$/.test(rest)) return;
+      context.report({ node, messageId: 'deep', data: { reason: `import module "${area}" through its entry (modules/${area}/index.js), not "${rest}"; export what you need from the entry` } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+    };
+  },
+};
+
+/** table name -> owner (a path under src/server), read from src/server/db/table-owners.ts. */
+function tableOwnerMap() {
+  const text = readFileSync(path.join(ROOT, 'src/server/db/table-owners.ts'), 'utf8');
+  return Object.fromEntries([...text.matchAll(/^\s*([a-z0-9_]+): '([^']+)',$/gm)].map((m) => [m[1], m[2]]));
+}
+
+/** schema export name -> table name (export const jobItems = pgTable('job_items', ...)). */
+function schemaExports() {
+  const files = readdirSync(path.join(ROOT, 'src/server/db/schema'))
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => path.join(ROOT, 'src/server/db/schema', f))
+    .concat(path.join(ROOT, 'src/server/db/views.ts'));
+  const names = {};
+  for (const file of files) {
+    for (const match of readFileSync(file, 'utf8').matchAll(/export const (\w+)\s*=\s*\w+\(\s*'([a-z0-9_]+)'/g)) names[match[1]] = match[2];
+  }
+  return names;
+}
+
+/**
+ * A module owns its tables (docs/decisions/028, ENGINEERING.md habit 12): a file under src/server
+ * writes a table only when it lies in the table's owner (src/server/db/table-owners.ts). A write
+ * is a drizzle insert/update/delete on a schema table (or an alias of one), or raw SQL whose text
+ * says `insert into`, `update` or `delete from` before ${table}, ${from(alias)} or the table's
+ * name. Exempt, on purpose: src/server/db (schema, migrations, seeds, reference data) and every
+ * file outside src/server (tests, factories, bench). Exported for its own tests
+ * (tests/lint/table-owners.test.ts); `owners` and `tables` may be given by a test.
+ */
+export const tableOwners = {
+  meta: {
+    type: 'problem',
+    messages: { foreign: '{{reason}} (docs/decisions/028-module-entries-and-table-owners.md)' },
+    schema: [{ type: 'object', properties: { owners: { type: 'object' }, tables: { type: 'object' } }, additionalProperties: false }],
+  },
+  create(context) {
+    const file = path.relative(ROOT, context.filename).split(path.sep).join('/');
+    if (!file.startsWith('src/server/') || file.startsWith('src/server/db/') || /\.test\.tsx?$/.test(file)) return {};
+    const owners = context.options[0]?.owners ?? tableOwnerMap();
+    const exportsToTables = context.options[0]?.tables ?? schemaExports();
+    const inServer = file.slice('src/server/'.length);
+    /** local name -> table name, for schema imports and aliases made in the file */
+    const locals = new Map();
+    const namespaces = new Set();
+    const tableOf = (node) => {
+      if (!node) return undefined;
+      if (node.type === 'Identifier') return locals.get(node.name);
+      if (node.type === 'MemberExpression' && node.object.type === 'Identifier' && namespaces.has(node.object.name) && node.property.type === 'Identifier') return exportsToTables[node.property.name];
+      // ${from(alias)} in raw SQL
+      if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === 'from') return tableOf(node.arguments[0]);
+      return undefined;
+    };
+    const check = (node, table, how) => {
+      const owner = owners[table];
+      if (owner === undefined) return;
+      if (inServer === owner || inServer.startsWith(`${owner}/`)) return;
+      const who = owner === 'db' ? 'is kept by triggers (src/server/db/migrations) and written by no code' : `belongs to src/server/${owner}`;
+      context.report({ node, messageId: 'foreign', data: { reason: `${how} "${table}" here: the table ${who}; ask its owner (its service or repo, passed in with your transaction)` } });
+    };
+    return {
+      ImportDeclaration(node) {
+        if (!/\/db\/(schema|views)(\/[\w-]+)?(\.[jt]s)?$/.test(node.source.value)) return;
+        for (const spec of node.specifiers) {
+          if (spec.type === 'ImportSpecifier' && exportsToTables[spec.imported.name]) locals.set(spec.local.name, exportsToTables[spec.imported.name]);
+          if (spec.type === 'ImportNamespaceSpecifier') namespaces.add(spec.local.name);
+        }
+      },
+      VariableDeclarator(node) {
+        const init = node.init;
+        if (node.id.type !== 'Identifier' || init?.type !== 'CallExpression' || init.callee.type !== 'Identifier' || !['tableAlias', 'alias'].includes(init.callee.name)) return;
+        const table = tableOf(init.arguments[0]);
+        if (table) locals.set(node.id.name, table);
+      },
+      CallExpression(node) {
+        const callee = node.callee;
+        if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier' || !['insert', 'update', 'delete'].includes(callee.property.name) || node.arguments.length !== 1) return;
+        const table = tableOf(node.arguments[0]);
+        if (table) check(node, table, callee.property.name);
+      },
+      TaggedTemplateExpression(node) {
+        if (node.tag.type !== 'Identifier' || node.tag.name !== 'sql') return;
+        const { quasis, expressions } = node.quasi;
+        const write = /\b(insert\s+into|update|delete\s+from)\s*$/i;
+        quasis.forEach((quasi, i) => {
+          const text = quasi.value.cooked ?? quasi.value.raw;
+          for (const match of text.matchAll(/\b(insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/gi)) {
+            if (owners[match[2].toLowerCase()] !== undefined) check(node, match[2].toLowerCase(), match[1].toLowerCase().replace(/\s+/, ' '));
+          }
+          const verb = write.exec(text);
+          const table = verb && i < expressions.length ? tableOf(expressions[i]) : undefined;
+          if (table) check(node, table, verb[1].toLowerCase().replace(/\s+/, ' '));
+        });
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'data/**', 'test-results/**', 'playwright-report/**', 'src/server/db/migrations/**', 'bench/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { local: { rules: { boundaries, 'typed-sql': typedSql } } },
+    plugins: { local: { rules: { boundaries, 'typed-sql': typedSql, 'module-entries': moduleEntries, 'table-owners': tableOwners } } },
     rules: {
       'local/boundaries': 'error',
+      'local/module-entries': 'error',
+      'local/table-owners': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': 'off',

@@ -3,70 +3,31 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { projectRoot, type AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
-import { accountRoutes } from './modules/account/account.routes.js';
-import { createAccountService } from './modules/account/account.service.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { createAuthRepo, type LiveSession } from './modules/auth/auth.repo.js';
-import { createAuthService } from './modules/auth/auth.service.js';
-import { createSessionCache, SESSION_CHANGE_CHANNEL } from './modules/auth/session-cache.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
-import { createInvoicesService } from './modules/invoices/invoices.service.js';
-import { createDispatchRepo } from './modules/jobs/dispatch.repo.js';
-import { dispatchRoutes } from './modules/jobs/dispatch.routes.js';
-import { createDispatchService } from './modules/jobs/dispatch.service.js';
-import { createJobsRepo } from './modules/jobs/jobs.repo.js';
-import { jobsRoutes } from './modules/jobs/jobs.routes.js';
-import { createJobsService } from './modules/jobs/jobs.service.js';
-import { createInspectionsRepo } from './modules/inspections/inspections.repo.js';
-import { inspectionsRoutes } from './modules/inspections/inspections.routes.js';
-import { createInspectionsService } from './modules/inspections/inspections.service.js';
-import { createHealthService } from './modules/health/health.service.js';
-import { createHomeRepo } from './modules/home/home.repo.js';
-import { homeRoutes } from './modules/home/home.routes.js';
-import { createHomeService } from './modules/home/home.service.js';
-import { createPriceBookRepo } from './modules/price-book/price-book.repo.js';
-import { priceBookRoutes } from './modules/price-book/price-book.routes.js';
-import { createPriceBookService } from './modules/price-book/price-book.service.js';
-import { createReferenceTypesRepo } from './modules/reference-types/reference-types.repo.js';
-import { referenceTypesRoutes } from './modules/reference-types/reference-types.routes.js';
-import { createReferenceTypesService } from './modules/reference-types/reference-types.service.js';
-import { createSearchRepo } from './modules/search/search.repo.js';
-import { searchRoutes } from './modules/search/search.routes.js';
+import { accountRoutes, createAccountService } from './modules/account/index.js';
+import { authRoutes, createAuthRepo, createAuthService, createSessionCache, type LiveSession, SESSION_CHANGE_CHANNEL } from './modules/auth/index.js';
+import { createHealthService, healthRoutes } from './modules/health/index.js';
+import { createInvoicesService, deleteDraftInvoicesOfJob, invoicesRoutes } from './modules/invoices/index.js';
+import { createDispatchRepo, createDispatchService, createJobDecisionsRepo, createJobsRepo, createJobsService, dispatchRoutes, jobsRoutes } from './modules/jobs/index.js';
+import { createInspectionsRepo, createInspectionsService, inspectionsRoutes } from './modules/inspections/index.js';
+import { createHomeRepo, createHomeService, homeRoutes } from './modules/home/index.js';
+import { createPriceBookRepo, createPriceBookService, priceBookRoutes } from './modules/price-book/index.js';
+import { createReferenceTypesRepo, createReferenceTypesService, referenceTypesRoutes } from './modules/reference-types/index.js';
+import { createSearchRepo, searchRoutes } from './modules/search/index.js';
 import { dateInZone } from '../domain/dates.js';
-import { createSettingsRepo } from './modules/settings/settings.repo.js';
-import { settingsRoutes } from './modules/settings/settings.routes.js';
-import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
-import { createCompaniesRepo } from './modules/companies/companies.repo.js';
-import { companiesRoutes } from './modules/companies/companies.routes.js';
-import { createCompaniesService } from './modules/companies/companies.service.js';
-import { createCustomerDashboardRepo } from './modules/customer-dashboard/customer-dashboard.repo.js';
-import { customerDashboardRoutes } from './modules/customer-dashboard/customer-dashboard.routes.js';
-import { createLocationsRepo } from './modules/locations/locations.repo.js';
-import { locationsRoutes } from './modules/locations/locations.routes.js';
-import { createLocationsService } from './modules/locations/locations.service.js';
-import { createUnitsRepo } from './modules/units/units.repo.js';
-import { unitsRoutes } from './modules/units/units.routes.js';
-import { createUnitsService } from './modules/units/units.service.js';
+import { createSettingsRepo, settingsRoutes } from './modules/settings/index.js';
+import { clientConfigRoutes } from './modules/client-config/index.js';
+import { companiesRoutes, createCompaniesRepo, createCompaniesService } from './modules/companies/index.js';
+import { createCustomerDashboardRepo, customerDashboardRoutes } from './modules/customer-dashboard/index.js';
+import { createLocationsRepo, createLocationsService, locationsRoutes } from './modules/locations/index.js';
+import { createUnitsRepo, createUnitsService, unitsRoutes } from './modules/units/index.js';
 import { createNominatimGeocoder, noGeocoder, type Geocoder } from './geocoder/geocoder.js';
-import { createTechniciansRepo } from './modules/technicians/technicians.repo.js';
-import { techniciansRoutes } from './modules/technicians/technicians.routes.js';
-import { createTechniciansService } from './modules/technicians/technicians.service.js';
-import { createUsersRepo } from './modules/users/users.repo.js';
-import { usersRoutes } from './modules/users/users.routes.js';
-import { createUsersService } from './modules/users/users.service.js';
-import { createQuoteTemplatesRepo } from './modules/quote-templates/quote-templates.repo.js';
-import { quoteTemplatesRoutes } from './modules/quote-templates/quote-templates.routes.js';
-import { createQuoteTemplatesService } from './modules/quote-templates/quote-templates.service.js';
-import { createQuotePdfService } from './pdf/quote-pdf.service.js';
-import { createQuotesRepo } from './modules/quotes/quotes.repo.js';
-import { quotesRoutes } from './modules/quotes/quotes.routes.js';
-import { createQuotesService } from './modules/quotes/quotes.service.js';
+import { createTechniciansRepo, createTechniciansService, techniciansRoutes } from './modules/technicians/index.js';
+import { createUsersRepo, createUsersService, usersRoutes } from './modules/users/index.js';
+import { createQuoteTemplatesRepo, createQuoteTemplatesService, quoteTemplatesRoutes } from './modules/quote-templates/index.js';
+import { createQuotePdfService, createQuotesRepo, createQuotesService, quotesRoutes } from './modules/quotes/index.js';
 import { createDbRateLimiter } from './plugins/rate-limit.js';
 import { createFileStorage } from './storage/storage.js';
-import { createOutboxRepo } from './modules/outbox/outbox.repo.js';
-import { outboxRoutes } from './modules/outbox/outbox.routes.js';
-import { createOutboxService } from './modules/outbox/outbox.service.js';
+import { createOutboxRepo, createOutboxService, outboxRoutes } from './modules/outbox/index.js';
 import { createOutboxWorker, createSmtpTransport, type OutboxWorkerOptions } from './outbox/worker.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerApiCompression } from './plugins/compression.js';
@@ -181,7 +142,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessionCache = createSessionCache<LiveSession>({ ttlMs: config.sessionCacheMs });
   // Counters in the database (rate_limits), shared by every app server: sign-in pacing, public quotes.
   const limiter = createDbRateLimiter(db, clock);
-  const auth = createAuthService({ repo: createAuthRepo(db), limiter, clock, sessionIdleMinutes: config.sessionIdleMinutes, sessionCache });
+  const authRepo = createAuthRepo(db);
+  const auth = createAuthService({ repo: authRepo, users: createUsersRepo(db), limiter, clock, sessionIdleMinutes: config.sessionIdleMinutes, sessionCache });
   if (config.sessionCacheMs > 0) {
     const stopListening = database.listen(SESSION_CHANGE_CHANNEL, { onNotify: () => sessionCache.forgetAll(), onState: (listening) => sessionCache.setListening(listening) });
     app.addHook('onClose', stopListening);
@@ -222,8 +184,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   {
     const usersRepo = createUsersRepo(db, caps);
     const techniciansRepo = createTechniciansRepo(db);
-    usersRoutes(app, { users: createUsersService({ db, users: usersRepo, technicians: techniciansRepo, clock }) });
-    techniciansRoutes(app, { technicians: createTechniciansService({ db, users: usersRepo, technicians: techniciansRepo, clock }) });
+    usersRoutes(app, { users: createUsersService({ db, users: usersRepo, technicians: techniciansRepo, sessions: authRepo, clock }) });
+    techniciansRoutes(app, { technicians: createTechniciansService({ db, users: usersRepo, technicians: techniciansRepo, sessions: authRepo, clock }) });
     referenceTypesRoutes(app, { referenceTypes: createReferenceTypesService({ repo: createReferenceTypesRepo(db) }) });
     accountRoutes(app, { account: createAccountService({ users: usersRepo, auth }) });
   }
@@ -232,15 +194,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const priceBook = createPriceBookService({ repo: createPriceBookRepo(db, caps), db, settings, clock, parsing });
   await priceBookRoutes(app, { priceBook });
 
-  // Jobs, dispatch, inspections, quotes, invoices. The quotes module owns job_quotes: a cancelled
-  // job's open quotes are withdrawn through its repo.
+  // Jobs, dispatch, inspections, quotes, invoices. Each module writes only its own tables
+  // (docs/decisions/028): a cancelled or deleted job's quotes, invoices and inspections change
+  // through their owners' repos, and a quote's decision asks the jobs and inspections repos.
   const quotesRepo = createQuotesRepo(db);
+  const inspectionsRepo = createInspectionsRepo(db);
   {
     const jobsRepo = createJobsRepo(db, caps);
-    jobsRoutes(app, { jobs: createJobsService({ db, repo: jobsRepo, settings, clock, withdrawOpenQuotes: (jobId, exec) => quotesRepo.closeOpen(jobId, 'withdrawn', exec) }) });
+    const jobs = createJobsService({
+      db,
+      repo: jobsRepo,
+      settings,
+      clock,
+      withdrawOpenQuotes: (jobId, exec) => quotesRepo.closeOpen(jobId, 'withdrawn', exec),
+      deleteUnansweredQuotes: (jobId, exec) => quotesRepo.deleteUnanswered(jobId, exec),
+      deleteDraftInvoices: (jobId, exec) => deleteDraftInvoicesOfJob(exec, jobId),
+      deleteInspections: (jobId, exec) => inspectionsRepo.deleteOfJob(jobId, exec),
+    });
+    jobsRoutes(app, { jobs });
     dispatchRoutes(app, { dispatch: createDispatchService({ db, repo: createDispatchRepo(db), jobs: jobsRepo, settings, clock }) });
   }
-  await inspectionsRoutes(app, { inspections: createInspectionsService({ db, repo: createInspectionsRepo(db), storage: createFileStorage(), clock }) });
+  await inspectionsRoutes(app, { inspections: createInspectionsService({ db, repo: inspectionsRepo, storage: createFileStorage(), clock }) });
 
   // Invoices: the job's invoices, the lists, the invoice pages, PDFs and reports (issue 14)
   invoicesRoutes(app, { invoices: createInvoicesService({ db, storage: createFileStorage(), clock, ...caps }) });
@@ -256,6 +230,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const quotes = createQuotesService({
       db,
       repo: quotesRepo,
+      jobs: createJobDecisionsRepo(db),
+      repairs: inspectionsRepo,
       templates: templatesRepo,
       quotePdf,
       storage,

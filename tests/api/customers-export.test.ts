@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inBatches } from '../../src/server/export/xlsx.js';
-import { createCompaniesRepo } from '../../src/server/modules/companies/companies.repo.js';
-import { createLocationsRepo } from '../../src/server/modules/locations/locations.repo.js';
+import { createCompaniesRepo } from '../../src/server/modules/companies/index.js';
+import { createLocationsRepo } from '../../src/server/modules/locations/index.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
 
 let ctx: TestContext;

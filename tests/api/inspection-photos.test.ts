@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client.js';
 import { jobInspectionPhotos, storedFiles } from '../../src/server/db/schema.js';
-import { createInspectionsRepo } from '../../src/server/modules/inspections/inspections.repo.js';
+import { createInspectionsRepo } from '../../src/server/modules/inspections/index.js';
 import { detectImageType } from '../../src/server/modules/inspections/photo-images.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
 import { caller, inspectionFingerprint, loginTechnician, makeImage, MISSING_ID, multipartBody } from './inspection-helpers.js';

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobInvoiceLines, jobInvoices, jobInvoiceStatusChanges } from '../../src/server/db/schema.js';
-import { createInvoice } from '../../src/server/modules/invoices/invoices.service.js';
+import { createInvoice } from '../../src/server/modules/invoices/index.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
 
 let ctx: TestContext;

@@ -6,10 +6,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_MESSAGES } from '../../src/domain/jobs.js';
 import { queryRows, type Executor } from '../../src/server/db/client.js';
-import { createJobsRepo } from '../../src/server/modules/jobs/jobs.repo.js';
-import { createJobsService } from '../../src/server/modules/jobs/jobs.service.js';
-import { createQuotesRepo } from '../../src/server/modules/quotes/quotes.repo.js';
-import { createSettingsRepo } from '../../src/server/modules/settings/settings.repo.js';
+import { createInspectionsRepo } from '../../src/server/modules/inspections/index.js';
+import { deleteDraftInvoicesOfJob } from '../../src/server/modules/invoices/index.js';
+import { createJobsRepo, createJobsService } from '../../src/server/modules/jobs/index.js';
+import { createQuotesRepo } from '../../src/server/modules/quotes/index.js';
+import { createSettingsRepo } from '../../src/server/modules/settings/index.js';
 import { MISSING_ID, signInAs, type ApiClient } from '../support/api.js';
 import { jobCreateBody } from '../support/job-body.js';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../support/test-app.js';
@@ -173,6 +174,9 @@ describe('Create Job', () => {
       settings: createSettingsRepo(db),
       clock: () => NOW,
       withdrawOpenQuotes: (jobId, exec) => createQuotesRepo(db).closeOpen(jobId, 'withdrawn', exec),
+      deleteUnansweredQuotes: (jobId, exec) => createQuotesRepo(db).deleteUnanswered(jobId, exec),
+      deleteDraftInvoices: (jobId, exec) => deleteDraftInvoicesOfJob(exec, jobId),
+      deleteInspections: (jobId, exec) => createInspectionsRepo(db).deleteOfJob(jobId, exec),
     });
     const tech = await activeTechnician('Tx');
     const before = await jobsFingerprint(db);

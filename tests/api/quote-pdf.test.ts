@@ -177,9 +177,9 @@ describe('quote PDF from the default template', () => {
   });
 
   it('with a token (the send flow) prints the approve and decline links of the customer page, clickable', async () => {
-    const { createQuotePdfService } = await import('../../src/server/pdf/quote-pdf.service.js');
-    const { createQuoteTemplatesRepo } = await import('../../src/server/modules/quote-templates/quote-templates.repo.js');
-    const { createSettingsRepo } = await import('../../src/server/modules/settings/settings.repo.js');
+    const { createQuotePdfService } = await import('../../src/server/modules/quotes/index.js');
+    const { createQuoteTemplatesRepo } = await import('../../src/server/modules/quote-templates/index.js');
+    const { createSettingsRepo } = await import('../../src/server/modules/settings/index.js');
     const { createFileStorage } = await import('../../src/server/storage/storage.js');
     const { createParsePool } = await import('../../src/server/parsing/parse-pool.js');
     const parsing = createParsePool();

@@ -10,9 +10,9 @@ import {
   technicianTerritories,
   users,
 } from '../../src/server/db/schema.js';
-import { createTechniciansRepo } from '../../src/server/modules/technicians/technicians.repo.js';
-import { createTechniciansService } from '../../src/server/modules/technicians/technicians.service.js';
-import { createUsersRepo } from '../../src/server/modules/users/users.repo.js';
+import { createAuthRepo } from '../../src/server/modules/auth/index.js';
+import { createTechniciansRepo, createTechniciansService } from '../../src/server/modules/technicians/index.js';
+import { createUsersRepo } from '../../src/server/modules/users/index.js';
 import { fromDatabaseError } from '../../src/server/errors.js';
 import { signInAs, type ApiClient } from '../support/api.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
@@ -224,6 +224,7 @@ describe('one transaction: a failed save leaves no partial rows', () => {
       db,
       users: createUsersRepo(db),
       technicians: { ...technicianRepo, employeeIdTaken: async () => false },
+      sessions: createAuthRepo(db),
       clock: () => new Date(),
     });
     const first = technicianPayload();

@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteTemplates, storedFiles } from '../../src/server/db/schema.js';
-import { createQuoteTemplatesRepo } from '../../src/server/modules/quote-templates/quote-templates.repo.js';
+import { createQuoteTemplatesRepo } from '../../src/server/modules/quote-templates/index.js';
 import { checkPdfStreams } from '../../src/server/parsing/pdf-streams.js';
 import { createParsePool, ParseLimitError } from '../../src/server/parsing/parse-pool.js';
 import { buildSampleTemplatePdf } from '../../src/server/pdf/sample-template.js';

@@ -8,7 +8,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../src/server/db/client.js';
 import * as schema from '../../src/server/db/schema.js';
-import { hashPassword } from '../../src/server/modules/auth/passwords.js';
+import { hashPassword } from '../../src/server/modules/auth/index.js';
 import {
   buildCompany,
   buildInspection,

@@ -3,6 +3,7 @@
  * (so the message exists exactly when the change does); a worker delivers it over SMTP later,
  * with retries. Attachments point at stored files (src/server/storage).
  */
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { outbox } from '../db/schema.js';
 
@@ -37,4 +38,17 @@ export async function enqueueEmail(exec: Executor, message: OutboxMessageInput):
     })
     .returning({ id: outbox.id });
   return { id: row!.id };
+}
+
+/**
+ * failed -> pending, due now, with a fresh set of attempts (Settings > Outbox's Retry). False when
+ * the message was not failed.
+ */
+export async function retryFailed(exec: Executor, id: string): Promise<boolean> {
+  const rows = await exec
+    .update(outbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, claimToken: null, leaseExpiresAt: null })
+    .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
+    .returning({ id: outbox.id });
+  return rows.length === 1;
 }

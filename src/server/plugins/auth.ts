@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser, UserRole } from '../../domain/auth.js';
 import type { AppConfig } from '../config.js';
 import { badRequest, forbidden, unauthenticated } from '../errors.js';
-import type { AuthService } from '../modules/auth/auth.service.js';
+import type { AuthService } from '../modules/auth/index.js';
 import { REFUSED_TARGET, REFUSED_TARGET_MESSAGE } from './request-target.js';
 
 export const SESSION_COOKIE = 'hvac_sid';

@@ -28,7 +28,7 @@ import {
 import { JOB_NAME_TEMPLATES, PROBLEM_DESCRIPTIONS } from './builders/data.js';
 import { createRandom, type Random } from './builders/random.js';
 import { buildRecentWork } from './demo-recent.js';
-import { hashPassword } from '../../modules/auth/passwords.js';
+import { hashPassword } from '../../modules/auth/index.js';
 import { TEMPLATE_QUOTE_TYPES, QUOTE_TYPE_LABELS } from '../../../domain/quote-templates.js';
 import { buildSampleTemplatePdf } from '../../pdf/sample-template.js';
 import { createFileStorage } from '../../storage/storage.js';

@@ -1,9 +1,9 @@
 import type { AccountProfile, ChangePasswordInput, UpdateAccountInput } from '../../../domain/account.js';
 import type { UserRole } from '../../../domain/auth.js';
 import { conflict, unauthenticated } from '../../errors.js';
-import type { AuthService } from '../auth/auth.service.js';
-import type { UserRow, UsersRepo } from '../users/users.repo.js';
-import { emailTakenMessage } from '../users/users.service.js';
+import type { AuthService } from '../auth/index.js';
+import type { UserRow, UsersRepo } from '../users/index.js';
+import { emailTakenMessage } from '../users/index.js';
 
 const toProfile = (row: UserRow): AccountProfile => ({
   id: row.id,

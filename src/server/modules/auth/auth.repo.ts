@@ -64,14 +64,6 @@ export function createAuthRepo(db: Executor) {
       return row;
     },
 
-    async markLoggedIn(userId: string, at: Date): Promise<void> {
-      await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
-    },
-
-    async updatePasswordHash(userId: string, passwordHash: string, at: Date): Promise<void> {
-      await db.update(users).set({ passwordHash, passwordChangedAt: at }).where(eq(users.id, userId));
-    },
-
     async createSession(input: { id: string; userId: string; expiresAt: Date; ip: string | null; userAgent: string | null }, at: Date) {
       await db.insert(sessions).values({ ...input, createdAt: at, lastSeenAt: at });
     },
@@ -91,8 +83,9 @@ export function createAuthRepo(db: Executor) {
     },
 
     /** Ends every session of the user, except `keepSessionId` when given. */
-    async deleteUserSessions(userId: string, keepSessionId?: string): Promise<void> {
-      await db
+    /** Ends every session of the user, except `keepSessionId` when given (the users module asks too, in its transaction). */
+    async deleteUserSessions(userId: string, keepSessionId?: string, exec: Executor = db): Promise<void> {
+      await exec
         .delete(sessions)
         .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
     },

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { INVALID_CREDENTIALS_MESSAGE, type LoginInput, type SessionUser } from '../../../domain/auth.js';
 import { unauthenticated, badRequest } from '../../errors.js';
 import type { DbRateLimiter } from '../../plugins/rate-limit.js';
+import type { UsersRepo } from '../users/index.js';
 import type { AuthRepo, LiveSession } from './auth.repo.js';
 import { burnVerifyTime, hashPassword, verifyPassword } from './passwords.js';
 import { createSessionCache, type SessionCache } from './session-cache.js';
@@ -14,6 +15,8 @@ export const hashSessionToken = (token: string) => createHash('sha256').update(t
 
 export interface AuthServiceDeps {
   repo: AuthRepo;
+  /** The users module's writes (it owns users): the last sign-in time and a changed password. */
+  users: Pick<UsersRepo, 'markLoggedIn' | 'setPasswordHash'>;
   /** The database-backed limiter that paces sign-ins from a busy address. */
   limiter: DbRateLimiter;
   clock: () => Date;
@@ -29,7 +32,7 @@ export interface SignedIn {
   expiresAt: Date;
 }
 
-export function createAuthService({ repo, limiter, clock, sessionIdleMinutes, sessionCache = createSessionCache<LiveSession>({ ttlMs: 0 }) }: AuthServiceDeps) {
+export function createAuthService({ repo, users, limiter, clock, sessionIdleMinutes, sessionCache = createSessionCache<LiveSession>({ ttlMs: 0 }) }: AuthServiceDeps) {
   const idleMs = sessionIdleMinutes * 60_000;
   const throttle = createSignInThrottle({ repo, limiter, clock });
 
@@ -65,7 +68,7 @@ export function createAuthService({ repo, limiter, clock, sessionIdleMinutes, se
       await throttle.succeeded(attempt);
       // A new session id at every sign-in; the one the browser came with (if any) ends here.
       if (meta.previousToken) await repo.deleteSession(hashSessionToken(meta.previousToken));
-      await repo.markLoggedIn(candidate.user.id, now);
+      await users.markLoggedIn(candidate.user.id, now);
       return newSession(candidate.user, meta);
     },
 
@@ -115,7 +118,7 @@ export function createAuthService({ repo, limiter, clock, sessionIdleMinutes, se
         throw badRequest('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
       }
       await throttle.succeeded(attempt);
-      await repo.updatePasswordHash(userId, await hashPassword(newPassword), clock());
+      await users.setPasswordHash(userId, await hashPassword(newPassword), clock());
       await repo.deleteUserSessions(userId, sessionId);
     },
 

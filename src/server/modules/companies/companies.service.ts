@@ -14,7 +14,7 @@ import type { Database } from '../../db/client.js';
 import { conflict, notFound, registerConstraintMessages } from '../../errors.js';
 import { inBatches } from '../../export/xlsx.js';
 import { coordinatesFor, type Geocoder } from '../../geocoder/geocoder.js';
-import type { LocationsRepo } from '../locations/locations.repo.js';
+import type { LocationsRepo } from '../locations/index.js';
 import type { CompaniesRepo } from './companies.repo.js';
 
 // A race that slips past the service's own checks still answers 409 with a clear message.

@@ -1,6 +1,6 @@
 import { dateInZone } from '../../../domain/dates.js';
 import { DAILY_SCHEDULE_LIMIT, HOME_DEFICIENCIES_PAGE_SIZE, periodSince, type DailyScheduleQuery, type HomeDeficienciesListQuery, type HomeFilters } from '../../../domain/home.js';
-import type { SettingsRepo } from '../settings/settings.repo.js';
+import type { SettingsRepo } from '../settings/index.js';
 import type { HomeQuery, HomeRepo } from './home.repo.js';
 
 export function createHomeService({ repo, settings, clock }: { repo: HomeRepo; settings: SettingsRepo; clock: () => Date }) {

@@ -33,7 +33,7 @@ import {
   settings,
 } from '../../db/schema.js';
 import { cappedCount, from, searchWordsMatch, tableAlias, textMatch, whereAll } from '../../db/sql.js';
-import { COMPANY_SETTINGS_KEY } from '../settings/settings.repo.js';
+import { COMPANY_SETTINGS_KEY } from '../settings/index.js';
 
 // ---------------------------------------------------------------------------------------------
 // Reads: lists, summaries, detail

@@ -57,9 +57,9 @@ import { AppError, badRequest, conflict, forbidden, notFound, registerConstraint
 import { inBatches } from '../../export/xlsx.js';
 import { enqueueEmail } from '../../outbox/outbox.js';
 import { invoicePdf, invoicePdfFileName } from '../../pdf/invoice-pdf.js';
-import { isAssignedTechnician } from '../../pdf/quote-data.js';
+import { isAssignedTechnician } from '../jobs/index.js';
 import type { FileStorage } from '../../storage/storage.js';
-import { createSettingsRepo } from '../settings/settings.repo.js';
+import { createSettingsRepo } from '../settings/index.js';
 import { createInvoicesRepo, listConditions, listItemOf, onSearchTable, paidConditions, pendingConditions, searchable, searchedInvoices, type ListOrder, type ListRowCursor } from './invoices.repo.js';
 import type { SQL } from 'drizzle-orm';
 import { countLimitFor, LIST_TOTAL_CAP } from '../../../domain/search.js';

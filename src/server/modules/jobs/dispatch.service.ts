@@ -22,7 +22,7 @@ import {
 import { JOB_MESSAGES, technicianRows } from '../../../domain/jobs.js';
 import type { Database } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
-import type { SettingsRepo } from '../settings/settings.repo.js';
+import type { SettingsRepo } from '../settings/index.js';
 import type { DispatchRepo } from './dispatch.repo.js';
 import type { JobsRepo } from './jobs.repo.js';
 

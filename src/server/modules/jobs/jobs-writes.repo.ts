@@ -1,9 +1,9 @@
 /** Every write to jobs, their technicians, items and presets. */
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { JobItem, JobPreset, JobStatus, PresetData } from '../../../domain/jobs.js';
 import { centsToDecimal } from '../../../domain/money.js';
 import type { Executor } from '../../db/client.js';
-import { jobInspections, jobInvoices, jobItems, jobPresets, jobQuotes, jobs, jobTechnicians } from '../../db/schema.js';
+import { jobItems, jobPresets, jobs, jobTechnicians } from '../../db/schema.js';
 import { toItem } from './jobs-detail.repo.js';
 
 export type JobInsert = typeof jobs.$inferInsert;
@@ -46,13 +46,10 @@ export function createJobsWritesRepo(db: Executor) {
     },
 
     /**
-     * Removes the job and what hangs on it: items, technicians, inspections, repairs and photos by
-     * cascade; its unanswered quotes and draft invoices explicitly (nothing decided or billed).
+     * Removes the job and its items and technicians by cascade. Its unanswered quotes, draft
+     * invoices and inspections are removed first by the modules that own them (jobs.service.ts).
      */
     async deleteJob(id: string, exec: Executor = db): Promise<boolean> {
-      await exec.delete(jobQuotes).where(and(eq(jobQuotes.jobId, id), notInArray(jobQuotes.status, ['approved', 'declined'])));
-      await exec.delete(jobInvoices).where(and(eq(jobInvoices.jobId, id), eq(jobInvoices.status, 'draft')));
-      await exec.delete(jobInspections).where(eq(jobInspections.jobId, id));
       const rows = await exec.delete(jobs).where(eq(jobs.id, id)).returning({ id: jobs.id });
       return rows.length > 0;
     },

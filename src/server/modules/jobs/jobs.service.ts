@@ -34,7 +34,7 @@ import {
 } from '../../../domain/jobs.js';
 import type { Database, Executor } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound, registerConstraintMessages } from '../../errors.js';
-import type { SettingsRepo } from '../settings/settings.repo.js';
+import type { SettingsRepo } from '../settings/index.js';
 import type { JobListContext, JobRecord, JobsRepo } from './jobs.repo.js';
 
 registerConstraintMessages({
@@ -57,9 +57,13 @@ export interface JobsServiceDeps {
   clock: () => Date;
   /** The quotes module withdraws a cancelled job's open quotes (it owns job_quotes). */
   withdrawOpenQuotes: (jobId: string, exec: Executor) => Promise<void>;
+  /** A deleted job's unanswered quotes, draft invoices and inspections go through their owners' repos. */
+  deleteUnansweredQuotes: (jobId: string, exec: Executor) => Promise<void>;
+  deleteDraftInvoices: (jobId: string, exec: Executor) => Promise<void>;
+  deleteInspections: (jobId: string, exec: Executor) => Promise<void>;
 }
 
-export function createJobsService({ db, repo, settings, clock, withdrawOpenQuotes }: JobsServiceDeps) {
+export function createJobsService({ db, repo, settings, clock, withdrawOpenQuotes, deleteUnansweredQuotes, deleteDraftInvoices, deleteInspections }: JobsServiceDeps) {
   const timeZone = async () => (await settings.getCompany()).time_zone;
   const context = async (): Promise<JobListContext> => {
     const now = clock();
@@ -235,6 +239,10 @@ export function createJobsService({ db, repo, settings, clock, withdrawOpenQuote
         await mustExist(id, tx, true);
         const refusal = jobDeleteRefusal(await repo.deleteBlockers(id, tx));
         if (refusal) throw conflict(refusal);
+        // Nothing decided or billed goes: only unanswered quotes and draft invoices (the refusal above).
+        await deleteUnansweredQuotes(id, tx);
+        await deleteDraftInvoices(id, tx);
+        await deleteInspections(id, tx);
         await repo.deleteJob(id, tx);
       });
     },

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import { badRequest, conflict, notFound, registerConstraintMessages } from '../../errors.js';
 import { inBatches } from '../../export/xlsx.js';
 import { coordinatesFor, type Geocoder } from '../../geocoder/geocoder.js';
-import type { CompaniesRepo } from '../companies/companies.repo.js';
+import type { CompaniesRepo } from '../companies/index.js';
 import type { LocationsRepo } from './locations.repo.js';
 
 registerConstraintMessages({

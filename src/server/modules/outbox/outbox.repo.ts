@@ -1,7 +1,8 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { OutboxListQuery, OutboxStatus, OutboxSummary } from '../../../domain/quote-outbox.js';
 import type { Executor } from '../../db/client.js';
 import { outbox } from '../../db/schema.js';
+import { retryFailed } from '../../outbox/outbox.js';
 
 type Row = typeof outbox.$inferSelect;
 
@@ -58,15 +59,8 @@ export function createOutboxRepo(db: Executor) {
       return row ?? null;
     },
 
-    /** failed -> pending, due now, with a fresh set of attempts. False when it was not failed. */
-    async retry(id: string): Promise<boolean> {
-      const rows = await db
-        .update(outbox)
-        .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, claimToken: null, leaseExpiresAt: null })
-        .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
-        .returning({ id: outbox.id });
-      return rows.length === 1;
-    },
+    /** failed -> pending (the outbox adapter owns its table and writes it). */
+    retry: (id: string): Promise<boolean> => retryFailed(db, id),
   };
 }
 export type OutboxRepo = ReturnType<typeof createOutboxRepo>;

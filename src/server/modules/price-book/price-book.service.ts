@@ -25,7 +25,7 @@ import { badRequest, conflict, fromDatabaseError, notFound, registerConstraintMe
 import { exportFileName, inBatches } from '../../export/xlsx.js';
 import type { SheetTable } from '../../import/spreadsheet.js';
 import { ParseLimitError, type ParsePool } from '../../parsing/parse-pool.js';
-import type { SettingsRepo } from '../settings/settings.repo.js';
+import type { SettingsRepo } from '../settings/index.js';
 import type { PriceBookRepo } from './price-book.repo.js';
 
 type ExportCursor = { code: string; kind: PriceKind; id: string };

@@ -19,7 +19,7 @@ import {
   useTemplateQuery,
 } from '../../../domain/quote-templates.js';
 import { badRequest } from '../../errors.js';
-import type { QuotePdfService } from '../../pdf/quote-pdf.service.js';
+import type { QuotePdfService } from '../quotes/index.js';
 import { currentUser } from '../../plugins/auth.js';
 import { readMultipart, registerUploads } from '../../plugins/uploads.js';
 import type { QuoteTemplatesService, UploadedFile } from './quote-templates.service.js';

@@ -1,6 +1,10 @@
-/** The only SQL of sent quotes (decision 018): job_quotes rows, the job's facts a send needs, the fee item. */
-import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
-import { centsToDecimal, toCents } from '../../../domain/money.js';
+/**
+ * The SQL of sent quotes (decision 018): job_quotes rows and the job's facts a send needs. What a
+ * quote prints is read by quote-document.repo.ts; the job's and its repairs' rows are written by
+ * the jobs and inspections modules (docs/decisions/028).
+ */
+import { and, asc, count, desc, eq, inArray, max, notInArray, sql } from 'drizzle-orm';
+import { toCents } from '../../../domain/money.js';
 import type { DeclineReason, JobQuoteHistoryItem, QuoteStatus } from '../../../domain/quotes.js';
 import type { QuoteType } from '../../../domain/quote-templates.js';
 import type { RepairPhase } from '../../../domain/repairs.js';
@@ -130,14 +134,15 @@ export function createQuotesRepo(db: Executor) {
         .where(and(eq(jobQuotes.jobId, jobId), eq(jobQuotes.status, 'sent')));
     },
 
+    /** A deleted job's quotes the customer has not answered (an answered one refuses the delete). */
+    async deleteUnanswered(jobId: string, exec: Executor): Promise<void> {
+      await exec.delete(jobQuotes).where(and(eq(jobQuotes.jobId, jobId), notInArray(jobQuotes.status, ['approved', 'declined'])));
+    },
+
     /** Inserts the row unless its number is taken (then null: the caller draws another). */
     async insertIfNumberFree(values: typeof jobQuotes.$inferInsert, exec: Executor): Promise<QuoteRow | null> {
       const [row] = await exec.insert(jobQuotes).values(values).onConflictDoNothing({ target: jobQuotes.quoteNumber }).returning();
       return row ?? null;
-    },
-
-    async setContactEmail(jobId: string, email: string, at: Date, exec: Executor): Promise<void> {
-      await exec.update(jobs).set({ contactEmail: email, updatedAt: at }).where(eq(jobs.id, jobId));
     },
 
     async setPdf(quoteId: string, fileKey: string, sha256: string, exec: Executor): Promise<void> {
@@ -163,25 +168,6 @@ export function createQuotesRepo(db: Executor) {
 
     async recordDecision(quoteId: string, values: Partial<typeof jobQuotes.$inferInsert>, exec: Executor): Promise<void> {
       await exec.update(jobQuotes).set(values).where(eq(jobQuotes.id, quoteId));
-    },
-
-    /** The customer's options become the repairs' selected phases, with their totals. */
-    async setSelectedPhases(jobId: string, choices: { inspectionId: string; phase: RepairPhase; totalCents: number }[], exec: Executor): Promise<void> {
-      for (const choice of choices) {
-        await exec
-          .update(jobRepairs)
-          .set({ selectedPhase: choice.phase, totalCost: centsToDecimal(choice.totalCents) })
-          .where(and(eq(jobRepairs.jobId, jobId), eq(jobRepairs.inspectionId, choice.inspectionId)));
-      }
-    },
-
-    /** Adds the INSP-FEE item unless the job has it (section 9). */
-    async addFeeItemUnlessPresent(jobId: string, fee: { code: string; name: string; serviceLine: string; cents: number }, at: Date, exec: Executor): Promise<boolean> {
-      const [present] = await exec.select({ id: jobItems.id }).from(jobItems).where(and(eq(jobItems.jobId, jobId), eq(jobItems.code, fee.code))).limit(1);
-      if (present) return false;
-      const amount = centsToDecimal(fee.cents);
-      await exec.insert(jobItems).values({ jobId, code: fee.code, name: fee.name, serviceLine: fee.serviceLine, quantity: 1, unitCost: amount, totalCost: amount, type: 'item', createdAt: at });
-      return true;
     },
 
     async inspectionIdsWithRepairs(jobId: string, exec: Executor = db): Promise<string[]> {

@@ -5,7 +5,7 @@ import { apiErrorBody } from '../../../domain/api.js';
 import type { UserRole } from '../../../domain/auth.js';
 import { isUuidV4 } from '../../../domain/ids.js';
 import { decisionInput, decisionResult, jobQuotesView, nextQuoteNumber, publicQuoteView, QUOTE_MESSAGES, sendQuoteInput, sendQuoteResult } from '../../../domain/quotes.js';
-import type { QuotePdfService } from '../../pdf/quote-pdf.service.js';
+import type { QuotePdfService } from './quote-pdf.service.js';
 import { currentUser } from '../../plugins/auth.js';
 import { rateLimitByAddress, type DbRateLimiter } from '../../plugins/rate-limit.js';
 import type { QuotesService } from './quotes.service.js';

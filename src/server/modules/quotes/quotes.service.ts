@@ -47,12 +47,14 @@ import { REPAIR_PHASE_LABELS, type RepairPhase } from '../../../domain/repairs.j
 import { readTogether, type Database, type Executor } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { enqueueEmail } from '../../outbox/outbox.js';
-import { readInspectionsAndRepairs, readJobItems, readQuoteJob } from '../../pdf/quote-data.js';
-import type { QuotePdfService } from '../../pdf/quote-pdf.service.js';
 import type { FileStorage } from '../../storage/storage.js';
-import { createInvoice, sendInvoice } from '../invoices/invoices.service.js';
-import type { QuoteTemplatesRepo } from '../quote-templates/quote-templates.repo.js';
-import type { SettingsRepo } from '../settings/settings.repo.js';
+import { createInvoice, sendInvoice } from '../invoices/index.js';
+import type { InspectionsRepo } from '../inspections/index.js';
+import type { JobDecisionsRepo } from '../jobs/index.js';
+import type { QuoteTemplatesRepo } from '../quote-templates/index.js';
+import type { SettingsRepo } from '../settings/index.js';
+import { readInspectionsAndRepairs, readJobItems, readQuoteJob } from './quote-document.repo.js';
+import type { QuotePdfService } from './quote-pdf.service.js';
 import type { QuotesRepo, QuoteRow } from './quotes.repo.js';
 
 const NUMBER_ATTEMPTS = 20;
@@ -61,6 +63,10 @@ const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 export interface QuotesDeps {
   db: Database;
   repo: QuotesRepo;
+  /** The jobs module's writes (it owns jobs and job_items): the address a quote went to, the fee item. */
+  jobs: Pick<JobDecisionsRepo, 'setContactEmail' | 'addItemUnlessPresent'>;
+  /** The inspections module's write (it owns job_repairs): the options the customer chose. */
+  repairs: Pick<InspectionsRepo, 'setSelectedPhasesOfJob'>;
   templates: QuoteTemplatesRepo;
   quotePdf: QuotePdfService;
   storage: FileStorage;
@@ -287,7 +293,7 @@ export function createQuotesService(deps: QuotesDeps) {
         }
 
         // The job's contact e-mail first: the PDF prints the address the quote is sent to.
-        await repo.setContactEmail(jobId, input.email, now, tx);
+        await deps.jobs.setContactEmail(jobId, input.email, now, tx);
         const pdf = await quotePdf.generate({ jobId, quoteType: input.type, quoteNumber: row.quoteNumber, token }, tx);
         const amountCents = sentQuoteAmountCents(pdf.data);
         const stored = await storage.put(tx, { purpose: 'quote-pdf', fileName: `${row.quoteNumber}.pdf`, contentType: 'application/pdf', bytes: pdf.bytes, createdBy: userId });
@@ -360,7 +366,7 @@ export function createQuotesService(deps: QuotesDeps) {
         };
 
         if (!input.approve) {
-          await repo.addFeeItemUnlessPresent(row.jobId, { code: INSPECTION_FEE_CODE, name: INSPECTION_FEE_NAME, serviceLine: INSPECTION_FEE_SERVICE_LINE, cents: INSPECTION_FEE_CENTS }, now, tx);
+          await deps.jobs.addItemUnlessPresent(row.jobId, { code: INSPECTION_FEE_CODE, name: INSPECTION_FEE_NAME, serviceLine: INSPECTION_FEE_SERVICE_LINE, cents: INSPECTION_FEE_CENTS }, now, tx);
           const invoice = await createInvoice(tx, { jobId: row.jobId, type: 'inspection', createdBy: null, amountOverride: INSPECTION_FEE_CENTS, now });
           await sendInvoice(tx, { storage, now }, { invoiceId: invoice.id, email: row.email, changedBy: null });
           await repo.recordDecision(row.id, { ...evidence, status: 'declined', declineReason: input.reason, declineComment: input.comment, feeInvoiceId: invoice.id }, tx);
@@ -375,7 +381,7 @@ export function createQuotesService(deps: QuotesDeps) {
             const phase: RepairPhase = chosen.get(i.id) ?? i.repair!.selectedPhase;
             return { inspectionId: i.id, phase, totalCents: repairOptionTotals(i.repair!)[phase] };
           });
-          await repo.setSelectedPhases(row.jobId, choices, tx);
+          await deps.repairs.setSelectedPhasesOfJob(row.jobId, choices, tx);
           await repo.recordDecision(row.id, { ...evidence, status: 'approved', chosenOptions: choices.map(({ inspectionId, phase }) => ({ inspectionId, phase })) }, tx);
           const job = await readQuoteJob(tx, row.jobId);
           const totalCents = choices.reduce((sum, c) => sum + c.totalCents, 0);

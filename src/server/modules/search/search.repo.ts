@@ -4,7 +4,7 @@ import { SEARCH_LIMIT_PER_KIND, type SearchResults } from '../../../domain/searc
 import type { Executor } from '../../db/client.js';
 import { companies, jobInvoices, jobs, locations, units } from '../../db/schema.js';
 import { from, searchTextMatch, selectPage, selection, sortedPagePlan, tableAlias, whereAll } from '../../db/sql.js';
-import { invoiceSearchTable as s, searchable, searchCondition, searchTableCondition } from '../invoices/invoices.repo.js';
+import { invoiceSearchTable as s, searchable, searchCondition, searchTableCondition } from '../invoices/index.js';
 
 const c = tableAlias(companies, 'c');
 const l = tableAlias(locations, 'l');

@@ -10,8 +10,8 @@ import {
 } from '../../../domain/technicians.js';
 import type { Database } from '../../db/client.js';
 import { conflict, notFound, registerConstraintMessages } from '../../errors.js';
-import { hashPassword } from '../auth/passwords.js';
-import type { UsersRepo } from '../users/users.repo.js';
+import { hashPassword, type AuthRepo } from '../auth/index.js';
+import type { UsersRepo } from '../users/index.js';
 import type { TechniciansRepo } from './technicians.repo.js';
 
 export const TECHNICIAN_NOT_FOUND = 'Technician not found';
@@ -26,7 +26,20 @@ export function pickProfile(input: TechnicianProfile): TechnicianProfile {
   return Object.fromEntries(TECHNICIAN_PROFILE_FIELDS.map((key) => [key, input[key]])) as TechnicianProfile;
 }
 
-export function createTechniciansService({ db, users, technicians, clock }: { db: Database; users: UsersRepo; technicians: TechniciansRepo; clock: () => Date }) {
+export function createTechniciansService({
+  db,
+  users,
+  technicians,
+  sessions,
+  clock,
+}: {
+  db: Database;
+  users: UsersRepo;
+  technicians: TechniciansRepo;
+  /** The auth module ends a deactivated user's sessions (it owns sessions). */
+  sessions: Pick<AuthRepo, 'deleteUserSessions'>;
+  clock: () => Date;
+}) {
   /** 409 before writing when the e-mail or employee id is held by someone else. */
   async function checkTaken(values: { email: string; employeeId: string | null | undefined }, exceptId?: string) {
     const [taken, employeeIdTaken] = await Promise.all([
@@ -90,7 +103,7 @@ export function createTechniciansService({ db, users, technicians, clock }: { db
         await technicians.update(id, pickProfile(input), tx);
         await technicians.replaceLists(id, input, tx);
         // A technician set inactive is signed out everywhere (sessions of inactive users do not resolve anyway).
-        if (input.status === 'inactive') await users.endSessions(id, null, tx);
+        if (input.status === 'inactive') await sessions.deleteUserSessions(id, undefined, tx);
       });
       return (await technicians.findDetail(id))!;
     },

@@ -3,7 +3,7 @@ import { CUSTOMER_MESSAGES, deleteBlockedMessage } from '../../../domain/custome
 import { UNIT_JOBS_PAGE_SIZE, type Unit, type UnitInput, type UnitJobsAnswer, type UnitListItem, type UnitListQuery, type UnitUpdateInput } from '../../../domain/units.js';
 import type { Database } from '../../db/client.js';
 import { badRequest, conflict, notFound, registerConstraintMessages } from '../../errors.js';
-import type { LocationsRepo } from '../locations/locations.repo.js';
+import type { LocationsRepo } from '../locations/index.js';
 import type { UnitsRepo } from './units.repo.js';
 
 registerConstraintMessages({

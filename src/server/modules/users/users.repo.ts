@@ -4,7 +4,7 @@ import type { UserRole, UserStatus } from '../../../domain/auth.js';
 import { countLimitFor } from '../../../domain/search.js';
 import { USER_OPTIONS_LIMIT, type UserOption, type UserOptionsQuery, type UserSummary, type UsersQuery } from '../../../domain/users.js';
 import type { Executor } from '../../db/client.js';
-import { sessions, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 import { cappedCount, textMatch } from '../../db/sql.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -116,11 +116,8 @@ export function createUsersRepo(db: Executor, options: { totalCap?: number } = {
       await exec.update(users).set({ passwordHash, passwordChangedAt: at }).where(eq(users.id, id));
     },
 
-    /** Ends every session of the user, except `keepSessionId` when given. */
-    async endSessions(userId: string, keepSessionId: string | null = null, exec: Executor = db): Promise<void> {
-      await exec
-        .delete(sessions)
-        .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+    async markLoggedIn(id: string, at: Date, exec: Executor = db): Promise<void> {
+      await exec.update(users).set({ lastLoginAt: at }).where(eq(users.id, id));
     },
   };
 }

@@ -4,8 +4,8 @@ import { defaultAvailability, keepAvailableDays } from '../../../domain/technici
 import { mayManageRole, type CreateUserInput, type UpdateUserInput, type UserOption, type UserOptionsQuery, type UserSummary, type UsersQuery } from '../../../domain/users.js';
 import type { Database } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound, registerConstraintMessages } from '../../errors.js';
-import { hashPassword } from '../auth/passwords.js';
-import type { TechniciansRepo } from '../technicians/technicians.repo.js';
+import { hashPassword, type AuthRepo } from '../auth/index.js';
+import type { TechniciansRepo } from '../technicians/index.js';
 import { toUserSummary, type UsersRepo } from './users.repo.js';
 
 export const USER_NOT_FOUND = 'User not found';
@@ -18,7 +18,20 @@ registerConstraintMessages({
   users_email_unique: { message: 'A user with this email already exists', field: 'email' },
 });
 
-export function createUsersService({ db, users, technicians, clock }: { db: Database; users: UsersRepo; technicians: TechniciansRepo; clock: () => Date }) {
+export function createUsersService({
+  db,
+  users,
+  technicians,
+  sessions,
+  clock,
+}: {
+  db: Database;
+  users: UsersRepo;
+  technicians: TechniciansRepo;
+  /** The auth module ends a deactivated user's sessions (it owns sessions). */
+  sessions: Pick<AuthRepo, 'deleteUserSessions'>;
+  clock: () => Date;
+}) {
   async function checkTaken(values: { username?: string; email: string }, exceptId?: string) {
     const taken = await users.findTaken(values, exceptId);
     const fields: Record<string, string> = {};
@@ -99,7 +112,7 @@ export function createUsersService({ db, users, technicians, clock }: { db: Data
       await checkTaken({ email: input.email }, id);
       const updated = await db.transaction(async (tx) => {
         const row = await users.update(id, { ...input, phone: input.phone ?? null, firstName: input.firstName ?? null, lastName: input.lastName ?? null }, tx);
-        if (input.status === 'inactive') await users.endSessions(id, null, tx);
+        if (input.status === 'inactive') await sessions.deleteUserSessions(id, undefined, tx);
         return row!;
       });
       return toUserSummary(updated);
@@ -112,7 +125,7 @@ export function createUsersService({ db, users, technicians, clock }: { db: Data
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
         await users.setPasswordHash(id, passwordHash, clock(), tx);
-        await users.endSessions(id, null, tx);
+        await sessions.deleteUserSessions(id, undefined, tx);
       });
     },
   };

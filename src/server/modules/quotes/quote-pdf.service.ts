@@ -1,19 +1,21 @@
 /**
- * Generates a job's quote PDF on the default PDF template of the quote type. Used by the preview
- * route now and by the send flow later (which passes the quote number and the new token).
+ * Generates a job's quote PDF on the default PDF template of the quote type: the quote templates'
+ * preview route and the send flow (which passes the quote number and the new token). The data
+ * comes from quote-document.repo.ts; src/server/pdf/quote-pdf.ts draws it (in a parse worker).
  */
-import { dateInZone } from '../../domain/dates.js';
-import { TEMPLATE_MESSAGES, type QuoteType, type TemplateQuoteType } from '../../domain/quote-templates.js';
-import { quoteConfirmLinks, quotePdfFileName, type QuoteDocumentData } from '../../domain/quotes.js';
-import { readTogether, type Executor } from '../db/client.js';
-import { AppError, conflict, forbidden, notFound } from '../errors.js';
-import type { QuoteTemplatesRepo } from '../modules/quote-templates/quote-templates.repo.js';
-import type { SettingsRepo } from '../modules/settings/settings.repo.js';
-import { createInspectionsRepo } from '../modules/inspections/inspections.repo.js';
-import type { FileStorage } from '../storage/storage.js';
-import { isAssignedTechnician, readInspectionsAndRepairs, readJobItems, readQuoteJob } from './quote-data.js';
-import type { ParsePool } from '../parsing/parse-pool.js';
-import type { QuotePhoto } from './quote-pdf.js';
+import { dateInZone } from '../../../domain/dates.js';
+import { TEMPLATE_MESSAGES, type QuoteType, type TemplateQuoteType } from '../../../domain/quote-templates.js';
+import { quoteConfirmLinks, quotePdfFileName, type QuoteDocumentData } from '../../../domain/quotes.js';
+import { readTogether, type Executor } from '../../db/client.js';
+import { AppError, conflict, forbidden, notFound } from '../../errors.js';
+import type { ParsePool } from '../../parsing/parse-pool.js';
+import type { QuotePhoto } from '../../pdf/quote-pdf.js';
+import type { FileStorage } from '../../storage/storage.js';
+import { createInspectionsRepo } from '../inspections/index.js';
+import { isAssignedTechnician } from '../jobs/index.js';
+import type { QuoteTemplatesRepo } from '../quote-templates/index.js';
+import type { SettingsRepo } from '../settings/index.js';
+import { readInspectionsAndRepairs, readJobItems, readQuoteJob } from './quote-document.repo.js';
 
 export const PREVIEW_FAILED_MESSAGE = 'No PDF could be generated. Please try again.';
 export const unreadableTemplateMessage = (type: QuoteType) =>

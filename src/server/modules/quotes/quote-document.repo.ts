@@ -1,13 +1,14 @@
 /**
- * Loads what a quote PDF is printed from: the job with its customer, location and unit, the
- * completed inspections with their repair records, and the job's items.
+ * Loads what a quote is printed from (its PDF, the customer's page, the office's e-mail): the job
+ * with its customer, location and unit, the completed inspections with their repair records, and
+ * the job's items. Reads only; src/server/pdf renders what these return.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { toCents } from '../../domain/money.js';
-import type { QuoteInspection, QuoteItem } from '../../domain/quotes.js';
-import { REPAIR_PHASE_LABELS, type RepairPhase } from '../../domain/repairs.js';
-import type { Executor } from '../db/client.js';
-import { companies, jobInspections, jobItems, jobRepairLines, jobRepairs, jobs, jobTechnicians, locations, units } from '../db/schema.js';
+import { toCents } from '../../../domain/money.js';
+import type { QuoteInspection, QuoteItem } from '../../../domain/quotes.js';
+import { REPAIR_PHASE_LABELS, type RepairPhase } from '../../../domain/repairs.js';
+import type { Executor } from '../../db/client.js';
+import { companies, jobInspections, jobItems, jobRepairLines, jobRepairs, jobs, locations, units } from '../../db/schema.js';
 
 const cents = (value: string | number) => toCents(value);
 
@@ -132,14 +133,4 @@ export async function readQuoteJob(exec: Executor, jobId: string): Promise<Quote
     location: { name: row.locationName, buildingName: row.buildingName, address: row.address, city: row.city, state: row.state, zip: row.zip },
     unit: row.unitNumber ? { unitNumber: row.unitNumber } : null,
   };
-}
-
-/** Is this technician assigned to the job (technicians see only their jobs' quotes)? */
-export async function isAssignedTechnician(exec: Executor, jobId: string, userId: string): Promise<boolean> {
-  const [row] = await exec
-    .select({ id: jobTechnicians.id })
-    .from(jobTechnicians)
-    .where(and(eq(jobTechnicians.jobId, jobId), eq(jobTechnicians.technicianId, userId)))
-    .limit(1);
-  return Boolean(row);
 }

@@ -1,0 +1,10 @@
+/**
+ * The invoices module's entry (docs/decisions/028). It owns job_invoices, their lines and status
+ * changes: other modules create, send and delete invoices through these functions, in their own
+ * transaction.
+ */
+export { deleteDraftInvoicesOfJob } from './draft-invoices.repo.js';
+export { invoicesRoutes } from './invoices.routes.js';
+export { createInvoice, createInvoicesService, sendInvoice, type InvoicesService } from './invoices.service.js';
+/** The invoice search the header search shares (until the list module gives both one home). */
+export { invoiceSearchTable, searchable, searchCondition, searchTableCondition } from './invoices.repo.js';

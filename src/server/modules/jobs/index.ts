@@ -1,0 +1,12 @@
+/**
+ * The jobs module's entry (docs/decisions/028). It owns jobs, job_technicians, job_items and
+ * job_presets: other modules change them through createJobDecisionsRepo, in their own transaction.
+ */
+export { createDispatchRepo } from './dispatch.repo.js';
+export { dispatchRoutes } from './dispatch.routes.js';
+export { createDispatchService } from './dispatch.service.js';
+export { isAssignedTechnician } from './job-access.repo.js';
+export { createJobDecisionsRepo, type FeeItem, type JobDecisionsRepo } from './job-decisions.repo.js';
+export { createJobsRepo, type JobsRepo } from './jobs.repo.js';
+export { jobsRoutes } from './jobs.routes.js';
+export { createJobsService, type JobsService } from './jobs.service.js';
