@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InvoiceDetail, JobInvoices } from '../../src/domain/invoices.js';
+import type { InvoiceDetail, JobInvoices } from '../../src/domain/invoices/index.js';
 import { queryRows } from '../../src/server/db/client.js';
 import { outbox, storedFiles } from '../../src/server/db/schema.js';
 import { signInAs, type ApiClient } from '../support/api.js';

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_MESSAGES } from '../../src/domain/jobs.js';
+import { JOB_MESSAGES } from '../../src/domain/jobs/index.js';
 import { queryRows, type Executor } from '../../src/server/db/client.js';
 import { createJobsRepo } from '../../src/server/modules/jobs/jobs.repo.js';
 import { createJobsService } from '../../src/server/modules/jobs/jobs.service.js';
@@ -176,7 +176,7 @@ describe('Create Job', () => {
     });
     const tech = await activeTechnician('Tx');
     const before = await jobsFingerprint(db);
-    const { createJobInput } = await import('../../src/domain/jobs.js');
+    const { createJobInput } = await import('../../src/domain/jobs/index.js');
     const input = createJobInput.parse(await validBody({ technicianIds: [tech.id] }));
     const fingerprintAfterUnit = await jobsFingerprint(db);
     expect(fingerprintAfterUnit).toEqual(before);

@@ -22,7 +22,7 @@ import {
   type PendingInvoiceFilters,
   type PendingInvoiceSummary,
   type ReportMonth,
-} from '../../../domain/invoices.js';
+} from '../../../domain/invoices/index.js';
 import { searchWords } from '../../../domain/customers.js';
 import { DEFAULT_TIME_ZONE } from '../../../domain/dates.js';
 import { centsToDecimal, toCents } from '../../../domain/money.js';

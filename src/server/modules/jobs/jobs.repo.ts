@@ -15,7 +15,7 @@ import {
   type JobTechnicianDetail,
   type JobTechnicianRef,
   type PresetData,
-} from '../../../domain/jobs.js';
+} from '../../../domain/jobs/index.js';
 import { centsToDecimal, toCents } from '../../../domain/money.js';
 import { countLimitFor } from '../../../domain/search.js';
 import type { Executor } from '../../db/client.js';
