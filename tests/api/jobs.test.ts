@@ -5,28 +5,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_MESSAGES } from '../../src/domain/jobs/index.js';
-import { queryRows, type Executor } from '../../src/server/db/client.js';
+import { queryRows } from '../../src/server/db/client.js';
 import { createJobsRepo } from '../../src/server/modules/jobs/jobs.repo.js';
 import { createJobsService } from '../../src/server/modules/jobs/jobs.service.js';
 import { createQuotesRepo } from '../../src/server/modules/quotes/quotes.repo.js';
 import { createSettingsRepo } from '../../src/server/modules/settings/settings.repo.js';
 import { MISSING_ID, signInAs, type ApiClient } from '../support/api.js';
+import { jobsFingerprint } from '../support/db-fingerprint.js';
 import { jobCreateBody } from '../support/job-body.js';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../support/test-app.js';
-
-/** Every row of the job tables, so a refused request can be shown to change nothing. */
-export async function jobsFingerprint(db: Executor): Promise<Record<string, string>> {
-  const tables = ['jobs', 'job_technicians', 'job_items', 'job_presets', 'job_inspections', 'job_repairs', 'job_quotes', 'job_invoices'] as const;
-  const result: Record<string, string> = {};
-  for (const table of tables) {
-    const [row] = await queryRows<{ digest: string | null; n: string | number }>(
-      db,
-      sql`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest, count(*) as n from ${sql.identifier(table)} t`,
-    );
-    result[table] = `${row?.n}:${row?.digest}`;
-  }
-  return result;
-}
 
 let ctx: TestContext;
 let api: ApiClient;
