@@ -5,7 +5,7 @@
  * them in JavaScript), measured in the same run on the same database.
  */
 import { and, eq, gte, lt, ne } from 'drizzle-orm';
-import { invoiceListFilters, paidInvoiceFilters, reportRange, type ReportPeriod } from '../../src/domain/invoices.js';
+import { invoiceListFilters, paidInvoiceFilters, reportRange, type ReportPeriod } from '../../src/domain/invoices/index.js';
 import { toCents } from '../../src/domain/money.js';
 import { companies, jobInvoices, jobs, locations } from '../../src/server/db/schema.js';
 import * as repo from '../../src/server/modules/invoices/invoices.repo.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { dateInZone, DEFAULT_TIME_ZONE, addDays } from '../../src/domain/dates.js';
-import { calendarQuery, jobListQuery, JOB_LIMITS, type JobListSearch } from '../../src/domain/jobs.js';
+import { calendarQuery, jobListQuery, JOB_LIMITS, type JobListSearch } from '../../src/domain/jobs/index.js';
 import { calendarStatements, jobListStatements } from '../../src/server/modules/jobs/jobs.repo.js';
 import type { BenchCase, BenchContext } from '../types.js';
 

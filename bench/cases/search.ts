@@ -11,8 +11,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { companyListQuery } from '../../src/domain/companies.js';
 import { DEFAULT_TIME_ZONE, dateInZone } from '../../src/domain/dates.js';
-import { invoiceListFilters, pendingInvoiceFilters, paidInvoiceFilters } from '../../src/domain/invoices.js';
-import { jobListQuery } from '../../src/domain/jobs.js';
+import { invoiceListFilters, pendingInvoiceFilters, paidInvoiceFilters } from '../../src/domain/invoices/index.js';
+import { jobListQuery } from '../../src/domain/jobs/index.js';
 import { locationListQuery } from '../../src/domain/locations.js';
 import { LIST_TOTAL_CAP, SEARCH_MIN_LENGTH } from '../../src/domain/search.js';
 import { unitListQuery } from '../../src/domain/units.js';

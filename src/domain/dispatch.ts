@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isIsoDate } from './dates.js';
 import { isUuidV4 } from './ids.js';
 import { JOB_STATUSES } from './home.js';
-import { durationMinutes, JOB_MESSAGES } from './jobs.js';
+import { durationMinutes, JOB_MESSAGES } from './jobs/index.js';
 
 /**
  * The Dispatch & Schedule board (issue 10): the board query with the Map Filters, the move of a

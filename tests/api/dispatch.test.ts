@@ -11,7 +11,7 @@ import { queryRows } from '../../src/server/db/client.js';
 import * as schema from '../../src/server/db/schema.js';
 import { MISSING_ID, signInAs, type ApiClient } from '../support/api.js';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../support/test-app.js';
-import { jobsFingerprint } from './jobs.test.js';
+import { jobsFingerprint } from '../support/db-fingerprint.js';
 
 let ctx: TestContext;
 let api: ApiClient;

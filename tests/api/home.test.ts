@@ -14,7 +14,7 @@ import {
   type JobStatus,
   type OpenDeficiencies,
 } from '../../src/domain/home.js';
-import type { InvoiceList } from '../../src/domain/invoices.js';
+import type { InvoiceList } from '../../src/domain/invoices/index.js';
 import { toCents } from '../../src/domain/money.js';
 import { effectiveQuoteStatus, type QuoteStatus } from '../../src/domain/quotes.js';
 import { createRandom } from '../factories/index.js';

@@ -2,27 +2,13 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { queryRows, type Executor } from '../../src/server/db/client.js';
+import { queryRows } from '../../src/server/db/client.js';
+import { inspectionFingerprint } from '../support/db-fingerprint.js';
 import { TEST_PASSWORD, type TestContext } from '../support/test-app.js';
 
-export const MISSING_ID = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
+export { inspectionFingerprint };
 
-/**
- * A digest of every row of the tables the inspections module writes (and the stored files), so a
- * refused request can be shown to have changed nothing.
- */
-export async function inspectionFingerprint(db: Executor): Promise<Record<string, string>> {
-  const tables = ['job_inspections', 'job_repairs', 'job_repair_lines', 'job_inspection_photos', 'job_inspection_changes', 'stored_files'] as const;
-  const result: Record<string, string> = {};
-  for (const table of tables) {
-    const [row] = await queryRows<{ digest: string | null; n: string | number }>(
-      db,
-      sql`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest, count(*) as n from ${sql.identifier(table)} t`,
-    );
-    result[table] = `${row?.n}:${row?.digest}`;
-  }
-  return result;
-}
+export const MISSING_ID = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -2,7 +2,7 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InvoiceList, InvoiceReport, PaidInvoiceList, PendingInvoiceList } from '../../src/domain/invoices.js';
+import type { InvoiceList, InvoiceReport, PaidInvoiceList, PendingInvoiceList } from '../../src/domain/invoices/index.js';
 import { queryRows } from '../../src/server/db/client.js';
 import * as repo from '../../src/server/modules/invoices/invoices.repo.js';
 import { signInAs, type ApiClient } from '../support/api.js';

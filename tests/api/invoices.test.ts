@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InvoiceDetail, JobInvoices } from '../../src/domain/invoices.js';
-import { queryRows } from '../../src/server/db/client.js';
+import type { InvoiceDetail, JobInvoices } from '../../src/domain/invoices/index.js';
 import { outbox, storedFiles } from '../../src/server/db/schema.js';
 import { signInAs, type ApiClient } from '../support/api.js';
+import { invoiceFingerprint } from '../support/db-fingerprint.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
 
 const NOW = new Date('2025-06-10T16:00:00Z'); // 2025-06-10 in New York
@@ -16,15 +16,7 @@ let ctx: TestContext;
 let user: ApiClient;
 let manager: ApiClient;
 
-async function fingerprint() {
-  const [row] = await queryRows<{ f: string }>(
-    ctx.database.db,
-    sql`select md5(coalesce((select string_agg(concat_ws('|', id, status, amount, issued_date, due_date, paid_date, notes, void_reason), ',' order by id) from job_invoices), '')
-      || coalesce((select string_agg(concat_ws('|', invoice_id, position, code, total), ',' order by invoice_id, position) from job_invoice_lines), '')
-      || (select count(*) from job_invoice_status_changes) || '/' || (select count(*) from outbox)) as f`,
-  );
-  return row?.f;
-}
+const fingerprint = () => invoiceFingerprint(ctx.database.db);
 
 beforeAll(async () => {
   ctx = await createTestContext({ now: () => NOW });

@@ -5,9 +5,9 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import type { CalendarAnswer } from '../../src/domain/jobs.js';
+import type { CalendarAnswer } from '../../src/domain/jobs/index.js';
 import { queryRows } from '../../src/server/db/client.js';
-import type { JobListItem } from '../../src/domain/jobs.js';
+import type { JobListItem } from '../../src/domain/jobs/index.js';
 import { signInAs, type ApiClient } from '../support/api.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
 

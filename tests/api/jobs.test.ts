@@ -4,30 +4,17 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_MESSAGES } from '../../src/domain/jobs.js';
-import { queryRows, type Executor } from '../../src/server/db/client.js';
+import { JOB_MESSAGES } from '../../src/domain/jobs/index.js';
+import { queryRows } from '../../src/server/db/client.js';
 import { createInspectionsRepo } from '../../src/server/modules/inspections/index.js';
 import { deleteDraftInvoicesOfJob } from '../../src/server/modules/invoices/index.js';
 import { createJobsRepo, createJobsService } from '../../src/server/modules/jobs/index.js';
 import { createQuotesRepo } from '../../src/server/modules/quotes/index.js';
 import { createSettingsRepo } from '../../src/server/modules/settings/index.js';
 import { MISSING_ID, signInAs, type ApiClient } from '../support/api.js';
+import { jobsFingerprint } from '../support/db-fingerprint.js';
 import { jobCreateBody } from '../support/job-body.js';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../support/test-app.js';
-
-/** Every row of the job tables, so a refused request can be shown to change nothing. */
-export async function jobsFingerprint(db: Executor): Promise<Record<string, string>> {
-  const tables = ['jobs', 'job_technicians', 'job_items', 'job_presets', 'job_inspections', 'job_repairs', 'job_quotes', 'job_invoices'] as const;
-  const result: Record<string, string> = {};
-  for (const table of tables) {
-    const [row] = await queryRows<{ digest: string | null; n: string | number }>(
-      db,
-      sql`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest, count(*) as n from ${sql.identifier(table)} t`,
-    );
-    result[table] = `${row?.n}:${row?.digest}`;
-  }
-  return result;
-}
 
 let ctx: TestContext;
 let api: ApiClient;
@@ -180,7 +167,7 @@ describe('Create Job', () => {
     });
     const tech = await activeTechnician('Tx');
     const before = await jobsFingerprint(db);
-    const { createJobInput } = await import('../../src/domain/jobs.js');
+    const { createJobInput } = await import('../../src/domain/jobs/index.js');
     const input = createJobInput.parse(await validBody({ technicianIds: [tech.id] }));
     const fingerprintAfterUnit = await jobsFingerprint(db);
     expect(fingerprintAfterUnit).toEqual(before);

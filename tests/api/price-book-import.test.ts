@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client.js';
+import { priceBookFingerprint } from '../support/db-fingerprint.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
 
 let ctx: TestContext;
@@ -52,7 +53,7 @@ describe('import: a good file', () => {
   ]);
 
   it('previews each row as new, with the unit cost it will have, and writes nothing', async () => {
-    const before = await snapshot();
+    const before = await priceBookFingerprint(ctx.database.db);
     const response = await upload('preview', 'prices.csv', file);
     expect(response.statusCode, response.body).toBe(200);
     const preview = response.json();
@@ -64,7 +65,7 @@ describe('import: a good file', () => {
       [5, 'IMP-I2', 'new', 1250],
     ]);
     expect(preview.rows[0]).not.toHaveProperty('create');
-    expect(await snapshot()).toEqual(before);
+    expect(await priceBookFingerprint(ctx.database.db)).toEqual(before);
   });
 
   it('imports them in one go, with defaults for blank cells and service lines by code or name', async () => {
@@ -194,7 +195,7 @@ describe('import: files that are refused whole, changing nothing', () => {
   ];
 
   it.each(cases)('$name', async ({ fileName, content, status, message }) => {
-    const before = await snapshot();
+    const before = await priceBookFingerprint(ctx.database.db);
     for (const step of ['preview', 'apply'] as const) {
       const response = await upload(step, fileName, await content());
       expect(response.statusCode, response.body).toBe(status);
@@ -202,7 +203,7 @@ describe('import: files that are refused whole, changing nothing', () => {
       if (typeof message === 'string') expect(text).toBe(message);
       else expect(text).toMatch(message);
     }
-    expect(await snapshot()).toEqual(before);
+    expect(await priceBookFingerprint(ctx.database.db)).toEqual(before);
   });
 
   it('refuses a request that is not an upload, or has no file', async () => {
@@ -217,12 +218,12 @@ describe('import: files that are refused whole, changing nothing', () => {
 
   it('is for admins and managers only', async () => {
     const { cookie } = await ctx.loginAs('technician');
-    const before = await snapshot();
+    const before = await priceBookFingerprint(ctx.database.db);
     for (const step of ['preview', 'apply'] as const) {
       const response = await upload(step, 'x.csv', csv(['Type,Code,Name,Unit Cost', 'Item,TECH-1,Tech,5']), cookie);
       expect(response.statusCode).toBe(403);
     }
-    expect(await snapshot()).toEqual(before);
+    expect(await priceBookFingerprint(ctx.database.db)).toEqual(before);
   });
 });
 
@@ -243,12 +244,12 @@ describe('import: applying checks every row again against the price book as it i
     await ctx.database.db.execute(sql`alter table job_item_prices add constraint test_no_poison check (name <> 'Poison')`);
     try {
       await ctx.f.itemPrice({ code: 'TX-0', name: 'Existing', unitCost: '4.00' });
-      const before = await snapshot();
+      const before = await priceBookFingerprint(ctx.database.db);
       // The new rows are inserted first; the update that renames TX-0 then fails: nothing may stay.
       const file = csv(['Type,Code,Name,Unit Cost', 'Item,TX-1,Fine,5', 'Part,TX-2,Fine part,', 'Item,TX-0,Poison,5']);
       const response = await upload('apply', 'tx.csv', file);
       expect(response.statusCode).toBe(400);
-      expect(await snapshot()).toEqual(before);
+      expect(await priceBookFingerprint(ctx.database.db)).toEqual(before);
     } finally {
       await ctx.database.db.execute(sql`alter table job_item_prices drop constraint test_no_poison`);
     }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchWords } from '../../src/domain/customers.js';
-import { invoiceListFilters, paidInvoiceFilters, pendingInvoiceFilters } from '../../src/domain/invoices.js';
+import { invoiceListFilters, paidInvoiceFilters, pendingInvoiceFilters } from '../../src/domain/invoices/index.js';
 import { LIST_TOTAL_CAP, textMatchesAllWords } from '../../src/domain/search.js';
 import { queryRows } from '../../src/server/db/client.js';
 import { selectPage } from '../../src/server/db/sql.js';

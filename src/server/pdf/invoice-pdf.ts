@@ -3,7 +3,7 @@
  * the total and the terms (Net 30). Written with the shared document writer on pdf-lib.
  */
 import { PDFDocument } from 'pdf-lib';
-import { INVOICE_TERMS, type InvoiceDetail } from '../../domain/invoices.js';
+import { INVOICE_TERMS, type InvoiceDetail } from '../../domain/invoices/index.js';
 import { formatCents } from '../../domain/money.js';
 import { usDate } from '../../domain/quotes.js';
 import type { CompanySettings } from '../../domain/settings.js';

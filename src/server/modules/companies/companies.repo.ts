@@ -2,6 +2,7 @@ import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Company, CompanyExportQuery, CompanyInput, CompanyListQuery, CompanySummary } from '../../../domain/companies.js';
 import { NAME_SUGGESTION_LIMIT } from '../../../domain/companies.js';
 import type { Executor } from '../../db/client.js';
+import { recordCrud } from '../../db/crud.js';
 import { companies, customerCounts, jobs, locations, units } from '../../db/schema.js';
 import { countLimitFor } from '../../../domain/search.js';
 import { COUNT_ROWS, from, selectPage, selectRow, selectRows, selectTotalled, selection, searchTextMatch, sortedPagePlan, tableAlias, textMatch, whereAll, type RowOf } from '../../db/sql.js';
@@ -92,6 +93,13 @@ const j = tableAlias(jobs, 'j');
 
 export type CompanyWrite = CompanyInput & { latitude: number | null; longitude: number | null };
 
+const records = recordCrud<typeof companies, CompanyWrite, typeof COMPANY.fields, Company>(companies, {
+  select: sql`select ${COMPANY} from ${from(c)}`,
+  selection: COMPANY,
+  idColumn: c.id,
+  toRecord: toCompany,
+});
+
 export function createCompaniesRepo(db: Executor, options: { totalCap?: number; sortLimit?: number } = {}) {
   return {
     /** One page of /companies ordered by name, and the total (from the counters when unfiltered; capped when filtered). */
@@ -131,23 +139,19 @@ export function createCompaniesRepo(db: Executor, options: { totalCap?: number; 
     },
 
     async getById(id: string, exec: Executor = db, options: { forUpdate?: boolean } = {}): Promise<Company | null> {
-      const row = await selectRow(exec, COMPANY, sql`select ${COMPANY} from ${from(c)} where ${c.id} = ${id}::uuid ${options.forUpdate ? sql`for update` : sql``}`);
-      return row ? toCompany(row) : null;
+      return records.getById(exec, id, options);
     },
 
     async exists(id: string, exec: Executor = db): Promise<boolean> {
-      const rows = await exec.select({ id: companies.id }).from(companies).where(eq(companies.id, id));
-      return rows.length > 0;
+      return records.exists(exec, id);
     },
 
     async insert(values: CompanyWrite, exec: Executor = db): Promise<string> {
-      const [row] = await exec.insert(companies).values(values).returning({ id: companies.id });
-      return row!.id;
+      return records.insert(exec, values);
     },
 
     async update(id: string, values: CompanyWrite, exec: Executor = db): Promise<boolean> {
-      const rows = await exec.update(companies).set({ ...values, updatedAt: new Date() }).where(eq(companies.id, id)).returning({ id: companies.id });
-      return rows.length > 0;
+      return records.update(exec, id, values);
     },
 
     async setCoordinates(id: string, point: GeoPoint | null, exec: Executor = db): Promise<void> {
@@ -179,8 +183,7 @@ export function createCompaniesRepo(db: Executor, options: { totalCap?: number; 
 
     /** Deletes the company; its locations and units go with it (ON DELETE CASCADE). */
     async delete(id: string, exec: Executor = db): Promise<boolean> {
-      const rows = await exec.delete(companies).where(eq(companies.id, id)).returning({ id: companies.id });
-      return rows.length > 0;
+      return records.delete(exec, id);
     },
   };
 }

@@ -2,7 +2,7 @@
  * One invoice with its lines, history and approval signature, and a job's invoices.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { InvoiceItemType, InvoiceStatus } from '../../../domain/invoices.js';
+import type { InvoiceItemType, InvoiceStatus } from '../../../domain/invoices/index.js';
 import { toCents } from '../../../domain/money.js';
 import { readTogether, type Executor } from '../../db/client.js';
 import {

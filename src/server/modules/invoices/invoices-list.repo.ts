@@ -15,7 +15,7 @@ import {
   type PaidInvoiceSummary,
   type PendingInvoiceFilters,
   type PendingInvoiceSummary,
-} from '../../../domain/invoices.js';
+} from '../../../domain/invoices/index.js';
 import { searchWords } from '../../../domain/customers.js';
 import { DEFAULT_TIME_ZONE } from '../../../domain/dates.js';
 import { toCents } from '../../../domain/money.js';

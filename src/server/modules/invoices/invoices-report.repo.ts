@@ -3,7 +3,7 @@
  * totals the database keeps for a whole year, quarter or month.
  */
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { type InvoiceReportAggregates, type InvoiceStatus, type ReportMonth } from '../../../domain/invoices.js';
+import { type InvoiceReportAggregates, type InvoiceStatus, type ReportMonth } from '../../../domain/invoices/index.js';
 import { toCents } from '../../../domain/money.js';
 import { type Executor } from '../../db/client.js';
 import { companies, invoiceCompanyTotals, invoiceMonthTotals, jobInvoices, serviceLines } from '../../db/schema.js';

@@ -10,7 +10,7 @@ import {
   type InvoiceLineDraft,
   type InvoiceStatus,
   type InvoiceType,
-} from '../../../domain/invoices.js';
+} from '../../../domain/invoices/index.js';
 import { centsToDecimal, toCents } from '../../../domain/money.js';
 import { REPAIR_PHASE_LABELS, type RepairPhase } from '../../../domain/repairs.js';
 import { type Executor } from '../../db/client.js';

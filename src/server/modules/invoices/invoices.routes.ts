@@ -26,7 +26,7 @@ import {
   voidInvoiceInput,
   type InvoiceListItem,
   type InvoiceReport,
-} from '../../../domain/invoices.js';
+} from '../../../domain/invoices/index.js';
 import { exportFileName, sendXlsx, sendXlsxWorkbook, xlsxSheet, type XlsxColumn } from '../../export/xlsx.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { InvoicesService } from './invoices.service.js';

@@ -48,7 +48,7 @@ import {
   planInvoice,
   type InvoiceLineDraft,
   type InvoiceType,
-} from '../../../domain/invoices.js';
+} from '../../../domain/invoices/index.js';
 import { centsToDecimal, formatCents } from '../../../domain/money.js';
 import { usDate } from '../../../domain/quotes.js';
 import type { CompanySettings } from '../../../domain/settings.js';

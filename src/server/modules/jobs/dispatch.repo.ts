@@ -1,6 +1,6 @@
 import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { CERTIFICATION_EXPIRING_DAYS, type BoardFilters, type BoardJob, type BoardTechnician } from '../../../domain/dispatch.js';
-import { JOB_STATUSES, type JobStatus } from '../../../domain/jobs.js';
+import { JOB_STATUSES, type JobStatus } from '../../../domain/jobs/index.js';
 import type { Executor } from '../../db/client.js';
 import {
   jobItems,

@@ -44,7 +44,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorBody } from '../../../domain/api.js';
 import type { UserRole } from '../../../domain/auth.js';
 import { boardAnswer, boardQuery, completedJobsAnswer, completedJobsQuery, dispatchOptions, moveJobAnswer, moveJobInput, unscheduledAnswer } from '../../../domain/dispatch.js';
-import { jobIdParams } from '../../../domain/jobs.js';
+import { jobIdParams } from '../../../domain/jobs/index.js';
 import type { DispatchService } from './dispatch.service.js';
 
 const errors = { 400: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody };

@@ -19,7 +19,7 @@ import {
   resolveBoardRange,
   type BoardAnswer,
   type BoardQuery, type DispatchOptions, type MoveJobAnswer, type MoveJobInput } from '../../../domain/dispatch.js';
-import { JOB_MESSAGES, technicianRows } from '../../../domain/jobs.js';
+import { JOB_MESSAGES, technicianRows } from '../../../domain/jobs/index.js';
 import type { Database } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { SettingsRepo } from '../settings/index.js';

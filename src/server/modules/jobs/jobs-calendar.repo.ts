@@ -1,6 +1,6 @@
 /** The calendar (and the dispatch board's days): scheduled jobs of a range and the open unscheduled ones. */
 import { sql, type SQL } from 'drizzle-orm';
-import { JOB_STATUSES, type CalendarJob } from '../../../domain/jobs.js';
+import { JOB_STATUSES, type CalendarJob } from '../../../domain/jobs/index.js';
 import type { Executor } from '../../db/client.js';
 import { countOf, from, nullable, oneOfColumn, selectRows, selection, whereAll, type RowOf } from '../../db/sql.js';
 import { assignment, company, dayStart, isoDate, job, location, OPEN, TECHNICIANS_JSON, unit } from './jobs-tables.repo.js';

@@ -10,7 +10,7 @@ import {
   type JobPreset,
   type JobTechnicianDetail,
   type PresetData,
-} from '../../../domain/jobs.js';
+} from '../../../domain/jobs/index.js';
 import { toCents } from '../../../domain/money.js';
 import type { Executor } from '../../db/client.js';
 import {

@@ -1,7 +1,7 @@
 /** The /jobs list: its filters, order, page and capped total, and the export's batches. */
 import { sql, type SQL } from 'drizzle-orm';
 import { searchWords } from '../../../domain/customers.js';
-import { JOB_STATUSES, type JobListItem, type JobListQuery } from '../../../domain/jobs.js';
+import { JOB_STATUSES, type JobListItem, type JobListQuery } from '../../../domain/jobs/index.js';
 import { countLimitFor } from '../../../domain/search.js';
 import type { Executor } from '../../db/client.js';
 import { jobAssignedCount, jobCounts, jobOpenDueCounts } from '../../db/schema.js';

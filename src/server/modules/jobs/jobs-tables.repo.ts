@@ -3,7 +3,7 @@
  * them share (the technicians as JSON, the cost total, the latest quote's state, a day's start).
  */
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { JobTechnicianRef } from '../../../domain/jobs.js';
+import type { JobTechnicianRef } from '../../../domain/jobs/index.js';
 import { toCents } from '../../../domain/money.js';
 import {
   companies,

@@ -1,6 +1,6 @@
 /** Every write to jobs, their technicians, items and presets. */
 import { and, eq, sql } from 'drizzle-orm';
-import type { JobItem, JobPreset, JobStatus, PresetData } from '../../../domain/jobs.js';
+import type { JobItem, JobPreset, JobStatus, PresetData } from '../../../domain/jobs/index.js';
 import { centsToDecimal } from '../../../domain/money.js';
 import type { Executor } from '../../db/client.js';
 import { jobItems, jobPresets, jobs, jobTechnicians } from '../../db/schema.js';

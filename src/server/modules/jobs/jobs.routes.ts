@@ -27,7 +27,7 @@ import {
   updateJobInput,
   updateJobItemInput,
   type JobListItem,
-} from '../../../domain/jobs.js';
+} from '../../../domain/jobs/index.js';
 import { exportFileName, sendXlsx, type XlsxColumn } from '../../export/xlsx.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { JobsService } from './jobs.service.js';

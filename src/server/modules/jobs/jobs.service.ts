@@ -31,7 +31,7 @@ import {
   type PresetInput,
   type UpdateJobInput,
   type UpdateJobItemInput,
-} from '../../../domain/jobs.js';
+} from '../../../domain/jobs/index.js';
 import type { Database, Executor } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound, registerConstraintMessages } from '../../errors.js';
 import type { SettingsRepo } from '../settings/index.js';

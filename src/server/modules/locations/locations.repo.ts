@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { searchWords } from '../../../domain/customers.js';
 import type { Location, LocationExportQuery, LocationInput, LocationListQuery } from '../../../domain/locations.js';
 import type { Executor } from '../../db/client.js';
+import { recordCrud } from '../../db/crud.js';
 import { companies, customerCounts, jobs, locations, units } from '../../db/schema.js';
 import { countLimitFor } from '../../../domain/search.js';
 import { COUNT_ROWS, countOf, from, selectPage, selectRow, selectRows, selection, searchTextMatch, sortedPagePlan, tableAlias, textMatch, whereAll, type RowOf } from '../../db/sql.js';
@@ -83,6 +84,14 @@ export function locationListStatements(query: LocationListQuery, options: { tota
 
 export type LocationWrite = LocationInput & { latitude: number | null; longitude: number | null };
 
+const records = recordCrud<typeof locations, LocationWrite, typeof LOCATION.fields, Location>(locations, {
+  select: SELECT,
+  selection: LOCATION,
+  idColumn: l.id,
+  lockOf: l,
+  toRecord: toLocation,
+});
+
 export function createLocationsRepo(db: Executor, options: { totalCap?: number; sortLimit?: number } = {}) {
   return {
     /** One page of /locations ordered by name, and the total (from the counters when unfiltered; capped when filtered). */
@@ -110,23 +119,19 @@ export function createLocationsRepo(db: Executor, options: { totalCap?: number; 
     },
 
     async getById(id: string, exec: Executor = db, options: { forUpdate?: boolean } = {}): Promise<Location | null> {
-      const row = await selectRow(exec, LOCATION, sql`${SELECT} where ${l.id} = ${id}::uuid ${options.forUpdate ? sql`for update of ${l}` : sql``}`);
-      return row ? toLocation(row) : null;
+      return records.getById(exec, id, options);
     },
 
     async exists(id: string, exec: Executor = db): Promise<boolean> {
-      const rows = await exec.select({ id: locations.id }).from(locations).where(eq(locations.id, id));
-      return rows.length > 0;
+      return records.exists(exec, id);
     },
 
     async insert(values: LocationWrite, exec: Executor = db): Promise<string> {
-      const [row] = await exec.insert(locations).values(values).returning({ id: locations.id });
-      return row!.id;
+      return records.insert(exec, values);
     },
 
     async update(id: string, values: LocationWrite, exec: Executor = db): Promise<boolean> {
-      const rows = await exec.update(locations).set({ ...values, updatedAt: new Date() }).where(eq(locations.id, id)).returning({ id: locations.id });
-      return rows.length > 0;
+      return records.update(exec, id, values);
     },
 
     async setCoordinates(id: string, point: GeoPoint | null, exec: Executor = db): Promise<void> {
@@ -152,8 +157,7 @@ export function createLocationsRepo(db: Executor, options: { totalCap?: number; 
 
     /** Deletes the location; its units go with it (ON DELETE CASCADE). */
     async delete(id: string, exec: Executor = db): Promise<boolean> {
-      const rows = await exec.delete(locations).where(eq(locations.id, id)).returning({ id: locations.id });
-      return rows.length > 0;
+      return records.delete(exec, id);
     },
   };
 }

@@ -4,7 +4,7 @@
  * evidence, fee item and invoice, or the chosen options and the office's e-mail).
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { INSPECTION_FEE_CODE, INSPECTION_FEE_NAME, INSPECTION_FEE_SERVICE_LINE } from '../../../domain/invoices.js';
+import { INSPECTION_FEE_CODE, INSPECTION_FEE_NAME, INSPECTION_FEE_SERVICE_LINE } from '../../../domain/invoices/index.js';
 import { centsToDecimal, formatCents } from '../../../domain/money.js';
 import { renderQuoteEmail } from '../../../domain/quote-email.js';
 import {

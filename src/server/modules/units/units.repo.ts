@@ -4,6 +4,7 @@ import { JOB_STATUSES } from '../../../domain/home.js';
 import { toCents } from '../../../domain/money.js';
 import { CONTACT_TYPES, UNIT_STATUSES, type JobStatistics, type Unit, type UnitInput, type UnitJob, type UnitListItem, type UnitListQuery } from '../../../domain/units.js';
 import type { Executor } from '../../db/client.js';
+import { recordCrud } from '../../db/crud.js';
 import { companies, customerCounts, jobItems, jobs, jobTypes, locations, serviceLines, unitNumbers, units } from '../../db/schema.js';
 import { countOf, from, nullable, oneOfColumn, selectPage, selectRow, selectRows, selection, searchTextMatch, sortedPagePlan, tableAlias, textMatch, whereAll, type RowOf } from '../../db/sql.js';
 import { countLimitFor } from '../../../domain/search.js';
@@ -230,6 +231,14 @@ const JOB_STATISTICS = selection({
 
 export type UnitWrite = UnitInput;
 
+const records = recordCrud<typeof units, UnitWrite, typeof UNIT.fields, Unit>(units, {
+  select: sql`select ${UNIT} ${FROM}`,
+  selection: UNIT,
+  idColumn: u.id,
+  lockOf: u,
+  toRecord: toUnit,
+});
+
 export function createUnitsRepo(db: Executor, options: { totalCap?: number; sortLimit?: number } = {}) {
   return {
     /**
@@ -248,18 +257,15 @@ export function createUnitsRepo(db: Executor, options: { totalCap?: number; sort
     },
 
     async getById(id: string, exec: Executor = db, options: { forUpdate?: boolean } = {}): Promise<Unit | null> {
-      const row = await selectRow(exec, UNIT, sql`select ${UNIT} ${FROM} where ${u.id} = ${id}::uuid ${options.forUpdate ? sql`for update of ${u}` : sql``}`);
-      return row ? toUnit(row) : null;
+      return records.getById(exec, id, options);
     },
 
     async insert(values: UnitWrite, exec: Executor = db): Promise<string> {
-      const [row] = await exec.insert(units).values(values).returning({ id: units.id });
-      return row!.id;
+      return records.insert(exec, values);
     },
 
     async update(id: string, values: UnitWrite, exec: Executor = db): Promise<boolean> {
-      const rows = await exec.update(units).set({ ...values, updatedAt: new Date() }).where(eq(units.id, id)).returning({ id: units.id });
-      return rows.length > 0;
+      return records.update(exec, id, values);
     },
 
     async countHoldingJobs(id: string, exec: Executor = db): Promise<number> {
@@ -268,8 +274,7 @@ export function createUnitsRepo(db: Executor, options: { totalCap?: number; sort
     },
 
     async delete(id: string, exec: Executor = db): Promise<boolean> {
-      const rows = await exec.delete(units).where(eq(units.id, id)).returning({ id: units.id });
-      return rows.length > 0;
+      return records.delete(exec, id);
     },
 
     /** The unit's jobs, newest first, each with the sum of its items' total cost. */

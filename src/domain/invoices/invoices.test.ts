@@ -24,7 +24,7 @@ import {
   voidInvoiceInput,
   type BillableItem,
   type InvoiceType,
-} from './invoices.js';
+} from './index.js';
 
 const item = (code: string, type: BillableItem['type'], totalCents: number, quantity = 1): BillableItem => ({
   code,

@@ -20,7 +20,7 @@ import {
   statusFromSchedule,
   technicianRows,
   updateJobItemInput,
-} from './jobs.js';
+} from './index.js';
 
 const LOCATION = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
 const TECH_A = '11111111-1111-4111-8111-111111111111';

@@ -1,0 +1,26 @@
+// Constants (section 9)
+
+export const INVOICE_STATUSES = ['draft', 'issued', 'paid', 'void'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export const INVOICE_TYPES = ['standard', 'replacement', 'repair', 'inspection'] as const;
+export type InvoiceType = (typeof INVOICE_TYPES)[number];
+export const INVOICE_ITEM_TYPES = ['part', 'labor', 'item'] as const;
+export type InvoiceItemType = (typeof INVOICE_ITEM_TYPES)[number];
+
+export { INSPECTION_FEE_CENTS } from '../quotes.js';
+export const INSPECTION_FEE_CODE = 'INSP-FEE';
+export const INSPECTION_FEE_NAME = 'Inspection Fee';
+export const INSPECTION_FEE_SERVICE_LINE = 'INSP';
+/** Terms Net 30: due 30 days after creation. */
+export const INVOICE_NET_DAYS = 30;
+export const INVOICE_TERMS = 'Net 30';
+export const DUE_SOON_DAYS = 7;
+export const TOP_CUSTOMERS_LIMIT = 5;
+/** The report's year list starts here, or at the earliest invoice's year if that is earlier (RULINGS). */
+export const REPORT_FIRST_YEAR = 2023;
+export const UNKNOWN_BUCKET = 'Unknown';
+export const INVOICE_LINE_LIMITS = { codeLength: 50, nameLength: 200, maxLines: 200, maxQuantity: 100_000, maxUnitPrice: 1_000_000, notesLength: 2000, reasonLength: 500 } as const;
+
+/** Roles that may create, send, mark paid, edit and delete draft invoices; void is narrower. */
+export const INVOICE_WRITE_ROLES = ['admin', 'manager', 'user'] as const;
+export const INVOICE_VOID_ROLES = ['admin', 'manager'] as const;
