@@ -5,7 +5,7 @@ import { locationListQuery } from '../../src/domain/locations.js';
 import { companyListStatements } from '../../src/server/modules/companies/companies.repo.js';
 import { locationListStatements } from '../../src/server/modules/locations/locations.repo.js';
 import { unitListStatements } from '../../src/server/modules/units/units.repo.js';
-import { walkRowsFor } from '../../src/server/db/sql.js';
+import { walkRowsFor } from '../../src/server/lists/index.js';
 import type { BenchCase, BenchContext } from '../types.js';
 
 /** The SQL a filtered list runs first (src/server/db/sql.ts selectPage: the capped gathering, then the bounded walk), for EXPLAIN. */

@@ -6,7 +6,8 @@ import { headerSearchStatements } from '../../src/server/modules/search/search.r
 import { companyListQuery } from '../../src/domain/companies.js';
 import { locationListQuery } from '../../src/domain/locations.js';
 import { unitListQuery } from '../../src/domain/units.js';
-import { selectPage, selectRows, type Fields, type PagePlan } from '../../src/server/db/sql.js';
+import { selectRows, type Fields } from '../../src/server/db/sql.js';
+import { selectPage, type PagePlan } from '../../src/server/lists/index.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
 
 /**
