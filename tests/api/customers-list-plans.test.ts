@@ -11,7 +11,7 @@ import { selectPage, type PagePlan } from '../../src/server/lists/index.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
 
 /**
- * A filtered page is found one of four ways (src/server/db/sql.ts selectPage): the matches gathered
+ * A filtered page is found one of four ways (src/server/lists/planner.ts selectPage): the matches gathered
  * and sorted, a walk of the first rows of the list's order, the same gathering with a larger limit,
  * or a walk of the whole order. Every way must give the same page: here each runs on its own, with
  * bounds large enough to answer, for every query.
