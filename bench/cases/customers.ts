@@ -5,10 +5,10 @@ import { locationListQuery } from '../../src/domain/locations.js';
 import { companyListStatements } from '../../src/server/modules/companies/companies.repo.js';
 import { locationListStatements } from '../../src/server/modules/locations/locations.repo.js';
 import { unitListStatements } from '../../src/server/modules/units/units.repo.js';
-import { walkRowsFor } from '../../src/server/db/sql.js';
+import { walkRowsFor } from '../../src/server/lists/index.js';
 import type { BenchCase, BenchContext } from '../types.js';
 
-/** The SQL a filtered list runs first (src/server/db/sql.ts selectPage: the capped gathering, then the bounded walk), for EXPLAIN. */
+/** The SQL a filtered list runs first (src/server/lists/planner.ts selectPage: the capped gathering, then the bounded walk), for EXPLAIN. */
 function firstStatements(plan: ReturnType<typeof companyListStatements> | ReturnType<typeof unitListStatements> | ReturnType<typeof locationListStatements>) {
   if (plan.kind === 'filtered') return [plan.plan.gathered(plan.plan.countLimit), plan.plan.walk(walkRowsFor(plan.plan.offset + plan.plan.limit))];
   return 'count' in plan && plan.count ? [plan.page, plan.count] : [plan.page];

@@ -17,7 +17,7 @@ import { locationListQuery } from '../../src/domain/locations.js';
 import { LIST_TOTAL_CAP, SEARCH_MIN_LENGTH } from '../../src/domain/search.js';
 import { unitListQuery } from '../../src/domain/units.js';
 import { queryRows } from '../../src/server/db/client.js';
-import { walkRowsFor, type PagePlan } from '../../src/server/db/sql.js';
+import { walkRowsFor, type PagePlan } from '../../src/server/lists/index.js';
 import { companyListStatements } from '../../src/server/modules/companies/companies.repo.js';
 import * as invoices from '../../src/server/modules/invoices/invoices.repo.js';
 import { jobListStatements } from '../../src/server/modules/jobs/jobs.repo.js';

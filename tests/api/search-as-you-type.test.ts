@@ -4,7 +4,7 @@ import { searchWords } from '../../src/domain/customers.js';
 import { invoiceListFilters, paidInvoiceFilters, pendingInvoiceFilters } from '../../src/domain/invoices/index.js';
 import { LIST_TOTAL_CAP, textMatchesAllWords } from '../../src/domain/search.js';
 import { queryRows } from '../../src/server/db/client.js';
-import { selectPage } from '../../src/server/db/sql.js';
+import { selectPage } from '../../src/server/lists/index.js';
 import { listConditions, listPage, paidConditions, pendingConditions, searchedInvoices } from '../../src/server/modules/invoices/invoices.repo.js';
 import { headerSearchStatements } from '../../src/server/modules/search/search.repo.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';

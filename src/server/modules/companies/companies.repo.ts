@@ -5,7 +5,8 @@ import type { Executor } from '../../db/client.js';
 import { recordCrud } from '../../db/crud.js';
 import { companies, customerCounts, jobs, locations, units } from '../../db/schema.js';
 import { countLimitFor } from '../../../domain/search.js';
-import { COUNT_ROWS, from, selectPage, selectRow, selectRows, selectTotalled, selection, searchTextMatch, sortedPagePlan, tableAlias, textMatch, whereAll, type RowOf } from '../../db/sql.js';
+import { COUNT_ROWS, from, selectRow, selectRows, selection, searchTextMatch, tableAlias, textMatch, whereAll, type RowOf } from '../../db/sql.js';
+import { selectPage, selectTotalled, sortedPagePlan } from '../../lists/index.js';
 import type { GeoPoint } from '../../geocoder/geocoder.js';
 
 /** Filtered lists gather and sort at most this many matches when walking the order does not find the page (see selectPage). */

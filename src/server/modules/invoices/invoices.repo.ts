@@ -14,26 +14,21 @@ import { createInvoicesWritesRepo } from './invoices-writes.repo.js';
 export { type InvoiceRecord } from './invoices-detail.repo.js';
 export {
   countMatches,
-  invoiceSearchTable,
   listBatch,
   listConditions,
   listItemOf,
   listPage,
   listSummary,
   listSummaryQuery,
-  onSearchTable,
   paidConditions,
   paidSummary,
   pendingConditions,
   pendingSummary,
-  searchable,
-  searchCondition,
-  searchedInvoices,
-  searchTableCondition,
   type ListOrder,
   type ListRowCursor,
-  type SearchConditionOptions,
 } from './invoices-list.repo.js';
+// The invoices' search lives in the list module; named here too for the code that read it from this repo.
+export { invoiceSearchTable, onSearchTable, searchable, searchCondition, searchedInvoices, searchTableCondition, type SearchConditionOptions } from '../../lists/index.js';
 export { earliestIssuedYear, reportAggregates, reportAggregatesOfInvoices, reportPeriodKey, reportTotalsStatement } from './invoices-report.repo.js';
 export { type InvoiceInsert } from './invoices-writes.repo.js';
 

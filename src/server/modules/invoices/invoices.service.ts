@@ -60,9 +60,8 @@ import { invoicePdf, invoicePdfFileName } from '../../pdf/invoice-pdf.js';
 import { isAssignedTechnician } from '../jobs/index.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { createSettingsRepo } from '../settings/index.js';
-import { createInvoicesRepo, listConditions, listItemOf, onSearchTable, paidConditions, pendingConditions, searchable, searchedInvoices, type ListOrder, type ListRowCursor } from './invoices.repo.js';
-import type { SQL } from 'drizzle-orm';
-import { countLimitFor, LIST_TOTAL_CAP } from '../../../domain/search.js';
+import { createInvoicesRepo, listConditions, listItemOf, paidConditions, pendingConditions, type ListOrder, type ListRowCursor } from './invoices.repo.js';
+import { LIST_TOTAL_CAP } from '../../../domain/search.js';
 
 registerConstraintMessages({
   job_invoices_job_id_jobs_id_fk: { status: 409, message: INVOICE_MESSAGES.jobNotFound },
@@ -275,25 +274,10 @@ export async function sendInvoice(
   return issued;
 }
 
-/** Up to this many matches, a filtered list gathers and sorts its matches instead of walking its order index. */
-const MATCHES_FIRST_LIMIT = 50_000;
-
 export function createInvoicesService({ db, storage, clock, totalCap }: InvoicesDeps) {
   const repo = createInvoicesRepo(db);
   const today = async (exec: Executor = db) => dateInZone(clock(), (await companyOf(exec)).time_zone);
   const cap = totalCap ?? LIST_TOTAL_CAP;
-
-  /**
-   * A searched list matching more than the cap: "cap+" on the cap's pages; a page past it counts
-   * on to its own end (countLimitFor), so the pager always knows whether a row follows. A list
-   * narrower than the summary's matches (a pending tile) is counted on its own.
-   */
-  const pastTheCap = async (conditions: SQL[], query: { page: number; pageSize: number }, narrowerThanTheSummary = false, searched?: SQL) => {
-    const countLimit = countLimitFor(query.page, query.pageSize, cap);
-    return countLimit > cap || narrowerThanTheSummary ? repo.countMatches(conditions, countLimit, searched) : { total: cap, totalCapped: true };
-  };
-  /** A search's matches (repo.searchedInvoices) are gathered and sorted for the page unless they are many: then the list's order index is walked. */
-  const gatherable = (counted: { total: number; totalCapped: boolean }) => !counted.totalCapped && counted.total <= MATCHES_FIRST_LIMIT;
 
   /** Office staff see every invoice; a technician only those of jobs assigned to them. */
   async function assertCanRead(exec: Executor, actor: Actor, jobId: string) {
@@ -400,46 +384,19 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
     },
 
     async list(query: InvoiceListQuery): Promise<InvoiceList> {
-      const conditions = listConditions(query);
-      const paging = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
-      // With a date range, a search or one technician the total comes first: few matches are
-      // gathered and sorted (repo.listPage matchesFirst) rather than found by walking the
-      // newest-first index (one technician's drafts: 715 of 500,000 invoices, 200 ms walked). A
-      // search matching more than the cap has no cards (null) and walks the index: its matches are dense.
-      const narrowed = Boolean(query.q || query.from || query.to || query.technicianId);
-      const searched = onSearchTable(query) ? searchedInvoices('all', query) : undefined;
-      const [summary, now] = await Promise.all([repo.listSummary(query, cap), today()]);
-      const counted = summary ? { total: summary.total.count, totalCapped: false } : await pastTheCap(conditions, query, false, searched);
-      const rows = gatherable(counted)
-        ? await repo.listPage(conditions, 'created', paging, { matchesFirst: narrowed, searched })
-        : await repo.listPage(listConditions(query, { walk: true }), 'created', paging);
-      return { items: rows.map((r) => listItemOf(r, now)), ...counted, page: query.page, pageSize: query.pageSize, summary };
+      const [{ rows, total, totalCapped, summary }, now] = await Promise.all([repo.readList(query, cap), today()]);
+      return { items: rows.map((r) => listItemOf(r, now)), total, totalCapped, page: query.page, pageSize: query.pageSize, summary };
     },
 
     async pending(query: PendingInvoiceListQuery): Promise<PendingInvoiceList> {
       const now = await today();
-      const paging = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
-      const conditions = pendingConditions(query, now);
-      const searched = searchable(query.q) ? searchedInvoices('pending', query, { today: now, withDue: true }) : undefined;
-      const { summary, filtered } = await repo.pendingSummary(query, now, cap);
-      const counted = filtered !== null ? { total: filtered, totalCapped: false } : await pastTheCap(conditions, query, Boolean(query.due), searched);
-      const rows = gatherable(counted)
-        ? await repo.listPage(conditions, 'due', paging, { matchesFirst: Boolean(query.q), searched })
-        : await repo.listPage(pendingConditions(query, now, true, { walk: true }), 'due', paging);
-      return { items: rows.map((r) => listItemOf(r, now)), ...counted, page: query.page, pageSize: query.pageSize, summary };
+      const { rows, total, totalCapped, summary } = await repo.readPending(query, now, cap);
+      return { items: rows.map((r) => listItemOf(r, now)), total, totalCapped, page: query.page, pageSize: query.pageSize, summary };
     },
 
     async paid(query: PaidInvoiceListQuery): Promise<PaidInvoiceList> {
-      const conditions = paidConditions(query);
-      const paging = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
-      const searched = searchable(query.q) ? searchedInvoices('paid', query) : undefined;
-      const [summary, now] = await Promise.all([repo.paidSummary(query, cap), today()]);
-      const counted = summary ? { total: summary.totalPaid.count, totalCapped: false } : await pastTheCap(conditions, query, false, searched);
-      // A paid-date range is walked in the paid-date index itself; only a search gathers its matches first.
-      const rows = gatherable(counted)
-        ? await repo.listPage(conditions, 'paid', paging, { matchesFirst: Boolean(query.q), searched })
-        : await repo.listPage(paidConditions(query, { walk: true }), 'paid', paging);
-      return { items: rows.map((r) => listItemOf(r, now)), ...counted, page: query.page, pageSize: query.pageSize, summary };
+      const [{ rows, total, totalCapped, summary }, now] = await Promise.all([repo.readPaid(query, cap), today()]);
+      return { items: rows.map((r) => listItemOf(r, now)), total, totalCapped, page: query.page, pageSize: query.pageSize, summary };
     },
 
     /** The financial report for a period: defaults this year, this quarter, this month (company time zone); every figure summed in SQL. */

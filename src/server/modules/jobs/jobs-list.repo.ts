@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { searchWords } from '../../../domain/customers.js';
 import { JOB_STATUSES, type JobListItem, type JobListQuery } from '../../../domain/jobs/index.js';
 import { countLimitFor } from '../../../domain/search.js';
+import { gatherOrWalk } from '../../lists/index.js';
 import type { Executor } from '../../db/client.js';
 import { jobAssignedCount, jobCounts, jobOpenDueCounts } from '../../db/schema.js';
 import {
@@ -237,18 +238,24 @@ export function createJobsListRepo(db: Executor, options: { totalCap?: number } 
   return {
     async list(query: JobListQuery, ctx: JobListContext, exec: Executor = db): Promise<{ items: JobListItem[]; total: number; totalCapped: boolean }> {
       const statements = jobListStatements(query, ctx, options);
-      let rows: RowOf<typeof LIST_ITEM.fields>[];
-      let counted: { n: number } | null;
-      if (statements.gathered) {
-        // The count first: a capped count means many matches, found soonest by walking the order.
-        counted = await selectRow(exec, COUNT_ROWS, statements.count);
-        const many = statements.countLimit === null || (counted?.n ?? 0) > statements.countLimit;
-        rows = await selectRows(exec, LIST_ITEM, many ? statements.page : statements.gathered);
-      } else {
-        [rows, counted] = await Promise.all([selectRows(exec, LIST_ITEM, statements.page), selectRow(exec, COUNT_ROWS, statements.count)]);
+      if (!statements.gathered) {
+        const [rows, counted] = await Promise.all([selectRows(exec, LIST_ITEM, statements.page), selectRow(exec, COUNT_ROWS, statements.count)]);
+        const n = counted?.n ?? 0;
+        const totalCapped = statements.countLimit !== null && n > statements.countLimit;
+        return { items: rows.map(toListItem), total: totalCapped ? statements.countLimit! : n, totalCapped };
       }
+      // The count first: a capped count of few matches gathers them (src/server/lists gatherOrWalk);
+      // the counters' exact total, or a capped one, means many, found soonest by walking the order.
+      const counted = await selectRow(exec, COUNT_ROWS, statements.count);
       const n = counted?.n ?? 0;
       const totalCapped = statements.countLimit !== null && n > statements.countLimit;
+      const gathered = statements.gathered;
+      const { rows } = await gatherOrWalk({
+        counted: { total: n, totalCapped },
+        gatherLimit: statements.countLimit ?? -1,
+        gathered: () => selectRows(exec, LIST_ITEM, gathered),
+        dense: () => selectRows(exec, LIST_ITEM, statements.page),
+      });
       return { items: rows.map(toListItem), total: totalCapped ? statements.countLimit! : n, totalCapped };
     },
 

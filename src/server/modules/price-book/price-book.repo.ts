@@ -3,7 +3,8 @@ import { PRICE_KINDS, type PriceCreate, type PriceKind, type PriceListFilters, t
 import { countLimitFor } from '../../../domain/search.js';
 import type { Executor } from '../../db/client.js';
 import { jobItemPrices, serviceLines } from '../../db/schema.js';
-import { cappedCount, from, selectRows, selection, textMatch, whereAll } from '../../db/sql.js';
+import { from, selectRows, selection, textMatch, whereAll } from '../../db/sql.js';
+import { cappedCount } from '../../lists/index.js';
 import { ITEM_PRICES, LABOR_PRICES, PART_PRICES, PRICE_ROWS, readPrices, type PriceTable } from './price-rows.js';
 
 /** The list's filters on one kind's table: search on code or name (trigram indexes), service line. */

@@ -3,8 +3,8 @@ import { searchWords } from '../../../domain/customers.js';
 import { SEARCH_LIMIT_PER_KIND, type SearchResults } from '../../../domain/search.js';
 import type { Executor } from '../../db/client.js';
 import { companies, jobInvoices, jobs, locations, units } from '../../db/schema.js';
-import { from, searchTextMatch, selectPage, selection, sortedPagePlan, tableAlias, whereAll } from '../../db/sql.js';
-import { invoiceSearchTable as s, searchable, searchCondition, searchTableCondition } from '../invoices/index.js';
+import { from, searchTextMatch, selection, tableAlias, whereAll } from '../../db/sql.js';
+import { invoiceSearchTable as s, searchable, searchCondition, searchTableCondition, selectPage, sortedPagePlan } from '../../lists/index.js';
 
 const c = tableAlias(companies, 'c');
 const l = tableAlias(locations, 'l');

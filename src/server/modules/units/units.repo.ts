@@ -6,7 +6,8 @@ import { CONTACT_TYPES, UNIT_STATUSES, type JobStatistics, type Unit, type UnitI
 import type { Executor } from '../../db/client.js';
 import { recordCrud } from '../../db/crud.js';
 import { companies, customerCounts, jobItems, jobs, jobTypes, locations, serviceLines, unitNumbers, units } from '../../db/schema.js';
-import { countOf, from, nullable, oneOfColumn, selectPage, selectRow, selectRows, selection, searchTextMatch, sortedPagePlan, tableAlias, textMatch, whereAll, type RowOf } from '../../db/sql.js';
+import { countOf, from, nullable, oneOfColumn, selectRow, selectRows, selection, searchTextMatch, tableAlias, textMatch, whereAll, type RowOf } from '../../db/sql.js';
+import { selectPage, sortedPagePlan } from '../../lists/index.js';
 import { countLimitFor } from '../../../domain/search.js';
 
 /** Filtered lists gather and sort at most this many matches when walking the order does not find the page (see selectPage). */

@@ -5,7 +5,8 @@ import { countLimitFor } from '../../../domain/search.js';
 import { USER_OPTIONS_LIMIT, type UserOption, type UserOptionsQuery, type UserSummary, type UsersQuery } from '../../../domain/users.js';
 import type { Executor } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { cappedCount, textMatch } from '../../db/sql.js';
+import { textMatch } from '../../db/sql.js';
+import { cappedCount } from '../../lists/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = Omit<typeof users.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
