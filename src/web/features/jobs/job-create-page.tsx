@@ -20,6 +20,7 @@ import {
 } from '../../../domain/jobs';
 import { errorMessage } from '../../lib/api-client';
 import { applyServerFieldErrors } from '../../lib/form-errors';
+import { useCompanySuggestions, useUnit } from '../../lib/customer-queries';
 import { useDebounced } from '../../lib/use-debounced';
 import { useSession } from '../../lib/session';
 import { Badge } from '../../ui/badge';
@@ -35,14 +36,12 @@ import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
 import {
   useCompanyLocations,
-  useCompanySearch,
   useCreateJob,
   useDeletePreset,
   useJobOptions,
   useLocationUnits,
   usePresets,
   useSavePreset,
-  useUnitForJob,
 } from './api/jobs-api';
 import { TAGS_HINT, TagsInput } from './components/tags-input';
 import { TechnicianPickerDialog } from './components/technician-picker-dialog';
@@ -130,7 +129,7 @@ export default function JobCreatePage() {
 
   const unitParam = params.get('unitId') ?? undefined;
   const unitId = isUuidV4(unitParam) ? unitParam : undefined;
-  const unit = useUnitForJob(unitId);
+  const unit = useUnit(unitId);
 
   const form = useForm<Values, unknown, CreateJobInput>({ resolver: zodResolver(createJobInput), defaultValues: blank(today) });
   const { register, handleSubmit, formState, setValue, watch, reset, getValues, setError } = form;
@@ -141,7 +140,7 @@ export default function JobCreatePage() {
   const [company, setCompany] = useState<PickerOption | null>(null);
   const [companyText, setCompanyText] = useState('');
   const debouncedCompany = useDebounced(companyText.trim(), 250);
-  const companies = useCompanySearch(debouncedCompany, debouncedCompany.length >= 2 && !company);
+  const companies = useCompanySuggestions(debouncedCompany, debouncedCompany.length >= 2 && !company);
   const [pickerOpen, setPickerOpen] = useState(false);
   const [presetOpen, setPresetOpen] = useState(false);
   const [presetName, setPresetName] = useState('');
