@@ -9,11 +9,16 @@ import { priceBookKeys } from './query-keys';
  */
 export function usePriceList(
   query: Partial<PriceListQuery>,
-  { enabled = true, keepPrevious = true, staleTime }: { enabled?: boolean; keepPrevious?: boolean; staleTime?: number } = {},
+  {
+    enabled = true,
+    keepPrevious = true,
+    staleTime,
+    abortStale = false,
+  }: { enabled?: boolean; keepPrevious?: boolean; staleTime?: number; /** cancel the request of a query no longer shown (a search as one types) */ abortStale?: boolean } = {},
 ) {
   return useQuery({
     queryKey: priceBookKeys.list(query),
-    queryFn: ({ signal }) => api.get<PriceList>('/api/price-book', { ...query }, { signal }),
+    queryFn: ({ signal }) => api.get<PriceList>('/api/price-book', { ...query }, abortStale ? { signal } : undefined),
     ...(keepPrevious ? { placeholderData: keepPreviousData } : {}),
     ...(staleTime === undefined ? {} : { staleTime }),
     enabled,

@@ -114,7 +114,7 @@ export const useDeletePreset = () => usePresetMutation((id: string) => api.delet
 
 /** The price book, searched by code or name for the Add Pricing dialog (at most 8 matches). */
 export function usePriceSearch(kind: PriceKind, q: string, enabled: boolean) {
-  return usePriceList({ q, type: kind, page: 1, pageSize: 8 }, { enabled, keepPrevious: false, staleTime: 10_000 });
+  return usePriceList({ q, type: kind, page: 1, pageSize: 8 }, { enabled, keepPrevious: false, staleTime: 10_000, abortStale: true });
 }
 
 /** The chosen company's locations (the Create Job form's location select). */
