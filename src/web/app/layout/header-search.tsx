@@ -6,6 +6,7 @@ import type { SearchResults } from '../../../domain/search';
 import { SEARCH_MIN_LENGTH, searchKinds, type SearchKind } from '../../../domain/search-kinds';
 import { searchHitPath } from './search-hit-paths';
 import { api } from '../../lib/api-client';
+import { searchKeys } from '../../lib/query-keys';
 import { useDebounced } from '../../lib/use-debounced';
 import { Combobox } from '../../ui/combobox';
 
@@ -37,7 +38,7 @@ export function HeaderSearch() {
   const current = query === typed;
 
   const results = useQuery({
-    queryKey: ['search', query],
+    queryKey: searchKeys.results(query),
     queryFn: ({ signal }) => api.get<SearchResults>('/api/search', { q: query }, { signal }),
     enabled,
     staleTime: 10_000,

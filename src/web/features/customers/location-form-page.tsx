@@ -20,7 +20,8 @@ import { FormField, TextInput } from '../../ui/form-field';
 import { PageHeader } from '../../ui/page-header';
 import { SearchPicker, type PickerOption } from '../../ui/search-picker';
 import { toast } from '../../ui/toast';
-import { useCompanyDetail, useCompanySuggestions, useDeleteLocation, useLocation, useSaveLocation } from './api/customers-api';
+import { useCompanySuggestions } from '../../lib/customer-queries';
+import { useCompanyDetail, useDeleteLocation, useLocation, useSaveLocation } from './api/customers-api';
 import { DuplicateCompanyWarning } from './components/duplicate-warning';
 import { READ_ONLY_CUSTOMERS_MESSAGE, useCustomerPermissions } from '../../lib/permissions';
 

@@ -1,13 +1,12 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Briefcase, Building2, CalendarClock, MapPin, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CUSTOMER_MESSAGES } from '../../../domain/customers';
-import { DEFICIENCY_DECISION_LABELS, type UnitDeficienciesAnswer, type UnitDeficiency } from '../../../domain/repairs';
+import { DEFICIENCY_DECISION_LABELS, type UnitDeficiency } from '../../../domain/repairs';
 import type { UnitJob } from '../../../domain/units';
 import { createJobForUnitPath } from './customer-paths';
 import { UNIT_MESSAGES } from './customer-texts';
-import { api, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { useCompanyInfo } from '../../lib/company';
 import { formatCents, formatDate, formatPhone, formatTime } from '../../lib/format';
 import { Badge, type BadgeTone } from '../../ui/badge';
@@ -18,7 +17,8 @@ import { PageHeader } from '../../ui/page-header';
 import { Pager } from '../../ui/pager';
 import { detailGate, validId } from '../../ui/detail-screen';
 import { Spinner } from '../../ui/spinner';
-import { useUnit, useUnitJobs } from './api/customers-api';
+import { useUnit } from '../../lib/customer-queries';
+import { useUnitDeficiencies, useUnitJobs } from './api/customers-api';
 import { FieldList } from './components/field-list';
 import { ConfiguredMap } from './components/map-card';
 import { UnitStatusBadge } from './components/status-badge';
@@ -85,11 +85,7 @@ function DeficiencyItem({ deficiency }: { deficiency: UnitDeficiency }) {
 /** The unit's repair records across its jobs, newest first (the Deficiencies card). */
 function DeficienciesCard({ unitId }: { unitId: string }) {
   const [page, setPage] = useState(1);
-  const deficiencies = useQuery({
-    queryKey: ['customers', 'unit-deficiencies', unitId, page],
-    queryFn: () => api.get<UnitDeficienciesAnswer>(`/api/units/${unitId}/deficiencies`, { page }),
-    placeholderData: keepPreviousData,
-  });
+  const deficiencies = useUnitDeficiencies(unitId, page);
   return (
     <Card className="md:col-span-2">
       <CardHeader

@@ -25,7 +25,8 @@ import { Checkbox, FormField, SelectInput, TextInput } from '../../ui/form-field
 import { PageHeader } from '../../ui/page-header';
 import { SearchPicker, type PickerOption } from '../../ui/search-picker';
 import { toast } from '../../ui/toast';
-import { useAddUnit, useDeleteUnit, useLocation, useLocations, useUnit, useUpdateUnit } from './api/customers-api';
+import { useLocations, useUnit } from '../../lib/customer-queries';
+import { useAddUnit, useDeleteUnit, useLocation, useUpdateUnit } from './api/customers-api';
 import { deleteUnitConfirmation, LOCATION_MESSAGES, UNIT_MESSAGES } from './customer-texts';
 import { READ_ONLY_CUSTOMERS_MESSAGE, useCustomerPermissions } from '../../lib/permissions';
 

@@ -14,7 +14,7 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { FormField, SelectInput, TextInput } from '../../ui/form-field';
 import { PageHeader } from '../../ui/page-header';
 import { Pager } from '../../ui/pager';
-import { useUnits } from './api/customers-api';
+import { useUnits } from '../../lib/customer-queries';
 import { UnitStatusBadge } from './components/status-badge';
 import { PageSizeField } from './components/page-size-field';
 import { useCustomerPermissions } from '../../lib/permissions';

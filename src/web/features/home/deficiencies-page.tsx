@@ -3,13 +3,14 @@ import { Link } from 'react-router';
 import { HOME_DEFICIENCIES_PAGE_SIZE, homeDeficienciesListQuery, type OpenDeficiencies, type OpenDeficiency } from '../../../domain/home';
 import { api, errorMessage } from '../../lib/api-client';
 import { formatCents, formatDate } from '../../lib/format';
+import { homeKeys } from '../../lib/query-keys';
 import { useUrlFilters } from '../../lib/url-state';
 import { ErrorBanner } from '../../ui/banner';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { FilterChip } from '../../ui/filter-chip';
 import { PageHeader } from '../../ui/page-header';
 import { Pager } from '../../ui/pager';
-import { useHomeOptions } from './api/home-queries';
+import { useHomeOptions } from '../../lib/home-queries';
 import { HOME_PERIOD_LABELS } from './home-texts';
 
 /**
@@ -21,7 +22,7 @@ export default function DeficienciesPage() {
   const { page, ...filters } = values;
   const options = useHomeOptions();
   const list = useQuery({
-    queryKey: ['home', 'deficiencies', values],
+    queryKey: [...homeKeys.all, 'deficiencies', values],
     queryFn: () => api.get<OpenDeficiencies>('/api/home/deficiencies', { ...values }),
     placeholderData: keepPreviousData,
   });

@@ -25,7 +25,8 @@ import { SelectInput, TextInput } from '../../ui/form-field';
 import { PageHeader } from '../../ui/page-header';
 import { Pager } from '../../ui/pager';
 import { toast } from '../../ui/toast';
-import { exportHref, useDeletePrice, usePriceBookOptions, usePriceList } from './api/price-book-queries';
+import { usePriceList } from '../../lib/price-book-queries';
+import { exportHref, useDeletePrice, usePriceBookOptions } from './api/price-book-queries';
 import { ImportDialog } from './components/import-dialog';
 import { AddPriceDialog, EditPriceDialog } from './components/price-dialogs';
 

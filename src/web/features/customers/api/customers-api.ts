@@ -2,23 +2,17 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Paginated } from '../../../../domain/api';
 import type { Company, CompanyDetail, CompanyInput, CompanyListQuery, CompanySummary } from '../../../../domain/companies';
 import type { CustomerDashboard } from '../../../../domain/customers';
-import type { Location, LocationInput, LocationListQuery } from '../../../../domain/locations';
-import type { Unit, UnitInput, UnitJobsAnswer, UnitListItem, UnitListQuery, UnitUpdateInput } from '../../../../domain/units';
+import type { UnitDeficienciesAnswer } from '../../../../domain/repairs';
+import type { Location, LocationInput } from '../../../../domain/locations';
+import type { Unit, UnitInput, UnitJobsAnswer, UnitUpdateInput } from '../../../../domain/units';
 import { api, withQuery, type QueryValue } from '../../../lib/api-client';
+import { customerKeys, searchKeys } from '../../../lib/query-keys';
 
-/** Queries and mutations of the customer screens; every change refreshes the customer lists. */
-const keys = {
-  all: ['customers'] as const,
-  dashboard: ['customers', 'dashboard'] as const,
-  companies: (q: Partial<CompanyListQuery>) => ['customers', 'companies', q] as const,
-  company: (id: string) => ['customers', 'company', id] as const,
-  suggestions: (name: string) => ['customers', 'suggestions', name] as const,
-  locations: (q: Partial<LocationListQuery>) => ['customers', 'locations', q] as const,
-  location: (id: string) => ['customers', 'location', id] as const,
-  units: (q: Partial<UnitListQuery>) => ['customers', 'units', q] as const,
-  unit: (id: string) => ['customers', 'unit', id] as const,
-  unitJobs: (id: string, page: number) => ['customers', 'unit-jobs', id, page] as const,
-};
+/**
+ * Queries and mutations of the customer screens; every change refreshes the customer lists. The
+ * lookups other features read too (suggestions, locations, units, a unit) are in lib/customer-queries.
+ */
+const keys = customerKeys;
 
 const asQuery = (q: object) => q as Record<string, QueryValue>;
 
@@ -44,44 +38,13 @@ export function useCompanyDetail(id: string | undefined) {
   });
 }
 
-export function useCompanySuggestions(name: string, enabled: boolean) {
-  return useQuery({
-    queryKey: keys.suggestions(name),
-    queryFn: ({ signal }) => api.get<{ items: CompanySummary[] }>('/api/companies/suggestions', { name }, { signal }),
-    enabled,
-    staleTime: 10_000,
-  });
-}
-
 export async function findDuplicateCompany(name: string, excludeId?: string): Promise<CompanySummary | null> {
   const answer = await api.get<{ duplicate: CompanySummary | null }>('/api/companies/duplicate', { name, excludeId });
   return answer.duplicate;
 }
 
-export function useLocations(query: Partial<LocationListQuery>, options: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: keys.locations(query),
-    queryFn: ({ signal }) => api.get<Paginated<Location>>('/api/locations', asQuery(query), { signal }),
-    placeholderData: keepPreviousData,
-    enabled: options.enabled ?? true,
-  });
-}
-
 export function useLocation(id: string | undefined) {
   return useQuery({ queryKey: keys.location(id ?? ''), queryFn: () => api.get<Location>(`/api/locations/${id}`), enabled: Boolean(id) });
-}
-
-export function useUnits(query: Partial<UnitListQuery>, options: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: keys.units(query),
-    queryFn: ({ signal }) => api.get<Paginated<UnitListItem>>('/api/units', asQuery(query), { signal }),
-    placeholderData: keepPreviousData,
-    enabled: options.enabled ?? true,
-  });
-}
-
-export function useUnit(id: string | undefined) {
-  return useQuery({ queryKey: keys.unit(id ?? ''), queryFn: () => api.get<Unit>(`/api/units/${id}`), enabled: Boolean(id) });
 }
 
 export function useUnitJobs(id: string | undefined, page: number) {
@@ -89,6 +52,15 @@ export function useUnitJobs(id: string | undefined, page: number) {
     queryKey: keys.unitJobs(id ?? '', page),
     queryFn: () => api.get<UnitJobsAnswer>(`/api/units/${id}/jobs`, { page }),
     enabled: Boolean(id),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The unit's repair records across its jobs, newest first. */
+export function useUnitDeficiencies(unitId: string, page: number) {
+  return useQuery({
+    queryKey: keys.unitDeficiencies(unitId, page),
+    queryFn: () => api.get<UnitDeficienciesAnswer>(`/api/units/${unitId}/deficiencies`, { page }),
     placeholderData: keepPreviousData,
   });
 }
@@ -102,7 +74,7 @@ function useCustomerMutation<TVariables, TResult>(fn: (variables: TVariables) =>
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: keys.all });
       // The header search shows companies, locations and units too.
-      void client.invalidateQueries({ queryKey: ['search'] });
+      void client.invalidateQueries({ queryKey: searchKeys.all });
     },
   });
 }

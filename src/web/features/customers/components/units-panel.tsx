@@ -4,7 +4,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { ErrorBanner } from '../../../ui/banner';
 import { ButtonLink } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
-import { useUnits } from '../api/customers-api';
+import { useUnits } from '../../../lib/customer-queries';
 import { UnitStatusBadge } from './status-badge';
 import { useCustomerPermissions } from '../../../lib/permissions';
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DISPATCH_COMPLETED_PAGE, type BoardAnswer, type BoardSearch, type CompletedJobsAnswer, type DispatchOptions, type MoveJobAnswer, type UnscheduledAnswer } from '../../../../domain/dispatch';
 import { api, type QueryValue } from '../../../lib/api-client';
+import { homeKeys, jobKeys } from '../../../lib/query-keys';
 
 /** The board's queries; a move writes through `moveJob` and refreshes the board, the job lists and Home. */
 export const dispatchKeys = {
@@ -62,7 +63,7 @@ export function useInvalidateAfterMove() {
   const client = useQueryClient();
   return () => {
     void client.invalidateQueries({ queryKey: dispatchKeys.all });
-    void client.invalidateQueries({ queryKey: ['jobs'] });
-    void client.invalidateQueries({ queryKey: ['home'] });
+    void client.invalidateQueries({ queryKey: jobKeys.all });
+    void client.invalidateQueries({ queryKey: homeKeys.all });
   };
 }

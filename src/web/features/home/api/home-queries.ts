@@ -1,22 +1,20 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { DailySchedule, HomeFilters, HomeOptions, HomeStats } from '../../../../domain/home';
+import type { DailySchedule, HomeFilters, HomeStats } from '../../../../domain/home';
 import { api } from '../../../lib/api-client';
+import { homeKeys } from '../../../lib/query-keys';
+
 
 export function useHomeStats(filters: HomeFilters) {
   return useQuery({
-    queryKey: ['home', 'stats', filters],
+    queryKey: [...homeKeys.all, 'stats', filters],
     queryFn: () => api.get<HomeStats>('/api/home/stats', { ...filters }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useHomeOptions() {
-  return useQuery({ queryKey: ['home', 'options'], queryFn: () => api.get<HomeOptions>('/api/home/options'), staleTime: 5 * 60_000 });
-}
-
 export function useDailySchedule(date: string, technicianId: string | undefined) {
   return useQuery({
-    queryKey: ['home', 'schedule', date, technicianId],
+    queryKey: [...homeKeys.all, 'schedule', date, technicianId],
     queryFn: () => api.get<DailySchedule>('/api/home/schedule', { date, technicianId }),
     placeholderData: keepPreviousData,
   });

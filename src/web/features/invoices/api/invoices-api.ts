@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, withQuery, type QueryValue } from '../../../lib/api-client';
+import { useHomeOptions } from '../../../lib/home-queries';
+import { homeKeys } from '../../../lib/query-keys';
 import type { InvoiceDetail, InvoiceList, InvoiceReport, InvoiceType, JobInvoices, PaidInvoiceList, PendingInvoiceList, UpdateDraftInput } from '../../../../domain/invoices';
 
 const asQuery = (q: object) => q as Record<string, QueryValue>;
@@ -19,12 +21,7 @@ export const invoiceExportUrl = (path: string, filters: object) => withQuery(pat
 
 /** The technicians' names, for the chip of a list opened from Home with its Technician select. */
 export function useTechnicianName(technicianId: string | undefined): string | null {
-  const options = useQuery({
-    queryKey: ['home', 'options'],
-    queryFn: () => api.get<{ technicians: { id: string; name: string }[] }>('/api/home/options'),
-    enabled: Boolean(technicianId),
-    staleTime: 5 * 60_000,
-  });
+  const options = useHomeOptions({ enabled: Boolean(technicianId) });
   if (!technicianId) return null;
   return options.data?.technicians.find((t) => t.id === technicianId)?.name ?? 'One technician';
 }
@@ -52,7 +49,7 @@ function useInvoiceMutation<V, R>(fn: (vars: V) => Promise<R>) {
   return useMutation({
     mutationFn: fn,
     onSuccess: async () => {
-      await Promise.all([client.invalidateQueries({ queryKey: keys.all }), client.invalidateQueries({ queryKey: ['home'] })]);
+      await Promise.all([client.invalidateQueries({ queryKey: keys.all }), client.invalidateQueries({ queryKey: homeKeys.all })]);
     },
   });
 }

@@ -14,24 +14,24 @@ import type {
   PresetData,
   UpdateJobInput,
 } from '../../../../domain/jobs';
-import type { Paginated } from '../../../../domain/api';
-import type { Location } from '../../../../domain/locations';
-import type { PriceKind, PriceList } from '../../../../domain/price-book';
-import type { Unit, UnitListItem } from '../../../../domain/units';
+import type { PriceKind } from '../../../../domain/price-book';
 import { api, withQuery, type QueryValue } from '../../../lib/api-client';
+import { useLocations, useUnits } from '../../../lib/customer-queries';
+import { usePriceList } from '../../../lib/price-book-queries';
+import { customerKeys, homeKeys, jobKeys as sharedJobKeys } from '../../../lib/query-keys';
 
 /**
  * Queries and mutations of the job screens. The job detail's query key is `jobKeys.detail(id)`
- * (['jobs', 'detail', id]); any change to a job invalidates every ['jobs'] query (lists, the
- * calendar, the detail) and the Home counts.
+ * (['jobs', 'detail', id], in lib/query-keys for the features that refresh a job); any change to
+ * a job invalidates every ['jobs'] query (lists, the calendar, the detail), the Home counts and
+ * the customer queries. The customer and price-book lookups are the shared ones of lib.
  */
 export const jobKeys = {
-  all: ['jobs'] as const,
-  list: (q: Partial<JobListQuery>) => ['jobs', 'list', q] as const,
-  calendar: (from: string, to: string, perDay: number) => ['jobs', 'calendar', from, to, perDay] as const,
-  detail: (id: string) => ['jobs', 'detail', id] as const,
-  options: ['jobs', 'options'] as const,
-  presets: ['jobs', 'presets'] as const,
+  ...sharedJobKeys,
+  list: (q: Partial<JobListQuery>) => [...sharedJobKeys.all, 'list', q] as const,
+  calendar: (from: string, to: string, perDay: number) => [...sharedJobKeys.all, 'calendar', from, to, perDay] as const,
+  options: [...sharedJobKeys.all, 'options'] as const,
+  presets: [...sharedJobKeys.all, 'presets'] as const,
 };
 
 const ROOT = '/api/jobs';
@@ -76,8 +76,8 @@ export function useInvalidateJobs() {
   const client = useQueryClient();
   return () => {
     void client.invalidateQueries({ queryKey: jobKeys.all });
-    void client.invalidateQueries({ queryKey: ['home'] });
-    void client.invalidateQueries({ queryKey: ['customers'] });
+    void client.invalidateQueries({ queryKey: homeKeys.all });
+    void client.invalidateQueries({ queryKey: customerKeys.all });
   };
 }
 
@@ -114,43 +114,15 @@ export const useDeletePreset = () => usePresetMutation((id: string) => api.delet
 
 /** The price book, searched by code or name for the Add Pricing dialog (at most 8 matches). */
 export function usePriceSearch(kind: PriceKind, q: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['price-book', 'list', { q, type: kind, page: 1, pageSize: 8 }],
-    queryFn: ({ signal }) => api.get<PriceList>('/api/price-book', { q, type: kind, page: 1, pageSize: 8 }, { signal }),
-    enabled,
-    staleTime: 10_000,
-  });
-}
-
-/** Companies by name for the Create Job form's search (at most 5). */
-export function useCompanySearch(name: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['customers', 'suggestions', name],
-    queryFn: ({ signal }) => api.get<{ items: { id: string; name: string }[] }>('/api/companies/suggestions', { name }, { signal }),
-    enabled,
-    staleTime: 10_000,
-  });
+  return usePriceList({ q, type: kind, page: 1, pageSize: 8 }, { enabled, keepPrevious: false, staleTime: 10_000, abortStale: true });
 }
 
 /** The chosen company's locations (the Create Job form's location select). */
 export function useCompanyLocations(companyId: string | null | undefined) {
-  return useQuery({
-    queryKey: ['customers', 'locations', { companyId, pageSize: 100 }],
-    queryFn: ({ signal }) => api.get<Paginated<Location>>('/api/locations', { companyId, pageSize: 100 }, { signal }),
-    enabled: Boolean(companyId),
-  });
+  return useLocations({ companyId: companyId ?? undefined, pageSize: 100 }, { enabled: Boolean(companyId), keepPrevious: false });
 }
 
 /** The units at the chosen location (optional on a job). */
 export function useLocationUnits(locationId: string | null | undefined) {
-  return useQuery({
-    queryKey: ['customers', 'units', { locationId, pageSize: 100 }],
-    queryFn: ({ signal }) => api.get<Paginated<UnitListItem>>('/api/units', { locationId, pageSize: 100 }, { signal }),
-    enabled: Boolean(locationId),
-  });
-}
-
-/** One unit with its location and company: /jobs/create?unitId= prefills the form from it. */
-export function useUnitForJob(unitId: string | undefined) {
-  return useQuery({ queryKey: ['customers', 'unit', unitId ?? ''], queryFn: () => api.get<Unit>(`/api/units/${unitId}`), enabled: Boolean(unitId) });
+  return useUnits({ locationId: locationId ?? undefined, pageSize: 100 }, { enabled: Boolean(locationId), keepPrevious: false });
 }

@@ -1,4 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import {
   JOB_ITEM_TYPES,
   jobItemInput,
@@ -6,12 +9,14 @@ import {
   updateJobItemInput,
   type JobDetail,
   type JobItem,
+  type JobItemFormValues,
   type JobItemType,
   type JobOptions,
 } from '../../../../domain/jobs';
 import type { PriceRecord } from '../../../../domain/price-book';
 import { errorMessage } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/format';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useDebounced } from '../../../lib/use-debounced';
 import { ErrorBanner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
@@ -22,23 +27,12 @@ import { Tabs } from '../../../ui/tabs';
 import { toast } from '../../../ui/toast';
 import { useAddJobItem, usePriceSearch, useUpdateJobItem } from '../api/jobs-api';
 import { ITEM_TYPE_TABS, JOB_TEXTS } from '../job-texts';
-import { ApiError } from '../../../lib/api-client';
 
-type Errors = Partial<Record<'code' | 'name' | 'serviceLine' | 'quantity' | 'unitPrice', string>>;
-
-/** The first message per field of a failed zod parse. */
-function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Errors {
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? '');
-    if (key && !out[key]) out[key] = issue.message;
-  }
-  return out as Errors;
-}
-const serverErrors = (error: unknown): Errors => (error instanceof ApiError ? (error.fields as Errors) : {});
 const num = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
+/** The Add Pricing form as typed (numbers are the inputs' text); `bodyOf` makes it the API's payload. */
 interface Draft {
+  type: JobItemType;
   priceBookItemId: string | null;
   code: string;
   name: string;
@@ -46,7 +40,29 @@ interface Draft {
   quantity: string;
   unitPrice: string;
 }
-const emptyDraft = (serviceLine: string): Draft => ({ priceBookItemId: null, code: '', name: '', serviceLine, quantity: '1', unitPrice: '' });
+const emptyDraft = (type: JobItemType, serviceLine: string): Draft => ({ type, priceBookItemId: null, code: '', name: '', serviceLine, quantity: '1', unitPrice: '' });
+const bodyOf = (draft: Draft): JobItemFormValues => ({
+  type: draft.type,
+  priceBookItemId: draft.priceBookItemId,
+  code: draft.code,
+  name: draft.name,
+  serviceLine: draft.serviceLine || null,
+  quantity: num(draft.quantity),
+  unitPrice: draft.unitPrice.trim() === '' ? null : num(draft.unitPrice),
+});
+/** The form is checked with the API's own schema (jobItemInput) on the payload it would send. */
+const draftSchema = z.custom<Draft>().transform(bodyOf).pipe(jobItemInput);
+const DRAFT_FIELDS = ['code', 'name', 'serviceLine', 'quantity', 'unitPrice'] as const;
+
+/** Edit Item as typed, checked with updateJobItemInput on its numbers. */
+interface ItemEdit {
+  quantity: string;
+  unitPrice: string;
+}
+const itemEditSchema = z
+  .custom<ItemEdit>()
+  .transform((v) => ({ quantity: num(v.quantity), unitPrice: num(v.unitPrice) }))
+  .pipe(updateJobItemInput);
 
 /**
  * Add Pricing: Part, Labor and Item tabs. Search the price book (code or name) to fill code, name,
@@ -64,9 +80,11 @@ export function AddPricingDialog({
   job: Pick<JobDetail, 'id' | 'serviceLine' | 'serviceContract'>;
   serviceLines: JobOptions['serviceLines'] | undefined;
 }) {
-  const [kind, setKind] = useState<JobItemType>('part');
-  const [draft, setDraft] = useState<Draft>(() => emptyDraft(job.serviceLine));
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useForm<Draft, unknown, z.output<typeof draftSchema>>({ resolver: zodResolver(draftSchema), defaultValues: emptyDraft('part', job.serviceLine) });
+  const { register, reset, getValues, setError, formState, watch } = form;
+  const errors = formState.errors;
+  const kind = watch('type');
+  const draft = watch();
   const [banner, setBanner] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const debounced = useDebounced(search.trim(), 250);
@@ -75,55 +93,34 @@ export function AddPricingDialog({
 
   useEffect(() => {
     if (open) {
-      setKind('part');
-      setDraft(emptyDraft(job.serviceLine));
-      setErrors({});
+      reset(emptyDraft('part', job.serviceLine));
       setBanner(null);
       setSearch('');
     }
-  }, [open, job.serviceLine]);
+  }, [open, job.serviceLine, reset]);
 
   const switchKind = (next: JobItemType) => {
-    setKind(next);
-    setDraft(emptyDraft(job.serviceLine));
-    setErrors({});
+    reset(emptyDraft(next, job.serviceLine));
     setBanner(null);
     setSearch('');
   };
-  const set = (key: keyof Draft, value: string) => setDraft((d) => ({ ...d, [key]: value }));
 
   const pick = (record: PriceRecord) => {
     const cents = record.kind === 'part' ? partUnitPriceCents(record, job.serviceContract) : record.unitCostCents;
-    setDraft((d) => ({ ...d, priceBookItemId: record.id, code: record.code, name: record.name, serviceLine: record.serviceLine, unitPrice: (cents / 100).toFixed(2) }));
-    setErrors({});
+    reset({ ...getValues(), priceBookItemId: record.id, code: record.code, name: record.name, serviceLine: record.serviceLine, unitPrice: (cents / 100).toFixed(2) });
     setSearch('');
   };
 
-  const submit = async () => {
-    const body = {
-      type: kind,
-      priceBookItemId: draft.priceBookItemId,
-      code: draft.code,
-      name: draft.name,
-      serviceLine: draft.serviceLine || null,
-      quantity: num(draft.quantity),
-      unitPrice: draft.unitPrice.trim() === '' ? null : num(draft.unitPrice),
-    };
-    const parsed = jobItemInput.safeParse(body);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
+  const submit = form.handleSubmit(async () => {
+    const values = getValues();
     try {
-      await add.mutateAsync({ id: job.id, input: body });
-      toast.success(`${draft.name || draft.code} added`);
+      await add.mutateAsync({ id: job.id, input: bodyOf(values) });
+      toast.success(`${values.name || values.code} added`);
       onOpenChange(false);
     } catch (error) {
-      const fields = serverErrors(error);
-      if (Object.keys(fields).length > 0) setErrors(fields);
-      else setBanner(errorMessage(error, JOB_TEXTS.savePriceItem));
+      if (!applyServerFieldErrors(error, setError, { known: DRAFT_FIELDS })) setBanner(errorMessage(error, JOB_TEXTS.savePriceItem));
     }
-  };
+  });
 
   const options = debounced.length >= 2 ? (prices.data?.items ?? []) : [];
   const fromBook = draft.priceBookItemId !== null;
@@ -140,20 +137,13 @@ export function AddPricingDialog({
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={add.isPending}>
             Cancel
           </Button>
-          <Button onClick={submit} disabled={add.isPending}>
+          <Button onClick={() => void submit()} disabled={add.isPending}>
             {add.isPending ? 'Adding...' : 'Add Item'}
           </Button>
         </>
       }
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-        className="space-y-4"
-      >
+      <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
         <Tabs label="Kind of item" tabs={JOB_ITEM_TYPES.map((t) => ({ value: t, label: ITEM_TYPE_TABS[t] }))} value={kind} onChange={switchKind} />
         {banner ? <ErrorBanner message={banner} /> : null}
         {prices.isError ? <ErrorBanner message={JOB_TEXTS.loadItemPrices} /> : null}
@@ -185,21 +175,21 @@ export function AddPricingDialog({
             <span>
               From the price book: <span className="font-mono">{draft.code}</span>
             </span>
-            <button type="button" className="font-medium text-blue-700 hover:underline" onClick={() => setDraft(emptyDraft(job.serviceLine))}>
+            <button type="button" className="font-medium text-blue-700 hover:underline" onClick={() => reset(emptyDraft(kind, job.serviceLine), { keepErrors: true })}>
               Use a custom line
             </button>
           </p>
         ) : null}
         <div className="grid gap-3 sm:grid-cols-2">
-          <FormField label="Code" required error={errors.code}>
-            {(field) => <TextInput {...field} value={draft.code} readOnly={fromBook} onChange={(e) => set('code', e.target.value)} />}
+          <FormField label="Code" required error={errors.code?.message}>
+            {(field) => <TextInput {...field} {...register('code')} readOnly={fromBook} />}
           </FormField>
-          <FormField label="Name" required={kind !== 'part'} error={errors.name}>
-            {(field) => <TextInput {...field} value={draft.name} readOnly={fromBook} onChange={(e) => set('name', e.target.value)} />}
+          <FormField label="Name" required={kind !== 'part'} error={errors.name?.message}>
+            {(field) => <TextInput {...field} {...register('name')} readOnly={fromBook} />}
           </FormField>
-          <FormField label="Service Line" error={errors.serviceLine}>
+          <FormField label="Service Line" error={errors.serviceLine?.message}>
             {(field) => (
-              <SelectInput {...field} value={draft.serviceLine} onChange={(e) => set('serviceLine', e.target.value)}>
+              <SelectInput {...field} {...register('serviceLine')} value={draft.serviceLine}>
                 {(serviceLines ?? []).some((s) => s.code === draft.serviceLine) ? null : <option value={draft.serviceLine}>{draft.serviceLine}</option>}
                 {(serviceLines ?? []).map((s) => (
                   <option key={s.code} value={s.code}>
@@ -210,11 +200,11 @@ export function AddPricingDialog({
             )}
           </FormField>
           <div className="grid grid-cols-2 gap-3">
-            <FormField label="Quantity" required error={errors.quantity}>
-              {(field) => <TextInput {...field} type="number" min={1} step={1} inputMode="numeric" value={draft.quantity} onChange={(e) => set('quantity', e.target.value)} />}
+            <FormField label="Quantity" required error={errors.quantity?.message}>
+              {(field) => <TextInput {...field} type="number" min={1} step={1} inputMode="numeric" {...register('quantity')} />}
             </FormField>
-            <FormField label="Unit Price" required error={errors.unitPrice}>
-              {(field) => <TextInput {...field} type="number" min={0} step={0.01} inputMode="decimal" value={draft.unitPrice} onChange={(e) => set('unitPrice', e.target.value)} />}
+            <FormField label="Unit Price" required error={errors.unitPrice?.message}>
+              {(field) => <TextInput {...field} type="number" min={0} step={0.01} inputMode="decimal" {...register('unitPrice')} />}
             </FormField>
           </div>
         </div>
@@ -231,38 +221,28 @@ export function AddPricingDialog({
 
 /** Edit Item: quantity and unit price of one line; the server computes the total. */
 export function EditItemDialog({ jobId, item, onOpenChange }: { jobId: string; item: JobItem | null; onOpenChange: (open: boolean) => void }) {
-  const [quantity, setQuantity] = useState('');
-  const [unitPrice, setUnitPrice] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useForm<ItemEdit, unknown, z.output<typeof itemEditSchema>>({ resolver: zodResolver(itemEditSchema), defaultValues: { quantity: '', unitPrice: '' } });
+  const { register, reset, setError, formState } = form;
+  const errors = formState.errors;
   const [banner, setBanner] = useState<string | null>(null);
   const update = useUpdateJobItem();
   useEffect(() => {
     if (item) {
-      setQuantity(String(item.quantity));
-      setUnitPrice((item.unitCostCents / 100).toFixed(2));
-      setErrors({});
+      reset({ quantity: String(item.quantity), unitPrice: (item.unitCostCents / 100).toFixed(2) });
       setBanner(null);
     }
-  }, [item]);
+  }, [item, reset]);
 
-  const submit = async () => {
+  const submit = form.handleSubmit(async (input) => {
     if (!item) return;
-    const body = { quantity: num(quantity), unitPrice: num(unitPrice) };
-    const parsed = updateJobItemInput.safeParse(body);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
     try {
-      await update.mutateAsync({ id: jobId, itemId: item.id, input: parsed.data });
+      await update.mutateAsync({ id: jobId, itemId: item.id, input });
       toast.success(`${item.name} updated`);
       onOpenChange(false);
     } catch (error) {
-      const fields = serverErrors(error);
-      if (Object.keys(fields).length > 0) setErrors(fields);
-      else setBanner(errorMessage(error, JOB_TEXTS.updateItemRetry));
+      if (!applyServerFieldErrors(error, setError, { known: ['quantity', 'unitPrice'] })) setBanner(errorMessage(error, JOB_TEXTS.updateItemRetry));
     }
-  };
+  });
 
   return (
     <Dialog
@@ -275,27 +255,20 @@ export function EditItemDialog({ jobId, item, onOpenChange }: { jobId: string; i
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={update.isPending}>
             Cancel
           </Button>
-          <Button onClick={submit} disabled={update.isPending}>
+          <Button onClick={() => void submit()} disabled={update.isPending}>
             {update.isPending ? 'Saving...' : 'Save Changes'}
           </Button>
         </>
       }
     >
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <form noValidate className="space-y-4" onSubmit={(e) => void submit(e)}>
         {banner ? <ErrorBanner message={banner} /> : null}
         <div className="grid grid-cols-2 gap-3">
-          <FormField label="Quantity" required error={errors.quantity}>
-            {(field) => <TextInput {...field} type="number" min={1} step={1} inputMode="numeric" value={quantity} onChange={(e) => setQuantity(e.target.value)} />}
+          <FormField label="Quantity" required error={errors.quantity?.message}>
+            {(field) => <TextInput {...field} type="number" min={1} step={1} inputMode="numeric" {...register('quantity')} />}
           </FormField>
-          <FormField label="Unit Price" required error={errors.unitPrice}>
-            {(field) => <TextInput {...field} type="number" min={0} step={0.01} inputMode="decimal" value={unitPrice} onChange={(e) => setUnitPrice(e.target.value)} />}
+          <FormField label="Unit Price" required error={errors.unitPrice?.message}>
+            {(field) => <TextInput {...field} type="number" min={0} step={0.01} inputMode="decimal" {...register('unitPrice')} />}
           </FormField>
         </div>
         <button type="submit" hidden tabIndex={-1} aria-hidden />

@@ -1,31 +1,23 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ImportPreview, ImportResult } from '../../../../domain/price-book-import';
 import {
   PRICE_KIND_SEGMENTS,
   type PriceBookOptions,
   type PriceKind,
-  type PriceList,
   type PriceListQuery,
   type PriceRecord,
   type PriceUpdateBody,
   type PriceValues,
 } from '../../../../domain/price-book';
 import { api, withQuery } from '../../../lib/api-client';
+import { priceBookKeys } from '../../../lib/query-keys';
 
 const ROOT = '/api/price-book';
+/** The list itself is lib's `usePriceList` (the job's Add Pricing searches it too). */
 const keys = {
-  all: ['price-book'] as const,
-  list: (query: PriceListQuery) => ['price-book', 'list', query] as const,
-  options: ['price-book', 'options'] as const,
+  ...priceBookKeys,
+  options: [...priceBookKeys.all, 'options'] as const,
 };
-
-export function usePriceList(query: PriceListQuery) {
-  return useQuery({
-    queryKey: keys.list(query),
-    queryFn: () => api.get<PriceList>(ROOT, { ...query }),
-    placeholderData: keepPreviousData,
-  });
-}
 
 export function usePriceBookOptions() {
   return useQuery({ queryKey: keys.options, queryFn: () => api.get<PriceBookOptions>(`${ROOT}/options`), staleTime: 5 * 60_000 });

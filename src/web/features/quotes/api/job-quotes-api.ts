@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { JobQuotesView, SendQuoteInput, SendQuoteResult } from '../../../../domain/quotes';
 import { api } from '../../../lib/api-client';
+import { jobKeys } from '../../../lib/query-keys';
 
 export const jobQuotesKey = (jobId: string) => ['job-quotes', jobId] as const;
 
@@ -12,7 +13,7 @@ export function useJobQuotes(jobId: string) {
 /** A free QT-{jobNumber}-{4 digits} for the send dialog (asked each time the dialog opens). */
 export function useNextQuoteNumber(jobId: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['job-quotes', jobId, 'next-number'],
+    queryKey: [...jobQuotesKey(jobId), 'next-number'],
     queryFn: () => api.get<{ number: string }>(`/api/jobs/${jobId}/quotes/next-number`),
     enabled,
     gcTime: 0,
@@ -26,7 +27,7 @@ export function useSendQuote(jobId: string) {
   return useMutation({
     mutationFn: (input: SendQuoteInput) => api.post<SendQuoteResult>(`/api/jobs/${jobId}/quotes/send`, input),
     onSuccess: async () => {
-      await Promise.all([client.invalidateQueries({ queryKey: ['job-quotes', jobId] }), client.invalidateQueries({ queryKey: ['jobs', 'detail', jobId] })]);
+      await Promise.all([client.invalidateQueries({ queryKey: jobQuotesKey(jobId) }), client.invalidateQueries({ queryKey: jobKeys.detail(jobId) })]);
     },
   });
 }

@@ -1,13 +1,18 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState, type ChangeEvent } from 'react';
+import { useController, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import {
   formatPreservedPages,
   parsePreservedPages,
   PDF_TEMPLATE_MAX_BYTES,
+  pdfTemplateUploadFields,
   TEMPLATE_MESSAGES,
   TEMPLATE_QUOTE_TYPES,
   type TemplateQuoteType,
 } from '../../../../domain/quote-templates';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { ErrorBanner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
@@ -25,7 +30,13 @@ function formatSize(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-type FieldErrors = Partial<Record<'name' | 'file' | 'preservedPages' | 'templateType', string>>;
+/** The upload's text fields as the API checks them (pdfTemplateUploadFields; the select offers one type), and the file beside them. */
+const templateForm = pdfTemplateUploadFields.extend({
+  templateType: z.enum(TEMPLATE_QUOTE_TYPES),
+  file: z.custom<File | null>().refine((file) => file !== null, TEMPLATE_MESSAGES.noFile),
+});
+type TemplateValues = z.input<typeof templateForm>;
+const TEMPLATE_FIELDS = ['name', 'templateType', 'file', 'preservedPages'] as const;
 
 /**
  * "Add PDF Template": name, type, the PDF (with the upload's progress in percent) and the preserved
@@ -41,95 +52,89 @@ export function AddPdfTemplateDialog({ open, onOpenChange, defaultType }: { open
 
 function AddPdfTemplateForm({ defaultType, onDone }: { defaultType: TemplateQuoteType; onDone: () => void }) {
   const upload = useUploadPdfTemplate();
-  const [name, setName] = useState('');
-  const [templateType, setTemplateType] = useState<TemplateQuoteType>(defaultType);
-  const [preservedPages, setPreservedPages] = useState('');
-  const [file, setFile] = useState<File | null>(null);
+  const form = useForm<TemplateValues, unknown, z.output<typeof templateForm>>({
+    resolver: zodResolver(templateForm),
+    defaultValues: { name: '', templateType: defaultType, preservedPages: '', file: null },
+    // An error stays until the next save; typing in its field (or another file) clears it.
+    reValidateMode: 'onSubmit',
+    // The name, else the file, takes the focus (`focusProblem`), whatever the order of the errors.
+    shouldFocusError: false,
+  });
+  const { register, handleSubmit, formState, setValue, setError, clearErrors, setFocus, getFieldState, watch } = form;
+  const errors = formState.errors;
+  // The file is no text input: the controller gives the form its value and a focus target for its errors.
+  const fileField = useController({ control: form.control, name: 'file' });
   const [progress, setProgress] = useState<number | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [banner, setBanner] = useState<string | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const nameInput = useRef<HTMLInputElement>(null);
   const progressId = useId();
   const uploading = upload.isPending;
-  const canSave = name.trim() !== '' && file !== null && !uploading;
+  const file = watch('file');
+  const preservedPages = watch('preservedPages') ?? '';
+  const canSave = watch('name').trim() !== '' && file !== null && !uploading;
 
+  const refuseFile = (message: string) => {
+    setValue('file', null);
+    setError('file', { type: 'manual', message });
+  };
   const pickFile = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
     setBanner(null);
     if (!chosen) {
-      setFile(null);
-      setErrors((e) => ({ ...e, file: TEMPLATE_MESSAGES.noFile }));
+      refuseFile(TEMPLATE_MESSAGES.noFile);
       return;
     }
     if (!looksLikePdf(chosen)) {
-      setFile(null);
       event.target.value = '';
-      setErrors((e) => ({ ...e, file: TEMPLATE_MESSAGES.notPdf }));
+      refuseFile(TEMPLATE_MESSAGES.notPdf);
       return;
     }
     if (chosen.size > PDF_TEMPLATE_MAX_BYTES) {
-      setFile(null);
       event.target.value = '';
-      setErrors((e) => ({ ...e, file: TEMPLATE_MESSAGES.tooLarge }));
+      refuseFile(TEMPLATE_MESSAGES.tooLarge);
       return;
     }
-    setFile(chosen);
-    setErrors((e) => ({ ...e, file: undefined }));
+    setValue('file', chosen);
+    clearErrors('file');
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problems: FieldErrors = {};
-    if (!name.trim()) problems.name = TEMPLATE_MESSAGES.nameRequired;
-    if (!file) problems.file = TEMPLATE_MESSAGES.noFile;
-    setErrors(problems);
-    setBanner(null);
-    if (problems.name) nameInput.current?.focus();
-    else if (problems.file) fileInput.current?.focus();
-    if (!file || problems.name) return;
+  const focusProblem = () => {
+    if (getFieldState('name').error) setFocus('name');
+    else if (getFieldState('file').error) setFocus('file');
+  };
+
+  const submit = async (values: z.output<typeof templateForm>) => {
+    if (!values.file) return;
     setProgress(0);
     try {
-      const created = await upload.mutateAsync({ input: { name: name.trim(), templateType, preservedPages, file }, onProgress: setProgress });
+      const created = await upload.mutateAsync({ input: { name: values.name, templateType: values.templateType, preservedPages: values.preservedPages, file: values.file }, onProgress: setProgress });
       toast.success(created.isDefault ? `Template "${created.name}" added and set as default` : `Template "${created.name}" added`);
       onDone();
     } catch (error) {
       setProgress(null);
-      const fields = error instanceof ApiError ? error.fields : {};
-      const known: FieldErrors = { name: fields.name, file: fields.file, preservedPages: fields.preservedPages, templateType: fields.templateType };
-      if (Object.values(known).some(Boolean)) {
-        setErrors(known);
-        if (known.name) nameInput.current?.focus();
-        else if (known.file) fileInput.current?.focus();
-      } else {
-        setBanner(errorMessage(error, TEMPLATE_TEXTS.addFailed));
-      }
+      if (applyServerFieldErrors(error, setError, { known: TEMPLATE_FIELDS, focus: false })) focusProblem();
+      else setBanner(errorMessage(error, TEMPLATE_TEXTS.addFailed));
     }
   };
 
   const parsed = preservedPages.trim() ? formatPreservedPages(parsePreservedPages(preservedPages)) : null;
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Add PDF template" className="space-y-4">
+    <form
+      onSubmit={(event) => {
+        setBanner(null);
+        void handleSubmit(submit, focusProblem)(event);
+      }}
+      noValidate
+      aria-label="Add PDF template"
+      className="space-y-4"
+    >
       {banner ? <ErrorBanner message={banner} /> : null}
-      <FormField label="Template Name" required error={errors.name}>
-        {(a11y) => (
-          <TextInput
-            {...a11y}
-            ref={nameInput}
-            value={name}
-            maxLength={200}
-            autoComplete="off"
-            onChange={(e) => {
-              setName(e.target.value);
-              if (errors.name) setErrors((x) => ({ ...x, name: undefined }));
-            }}
-          />
-        )}
+      <FormField label="Template Name" required error={errors.name?.message}>
+        {(a11y) => <TextInput {...a11y} maxLength={200} autoComplete="off" {...register('name', { onChange: () => clearErrors('name') })} />}
       </FormField>
-      <FormField label="Template Type" error={errors.templateType}>
+      <FormField label="Template Type" error={errors.templateType?.message}>
         {(a11y) => (
-          <SelectInput {...a11y} value={templateType} onChange={(e) => setTemplateType(e.target.value as TemplateQuoteType)}>
+          <SelectInput {...a11y} {...register('templateType')}>
             {TEMPLATE_QUOTE_TYPES.map((type) => (
               <option key={type} value={type}>
                 {TEMPLATE_TYPE_OPTION_LABELS[type]}
@@ -138,15 +143,16 @@ function AddPdfTemplateForm({ defaultType, onDone }: { defaultType: TemplateQuot
           </SelectInput>
         )}
       </FormField>
-      <FormField label="PDF File" required error={errors.file} hint={TEMPLATE_TEXTS.uploadHint}>
+      <FormField label="PDF File" required error={errors.file?.message} hint={TEMPLATE_TEXTS.uploadHint}>
         {(a11y) => (
           <input
             {...a11y}
-            ref={fileInput}
+            ref={fileField.field.ref}
             type="file"
             accept="application/pdf,.pdf"
             disabled={uploading}
             onChange={pickFile}
+            onBlur={fileField.field.onBlur}
             className="block w-full rounded-md border border-slate-300 bg-white text-sm text-slate-700 file:mr-3 file:border-0 file:border-r file:border-slate-300 file:bg-slate-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-100 focus:outline-none focus:ring-2 focus:ring-blue-500"
           />
         )}
@@ -169,7 +175,7 @@ function AddPdfTemplateForm({ defaultType, onDone }: { defaultType: TemplateQuot
       ) : null}
       <FormField
         label="Preserved Pages"
-        error={errors.preservedPages}
+        error={errors.preservedPages?.message}
         hint={
           <>
             {TEMPLATE_TEXTS.preservedPagesHint}
@@ -180,14 +186,10 @@ function AddPdfTemplateForm({ defaultType, onDone }: { defaultType: TemplateQuot
         {(a11y) => (
           <TextInput
             {...a11y}
-            value={preservedPages}
             maxLength={500}
             placeholder={TEMPLATE_TEXTS.preservedPagesPlaceholder}
             autoComplete="off"
-            onChange={(e) => {
-              setPreservedPages(e.target.value);
-              if (errors.preservedPages) setErrors((x) => ({ ...x, preservedPages: undefined }));
-            }}
+            {...register('preservedPages', { onChange: () => clearErrors('preservedPages') })}
           />
         )}
       </FormField>

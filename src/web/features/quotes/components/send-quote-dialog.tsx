@@ -1,7 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { QUOTE_MESSAGES, quoteNumberFor } from '../../../../domain/quotes';
 import type { QuoteType } from '../../../../domain/quote-templates';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { ErrorBanner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
@@ -46,6 +50,16 @@ export function SendQuoteDialog({
   );
 }
 
+/**
+ * The browser asks only for what it must have; the address's form and the number's characters and
+ * uniqueness are the server's (sendQuoteInput), and its refusal shows on the field.
+ */
+const sendQuoteForm = z.object({
+  email: z.string().trim().min(1, QUOTE_MESSAGES.emailRequired),
+  number: z.string().trim().min(1, QUOTE_MESSAGES.numberRequired),
+});
+type SendQuoteValues = z.input<typeof sendQuoteForm>;
+
 function SendQuoteForm({
   send,
   jobId,
@@ -66,86 +80,65 @@ function SendQuoteForm({
   onSent: () => void;
 }) {
   const next = useNextQuoteNumber(jobId, true);
-  const [email, setEmail] = useState(defaultEmail);
-  const [number, setNumber] = useState('');
+  const form = useForm<SendQuoteValues, unknown, z.output<typeof sendQuoteForm>>({
+    resolver: zodResolver(sendQuoteForm),
+    defaultValues: { email: defaultEmail, number: '' },
+    // An error stays until the next send; typing in its field clears it.
+    reValidateMode: 'onSubmit',
+  });
+  const { register, handleSubmit, formState, setValue, setError, clearErrors, watch } = form;
+  const errors = formState.errors;
   const [numberTouched, setNumberTouched] = useState(false);
-  const [errors, setErrors] = useState<{ email?: string | undefined; number?: string | undefined }>({});
   const [banner, setBanner] = useState<string | null>(null);
-  const emailInput = useRef<HTMLInputElement>(null);
-  const numberInput = useRef<HTMLInputElement>(null);
 
   // The server's free number when it answers; a local one in the same format if it cannot.
   useEffect(() => {
     if (numberTouched) return;
-    if (next.data) setNumber(next.data.number);
-    else if (next.isError) setNumber(quoteNumberFor(jobNumber, Math.random()));
-  }, [next.data, next.isError, numberTouched, jobNumber]);
+    if (next.data) setValue('number', next.data.number);
+    else if (next.isError) setValue('number', quoteNumberFor(jobNumber, Math.random()));
+  }, [next.data, next.isError, numberTouched, jobNumber, setValue]);
 
   const sending = send.isPending;
-  const canSend = email.trim() !== '' && !sending;
+  const canSend = watch('email').trim() !== '' && !sending;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBanner(null);
-    if (!email.trim()) {
-      setErrors({ email: QUOTE_MESSAGES.emailRequired });
-      emailInput.current?.focus();
-      return;
-    }
-    if (!number.trim()) {
-      setErrors({ number: QUOTE_MESSAGES.numberRequired });
-      numberInput.current?.focus();
-      return;
-    }
-    setErrors({});
+  const submit = async ({ email, number }: SendQuoteValues) => {
     try {
-      await send.mutateAsync({ type, email: email.trim(), number: number.trim() });
+      await send.mutateAsync({ type, email, number });
       toast.success(QUOTE_MESSAGES.sent);
       onSent();
       onDone();
     } catch (error) {
-      const fields = error instanceof ApiError ? error.fields : {};
-      if (fields.email || fields.number) {
-        setErrors({ email: fields.email, number: fields.number });
-        (fields.email ? emailInput : numberInput).current?.focus();
-      } else {
-        setBanner(errorMessage(error, QUOTE_MESSAGES.sendFailed));
-      }
+      if (!applyServerFieldErrors(error, setError, { known: ['email', 'number'] })) setBanner(errorMessage(error, QUOTE_MESSAGES.sendFailed));
     }
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={`${actionLabel} form`} className="space-y-4">
+    <form
+      onSubmit={(event) => {
+        setBanner(null);
+        void handleSubmit(submit)(event);
+      }}
+      noValidate
+      aria-label={`${actionLabel} form`}
+      className="space-y-4"
+    >
       {banner ? <ErrorBanner message={banner} /> : null}
-      <FormField label="Customer Email" required error={errors.email}>
-        {(a11y) => (
-          <TextInput
-            {...a11y}
-            ref={emailInput}
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              if (errors.email) setErrors((x) => ({ ...x, email: undefined }));
-            }}
-          />
-        )}
+      <FormField label="Customer Email" required error={errors.email?.message}>
+        {(a11y) => <TextInput {...a11y} type="email" autoComplete="email" {...register('email', { onChange: () => clearErrors('email') })} />}
       </FormField>
-      <FormField label="Quote Number" required error={errors.number} hint="QT-{job number}-{4 digits}; any unused number may be typed">
+      <FormField label="Quote Number" required error={errors.number?.message} hint="QT-{job number}-{4 digits}; any unused number may be typed">
         {(a11y) => (
           <TextInput
             {...a11y}
-            ref={numberInput}
-            value={number}
             maxLength={40}
             autoComplete="off"
             placeholder={next.isPending ? 'Choosing a number...' : undefined}
-            onChange={(e) => {
-              setNumberTouched(true);
-              setNumber(e.target.value);
-              if (errors.number) setErrors((x) => ({ ...x, number: undefined }));
-            }}
+            {...register('number', {
+              onChange: () => {
+                setNumberTouched(true);
+                clearErrors('number');
+              },
+            })}
           />
         )}
       </FormField>

@@ -5,8 +5,9 @@ import type { CompanySettings } from '../../../../domain/settings';
 import type { CreateUserInput, UpdateUserInput, UserSummary, UsersQuery } from '../../../../domain/users';
 import { api } from '../../../lib/api-client';
 import { companySettingsKey, type CompanyInfo } from '../../../lib/company';
+import { userKeys } from '../../../lib/query-keys';
 
-export const usersKey = ['users'] as const;
+const usersKey = userKeys.all;
 const referenceTypesKey = (kind: ReferenceTypeKind) => ['settings', kind] as const;
 
 /** The full users list: admin and manager only (the server answers 403 to other roles). */

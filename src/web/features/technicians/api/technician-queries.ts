@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateTechnicianInput, TechnicianDetail, UpdateTechnicianInput } from '../../../../domain/technicians';
 import { api } from '../../../lib/api-client';
+import { userKeys } from '../../../lib/query-keys';
 
 const technicianKey = (id: string) => ['technicians', id] as const;
 
@@ -12,7 +13,7 @@ export function useCreateTechnician() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateTechnicianInput) => api.post<{ id: string; username: string }>('/api/technicians', input),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['users'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
 
@@ -22,7 +23,7 @@ export function useUpdateTechnician(id: string) {
     mutationFn: (input: UpdateTechnicianInput) => api.put<TechnicianDetail>(`/api/technicians/${id}`, input),
     onSuccess: async (saved) => {
       client.setQueryData(technicianKey(id), saved);
-      await client.invalidateQueries({ queryKey: ['users'] });
+      await client.invalidateQueries({ queryKey: userKeys.all });
     },
   });
 }

@@ -1,0 +1,51 @@
+import type { CompanyListQuery } from '../../domain/companies';
+import type { LocationListQuery } from '../../domain/locations';
+import type { PriceListQuery } from '../../domain/price-book';
+import type { UnitListQuery } from '../../domain/units';
+
+/**
+ * One set of TanStack Query keys for the data several features read or refresh. Each feature's own
+ * queries start from its root here, and a mutation marks stale what it changed through these
+ * roots, so no feature spells another's keys by hand (a renamed key cannot leave a screen stale).
+ * Invalidation is by prefix: `customerKeys.all` covers every customer list, detail and lookup.
+ */
+export const jobKeys = {
+  all: ['jobs'] as const,
+  detail: (id: string) => ['jobs', 'detail', id] as const,
+};
+
+export const customerKeys = {
+  all: ['customers'] as const,
+  dashboard: ['customers', 'dashboard'] as const,
+  companies: (q: Partial<CompanyListQuery>) => ['customers', 'companies', q] as const,
+  company: (id: string) => ['customers', 'company', id] as const,
+  suggestions: (name: string) => ['customers', 'suggestions', name] as const,
+  locations: (q: Partial<LocationListQuery>) => ['customers', 'locations', q] as const,
+  location: (id: string) => ['customers', 'location', id] as const,
+  units: (q: Partial<UnitListQuery>) => ['customers', 'units', q] as const,
+  unit: (id: string) => ['customers', 'unit', id] as const,
+  unitJobs: (id: string, page: number) => ['customers', 'unit-jobs', id, page] as const,
+  unitDeficiencies: (id: string, page: number) => ['customers', 'unit-deficiencies', id, page] as const,
+};
+
+/** Home's counts and lists; any change to jobs, quotes or invoices makes them stale. */
+export const homeKeys = {
+  all: ['home'] as const,
+  options: ['home', 'options'] as const,
+};
+
+export const priceBookKeys = {
+  all: ['price-book'] as const,
+  list: (q: Partial<PriceListQuery>) => ['price-book', 'list', q] as const,
+};
+
+/** The users list (settings); technicians are users too. */
+export const userKeys = {
+  all: ['users'] as const,
+};
+
+/** The header search, which finds companies, locations and units among others. */
+export const searchKeys = {
+  all: ['search'] as const,
+  results: (q: string) => ['search', q] as const,
+};
