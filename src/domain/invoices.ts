@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { paginated } from './api.js';
 import { addDays, isIsoDate } from './dates.js';
 import { isUuidV4 } from './ids.js';
+import { can, type UserRole } from './policy.js';
 import { sumCents } from './money.js';
 import { hasAtMostTwoDecimals } from './price-book.js';
 import { INSPECTION_FEE_CENTS } from './quotes.js';
@@ -37,10 +38,6 @@ export const TOP_CUSTOMERS_LIMIT = 5;
 export const REPORT_FIRST_YEAR = 2023;
 export const UNKNOWN_BUCKET = 'Unknown';
 export const INVOICE_LINE_LIMITS = { codeLength: 50, nameLength: 200, maxLines: 200, maxQuantity: 100_000, maxUnitPrice: 1_000_000, notesLength: 2000, reasonLength: 500 } as const;
-
-/** Roles that may create, send, mark paid, edit and delete draft invoices; void is narrower. */
-export const INVOICE_WRITE_ROLES = ['admin', 'manager', 'user'] as const;
-export const INVOICE_VOID_ROLES = ['admin', 'manager'] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Messages (section 8 and the refusals this build adds)
@@ -512,9 +509,9 @@ export type InvoiceHistoryEntry = z.infer<typeof invoiceHistoryEntry>;
 export const invoiceActions = z.object({ send: z.boolean(), markPaid: z.boolean(), void: z.boolean(), edit: z.boolean(), delete: z.boolean() });
 export type InvoiceActions = z.infer<typeof invoiceActions>;
 
-export function allowedInvoiceActions(status: InvoiceStatus, role: string): InvoiceActions {
-  const writer = (INVOICE_WRITE_ROLES as readonly string[]).includes(role);
-  const voider = (INVOICE_VOID_ROLES as readonly string[]).includes(role);
+export function allowedInvoiceActions(status: InvoiceStatus, role: UserRole): InvoiceActions {
+  const writer = can(role, 'invoices.issue');
+  const voider = can(role, 'invoices.void');
   return {
     send: writer && canTransition('send', status),
     markPaid: writer && canTransition('markPaid', status),

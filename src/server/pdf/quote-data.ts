@@ -7,7 +7,7 @@ import { toCents } from '../../domain/money.js';
 import type { QuoteInspection, QuoteItem } from '../../domain/quotes.js';
 import { REPAIR_PHASE_LABELS, type RepairPhase } from '../../domain/repairs.js';
 import type { Executor } from '../db/client.js';
-import { companies, jobInspections, jobItems, jobRepairLines, jobRepairs, jobs, jobTechnicians, locations, units } from '../db/schema.js';
+import { companies, jobInspections, jobItems, jobRepairLines, jobRepairs, jobs, locations, units } from '../db/schema.js';
 
 const cents = (value: string | number) => toCents(value);
 
@@ -134,12 +134,3 @@ export async function readQuoteJob(exec: Executor, jobId: string): Promise<Quote
   };
 }
 
-/** Is this technician assigned to the job (technicians see only their jobs' quotes)? */
-export async function isAssignedTechnician(exec: Executor, jobId: string, userId: string): Promise<boolean> {
-  const [row] = await exec
-    .select({ id: jobTechnicians.id })
-    .from(jobTechnicians)
-    .where(and(eq(jobTechnicians.jobId, jobId), eq(jobTechnicians.technicianId, userId)))
-    .limit(1);
-  return Boolean(row);
-}

@@ -3,6 +3,7 @@
  * route now and by the send flow later (which passes the quote number and the new token).
  */
 import { dateInZone } from '../../domain/dates.js';
+import { isTechnicianRole } from '../../domain/policy.js';
 import { TEMPLATE_MESSAGES, type QuoteType, type TemplateQuoteType } from '../../domain/quote-templates.js';
 import { quoteConfirmLinks, quotePdfFileName, type QuoteDocumentData } from '../../domain/quotes.js';
 import { readTogether, type Executor } from '../db/client.js';
@@ -11,7 +12,8 @@ import type { QuoteTemplatesRepo } from '../modules/quote-templates/quote-templa
 import type { SettingsRepo } from '../modules/settings/settings.repo.js';
 import { createInspectionsRepo } from '../modules/inspections/inspections.repo.js';
 import type { FileStorage } from '../storage/storage.js';
-import { isAssignedTechnician, readInspectionsAndRepairs, readJobItems, readQuoteJob } from './quote-data.js';
+import { isTechnicianAssigned } from '../modules/jobs/job-assignment.js';
+import { readInspectionsAndRepairs, readJobItems, readQuoteJob } from './quote-data.js';
 import type { ParsePool } from '../parsing/parse-pool.js';
 import type { QuotePhoto } from './quote-pdf.js';
 
@@ -112,7 +114,7 @@ export function createQuotePdfService(deps: {
   return {
     /** Technicians see the quotes of the jobs assigned to them only; other staff see every job's. */
     async assertMayView(user: { id: string; role: string }, jobId: string): Promise<void> {
-      if (user.role === 'technician' && !(await isAssignedTechnician(db, jobId, user.id))) {
+      if (isTechnicianRole(user.role) && !(await isTechnicianAssigned(db, jobId, user.id))) {
         throw forbidden('Technicians can preview quotes of their own jobs only');
       }
     },

@@ -24,10 +24,10 @@ import {
   jobRepairLines,
   jobRepairs,
   jobs,
-  jobTechnicians,
   units,
 } from '../../db/schema.js';
 import { isoTimestamp, selection, selectRow } from '../../db/sql.js';
+import { isTechnicianAssigned } from '../jobs/job-assignment.js';
 
 type InspectionRow = typeof jobInspections.$inferSelect;
 type RepairRow = typeof jobRepairs.$inferSelect;
@@ -228,12 +228,7 @@ export function createInspectionsRepo(db: Executor) {
       const base = exec.select({ id: jobs.id, number: jobs.number }).from(jobs).where(eq(jobs.id, jobId));
       const [job] = options.lock ? await base.for('no key update') : await base;
       if (!job) return null;
-      const [assigned] = await exec
-        .select({ id: jobTechnicians.id })
-        .from(jobTechnicians)
-        .where(and(eq(jobTechnicians.jobId, jobId), eq(jobTechnicians.technicianId, userId)))
-        .limit(1);
-      return { id: job.id, number: job.number, assigned: Boolean(assigned) };
+      return { id: job.id, number: job.number, assigned: await isTechnicianAssigned(exec, jobId, userId) };
     },
 
     async unitExists(unitId: string, exec: Executor = db): Promise<boolean> {

@@ -7,6 +7,7 @@
  */
 import type { SessionUser } from '../../../domain/auth.js';
 import { dateInZone } from '../../../domain/dates.js';
+import { isTechnicianRole, SYSTEM_ROLE } from '../../../domain/policy.js';
 import {
   allowedInvoiceActions,
   buildInvoiceReport,
@@ -57,8 +58,8 @@ import { AppError, badRequest, conflict, forbidden, notFound, registerConstraint
 import { inBatches } from '../../export/xlsx.js';
 import { enqueueEmail } from '../../outbox/outbox.js';
 import { invoicePdf, invoicePdfFileName } from '../../pdf/invoice-pdf.js';
-import { isAssignedTechnician } from '../../pdf/quote-data.js';
 import type { FileStorage } from '../../storage/storage.js';
+import { isTechnicianAssigned } from '../jobs/job-assignment.js';
 import { createSettingsRepo } from '../settings/settings.repo.js';
 import * as repo from './invoices.repo.js';
 import type { SQL } from 'drizzle-orm';
@@ -233,7 +234,7 @@ export async function sendInvoice(
   if (!canTransition('send', locked.status)) throw conflict(transitionRefusal('send', locked.status));
   const company = await companyOf(tx);
   const today = dateInZone(deps.now ?? new Date(), company.time_zone);
-  const before = await detailOf(tx, locked.id, { id: options.changedBy ?? '', role: 'admin' }, today);
+  const before = await detailOf(tx, locked.id, { id: options.changedBy ?? '', role: SYSTEM_ROLE }, today);
   const to = options.email || before.defaultEmail;
   if (!to) throw badRequest(INVOICE_MESSAGES.emailRequired, { email: INVOICE_MESSAGES.emailRequired });
 
@@ -292,8 +293,8 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
 
   /** Office staff see every invoice; a technician only those of jobs assigned to them. */
   async function assertCanRead(exec: Executor, actor: Actor, jobId: string) {
-    if (actor.role !== 'technician') return;
-    if (!(await isAssignedTechnician(exec, jobId, actor.id))) throw forbidden('Technicians see the invoices of their own jobs only');
+    if (!isTechnicianRole(actor.role)) return;
+    if (!(await isTechnicianAssigned(exec, jobId, actor.id))) throw forbidden('Technicians see the invoices of their own jobs only');
   }
 
   async function readable(actor: Actor, invoiceId: string): Promise<string> {

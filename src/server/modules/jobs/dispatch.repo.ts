@@ -17,6 +17,7 @@ import {
   units,
   users,
 } from '../../db/schema.js';
+import { isTechnicianUser } from '../../db/roles.js';
 import { COUNT_ROWS, from, nullable, oneOfColumn, selectRow, selectRows, selection, tableAlias, whereAll, type RowOf } from '../../db/sql.js';
 
 const j = tableAlias(jobs, 'j');
@@ -178,7 +179,7 @@ export function boardStatements(q: BoardFilters, timeZone: string, limit: number
     technicians: sql`select ${tu.id} as id, ${personName} as name, ${tu.role} as role, ${tt.office} as office,
         ${technicianDetails(timeZone)}
       from ${from(tu)} join ${from(tt)} on ${tt.id} = ${tu.id}
-      where ${tu.role} = 'technician' and ${tu.status} = 'active' ${techScope}
+      where ${isTechnicianUser(tu.role)} and ${tu.status} = 'active' ${techScope}
       order by 2, ${tu.id}`,
   };
 }

@@ -20,6 +20,7 @@ import {
   type BoardAnswer,
   type BoardQuery, type DispatchOptions, type MoveJobAnswer, type MoveJobInput } from '../../../domain/dispatch.js';
 import { JOB_MESSAGES, technicianRows } from '../../../domain/jobs.js';
+import { isTechnicianRole } from '../../../domain/policy.js';
 import type { Database } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { SettingsRepo } from '../settings/settings.repo.js';
@@ -63,7 +64,7 @@ export function createDispatchService({ db, repo, jobs, settings, clock }: { db:
         ...found.technicians.map((t) => ({ ...t, offBoard: null })),
         ...offBoard.map((t) => ({
           ...t,
-          offBoard: (t.status !== 'active' ? 'inactive' : t.role !== 'technician' ? 'not-technician' : 'other-office') as BoardTechnician['offBoard'],
+          offBoard: (t.status !== 'active' ? 'inactive' : !isTechnicianRole(t.role) ? 'not-technician' : 'other-office') as BoardTechnician['offBoard'],
         })),
       ];
       return {

@@ -44,7 +44,9 @@ import {
   units,
   users,
 } from '../../db/schema.js';
+import { isOfficeUser, isTechnicianUser } from '../../db/roles.js';
 import { COUNT_ROWS, countOf, from, nullable, searchTextMatch, oneOfColumn, selectRow, selectRows, selection, tableAlias, whereAll, type RowOf } from '../../db/sql.js';
+import { isTechnicianAssigned } from './job-assignment.js';
 
 const j = tableAlias(jobs, 'j');
 const l = tableAlias(locations, 'l');
@@ -606,12 +608,7 @@ export function createJobsRepo(db: Executor, options: { totalCap?: number } = {}
     },
 
     async isAssigned(jobId: string, technicianId: string, exec: Executor = db): Promise<boolean> {
-      const rows = await exec
-        .select({ id: jobTechnicians.id })
-        .from(jobTechnicians)
-        .where(and(eq(jobTechnicians.jobId, jobId), eq(jobTechnicians.technicianId, technicianId)))
-        .limit(1);
-      return rows.length > 0;
+      return isTechnicianAssigned(exec, jobId, technicianId);
     },
 
     async locationOf(locationId: string, exec: Executor = db) {
@@ -641,7 +638,7 @@ export function createJobsRepo(db: Executor, options: { totalCap?: number } = {}
         exec,
         selection({ id: tu.id }),
         sql`select ${tu.id} as "id" from ${from(tu)} join ${from(tt)} on ${tt.id} = ${tu.id}
-            where ${tu.role} = 'technician' and ${tu.status} = 'active' and ${tu.id} in (${sql.join(
+            where ${isTechnicianUser(tu.role)} and ${tu.status} = 'active' and ${tu.id} in (${sql.join(
               ids.map((id) => sql`${id}::uuid`),
               sql`, `,
             )})`,
@@ -819,7 +816,7 @@ export function createJobsRepo(db: Executor, options: { totalCap?: number } = {}
           exec,
           TECH_OPTION,
           sql`select ${TECH_OPTION} from ${from(tu)} join ${from(tt)} on ${tt.id} = ${tu.id}
-              where ${tu.role} = 'technician' and ${tu.status} = 'active' order by 2, ${tu.id}`,
+              where ${isTechnicianUser(tu.role)} and ${tu.status} = 'active' order by 2, ${tu.id}`,
         ),
       ]);
       return { jobTypes: types, serviceLines: lines, offices: offices.map((o) => o.office), technicians: techs };
@@ -830,7 +827,7 @@ export function createJobsRepo(db: Executor, options: { totalCap?: number } = {}
       const OWNER = selection({ id: tu.id, name: personName(tu) });
       const REGION = selection({ name: technicianTerritories.territoryName });
       const [owners, regions] = await Promise.all([
-        selectRows(exec, OWNER, sql`select ${OWNER} from ${from(tu)} where ${tu.status} = 'active' and ${tu.role} in ('admin', 'manager', 'user') order by 2, ${tu.id}`),
+        selectRows(exec, OWNER, sql`select ${OWNER} from ${from(tu)} where ${tu.status} = 'active' and ${isOfficeUser(tu.role)} order by 2, ${tu.id}`),
         selectRows(exec, REGION, sql`select distinct ${technicianTerritories.territoryName} as "name" from ${technicianTerritories} order by 1`),
       ]);
       return { owners, regions: regions.map((r) => r.name) };

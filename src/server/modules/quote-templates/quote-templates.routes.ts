@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorBody } from '../../../domain/api.js';
-import type { UserRole } from '../../../domain/auth.js';
 import { isUuidV4 } from '../../../domain/ids.js';
+import { allow } from '../../../domain/policy.js';
 import {
   emailTemplate,
   emailTemplateInput,
@@ -25,8 +25,7 @@ import { readMultipart, registerUploads } from '../../plugins/uploads.js';
 import type { QuoteTemplatesService, UploadedFile } from './quote-templates.service.js';
 
 /** Templates: admin, manager and office users manage them; technicians read (decision 010). */
-export const TEMPLATE_EDITOR_ROLES: readonly UserRole[] = ['admin', 'manager', 'user'];
-const editors = { roles: TEMPLATE_EDITOR_ROLES };
+const editors = allow('quoteTemplates.manage');
 const ONE_FILE = 'Upload one PDF file per template';
 
 const previewQuery = z.object({

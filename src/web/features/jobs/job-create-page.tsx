@@ -21,6 +21,7 @@ import {
 import { errorMessage } from '../../lib/api-client';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { useDebounced } from '../../lib/use-debounced';
+import { isTechnicianRole } from '../../../domain/policy';
 import { useSession } from '../../lib/session';
 import { Badge } from '../../ui/badge';
 import { ErrorBanner, InfoBanner } from '../../ui/banner';
@@ -240,7 +241,7 @@ export default function JobCreatePage() {
   };
 
   const technicianName = (id: string) => options.data?.technicians.find((t) => t.id === id)?.name ?? 'Technician';
-  const technician = session.data?.role === 'technician';
+  const technician = isTechnicianRole(session.data?.role);
 
   if (technician) {
     return (
