@@ -5,5 +5,8 @@ import type { Linter, Rule } from 'eslint';
 export const boundaries: Rule.RuleModule;
 /** The `local/typed-sql` rule: raw SQL in repos names tables and columns through the schema objects. */
 export const typedSql: Rule.RuleModule;
+/** The `local/policy` rule: no role list or role comparison outside src/domain/policy.ts. */
+export const policy: Rule.RuleModule;
+export const POLICY_EXEMPT: readonly string[];
 declare const config: Linter.Config[];
 export default config;

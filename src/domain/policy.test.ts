@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, allow, assignableRoles, can, isAssignedTo, isTechnician, mayManageRole, mayWorkOnJob, rolesFor, switchableRoles, USER_ROLES, type Action } from './policy';
+import { ACTIONS, allow, assignableRoles, can, isAssignedTo, isTechnician, mayManageRole, mayWorkOnJob, rolesFor, routeAllows, switchableRoles, USER_ROLES, type Action } from './policy';
 
 /** Each action with the roles the specification gives it (the route manifest, tests/api/route-access.ts, agrees). */
 const EXPECTED: Record<Action, string> = {
@@ -31,6 +31,12 @@ describe('policy', () => {
       expect(can(undefined, action)).toBe(false);
       expect(can(null, action)).toBe(false);
     }
+  });
+
+  it("a route's roles let in only those roles; none listed lets every role in", () => {
+    expect(routeAllows(rolesFor('invoices.void'), 'manager')).toBe(true);
+    expect(routeAllows(rolesFor('invoices.void'), 'user')).toBe(false);
+    for (const role of USER_ROLES) expect(routeAllows(undefined, role)).toBe(true);
   });
 
   it('only technicians have a technician record', () => {

@@ -82,6 +82,11 @@ export function allow(action: Action): { roles: readonly UserRole[] } {
   return { roles: rolesFor(action) };
 }
 
+/** Does a route's config (made by `allow`) let this role in? No roles listed lets every signed-in role in. */
+export function routeAllows(roles: readonly UserRole[] | undefined, role: UserRole): boolean {
+  return roles === undefined || roles.includes(role);
+}
+
 /** Is this a technician (has a technician record, sees only the jobs assigned to them)? */
 export function isTechnician<T extends { role: UserRole }>(user: T): user is T & { role: 'technician' } {
   return user.role === TECHNICIAN_ROLE;
