@@ -27,6 +27,7 @@ import {
   type InvoiceReport,
 } from '../../../domain/invoices.js';
 import { exportFileName, sendXlsx, sendXlsxWorkbook, xlsxSheet, type XlsxColumn } from '../../export/xlsx.js';
+import { contentDisposition } from '../../http/content-disposition.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { InvoicesService } from './invoices.service.js';
 
@@ -111,10 +112,9 @@ export function reportSheets(r: InvoiceReport) {
 }
 
 function sendPdf(reply: FastifyReply, bytes: Uint8Array, fileName: string, download: boolean) {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return reply
     .header('content-type', 'application/pdf')
-    .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${ascii}"`)
+    .header('content-disposition', contentDisposition(download ? 'attachment' : 'inline', fileName))
     .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; frame-ancestors 'self'")

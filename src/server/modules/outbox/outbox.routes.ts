@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorBody } from '../../../domain/api.js';
 import { outboxAttachmentParams, outboxIdParams, outboxList, outboxListQuery, outboxMessage } from '../../../domain/quote-outbox.js';
 import { allow } from '../../../domain/policy.js';
-import { contentDisposition } from '../quote-templates/quote-templates.routes.js';
+import { contentDisposition } from '../../http/content-disposition.js';
 import type { OutboxService } from './outbox.service.js';
 
 /** Settings > Outbox: admin and manager (issue 13). */

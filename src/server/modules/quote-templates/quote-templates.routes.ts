@@ -19,6 +19,7 @@ import {
   useTemplateQuery,
 } from '../../../domain/quote-templates.js';
 import { badRequest } from '../../errors.js';
+import { contentDisposition } from '../../http/content-disposition.js';
 import type { QuotePdfService } from '../../pdf/quote-pdf.service.js';
 import { currentUser } from '../../plugins/auth.js';
 import { readMultipart, registerUploads } from '../../plugins/uploads.js';
@@ -34,12 +35,6 @@ const previewQuery = z.object({
   download: z.enum(['0', '1', 'true', 'false']).optional(),
 });
 const jobIdParams = z.object({ id: z.string().refine(isUuidV4, 'Invalid job ID format') });
-
-/** Content-Disposition with a plain ASCII name and the RFC 5987 UTF-8 one. */
-export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 function sendPdf(reply: FastifyReply, bytes: Uint8Array, fileName: string, download: boolean) {
   return reply
