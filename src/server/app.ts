@@ -33,7 +33,6 @@ import { referenceTypesRoutes } from './modules/reference-types/reference-types.
 import { createReferenceTypesService } from './modules/reference-types/reference-types.service.js';
 import { createSearchRepo } from './modules/search/search.repo.js';
 import { searchRoutes } from './modules/search/search.routes.js';
-import { dateInZone } from '../domain/dates.js';
 import { createSettingsRepo } from './modules/settings/settings.repo.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
@@ -212,7 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientConfigRoutes(app, { config });
     customerDashboardRoutes(app, { dashboard: createCustomerDashboardRepo(db) });
     // Export file names carry the date in the company's time zone (as the price book's do).
-    const companyToday = async () => dateInZone(clock(), (await settings.getCompany()).time_zone);
+    const companyToday = () => settings.today(clock());
     companiesRoutes(app, { companies: createCompaniesService({ db, repo: companiesRepo, locations: locationsRepo, geocoder }), today: companyToday });
     locationsRoutes(app, { locations: createLocationsService({ db, repo: locationsRepo, companies: companiesRepo, geocoder }), today: companyToday });
     unitsRoutes(app, { units: createUnitsService({ db, repo: unitsRepo, locations: locationsRepo }) });

@@ -276,7 +276,7 @@ export async function sendInvoice(
 const MATCHES_FIRST_LIMIT = 50_000;
 
 export function createInvoicesService({ db, storage, clock, totalCap }: InvoicesDeps) {
-  const today = async (exec: Executor = db) => dateInZone(clock(), (await companyOf(exec)).time_zone);
+  const today = (exec: Executor = db) => createSettingsRepo(exec).today(clock());
   const cap = totalCap ?? LIST_TOTAL_CAP;
 
   /**

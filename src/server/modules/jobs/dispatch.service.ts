@@ -32,11 +32,10 @@ import type { JobsRepo } from './jobs.repo.js';
  * a job block. A move is a write to jobs and job_technicians, so it lives in the jobs module.
  */
 export function createDispatchService({ db, repo, jobs, settings, clock }: { db: Database; repo: DispatchRepo; jobs: JobsRepo; settings: SettingsRepo; clock: () => Date }) {
-  const timeZone = async () => (await settings.getCompany()).time_zone;
 
   /** The range resolved in the company's time zone, and the named filter values checked (400 when unknown). */
   async function resolve(search: BoardQuery): Promise<{ zone: string; today: string; query: BoardFilters }> {
-    const zone = await timeZone();
+    const zone = await settings.timeZone();
     const today = dateInZone(clock(), zone);
     const query = resolveBoardRange(search, today);
     if (query.type !== undefined || query.serviceLine !== undefined || query.ownerId !== undefined || query.region !== undefined) {

@@ -60,10 +60,9 @@ export interface JobsServiceDeps {
 }
 
 export function createJobsService({ db, repo, settings, clock, withdrawOpenQuotes }: JobsServiceDeps) {
-  const timeZone = async () => (await settings.getCompany()).time_zone;
   const context = async (): Promise<JobListContext> => {
     const now = clock();
-    const zone = await timeZone();
+    const zone = await settings.timeZone();
     return { now, timeZone: zone, today: dateInZone(now, zone) };
   };
 
@@ -162,7 +161,7 @@ export function createJobsService({ db, repo, settings, clock, withdrawOpenQuote
       await checkTechnicians(input.technicianIds);
 
       const status = statusFromSchedule(input.scheduleDate, input.scheduleTime);
-      const scheduleStart = status === 'scheduled' ? zonedDateTimeToInstant(input.scheduleDate!, input.scheduleTime!, await timeZone()) : null;
+      const scheduleStart = status === 'scheduled' ? zonedDateTimeToInstant(input.scheduleDate!, input.scheduleTime!, await settings.timeZone()) : null;
       return db.transaction(async (tx) => {
         const job = await repo.insertJob(
           {
@@ -335,7 +334,7 @@ export function createJobsService({ db, repo, settings, clock, withdrawOpenQuote
     },
 
     async calendar(query: CalendarQuery): Promise<CalendarAnswer> {
-      const zone = await timeZone();
+      const zone = await settings.timeZone();
       const found = await repo.calendar({
         from: query.from,
         to: query.to,
