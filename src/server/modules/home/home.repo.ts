@@ -7,6 +7,7 @@ import type { Executor } from '../../db/client.js';
 import { EVERY_TECHNICIAN, homeCounts, homeFutureCounts, homeJobFacts, jobQuotes, jobRepairs, jobs, jobTechnicians, locations, technicians, units, users } from '../../db/schema.js';
 import { isTechnicianUser } from '../../db/roles.js';
 import { countOf, from, nullable, oneOfColumn, selectRow, selectRows, selection, tableAlias } from '../../db/sql.js';
+import { personName } from '../../db/person-name.js';
 
 export interface HomeQuery {
   office: string | undefined;
@@ -134,7 +135,6 @@ export function homeStatsStatement(q: HomeQuery) {
 }
 
 /** A person's name as shown in lists: first and last name, or the username when both are blank. */
-const personName = (person: typeof u) => sql<string>`coalesce(nullif(btrim(concat_ws(' ', ${person.firstName}, ${person.lastName})), ''), ${person.username})`;
 
 const TECHNICIAN_OPTION = selection({ id: u.id, name: personName(u) });
 const OFFICE = selection({ office: sql<string>`office` });

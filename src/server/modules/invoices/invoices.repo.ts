@@ -4,6 +4,7 @@
  * database, or the transaction of the use case); rows become domain types before they leave.
  */
 import { and, asc, desc, eq, gte, lt, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { displayName } from '../../../domain/display-name.js';
 import {
   dueState,
   dueWindow,
@@ -728,7 +729,7 @@ export async function readInvoice(exec: Executor, invoiceId: string) {
       toStatus: h.toStatus as InvoiceStatus,
       note: h.note,
       changedAt: h.changedAt.toISOString(),
-      changedByName: h.username ? [h.firstName, h.lastName].filter(Boolean).join(' ').trim() || h.username : null,
+      changedByName: h.username ? displayName({ ...h, username: h.username }) : null,
     })),
   };
 }

@@ -47,6 +47,7 @@ import {
 import { isOfficeUser, isTechnicianUser } from '../../db/roles.js';
 import { COUNT_ROWS, countOf, from, nullable, searchTextMatch, oneOfColumn, selectRow, selectRows, selection, tableAlias, whereAll, type RowOf } from '../../db/sql.js';
 import { isTechnicianAssigned } from './job-assignment.js';
+import { personName } from '../../db/person-name.js';
 
 const j = tableAlias(jobs, 'j');
 const l = tableAlias(locations, 'l');
@@ -68,7 +69,6 @@ const quoteAnsweredNow = sql<boolean>`coalesce(${latestQuoteStatus} in ('approve
 const rp = tableAlias(jobRepairs, 'rp');
 
 /** A person's name as lists show it: first and last name, or the username when both are blank. */
-const personName = (person: typeof tu | typeof cb) => sql<string>`coalesce(nullif(btrim(concat_ws(' ', ${person.firstName}, ${person.lastName})), ''), ${person.username})`;
 const isoDate = (column: SQL | AnyColumn) => sql<string>`to_char(${column}, 'YYYY-MM-DD')`;
 
 /** Technicians (jt joined to tu), primary first, as a JSON array. */

@@ -6,6 +6,7 @@ import type { QuoteType } from '../../../domain/quote-templates.js';
 import type { RepairPhase } from '../../../domain/repairs.js';
 import { readTogether, type Executor } from '../../db/client.js';
 import { jobInspectionChanges, jobInspections, jobInvoices, jobItems, jobQuotes, jobRepairs, jobs, users } from '../../db/schema.js';
+import { personFullName } from '../../db/person-name.js';
 
 export type QuoteRow = typeof jobQuotes.$inferSelect;
 
@@ -97,7 +98,7 @@ export function createQuotesRepo(db: Executor) {
       const rows = await exec
         .select({
           quote: jobQuotes,
-          sentByName: sql<string | null>`nullif(btrim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`,
+          sentByName: personFullName(users),
           username: users.username,
           feeInvoiceNumber: jobInvoices.invoiceNumber,
         })
