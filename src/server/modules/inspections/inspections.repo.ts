@@ -6,6 +6,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { photoUrl, type Inspection, type InspectionInput, type InspectionPhoto, type PhotoContentType } from '../../../domain/inspections.js';
 import { centsToDecimal, toCents } from '../../../domain/money.js';
+import { isDecidedQuoteStatus } from '../../../domain/quotes.js';
 import {
   REPAIR_PHASE_LABELS,
   type Repair,
@@ -177,7 +178,7 @@ function repairColumns(values: RepairWrite) {
 }
 
 /** The customer's answer held by the job's latest quote (decision 018). */
-const decisionOf = (status: string | null): RepairDecision | null => (status === 'approved' || status === 'declined' ? status : null);
+const decisionOf = (status: string | null): RepairDecision | null => (isDecidedQuoteStatus(status) ? status : null);
 
 export function createInspectionsRepo(db: Executor) {
   /** Repairs (with their lines) and photos of these inspections, in two queries each, never one per row. */

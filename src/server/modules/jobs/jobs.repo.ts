@@ -16,6 +16,7 @@ import {
   type JobTechnicianRef,
   type PresetData,
 } from '../../../domain/jobs.js';
+import { DECIDED_QUOTE_STATUSES } from '../../../domain/quotes.js';
 import { centsToDecimal, toCents } from '../../../domain/money.js';
 import { countLimitFor } from '../../../domain/search.js';
 import type { Executor } from '../../db/client.js';
@@ -46,6 +47,7 @@ import {
 } from '../../db/schema.js';
 import { isOfficeUser, isTechnicianUser } from '../../db/roles.js';
 import { COUNT_ROWS, countOf, from, nullable, searchTextMatch, oneOfColumn, selectRow, selectRows, selection, tableAlias, whereAll, type RowOf } from '../../db/sql.js';
+import { quoteDecided, quoteOpenAt } from '../../db/views.js';
 import { isTechnicianAssigned } from './job-assignment.js';
 import { personName } from '../../db/person-name.js';
 
@@ -65,7 +67,7 @@ const qt = tableAlias(jobQuotes, 'qt');
 const lq = tableAlias(jobLatestQuotes, 'lq');
 /** The job's latest quote's stored status (decision 018: the quote's state lives in job_quotes). */
 const latestQuoteStatus = sql<string | null>`(select ${lq.status} from ${from(lq)} where ${lq.jobId} = ${j.id})`;
-const quoteAnsweredNow = sql<boolean>`coalesce(${latestQuoteStatus} in ('approved', 'declined'), false)`;
+const quoteAnsweredNow = sql<boolean>`coalesce(${quoteDecided(latestQuoteStatus)}, false)`;
 const rp = tableAlias(jobRepairs, 'rp');
 
 /** A person's name as lists show it: first and last name, or the username when both are blank. */
@@ -148,7 +150,7 @@ function queueCondition(queue: NonNullable<JobListQuery['queue']>, ctx: JobListC
     case 'to-invoice':
       return sql`${j.status} = 'completed' and not exists (select 1 from ${from(iv)} where ${iv.jobId} = ${j.id} and ${iv.status} <> 'void')`;
     case 'submitted-quotes':
-      return sql`exists (select 1 from ${from(qt)} where ${qt.jobId} = ${j.id} and ${qt.status} = 'sent' and ${qt.expiresAt} > ${ctx.now.toISOString()}::timestamptz)`;
+      return sql`exists (select 1 from ${from(qt)} where ${qt.jobId} = ${j.id} and ${quoteOpenAt(qt, ctx.now)})`;
   }
 }
 
@@ -693,7 +695,7 @@ export function createJobsRepo(db: Executor, options: { totalCap?: number } = {}
     /** What refuses a delete: an answered quote (on the job or a quote record) and invoices past draft. */
     async deleteBlockers(id: string, exec: Executor = db): Promise<{ quoteAnswered: boolean; nonDraftInvoices: number }> {
       const B = selection({
-        quoteAnswered: sql<boolean>`exists (select 1 from ${from(qt)} where ${qt.jobId} = ${j.id} and ${qt.status} in ('approved', 'declined'))`,
+        quoteAnswered: sql<boolean>`exists (select 1 from ${from(qt)} where ${qt.jobId} = ${j.id} and ${quoteDecided(qt.status)})`,
         nonDraftInvoices: countOf(sql`(select count(*) from ${from(iv)} where ${iv.jobId} = ${j.id} and ${iv.status} <> 'draft')`),
       });
       const row = await selectRow(exec, B, sql`select ${B} from ${from(j)} where ${j.id} = ${id}::uuid`);
@@ -705,7 +707,7 @@ export function createJobsRepo(db: Executor, options: { totalCap?: number } = {}
      * cascade; its unanswered quotes and draft invoices explicitly (nothing decided or billed).
      */
     async deleteJob(id: string, exec: Executor = db): Promise<boolean> {
-      await exec.delete(jobQuotes).where(and(eq(jobQuotes.jobId, id), notInArray(jobQuotes.status, ['approved', 'declined'])));
+      await exec.delete(jobQuotes).where(and(eq(jobQuotes.jobId, id), notInArray(jobQuotes.status, [...DECIDED_QUOTE_STATUSES])));
       await exec.delete(jobInvoices).where(and(eq(jobInvoices.jobId, id), eq(jobInvoices.status, 'draft')));
       await exec.delete(jobInspections).where(eq(jobInspections.jobId, id));
       const rows = await exec.delete(jobs).where(eq(jobs.id, id)).returning({ id: jobs.id });

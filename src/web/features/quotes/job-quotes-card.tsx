@@ -2,7 +2,7 @@ import { Eye, FileEdit, Send } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { JobDetail } from '../../../domain/jobs';
-import { DECLINE_REASON_LABELS, QUOTE_MESSAGES, type JobQuoteHistoryItem, type QuoteCardState } from '../../../domain/quotes';
+import { DECLINE_REASON_LABELS, isDecidedQuoteStatus, QUOTE_MESSAGES, type JobQuoteHistoryItem, type QuoteCardState } from '../../../domain/quotes';
 import { REPAIR_PHASE_LABELS } from '../../../domain/repairs';
 import type { TemplateQuoteType } from '../../../domain/quote-templates';
 import { ApiError, errorMessage } from '../../lib/api-client';
@@ -31,7 +31,7 @@ const formatDateTime = (value: string) => new Date(value).toLocaleString('en-US'
 
 /** Sent, or Confirmed with Approved or Declined (section 4); superseded, expired and withdrawn as such. */
 export function QuoteStatusBadges({ status }: { status: JobQuoteHistoryItem['status'] }) {
-  if (status === 'approved' || status === 'declined')
+  if (isDecidedQuoteStatus(status))
     return (
       <span className="inline-flex flex-wrap gap-1">
         <Badge tone="blue">Confirmed</Badge>
