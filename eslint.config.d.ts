@@ -9,5 +9,8 @@ export const typedSql: Rule.RuleModule;
 export const moduleEntries: Rule.RuleModule;
 /** The `local/table-owners` rule: only a table's owner module writes it (src/server/db/table-owners.ts). */
 export const tableOwners: Rule.RuleModule;
+/** The `local/policy` rule: no role list or role comparison outside src/domain/policy.ts. */
+export const policy: Rule.RuleModule;
+export const POLICY_EXEMPT: readonly string[];
 declare const config: Linter.Config[];
 export default config;

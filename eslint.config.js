@@ -263,17 +263,81 @@ export const tableOwners = {
   },
 };
 
+/**
+ * Who may do what lives in one module, src/domain/policy.ts (decision 029): outside it no file
+ * lists roles or compares a role; it asks can() / allow() / useCan() / mayWorkOnJob() instead.
+ * Refused: a comparison with a role name (`role === 'admin'`, `r !== 'technician'`), a membership
+ * test on a role (`.includes(role)`, `.has(actor.role)`), a list of role names, a `role:` property
+ * or `case` given a role name, and a role name quoted inside a template (SQL: use src/server/db/roles.ts).
+ * 'user' counts only beside another role name or compared with something named role (it is a common word).
+ * Not checked: the policy itself and its SQL twin, the schema's enum list (drizzle-kit loads it
+ * alone; schema.test.ts checks it against the policy), the seed, and tests.
+ * Exported for its own tests (tests/lint/policy.test.ts).
+ */
+export const POLICY_EXEMPT = ['src/domain/policy.ts', 'src/server/db/roles.ts', 'src/server/db/schema/columns.ts', 'src/server/db/seed/'];
+const ROLE_NAMES = new Set(['admin', 'manager', 'user', 'technician']);
+const STRONG_ROLE_NAMES = new Set(['admin', 'manager', 'technician']);
+export const policy = {
+  meta: { type: 'problem', messages: { role: '{{what}}: who may do what lives in src/domain/policy.ts; ask can(), allow(), useCan() or its predicates instead' }, schema: [] },
+  create(context) {
+    const file = path.relative(ROOT, context.filename).split(path.sep).join('/');
+    if (!file.startsWith('src/') || /\.test\.tsx?$/.test(file) || POLICY_EXEMPT.some((p) => (p.endsWith('/') ? file.startsWith(p) : file === p))) return {};
+    const report = (node, what) => context.report({ node, messageId: 'role', data: { what } });
+    const roleName = (node) => (node?.type === 'Literal' && typeof node.value === 'string' && ROLE_NAMES.has(node.value) ? node.value : null);
+    const namesRole = (node) => {
+      if (!node) return false;
+      if (node.type === 'ChainExpression' || node.type === 'TSNonNullExpression' || node.type === 'TSAsExpression') return namesRole(node.expression);
+      if (node.type === 'Identifier') return /role/i.test(node.name);
+      if (node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier') return /role/i.test(node.property.name);
+      return false;
+    };
+    const rolesQuoted = /'(admin|manager|technician)'/;
+    return {
+      BinaryExpression(node) {
+        if (!['===', '!==', '==', '!='].includes(node.operator)) return;
+        for (const [side, other] of [[node.left, node.right], [node.right, node.left]]) {
+          const name = roleName(side);
+          if (name && (STRONG_ROLE_NAMES.has(name) || namesRole(other))) return report(node, `a role comparison with '${name}'`);
+        }
+      },
+      ArrayExpression(node) {
+        const names = node.elements.map(roleName).filter(Boolean);
+        if (names.some((n) => STRONG_ROLE_NAMES.has(n)) || names.length > 1) report(node, `a list of roles [${names.join(', ')}]`);
+      },
+      CallExpression(node) {
+        const callee = node.callee;
+        if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return;
+        if (['includes', 'has', 'indexOf'].includes(callee.property.name) && namesRole(node.arguments[0])) report(node, `a role membership test (.${callee.property.name})`);
+      },
+      Property(node) {
+        const key = node.key.type === 'Identifier' ? node.key.name : node.key.type === 'Literal' ? node.key.value : null;
+        const name = roleName(node.value);
+        if (key === 'role' && name) report(node, `the role '${name}' written out`);
+      },
+      SwitchCase(node) {
+        const name = roleName(node.test);
+        if (name && STRONG_ROLE_NAMES.has(name)) report(node, `a case on the role '${name}'`);
+      },
+      TemplateLiteral(node) {
+        const found = node.quasis.map((q) => rolesQuoted.exec(q.value.cooked ?? q.value.raw)).find(Boolean);
+        if (found) report(node, `the role '${found[1]}' in a query`);
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'data/**', 'test-results/**', 'playwright-report/**', 'src/server/db/migrations/**', 'bench/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { local: { rules: { boundaries, 'typed-sql': typedSql, 'module-entries': moduleEntries, 'table-owners': tableOwners } } },
+    plugins: { local: { rules: { boundaries, 'typed-sql': typedSql, 'module-entries': moduleEntries, 'table-owners': tableOwners, policy } } },
     rules: {
       'local/boundaries': 'error',
       'local/module-entries': 'error',
       'local/table-owners': 'error',
+      'local/policy': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': 'off',

@@ -12,6 +12,7 @@ const bin = (name) => path.join(ROOT, 'node_modules/.bin', name);
 const steps = [
   ['type-check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
   ['lint', bin('eslint'), ['.', '--max-warnings=0']],
+  ['lint: formatting (Prettier)', bin('prettier'), ['--check', '.', '--log-level', 'warn']],
   ['unit and API tests', bin('vitest'), ['run']],
   ['build', process.execPath, ['scripts/build.mjs']],
   ['end-to-end tests', bin('playwright'), ['test']],

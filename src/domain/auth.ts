@@ -1,19 +1,8 @@
 import { z } from 'zod';
-import { USER_ROLES } from './roles.js';
+import { USER_ROLES } from './policy.js';
 
-export {
-  ADMIN_ROLES,
-  canAdminister,
-  canDeleteCustomers,
-  canEditCustomers,
-  CUSTOMER_DELETE_ROLES,
-  CUSTOMER_EDITOR_ROLES,
-  displayName,
-  USER_ROLES,
-  USER_STATUSES,
-  type UserRole,
-  type UserStatus,
-} from './roles.js';
+export { displayName } from './display-name.js';
+export { USER_ROLES, USER_STATUSES, type UserRole, type UserStatus } from './policy.js';
 
 /** The demo account: seeded, and hinted on the login page, in demo mode only. */
 export const DEMO_CREDENTIALS = { username: 'demo', password: 'hvac-demo' } as const;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { optionalFilter, paginated, paginationQuery } from './api.js';
-import { ADMIN_ROLES, type UserRole } from './auth.js';
 import { toCents } from './money.js';
 import { computePartPrice, PRICING_DEFAULTS, type PartPriceInput } from './pricing.js';
 
@@ -413,8 +412,3 @@ export function skillLevelLabel(level: string | null | undefined): string {
   return SKILL_LEVEL_LABELS[(level ?? DEFAULT_SKILL_LEVEL) as SkillLevel] ?? SKILL_LEVEL_LABELS[DEFAULT_SKILL_LEVEL];
 }
 
-/** Roles that may add, edit, delete and import price items; every signed-in user may read. */
-export const PRICE_BOOK_EDITOR_ROLES: readonly UserRole[] = ADMIN_ROLES;
-export function canEditPriceBook(role: UserRole | null | undefined): boolean {
-  return role !== null && role !== undefined && PRICE_BOOK_EDITOR_ROLES.includes(role);
-}

@@ -211,10 +211,13 @@ export function hasQuoteData(type: QuoteType, facts: { completedInspections: num
   return facts.repairs > 0;
 }
 
-/** A sent quote's status as of `now`: an unanswered quote past its expiry has expired. */
-/** The customer answered the quote (approved or declined): its decision is final. */
-export function isDecidedQuoteStatus(status: QuoteStatus | string): status is 'approved' | 'declined' {
-  return status === 'approved' || status === 'declined';
+/**
+ * The customer answered the quote (approved or declined): its decision is final.
+ * SQL twin: quoteDecided in src/server/db/views.ts (checked against this by views.test.ts).
+ */
+export const DECIDED_QUOTE_STATUSES = ['approved', 'declined'] as const;
+export function isDecidedQuoteStatus(status: QuoteStatus | string | null | undefined): status is 'approved' | 'declined' {
+  return (DECIDED_QUOTE_STATUSES as readonly unknown[]).includes(status);
 }
 
 /** Whether a decided quote's page still shows its details at `now` (DECIDED_QUOTE_DETAIL_DAYS). */
@@ -222,15 +225,27 @@ export function decidedQuoteDetailsShown(decidedAt: Date, now: Date): boolean {
   return now.getTime() - decidedAt.getTime() < DECIDED_QUOTE_DETAIL_DAYS * 86_400_000;
 }
 
+/**
+ * A sent quote the customer can still answer at `now`: not past its expiry.
+ * SQL twin: quoteOpenAt in src/server/db/views.ts.
+ */
+export function isOpenQuoteAt(quote: { status: QuoteStatus | string; expiresAt: Date | string }, now: Date): boolean {
+  return quote.status === 'sent' && new Date(quote.expiresAt).getTime() > now.getTime();
+}
+
+/**
+ * A quote's status as of `now`: an unanswered (sent) quote past its expiry has expired.
+ * SQL twin: quoteStatusAt in src/server/db/views.ts.
+ */
 export function effectiveQuoteStatus(quote: { status: QuoteStatus; expiresAt: Date | string }, now: Date): QuoteStatus {
-  return quote.status === 'sent' && new Date(quote.expiresAt).getTime() <= now.getTime() ? 'expired' : quote.status;
+  return quote.status === 'sent' && !isOpenQuoteAt(quote, now) ? 'expired' : quote.status;
 }
 
 /** The job's quote badges (Quote Sent, Quote Confirmed, Repair Approved, Repair Declined) from its latest quote. */
 export function jobQuoteBadges(latest: { status: QuoteStatus } | null) {
   return {
     quoteSent: latest !== null,
-    quoteConfirmed: latest?.status === 'approved' || latest?.status === 'declined',
+    quoteConfirmed: isDecidedQuoteStatus(latest?.status),
     repairApproved: latest?.status === 'approved',
     repairDeclined: latest?.status === 'declined',
   };

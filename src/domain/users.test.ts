@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createUserInput, fullName, hasTechnicianRecord, mayManageRole, setPasswordInput, updateUserInput } from './users';
+import { createUserInput, fullName, setPasswordInput, updateUserInput } from './users';
 
 const issuesOf = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
@@ -61,19 +61,6 @@ describe('edit user and set password', () => {
 });
 
 describe('helpers', () => {
-  it('only technicians have a technician record', () => {
-    expect(hasTechnicianRecord({ role: 'technician' })).toBe(true);
-    expect(hasTechnicianRecord({ role: 'manager' })).toBe(false);
-  });
-
-  it('an admin manages every role; a manager every role but admin; others none', () => {
-    expect(mayManageRole('admin', 'admin')).toBe(true);
-    expect(mayManageRole('manager', 'technician')).toBe(true);
-    expect(mayManageRole('manager', 'admin')).toBe(false);
-    expect(mayManageRole('user', 'user')).toBe(false);
-    expect(mayManageRole('technician', 'user')).toBe(false);
-  });
-
   it('joins the name', () => {
     expect(fullName({ firstName: 'Rita', lastName: null })).toBe('Rita');
     expect(fullName({ firstName: 'Rita', lastName: 'Alvarez' })).toBe('Rita Alvarez');

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { paginationQuery, optionalFilter } from './api.js';
-import { newPassword, USER_ROLES, USER_STATUSES, type UserRole } from './auth.js';
+import { newPassword, USER_ROLES, USER_STATUSES } from './auth.js';
 import { emailField, optionalText, phoneField } from './person-fields.js';
+import { STAFF_ROLES, TECHNICIAN_ROLE } from './policy.js';
 import { technicianProfile } from './technicians.js';
 
 /** Users: the people who sign in, their roles and status, and Settings > Add User. */
 
-export const DEFAULT_USER_ROLE: UserRole = 'user';
+export { DEFAULT_USER_ROLE } from './policy.js';
 const ROLE_MESSAGE = `Role must be one of ${USER_ROLES.join(', ')}`;
 const STATUS_MESSAGE = 'Status must be active or inactive';
 
@@ -38,8 +39,8 @@ const createUserBase = z.object({
 export const createUserInput = z.discriminatedUnion(
   'role',
   [
-    createUserBase.extend({ role: z.literal('technician'), technician: technicianProfile }),
-    createUserBase.extend({ role: z.enum(['user', 'manager', 'admin']) }),
+    createUserBase.extend({ role: z.literal(TECHNICIAN_ROLE), technician: technicianProfile }),
+    createUserBase.extend({ role: z.enum(STAFF_ROLES) }),
   ],
   { error: (issue) => (issue.code === 'invalid_union' ? ROLE_MESSAGE : undefined) },
 );
@@ -96,13 +97,3 @@ export function fullName(user: { firstName: string | null; lastName: string | nu
   return [user.firstName, user.lastName].filter(Boolean).join(' ');
 }
 
-/** Only technician-role users have a technician record and the link to its edit page. */
-export function hasTechnicianRecord(user: { role: UserRole }): boolean {
-  return user.role === 'technician';
-}
-
-/** A manager may add and edit users, but only an admin may create or change an admin account. */
-export function mayManageRole(actor: UserRole, target: UserRole): boolean {
-  if (actor === 'admin') return true;
-  return actor === 'manager' && target !== 'admin';
-}

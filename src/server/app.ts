@@ -13,7 +13,6 @@ import { createHomeRepo, createHomeService, homeRoutes } from './modules/home/in
 import { createPriceBookRepo, createPriceBookService, priceBookRoutes } from './modules/price-book/index.js';
 import { createReferenceTypesRepo, createReferenceTypesService, referenceTypesRoutes } from './modules/reference-types/index.js';
 import { createSearchRepo, searchRoutes } from './modules/search/index.js';
-import { dateInZone } from '../domain/dates.js';
 import { createSettingsRepo, settingsRoutes } from './modules/settings/index.js';
 import { clientConfigRoutes } from './modules/client-config/index.js';
 import { companiesRoutes, createCompaniesRepo, createCompaniesService } from './modules/companies/index.js';
@@ -174,7 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientConfigRoutes(app, { config });
     customerDashboardRoutes(app, { dashboard: createCustomerDashboardRepo(db) });
     // Export file names carry the date in the company's time zone (as the price book's do).
-    const companyToday = async () => dateInZone(clock(), (await settings.getCompany()).time_zone);
+    const companyToday = () => settings.today(clock());
     companiesRoutes(app, { companies: createCompaniesService({ db, repo: companiesRepo, locations: locationsRepo, geocoder }), today: companyToday });
     locationsRoutes(app, { locations: createLocationsService({ db, repo: locationsRepo, companies: companiesRepo, geocoder }), today: companyToday });
     unitsRoutes(app, { units: createUnitsService({ db, repo: unitsRepo, locations: locationsRepo }) });

@@ -21,6 +21,3 @@ export const REPORT_FIRST_YEAR = 2023;
 export const UNKNOWN_BUCKET = 'Unknown';
 export const INVOICE_LINE_LIMITS = { codeLength: 50, nameLength: 200, maxLines: 200, maxQuantity: 100_000, maxUnitPrice: 1_000_000, notesLength: 2000, reasonLength: 500 } as const;
 
-/** Roles that may create, send, mark paid, edit and delete draft invoices; void is narrower. */
-export const INVOICE_WRITE_ROLES = ['admin', 'manager', 'user'] as const;
-export const INVOICE_VOID_ROLES = ['admin', 'manager'] as const;

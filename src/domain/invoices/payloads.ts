@@ -4,7 +4,8 @@ import { isIsoDate } from '../dates.js';
 import { isUuidV4 } from '../ids.js';
 import { hasAtMostTwoDecimals } from '../price-book.js';
 import { type InvoiceLineDraft, lineTotalCents } from './amounts.js';
-import { INVOICE_ITEM_TYPES, INVOICE_LINE_LIMITS, INVOICE_STATUSES, INVOICE_TYPES, INVOICE_VOID_ROLES, INVOICE_WRITE_ROLES, type InvoiceStatus } from './constants.js';
+import { INVOICE_ITEM_TYPES, INVOICE_LINE_LIMITS, INVOICE_STATUSES, INVOICE_TYPES, type InvoiceStatus } from './constants.js';
+import { can, type UserRole } from '../policy.js';
 import { canTransition, INVOICE_MESSAGES } from './messages.js';
 
 // Payloads
@@ -161,9 +162,9 @@ export type InvoiceHistoryEntry = z.infer<typeof invoiceHistoryEntry>;
 export const invoiceActions = z.object({ send: z.boolean(), markPaid: z.boolean(), void: z.boolean(), edit: z.boolean(), delete: z.boolean() });
 export type InvoiceActions = z.infer<typeof invoiceActions>;
 
-export function allowedInvoiceActions(status: InvoiceStatus, role: string): InvoiceActions {
-  const writer = (INVOICE_WRITE_ROLES as readonly string[]).includes(role);
-  const voider = (INVOICE_VOID_ROLES as readonly string[]).includes(role);
+export function allowedInvoiceActions(status: InvoiceStatus, role: UserRole): InvoiceActions {
+  const writer = can(role, 'invoices.issue');
+  const voider = can(role, 'invoices.void');
   return {
     send: writer && canTransition('send', status),
     markPaid: writer && canTransition('markPaid', status),

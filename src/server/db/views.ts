@@ -3,9 +3,9 @@
  * the query builder and the typed raw-query helpers (tableAlias, from, selection). This file lies
  * outside ./schema/, so drizzle-kit never tries to create them as tables.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import type { QuoteStatus } from '../../domain/quotes.js';
+import { DECIDED_QUOTE_STATUSES, type QuoteStatus } from '../../domain/quotes.js';
 import { money } from './schema/columns.js';
 
 /**
@@ -25,7 +25,23 @@ export const jobLatestQuotes = pgTable('job_latest_quotes', {
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
 
-/** A quote's effective status at `now` (the app's clock): an unanswered quote past its expiry is expired. */
+/*
+ * The quote rules of src/domain/quotes.ts in SQL: one twin each, for queries that decide in the
+ * database (views.test.ts checks every twin against its TypeScript rule). The trigger of migration
+ * 0027 keeps only facts (a sent quote's expiry), never the rule: home.repo compares them at `now`.
+ */
+
+/** SQL twin of isDecidedQuoteStatus: the customer approved or declined (`status in ('approved', 'declined')`). */
+export function quoteDecided(status: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`${status} in (${sql.raw(DECIDED_QUOTE_STATUSES.map((s) => `'${s}'`).join(', '))})`;
+}
+
+/** SQL twin of isOpenQuoteAt: sent and not past its expiry at `now` (the app's clock). */
+export function quoteOpenAt(quote: { status: SQLWrapper; expiresAt: SQLWrapper }, now: Date): SQL<boolean> {
+  return sql<boolean>`${quote.status} = 'sent' and ${quote.expiresAt} > ${now.toISOString()}::timestamptz`;
+}
+
+/** SQL twin of effectiveQuoteStatus: a quote's status at `now`; an unanswered quote past its expiry is expired. */
 export function quoteStatusAt(quote: { status: unknown; expiresAt: unknown }, now: Date): SQL<QuoteStatus> {
   return sql<QuoteStatus>`(case when ${quote.status} = 'sent' and ${quote.expiresAt} <= ${now.toISOString()}::timestamptz then 'expired' else ${quote.status} end)`;
 }

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { once } from 'node:events';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { contentDisposition } from '../http/content-disposition.js';
 
 export type CellValue = string | number | boolean | Date | null | undefined;
 
@@ -49,7 +50,7 @@ export async function sendXlsx<T>(
 
   reply
     .header('content-type', XLSX_CONTENT_TYPE)
-    .header('content-disposition', `attachment; filename="${options.fileName.replace(/[^\w.-]/g, '_')}"`)
+    .header('content-disposition', contentDisposition('attachment', options.fileName))
     .header('cache-control', 'no-store');
   void produce();
   return reply.send(output);
@@ -102,7 +103,7 @@ export async function sendXlsxWorkbook(reply: FastifyReply, options: { fileName:
   const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
   return reply
     .header('content-type', XLSX_CONTENT_TYPE)
-    .header('content-disposition', `attachment; filename="${options.fileName.replace(/[^\w.-]/g, '_')}"`)
+    .header('content-disposition', contentDisposition('attachment', options.fileName))
     .header('cache-control', 'no-store')
     .send(buffer);
 }

@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser, UserRole } from '../../domain/auth.js';
+import { routeAllows } from '../../domain/policy.js';
 import type { AppConfig } from '../config.js';
 import { badRequest, forbidden, unauthenticated } from '../errors.js';
 import type { AuthService } from '../modules/auth/index.js';
@@ -18,7 +19,7 @@ declare module 'fastify' {
     public?: boolean;
     /** A public route that reads the session when there is one (GET /api/auth/current). */
     optionalSession?: boolean;
-    /** Roles allowed; omitted means every signed-in user. */
+    /** Roles allowed, from the policy (`config: allow('jobs.edit')`); omitted means every signed-in user. */
     roles?: readonly UserRole[];
   }
   interface FastifyRequest {
@@ -105,8 +106,7 @@ export async function registerAuth(app: FastifyInstance, config: AppConfig, auth
     if (!request.user) throw unauthenticated();
     // Roles are checked here, before the body is parsed and validated: a role that may not call
     // the route gets 403, never the field messages of a body it was not allowed to send.
-    const roles = routeConfig.roles;
-    if (roles && !roles.includes(request.user.role)) throw forbidden();
+    if (!routeAllows(routeConfig.roles, request.user.role)) throw forbidden();
   });
 
   // A state-changing request may have ended a session or changed a user (sign-out, a password,

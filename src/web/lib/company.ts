@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { dateInZone, DEFAULT_TIME_ZONE } from '../../domain/dates';
 import type { CompanySettings } from '../../domain/settings';
 import { api } from './api-client';
 
@@ -14,4 +15,10 @@ export const companyInfoQuery = queryOptions({
 
 export function useCompanyInfo() {
   return useQuery(companyInfoQuery);
+}
+
+/** Today's date (YYYY-MM-DD) in the company's time zone (the zone's default until the settings load). */
+export function useCompanyToday(): string {
+  const company = useCompanyInfo();
+  return dateInZone(new Date(), company.data?.time_zone ?? DEFAULT_TIME_ZONE);
 }

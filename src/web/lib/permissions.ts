@@ -1,17 +1,12 @@
-import { canDeleteCustomers, canEditCustomers, type UserRole } from '../../domain/roles';
-import { useSession } from './session';
+import { useCan } from './can';
 
 /**
  * What the signed-in role may do with customers (companies, locations, units), so screens hide
  * what the server would refuse (403): admin and manager everything; office users (role user)
- * create and edit but do not delete; technicians only read.
+ * create and edit but do not delete; technicians only read (src/domain/policy.ts).
  */
-export function customerPermissions(role: UserRole | undefined): { canEdit: boolean; canDelete: boolean } {
-  return { canEdit: role ? canEditCustomers(role) : false, canDelete: role ? canDeleteCustomers(role) : false };
-}
-
-export function useCustomerPermissions() {
-  return customerPermissions(useSession().data?.role);
+export function useCustomerPermissions(): { canEdit: boolean; canDelete: boolean } {
+  return { canEdit: useCan('customers.edit'), canDelete: useCan('customers.delete') };
 }
 
 /** Shown instead of a customer form to a role that may not use it. */

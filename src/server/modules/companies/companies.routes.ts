@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CUSTOMER_DELETE_ROLES, CUSTOMER_EDITOR_ROLES } from '../../../domain/auth.js';
 import { apiErrorBody, paginated } from '../../../domain/api.js';
 import {
   company,
@@ -16,14 +15,15 @@ import {
   type Company,
 } from '../../../domain/companies.js';
 import { CUSTOMER_MESSAGES, idParams } from '../../../domain/customers.js';
+import { allow } from '../../../domain/policy.js';
 import { exportFileName, sendXlsx, type XlsxColumn } from '../../export/xlsx.js';
 import type { CompaniesService } from './companies.service.js';
 
 const params = idParams(CUSTOMER_MESSAGES.invalidCompanyId);
 const errors = { 400: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody };
 /** Office staff create and edit customers; only admin and manager delete them; technicians read. */
-const editors = { roles: CUSTOMER_EDITOR_ROLES };
-const deleters = { roles: CUSTOMER_DELETE_ROLES };
+const editors = allow('customers.edit');
+const deleters = allow('customers.delete');
 
 export const COMPANY_EXPORT_COLUMNS: XlsxColumn<Company>[] = [
   { header: 'Name', width: 40, value: (c) => c.name },

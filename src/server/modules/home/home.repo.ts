@@ -5,7 +5,9 @@ import { REPAIR_PHASE_LABELS, REPAIR_PHASES } from '../../../domain/repairs.js';
 import { toCents } from '../../../domain/money.js';
 import type { Executor } from '../../db/client.js';
 import { EVERY_TECHNICIAN, homeCounts, homeFutureCounts, homeJobFacts, jobQuotes, jobRepairs, jobs, jobTechnicians, locations, technicians, units, users } from '../../db/schema.js';
+import { isTechnicianUser } from '../../db/roles.js';
 import { countOf, from, nullable, oneOfColumn, selectRow, selectRows, selection, tableAlias } from '../../db/sql.js';
+import { personName } from '../../db/person-name.js';
 
 export interface HomeQuery {
   office: string | undefined;
@@ -133,7 +135,6 @@ export function homeStatsStatement(q: HomeQuery) {
 }
 
 /** A person's name as shown in lists: first and last name, or the username when both are blank. */
-const personName = (person: typeof u) => sql<string>`coalesce(nullif(btrim(concat_ws(' ', ${person.firstName}, ${person.lastName})), ''), ${person.username})`;
 
 const TECHNICIAN_OPTION = selection({ id: u.id, name: personName(u) });
 const OFFICE = selection({ office: sql<string>`office` });
@@ -257,7 +258,7 @@ export function createHomeRepo(db: Executor) {
         sql`
         select ${TECHNICIAN_OPTION}
         from ${from(t)} join ${from(u)} on ${u.id} = ${t.id}
-        where ${u.role} = 'technician' and ${u.status} = 'active'
+        where ${isTechnicianUser(u.role)} and ${u.status} = 'active'
         order by 2, ${u.id}`,
       );
     },

@@ -6,6 +6,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { photoUrl, type Inspection, type InspectionInput, type InspectionPhoto, type PhotoContentType } from '../../../domain/inspections.js';
 import { centsToDecimal, toCents } from '../../../domain/money.js';
+import { isDecidedQuoteStatus } from '../../../domain/quotes.js';
 import {
   REPAIR_PHASE_LABELS,
   type Repair,
@@ -24,10 +25,10 @@ import {
   jobRepairLines,
   jobRepairs,
   jobs,
-  jobTechnicians,
   units,
 } from '../../db/schema.js';
 import { isoTimestamp, selection, selectRow } from '../../db/sql.js';
+import { isTechnicianAssigned } from '../jobs/index.js';
 
 type InspectionRow = typeof jobInspections.$inferSelect;
 type RepairRow = typeof jobRepairs.$inferSelect;
@@ -177,7 +178,7 @@ function repairColumns(values: RepairWrite) {
 }
 
 /** The customer's answer held by the job's latest quote (decision 018). */
-const decisionOf = (status: string | null): RepairDecision | null => (status === 'approved' || status === 'declined' ? status : null);
+const decisionOf = (status: string | null): RepairDecision | null => (isDecidedQuoteStatus(status) ? status : null);
 
 export function createInspectionsRepo(db: Executor) {
   /** Repairs (with their lines) and photos of these inspections, in two queries each, never one per row. */
@@ -228,12 +229,7 @@ export function createInspectionsRepo(db: Executor) {
       const base = exec.select({ id: jobs.id, number: jobs.number }).from(jobs).where(eq(jobs.id, jobId));
       const [job] = options.lock ? await base.for('no key update') : await base;
       if (!job) return null;
-      const [assigned] = await exec
-        .select({ id: jobTechnicians.id })
-        .from(jobTechnicians)
-        .where(and(eq(jobTechnicians.jobId, jobId), eq(jobTechnicians.technicianId, userId)))
-        .limit(1);
-      return { id: job.id, number: job.number, assigned: Boolean(assigned) };
+      return { id: job.id, number: job.number, assigned: await isTechnicianAssigned(exec, jobId, userId) };
     },
 
     async unitExists(unitId: string, exec: Executor = db): Promise<boolean> {

@@ -20,6 +20,7 @@ import {
 } from '../../../domain/inspections.js';
 import { repair, repairInput, repairSummary, unitDeficienciesAnswer, unitDeficienciesQuery } from '../../../domain/repairs.js';
 import { badRequest } from '../../errors.js';
+import { contentDisposition } from '../../http/content-disposition.js';
 import { currentUser } from '../../plugins/auth.js';
 import { readMultipart, registerUploads } from '../../plugins/uploads.js';
 import type { InspectionsService, PhotoUpload } from './inspections.service.js';
@@ -151,7 +152,7 @@ export async function inspectionsRoutes(app: FastifyInstance, { inspections }: {
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
       return reply
         .type(file.contentType)
-        .header('content-disposition', `inline; filename="${file.fileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+        .header('content-disposition', contentDisposition('inline', file.fileName))
         .send(file.bytes);
     },
   });

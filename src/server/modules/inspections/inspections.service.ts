@@ -6,6 +6,7 @@
  * Mark Complete, a repair save and a delete on the same job never interleave.
  */
 import type { SessionUser } from '../../../domain/auth.js';
+import { isTechnician, mayWorkOnJob } from '../../../domain/policy.js';
 import {
   changedSinceQuote,
   INSPECTION_LIMITS,
@@ -85,11 +86,9 @@ export interface PhotoFile {
 export function createInspectionsService(deps: { db: Database; repo: InspectionsRepo; storage: FileStorage; clock: () => Date }) {
   const { db, repo, storage, clock } = deps;
 
-  const isTechnician = (actor: SessionUser) => actor.role === 'technician';
-
   /** RULINGS.md: a technician changes inspections and repairs only on jobs assigned to them. */
   function mayChange(actor: SessionUser, job: JobAccess): void {
-    if (isTechnician(actor) && !job.assigned) throw forbidden(INSPECTION_MESSAGES.notAssigned);
+    if (!mayWorkOnJob(actor.role, job.assigned)) throw forbidden(INSPECTION_MESSAGES.notAssigned);
   }
 
   async function jobForRead(actor: SessionUser, jobId: string, exec: Executor = db): Promise<JobAccess> {

@@ -1,6 +1,7 @@
 /**
  * One invoice with its lines, history and approval signature, and a job's invoices.
  */
+import { displayName } from '../../../domain/display-name.js';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { InvoiceItemType, InvoiceStatus } from '../../../domain/invoices/index.js';
 import { toCents } from '../../../domain/money.js';
@@ -117,7 +118,7 @@ export function createInvoicesDetailRepo(db: Executor) {
           toStatus: h.toStatus as InvoiceStatus,
           note: h.note,
           changedAt: h.changedAt.toISOString(),
-          changedByName: h.username ? [h.firstName, h.lastName].filter(Boolean).join(' ').trim() || h.username : null,
+          changedByName: h.username ? displayName({ ...h, username: h.username }) : null,
         })),
       };
     },

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorBody } from '../../../domain/api.js';
+import { allow } from '../../../domain/policy.js';
 import {
   createInvoiceInput,
   invoiceDetail,
@@ -12,8 +13,6 @@ import {
   invoiceReport,
   invoiceReportQuery,
   invoiceListQuery,
-  INVOICE_VOID_ROLES,
-  INVOICE_WRITE_ROLES,
   jobInvoices,
   paidInvoiceFilters,
   paidInvoiceList,
@@ -28,15 +27,16 @@ import {
   type InvoiceReport,
 } from '../../../domain/invoices/index.js';
 import { exportFileName, sendXlsx, sendXlsxWorkbook, xlsxSheet, type XlsxColumn } from '../../export/xlsx.js';
+import { contentDisposition } from '../../http/content-disposition.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { InvoicesService } from './invoices.service.js';
 
 const errors = { 400: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody };
 /** Office staff (admin, manager, user) create, send, mark paid, edit and delete drafts; only admin and manager void. */
-const writers = { roles: [...INVOICE_WRITE_ROLES] };
-const voiders = { roles: [...INVOICE_VOID_ROLES] };
+const writers = allow('invoices.issue');
+const voiders = allow('invoices.void');
 /** The lists, exports and reports are office screens; technicians read only their jobs' invoices. */
-const office = writers;
+const office = allow('invoices.lists');
 
 const day = (iso: string | null) => (iso ? new Date(`${iso}T00:00:00Z`) : null);
 const money = (cents: number) => cents / 100;
@@ -112,10 +112,9 @@ export function reportSheets(r: InvoiceReport) {
 }
 
 function sendPdf(reply: FastifyReply, bytes: Uint8Array, fileName: string, download: boolean) {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return reply
     .header('content-type', 'application/pdf')
-    .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${ascii}"`)
+    .header('content-disposition', contentDisposition(download ? 'attachment' : 'inline', fileName))
     .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; frame-ancestors 'self'")

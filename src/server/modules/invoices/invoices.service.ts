@@ -7,6 +7,7 @@
  */
 import type { SessionUser } from '../../../domain/auth.js';
 import { dateInZone } from '../../../domain/dates.js';
+import { isTechnicianRole, SYSTEM_ROLE } from '../../../domain/policy.js';
 import {
   allowedInvoiceActions,
   buildInvoiceReport,
@@ -57,7 +58,7 @@ import { AppError, badRequest, conflict, forbidden, notFound, registerConstraint
 import { inBatches } from '../../export/xlsx.js';
 import { enqueueEmail } from '../../outbox/outbox.js';
 import { invoicePdf, invoicePdfFileName } from '../../pdf/invoice-pdf.js';
-import { isAssignedTechnician } from '../jobs/index.js';
+import { isTechnicianAssigned } from '../jobs/index.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { createSettingsRepo } from '../settings/index.js';
 import { createInvoicesRepo, listConditions, listItemOf, paidConditions, pendingConditions, type ListOrder, type ListRowCursor } from './invoices.repo.js';
@@ -236,7 +237,7 @@ export async function sendInvoice(
   if (!canTransition('send', locked.status)) throw conflict(transitionRefusal('send', locked.status));
   const company = await companyOf(tx);
   const today = dateInZone(deps.now ?? new Date(), company.time_zone);
-  const before = await detailOf(tx, locked.id, { id: options.changedBy ?? '', role: 'admin' }, today);
+  const before = await detailOf(tx, locked.id, { id: options.changedBy ?? '', role: SYSTEM_ROLE }, today);
   const to = options.email || before.defaultEmail;
   if (!to) throw badRequest(INVOICE_MESSAGES.emailRequired, { email: INVOICE_MESSAGES.emailRequired });
 
@@ -276,13 +277,13 @@ export async function sendInvoice(
 
 export function createInvoicesService({ db, storage, clock, totalCap }: InvoicesDeps) {
   const repo = createInvoicesRepo(db);
-  const today = async (exec: Executor = db) => dateInZone(clock(), (await companyOf(exec)).time_zone);
+  const today = (exec: Executor = db) => createSettingsRepo(exec).today(clock());
   const cap = totalCap ?? LIST_TOTAL_CAP;
 
   /** Office staff see every invoice; a technician only those of jobs assigned to them. */
   async function assertCanRead(exec: Executor, actor: Actor, jobId: string) {
-    if (actor.role !== 'technician') return;
-    if (!(await isAssignedTechnician(exec, jobId, actor.id))) throw forbidden('Technicians see the invoices of their own jobs only');
+    if (!isTechnicianRole(actor.role)) return;
+    if (!(await isTechnicianAssigned(exec, jobId, actor.id))) throw forbidden('Technicians see the invoices of their own jobs only');
   }
 
   async function readable(actor: Actor, invoiceId: string): Promise<string> {

@@ -17,7 +17,9 @@ import {
   units,
   users,
 } from '../../db/schema.js';
+import { isTechnicianUser } from '../../db/roles.js';
 import { COUNT_ROWS, from, nullable, oneOfColumn, selectRow, selectRows, selection, tableAlias, whereAll, type RowOf } from '../../db/sql.js';
+import { personName } from '../../db/person-name.js';
 
 const j = tableAlias(jobs, 'j');
 const l = tableAlias(locations, 'l');
@@ -31,7 +33,7 @@ const ta = tableAlias(technicianAvailability, 'ta');
 const tc = tableAlias(technicianCertifications, 'tc');
 const tr = tableAlias(technicianTerritories, 'tr');
 
-const personName = sql<string>`coalesce(nullif(btrim(concat_ws(' ', ${tu.firstName}, ${tu.lastName})), ''), ${tu.username})`;
+const technicianName = personName(tu);
 const dayStart = (isoDay: string, timeZone: string, plusDays = 0) => sql`((${isoDay}::date + ${plusDays}::int)::timestamp at time zone ${timeZone})`;
 
 /** The job's estimated price: its items total, or its repair total when it has no items. */
@@ -175,10 +177,10 @@ export function boardStatements(q: BoardFilters, timeZone: string, limit: number
             coalesce(array_agg(distinct to_char(m.schedule_start at time zone ${timeZone}, 'YYYY-MM-DD')) filter (where m.schedule_start is not null), '{}') as dates
           from m cross join unnest(m.techs) as t(technician_id) group by t.technician_id) per)
       ) as board`,
-    technicians: sql`select ${tu.id} as id, ${personName} as name, ${tu.role} as role, ${tt.office} as office,
+    technicians: sql`select ${tu.id} as id, ${technicianName} as name, ${tu.role} as role, ${tt.office} as office,
         ${technicianDetails(timeZone)}
       from ${from(tu)} join ${from(tt)} on ${tt.id} = ${tu.id}
-      where ${tu.role} = 'technician' and ${tu.status} = 'active' ${techScope}
+      where ${isTechnicianUser(tu.role)} and ${tu.status} = 'active' ${techScope}
       order by 2, ${tu.id}`,
   };
 }
@@ -194,7 +196,7 @@ const TECH_ROW = selection({
 });
 
 const LOCKED = selection({ id: j.id, status: oneOfColumn(j.status, JOB_STATUSES), updatedAt: j.updatedAt, scheduleStart: j.scheduleStart, scheduleDuration: j.scheduleDuration });
-const CONFLICT = selection({ number: j.number, name: j.name, technicianName: personName });
+const CONFLICT = selection({ number: j.number, name: j.name, technicianName });
 
 const FILTER_CHECK = selection({
   type: sql<boolean>`"type"`,
@@ -315,7 +317,7 @@ export function createDispatchRepo(db: Executor) {
       return selectRows(
         exec,
         OFF_BOARD_TECH,
-        sql`select ${tu.id} as id, ${personName} as name, ${tu.role} as role, ${tu.status} as status, coalesce(${tt.office}, '') as office,
+        sql`select ${tu.id} as id, ${technicianName} as name, ${tu.role} as role, ${tu.status} as status, coalesce(${tt.office}, '') as office,
             ${technicianDetails(timeZone)},
             s."jobCount", s."completedCount", s.dates
           from ${from(tu)} left join ${from(tt)} on ${tt.id} = ${tu.id}

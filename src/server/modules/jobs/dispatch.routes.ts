@@ -42,15 +42,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorBody } from '../../../domain/api.js';
-import type { UserRole } from '../../../domain/auth.js';
 import { boardAnswer, boardQuery, completedJobsAnswer, completedJobsQuery, dispatchOptions, moveJobAnswer, moveJobInput, unscheduledAnswer } from '../../../domain/dispatch.js';
 import { jobIdParams } from '../../../domain/jobs/index.js';
+import { allow } from '../../../domain/policy.js';
 import type { DispatchService } from './dispatch.service.js';
 
 const errors = { 400: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody };
 const tags = ['dispatch'];
 /** Who may dispatch: office staff. Technicians see the board but may not move jobs. */
-const DISPATCHERS: UserRole[] = ['admin', 'manager', 'user'];
+const dispatchers = allow('dispatch.view');
 
 export function dispatchRoutes(app: FastifyInstance, { dispatch }: { dispatch: DispatchService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -94,7 +94,7 @@ export function dispatchRoutes(app: FastifyInstance, { dispatch }: { dispatch: D
   });
 
   r.post('/api/jobs/:id/move', {
-    config: { roles: DISPATCHERS },
+    config: dispatchers,
     schema: {
       tags,
       summary: 'Reschedule, reassign or unschedule a job from the board (409 when it changed since loaded, or when it double-books a technician without confirmOverlap)',

@@ -20,6 +20,7 @@ import {
   type BoardAnswer,
   type BoardQuery, type DispatchOptions, type MoveJobAnswer, type MoveJobInput } from '../../../domain/dispatch.js';
 import { JOB_MESSAGES, technicianRows } from '../../../domain/jobs/index.js';
+import { isTechnicianRole } from '../../../domain/policy.js';
 import type { Database } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { SettingsRepo } from '../settings/index.js';
@@ -31,11 +32,10 @@ import type { JobsRepo } from './jobs.repo.js';
  * a job block. A move is a write to jobs and job_technicians, so it lives in the jobs module.
  */
 export function createDispatchService({ db, repo, jobs, settings, clock }: { db: Database; repo: DispatchRepo; jobs: JobsRepo; settings: SettingsRepo; clock: () => Date }) {
-  const timeZone = async () => (await settings.getCompany()).time_zone;
 
   /** The range resolved in the company's time zone, and the named filter values checked (400 when unknown). */
   async function resolve(search: BoardQuery): Promise<{ zone: string; today: string; query: BoardFilters }> {
-    const zone = await timeZone();
+    const zone = await settings.timeZone();
     const today = dateInZone(clock(), zone);
     const query = resolveBoardRange(search, today);
     if (query.type !== undefined || query.serviceLine !== undefined || query.ownerId !== undefined || query.region !== undefined) {
@@ -63,7 +63,7 @@ export function createDispatchService({ db, repo, jobs, settings, clock }: { db:
         ...found.technicians.map((t) => ({ ...t, offBoard: null })),
         ...offBoard.map((t) => ({
           ...t,
-          offBoard: (t.status !== 'active' ? 'inactive' : t.role !== 'technician' ? 'not-technician' : 'other-office') as BoardTechnician['offBoard'],
+          offBoard: (t.status !== 'active' ? 'inactive' : !isTechnicianRole(t.role) ? 'not-technician' : 'other-office') as BoardTechnician['offBoard'],
         })),
       ];
       return {

@@ -1,4 +1,7 @@
 /** One job as its page shows it, the facts the writes check, and the choices of the job forms. */
+import { isTechnicianAssigned } from './job-assignment.js';
+import { quoteDecided } from '../../db/views.js';
+import { isOfficeUser, isTechnicianUser } from '../../db/roles.js';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   JOB_CONTACT_TYPES,
@@ -19,7 +22,6 @@ import {
   jobLaborPrices,
   jobPartPrices,
   jobPresets,
-  jobTechnicians,
   jobTypes,
   locations,
   serviceLines,
@@ -246,12 +248,7 @@ export function createJobsDetailRepo(db: Executor) {
     },
 
     async isAssigned(jobId: string, technicianId: string, exec: Executor = db): Promise<boolean> {
-      const rows = await exec
-        .select({ id: jobTechnicians.id })
-        .from(jobTechnicians)
-        .where(and(eq(jobTechnicians.jobId, jobId), eq(jobTechnicians.technicianId, technicianId)))
-        .limit(1);
-      return rows.length > 0;
+      return isTechnicianAssigned(exec, jobId, technicianId);
     },
 
     async locationOf(locationId: string, exec: Executor = db) {
@@ -281,7 +278,7 @@ export function createJobsDetailRepo(db: Executor) {
         exec,
         selection({ id: person.id }),
         sql`select ${person.id} as "id" from ${from(person)} join ${from(technician)} on ${technician.id} = ${person.id}
-            where ${person.role} = 'technician' and ${person.status} = 'active' and ${person.id} in (${sql.join(
+            where ${isTechnicianUser(person.role)} and ${person.status} = 'active' and ${person.id} in (${sql.join(
               ids.map((id) => sql`${id}::uuid`),
               sql`, `,
             )})`,
@@ -302,7 +299,7 @@ export function createJobsDetailRepo(db: Executor) {
     /** What refuses a delete: an answered quote (on the job or a quote record) and invoices past draft. */
     async deleteBlockers(id: string, exec: Executor = db): Promise<{ quoteAnswered: boolean; nonDraftInvoices: number }> {
       const B = selection({
-        quoteAnswered: sql<boolean>`exists (select 1 from ${from(quote)} where ${quote.jobId} = ${job.id} and ${quote.status} in ('approved', 'declined'))`,
+        quoteAnswered: sql<boolean>`exists (select 1 from ${from(quote)} where ${quote.jobId} = ${job.id} and ${quoteDecided(quote.status)})`,
         nonDraftInvoices: countOf(sql`(select count(*) from ${from(invoice)} where ${invoice.jobId} = ${job.id} and ${invoice.status} <> 'draft')`),
       });
       const row = await selectRow(exec, B, sql`select ${B} from ${from(job)} where ${job.id} = ${id}::uuid`);
@@ -364,7 +361,7 @@ export function createJobsDetailRepo(db: Executor) {
           exec,
           TECH_OPTION,
           sql`select ${TECH_OPTION} from ${from(person)} join ${from(technician)} on ${technician.id} = ${person.id}
-              where ${person.role} = 'technician' and ${person.status} = 'active' order by 2, ${person.id}`,
+              where ${isTechnicianUser(person.role)} and ${person.status} = 'active' order by 2, ${person.id}`,
         ),
       ]);
       return { jobTypes: types, serviceLines: lines, offices: offices.map((o) => o.office), technicians: techs };
@@ -375,7 +372,7 @@ export function createJobsDetailRepo(db: Executor) {
       const OWNER = selection({ id: person.id, name: personName(person) });
       const REGION = selection({ name: technicianTerritories.territoryName });
       const [owners, regions] = await Promise.all([
-        selectRows(exec, OWNER, sql`select ${OWNER} from ${from(person)} where ${person.status} = 'active' and ${person.role} in ('admin', 'manager', 'user') order by 2, ${person.id}`),
+        selectRows(exec, OWNER, sql`select ${OWNER} from ${from(person)} where ${person.status} = 'active' and ${isOfficeUser(person.role)} order by 2, ${person.id}`),
         selectRows(exec, REGION, sql`select distinct ${technicianTerritories.territoryName} as "name" from ${technicianTerritories} order by 1`),
       ]);
       return { owners, regions: regions.map((r) => r.name) };

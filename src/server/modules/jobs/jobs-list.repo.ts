@@ -1,4 +1,5 @@
 /** The /jobs list: its filters, order, page and capped total, and the export's batches. */
+import { quoteOpenAt } from '../../db/views.js';
 import { sql, type SQL } from 'drizzle-orm';
 import { searchWords } from '../../../domain/customers.js';
 import { JOB_STATUSES, type JobListItem, type JobListQuery } from '../../../domain/jobs/index.js';
@@ -100,7 +101,7 @@ function queueCondition(queue: NonNullable<JobListQuery['queue']>, ctx: JobListC
     case 'to-invoice':
       return sql`${job.status} = 'completed' and not exists (select 1 from ${from(invoice)} where ${invoice.jobId} = ${job.id} and ${invoice.status} <> 'void')`;
     case 'submitted-quotes':
-      return sql`exists (select 1 from ${from(quote)} where ${quote.jobId} = ${job.id} and ${quote.status} = 'sent' and ${quote.expiresAt} > ${ctx.now.toISOString()}::timestamptz)`;
+      return sql`exists (select 1 from ${from(quote)} where ${quote.jobId} = ${job.id} and ${quoteOpenAt(quote, ctx.now)})`;
   }
 }
 

@@ -2,6 +2,8 @@
  * The tables the jobs repos read, under the names their SQL uses, and the fragments several of
  * them share (the technicians as JSON, the cost total, the latest quote's state, a day's start).
  */
+import { quoteDecided } from '../../db/views.js';
+import { personName } from '../../db/person-name.js';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { JobTechnicianRef } from '../../../domain/jobs/index.js';
 import { toCents } from '../../../domain/money.js';
@@ -44,10 +46,10 @@ export const repair = tableAlias(jobRepairs, 'repair');
 
 /** The job's latest quote's stored status (decision 018: the quote's state lives in job_quotes). */
 export const latestQuoteStatus = sql<string | null>`(select ${latestQuote.status} from ${from(latestQuote)} where ${latestQuote.jobId} = ${job.id})`;
-export const quoteAnsweredNow = sql<boolean>`coalesce(${latestQuoteStatus} in ('approved', 'declined'), false)`;
+export const quoteAnsweredNow = sql<boolean>`coalesce(${quoteDecided(latestQuoteStatus)}, false)`;
 
 /** A person's name as lists show it: first and last name, or the username when both are blank. */
-export const personName = (who: typeof person | typeof creator) => sql<string>`coalesce(nullif(btrim(concat_ws(' ', ${who.firstName}, ${who.lastName})), ''), ${who.username})`;
+export { personName };
 export const isoDate = (column: SQL | AnyColumn) => sql<string>`to_char(${column}, 'YYYY-MM-DD')`;
 
 /** Technicians (assignment joined to person), primary first, as a JSON array. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorBody } from '../../../domain/api.js';
-import type { UserRole } from '../../../domain/auth.js';
+import { allow } from '../../../domain/policy.js';
 import {
   assignTechniciansInput,
   calendarAnswer,
@@ -35,8 +35,7 @@ import type { JobsService } from './jobs.service.js';
 const errors = { 400: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody };
 const tags = ['jobs'];
 /** Office staff: create, assign, cancel, delete, presets. Technicians read, and work on jobs assigned to them (checked by the service). */
-const OFFICE: UserRole[] = ['admin', 'manager', 'user'];
-const office = { roles: OFFICE };
+const office = allow('jobs.edit');
 
 const MONEY = '"$"#,##0.00';
 const EXPORT_COLUMNS: XlsxColumn<JobListItem>[] = [

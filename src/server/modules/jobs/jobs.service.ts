@@ -1,6 +1,7 @@
 import type { Paginated } from '../../../domain/api.js';
 import type { SessionUser } from '../../../domain/auth.js';
 import { dateInZone, zonedDateTimeToInstant } from '../../../domain/dates.js';
+import { can, isAssignedTo, mayWorkOnJob } from '../../../domain/policy.js';
 import {
   canCancel,
   canComplete,
@@ -46,8 +47,7 @@ registerConstraintMessages({
   job_items_service_line_service_lines_code_fk: { status: 400, message: JOB_MESSAGES.unknownServiceLine, field: 'serviceLine' },
 });
 
-const OFFICE_ROLES = new Set(['admin', 'manager', 'user']);
-const isOffice = (actor: SessionUser) => OFFICE_ROLES.has(actor.role);
+const isOffice = (actor: SessionUser) => can(actor.role, 'jobs.edit');
 const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
 
 export interface JobsServiceDeps {
@@ -64,10 +64,9 @@ export interface JobsServiceDeps {
 }
 
 export function createJobsService({ db, repo, settings, clock, withdrawOpenQuotes, deleteUnansweredQuotes, deleteDraftInvoices, deleteInspections }: JobsServiceDeps) {
-  const timeZone = async () => (await settings.getCompany()).time_zone;
   const context = async (): Promise<JobListContext> => {
     const now = clock();
-    const zone = await timeZone();
+    const zone = await settings.timeZone();
     return { now, timeZone: zone, today: dateInZone(now, zone) };
   };
 
@@ -78,14 +77,14 @@ export function createJobsService({ db, repo, settings, clock, withdrawOpenQuote
   };
 
   /** Office staff change any job; a technician only one assigned to them. */
-  const mayWork = async (actor: SessionUser, jobId: string, exec: Executor = db) => isOffice(actor) || (actor.role === 'technician' && (await repo.isAssigned(jobId, actor.id, exec)));
+  const mayWork = async (actor: SessionUser, jobId: string, exec: Executor = db) => isOffice(actor) || mayWorkOnJob(actor.role, await repo.isAssigned(jobId, actor.id, exec));
   const mustWork = async (actor: SessionUser, jobId: string, exec: Executor = db) => {
     if (!(await mayWork(actor, jobId, exec))) throw forbidden(JOB_MESSAGES.notAssigned);
   };
 
   const withPermissions = async (actor: SessionUser, record: JobRecord): Promise<JobDetail> => {
     const office = isOffice(actor);
-    const assigned = office || record.technicians.some((t) => t.id === actor.id);
+    const assigned = mayWorkOnJob(actor.role, isAssignedTo(record.technicians, actor.id));
     return {
       ...record,
       can: {
@@ -166,7 +165,7 @@ export function createJobsService({ db, repo, settings, clock, withdrawOpenQuote
       await checkTechnicians(input.technicianIds);
 
       const status = statusFromSchedule(input.scheduleDate, input.scheduleTime);
-      const scheduleStart = status === 'scheduled' ? zonedDateTimeToInstant(input.scheduleDate!, input.scheduleTime!, await timeZone()) : null;
+      const scheduleStart = status === 'scheduled' ? zonedDateTimeToInstant(input.scheduleDate!, input.scheduleTime!, await settings.timeZone()) : null;
       return db.transaction(async (tx) => {
         const job = await repo.insertJob(
           {
@@ -343,7 +342,7 @@ export function createJobsService({ db, repo, settings, clock, withdrawOpenQuote
     },
 
     async calendar(query: CalendarQuery): Promise<CalendarAnswer> {
-      const zone = await timeZone();
+      const zone = await settings.timeZone();
       const found = await repo.calendar({
         from: query.from,
         to: query.to,

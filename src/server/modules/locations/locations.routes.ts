@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CUSTOMER_DELETE_ROLES, CUSTOMER_EDITOR_ROLES } from '../../../domain/auth.js';
 import { apiErrorBody, paginated } from '../../../domain/api.js';
 import { CUSTOMER_MESSAGES, idParams } from '../../../domain/customers.js';
 import { location, locationExportQuery, locationInput, locationListQuery, type Location } from '../../../domain/locations.js';
+import { allow } from '../../../domain/policy.js';
 import { exportFileName, sendXlsx, type XlsxColumn } from '../../export/xlsx.js';
 import type { LocationsService } from './locations.service.js';
 
 const params = idParams(CUSTOMER_MESSAGES.invalidLocationId);
 const errors = { 400: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody };
 /** Office staff create and edit customers; only admin and manager delete them; technicians read. */
-const editors = { roles: CUSTOMER_EDITOR_ROLES };
-const deleters = { roles: CUSTOMER_DELETE_ROLES };
+const editors = allow('customers.edit');
+const deleters = allow('customers.delete');
 
 export const LOCATION_EXPORT_COLUMNS: XlsxColumn<Location>[] = [
   { header: 'Location', width: 34, value: (l) => l.name },

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorBody } from '../../../domain/api.js';
-import { ADMIN_ROLES } from '../../../domain/auth.js';
 import { outboxAttachmentParams, outboxIdParams, outboxList, outboxListQuery, outboxMessage } from '../../../domain/quote-outbox.js';
-import { contentDisposition } from '../quote-templates/index.js';
+import { allow } from '../../../domain/policy.js';
+import { contentDisposition } from '../../http/content-disposition.js';
 import type { OutboxService } from './outbox.service.js';
 
 /** Settings > Outbox: admin and manager (issue 13). */
-const admins = { roles: ADMIN_ROLES };
+const admins = allow('outbox.manage');
 
 export function outboxRoutes(app: FastifyInstance, { outbox }: { outbox: OutboxService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

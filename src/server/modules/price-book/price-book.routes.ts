@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { apiErrorBody } from '../../../domain/api.js';
 import { isUuidV4 } from '../../../domain/ids.js';
 import { IMPORT_MAX_FILE_BYTES, importPreview, importResult } from '../../../domain/price-book-import.js';
+import { allow } from '../../../domain/policy.js';
 import {
-  PRICE_BOOK_EDITOR_ROLES,
   PRICE_KIND_LABELS,
   PRICE_KIND_SEGMENTS,
   PRICE_KINDS,
@@ -25,7 +25,7 @@ import { readMultipart, registerUploads } from '../../plugins/uploads.js';
 import type { PriceBookService } from './price-book.service.js';
 
 const idParams = z.object({ id: z.string().refine(isUuidV4, 'Invalid price item id') });
-const editors = { roles: PRICE_BOOK_EDITOR_ROLES };
+const editors = allow('priceBook.edit');
 const MONEY = '#,##0.00';
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 const dollars = (cents: number) => cents / 100;

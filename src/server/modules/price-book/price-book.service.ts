@@ -1,4 +1,3 @@
-import { dateInZone } from '../../../domain/dates.js';
 import {
   analyzePriceImport,
   IMPORT_MAX_ROWS,
@@ -175,8 +174,7 @@ export function createPriceBookService({ repo, db, settings, clock, parsing }: {
     },
 
     async exportFileName(): Promise<string> {
-      const { time_zone } = await settings.getCompany();
-      return exportFileName('price-book', dateInZone(clock(), time_zone));
+      return exportFileName('price-book', await settings.today(clock()));
     },
   };
 }

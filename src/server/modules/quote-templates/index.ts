@@ -1,4 +1,4 @@
 /** The quote templates module's entry (docs/decisions/028). */
 export { createQuoteTemplatesRepo, type QuoteTemplatesRepo } from './quote-templates.repo.js';
-export { contentDisposition, quoteTemplatesRoutes } from './quote-templates.routes.js';
+export { quoteTemplatesRoutes } from './quote-templates.routes.js';
 export { createQuoteTemplatesService } from './quote-templates.service.js';

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { displayName } from '../../../domain/display-name.js';
 import type { EmailTemplate, EmailTemplateContent, EmailTemplateInput, PdfTemplate, TemplateQuoteType } from '../../../domain/quote-templates.js';
 import { EMAIL_TEMPLATE_FIELDS } from '../../../domain/quote-templates.js';
 import type { Executor } from '../../db/client.js';
@@ -11,7 +12,7 @@ export interface PdfTemplateRecord extends PdfTemplate {
 }
 
 const uploaderName = (u: { username: string; firstName: string | null; lastName: string | null } | null) =>
-  u ? [u.firstName, u.lastName].filter(Boolean).join(' ').trim() || u.username : null;
+  u ? displayName(u) : null;
 
 function toPdfTemplate(row: TemplateRow, uploader: { id: string; username: string; firstName: string | null; lastName: string | null } | null): PdfTemplateRecord {
   return {

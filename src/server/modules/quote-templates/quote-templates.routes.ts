@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorBody } from '../../../domain/api.js';
-import type { UserRole } from '../../../domain/auth.js';
 import { isUuidV4 } from '../../../domain/ids.js';
+import { allow } from '../../../domain/policy.js';
 import {
   emailTemplate,
   emailTemplateInput,
@@ -19,14 +19,14 @@ import {
   useTemplateQuery,
 } from '../../../domain/quote-templates.js';
 import { badRequest } from '../../errors.js';
+import { contentDisposition } from '../../http/content-disposition.js';
 import type { QuotePdfService } from '../quotes/index.js';
 import { currentUser } from '../../plugins/auth.js';
 import { readMultipart, registerUploads } from '../../plugins/uploads.js';
 import type { QuoteTemplatesService, UploadedFile } from './quote-templates.service.js';
 
 /** Templates: admin, manager and office users manage them; technicians read (decision 010). */
-export const TEMPLATE_EDITOR_ROLES: readonly UserRole[] = ['admin', 'manager', 'user'];
-const editors = { roles: TEMPLATE_EDITOR_ROLES };
+const editors = allow('quoteTemplates.manage');
 const ONE_FILE = 'Upload one PDF file per template';
 
 const previewQuery = z.object({
@@ -35,12 +35,6 @@ const previewQuery = z.object({
   download: z.enum(['0', '1', 'true', 'false']).optional(),
 });
 const jobIdParams = z.object({ id: z.string().refine(isUuidV4, 'Invalid job ID format') });
-
-/** Content-Disposition with a plain ASCII name and the RFC 5987 UTF-8 one. */
-export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 function sendPdf(reply: FastifyReply, bytes: Uint8Array, fileName: string, download: boolean) {
   return reply

@@ -4,6 +4,7 @@
  * comes from quote-document.repo.ts; src/server/pdf/quote-pdf.ts draws it (in a parse worker).
  */
 import { dateInZone } from '../../../domain/dates.js';
+import { isTechnicianRole } from '../../../domain/policy.js';
 import { TEMPLATE_MESSAGES, type QuoteType, type TemplateQuoteType } from '../../../domain/quote-templates.js';
 import { quoteConfirmLinks, quotePdfFileName, type QuoteDocumentData } from '../../../domain/quotes.js';
 import { readTogether, type Executor } from '../../db/client.js';
@@ -12,7 +13,7 @@ import type { ParsePool } from '../../parsing/parse-pool.js';
 import type { QuotePhoto } from '../../pdf/quote-pdf.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { createInspectionsRepo } from '../inspections/index.js';
-import { isAssignedTechnician } from '../jobs/index.js';
+import { isTechnicianAssigned } from '../jobs/index.js';
 import type { QuoteTemplatesRepo } from '../quote-templates/index.js';
 import type { SettingsRepo } from '../settings/index.js';
 import { readInspectionsAndRepairs, readJobItems, readQuoteJob } from './quote-document.repo.js';
@@ -114,7 +115,7 @@ export function createQuotePdfService(deps: {
   return {
     /** Technicians see the quotes of the jobs assigned to them only; other staff see every job's. */
     async assertMayView(user: { id: string; role: string }, jobId: string): Promise<void> {
-      if (user.role === 'technician' && !(await isAssignedTechnician(db, jobId, user.id))) {
+      if (isTechnicianRole(user.role) && !(await isTechnicianAssigned(db, jobId, user.id))) {
         throw forbidden('Technicians can preview quotes of their own jobs only');
       }
     },

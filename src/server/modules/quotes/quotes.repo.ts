@@ -5,11 +5,12 @@
  */
 import { and, asc, count, desc, eq, inArray, max, notInArray, sql } from 'drizzle-orm';
 import { toCents } from '../../../domain/money.js';
-import type { DeclineReason, JobQuoteHistoryItem, QuoteStatus } from '../../../domain/quotes.js';
+import { DECIDED_QUOTE_STATUSES, type DeclineReason, type JobQuoteHistoryItem, type QuoteStatus } from '../../../domain/quotes.js';
 import type { QuoteType } from '../../../domain/quote-templates.js';
 import type { RepairPhase } from '../../../domain/repairs.js';
 import { readTogether, type Executor } from '../../db/client.js';
 import { jobInspectionChanges, jobInspections, jobInvoices, jobItems, jobQuotes, jobRepairs, jobs, users } from '../../db/schema.js';
+import { personFullName } from '../../db/person-name.js';
 
 export type QuoteRow = typeof jobQuotes.$inferSelect;
 
@@ -101,7 +102,7 @@ export function createQuotesRepo(db: Executor) {
       const rows = await exec
         .select({
           quote: jobQuotes,
-          sentByName: sql<string | null>`nullif(btrim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`,
+          sentByName: personFullName(users),
           username: users.username,
           feeInvoiceNumber: jobInvoices.invoiceNumber,
         })
@@ -136,7 +137,7 @@ export function createQuotesRepo(db: Executor) {
 
     /** A deleted job's quotes the customer has not answered (an answered one refuses the delete). */
     async deleteUnanswered(jobId: string, exec: Executor): Promise<void> {
-      await exec.delete(jobQuotes).where(and(eq(jobQuotes.jobId, jobId), notInArray(jobQuotes.status, ['approved', 'declined'])));
+      await exec.delete(jobQuotes).where(and(eq(jobQuotes.jobId, jobId), notInArray(jobQuotes.status, [...DECIDED_QUOTE_STATUSES])));
     },
 
     /** Inserts the row unless its number is taken (then null: the caller draws another). */

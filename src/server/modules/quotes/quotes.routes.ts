@@ -2,17 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorBody } from '../../../domain/api.js';
-import type { UserRole } from '../../../domain/auth.js';
 import { isUuidV4 } from '../../../domain/ids.js';
 import { decisionInput, decisionResult, jobQuotesView, nextQuoteNumber, publicQuoteView, QUOTE_MESSAGES, sendQuoteInput, sendQuoteResult } from '../../../domain/quotes.js';
+import { allow } from '../../../domain/policy.js';
 import type { QuotePdfService } from './quote-pdf.service.js';
 import { currentUser } from '../../plugins/auth.js';
 import { rateLimitByAddress, type DbRateLimiter } from '../../plugins/rate-limit.js';
 import type { QuotesService } from './quotes.service.js';
 
 /** Sending quotes: admin, manager and office users (RULINGS, roles); technicians read. */
-export const QUOTE_SENDER_ROLES: readonly UserRole[] = ['admin', 'manager', 'user'];
-const senders = { roles: QUOTE_SENDER_ROLES };
+const senders = allow('quotes.send');
 
 const jobIdParams = z.object({ id: z.string().refine(isUuidV4, 'Invalid job ID format') });
 const quoteIdParams = z.object({ quoteId: z.string().refine(isUuidV4, 'Invalid quote id') });

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorBody } from '../../../domain/api.js';
-import { ADMIN_ROLES } from '../../../domain/auth.js';
 import { isUuidV4 } from '../../../domain/ids.js';
+import { allow } from '../../../domain/policy.js';
 import {
   createReferenceTypeInput,
   REFERENCE_TYPE_KINDS,
@@ -29,13 +29,13 @@ export function referenceTypesRoutes(app: FastifyInstance, { referenceTypes }: {
     });
 
     r.post(`/api/settings/${kind}`, {
-      config: { roles: ADMIN_ROLES },
+      config: allow('settings.manage'),
       schema: { tags: ['settings'], summary: `Add a ${label.one} (name and code required, code unique)`, body: createReferenceTypeInput, response: { 201: referenceType, ...errors } },
       handler: async (request, reply) => reply.status(201).send(await referenceTypes.create(kind, request.body)),
     });
 
     r.patch(`/api/settings/${kind}/:id`, {
-      config: { roles: ADMIN_ROLES },
+      config: allow('settings.manage'),
       schema: {
         tags: ['settings'],
         summary: `Rename a ${label.one}, change its description or switch it active or inactive (the code stays)`,

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { dateInZone } from '../../../domain/dates.js';
 import { companySettings, DEFAULT_COMPANY_SETTINGS, type CompanySettings } from '../../../domain/settings.js';
 import type { Executor } from '../../db/client.js';
 import { settings } from '../../db/schema.js';
@@ -6,12 +7,25 @@ import { settings } from '../../db/schema.js';
 export const COMPANY_SETTINGS_KEY = 'company';
 
 export function createSettingsRepo(db: Executor) {
+  /** The company settings record, or the defaults when none is stored or it no longer parses. */
+  async function getCompany(): Promise<CompanySettings> {
+    const [row] = await db.select().from(settings).where(eq(settings.key, COMPANY_SETTINGS_KEY)).limit(1);
+    const parsed = companySettings.safeParse(row?.value);
+    return parsed.success ? parsed.data : DEFAULT_COMPANY_SETTINGS;
+  }
+  /** The company's time zone (Settings > Company): every date the company sees is in it. */
+  const timeZone = async (): Promise<string> => (await getCompany()).time_zone;
+
   return {
-    /** The company settings record, or the defaults when none is stored or it no longer parses. */
-    async getCompany(): Promise<CompanySettings> {
-      const [row] = await db.select().from(settings).where(eq(settings.key, COMPANY_SETTINGS_KEY)).limit(1);
-      const parsed = companySettings.safeParse(row?.value);
-      return parsed.success ? parsed.data : DEFAULT_COMPANY_SETTINGS;
+    getCompany,
+    timeZone,
+
+    /**
+     * Today's date (YYYY-MM-DD) in the company's time zone at this instant: the server's one way
+     * to ask (the rule itself is dateInZone in src/domain/dates.ts, which takes the zone).
+     */
+    async today(at: Date): Promise<string> {
+      return dateInZone(at, await timeZone());
     },
 
     async putCompany(value: CompanySettings): Promise<void> {

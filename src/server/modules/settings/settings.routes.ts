@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorBody } from '../../../domain/api.js';
-import { ADMIN_ROLES } from '../../../domain/auth.js';
 import { companySettings, managementTitle } from '../../../domain/settings.js';
+import { allow } from '../../../domain/policy.js';
 import type { SettingsRepo } from './settings.repo.js';
 
 export const companySettingsAnswer = companySettings.extend({ managementTitle: z.string() });
@@ -20,7 +20,7 @@ export function settingsRoutes(app: FastifyInstance, { settings }: { settings: S
   });
 
   r.put('/api/settings/company', {
-    config: { roles: ADMIN_ROLES },
+    config: allow('settings.manage'),
     schema: {
       tags: ['settings'],
       summary: 'Change the company information (admins and managers)',

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorBody } from '../../../domain/api.js';
-import { ADMIN_ROLES } from '../../../domain/auth.js';
 import { isUuidV4 } from '../../../domain/ids.js';
 import { createTechnicianInput, technicianCreated, technicianDetail, updateTechnicianInput } from '../../../domain/technicians.js';
+import { allow } from '../../../domain/policy.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { TechniciansService } from './technicians.service.js';
 
@@ -16,13 +16,13 @@ export function techniciansRoutes(app: FastifyInstance, { technicians }: { techn
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/technicians/:id', {
-    config: { roles: ADMIN_ROLES },
+    config: allow('technicians.manage'),
     schema: { tags: ['technicians'], summary: 'A technician with skills, certifications, availability and territories', params, response: { 200: technicianDetail, ...errors } },
     handler: async (request) => technicians.get(request.params.id),
   });
 
   r.post('/api/technicians', {
-    config: { roles: ADMIN_ROLES },
+    config: allow('technicians.manage'),
     schema: {
       tags: ['technicians'],
       summary: 'Add Technician: the user, the technician record and its lists in one transaction',
@@ -33,7 +33,7 @@ export function techniciansRoutes(app: FastifyInstance, { technicians }: { techn
   });
 
   r.put('/api/technicians/:id', {
-    config: { roles: ADMIN_ROLES },
+    config: allow('technicians.manage'),
     schema: {
       tags: ['technicians'],
       summary: 'Edit Technician: the person, the record and its lists (replaced) in one transaction',

@@ -1,4 +1,5 @@
 import type { SessionUser } from '../../../domain/auth.js';
+import { isTechnicianRole, TECHNICIAN_ROLE } from '../../../domain/policy.js';
 import {
   firstFreeUsername,
   TECHNICIAN_PROFILE_FIELDS,
@@ -76,7 +77,7 @@ export function createTechniciansService({
             firstName: input.firstName,
             lastName: input.lastName,
             phone: input.phone ?? null,
-            role: 'technician',
+            role: TECHNICIAN_ROLE,
             status: 'active',
             passwordHash,
             passwordChangedAt: passwordHash ? clock() : null,
@@ -92,7 +93,7 @@ export function createTechniciansService({
     /** /technicians/{id}/edit: the person, the record and the lists (replaced), in one transaction. */
     async update(id: string, input: UpdateTechnicianInput, _actor: SessionUser): Promise<TechnicianDetail> {
       const existing = await users.findById(id);
-      if (!existing || existing.role !== 'technician') throw notFound(TECHNICIAN_NOT_FOUND);
+      if (!existing || !isTechnicianRole(existing.role)) throw notFound(TECHNICIAN_NOT_FOUND);
       await checkTaken({ email: input.email, employeeId: input.employeeId }, id);
       await db.transaction(async (tx) => {
         await users.update(

@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CUSTOMER_DELETE_ROLES, CUSTOMER_EDITOR_ROLES } from '../../../domain/auth.js';
 import { apiErrorBody, paginated } from '../../../domain/api.js';
 import { CUSTOMER_MESSAGES, idParams } from '../../../domain/customers.js';
 import { unit, unitInput, unitJobsAnswer, unitJobsQuery, unitListItem, unitListQuery, unitUpdateInput } from '../../../domain/units.js';
+import { allow } from '../../../domain/policy.js';
 import type { UnitsService } from './units.service.js';
 
 const params = idParams(CUSTOMER_MESSAGES.invalidUnitId);
 const errors = { 400: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody };
 /** Office staff create and edit customers; only admin and manager delete them; technicians read. */
-const editors = { roles: CUSTOMER_EDITOR_ROLES };
-const deleters = { roles: CUSTOMER_DELETE_ROLES };
+const editors = allow('customers.edit');
+const deleters = allow('customers.delete');
 
 export function unitsRoutes(app: FastifyInstance, { units }: { units: UnitsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

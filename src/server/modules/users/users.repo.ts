@@ -7,6 +7,7 @@ import type { Executor } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { textMatch } from '../../db/sql.js';
 import { cappedCount } from '../../lists/index.js';
+import { personName, personNameWords } from '../../db/person-name.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = Omit<typeof users.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -41,7 +42,7 @@ export function createUsersRepo(db: Executor, options: { totalCap?: number } = {
     async list(query: UsersQuery): Promise<Paginated<UserSummary>> {
       let where: SQL | undefined;
       if (query.q) {
-        where = or(textMatch(users.username, query.q), textMatch(users.email, query.q), textMatch(sql`concat_ws(' ', ${users.firstName}, ${users.lastName})`, query.q));
+        where = or(textMatch(users.username, query.q), textMatch(users.email, query.q), textMatch(personNameWords(users), query.q));
       }
       const countLimit = countLimitFor(query.page, query.pageSize, options.totalCap);
       const [rows, counted] = await Promise.all([
@@ -59,9 +60,9 @@ export function createUsersRepo(db: Executor, options: { totalCap?: number } = {
 
     /** Active users for a picker: id and display name, by name, at most USER_OPTIONS_LIMIT. */
     async options(query: UserOptionsQuery): Promise<UserOption[]> {
-      const name = sql<string>`coalesce(nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.username})`;
+      const name = personName(users);
       const filters: SQL[] = [eq(users.status, 'active')];
-      if (query.q) filters.push(or(textMatch(users.username, query.q), textMatch(sql`concat_ws(' ', ${users.firstName}, ${users.lastName})`, query.q))!);
+      if (query.q) filters.push(or(textMatch(users.username, query.q), textMatch(personNameWords(users), query.q))!);
       return db
         .select({ id: users.id, name })
         .from(users)

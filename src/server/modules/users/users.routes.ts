@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorBody, paginated } from '../../../domain/api.js';
-import { ADMIN_ROLES } from '../../../domain/auth.js';
 import { isUuidV4 } from '../../../domain/ids.js';
 import { createUserInput, setPasswordInput, updateUserInput, USER_OPTIONS_LIMIT, userOptionsAnswer, userOptionsQuery, userSummary, usersQuery } from '../../../domain/users.js';
+import { allow } from '../../../domain/policy.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { UsersService } from './users.service.js';
 
@@ -15,7 +15,7 @@ export function usersRoutes(app: FastifyInstance, { users }: { users: UsersServi
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/users', {
-    config: { roles: ADMIN_ROLES },
+    config: allow('users.manage'),
     schema: {
       tags: ['users'],
       summary: 'The users of Settings, ordered by username: e-mails, phones, last sign-in (admin and manager)',
@@ -36,7 +36,7 @@ export function usersRoutes(app: FastifyInstance, { users }: { users: UsersServi
   });
 
   r.post('/api/users', {
-    config: { roles: ADMIN_ROLES },
+    config: allow('users.manage'),
     schema: {
       tags: ['users'],
       summary: 'Settings > Add User: a user who can sign in; for role technician also the technician record',
@@ -47,7 +47,7 @@ export function usersRoutes(app: FastifyInstance, { users }: { users: UsersServi
   });
 
   r.patch('/api/users/:id', {
-    config: { roles: ADMIN_ROLES },
+    config: allow('users.manage'),
     schema: {
       tags: ['users'],
       summary: "Edit a user's e-mail, name, phone, role and status",
@@ -59,7 +59,7 @@ export function usersRoutes(app: FastifyInstance, { users }: { users: UsersServi
   });
 
   r.put('/api/users/:id/password', {
-    config: { roles: ADMIN_ROLES },
+    config: allow('users.manage'),
     schema: {
       tags: ['users'],
       summary: "Set another user's password; their sessions end",

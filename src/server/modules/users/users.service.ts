@@ -1,7 +1,8 @@
 import type { Paginated } from '../../../domain/api.js';
 import type { SessionUser } from '../../../domain/auth.js';
+import { isTechnician, isTechnicianRole, mayManageRole } from '../../../domain/policy.js';
 import { defaultAvailability, keepAvailableDays } from '../../../domain/technicians.js';
-import { mayManageRole, type CreateUserInput, type UpdateUserInput, type UserOption, type UserOptionsQuery, type UserSummary, type UsersQuery } from '../../../domain/users.js';
+import type { CreateUserInput, UpdateUserInput, UserOption, UserOptionsQuery, UserSummary, UsersQuery } from '../../../domain/users.js';
 import type { Database } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound, registerConstraintMessages } from '../../errors.js';
 import { hashPassword, type AuthRepo } from '../auth/index.js';
@@ -64,7 +65,7 @@ export function createUsersService({
     async create(input: CreateUserInput, actor: SessionUser): Promise<UserSummary> {
       if (!mayManageRole(actor.role, input.role)) throw forbidden(ADMIN_ONLY_MESSAGE);
       await checkTaken({ username: input.username, email: input.email });
-      const technician = input.role === 'technician' ? input.technician : undefined;
+      const technician = isTechnician(input) ? input.technician : undefined;
       if (technician?.employeeId && (await technicians.employeeIdTaken(technician.employeeId))) {
         const message = `Another technician already has employee ID "${technician.employeeId}"`;
         throw conflict(message, { 'technician.employeeId': message });
@@ -101,10 +102,10 @@ export function createUsersService({
       if (id === actor.id && (input.role !== existing.role || input.status !== existing.status)) {
         throw badRequest('You cannot change your own role or status', { role: 'You cannot change your own role or status' });
       }
-      if (existing.role === 'technician' && input.role !== 'technician') {
+      if (isTechnicianRole(existing.role) && !isTechnicianRole(input.role)) {
         throw badRequest("A technician's role cannot be changed; set the technician inactive instead", { role: "A technician's role cannot be changed" });
       }
-      if (existing.role !== 'technician' && input.role === 'technician') {
+      if (!isTechnicianRole(existing.role) && isTechnicianRole(input.role)) {
         throw badRequest('To make someone a technician, add them with the role Technician (their technician record is needed)', {
           role: 'Add technicians with Add User or Add Technician',
         });

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Menu, X } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
-import { displayName } from '../../../domain/roles';
+import { displayName } from '../../../domain/display-name';
 import { api } from '../../lib/api-client';
 import { useCompanyInfo } from '../../lib/company';
 import { rememberSignedIn, sessionKey, useAuthOptions, useSession } from '../../lib/session';

@@ -5,6 +5,7 @@ import type { BoardJob } from '../../../domain/dispatch';
 import { errorMessage } from '../../lib/api-client';
 import { useCompanyInfo } from '../../lib/company';
 import { formatDate } from '../../lib/format';
+import { useCan } from '../../lib/can';
 import { useSession } from '../../lib/session';
 import { useUrlFilters } from '../../lib/url-state';
 import { ErrorBanner, InfoBanner } from '../../ui/banner';
@@ -36,8 +37,8 @@ export default function DispatchPage() {
   const company = useCompanyInfo();
   const session = useSession();
   const options = useDispatchOptions();
-  const role = session.data?.role;
-  const canMove = role === 'admin' || role === 'manager' || role === 'user';
+  const canMove = useCan('dispatch.view');
+  const canAddTech = useCan('technicians.manage');
 
   const companyZone = company.data?.time_zone ?? DEFAULT_TIME_ZONE;
   const view = values.view;
@@ -243,7 +244,7 @@ export default function DispatchPage() {
           selected={selected}
           onSelect={(row) => update({ tech: row ?? undefined }, { replace: true })}
           onJump={(date) => update({ view: undefined, date })}
-          canAddTech={role === 'admin' || role === 'manager'}
+          canAddTech={canAddTech}
         />
         <div className="min-w-0 space-y-4" aria-busy={board.isFetching}>
           <DispatchMap jobs={mapJobs} />

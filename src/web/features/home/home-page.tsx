@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { dateInZone, DEFAULT_TIME_ZONE, isIsoDate } from '../../../domain/dates';
+import { DEFAULT_TIME_ZONE, isIsoDate } from '../../../domain/dates';
 import type { HomeStats } from '../../../domain/home';
 import {
   DEFAULT_HOME_PERIOD,
@@ -13,7 +13,7 @@ import {
   type HomeFilters,
 } from '../../../domain/home-filters';
 import { errorMessage } from '../../lib/api-client';
-import { useCompanyInfo } from '../../lib/company';
+import { useCompanyInfo, useCompanyToday } from '../../lib/company';
 import { ErrorBanner } from '../../ui/banner';
 import { ButtonLink } from '../../ui/button';
 import { SelectInput } from '../../ui/form-field';
@@ -66,7 +66,7 @@ export default function HomePage() {
   }) ?? { office: undefined, technicianId: undefined, period: DEFAULT_HOME_PERIOD };
   const stats = useHomeStats(filters);
 
-  const today = dateInZone(new Date(), company.data?.time_zone ?? DEFAULT_TIME_ZONE);
+  const today = useCompanyToday();
   const dayParam = params.get('day');
   const day = dayParam && isIsoDate(dayParam) ? dayParam : today;
   const scheduleTech = params.get('scheduleTechnicianId') ?? undefined;

@@ -1,12 +1,10 @@
-import { useSession } from '../../lib/session';
+import { useCan } from '../../lib/can';
 
 /**
  * What the signed-in role may do with invoices, so screens hide what the server refuses (403):
  * admin, manager and office users create, send, edit drafts and mark paid; only admin and manager
- * void; technicians read.
+ * void; technicians read (src/domain/policy.ts).
  */
 export function useInvoicePermissions() {
-  const role = useSession().data?.role;
-  const office = role === 'admin' || role === 'manager' || role === 'user';
-  return { canBill: office, canVoid: role === 'admin' || role === 'manager' };
+  return { canBill: useCan('invoices.issue'), canVoid: useCan('invoices.void') };
 }

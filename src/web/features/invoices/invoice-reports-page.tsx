@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorMessage } from '../../lib/api-client';
+import { useCompanyToday } from '../../lib/company';
 import { formatCount } from '../../lib/format';
 import { useUrlFilters } from '../../lib/url-state';
 import { ErrorBanner } from '../../ui/banner';
@@ -14,7 +15,6 @@ import { BarList, type BarColor } from './components/bar-list';
 import { MonthColumns } from './components/month-columns';
 import { SummaryTile } from './components/summary-tile';
 import { INVOICE_EMPTY, INVOICE_MESSAGES, MONTH_NAMES, PERIOD_LABELS, QUARTER_LABELS } from './invoice-texts';
-import { useCompanyToday } from './use-company-today';
 
 const reportFilters = z.object({
   period: z.enum(['annual', 'quarterly', 'monthly']).optional().catch(undefined),

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
+import { isTechnicianRole } from '../../../domain/policy';
 import { ErrorBanner, InfoBanner } from '../../ui/banner';
 import { Button, ButtonLink } from '../../ui/button';
 import { PageHeader } from '../../ui/page-header';
@@ -25,7 +26,7 @@ export default function JobCreatePage() {
   const presetDialogs = usePresetDialogs();
   const [pickerOpen, setPickerOpen] = useState(false);
   const { form, options, unit } = job;
-  const technician = session.data?.role === 'technician';
+  const technician = isTechnicianRole(session.data?.role);
 
   if (technician) {
     return (

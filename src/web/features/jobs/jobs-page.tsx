@@ -10,9 +10,11 @@ import {
   UNASSIGNED,
   type JobListItem,
 } from '../../../domain/jobs';
+import { isAssignedTo, mayWorkOnJob } from '../../../domain/policy';
 import { errorMessage } from '../../lib/api-client';
 import { formatDate, formatTime } from '../../lib/format';
 import { useLiveFilters } from '../../lib/live-filters';
+import { useCan } from '../../lib/can';
 import { useSession } from '../../lib/session';
 import { useUrlFilters } from '../../lib/url-state';
 import { ErrorBanner } from '../../ui/banner';
@@ -136,7 +138,7 @@ export default function JobsPage() {
   const calendar = useJobCalendar(range.from, range.to, calendarCellLimit(calView), view === 'calendar');
   const actions = useJobActions();
   const role = session.data?.role;
-  const mayDelete = role === 'admin' || role === 'manager' || role === 'user';
+  const mayDelete = useCan('jobs.edit');
   const mayCreate = mayDelete;
 
   const setParam = (changes: Record<string, string | undefined>) => {
@@ -362,7 +364,7 @@ export default function JobsPage() {
             actions={{
               cell: (job) => (
                 <span className="flex justify-end gap-1">
-                  {canComplete(job.status) && (mayDelete || job.technicians.some((t) => t.id === session.data?.id)) ? (
+                  {canComplete(job.status) && mayWorkOnJob(role, isAssignedTo(job.technicians, session.data?.id)) ? (
                     <Button variant="ghost" size="sm" onClick={() => actions.complete(job)} aria-label={`Complete job ${job.number}`}>
                       <CheckCircle2 className="h-3.5 w-3.5" aria-hidden /> Complete
                     </Button>

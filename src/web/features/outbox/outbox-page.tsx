@@ -1,9 +1,9 @@
 import { Paperclip, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { canAdminister } from '../../../domain/auth';
 import { OUTBOX_STATUSES, outboxListQuery, type OutboxSummary } from '../../../domain/quote-outbox';
 import { ApiError, errorMessage } from '../../lib/api-client';
+import { useCan } from '../../lib/can';
 import { useSession } from '../../lib/session';
 import { useUrlFilters } from '../../lib/url-state';
 import { ErrorBanner, InfoBanner } from '../../ui/banner';
@@ -20,11 +20,12 @@ import { formatDateTime, OUTBOX_STATUS_LABELS, OUTBOX_TEXTS, outboxMessagePath }
 /** Settings > Outbox (admin and manager): the e-mail messages newest first; open one; Retry a failed one. */
 export default function OutboxPage() {
   const role = useSession().data?.role;
+  const mayManage = useCan('outbox.manage');
   const { values, update } = useUrlFilters(outboxListQuery);
   const outbox = useOutbox(values);
   const retry = useRetryOutboxMessage();
   const [banner, setBanner] = useState<string | null>(null);
-  const forbidden = (role && !canAdminister(role)) || (outbox.error instanceof ApiError && outbox.error.status === 403);
+  const forbidden = (role && !mayManage) || (outbox.error instanceof ApiError && outbox.error.status === 403);
 
   const retryMessage = async (message: OutboxSummary) => {
     setBanner(null);

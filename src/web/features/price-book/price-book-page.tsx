@@ -2,7 +2,6 @@ import { Pencil, Plus, Search, Trash2, Upload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { formatCents } from '../../../domain/money';
 import {
-  canEditPriceBook,
   formatHours,
   PRICE_KIND_LABELS,
   priceListQuery,
@@ -12,7 +11,7 @@ import {
 } from '../../../domain/price-book';
 import { PRICE_TYPE_FILTERS } from './price-book-texts';
 import { errorMessage } from '../../lib/api-client';
-import { useSession } from '../../lib/session';
+import { useCan } from '../../lib/can';
 import { useUrlFilters } from '../../lib/url-state';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { ErrorBanner } from '../../ui/banner';
@@ -85,8 +84,7 @@ export default function PriceBookPage() {
   const { values, update } = useUrlFilters(priceListQuery);
   const list = usePriceList(values);
   const options = usePriceBookOptions();
-  const session = useSession();
-  const canEdit = canEditPriceBook(session.data?.role);
+  const canEdit = useCan('priceBook.edit');
 
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);

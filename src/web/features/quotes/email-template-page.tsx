@@ -18,7 +18,7 @@ import {
 import { errorMessage } from '../../lib/api-client';
 import { useCompanyInfo } from '../../lib/company';
 import { applyServerFieldErrors } from '../../lib/form-errors';
-import { useSession } from '../../lib/session';
+import { useCan } from '../../lib/can';
 import { ErrorBanner } from '../../ui/banner';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
@@ -28,7 +28,7 @@ import { Spinner } from '../../ui/spinner';
 import { Tabs } from '../../ui/tabs';
 import { toast } from '../../ui/toast';
 import { useDefaultEmailTemplate, useSaveEmailTemplate } from './api/quote-templates-api';
-import { canManageTemplates, emailTemplatePath, TEMPLATE_TAB_LABELS, TEMPLATE_TEXTS } from './quote-texts';
+import { emailTemplatePath, TEMPLATE_TAB_LABELS, TEMPLATE_TEXTS } from './quote-texts';
 
 const typeParam = z.enum(TEMPLATE_QUOTE_TYPES).catch('repair');
 
@@ -71,7 +71,7 @@ function valuesOf(template: EmailTemplate, type: TemplateQuoteType): EmailTempla
 }
 
 function EmailTemplateEditor({ type, template }: { type: TemplateQuoteType; template: EmailTemplate }) {
-  const canEdit = canManageTemplates(useSession().data?.role);
+  const canEdit = useCan('quoteTemplates.manage');
   const company = useCompanyInfo();
   const save = useSaveEmailTemplate();
   const [banner, setBanner] = useState<string | null>(null);

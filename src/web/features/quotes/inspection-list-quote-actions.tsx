@@ -3,11 +3,10 @@ import { useState } from 'react';
 import type { JobDetail } from '../../../domain/jobs';
 import type { JobQuotesView, QuoteCardState } from '../../../domain/quotes';
 import type { QuoteType } from '../../../domain/quote-templates';
-import { useSession } from '../../lib/session';
+import { useCan } from '../../lib/can';
 import { Button } from '../../ui/button';
 import { useJobQuotes } from './api/job-quotes-api';
 import { SendQuoteDialog } from './components/send-quote-dialog';
-import { canSendQuotes } from './quote-texts';
 
 export interface InspectionListOffer {
   type: QuoteType;
@@ -38,11 +37,11 @@ export function inspectionListOffer(view: JobQuotesView): InspectionListOffer | 
  */
 export function InspectionListQuoteActions({ job, onChanged }: { job: Pick<JobDetail, 'id' | 'number' | 'contactEmail'>; onChanged?: () => void }) {
   const quotes = useJobQuotes(job.id);
-  const role = useSession().data?.role;
+  const maySend = useCan('quotes.send');
   const [open, setOpen] = useState(false);
   const [offered, setOffered] = useState<InspectionListOffer | null>(null);
   const view = quotes.data;
-  const offer = view && canSendQuotes(role) ? inspectionListOffer(view) : null;
+  const offer = view && maySend ? inspectionListOffer(view) : null;
   // The dialog keeps the type it was opened for while the quotes refresh underneath it.
   const shown = open ? offered : offer;
   if (!shown || !view) return null;

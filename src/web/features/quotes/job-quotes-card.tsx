@@ -2,12 +2,12 @@ import { Eye, FileEdit, Send } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { JobDetail } from '../../../domain/jobs';
-import { DECLINE_REASON_LABELS, QUOTE_MESSAGES, type JobQuoteHistoryItem, type QuoteCardState } from '../../../domain/quotes';
+import { DECLINE_REASON_LABELS, isDecidedQuoteStatus, QUOTE_MESSAGES, type JobQuoteHistoryItem, type QuoteCardState } from '../../../domain/quotes';
 import { REPAIR_PHASE_LABELS } from '../../../domain/repairs';
 import type { TemplateQuoteType } from '../../../domain/quote-templates';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { formatCents, formatDate } from '../../lib/format';
-import { useSession } from '../../lib/session';
+import { useCan } from '../../lib/can';
 import { Badge } from '../../ui/badge';
 import { ErrorBanner, InfoBanner } from '../../ui/banner';
 import { Button, ButtonLink } from '../../ui/button';
@@ -17,7 +17,7 @@ import { Spinner } from '../../ui/spinner';
 import { Tabs } from '../../ui/tabs';
 import { useJobQuotes } from './api/job-quotes-api';
 import { SendQuoteDialog } from './components/send-quote-dialog';
-import { canSendQuotes, emailTemplatePath, QUOTE_TYPE_TITLES, QUOTES_CARD_TEXTS, quotePreviewPath } from './quote-texts';
+import { emailTemplatePath, QUOTE_TYPE_TITLES, QUOTES_CARD_TEXTS, quotePreviewPath } from './quote-texts';
 
 type CardTab = TemplateQuoteType | 'all';
 const TABS: { value: CardTab; label: string }[] = [
@@ -31,7 +31,7 @@ const formatDateTime = (value: string) => new Date(value).toLocaleString('en-US'
 
 /** Sent, or Confirmed with Approved or Declined (section 4); superseded, expired and withdrawn as such. */
 export function QuoteStatusBadges({ status }: { status: JobQuoteHistoryItem['status'] }) {
-  if (status === 'approved' || status === 'declined')
+  if (isDecidedQuoteStatus(status))
     return (
       <span className="inline-flex flex-wrap gap-1">
         <Badge tone="blue">Confirmed</Badge>
@@ -60,7 +60,7 @@ const HISTORY_COLUMNS: DataTableColumn<JobQuoteHistoryItem>[] = [
  */
 export function JobQuotesCard({ job, onChanged }: { job: JobDetail; onChanged?: () => void }) {
   const quotes = useJobQuotes(job.id);
-  const role = useSession().data?.role;
+  const mayEdit = useCan('quotes.send');
   // Until a tab is chosen, the card opens on the latest quote's type (so its state and the
   // customer's decision are in view), or on Repair Quote when none was sent (decision 018).
   const [picked, setPicked] = useState<CardTab | null>(null);
@@ -71,7 +71,6 @@ export function JobQuotesCard({ job, onChanged }: { job: JobDetail; onChanged?: 
   const tab: CardTab = picked ?? (latestType === 'other' ? 'all' : (latestType ?? 'repair'));
   const setTab = (next: CardTab) => setPicked(next);
   const state: QuoteCardState | null = tab === 'all' || !view ? null : view.types[tab];
-  const mayEdit = canSendQuotes(role);
   const sendLabel = state?.buttonLabel ?? 'Send Quote';
   const sendDisabledReason = tab === 'all' ? QUOTE_MESSAGES.allQuotesTab : state && !state.canSend ? state.reason : null;
 

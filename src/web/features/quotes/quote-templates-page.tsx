@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { formatPreservedPages, pdfTemplateListQuery, TEMPLATE_QUOTE_TYPES, type PdfTemplate } from '../../../domain/quote-templates';
 import { errorMessage } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
-import { useSession } from '../../lib/session';
+import { useCan } from '../../lib/can';
 import { useUrlFilters } from '../../lib/url-state';
 import { Badge } from '../../ui/badge';
 import { ErrorBanner } from '../../ui/banner';
@@ -15,7 +15,7 @@ import { Tabs } from '../../ui/tabs';
 import { toast } from '../../ui/toast';
 import { useDeletePdfTemplate, usePdfTemplates, useUsePdfTemplate } from './api/quote-templates-api';
 import { AddPdfTemplateDialog } from './components/add-pdf-template-dialog';
-import { canManageTemplates, emailTemplatePath, TEMPLATE_TAB_LABELS, TEMPLATE_TEXTS, TEMPLATE_TYPE_OPTION_LABELS } from './quote-texts';
+import { emailTemplatePath, TEMPLATE_TAB_LABELS, TEMPLATE_TEXTS, TEMPLATE_TYPE_OPTION_LABELS } from './quote-texts';
 
 
 /**
@@ -25,8 +25,7 @@ import { canManageTemplates, emailTemplatePath, TEMPLATE_TAB_LABELS, TEMPLATE_TE
 export default function QuoteTemplatesPage() {
   const { values, update } = useUrlFilters(pdfTemplateListQuery);
   const type = values.type;
-  const role = useSession().data?.role;
-  const canManage = canManageTemplates(role);
+  const canManage = useCan('quoteTemplates.manage');
   const templates = usePdfTemplates(type);
   const useTemplate = useUsePdfTemplate();
   const deleteTemplate = useDeletePdfTemplate();

@@ -46,11 +46,6 @@ export function quotePreviewPath(jobId: string, type: string): string {
   return `/jobs/${jobId}/quote-preview?type=${encodeURIComponent(type)}`;
 }
 
-/** Technicians read templates; admin, manager and office users manage them (decision 010). */
-export function canManageTemplates(role: string | undefined): boolean {
-  return role === 'admin' || role === 'manager' || role === 'user';
-}
-
 /** The Quotes card's tabs and the send dialog's title. */
 export const QUOTE_TYPE_TITLES: Record<QuoteType, string> = {
   inspection: 'Inspection Quote',
@@ -70,5 +65,3 @@ export const QUOTES_CARD_TEXTS = {
   notSent: 'No quote of this type has been sent yet.',
 } as const;
 
-/** Who may send quotes (the server's rule, decision 018): admin, manager and office users. */
-export const canSendQuotes = (role: string | undefined) => role === 'admin' || role === 'manager' || role === 'user';

@@ -1,6 +1,7 @@
-import { canAdminister } from '../../../domain/auth';
+import { can } from '../../../domain/policy';
 import { usersQuery } from '../../../domain/users';
 import { useCompanyInfo } from '../../lib/company';
+import { useCan } from '../../lib/can';
 import { useSession } from '../../lib/session';
 import { useUrlFilters } from '../../lib/url-state';
 import { ErrorBanner } from '../../ui/banner';
@@ -21,12 +22,12 @@ export default function SettingsPage() {
   const company = useCompanyInfo();
   // The cards ask for the same queries (shared by key); here they only tell whether loading failed.
   // The users list (e-mails, phones, last sign-in) is for admin and manager only.
-  const users = useUsers(useUrlFilters(usersQuery).values, { enabled: session.data ? canAdminister(session.data.role) : false });
+  const users = useUsers(useUrlFilters(usersQuery).values, { enabled: useCan('users.manage') });
   const serviceTypes = useReferenceTypes('service-types');
   const jobTypes = useReferenceTypes('job-types');
   const user = session.data;
   if (!user) return <Spinner />;
-  const canEdit = canAdminister(user.role);
+  const canEdit = can(user.role, 'settings.manage');
   const loadFailed = company.isError || users.isError || serviceTypes.isError || jobTypes.isError;
 
   return (

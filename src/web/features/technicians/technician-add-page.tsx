@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
-import { canAdminister } from '../../../domain/auth';
 import { newTechnicianForm, type CreateTechnicianInput } from '../../../domain/technicians';
 import { errorMessage } from '../../lib/api-client';
+import { useCan } from '../../lib/can';
 import { useSession } from '../../lib/session';
 import { ErrorBanner } from '../../ui/banner';
 import { PageHeader } from '../../ui/page-header';
@@ -14,8 +14,9 @@ export default function TechnicianAddPage() {
   const session = useSession();
   const navigate = useNavigate();
   const create = useCreateTechnician();
+  const mayManage = useCan('technicians.manage');
 
-  if (session.data && !canAdminister(session.data.role)) {
+  if (session.data && !mayManage) {
     return (
       <div className="mx-auto max-w-3xl">
         <PageHeader title="Add Technician" back={{ to: '/jobs/dispatch', label: 'Back to Dispatch' }} />

@@ -1,10 +1,9 @@
 import { useNavigate, useParams } from 'react-router';
-import { canAdminister } from '../../../domain/auth';
 import { isUuidV4 } from '../../../domain/ids';
 import { technicianFormValues, type UpdateTechnicianInput } from '../../../domain/technicians';
 import { fullName } from '../../../domain/users';
 import { errorMessage } from '../../lib/api-client';
-import { useSession } from '../../lib/session';
+import { useCan } from '../../lib/can';
 import { ErrorBanner, InfoBanner } from '../../ui/banner';
 import { PageHeader } from '../../ui/page-header';
 import { detailGate, DetailProblem } from '../../ui/detail-screen';
@@ -17,9 +16,8 @@ const back = { to: '/settings', label: 'Back to Settings' };
 /** /technicians/{id}/edit: the Add Technician form filled in; linked from the Settings users table. */
 export default function TechnicianEditPage() {
   const { id = '' } = useParams();
-  const session = useSession();
   const navigate = useNavigate();
-  const allowed = Boolean(session.data && canAdminister(session.data.role));
+  const allowed = useCan('technicians.manage');
   const technician = useTechnician(id, isUuidV4(id) && allowed);
   const update = useUpdateTechnician(id);
 

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form';
-import { USER_ROLES, USER_STATUSES, type UserRole, type UserStatus } from '../../../../domain/auth';
+import { USER_STATUSES, type UserRole, type UserStatus } from '../../../../domain/auth';
+import { assignableRoles, DEFAULT_USER_ROLE, isTechnicianRole } from '../../../../domain/policy';
 import { DEFAULT_JOB_TITLE, type TechnicianProfileInput } from '../../../../domain/technicians';
-import { createUserInput, mayManageRole, type CreateUserInput } from '../../../../domain/users';
+import { createUserInput, type CreateUserInput } from '../../../../domain/users';
 import { ROLE_LABELS } from '../../../lib/roles';
 import { TECHNICIAN_DETAIL_GROUPS } from '../../../lib/technician-detail-fields';
 import { errorMessage } from '../../../lib/api-client';
@@ -32,7 +33,7 @@ const emptyValues = (): AddUserValues => ({
   firstName: '',
   lastName: '',
   phone: '',
-  role: 'user',
+  role: DEFAULT_USER_ROLE,
   status: 'active',
   password: '',
   technician: { employeeId: '', hireDate: '', jobTitle: DEFAULT_JOB_TITLE, hourlyRate: null, emergencyContactName: '', emergencyContactPhone: '', notes: '' },
@@ -47,7 +48,7 @@ export function AddUserForm({ actorRole, onDone }: { actorRole: UserRole; onDone
   const { register, handleSubmit, watch, formState, setError, reset } = useForm<AddUserValues, unknown, CreateUserInput>({ resolver, defaultValues: emptyValues() });
   const errors = formState.errors;
   const role = watch('role');
-  const roles = USER_ROLES.filter((r) => mayManageRole(actorRole, r));
+  const roles = assignableRoles(actorRole);
 
   const onSubmit = handleSubmit(async (input) => {
     try {
@@ -107,7 +108,7 @@ export function AddUserForm({ actorRole, onDone }: { actorRole: UserRole; onDone
         </FormField>
       </div>
 
-      {role === 'technician' ? <TechnicianFields register={register} errors={errors} /> : null}
+      {isTechnicianRole(role) ? <TechnicianFields register={register} errors={errors} /> : null}
 
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone} disabled={create.isPending}>

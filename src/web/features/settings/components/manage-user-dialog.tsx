@@ -2,8 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { USER_ROLES, USER_STATUSES, type SessionUser } from '../../../../domain/auth';
-import { mayManageRole, setPasswordInput, updateUserInput, type SetPasswordInput, type UpdateUserForm, type UpdateUserInput, type UserSummary } from '../../../../domain/users';
+import { USER_STATUSES, type SessionUser } from '../../../../domain/auth';
+import { isTechnician as hasTechnicianRecord, switchableRoles } from '../../../../domain/policy';
+import { setPasswordInput, updateUserInput, type SetPasswordInput, type UpdateUserForm, type UpdateUserInput, type UserSummary } from '../../../../domain/users';
 import { ROLE_LABELS } from '../../../lib/roles';
 import { errorMessage } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
@@ -23,9 +24,9 @@ export function ManageUserDialog({ user, actor, onClose }: { user: UserSummary; 
   const update = useUpdateUser();
   const setPassword = useSetUserPassword();
   const isSelf = user.id === actor.id;
-  const isTechnician = user.role === 'technician';
+  const isTechnician = hasTechnicianRecord(user);
   // Fixed choices are offered as a one-option select (a disabled field would not be submitted).
-  const roles = isSelf ? [user.role] : isTechnician ? [user.role] : USER_ROLES.filter((r) => r !== 'technician' && mayManageRole(actor.role, r));
+  const roles = switchableRoles(actor.role, user, isSelf);
   const statuses = isSelf ? [user.status] : USER_STATUSES;
 
   const profile = useForm<UpdateUserForm, unknown, UpdateUserInput>({

@@ -1,9 +1,10 @@
 import { Plus, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { canAdminister, type SessionUser } from '../../../../domain/auth';
-import { fullName, hasTechnicianRecord, mayManageRole, usersQuery, type UserSummary } from '../../../../domain/users';
-import { ROLE_LABELS } from '../../../lib/roles';
+import type { SessionUser } from '../../../../domain/auth';
+import { can, isTechnician, mayManageRole } from '../../../../domain/policy';
+import { fullName, usersQuery, type UserSummary } from '../../../../domain/users';
+import { ROLE_LABELS, ROLE_TONES } from '../../../lib/roles';
 import { formatTotal } from '../../../lib/format';
 import { useUrlFilters } from '../../../lib/url-state';
 import { Badge } from '../../../ui/badge';
@@ -22,7 +23,7 @@ export function UsersCard({ actor }: { actor: SessionUser }) {
   const users = useUsers(query);
   const [adding, setAdding] = useState(false);
   const [managing, setManaging] = useState<UserSummary | null>(null);
-  const admin = canAdminister(actor.role);
+  const admin = can(actor.role, 'users.manage');
 
   const columns: DataTableColumn<UserSummary>[] = [
     {
@@ -41,7 +42,7 @@ export function UsersCard({ actor }: { actor: SessionUser }) {
     {
       id: 'role',
       header: 'Role',
-      cell: (user) => <Badge tone={user.role === 'admin' ? 'purple' : user.role === 'manager' ? 'blue' : user.role === 'technician' ? 'amber' : 'gray'}>{ROLE_LABELS[user.role]}</Badge>,
+      cell: (user) => <Badge tone={ROLE_TONES[user.role]}>{ROLE_LABELS[user.role]}</Badge>,
     },
     {
       id: 'status',
@@ -111,7 +112,7 @@ export function UsersCard({ actor }: { actor: SessionUser }) {
             ? {
                 cell: (user) => (
                   <span className="space-x-3">
-                    {hasTechnicianRecord(user) ? (
+                    {isTechnician(user) ? (
                       <Link to={`/technicians/${user.id}/edit`} className="font-medium text-blue-700 hover:text-blue-900" aria-label={`Edit ${user.username}`}>
                         Edit
                       </Link>

@@ -1,0 +1,132 @@
+/**
+ * Who may do what: the one home of the roles and of every permission rule (decision 029).
+ * The server's route config (`config: allow('jobs.edit')`), the services and the screens
+ * (`useCan('jobs.edit')`, src/web/lib/can.ts) all ask this module; no other file lists roles or
+ * compares a role (the `local/policy` lint rule of eslint.config.js). It stays free of zod
+ * (decision 020: no zod on a first screen's path); auth.ts re-exports it beside the schemas.
+ */
+
+/** Every role, in the order the users' schema and the database enum list them. */
+export const USER_ROLES = ['user', 'technician', 'manager', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+export const USER_STATUSES = ['active', 'inactive'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+/** The role a new user gets unless another is chosen (Settings > Add User). */
+export const DEFAULT_USER_ROLE: UserRole = 'user';
+/** The role of the people sent to jobs: they have a technician record and see only their jobs. */
+export const TECHNICIAN_ROLE = 'technician' satisfies UserRole;
+
+/** The roles without a technician record (the users' schema: Settings > Add User). */
+export const STAFF_ROLES = ['user', 'manager', 'admin'] as const satisfies readonly UserRole[];
+
+/** The role the system acts with when no person does (an invoice sent by the outbox): sees everything. */
+export const SYSTEM_ROLE: UserRole = 'admin';
+
+/** Admin and manager: run the company (users, settings, price book, deletes, voids). */
+const ADMINS = ['admin', 'manager'] as const satisfies readonly UserRole[];
+/** Admin, manager and office users (role `user`): every job, customer, quote and invoice. */
+const OFFICE = ['admin', 'manager', 'user'] as const satisfies readonly UserRole[];
+
+/**
+ * Each named action and the roles that may do it. Actions missing here are open to every
+ * signed-in user (reading customers, jobs, the price book ...); a technician's own jobs are
+ * decided by `mayWorkOnJob`.
+ */
+const ALLOWED = {
+  /** Company settings, service and job types. */
+  'settings.manage': ADMINS,
+  /** Add and edit users and their passwords. */
+  'users.manage': ADMINS,
+  /** Add and edit technicians (and add one from the dispatch board). */
+  'technicians.manage': ADMINS,
+  /** The outbox screen: see and retry mail. */
+  'outbox.manage': ADMINS,
+  /** Create and edit companies, locations and units. */
+  'customers.edit': OFFICE,
+  /** Delete a company, location or unit with what hangs off it. */
+  'customers.delete': ADMINS,
+  /** Add, edit, delete and import price items. */
+  'priceBook.edit': ADMINS,
+  /** Create, edit, assign, schedule and delete any job (technicians work on their own only). */
+  'jobs.edit': OFFICE,
+  /** The dispatch board: see it and move jobs on it. */
+  'dispatch.view': OFFICE,
+  /** Create, send, edit and delete draft invoices, mark them paid. */
+  'invoices.issue': OFFICE,
+  /** The invoice lists, exports and reports (technicians read only their jobs' invoices). */
+  'invoices.lists': OFFICE,
+  /** Void an issued invoice. */
+  'invoices.void': ADMINS,
+  /** Send quotes to customers and record their decisions. */
+  'quotes.send': OFFICE,
+  /** Edit the quote and e-mail templates (technicians read them). */
+  'quoteTemplates.manage': OFFICE,
+} as const satisfies Record<string, readonly UserRole[]>;
+
+export type Action = keyof typeof ALLOWED;
+export const ACTIONS = Object.keys(ALLOWED) as Action[];
+
+/** May this role do this action? No role (signed out, still loading) may do none. */
+export function can(role: UserRole | null | undefined, action: Action): boolean {
+  return role != null && (ALLOWED[action] as readonly UserRole[]).includes(role);
+}
+
+/** The roles allowed an action, for the server's route config (plugins/auth.ts reads `roles`). */
+export function rolesFor(action: Action): readonly UserRole[] {
+  return ALLOWED[action];
+}
+
+/** The route config of a route only some roles may call: `config: allow('jobs.edit')`. */
+export function allow(action: Action): { roles: readonly UserRole[] } {
+  return { roles: rolesFor(action) };
+}
+
+/** Does a route's config (made by `allow`) let this role in? No roles listed lets every signed-in role in. */
+export function routeAllows(roles: readonly UserRole[] | undefined, role: UserRole): boolean {
+  return roles === undefined || roles.includes(role);
+}
+
+/** Is this a technician (has a technician record, sees only the jobs assigned to them)? */
+export function isTechnician<T extends { role: UserRole }>(user: T): user is T & { role: 'technician' } {
+  return user.role === TECHNICIAN_ROLE;
+}
+export const isTechnicianRole = (role: string | null | undefined): boolean => role === TECHNICIAN_ROLE;
+
+/** Office staff: see every job and work on any of them. */
+export const isOfficeRole = (role: UserRole | null | undefined): boolean => role != null && (OFFICE as readonly UserRole[]).includes(role);
+/** The roles of the office staff (owners of jobs), for the owner list's SQL. */
+export const OFFICE_ROLES: readonly UserRole[] = OFFICE;
+
+/**
+ * Is this user one of the job's technicians? The SQL twin, for when the job is not loaded, is
+ * `technicianAssigned` in src/server/modules/jobs/job-assignment.ts; both say the same thing.
+ */
+export function isAssignedTo(technicians: readonly { id: string }[], userId: string | null | undefined): boolean {
+  return userId != null && technicians.some((t) => t.id === userId);
+}
+
+/**
+ * May this user work on this job (change it, its inspections, repairs, photos; see its quotes)?
+ * Office staff may work on any job; a technician only on a job assigned to them (RULINGS.md).
+ */
+export function mayWorkOnJob(role: UserRole | null | undefined, assigned: boolean): boolean {
+  return isOfficeRole(role) || (isTechnicianRole(role) && assigned);
+}
+
+/** A manager may add and edit users, but only an admin may create or change an admin account. */
+export function mayManageRole(actor: UserRole, target: UserRole): boolean {
+  if (actor === 'admin') return true;
+  return actor === 'manager' && target !== 'admin';
+}
+
+/** The roles this actor may give when adding a user (Settings > Add User). */
+export function assignableRoles(actor: UserRole): UserRole[] {
+  return USER_ROLES.filter((r) => mayManageRole(actor, r));
+}
+
+/** The roles an existing user may be switched to: never into or out of technician (the record). */
+export function switchableRoles(actor: UserRole, user: { role: UserRole }, isSelf: boolean): UserRole[] {
+  if (isSelf || isTechnician(user)) return [user.role];
+  return USER_ROLES.filter((r) => r !== TECHNICIAN_ROLE && mayManageRole(actor, r));
+}
