@@ -22,7 +22,14 @@ export const boundaries = {
   meta: { type: 'problem', messages: { crossing: '{{reason}}' }, schema: [] },
   create(context) {
     const file = path.relative(ROOT, context.filename).split(path.sep).join('/');
-    const layerOf = (p) => (p.startsWith('src/domain/') ? 'domain' : p.startsWith('src/server/') ? 'server' : p.startsWith('src/web/') ? 'web' : 'other');
+    const layerOf = (p) =>
+      p.startsWith('src/domain/')
+        ? 'domain'
+        : p.startsWith('src/server/')
+          ? 'server'
+          : p.startsWith('src/web/')
+            ? 'web'
+            : 'other';
     const featureOf = (p) => /^src\/web\/features\/([^/]+)\//.exec(p)?.[1];
     const under = (p, folder) => p === folder || p.startsWith(`${folder}/`);
     const fromLayer = layerOf(file);
@@ -34,16 +41,27 @@ export const boundaries = {
     const report = (node, reason) => context.report({ node, messageId: 'crossing', data: { reason } });
     const check = (node, source) => {
       if (typeof source !== 'string') return;
-      if (fromLayer === 'domain' && !source.startsWith('.') && !/^zod(\/|$)/.test(source) && !(isTest && source === 'vitest')) {
+      if (
+        fromLayer === 'domain' &&
+        !source.startsWith('.') &&
+        !/^zod(\/|$)/.test(source) &&
+        !(isTest && source === 'vitest')
+      ) {
         report(node, `src/domain is pure: it may import only zod and itself, not "${source}"`);
         return;
       }
       if (!source.startsWith('.')) return;
-      const target = path.relative(ROOT, path.resolve(path.dirname(context.filename), source)).split(path.sep).join('/');
+      const target = path
+        .relative(ROOT, path.resolve(path.dirname(context.filename), source))
+        .split(path.sep)
+        .join('/');
       const toLayer = layerOf(`${target}/`) === 'other' ? layerOf(target) : layerOf(`${target}/`);
       const toFeature = featureOf(`${target}/`) ?? featureOf(target);
       if (fromSrc && under(target, 'tests')) {
-        report(node, 'src may not import from tests/: move what both need under src (the tests may import it from there)');
+        report(
+          node,
+          'src may not import from tests/: move what both need under src (the tests may import it from there)',
+        );
       } else if (fromLayer === 'domain' && toLayer !== 'domain') {
         report(node, 'src/domain may not import from outside src/domain');
       } else if ((fromLayer === 'server' && toLayer === 'web') || (fromLayer === 'web' && toLayer === 'server')) {
@@ -51,9 +69,15 @@ export const boundaries = {
       } else if (fromRoutes && under(target, 'src/server/db')) {
         report(node, 'a route file may not import the database (src/server/db): call a service, which uses a repo');
       } else if (fromShared && toFeature) {
-        report(node, `src/web/ui and src/web/lib are shared by every feature and may not import feature "${toFeature}"; pass what they need as props or parameters`);
+        report(
+          node,
+          `src/web/ui and src/web/lib are shared by every feature and may not import feature "${toFeature}"; pass what they need as props or parameters`,
+        );
       } else if (fromFeature && toFeature && toFeature !== fromFeature) {
-        report(node, `feature "${fromFeature}" may not import feature "${toFeature}"; move shared code to src/web/ui or src/web/lib`);
+        report(
+          node,
+          `feature "${fromFeature}" may not import feature "${toFeature}"; move shared code to src/web/ui or src/web/lib`,
+        );
       }
     };
     return {
@@ -70,7 +94,8 @@ function schemaTableNames() {
   const folder = path.join(ROOT, 'src/server/db/schema');
   const names = new Set();
   for (const file of readdirSync(folder).filter((f) => f.endsWith('.ts'))) {
-    for (const match of readFileSync(path.join(folder, file), 'utf8').matchAll(/pgTable\(\s*'([a-z0-9_]+)'/g)) names.add(match[1]);
+    for (const match of readFileSync(path.join(folder, file), 'utf8').matchAll(/pgTable\(\s*'([a-z0-9_]+)'/g))
+      names.add(match[1]);
   }
   return names;
 }
@@ -87,7 +112,17 @@ function schemaTableNames() {
  * Exported for its own tests (tests/lint/typed-sql.test.ts); `tables` may be given by a test.
  */
 export const typedSql = {
-  meta: { type: 'problem', messages: { untyped: '{{reason}} (docs/decisions/012-typed-raw-queries.md)' }, schema: [{ type: 'object', properties: { tables: { type: 'array', items: { type: 'string' } } }, additionalProperties: false }] },
+  meta: {
+    type: 'problem',
+    messages: { untyped: '{{reason}} (docs/decisions/012-typed-raw-queries.md)' },
+    schema: [
+      {
+        type: 'object',
+        properties: { tables: { type: 'array', items: { type: 'string' } } },
+        additionalProperties: false,
+      },
+    ],
+  },
   create(context) {
     const tables = new Set(context.options[0]?.tables ?? [...schemaTableNames()]);
     const aliases = new Set();
@@ -102,12 +137,21 @@ export const typedSql = {
     const templates = [];
     return {
       ImportSpecifier(node) {
-        if (node.imported.name === 'queryRows') report(node, 'read rows with selectRows, selectRow or selectPage and a selection, not queryRows (an unchecked cast)');
+        if (node.imported.name === 'queryRows')
+          report(
+            node,
+            'read rows with selectRows, selectRow or selectPage and a selection, not queryRows (an unchecked cast)',
+          );
       },
       CallExpression(node) {
         const callee = node.callee.type === 'Identifier' ? node.callee.name : null;
         const name = node.arguments[1];
-        if ((callee === 'tableAlias' || callee === 'alias') && name?.type === 'Literal' && typeof name.value === 'string') aliases.add(name.value);
+        if (
+          (callee === 'tableAlias' || callee === 'alias') &&
+          name?.type === 'Literal' &&
+          typeof name.value === 'string'
+        )
+          aliases.add(name.value);
       },
       TaggedTemplateExpression(node) {
         if (node.tag.type === 'Identifier' && node.tag.name === 'sql') templates.push(node);
@@ -118,11 +162,17 @@ export const typedSql = {
           for (const match of text.matchAll(/(?<![\w."$])([a-z_][a-z0-9_]*)(?:\.([a-z_][a-z0-9_]*))?/gi)) {
             const [, first, second] = match;
             if (second !== undefined && aliases.has(first)) {
-              report(node, `write \`${first}.${second}\` as \${${first}.<column>} (the alias's column object), not as text`);
+              report(
+                node,
+                `write \`${first}.${second}\` as \${${first}.<column>} (the alias's column object), not as text`,
+              );
               break;
             }
             if (second === undefined && tables.has(first.toLowerCase())) {
-              report(node, `name the table "${first}" through its schema object (\${table}, or from(alias)), not as text`);
+              report(
+                node,
+                `name the table "${first}" through its schema object (\${table}, or from(alias)), not as text`,
+              );
               break;
             }
           }
@@ -143,20 +193,33 @@ const serverModuleOf = (p) => /^src\/server\/modules\/([^/]+)\//.exec(p)?.[1];
  * does not look at them. Exported for its own tests (tests/lint/module-entries.test.ts).
  */
 export const moduleEntries = {
-  meta: { type: 'problem', messages: { deep: '{{reason}} (docs/decisions/028-module-entries-and-table-owners.md)' }, schema: [] },
+  meta: {
+    type: 'problem',
+    messages: { deep: '{{reason}} (docs/decisions/028-module-entries-and-table-owners.md)' },
+    schema: [],
+  },
   create(context) {
     const file = path.relative(ROOT, context.filename).split(path.sep).join('/');
     if (!file.startsWith('src/')) return {};
     const fromModule = serverModuleOf(file);
     const check = (node, source) => {
       if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const target = path.relative(ROOT, path.resolve(path.dirname(context.filename), source)).split(path.sep).join('/');
+      const target = path
+        .relative(ROOT, path.resolve(path.dirname(context.filename), source))
+        .split(path.sep)
+        .join('/');
       const match = /^src\/server\/modules\/([^/]+)(?:\/(.*))?$/.exec(target);
       if (!match) return;
       const [, area, rest] = match;
       if (area === fromModule) return;
       if (rest === undefined || /^index(\.[jt]s)?$/.test(rest)) return;
-      context.report({ node, messageId: 'deep', data: { reason: `import module "${area}" through its entry (modules/${area}/index.js), not "${rest}"; export what you need from the entry` } });
+      context.report({
+        node,
+        messageId: 'deep',
+        data: {
+          reason: `import module "${area}" through its entry (modules/${area}/index.js), not "${rest}"; export what you need from the entry`,
+        },
+      });
     };
     return {
       ImportDeclaration: (node) => check(node, node.source.value),
@@ -181,7 +244,8 @@ function schemaExports() {
     .concat(path.join(ROOT, 'src/server/db/views.ts'));
   const names = {};
   for (const file of files) {
-    for (const match of readFileSync(file, 'utf8').matchAll(/export const (\w+)\s*=\s*\w+\(\s*'([a-z0-9_]+)'/g)) names[match[1]] = match[2];
+    for (const match of readFileSync(file, 'utf8').matchAll(/export const (\w+)\s*=\s*\w+\(\s*'([a-z0-9_]+)'/g))
+      names[match[1]] = match[2];
   }
   return names;
 }
@@ -199,7 +263,13 @@ export const tableOwners = {
   meta: {
     type: 'problem',
     messages: { foreign: '{{reason}} (docs/decisions/028-module-entries-and-table-owners.md)' },
-    schema: [{ type: 'object', properties: { owners: { type: 'object' }, tables: { type: 'object' } }, additionalProperties: false }],
+    schema: [
+      {
+        type: 'object',
+        properties: { owners: { type: 'object' }, tables: { type: 'object' } },
+        additionalProperties: false,
+      },
+    ],
   },
   create(context) {
     const file = path.relative(ROOT, context.filename).split(path.sep).join('/');
@@ -213,35 +283,64 @@ export const tableOwners = {
     const tableOf = (node) => {
       if (!node) return undefined;
       if (node.type === 'Identifier') return locals.get(node.name);
-      if (node.type === 'MemberExpression' && node.object.type === 'Identifier' && namespaces.has(node.object.name) && node.property.type === 'Identifier') return exportsToTables[node.property.name];
+      if (
+        node.type === 'MemberExpression' &&
+        node.object.type === 'Identifier' &&
+        namespaces.has(node.object.name) &&
+        node.property.type === 'Identifier'
+      )
+        return exportsToTables[node.property.name];
       // ${from(alias)} in raw SQL
-      if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === 'from') return tableOf(node.arguments[0]);
+      if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === 'from')
+        return tableOf(node.arguments[0]);
       return undefined;
     };
     const check = (node, table, how) => {
       const owner = owners[table];
       if (owner === undefined) return;
       if (inServer === owner || inServer.startsWith(`${owner}/`)) return;
-      const who = owner === 'db' ? 'is kept by triggers (src/server/db/migrations) and written by no code' : `belongs to src/server/${owner}`;
-      context.report({ node, messageId: 'foreign', data: { reason: `${how} "${table}" here: the table ${who}; ask its owner (its service or repo, passed in with your transaction)` } });
+      const who =
+        owner === 'db'
+          ? 'is kept by triggers (src/server/db/migrations) and written by no code'
+          : `belongs to src/server/${owner}`;
+      context.report({
+        node,
+        messageId: 'foreign',
+        data: {
+          reason: `${how} "${table}" here: the table ${who}; ask its owner (its service or repo, passed in with your transaction)`,
+        },
+      });
     };
     return {
       ImportDeclaration(node) {
         if (!/\/db\/(schema|views)(\/[\w-]+)?(\.[jt]s)?$/.test(node.source.value)) return;
         for (const spec of node.specifiers) {
-          if (spec.type === 'ImportSpecifier' && exportsToTables[spec.imported.name]) locals.set(spec.local.name, exportsToTables[spec.imported.name]);
+          if (spec.type === 'ImportSpecifier' && exportsToTables[spec.imported.name])
+            locals.set(spec.local.name, exportsToTables[spec.imported.name]);
           if (spec.type === 'ImportNamespaceSpecifier') namespaces.add(spec.local.name);
         }
       },
       VariableDeclarator(node) {
         const init = node.init;
-        if (node.id.type !== 'Identifier' || init?.type !== 'CallExpression' || init.callee.type !== 'Identifier' || !['tableAlias', 'alias'].includes(init.callee.name)) return;
+        if (
+          node.id.type !== 'Identifier' ||
+          init?.type !== 'CallExpression' ||
+          init.callee.type !== 'Identifier' ||
+          !['tableAlias', 'alias'].includes(init.callee.name)
+        )
+          return;
         const table = tableOf(init.arguments[0]);
         if (table) locals.set(node.id.name, table);
       },
       CallExpression(node) {
         const callee = node.callee;
-        if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier' || !['insert', 'update', 'delete'].includes(callee.property.name) || node.arguments.length !== 1) return;
+        if (
+          callee.type !== 'MemberExpression' ||
+          callee.property.type !== 'Identifier' ||
+          !['insert', 'update', 'delete'].includes(callee.property.name) ||
+          node.arguments.length !== 1
+        )
+          return;
         const table = tableOf(node.arguments[0]);
         if (table) check(node, table, callee.property.name);
       },
@@ -252,7 +351,8 @@ export const tableOwners = {
         quasis.forEach((quasi, i) => {
           const text = quasi.value.cooked ?? quasi.value.raw;
           for (const match of text.matchAll(/\b(insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/gi)) {
-            if (owners[match[2].toLowerCase()] !== undefined) check(node, match[2].toLowerCase(), match[1].toLowerCase().replace(/\s+/, ' '));
+            if (owners[match[2].toLowerCase()] !== undefined)
+              check(node, match[2].toLowerCase(), match[1].toLowerCase().replace(/\s+/, ' '));
           }
           const verb = write.exec(text);
           const table = verb && i < expressions.length ? tableOf(expressions[i]) : undefined;
@@ -274,43 +374,69 @@ export const tableOwners = {
  * alone; schema.test.ts checks it against the policy), the seed, and tests.
  * Exported for its own tests (tests/lint/policy.test.ts).
  */
-export const POLICY_EXEMPT = ['src/domain/policy.ts', 'src/server/db/roles.ts', 'src/server/db/schema/columns.ts', 'src/server/db/seed/'];
+export const POLICY_EXEMPT = [
+  'src/domain/policy.ts',
+  'src/server/db/roles.ts',
+  'src/server/db/schema/columns.ts',
+  'src/server/db/seed/',
+];
 const ROLE_NAMES = new Set(['admin', 'manager', 'user', 'technician']);
 const STRONG_ROLE_NAMES = new Set(['admin', 'manager', 'technician']);
 export const policy = {
-  meta: { type: 'problem', messages: { role: '{{what}}: who may do what lives in src/domain/policy.ts; ask can(), allow(), useCan() or its predicates instead' }, schema: [] },
+  meta: {
+    type: 'problem',
+    messages: {
+      role: '{{what}}: who may do what lives in src/domain/policy.ts; ask can(), allow(), useCan() or its predicates instead',
+    },
+    schema: [],
+  },
   create(context) {
     const file = path.relative(ROOT, context.filename).split(path.sep).join('/');
-    if (!file.startsWith('src/') || /\.test\.tsx?$/.test(file) || POLICY_EXEMPT.some((p) => (p.endsWith('/') ? file.startsWith(p) : file === p))) return {};
+    if (
+      !file.startsWith('src/') ||
+      /\.test\.tsx?$/.test(file) ||
+      POLICY_EXEMPT.some((p) => (p.endsWith('/') ? file.startsWith(p) : file === p))
+    )
+      return {};
     const report = (node, what) => context.report({ node, messageId: 'role', data: { what } });
-    const roleName = (node) => (node?.type === 'Literal' && typeof node.value === 'string' && ROLE_NAMES.has(node.value) ? node.value : null);
+    const roleName = (node) =>
+      node?.type === 'Literal' && typeof node.value === 'string' && ROLE_NAMES.has(node.value) ? node.value : null;
     const namesRole = (node) => {
       if (!node) return false;
-      if (node.type === 'ChainExpression' || node.type === 'TSNonNullExpression' || node.type === 'TSAsExpression') return namesRole(node.expression);
+      if (node.type === 'ChainExpression' || node.type === 'TSNonNullExpression' || node.type === 'TSAsExpression')
+        return namesRole(node.expression);
       if (node.type === 'Identifier') return /role/i.test(node.name);
-      if (node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier') return /role/i.test(node.property.name);
+      if (node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier')
+        return /role/i.test(node.property.name);
       return false;
     };
     const rolesQuoted = /'(admin|manager|technician)'/;
     return {
       BinaryExpression(node) {
         if (!['===', '!==', '==', '!='].includes(node.operator)) return;
-        for (const [side, other] of [[node.left, node.right], [node.right, node.left]]) {
+        for (const [side, other] of [
+          [node.left, node.right],
+          [node.right, node.left],
+        ]) {
           const name = roleName(side);
-          if (name && (STRONG_ROLE_NAMES.has(name) || namesRole(other))) return report(node, `a role comparison with '${name}'`);
+          if (name && (STRONG_ROLE_NAMES.has(name) || namesRole(other)))
+            return report(node, `a role comparison with '${name}'`);
         }
       },
       ArrayExpression(node) {
         const names = node.elements.map(roleName).filter(Boolean);
-        if (names.some((n) => STRONG_ROLE_NAMES.has(n)) || names.length > 1) report(node, `a list of roles [${names.join(', ')}]`);
+        if (names.some((n) => STRONG_ROLE_NAMES.has(n)) || names.length > 1)
+          report(node, `a list of roles [${names.join(', ')}]`);
       },
       CallExpression(node) {
         const callee = node.callee;
         if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return;
-        if (['includes', 'has', 'indexOf'].includes(callee.property.name) && namesRole(node.arguments[0])) report(node, `a role membership test (.${callee.property.name})`);
+        if (['includes', 'has', 'indexOf'].includes(callee.property.name) && namesRole(node.arguments[0]))
+          report(node, `a role membership test (.${callee.property.name})`);
       },
       Property(node) {
-        const key = node.key.type === 'Identifier' ? node.key.name : node.key.type === 'Literal' ? node.key.value : null;
+        const key =
+          node.key.type === 'Identifier' ? node.key.name : node.key.type === 'Literal' ? node.key.value : null;
         const name = roleName(node.value);
         if (key === 'role' && name) report(node, `the role '${name}' written out`);
       },
@@ -327,18 +453,42 @@ export const policy = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'data/**', 'test-results/**', 'playwright-report/**', 'src/server/db/migrations/**', 'bench/results/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      '.tmp/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'src/server/db/migrations/**',
+      'bench/results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { local: { rules: { boundaries, 'typed-sql': typedSql, 'module-entries': moduleEntries, 'table-owners': tableOwners, policy } } },
+    plugins: {
+      local: {
+        rules: {
+          boundaries,
+          'typed-sql': typedSql,
+          'module-entries': moduleEntries,
+          'table-owners': tableOwners,
+          policy,
+        },
+      },
+    },
     rules: {
       'local/boundaries': 'error',
       'local/module-entries': 'error',
       'local/table-owners': 'error',
       'local/policy': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': 'off',
       eqeqeq: ['error', 'always', { null: 'ignore' }],

@@ -16,9 +16,18 @@ export default defineConfig({
     react(),
     tailwindcss(),
     // The staff app's manifest, icons and service worker; the quote page (entry "quote") stays outside them.
-    pwa({ serviceWorker: fileURLToPath(new URL('./src/web/service-worker/sw.ts', import.meta.url)), entry: 'main', html: 'index.html' }),
+    pwa({
+      serviceWorker: fileURLToPath(new URL('./src/web/service-worker/sw.ts', import.meta.url)),
+      entry: 'main',
+      html: 'index.html',
+    }),
     // Per-path preloads the server adds to index.html; /login shows its options (the demo hint) at once.
-    firstLoad({ html: 'index.html', entry: 'main', router: 'src/web/app/router.tsx', fetch: { '/login': ['/api/auth/options'] } }),
+    firstLoad({
+      html: 'index.html',
+      entry: 'main',
+      router: 'src/web/app/router.tsx',
+      fetch: { '/login': ['/api/auth/options'] },
+    }),
     precompress(),
   ],
   build: {

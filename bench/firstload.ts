@@ -36,7 +36,10 @@ export interface FirstLoadRow {
   warm: LoadFigures[];
 }
 
-async function throttle(page: Page, context: BrowserContext): Promise<{ cdp: CDPSession; stats: () => { bytes: number; requests: number; fromCache: number } }> {
+async function throttle(
+  page: Page,
+  context: BrowserContext,
+): Promise<{ cdp: CDPSession; stats: () => { bytes: number; requests: number; fromCache: number } }> {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
@@ -52,9 +55,12 @@ async function throttle(page: Page, context: BrowserContext): Promise<{ cdp: CDP
   const cached = new Set<string>();
   cdp.on('Network.requestWillBeSent', () => requests++);
   cdp.on('Network.requestServedFromCache', (e: { requestId: string }) => cached.add(e.requestId));
-  cdp.on('Network.responseReceived', (e: { requestId: string; response: { fromServiceWorker?: boolean; fromDiskCache?: boolean } }) => {
-    if (e.response.fromServiceWorker || e.response.fromDiskCache) cached.add(e.requestId);
-  });
+  cdp.on(
+    'Network.responseReceived',
+    (e: { requestId: string; response: { fromServiceWorker?: boolean; fromDiskCache?: boolean } }) => {
+      if (e.response.fromServiceWorker || e.response.fromDiskCache) cached.add(e.requestId);
+    },
+  );
   cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
     if (cached.has(e.requestId)) fromCache++;
     else bytes += e.encodedDataLength;
@@ -65,7 +71,11 @@ async function throttle(page: Page, context: BrowserContext): Promise<{ cdp: CDP
 /** Waits until the screen has drawn its data: the network quiet, no spinner, no busy list. */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle', { timeout: 60_000 });
-  await page.waitForFunction(() => !document.querySelector('[role="status"] .animate-spin, [aria-busy="true"]'), undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => !document.querySelector('[role="status"] .animate-spin, [aria-busy="true"]'),
+    undefined,
+    { timeout: 30_000 },
+  );
   await page.waitForTimeout(300);
 }
 
@@ -112,7 +122,13 @@ async function visit(context: BrowserContext, url: string): Promise<LoadFigures>
     await settle(page);
     const lcp = await largestContentfulPaint(page);
     const s = stats();
-    return { lcpMs: lcp.ms, lcpElement: lcp.element, transferredKB: s.bytes / 1024, requests: s.requests, fromCache: s.fromCache };
+    return {
+      lcpMs: lcp.ms,
+      lcpElement: lcp.element,
+      transferredKB: s.bytes / 1024,
+      requests: s.requests,
+      fromCache: s.fromCache,
+    };
   } finally {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 }).catch(() => undefined);
     // A repeat visit comes after the app installed its service worker (when it has one).
@@ -126,7 +142,12 @@ async function visit(context: BrowserContext, url: string): Promise<LoadFigures>
  * profile (a new tab: the HTTP cache and the service worker, when the app has one, are kept),
  * `runs` times each, in Debian's Chromium with the field profile's network and CPU emulation.
  */
-export async function measureFirstLoad(baseURL: string, pages: FirstLoadPage[], runs: number, credentials: { username: string; password: string }): Promise<FirstLoadRow[]> {
+export async function measureFirstLoad(
+  baseURL: string,
+  pages: FirstLoadPage[],
+  runs: number,
+  credentials: { username: string; password: string },
+): Promise<FirstLoadRow[]> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error('Chromium is missing (apt-get install chromium)');
   const browser: Browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
@@ -135,7 +156,12 @@ export async function measureFirstLoad(baseURL: string, pages: FirstLoadPage[], 
     for (const target of pages) {
       const row: FirstLoadRow = { path: target.path, signedIn: target.signedIn, cold: [], warm: [] };
       for (let run = 0; run < runs; run++) {
-        const context = await browser.newContext({ viewport: FIELD_PROFILE.viewport, baseURL, locale: 'en-US', timezoneId: 'America/New_York' });
+        const context = await browser.newContext({
+          viewport: FIELD_PROFILE.viewport,
+          baseURL,
+          locale: 'en-US',
+          timezoneId: 'America/New_York',
+        });
         try {
           if (target.signedIn) {
             const response = await context.request.post('/api/auth/login', { data: credentials });

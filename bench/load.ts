@@ -40,7 +40,12 @@ export function responseLength(buffer: Buffer): number {
  * whose per-request cost would take a good part of the two cores away from the server it measures.
  * Latencies are measured per request; a status other than 200 counts as an error.
  */
-export async function runLoad(options: { url: string; headers?: Record<string, string>; connections: number; durationMs: number }): Promise<LoadResult> {
+export async function runLoad(options: {
+  url: string;
+  headers?: Record<string, string>;
+  connections: number;
+  durationMs: number;
+}): Promise<LoadResult> {
   const target = new URL(options.url);
   const headers = { host: target.host, connection: 'keep-alive', ...options.headers };
   const requestBytes = Buffer.from(
@@ -92,6 +97,15 @@ export async function runLoad(options: { url: string; headers?: Record<string, s
   await Promise.all(Array.from({ length: options.connections }, client));
   const seconds = (performance.now() - started) / 1000;
   times.sort((a, b) => a - b);
-  const at = (p: number) => times[Math.min(times.length - 1, Math.max(0, Math.ceil((p / 100) * times.length) - 1))] ?? 0;
-  return { requests: times.length, errors, seconds, rps: times.length / seconds, p50Ms: at(50), p99Ms: at(99), maxMs: times[times.length - 1] ?? 0 };
+  const at = (p: number) =>
+    times[Math.min(times.length - 1, Math.max(0, Math.ceil((p / 100) * times.length) - 1))] ?? 0;
+  return {
+    requests: times.length,
+    errors,
+    seconds,
+    rps: times.length / seconds,
+    p50Ms: at(50),
+    p99Ms: at(99),
+    maxMs: times[times.length - 1] ?? 0,
+  };
 }

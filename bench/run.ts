@@ -81,11 +81,17 @@ const say = (message: string) => console.log(message);
 const check = (name: string, value: number, unit: string, target?: number) => {
   const ok = target === undefined || value <= target;
   checks.push({ name, value, unit, ...(target !== undefined ? { target } : {}), ok });
-  say(`  ${ok ? 'ok  ' : 'MISS'} ${name}: ${value.toFixed(unit === 'KB' ? 1 : 0)} ${unit}${target !== undefined ? ` (target < ${target} ${unit})` : ''}`);
+  say(
+    `  ${ok ? 'ok  ' : 'MISS'} ${name}: ${value.toFixed(unit === 'KB' ? 1 : 0)} ${unit}${target !== undefined ? ` (target < ${target} ${unit})` : ''}`,
+  );
 };
 
 function ensureBuild() {
-  const result = spawnSync(process.execPath, ['-e', "import('./scripts/source-hash.mjs').then(m => process.exit(m.buildIsCurrent() ? 0 : 1))"], { cwd: ROOT });
+  const result = spawnSync(
+    process.execPath,
+    ['-e', "import('./scripts/source-hash.mjs').then(m => process.exit(m.buildIsCurrent() ? 0 : 1))"],
+    { cwd: ROOT },
+  );
   if (result.status !== 0) {
     say('building first...');
     const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
@@ -112,7 +118,9 @@ function benchBundle() {
   visit('index.html');
   visit('features/auth/login-page.tsx');
   const gz = (file: string) => gzipSync(readFileSync(path.join(ROOT, 'dist/web', file)), { level: 9 }).length / 1024;
-  const perFile = [...files].map((f) => ({ file: f, gzipKB: Number(gz(f).toFixed(1)) })).sort((a, b) => b.gzipKB - a.gzipKB);
+  const perFile = [...files]
+    .map((f) => ({ file: f, gzipKB: Number(gz(f).toFixed(1)) }))
+    .sort((a, b) => b.gzipKB - a.gzipKB);
   const jsKB = perFile.reduce((s, f) => s + f.gzipKB, 0);
   const cssKB = [...css].reduce((s, f) => s + gz(f), 0);
   perFile.forEach((f) => say(`     ${f.gzipKB.toFixed(1).padStart(6)} KB  ${f.file}`));
@@ -179,7 +187,11 @@ async function benchStartup() {
     const again = await timeStart(dataDir);
     check('restart with data', again.ms, 'ms', 5_000);
     check('server memory after start (RSS)', again.rssMB, 'MB', 400);
-    results.startup = { firstStartMs: Math.round(first.ms), restartMs: Math.round(again.ms), rssAfterStartMB: Math.round(again.rssMB) };
+    results.startup = {
+      firstStartMs: Math.round(first.ms),
+      restartMs: Math.round(again.ms),
+      rssAfterStartMB: Math.round(again.rssMB),
+    };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -224,7 +236,11 @@ async function benchApi(kind: DatabaseKind) {
     await seedLarge(database.db, (m) => say(`    ${m}`));
     const app = await buildApp({ config: testConfig({ demo: true }), database, webDir: null });
     await app.ready();
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'demo', password: 'hvac-demo' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'demo', password: 'hvac-demo' },
+    });
     const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     const ctx: BenchContext = {
       db: database.db,
@@ -232,7 +248,8 @@ async function benchApi(kind: DatabaseKind) {
       one: async <T>(query: ReturnType<typeof sql>) => (await queryRows<T>(database.db, query))[0]!,
     };
     const rows: unknown[] = [];
-    for (const benchCase of benchCases.filter((c) => !areas || areas.includes(c.area))) rows.push(await runCase(benchCase, ctx, app, cookie));
+    for (const benchCase of benchCases.filter((c) => !areas || areas.includes(c.area)))
+      rows.push(await runCase(benchCase, ctx, app, cookie));
     const heapMB = process.memoryUsage().rss / 1024 / 1024;
     say(`  process memory after the cases (RSS): ${heapMB.toFixed(0)} MB`);
     results[`api_${kind}`] = { cases: rows, rssAfterMB: Math.round(heapMB) };
@@ -242,13 +259,26 @@ async function benchApi(kind: DatabaseKind) {
   }
 }
 
-async function runCase(benchCase: BenchCase, ctx: BenchContext, app: Awaited<ReturnType<typeof buildApp>>, cookie: string) {
+async function runCase(
+  benchCase: BenchCase,
+  ctx: BenchContext,
+  app: Awaited<ReturnType<typeof buildApp>>,
+  cookie: string,
+) {
   const request = await benchCase.request(ctx);
   const call = async () => {
     const started = performance.now();
-    const response = await app.inject({ method: request.method, url: request.url, headers: { cookie }, ...(request.payload ? { payload: request.payload as object } : {}) });
+    const response = await app.inject({
+      method: request.method,
+      url: request.url,
+      headers: { cookie },
+      ...(request.payload ? { payload: request.payload as object } : {}),
+    });
     const ms = performance.now() - started;
-    if (response.statusCode >= 400) throw new Error(`${benchCase.name}: ${request.method} ${request.url} answered ${response.statusCode} ${response.body.slice(0, 200)}`);
+    if (response.statusCode >= 400)
+      throw new Error(
+        `${benchCase.name}: ${request.method} ${request.url} answered ${response.statusCode} ${response.body.slice(0, 200)}`,
+      );
     return ms;
   };
   for (let i = 0; i < 5; i++) await call();
@@ -259,7 +289,9 @@ async function runCase(benchCase: BenchCase, ctx: BenchContext, app: Awaited<Ret
   const p95 = percentile(times, 95);
   const target = benchCase.targetsMs?.[ctx.kind];
   check(`${benchCase.name} p95`, p95, 'ms', target);
-  say(`       p50 ${p50.toFixed(1)} ms, max ${times[times.length - 1]!.toFixed(1)} ms  ${request.method} ${request.url}`);
+  say(
+    `       p50 ${p50.toFixed(1)} ms, max ${times[times.length - 1]!.toFixed(1)} ms  ${request.method} ${request.url}`,
+  );
 
   let comparison: { name: string; p95Ms: number; speedup: number } | null = null;
   if (benchCase.compareWith) {
@@ -277,7 +309,9 @@ async function runCase(benchCase: BenchCase, ctx: BenchContext, app: Awaited<Ret
     const ok = speedup >= other.minSpeedup;
     const name = `${benchCase.name}: faster than ${other.name} (${ctx.kind})`;
     checks.push({ name, value: Number(speedup.toFixed(1)), unit: 'x faster', target: other.minSpeedup, ok });
-    say(`  ${ok ? 'ok  ' : 'MISS'} ${name}: ${speedup.toFixed(1)}x (its p95 ${otherP95.toFixed(1)} ms; target at least ${other.minSpeedup}x)`);
+    say(
+      `  ${ok ? 'ok  ' : 'MISS'} ${name}: ${speedup.toFixed(1)}x (its p95 ${otherP95.toFixed(1)} ms; target at least ${other.minSpeedup}x)`,
+    );
     comparison = { name: other.name, p95Ms: Number(otherP95.toFixed(2)), speedup: Number(speedup.toFixed(1)) };
   }
 
@@ -286,25 +320,59 @@ async function runCase(benchCase: BenchCase, ctx: BenchContext, app: Awaited<Ret
     const planRows = await queryRows<Record<string, string>>(ctx.db, sql`explain ${query}`);
     const plan = planRows.map((r) => Object.values(r)[0]).join('\n');
     plans.push(plan);
-    say(plan.split('\n').map((l) => `         | ${l}`).join('\n'));
+    say(
+      plan
+        .split('\n')
+        .map((l) => `         | ${l}`)
+        .join('\n'),
+    );
     for (const table of benchCase.noSeqScanOn ?? []) {
       const seq = new RegExp(`Seq Scan on ${table}\\b`).test(plan);
-      checks.push({ name: `${benchCase.name}: no sequential scan on ${table} (${ctx.kind})`, value: seq ? 1 : 0, unit: 'seq scans', target: 0, ok: !seq });
+      checks.push({
+        name: `${benchCase.name}: no sequential scan on ${table} (${ctx.kind})`,
+        value: seq ? 1 : 0,
+        unit: 'seq scans',
+        target: 0,
+        ok: !seq,
+      });
       if (seq) say(`  MISS ${benchCase.name}: the plan reads ${table} sequentially`);
     }
   }
-  return { name: benchCase.name, area: benchCase.area, url: request.url, p50Ms: Number(p50.toFixed(2)), p95Ms: Number(p95.toFixed(2)), maxMs: Number(times[times.length - 1]!.toFixed(2)), targetMs: target ?? null, iterations, plans, ...(comparison ? { comparison } : {}) };
+  return {
+    name: benchCase.name,
+    area: benchCase.area,
+    url: request.url,
+    p50Ms: Number(p50.toFixed(2)),
+    p95Ms: Number(p95.toFixed(2)),
+    maxMs: Number(times[times.length - 1]!.toFixed(2)),
+    targetMs: target ?? null,
+    iterations,
+    plans,
+    ...(comparison ? { comparison } : {}),
+  };
 }
 
 /** Quote PDF generation in its own process, so its peak memory is the generator's alone. */
 function benchQuotePdf() {
   say('\n== pdf: a quote from a 10-page template with 3 inspections and 20 items (fresh process, 30 runs)');
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'bench/quote-pdf-memory.ts'], { cwd: ROOT, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'bench/quote-pdf-memory.ts'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   if (run.status !== 0) throw new Error(`bench/quote-pdf-memory.ts failed: ${run.stderr}`);
-  const figures = JSON.parse(run.stdout.trim().split('\n').pop()!) as { p50Ms: number; p95Ms: number; maxMs: number; peakRssMB: number; baselineRssMB: number; pdfBytes: number };
+  const figures = JSON.parse(run.stdout.trim().split('\n').pop()!) as {
+    p50Ms: number;
+    p95Ms: number;
+    maxMs: number;
+    peakRssMB: number;
+    baselineRssMB: number;
+    pdfBytes: number;
+  };
   check('quote PDF generation p95', figures.p95Ms, 'ms', 300);
   check('quote PDF generation peak memory (process RSS high-water mark)', figures.peakRssMB, 'MB', 200);
-  say(`       p50 ${figures.p50Ms.toFixed(1)} ms, max ${figures.maxMs.toFixed(1)} ms; process RSS before generating ${figures.baselineRssMB.toFixed(0)} MB; PDF ${(figures.pdfBytes / 1024).toFixed(0)} KB`);
+  say(
+    `       p50 ${figures.p50Ms.toFixed(1)} ms, max ${figures.maxMs.toFixed(1)} ms; process RSS before generating ${figures.baselineRssMB.toFixed(0)} MB; PDF ${(figures.pdfBytes / 1024).toFixed(0)} KB`,
+  );
   results.quotePdf = figures;
 }
 
@@ -330,7 +398,10 @@ function cpuSecondsOfTree(pid: number): number {
   return total;
 }
 
-async function startServer(env: Record<string, string>, port: number): Promise<(() => Promise<void>) & { pid: number }> {
+async function startServer(
+  env: Record<string, string>,
+  port: number,
+): Promise<(() => Promise<void>) & { pid: number }> {
   // As `npm start` runs it (package.json): a 64 MB young generation halves the garbage collector's
   // share of a busy server (decision 014).
   const child = spawn(process.execPath, ['--max-semi-space-size=64', 'dist/server/main.js'], {
@@ -367,12 +438,22 @@ async function loadCase(label: string, env: Record<string, string>, targets?: { 
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'demo', password: 'hvac-demo' }),
     });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const request = { url: `http://127.0.0.1:${port}/api/companies?page=1&pageSize=25`, headers: { cookie, 'accept-encoding': loadEncoding }, connections: 25 };
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const request = {
+      url: `http://127.0.0.1:${port}/api/companies?page=1&pageSize=25`,
+      headers: { cookie, 'accept-encoding': loadEncoding },
+      connections: 25,
+    };
     await runLoad({ ...request, durationMs: 2_000 }); // warm-up
     const cpuBefore = cpuSecondsOfTree(stop.pid);
     const measured = await runLoad({ ...request, durationMs: loadSeconds * 1000 });
-    const result = { ...measured, serverCpuMsPerRequest: ((cpuSecondsOfTree(stop.pid) - cpuBefore) * 1000) / Math.max(1, measured.requests) };
+    const result = {
+      ...measured,
+      serverCpuMsPerRequest: ((cpuSecondsOfTree(stop.pid) - cpuBefore) * 1000) / Math.max(1, measured.requests),
+    };
     say(
       `  ${label}: ${result.rps.toFixed(0)} requests/s, p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms, max ${result.maxMs.toFixed(0)} ms, ${result.errors} errors; server CPU ${result.serverCpuMsPerRequest.toFixed(2)} ms per request`,
     );
@@ -382,7 +463,8 @@ async function loadCase(label: string, env: Record<string, string>, targets?: { 
       say(`  ${rpsOk ? 'ok  ' : 'MISS'} ${label} requests/s: ${result.rps.toFixed(0)} (target >= ${targets.minRps})`);
       if (targets.p99Ms !== undefined) check(`${label} p99`, result.p99Ms, 'ms', targets.p99Ms);
     }
-    if (result.errors > 0) checks.push({ name: `${label} errors`, value: result.errors, unit: 'errors', target: 0, ok: false });
+    if (result.errors > 0)
+      checks.push({ name: `${label} errors`, value: result.errors, unit: 'errors', target: 0, ok: false });
     return { label, ...result };
   } finally {
     await stop();
@@ -391,9 +473,13 @@ async function loadCase(label: string, env: Record<string, string>, targets?: { 
 
 /** Requests/s and p99 of the signed-in 25-row companies list under 25 concurrent clients. */
 async function benchLoad() {
-  say(`\n== load: GET /api/companies (25 rows, signed in, Accept-Encoding: ${loadEncoding}), 25 concurrent clients, ${loadSeconds} s per run; load average now ${(await import('node:os')).loadavg()[0]!.toFixed(1)}`);
+  say(
+    `\n== load: GET /api/companies (25 rows, signed in, Accept-Encoding: ${loadEncoding}), 25 concurrent clients, ${loadSeconds} s per run; load average now ${(await import('node:os')).loadavg()[0]!.toFixed(1)}`,
+  );
   const serializer = serializerFigures();
-  say(`  response serialization of that page: zod ${serializer.zodUs.toFixed(1)} µs, compiled fast serializer ${serializer.fastUs.toFixed(1)} µs (${(serializer.zodUs / serializer.fastUs).toFixed(1)}x)`);
+  say(
+    `  response serialization of that page: zod ${serializer.zodUs.toFixed(1)} µs, compiled fast serializer ${serializer.fastUs.toFixed(1)} µs (${(serializer.zodUs / serializer.fastUs).toFixed(1)}x)`,
+  );
   const rows: unknown[] = [];
   if (databases.includes('postgres')) {
     const url = process.env.BENCH_LOAD_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/hvac_bench_load';
@@ -408,7 +494,13 @@ async function benchLoad() {
       await client.end();
       const workers = cpus().length;
       rows.push(await loadCase('postgres, 1 process', { DATABASE_URL: url, WEB_CONCURRENCY: '1' }));
-      rows.push(await loadCase(`postgres, WEB_CONCURRENCY=${workers}`, { DATABASE_URL: url, WEB_CONCURRENCY: String(workers) }, { minRps: 1500, p99Ms: 50 }));
+      rows.push(
+        await loadCase(
+          `postgres, WEB_CONCURRENCY=${workers}`,
+          { DATABASE_URL: url, WEB_CONCURRENCY: String(workers) },
+          { minRps: 1500, p99Ms: 50 },
+        ),
+      );
     } catch (error) {
       say(`  PostgreSQL load case skipped: ${(error as Error).message}`);
     }
@@ -455,7 +547,12 @@ function weigh(files: string[]) {
       ? readFileSync(`${full}.br`).length
       : brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length;
   }
-  return { files: files.length, rawKB: Number((raw / 1024).toFixed(1)), gzipKB: Number((gzip / 1024).toFixed(1)), brotliKB: Number((brotli / 1024).toFixed(1)) };
+  return {
+    files: files.length,
+    rawKB: Number((raw / 1024).toFixed(1)),
+    gzipKB: Number((gzip / 1024).toFixed(1)),
+    brotliKB: Number((brotli / 1024).toFixed(1)),
+  };
 }
 
 /** LCP on a technician's tablet (bench/firstload.ts), cold and repeat, with each page's bundle weight. */
@@ -478,15 +575,22 @@ async function benchFirstLoad() {
   say('  JavaScript and CSS per page (files, raw / gzip / brotli):');
   for (const page of pages) {
     const b = bundles[page.path]!;
-    say(`     ${page.path.padEnd(7)} ${String(b.files).padStart(3)} files  ${b.rawKB.toFixed(1).padStart(7)} / ${b.gzipKB.toFixed(1).padStart(6)} / ${b.brotliKB.toFixed(1).padStart(6)} KB`);
+    say(
+      `     ${page.path.padEnd(7)} ${String(b.files).padStart(3)} files  ${b.rawKB.toFixed(1).padStart(7)} / ${b.gzipKB.toFixed(1).padStart(6)} / ${b.brotliKB.toFixed(1).padStart(6)} KB`,
+    );
   }
-  say(`     all     ${String(all.files).padStart(3)} files  ${all.rawKB.toFixed(1).padStart(7)} / ${all.gzipKB.toFixed(1).padStart(6)} / ${all.brotliKB.toFixed(1).padStart(6)} KB`);
+  say(
+    `     all     ${String(all.files).padStart(3)} files  ${all.rawKB.toFixed(1).padStart(7)} / ${all.gzipKB.toFixed(1).padStart(6)} / ${all.brotliKB.toFixed(1).padStart(6)} KB`,
+  );
 
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hvac-bench-firstload-'));
   const stop = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' }, port);
   try {
-    const rows = await measureFirstLoad(`http://127.0.0.1:${port}`, pages, firstLoadRuns, { username: 'demo', password: 'hvac-demo' });
+    const rows = await measureFirstLoad(`http://127.0.0.1:${port}`, pages, firstLoadRuns, {
+      username: 'demo',
+      password: 'hvac-demo',
+    });
     const out = [];
     for (const row of rows) {
       const coldMs = median(row.cold.map((f) => f.lcpMs));
@@ -517,10 +621,21 @@ async function benchFirstLoad() {
 function reportDispatchDrag() {
   const file = path.join(ROOT, 'bench/results/dispatch-drag.json');
   if (!existsSync(file)) {
-    say('\n== dispatch drag (from the E2E run): no figure yet; `npx playwright test tests/e2e/dispatch.spec.ts` writes it');
+    say(
+      '\n== dispatch drag (from the E2E run): no figure yet; `npx playwright test tests/e2e/dispatch.spec.ts` writes it',
+    );
     return;
   }
-  const figure = JSON.parse(readFileSync(file, 'utf8')) as { measuredAt: string; during: { frameP50Ms: number; frameP95Ms: number; loafScriptMs: number; longAnimationFrames: number; frames: number } };
+  const figure = JSON.parse(readFileSync(file, 'utf8')) as {
+    measuredAt: string;
+    during: {
+      frameP50Ms: number;
+      frameP95Ms: number;
+      loafScriptMs: number;
+      longAnimationFrames: number;
+      frames: number;
+    };
+  };
   const d = figure.during;
   say(
     `\n== dispatch drag (from the E2E run of ${figure.measuredAt}): week view, 500 jobs, 90 pointer moves of one block: frames p50 ${d.frameP50Ms} ms, p95 ${d.frameP95Ms} ms; ${d.longAnimationFrames} long frames of ${d.frames}, ${d.loafScriptMs} ms of script in them`,

@@ -26,7 +26,8 @@ export function serializerFigures(iterations = 20_000): { zodUs: number; fastUs:
     updatedAt: now,
   }));
   const page = { items, total: 12_000, totalCapped: false, page: 1, pageSize: 25 };
-  if (zodSerialize(page) !== fastSerialize(page)) throw new Error('the fast serializer writes another text than zod for the companies page');
+  if (zodSerialize(page) !== fastSerialize(page))
+    throw new Error('the fast serializer writes another text than zod for the companies page');
   const time = (serialize: (data: unknown) => string) => {
     for (let i = 0; i < 2_000; i++) serialize(page); // warm up
     const started = process.hrtime.bigint();

@@ -9,16 +9,23 @@ import { build } from 'esbuild';
 import { ROOT, sourceHash, STAMP_FILE } from './source-hash.mjs';
 
 const started = Date.now();
-const vite = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-  cwd: ROOT,
-  stdio: 'inherit',
-});
+const vite = spawnSync(
+  process.execPath,
+  [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+  {
+    cwd: ROOT,
+    stdio: 'inherit',
+  },
+);
 if (vite.status !== 0) process.exit(vite.status ?? 1);
 
 // The server, and beside it the parse worker it starts (src/server/parsing/parse-pool.ts looks for
 // parse-worker.js next to the bundle).
 await build({
-  entryPoints: { main: path.join(ROOT, 'src/server/main.ts'), 'parse-worker': path.join(ROOT, 'src/server/parsing/parse-worker.ts') },
+  entryPoints: {
+    main: path.join(ROOT, 'src/server/main.ts'),
+    'parse-worker': path.join(ROOT, 'src/server/parsing/parse-worker.ts'),
+  },
   outdir: path.join(ROOT, 'dist/server'),
   bundle: true,
   platform: 'node',

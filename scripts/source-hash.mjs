@@ -34,5 +34,9 @@ export function sourceHash() {
 }
 
 export function buildIsCurrent() {
-  return existsSync(STAMP_FILE) && existsSync(path.join(ROOT, 'dist/server/main.js')) && readFileSync(STAMP_FILE, 'utf8') === sourceHash();
+  return (
+    existsSync(STAMP_FILE) &&
+    existsSync(path.join(ROOT, 'dist/server/main.js')) &&
+    readFileSync(STAMP_FILE, 'utf8') === sourceHash()
+  );
 }

@@ -27,10 +27,15 @@ function ensureChromium() {
     console.log("[test] Chromium or poppler-utils is missing; installing Debian's packages...");
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     const update = spawnSync('apt-get', ['update', '-q'], { stdio: 'inherit', env });
-    const install = update.status === 0 ? spawnSync('apt-get', ['install', '-y', '-q', 'chromium', 'poppler-utils'], { stdio: 'inherit', env }) : update;
+    const install =
+      update.status === 0
+        ? spawnSync('apt-get', ['install', '-y', '-q', 'chromium', 'poppler-utils'], { stdio: 'inherit', env })
+        : update;
     if (install.status === 0 && findChromium() && hasPdfTools()) return;
   }
-  console.error("[test] The tests need Chromium and poppler-utils. Install Debian's packages: sudo apt-get install -y chromium poppler-utils");
+  console.error(
+    "[test] The tests need Chromium and poppler-utils. Install Debian's packages: sudo apt-get install -y chromium poppler-utils",
+  );
   process.exit(1);
 }
 
@@ -38,7 +43,9 @@ const only = process.argv.slice(2);
 const selected = only.length ? steps.filter(([name]) => only.some((o) => name.startsWith(o))) : steps;
 if (selected.some(([name]) => name === 'end-to-end tests')) ensureChromium();
 if (!process.env.TEST_DATABASE_URL) {
-  console.log('[test] TEST_DATABASE_URL is not set: the API suite runs on PGlite only (set it to run it on PostgreSQL too).');
+  console.log(
+    '[test] TEST_DATABASE_URL is not set: the API suite runs on PGlite only (set it to run it on PostgreSQL too).',
+  );
 }
 
 const timings = [];

@@ -9,13 +9,20 @@ import { walkRowsFor } from '../../src/server/lists/index.js';
 import type { BenchCase, BenchContext } from '../types.js';
 
 /** The SQL a filtered list runs first (src/server/lists/planner.ts selectPage: the capped gathering, then the bounded walk), for EXPLAIN. */
-function firstStatements(plan: ReturnType<typeof companyListStatements> | ReturnType<typeof unitListStatements> | ReturnType<typeof locationListStatements>) {
-  if (plan.kind === 'filtered') return [plan.plan.gathered(plan.plan.countLimit), plan.plan.walk(walkRowsFor(plan.plan.offset + plan.plan.limit))];
+function firstStatements(
+  plan:
+    | ReturnType<typeof companyListStatements>
+    | ReturnType<typeof unitListStatements>
+    | ReturnType<typeof locationListStatements>,
+) {
+  if (plan.kind === 'filtered')
+    return [plan.plan.gathered(plan.plan.countLimit), plan.plan.walk(walkRowsFor(plan.plan.offset + plan.plan.limit))];
   return 'count' in plan && plan.count ? [plan.page, plan.count] : [plan.page];
 }
 
 /** A company of the large data set with its three locations (the seed numbers its companies). */
-const largeCompany = (ctx: BenchContext) => ctx.one<{ id: string }>(sql`select id from companies where name like '% 4242' order by name limit 1`);
+const largeCompany = (ctx: BenchContext) =>
+  ctx.one<{ id: string }>(sql`select id from companies where name like '% 4242' order by name limit 1`);
 
 export const customerCases: BenchCase[] = [
   {
@@ -31,7 +38,12 @@ export const customerCases: BenchCase[] = [
     area: 'customers',
     request: () => ({ method: 'GET', url: '/api/companies?company=medical&city=roswell&page=3&pageSize=50' }),
     targetsMs: { postgres: 50, pglite: 150 },
-    explain: () => firstStatements(companyListStatements(companyListQuery.parse({ company: 'medical', city: 'roswell', page: '3', pageSize: '50' }))),
+    explain: () =>
+      firstStatements(
+        companyListStatements(
+          companyListQuery.parse({ company: 'medical', city: 'roswell', page: '3', pageSize: '50' }),
+        ),
+      ),
     noSeqScanOn: ['companies'],
   },
   {
@@ -77,7 +89,10 @@ export const customerCases: BenchCase[] = [
     area: 'customers',
     request: () => ({ method: 'GET', url: '/api/customers/dashboard' }),
     targetsMs: { postgres: 50, pglite: 150 },
-    explain: () => [sql`select companies, locations, units, active_units from customer_counts where id = 1`, sql`select id, name, city, state from companies order by created_at desc nulls last, id desc limit 5`],
+    explain: () => [
+      sql`select companies, locations, units, active_units from customer_counts where id = 1`,
+      sql`select id, name, city, state from companies order by created_at desc nulls last, id desc limit 5`,
+    ],
     noSeqScanOn: ['companies'],
   },
   {

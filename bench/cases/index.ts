@@ -9,4 +9,13 @@ import { quoteCases } from './quotes.js';
 import { searchCases } from './search.js';
 
 /** Every API benchmark case; each area adds its list here. */
-export const benchCases: BenchCase[] = [...foundationCases, ...homeCases, ...customerCases, ...jobCases, ...dispatchCases, ...quoteCases, ...invoiceCases, ...searchCases];
+export const benchCases: BenchCase[] = [
+  ...foundationCases,
+  ...homeCases,
+  ...customerCases,
+  ...jobCases,
+  ...dispatchCases,
+  ...quoteCases,
+  ...invoiceCases,
+  ...searchCases,
+];

@@ -5,7 +5,12 @@
  * them in JavaScript), measured in the same run on the same database.
  */
 import { and, eq, gte, lt, ne } from 'drizzle-orm';
-import { invoiceListFilters, paidInvoiceFilters, reportRange, type ReportPeriod } from '../../src/domain/invoices/index.js';
+import {
+  invoiceListFilters,
+  paidInvoiceFilters,
+  reportRange,
+  type ReportPeriod,
+} from '../../src/domain/invoices/index.js';
 import { toCents } from '../../src/domain/money.js';
 import { companies, jobInvoices, jobs, locations } from '../../src/server/db/schema.js';
 import * as repo from '../../src/server/modules/invoices/invoices.repo.js';
@@ -46,7 +51,13 @@ async function naiveReport(ctx: BenchContext, period: ReportPeriod) {
     .innerJoin(jobs, eq(jobs.id, jobInvoices.jobId))
     .leftJoin(locations, eq(locations.id, jobs.locationId))
     .leftJoin(companies, eq(companies.id, locations.companyId))
-    .where(and(gte(jobInvoices.issuedDate, range.from), lt(jobInvoices.issuedDate, range.to), ne(jobInvoices.status, 'draft')))
+    .where(
+      and(
+        gte(jobInvoices.issuedDate, range.from),
+        lt(jobInvoices.issuedDate, range.to),
+        ne(jobInvoices.status, 'draft'),
+      ),
+    )
     .orderBy(jobInvoices.issuedDate);
   const byStatus = new Map<string, number>();
   const byMonth = new Map<string, number>();
@@ -68,17 +79,26 @@ const list = (name: string, query: string, filters: Parameters<typeof repo.listC
   area: 'invoices',
   request: () => ({ method: 'GET', url: `/api/invoices${query}` }),
   targetsMs: LIST,
-  explain: (ctx) => [repo.listPage(ctx.db, repo.listConditions(filters), 'created', page).getSQL(), repo.listSummaryQuery(ctx.db, filters, LIST_TOTAL_CAP).getSQL()],
+  explain: (ctx) => [
+    repo.listPage(ctx.db, repo.listConditions(filters), 'created', page).getSQL(),
+    repo.listSummaryQuery(ctx.db, filters, LIST_TOTAL_CAP).getSQL(),
+  ],
 });
 
-const reportExplain = (_ctx: BenchContext, range: { from: string; to: string }, period: 'y' | 'm') => [repo.reportTotalsStatement(range, period, 5)];
+const reportExplain = (_ctx: BenchContext, range: { from: string; to: string }, period: 'y' | 'm') => [
+  repo.reportTotalsStatement(range, period, 5),
+];
 
 export const invoiceCases: BenchCase[] = [
   list('first page, all statuses, with the three cards', '', invoiceListFilters.parse({})),
   list('status draft (Total Unsent Invoices)', '?status=draft', invoiceListFilters.parse({ status: 'draft' })),
   list('status paid', '?status=paid', invoiceListFilters.parse({ status: 'paid' })),
   list('status void', '?status=void', invoiceListFilters.parse({ status: 'void' })),
-  list('issued in one month', '?from=2024-05-01&to=2024-05-31', invoiceListFilters.parse({ from: '2024-05-01', to: '2024-05-31' })),
+  list(
+    'issued in one month',
+    '?from=2024-05-01&to=2024-05-31',
+    invoiceListFilters.parse({ from: '2024-05-01', to: '2024-05-31' }),
+  ),
   list('search "summit" (job, location, company, number)', '?q=summit', invoiceListFilters.parse({ q: 'summit' })),
   list('search two letters "pe"', '?q=pe', invoiceListFilters.parse({ q: 'pe' })),
   list('search an invoice number', '?q=JOB-4242', invoiceListFilters.parse({ q: 'JOB-4242' })),
@@ -125,7 +145,12 @@ export const invoiceCases: BenchCase[] = [
     request: () => ({ method: 'GET', url: `/api/invoices/reports?period=annual&year=${YEAR}` }),
     targetsMs: REPORT,
     explain: (ctx) => reportExplain(ctx, reportRange({ period: 'annual', year: YEAR }), 'y'),
-    compareWith: { name: 'the period\'s invoices with their jobs summed in JavaScript', run: (ctx) => naiveReport(ctx, 'annual'), minSpeedup: 20, iterations: 5 },
+    compareWith: {
+      name: "the period's invoices with their jobs summed in JavaScript",
+      run: (ctx) => naiveReport(ctx, 'annual'),
+      minSpeedup: 20,
+      iterations: 5,
+    },
   },
   {
     name: `financial report, month ${YEAR}-0${MONTH}`,
@@ -133,6 +158,11 @@ export const invoiceCases: BenchCase[] = [
     request: () => ({ method: 'GET', url: `/api/invoices/reports?period=monthly&year=${YEAR}&month=${MONTH}` }),
     targetsMs: REPORT,
     explain: (ctx) => reportExplain(ctx, reportRange({ period: 'monthly', year: YEAR, month: MONTH }), 'm'),
-    compareWith: { name: 'the period\'s invoices with their jobs summed in JavaScript', run: (ctx) => naiveReport(ctx, 'monthly'), minSpeedup: 20, iterations: 10 },
+    compareWith: {
+      name: "the period's invoices with their jobs summed in JavaScript",
+      run: (ctx) => naiveReport(ctx, 'monthly'),
+      minSpeedup: 20,
+      iterations: 10,
+    },
   },
 ];

@@ -13,9 +13,16 @@ const today = () => listContext().today;
 const monthStart = () => `${today().slice(0, 8)}01`;
 const monthEnd = () => addDays(`${addDays(monthStart(), 32).slice(0, 8)}01`, -1);
 
-const benchTechnician = (ctx: BenchContext) => ctx.one<{ id: string }>(sql`select id from users where username = 'bench-tech-7'`);
-const benchJob = (ctx: BenchContext) => ctx.one<{ id: string }>(sql`select id from jobs where description = 'Generated for benchmarks' and number % 1000 = 421 order by number limit 1`);
-const benchUnit = (ctx: BenchContext) => ctx.one<{ id: string }>(sql`select unit_id as id from jobs where description = 'Generated for benchmarks' and number % 1000 = 421 order by number limit 1`);
+const benchTechnician = (ctx: BenchContext) =>
+  ctx.one<{ id: string }>(sql`select id from users where username = 'bench-tech-7'`);
+const benchJob = (ctx: BenchContext) =>
+  ctx.one<{ id: string }>(
+    sql`select id from jobs where description = 'Generated for benchmarks' and number % 1000 = 421 order by number limit 1`,
+  );
+const benchUnit = (ctx: BenchContext) =>
+  ctx.one<{ id: string }>(
+    sql`select unit_id as id from jobs where description = 'Generated for benchmarks' and number % 1000 = 421 order by number limit 1`,
+  );
 
 const TARGET = { postgres: 50, pglite: 150 };
 
@@ -25,7 +32,10 @@ function listCase(label: string, search: JobListSearch | ((ctx: BenchContext) =>
   return {
     name: `jobs list, ${label}`,
     area: 'jobs',
-    request: async (ctx) => ({ method: 'GET', url: `/api/jobs?${new URLSearchParams((await resolve(ctx)) as Record<string, string>).toString()}` }),
+    request: async (ctx) => ({
+      method: 'GET',
+      url: `/api/jobs?${new URLSearchParams((await resolve(ctx)) as Record<string, string>).toString()}`,
+    }),
     targetsMs: TARGET,
     explain: async (ctx) => {
       const statements = jobListStatements(jobListQuery.parse(await resolve(ctx)), listContext());
@@ -45,7 +55,9 @@ export const jobCases: BenchCase[] = [
   listCase('one technician', async (ctx) => ({ technicianId: (await benchTechnician(ctx)).id })),
   listCase('unassigned', { technicianId: 'unassigned' }),
   listCase('due this month', () => Promise.resolve({ dateField: 'due', from: monthStart(), to: monthEnd() })),
-  listCase('scheduled this month', () => Promise.resolve({ dateField: 'schedule', from: monthStart(), to: monthEnd() })),
+  listCase('scheduled this month', () =>
+    Promise.resolve({ dateField: 'schedule', from: monthStart(), to: monthEnd() }),
+  ),
   listCase('created in the last 30 days', () => Promise.resolve({ dateField: 'created', from: addDays(today(), -30) })),
   listCase('home queue: overdue', { queue: 'overdue' }),
   listCase('one unit (the unit page Jobs card)', async (ctx) => ({ unitId: (await benchUnit(ctx)).id })),
@@ -66,7 +78,11 @@ export const jobCases: BenchCase[] = [
     targetsMs: { postgres: 100, pglite: 100 },
     explain: () => {
       const q = calendarQuery.parse({ from: monthStart(), to: monthEnd(), perDay: '3' });
-      const statements = calendarStatements({ ...q, timeZone: DEFAULT_TIME_ZONE, unscheduledLimit: JOB_LIMITS.calendarUnscheduledLimit });
+      const statements = calendarStatements({
+        ...q,
+        timeZone: DEFAULT_TIME_ZONE,
+        unscheduledLimit: JOB_LIMITS.calendarUnscheduledLimit,
+      });
       return [statements.scheduled, statements.dayTotals, statements.unscheduled];
     },
     noSeqScanOn: ['jobs', 'job_technicians'],

@@ -61,7 +61,9 @@ function fragmentsOf(ctx: BenchContext, source: Source): Promise<Fragments> {
   let pending = found.get(key);
   if (!pending) {
     pending = (async () => {
-      const { n } = await ctx.one<{ n: number }>(sql`select greatest(reltuples, 1)::float8 as n from pg_class where relname = ${source.table}`);
+      const { n } = await ctx.one<{ n: number }>(
+        sql`select greatest(reltuples, 1)::float8 as n from pg_class where relname = ${source.table}`,
+      );
       const percent = Math.min(100, (SAMPLE_ROWS * 400) / Math.max(n, 1));
       const rows = await queryRows<{ kind: string; n: number; f: string }>(
         ctx.db,
@@ -75,8 +77,12 @@ function fragmentsOf(ctx: BenchContext, source: Source): Promise<Fragments> {
                        from f where f ~ '^[[:alnum:]]+$' group by kind, n, f)
             select kind, n, f from ranked where r = 1 order by kind, n`,
       );
-      const pick = (kind: string, length: number) => rows.find((r) => r.kind === kind && Number(r.n) === length)?.f ?? 'a'.repeat(length);
-      return { anywhere: [pick('anywhere', 1), pick('anywhere', 2), pick('anywhere', 3)], wordStart: [pick('start', 1), pick('start', 2)] };
+      const pick = (kind: string, length: number) =>
+        rows.find((r) => r.kind === kind && Number(r.n) === length)?.f ?? 'a'.repeat(length);
+      return {
+        anywhere: [pick('anywhere', 1), pick('anywhere', 2), pick('anywhere', 3)],
+        wordStart: [pick('start', 1), pick('start', 2)],
+      };
     })();
     found.set(key, pending);
   }
@@ -93,7 +99,10 @@ const FRAGMENTS: { label: string; length: number; pick: Pick }[] = [
 ];
 
 /** The SQL a capped list runs first (the capped gathering, then the bounded walk of its order). */
-const firstOfPlan = (plan: PagePlan) => [plan.gathered(plan.countLimit), plan.walk(walkRowsFor(plan.offset + plan.limit))];
+const firstOfPlan = (plan: PagePlan) => [
+  plan.gathered(plan.countLimit),
+  plan.walk(walkRowsFor(plan.offset + plan.limit)),
+];
 const filtered = <T extends { kind: string }>(statements: T) => {
   if (statements.kind !== 'filtered') throw new Error('expected a filtered list');
   return statements as Extract<T, { kind: 'filtered' }>;
@@ -139,7 +148,11 @@ const BOXES: SearchBox[] = [
     url: (t) => `/api/search?q=${q(t)}`,
     explain: (t) => {
       const plans = headerSearchStatements(t);
-      return [plans.units.gathered(plans.units.countLimit), plans.jobs.gathered(plans.jobs.countLimit), plans.invoices.gathered(plans.invoices.countLimit)];
+      return [
+        plans.units.gathered(plans.units.countLimit),
+        plans.jobs.gathered(plans.jobs.countLimit),
+        plans.invoices.gathered(plans.invoices.countLimit),
+      ];
     },
   },
   {
@@ -148,7 +161,11 @@ const BOXES: SearchBox[] = [
     url: (t) => `/api/jobs?q=${q(t)}`,
     explain: (t) => {
       const now = new Date();
-      const statements = jobListStatements(jobListQuery.parse({ q: t }), { now, timeZone: DEFAULT_TIME_ZONE, today: dateInZone(now, DEFAULT_TIME_ZONE) });
+      const statements = jobListStatements(jobListQuery.parse({ q: t }), {
+        now,
+        timeZone: DEFAULT_TIME_ZONE,
+        today: dateInZone(now, DEFAULT_TIME_ZONE),
+      });
       return [statements.page, statements.count];
     },
   },
@@ -158,20 +175,34 @@ const BOXES: SearchBox[] = [
     url: (t) => `/api/invoices?q=${q(t)}`,
     explain: (t, ctx) => {
       const filters = invoiceListFilters.parse({ q: t });
-      return [invoices.listSummaryQuery(ctx.db, filters, LIST_TOTAL_CAP).getSQL(), invoices.listPage(ctx.db, invoices.listConditions(filters), 'created', { limit: 25, offset: 0 }).getSQL()];
+      return [
+        invoices.listSummaryQuery(ctx.db, filters, LIST_TOTAL_CAP).getSQL(),
+        invoices.listPage(ctx.db, invoices.listConditions(filters), 'created', { limit: 25, offset: 0 }).getSQL(),
+      ];
     },
   },
   {
     name: 'pending invoices q',
     source: SOURCES.invoices,
     url: (t) => `/api/invoices/pending?q=${q(t)}`,
-    explain: (t, ctx) => [invoices.listPage(ctx.db, invoices.pendingConditions(pendingInvoiceFilters.parse({ q: t }), today()), 'due', { limit: 25, offset: 0 }).getSQL()],
+    explain: (t, ctx) => [
+      invoices
+        .listPage(ctx.db, invoices.pendingConditions(pendingInvoiceFilters.parse({ q: t }), today()), 'due', {
+          limit: 25,
+          offset: 0,
+        })
+        .getSQL(),
+    ],
   },
   {
     name: 'paid invoices q',
     source: SOURCES.invoices,
     url: (t) => `/api/invoices/paid?q=${q(t)}`,
-    explain: (t, ctx) => [invoices.listPage(ctx.db, invoices.paidConditions(paidInvoiceFilters.parse({ q: t })), 'paid', { limit: 25, offset: 0 }).getSQL()],
+    explain: (t, ctx) => [
+      invoices
+        .listPage(ctx.db, invoices.paidConditions(paidInvoiceFilters.parse({ q: t })), 'paid', { limit: 25, offset: 0 })
+        .getSQL(),
+    ],
   },
 ];
 
@@ -187,13 +218,25 @@ function fragmentCase(box: SearchBox, fragment: { label: string; pick: Pick }): 
 }
 
 /** The short searches the issue measured by hand, kept beside the ones the data chooses. */
-const fixed = (name: string, url: string, explain?: () => SQL[]): BenchCase => ({ name, area: 'search', request: () => ({ method: 'GET', url }), targetsMs: TARGET, ...(explain ? { explain } : {}) });
+const fixed = (name: string, url: string, explain?: () => SQL[]): BenchCase => ({
+  name,
+  area: 'search',
+  request: () => ({ method: 'GET', url }),
+  targetsMs: TARGET,
+  ...(explain ? { explain } : {}),
+});
 
 export const searchCases: BenchCase[] = [
-  ...BOXES.flatMap((box) => FRAGMENTS.filter((f) => f.length >= (box.minLength ?? 1)).map((fragment) => fragmentCase(box, fragment))),
+  ...BOXES.flatMap((box) =>
+    FRAGMENTS.filter((f) => f.length >= (box.minLength ?? 1)).map((fragment) => fragmentCase(box, fragment)),
+  ),
   fixed('units list q=r (issue 15)', '/api/units?q=r'),
-  fixed('units list q=rt (issue 15)', '/api/units?q=rt', () => firstOfPlan(filtered(unitListStatements(unitListQuery.parse({ q: 'rt' }))).plan)),
-  fixed('units list q=rtu (issue 15)', '/api/units?q=rtu', () => firstOfPlan(filtered(unitListStatements(unitListQuery.parse({ q: 'rtu' }))).plan)),
+  fixed('units list q=rt (issue 15)', '/api/units?q=rt', () =>
+    firstOfPlan(filtered(unitListStatements(unitListQuery.parse({ q: 'rt' }))).plan),
+  ),
+  fixed('units list q=rtu (issue 15)', '/api/units?q=rtu', () =>
+    firstOfPlan(filtered(unitListStatements(unitListQuery.parse({ q: 'rtu' }))).plan),
+  ),
   fixed('header search q=ab (issue 15)', '/api/search?q=ab'),
   fixed('locations list q=d (issue 15)', '/api/locations?q=d'),
   fixed('companies list company=ab (issue 15)', '/api/companies?company=ab'),

@@ -28,5 +28,8 @@ export function appIconSvg({ maskable }: { maskable: boolean }): string {
 
 /** A PNG of the glyph at `size` pixels square. */
 export async function appIconPng(size: number, maskable: boolean): Promise<Buffer> {
-  return sharp(Buffer.from(appIconSvg({ maskable })), { density: 300 }).resize(size, size).png({ compressionLevel: 9 }).toBuffer();
+  return sharp(Buffer.from(appIconSvg({ maskable })), { density: 300 })
+    .resize(size, size)
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 }

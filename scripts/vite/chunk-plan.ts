@@ -40,7 +40,14 @@ const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
  * 10 to 9, the quote page from 11 to 7, at about the same bytes.
  */
 export function chunkPlan(files: { main: string; quote: string; login: string; shell: string }): { groups: Group[] } {
-  let plan: { signIn: Set<string>; shell: Set<string>; shared: Set<string>; basics: Set<string>; taken: Set<string>; runsZod: (id: string) => boolean } | null = null;
+  let plan: {
+    signIn: Set<string>;
+    shell: Set<string>;
+    shared: Set<string>;
+    basics: Set<string>;
+    taken: Set<string>;
+    runsZod: (id: string) => boolean;
+  } | null = null;
 
   const closure = (graph: ModuleGraph, start: string): Set<string> => {
     const seen = new Set<string>();
@@ -53,14 +60,19 @@ export function chunkPlan(files: { main: string; quote: string; login: string; s
     visit(path.resolve(start));
     return seen;
   };
-  const minus = (set: Set<string>, ...others: Set<string>[]) => new Set([...set].filter((id) => !others.some((o) => o.has(id))));
+  const minus = (set: Set<string>, ...others: Set<string>[]) =>
+    new Set([...set].filter((id) => !others.some((o) => o.has(id))));
 
   const planOf = (graph: ModuleGraph) => {
     if (plan) return plan;
     const main = closure(graph, files.main);
     const quote = closure(graph, files.quote);
     // Screens (modules loaded lazily) keep their own chunk, so the build manifest still names them.
-    const screens = new Set([...main, ...closure(graph, files.login), ...closure(graph, files.shell)].filter((id) => (graph.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0));
+    const screens = new Set(
+      [...main, ...closure(graph, files.login), ...closure(graph, files.shell)].filter(
+        (id) => (graph.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0,
+      ),
+    );
     // Modules that run zod when loaded (zod itself, and whatever imports it, directly or not).
     const zodFree = new Map<string, boolean>();
     const runsZod = (id: string): boolean => {
@@ -78,7 +90,14 @@ export function chunkPlan(files: { main: string; quote: string; login: string; s
     const quoteShared = minus(quote, main, closure(graph, files.login), new Set([path.resolve(files.quote)]));
     const shared = new Set([...quoteShared].filter(runsZod));
     const basics = minus(quoteShared, shared);
-    plan = { signIn, shell, shared, basics, taken: new Set([...main, ...quote, ...signIn, ...shell, ...screens]), runsZod };
+    plan = {
+      signIn,
+      shell,
+      shared,
+      basics,
+      taken: new Set([...main, ...quote, ...signIn, ...shell, ...screens]),
+      runsZod,
+    };
     return plan;
   };
 
@@ -90,7 +109,15 @@ export function chunkPlan(files: { main: string; quote: string; login: string; s
         debugName: 'sign-in, shell, domain, basics',
         name: (id, graph) => {
           const { signIn, shell, shared, basics } = planOf(graph);
-          return signIn.has(id) ? 'sign-in' : shell.has(id) ? 'shell' : shared.has(id) ? 'domain' : basics.has(id) ? 'basics' : null;
+          return signIn.has(id)
+            ? 'sign-in'
+            : shell.has(id)
+              ? 'shell'
+              : shared.has(id)
+                ? 'domain'
+                : basics.has(id)
+                  ? 'basics'
+                  : null;
         },
         priority: 3,
         includeDependenciesRecursively: false,

@@ -32,7 +32,12 @@ const EXTENSIONS = ['.tsx', '.ts', '.jsx', '.js'];
  *   the page it answers for that path as modulepreload/preload links, so they download with the
  *   entry instead of after it has run.
  */
-export function firstLoad(options: { html: string; entry: string; router: string; fetch?: Record<string, string[]> }): Plugin {
+export function firstLoad(options: {
+  html: string;
+  entry: string;
+  router: string;
+  fetch?: Record<string, string[]>;
+}): Plugin {
   return {
     name: 'hvac-first-load',
     apply: 'build',
@@ -40,13 +45,21 @@ export function firstLoad(options: { html: string; entry: string; router: string
       order: 'post',
       handler(_html, ctx) {
         if (!ctx.filename.endsWith(options.html)) return undefined;
-        return [{ tag: 'link', attrs: { rel: 'preload', href: '/api/auth/current', as: 'fetch', crossorigin: '' }, injectTo: 'head' }];
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', href: '/api/auth/current', as: 'fetch', crossorigin: '' },
+            injectTo: 'head',
+          },
+        ];
       },
     },
     generateBundle: {
       order: 'post',
       handler(_output, bundle) {
-        const chunks = Object.values(bundle).filter((item): item is Chunk & typeof item => item.type === 'chunk') as unknown as Chunk[];
+        const chunks = Object.values(bundle).filter(
+          (item): item is Chunk & typeof item => item.type === 'chunk',
+        ) as unknown as Chunk[];
         const byFile = new Map(chunks.map((c) => [c.fileName, c]));
         const closure = (start: Chunk, into = new Set<string>()) => {
           const visit = (file: string) => {
@@ -72,10 +85,18 @@ export function firstLoad(options: { html: string; entry: string; router: string
         const routes: RoutePreload[] = routeTable(router, readFileSync(router, 'utf8')).map((route) => {
           const files = new Set<string>();
           for (const specifier of route.modules) closure(chunkOf(specifier), files);
-          return { path: route.path, modules: [...files].filter((f) => !loaded.has(f)).map((f) => `/${f}`), fetch: options.fetch?.[route.path] ?? [] };
+          return {
+            path: route.path,
+            modules: [...files].filter((f) => !loaded.has(f)).map((f) => `/${f}`),
+            fetch: options.fetch?.[route.path] ?? [],
+          };
         });
         if (routes.length === 0) throw new Error(`first-load: no routes found in ${options.router}`);
-        this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify(routes, null, 1)}\n` });
+        this.emitFile({
+          type: 'asset',
+          fileName: 'route-preloads.json',
+          source: `${JSON.stringify(routes, null, 1)}\n`,
+        });
       },
     },
   };

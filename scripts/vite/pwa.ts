@@ -49,7 +49,9 @@ type BundleItem = ChunkLike | AssetLike | { type: 'chunk'; code: string };
 
 /** Every file the entry chunk named `entry` reaches: static and lazy imports, their CSS and assets. */
 function filesOf(bundle: Record<string, BundleItem>, entry: string): Set<string> {
-  const start = Object.values(bundle).find((item): item is ChunkLike => item.type === 'chunk' && 'isEntry' in item && item.isEntry && item.name === entry);
+  const start = Object.values(bundle).find(
+    (item): item is ChunkLike => item.type === 'chunk' && 'isEntry' in item && item.isEntry && item.name === entry,
+  );
   if (!start) throw new Error(`pwa: no entry chunk named "${entry}"`);
   const files = new Set<string>();
   const visit = (fileName: string) => {
@@ -92,12 +94,22 @@ export function pwa(options: { serviceWorker: string; entry: string; html: strin
     generateBundle: {
       order: 'post',
       async handler(_output, bundle) {
-        for (const icon of ICONS) this.emitFile({ type: 'asset', fileName: icon.fileName, source: await appIconPng(icon.size, icon.maskable) });
-        this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: `${JSON.stringify(WEB_MANIFEST, null, 2)}\n` });
+        for (const icon of ICONS)
+          this.emitFile({ type: 'asset', fileName: icon.fileName, source: await appIconPng(icon.size, icon.maskable) });
+        this.emitFile({
+          type: 'asset',
+          fileName: 'manifest.webmanifest',
+          source: `${JSON.stringify(WEB_MANIFEST, null, 2)}\n`,
+        });
 
         const items = bundle as unknown as Record<string, BundleItem>;
         if (!items[options.html]) throw new Error(`pwa: ${options.html} is not in the bundle yet`);
-        const files = [options.html, 'manifest.webmanifest', ...ICONS.map((i) => i.fileName), ...[...filesOf(items, options.entry)].sort()];
+        const files = [
+          options.html,
+          'manifest.webmanifest',
+          ...ICONS.map((i) => i.fileName),
+          ...[...filesOf(items, options.entry)].sort(),
+        ];
         const hash = createHash('sha256');
         for (const file of files) {
           const item = items[file] as (AssetLike | { type: 'chunk'; code: string }) | undefined;

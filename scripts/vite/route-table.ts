@@ -8,7 +8,8 @@ export interface RouteModules {
 }
 
 type Node = { type: string; [key: string]: unknown };
-const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+const isNode = (value: unknown): value is Node =>
+  typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
 
 /** `screen(() => import('x'))` -> 'x' */
 function lazyImport(node: unknown): string | null {
@@ -21,7 +22,8 @@ function lazyImport(node: unknown): string | null {
   return isNode(source) && source.type === 'Literal' && typeof source.value === 'string' ? source.value : null;
 }
 
-const join = (parent: string, child: string) => (child.startsWith('/') ? child : `${parent.replace(/\/$/, '')}/${child}`);
+const join = (parent: string, child: string) =>
+  child.startsWith('/') ? child : `${parent.replace(/\/$/, '')}/${child}`;
 
 /**
  * Reads the route table of src/web/app/router.tsx without running it: every object of the
@@ -33,7 +35,8 @@ export function routeTable(file: string, source: string): RouteModules[] {
   const constants = new Map<string, string>();
   let routesArray: Node | null = null;
   for (const statement of program.body as Node[]) {
-    const declaration = statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node | null) : statement;
+    const declaration =
+      statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node | null) : statement;
     if (!declaration || declaration.type !== 'VariableDeclaration') continue;
     for (const declarator of declaration.declarations as Node[]) {
       const name = (declarator.id as Node).name as string;
@@ -56,7 +59,10 @@ export function routeTable(file: string, source: string): RouteModules[] {
       for (const property of element.properties as Node[]) {
         if (property.type === 'SpreadElement') {
           const argument = property.argument as Node;
-          module = lazyImport(argument) ?? (argument.type === 'Identifier' ? (constants.get(argument.name as string) ?? null) : null) ?? module;
+          module =
+            lazyImport(argument) ??
+            (argument.type === 'Identifier' ? (constants.get(argument.name as string) ?? null) : null) ??
+            module;
           continue;
         }
         const key = (property.key as Node).name ?? (property.key as Node).value;

@@ -31,10 +31,16 @@ export const PASSWORDS_DO_NOT_MATCH = 'The new passwords do not match';
 /** Change your own password: the current one is required; the new one is typed twice. */
 export const changePasswordInput = z
   .object({
-    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(1024),
+    currentPassword: z
+      .string({ error: 'Current password is required' })
+      .min(1, 'Current password is required')
+      .max(1024),
     newPassword: z.string({ error: 'New password is required' }).pipe(newPassword),
     confirmPassword: z.string({ error: 'Confirm the new password' }).min(1, 'Confirm the new password'),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH, path: ['confirmPassword'] })
-  .refine((v) => v.newPassword !== v.currentPassword, { message: 'The new password must differ from the current one', path: ['newPassword'] });
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    message: 'The new password must differ from the current one',
+    path: ['newPassword'],
+  });
 export type ChangePasswordInput = z.output<typeof changePasswordInput>;

@@ -16,7 +16,14 @@ const messages = (input: unknown) => {
 
 describe('company form rules', () => {
   it('trims, capitalises the state and stores an empty phone as null', () => {
-    expect(companyInput.parse(valid)).toEqual({ name: 'Acme Cooling', address: '1 Main St', city: 'Atlanta', state: 'GA', zip: '30303', phone: null });
+    expect(companyInput.parse(valid)).toEqual({
+      name: 'Acme Cooling',
+      address: '1 Main St',
+      city: 'Atlanta',
+      state: 'GA',
+      zip: '30303',
+      phone: null,
+    });
   });
 
   it('requires name, address, city, state and zip; phone is optional', () => {
@@ -49,7 +56,14 @@ describe('duplicate company names', () => {
 
 describe('company list and suggestions', () => {
   it('defaults to page 1 of 25 and accepts only 25, 50 and 100', () => {
-    expect(companyListQuery.parse({})).toEqual({ page: 1, pageSize: 25, company: undefined, city: undefined, state: undefined, zip: undefined });
+    expect(companyListQuery.parse({})).toEqual({
+      page: 1,
+      pageSize: 25,
+      company: undefined,
+      city: undefined,
+      state: undefined,
+      zip: undefined,
+    });
     expect(companyListQuery.parse({ pageSize: '100', company: '  ' }).pageSize).toBe(100);
     expect(companyListQuery.parse({ company: '  ' }).company).toBeUndefined();
     expect(companyListQuery.safeParse({ pageSize: '30' }).success).toBe(false);

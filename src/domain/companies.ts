@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { location } from './locations.js';
-import { CUSTOMER_MESSAGES, containsFilter, optionalUuidFilter, coordinates, customerPaging, optionalText, requiredText, stateCode, zipCode } from './customers.js';
+import {
+  CUSTOMER_MESSAGES,
+  containsFilter,
+  optionalUuidFilter,
+  coordinates,
+  customerPaging,
+  optionalText,
+  requiredText,
+  stateCode,
+  zipCode,
+} from './customers.js';
 
 /** The Create Customer Company / Edit Company form: name, address, city, state (2) and zip (10) required, phone optional. */
 export const companyInput = z.object({

@@ -41,7 +41,8 @@ export const unitListFilters = plainFilters<UnitListQuery>({
 
 /** The four filters whose count the /units screen shows ("2 filters applied"). */
 export const UNIT_FILTER_KEYS = ['unitNumber', 'location', 'company', 'status'] as const;
-export function countAppliedUnitFilters(query: Partial<Record<(typeof UNIT_FILTER_KEYS)[number], string | undefined>>): number {
+export function countAppliedUnitFilters(
+  query: Partial<Record<(typeof UNIT_FILTER_KEYS)[number], string | undefined>>,
+): number {
   return UNIT_FILTER_KEYS.filter((key) => Boolean(query[key]?.trim())).length;
 }
-

@@ -6,8 +6,12 @@ describe('customer helpers', () => {
     expect(deleteBlockedMessage('company', 'Acme', 1)).toBe(
       'Cannot delete Acme: 1 job still refers to its locations or units. Jobs keep the service history, so a company with jobs cannot be deleted.',
     );
-    expect(deleteBlockedMessage('location', 'North Tower', 3)).toContain('Cannot delete North Tower: 3 jobs still refer to this location or its units.');
-    expect(deleteBlockedMessage('unit', 'RTU-1', 2)).toContain('Cannot delete unit RTU-1: 2 jobs still refer to this unit.');
+    expect(deleteBlockedMessage('location', 'North Tower', 3)).toContain(
+      'Cannot delete North Tower: 3 jobs still refer to this location or its units.',
+    );
+    expect(deleteBlockedMessage('unit', 'RTU-1', 2)).toContain(
+      'Cannot delete unit RTU-1: 2 jobs still refer to this unit.',
+    );
   });
 
   it('computes percentage bars', () => {
@@ -23,7 +27,9 @@ describe('customer helpers', () => {
   });
 
   it('formats an address on one line', () => {
-    expect(formatAddress({ address: '1 Main St', city: 'Atlanta', state: 'GA', zip: '30303' })).toBe('1 Main St, Atlanta, GA 30303');
+    expect(formatAddress({ address: '1 Main St', city: 'Atlanta', state: 'GA', zip: '30303' })).toBe(
+      '1 Main St, Atlanta, GA 30303',
+    );
     expect(formatAddress({ address: '', city: 'Atlanta', state: null, zip: '30303' })).toBe('Atlanta, 30303');
   });
 

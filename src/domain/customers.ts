@@ -30,7 +30,11 @@ export const CUSTOMER_MESSAGES = {
 
 /** ?page=1&pageSize=25|50|100 */
 export const customerPaging = {
-  page: z.coerce.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be 1 or more').default(1),
+  page: z.coerce
+    .number({ error: 'Page must be a number' })
+    .int('Page must be a whole number')
+    .min(1, 'Page must be 1 or more')
+    .default(1),
   pageSize: z.coerce
     .number({ error: 'Page size must be 25, 50 or 100' })
     .refine((n) => (CUSTOMER_PAGE_SIZES as readonly number[]).includes(n), 'Page size must be 25, 50 or 100')
@@ -66,7 +70,8 @@ export const optionalEmail = (label: string) =>
 export const stateCode = (label = 'State', message: string = CUSTOMER_MESSAGES.stateTooLong) =>
   requiredText(label, STATE_MAX_LENGTH, message).transform((v) => v.toUpperCase());
 
-export const zipCode = (label = 'Zip', message: string = CUSTOMER_MESSAGES.zipTooLong) => requiredText(label, ZIP_MAX_LENGTH, message);
+export const zipCode = (label = 'Zip', message: string = CUSTOMER_MESSAGES.zipTooLong) =>
+  requiredText(label, ZIP_MAX_LENGTH, message);
 
 /** Route params `{ id }` that must be a version-4 uuid, with the screen's own message. */
 export const idParams = (message: string) => z.object({ id: z.string().refine((v) => isUuidV4(v), message) });
@@ -134,7 +139,12 @@ export type CustomerDashboard = z.infer<typeof customerDashboard>;
 export const RECENT_COMPANIES_LIMIT = 5;
 
 /** One line "123 Main St, Atlanta, GA 30303" from address parts, skipping empty ones. */
-export function formatAddress(parts: { address?: string | null; city?: string | null; state?: string | null; zip?: string | null }): string {
+export function formatAddress(parts: {
+  address?: string | null;
+  city?: string | null;
+  state?: string | null;
+  zip?: string | null;
+}): string {
   const cityLine = [parts.city, [parts.state, parts.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return [parts.address, cityLine].filter(Boolean).join(', ');
 }

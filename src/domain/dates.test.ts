@@ -9,9 +9,15 @@ describe('dates', () => {
   });
 
   it('turns a wall-clock time into the instant, across daylight-saving changes', () => {
-    expect(zonedDateTimeToInstant('2026-01-15', '09:00', 'America/New_York').toISOString()).toBe('2026-01-15T14:00:00.000Z');
-    expect(zonedDateTimeToInstant('2026-07-15', '09:00', 'America/New_York').toISOString()).toBe('2026-07-15T13:00:00.000Z');
-    expect(zonedDateTimeToInstant('2026-03-08', '12:00', 'America/New_York').toISOString()).toBe('2026-03-08T16:00:00.000Z');
+    expect(zonedDateTimeToInstant('2026-01-15', '09:00', 'America/New_York').toISOString()).toBe(
+      '2026-01-15T14:00:00.000Z',
+    );
+    expect(zonedDateTimeToInstant('2026-07-15', '09:00', 'America/New_York').toISOString()).toBe(
+      '2026-07-15T13:00:00.000Z',
+    );
+    expect(zonedDateTimeToInstant('2026-03-08', '12:00', 'America/New_York').toISOString()).toBe(
+      '2026-03-08T16:00:00.000Z',
+    );
   });
 
   it('validates dates and zones', () => {

@@ -15,7 +15,11 @@ export function isValidTimeZone(zone: string): boolean {
  * One formatter per zone and purpose: creating an Intl.DateTimeFormat costs far more than using one
  * (a few milliseconds each on a tablet; Home's first render made several), and they never change.
  */
-export function cachedFormat(cache: Map<string, Intl.DateTimeFormat>, timeZone: string, create: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+export function cachedFormat(
+  cache: Map<string, Intl.DateTimeFormat>,
+  timeZone: string,
+  create: () => Intl.DateTimeFormat,
+): Intl.DateTimeFormat {
   let format = cache.get(timeZone);
   if (!format) {
     format = create();
@@ -28,7 +32,11 @@ const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The calendar date of `at` in `timeZone`, as YYYY-MM-DD. */
 export function dateInZone(at: Date, timeZone: string): string {
-  const parts = cachedFormat(calendarDateFormats, timeZone, () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })).formatToParts(at);
+  const parts = cachedFormat(
+    calendarDateFormats,
+    timeZone,
+    () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  ).formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }

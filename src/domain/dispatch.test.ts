@@ -17,14 +17,20 @@ describe('placing blocks on the day timeline', () => {
     // 11:00 PM for 3 hours: cut at midnight
     ['2026-01-16T04:00:00Z', 180, { leftPx: 2300, widthPx: 100 }],
   ])('%s for %s minutes', (start, minutes, expected) => {
-    expect(placeBlock({ start: at(start), durationMinutes: minutes, timeZone: NY, hourWidthPx: 100 })).toEqual(expected);
+    expect(placeBlock({ start: at(start), durationMinutes: minutes, timeZone: NY, hourWidthPx: 100 })).toEqual(
+      expected,
+    );
   });
 
   it('keeps wall-clock columns on daylight-saving days', () => {
     // 2026-03-08: clocks go from 2:00 to 3:00 AM; 9:00 AM EDT is 13:00 UTC
-    expect(placeBlock({ start: at('2026-03-08T13:00:00Z'), durationMinutes: 60, timeZone: NY, hourWidthPx: 100 }).leftPx).toBe(900);
+    expect(
+      placeBlock({ start: at('2026-03-08T13:00:00Z'), durationMinutes: 60, timeZone: NY, hourWidthPx: 100 }).leftPx,
+    ).toBe(900);
     // 2026-11-01: clocks go from 2:00 back to 1:00 AM; 9:00 AM EST is 14:00 UTC
-    expect(placeBlock({ start: at('2026-11-01T14:00:00Z'), durationMinutes: 60, timeZone: NY, hourWidthPx: 100 }).leftPx).toBe(900);
+    expect(
+      placeBlock({ start: at('2026-11-01T14:00:00Z'), durationMinutes: 60, timeZone: NY, hourWidthPx: 100 }).leftPx,
+    ).toBe(900);
     expect(minutesIntoDay(at('2026-03-08T07:30:00Z'), NY)).toBe(3 * 60 + 30);
   });
 
@@ -46,24 +52,47 @@ describe('placing blocks on the day timeline', () => {
 
 describe('board and move inputs', () => {
   it('reads the filters from the URL', () => {
-    expect(boardQuery.parse({ from: '2026-03-01', to: '2026-03-31', tags: 'vip, roof ,vip', minPrice: '100.5', showCompleted: 'true' })).toMatchObject({
+    expect(
+      boardQuery.parse({
+        from: '2026-03-01',
+        to: '2026-03-31',
+        tags: 'vip, roof ,vip',
+        minPrice: '100.5',
+        showCompleted: 'true',
+      }),
+    ).toMatchObject({
       dateField: 'due',
       tags: ['vip', 'roof'],
       minPrice: 10050,
       showCompleted: true,
       showSubcontracted: false,
     });
-    expect(boardQuery.safeParse({ from: '2026-03-01', to: '2026-05-15' }).error?.issues[0]?.message).toBe('The board range must be at most 62 days');
-    expect(boardQuery.safeParse({ from: '2026-03-01', to: '2026-03-02', minPrice: '10', maxPrice: '5' }).error?.issues[0]?.message).toBe('The maximum price must be at least the minimum price');
-    expect(boardQuery.safeParse({ from: '2026-03-01', to: '2026-03-02', minPrice: 'abc' }).error?.issues[0]?.message).toBe('Minimum price must be an amount in dollars (e.g. 250 or 99.50)');
+    expect(boardQuery.safeParse({ from: '2026-03-01', to: '2026-05-15' }).error?.issues[0]?.message).toBe(
+      'The board range must be at most 62 days',
+    );
+    expect(
+      boardQuery.safeParse({ from: '2026-03-01', to: '2026-03-02', minPrice: '10', maxPrice: '5' }).error?.issues[0]
+        ?.message,
+    ).toBe('The maximum price must be at least the minimum price');
+    expect(
+      boardQuery.safeParse({ from: '2026-03-01', to: '2026-03-02', minPrice: 'abc' }).error?.issues[0]?.message,
+    ).toBe('Minimum price must be an amount in dollars (e.g. 250 or 99.50)');
   });
 
   it('checks a move', () => {
     const base = { scheduleStart: '2026-03-02T14:00:00.000Z', expectedUpdatedAt: '2026-03-01T10:00:00.000Z' };
     expect(moveJobInput.parse(base)).toMatchObject({ confirmOverlap: false });
-    expect(moveJobInput.safeParse({ ...base, scheduleDuration: 45 }).error?.issues[0]?.message).toBe('Duration must be in 30-minute steps');
-    expect(moveJobInput.safeParse({ ...base, scheduleStart: 'tomorrow' }).error?.issues[0]?.message).toBe('Schedule start must be an ISO date and time');
-    expect(moveJobInput.safeParse({ ...base, toTechnicianId: null }).error?.issues[0]?.path).toEqual(['toTechnicianId']);
-    expect(moveJobInput.safeParse({ scheduleStart: null }).error?.issues[0]?.message).toBe('The time the job was last loaded is required');
+    expect(moveJobInput.safeParse({ ...base, scheduleDuration: 45 }).error?.issues[0]?.message).toBe(
+      'Duration must be in 30-minute steps',
+    );
+    expect(moveJobInput.safeParse({ ...base, scheduleStart: 'tomorrow' }).error?.issues[0]?.message).toBe(
+      'Schedule start must be an ISO date and time',
+    );
+    expect(moveJobInput.safeParse({ ...base, toTechnicianId: null }).error?.issues[0]?.path).toEqual([
+      'toTechnicianId',
+    ]);
+    expect(moveJobInput.safeParse({ scheduleStart: null }).error?.issues[0]?.message).toBe(
+      'The time the job was last loaded is required',
+    );
   });
 });

@@ -13,7 +13,8 @@ export const DISPATCH_MESSAGES = {
   rangeTooLong: 'The board range must be at most 62 days',
   rangeOrder: "'to' must be on or after 'from'",
   priceOrder: 'The maximum price must be at least the minimum price',
-  stale: 'This job was changed by someone else since the board was loaded. The board has been refreshed; check the job and try again.',
+  stale:
+    'This job was changed by someone else since the board was loaded. The board has been refreshed; check the job and try again.',
   completedCannotMove: 'A completed or cancelled job cannot be rescheduled',
   notOnRow: 'The job is not assigned to the technician it was dragged from',
   expectedUpdatedAtRequired: 'The time the job was last loaded is required',
@@ -35,7 +36,11 @@ export const ATLANTA = { lat: 33.749, lng: -84.388, zoom: 10, maxFitZoom: 15 } a
 
 export const DISPATCH_DATE_FIELDS = ['due', 'schedule', 'created'] as const;
 export type DispatchDateField = (typeof DISPATCH_DATE_FIELDS)[number];
-export const DISPATCH_DATE_FIELD_LABELS: Record<DispatchDateField, string> = { due: 'Due By Date', schedule: 'Schedule Date', created: 'Created Date' };
+export const DISPATCH_DATE_FIELD_LABELS: Record<DispatchDateField, string> = {
+  due: 'Due By Date',
+  schedule: 'Schedule Date',
+  created: 'Created Date',
+};
 
 const emptyToUndefined = (v: string | undefined) => (v ? v : undefined);
 /** One query value (a repeated parameter arrives as a list: refused with the filter's name). */
@@ -52,7 +57,10 @@ const optionalMoney = (label: string) =>
     .trim()
     .optional()
     .transform(emptyToUndefined)
-    .refine((v) => v === undefined || /^\d{1,9}(\.\d{1,2})?$/.test(v), `${label} must be an amount in dollars (e.g. 250 or 99.50)`)
+    .refine(
+      (v) => v === undefined || /^\d{1,9}(\.\d{1,2})?$/.test(v),
+      `${label} must be an amount in dollars (e.g. 250 or 99.50)`,
+    )
     .transform((v) => (v === undefined ? undefined : Math.round(Number(v) * 100)));
 const optionalDate = (name: 'from' | 'to') =>
   single(`'${name}'`)
@@ -72,7 +80,14 @@ export const DISPATCH_RANGE_LABELS: Record<DispatchRange, string> = {
 };
 
 /** The limits of the board's query values. */
-export const DISPATCH_LIMITS = { tagsLength: 500, maxTags: 20, tagLength: 50, officeLength: 100, codeLength: 20, regionLength: 100 } as const;
+export const DISPATCH_LIMITS = {
+  tagsLength: 500,
+  maxTags: 20,
+  tagLength: 50,
+  officeLength: 100,
+  codeLength: 20,
+  regionLength: 100,
+} as const;
 
 /**
  * GET /api/dispatch/board query. Every parameter is optional except the range: either `range`
@@ -80,58 +95,105 @@ export const DISPATCH_LIMITS = { tagsLength: 500, maxTags: 20, tagLength: 50, of
  * `from` and `to` (with range=custom or no range). See dispatch.routes.ts for the full list.
  */
 const boardQueryFields = z.object({
-    range: z
-      .union([z.enum(DISPATCH_RANGES), z.literal('')], { error: 'Filter Date Range By must be this-month, last-month, next-month or custom' })
-      .optional()
-      .transform((v) => (v ? v : undefined))
-      .describe('Filter Date Range By: this-month | last-month | next-month (resolved on the server, company time zone) | custom (needs from and to). Without range, from and to are required.'),
-    from: optionalDate('from').describe('First day of the range, YYYY-MM-DD, inclusive (with range=custom or no range; at most 62 days with to)'),
-    to: optionalDate('to').describe('Last day of the range, YYYY-MM-DD, inclusive'),
-    dateField: z
-      .union([z.enum(DISPATCH_DATE_FIELDS), z.literal('')], { error: 'Filter Map By must be due, schedule or created' })
-      .optional()
-      .transform((v) => (v ? v : 'due'))
-      .describe('Filter Map By: due (Due By Date, the default) | schedule (Schedule Date) | created (Created Date); the range applies to this date'),
-    tags: single('Tags')
-      .max(DISPATCH_LIMITS.tagsLength, `Tags must be at most ${DISPATCH_LIMITS.tagsLength} characters`)
-      .optional()
-      .transform((v) => [...new Set((v ?? '').split(',').map((t) => t.trim().toLowerCase()).filter(Boolean))])
-      .refine((tags) => tags.length <= DISPATCH_LIMITS.maxTags, `At most ${DISPATCH_LIMITS.maxTags} tags`)
-      .refine((tags) => tags.every((t) => t.length <= DISPATCH_LIMITS.tagLength), `A tag must be at most ${DISPATCH_LIMITS.tagLength} characters`)
-      .describe('Tags: free text, comma-separated; a job matches when it carries any of them (whole tag, case-insensitive)'),
-    office: optionalText('Job Office', DISPATCH_LIMITS.officeLength).describe("Job Office: an office name (options.offices); also limits the technician rows to that office's technicians"),
-    type: optionalText('Job Type', DISPATCH_LIMITS.codeLength).describe('Job Type: a job type code (options.jobTypes[].code); an unknown code is a 400'),
-    ownerId: single('Job Owner')
-      .trim()
-      .optional()
-      .transform(emptyToUndefined)
-      .refine((v) => v === undefined || isUuidV4(v), 'Job Owner must be a user id')
-      .describe('Job Owner: id of the user who created the job (options.owners[].id); an unknown user is a 400'),
-    serviceLine: optionalText('Service Line', DISPATCH_LIMITS.codeLength).describe('Service Line: a service line code (options.serviceLines[].code); an unknown code is a 400'),
-    region: optionalText('Region', DISPATCH_LIMITS.regionLength).describe("Region: a service territory name (options.regions); a job is in it when its location's zip (first 5 digits) is in the territory's zip list; an unknown name is a 400"),
-    minPrice: optionalMoney('Minimum price').describe("Limit by Estimated Price, minimum in dollars (the job's items total, or its repair total when it has no items)"),
-    maxPrice: optionalMoney('Maximum price').describe('Limit by Estimated Price, maximum in dollars (at least minPrice)'),
-    showCompleted: flag('Show completed jobs').describe('Show completed jobs: true | false (default false: completed jobs are left out)'),
-    showSubcontracted: flag('Show subcontracted jobs').describe('Show subcontracted jobs: true | false (default false: subcontracted jobs are left out)'),
-  });
+  range: z
+    .union([z.enum(DISPATCH_RANGES), z.literal('')], {
+      error: 'Filter Date Range By must be this-month, last-month, next-month or custom',
+    })
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .describe(
+      'Filter Date Range By: this-month | last-month | next-month (resolved on the server, company time zone) | custom (needs from and to). Without range, from and to are required.',
+    ),
+  from: optionalDate('from').describe(
+    'First day of the range, YYYY-MM-DD, inclusive (with range=custom or no range; at most 62 days with to)',
+  ),
+  to: optionalDate('to').describe('Last day of the range, YYYY-MM-DD, inclusive'),
+  dateField: z
+    .union([z.enum(DISPATCH_DATE_FIELDS), z.literal('')], { error: 'Filter Map By must be due, schedule or created' })
+    .optional()
+    .transform((v) => (v ? v : 'due'))
+    .describe(
+      'Filter Map By: due (Due By Date, the default) | schedule (Schedule Date) | created (Created Date); the range applies to this date',
+    ),
+  tags: single('Tags')
+    .max(DISPATCH_LIMITS.tagsLength, `Tags must be at most ${DISPATCH_LIMITS.tagsLength} characters`)
+    .optional()
+    .transform((v) => [
+      ...new Set(
+        (v ?? '')
+          .split(',')
+          .map((t) => t.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ])
+    .refine((tags) => tags.length <= DISPATCH_LIMITS.maxTags, `At most ${DISPATCH_LIMITS.maxTags} tags`)
+    .refine(
+      (tags) => tags.every((t) => t.length <= DISPATCH_LIMITS.tagLength),
+      `A tag must be at most ${DISPATCH_LIMITS.tagLength} characters`,
+    )
+    .describe(
+      'Tags: free text, comma-separated; a job matches when it carries any of them (whole tag, case-insensitive)',
+    ),
+  office: optionalText('Job Office', DISPATCH_LIMITS.officeLength).describe(
+    "Job Office: an office name (options.offices); also limits the technician rows to that office's technicians",
+  ),
+  type: optionalText('Job Type', DISPATCH_LIMITS.codeLength).describe(
+    'Job Type: a job type code (options.jobTypes[].code); an unknown code is a 400',
+  ),
+  ownerId: single('Job Owner')
+    .trim()
+    .optional()
+    .transform(emptyToUndefined)
+    .refine((v) => v === undefined || isUuidV4(v), 'Job Owner must be a user id')
+    .describe('Job Owner: id of the user who created the job (options.owners[].id); an unknown user is a 400'),
+  serviceLine: optionalText('Service Line', DISPATCH_LIMITS.codeLength).describe(
+    'Service Line: a service line code (options.serviceLines[].code); an unknown code is a 400',
+  ),
+  region: optionalText('Region', DISPATCH_LIMITS.regionLength).describe(
+    "Region: a service territory name (options.regions); a job is in it when its location's zip (first 5 digits) is in the territory's zip list; an unknown name is a 400",
+  ),
+  minPrice: optionalMoney('Minimum price').describe(
+    "Limit by Estimated Price, minimum in dollars (the job's items total, or its repair total when it has no items)",
+  ),
+  maxPrice: optionalMoney('Maximum price').describe('Limit by Estimated Price, maximum in dollars (at least minPrice)'),
+  showCompleted: flag('Show completed jobs').describe(
+    'Show completed jobs: true | false (default false: completed jobs are left out)',
+  ),
+  showSubcontracted: flag('Show subcontracted jobs').describe(
+    'Show subcontracted jobs: true | false (default false: subcontracted jobs are left out)',
+  ),
+});
 
 /** The range and price rules shared by the board and its side lists (tray, completed jobs). */
 function refineBoardQuery(v: z.output<typeof boardQueryFields>, ctx: z.RefinementCtx) {
   const named = v.range !== undefined && v.range !== 'custom';
   if (named) {
     for (const key of ['from', 'to'] as const) {
-      if (v[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: DISPATCH_MESSAGES.datesWithNamedRange });
+      if (v[key] !== undefined)
+        ctx.addIssue({ code: 'custom', path: [key], message: DISPATCH_MESSAGES.datesWithNamedRange });
     }
   } else {
-    if (v.from === undefined) ctx.addIssue({ code: 'custom', path: ['from'], message: v.range === 'custom' ? DISPATCH_MESSAGES.customNeedsDates : "'from' is required" });
-    if (v.to === undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: v.range === 'custom' ? DISPATCH_MESSAGES.customNeedsDates : "'to' is required" });
+    if (v.from === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['from'],
+        message: v.range === 'custom' ? DISPATCH_MESSAGES.customNeedsDates : "'from' is required",
+      });
+    if (v.to === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: v.range === 'custom' ? DISPATCH_MESSAGES.customNeedsDates : "'to' is required",
+      });
   }
   if (v.from && v.to && isIsoDate(v.from) && isIsoDate(v.to)) {
     if (v.to < v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: DISPATCH_MESSAGES.rangeOrder });
     const days = (Date.parse(`${v.to}T00:00:00Z`) - Date.parse(`${v.from}T00:00:00Z`)) / 86_400_000 + 1;
-    if (days > DISPATCH_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: DISPATCH_MESSAGES.rangeTooLong });
+    if (days > DISPATCH_MAX_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: DISPATCH_MESSAGES.rangeTooLong });
   }
-  if (v.minPrice !== undefined && v.maxPrice !== undefined && v.maxPrice < v.minPrice) ctx.addIssue({ code: 'custom', path: ['maxPrice'], message: DISPATCH_MESSAGES.priceOrder });
+  if (v.minPrice !== undefined && v.maxPrice !== undefined && v.maxPrice < v.minPrice)
+    ctx.addIssue({ code: 'custom', path: ['maxPrice'], message: DISPATCH_MESSAGES.priceOrder });
 }
 
 export const boardQuery = boardQueryFields.superRefine(refineBoardQuery);
@@ -148,7 +210,10 @@ const wholeNumber = (label: string, min: number, max: number) =>
   single(label)
     .trim()
     .optional()
-    .refine((v) => v === undefined || v === '' || (/^\d{1,9}$/.test(v) && Number(v) >= min && Number(v) <= max), `${label} must be a whole number from ${min} to ${max}`)
+    .refine(
+      (v) => v === undefined || v === '' || (/^\d{1,9}$/.test(v) && Number(v) >= min && Number(v) <= max),
+      `${label} must be a whole number from ${min} to ${max}`,
+    )
     .transform((v) => (v === undefined || v === '' ? undefined : Number(v)));
 
 /**
@@ -160,10 +225,15 @@ export const completedJobsQuery = boardQueryFields
     technicianId: z
       .string({ error: `Technician is required, once: a technician id or '${UNASSIGNED_TECHNICIAN}'` })
       .trim()
-      .refine((v) => v === UNASSIGNED_TECHNICIAN || isUuidV4(v), `Technician must be a technician id or '${UNASSIGNED_TECHNICIAN}'`)
+      .refine(
+        (v) => v === UNASSIGNED_TECHNICIAN || isUuidV4(v),
+        `Technician must be a technician id or '${UNASSIGNED_TECHNICIAN}'`,
+      )
       .describe("The technician's id, or 'unassigned' for the jobs with no technician"),
     offset: wholeNumber('Offset', 0, 100_000).describe('How many jobs to skip (default 0)'),
-    limit: wholeNumber('Limit', 1, DISPATCH_COMPLETED_PAGE.max).describe(`How many jobs (default ${DISPATCH_COMPLETED_PAGE.default}, at most ${DISPATCH_COMPLETED_PAGE.max})`),
+    limit: wholeNumber('Limit', 1, DISPATCH_COMPLETED_PAGE.max).describe(
+      `How many jobs (default ${DISPATCH_COMPLETED_PAGE.default}, at most ${DISPATCH_COMPLETED_PAGE.max})`,
+    ),
   })
   .superRefine(refineBoardQuery);
 export type CompletedJobsQuery = z.output<typeof completedJobsQuery>;
@@ -224,7 +294,9 @@ export const boardTechnician = z.object({
   /** days (company time zone) on which the technician has a scheduled job in the range */
   scheduledDates: z.array(z.string()),
   /** day 0 = Sunday; times HH:MM */
-  availability: z.array(z.object({ dayOfWeek: z.number().int(), startTime: z.string(), endTime: z.string(), isAvailable: z.boolean() })),
+  availability: z.array(
+    z.object({ dayOfWeek: z.number().int(), startTime: z.string(), endTime: z.string(), isAvailable: z.boolean() }),
+  ),
   expiredCertifications: z.array(z.string()),
   /** certifications still valid that expire within CERTIFICATION_EXPIRING_DAYS, soonest first */
   expiringCertifications: z.array(z.object({ name: z.string(), expiryDate: z.string() })),
@@ -254,9 +326,21 @@ export type BoardAnswer = z.infer<typeof boardAnswer>;
 export const unscheduledAnswer = z.object({ jobs: z.array(boardJob), total: z.number().int() });
 export type UnscheduledAnswer = z.infer<typeof unscheduledAnswer>;
 
-export const completedJob = z.object({ id: z.string(), number: z.number().int(), name: z.string(), locationName: z.string(), scheduleStart: z.string().nullable(), timePeriodDue: z.string() });
+export const completedJob = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  name: z.string(),
+  locationName: z.string(),
+  scheduleStart: z.string().nullable(),
+  timePeriodDue: z.string(),
+});
 export type CompletedJob = z.infer<typeof completedJob>;
-export const completedJobsAnswer = z.object({ jobs: z.array(completedJob), total: z.number().int(), offset: z.number().int(), limit: z.number().int() });
+export const completedJobsAnswer = z.object({
+  jobs: z.array(completedJob),
+  total: z.number().int(),
+  offset: z.number().int(),
+  limit: z.number().int(),
+});
 export type CompletedJobsAnswer = z.infer<typeof completedJobsAnswer>;
 
 export const dispatchOptions = z.object({
@@ -287,14 +371,28 @@ export const moveJobInput = z
       .refine((v) => !Number.isNaN(Date.parse(v)) && /T/.test(v), 'Schedule start must be an ISO date and time')
       .nullable(),
     scheduleDuration: durationMinutes.optional(),
-    fromTechnicianId: z.string().refine((v) => isUuidV4(v), 'Invalid technician id').nullable().optional(),
-    toTechnicianId: z.string().refine((v) => isUuidV4(v), 'Invalid technician id').nullable().optional(),
-    expectedUpdatedAt: z.string({ error: DISPATCH_MESSAGES.expectedUpdatedAtRequired }).refine((v) => !Number.isNaN(Date.parse(v)), DISPATCH_MESSAGES.expectedUpdatedAtRequired),
+    fromTechnicianId: z
+      .string()
+      .refine((v) => isUuidV4(v), 'Invalid technician id')
+      .nullable()
+      .optional(),
+    toTechnicianId: z
+      .string()
+      .refine((v) => isUuidV4(v), 'Invalid technician id')
+      .nullable()
+      .optional(),
+    expectedUpdatedAt: z
+      .string({ error: DISPATCH_MESSAGES.expectedUpdatedAtRequired })
+      .refine((v) => !Number.isNaN(Date.parse(v)), DISPATCH_MESSAGES.expectedUpdatedAtRequired),
     confirmOverlap: z.boolean({ error: 'confirmOverlap must be true or false' }).default(false),
   })
   .superRefine((v, ctx) => {
     if ((v.fromTechnicianId === undefined) !== (v.toTechnicianId === undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['toTechnicianId'], message: 'A move between rows names both the row it left and the row it landed on' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['toTechnicianId'],
+        message: 'A move between rows names both the row it left and the row it landed on',
+      });
     }
   });
 export type MoveJobInput = z.output<typeof moveJobInput>;
@@ -313,7 +411,10 @@ export { JOB_MESSAGES };
 // ---------------------------------------------------------------------------------------------
 
 /** Two jobs overlap when each starts before the other ends (touching ends do not overlap). */
-export function overlaps(a: { start: Date; durationMinutes: number }, b: { start: Date; durationMinutes: number }): boolean {
+export function overlaps(
+  a: { start: Date; durationMinutes: number },
+  b: { start: Date; durationMinutes: number },
+): boolean {
   const aEnd = a.start.getTime() + a.durationMinutes * 60_000;
   const bEnd = b.start.getTime() + b.durationMinutes * 60_000;
   return a.start.getTime() < bEnd && b.start.getTime() < aEnd;
@@ -321,7 +422,12 @@ export function overlaps(a: { start: Date; durationMinutes: number }, b: { start
 
 /** The wall-clock minutes since local midnight of `at` in `timeZone` (09:30 -> 570). */
 export function minutesIntoDay(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit' }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(at);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return get('hour') * 60 + get('minute');
 }
@@ -331,7 +437,13 @@ export function minutesIntoDay(at: Date, timeZone: string): number {
  * time zone (so a daylight-saving day still shows 9:00 AM under the 9:00 AM column), as wide as its
  * duration (default 1 hour) and at least 80px, cut at midnight.
  */
-export function placeBlock(input: { start: Date; durationMinutes: number | null | undefined; timeZone: string; hourWidthPx: number; minWidthPx?: number }): { leftPx: number; widthPx: number } {
+export function placeBlock(input: {
+  start: Date;
+  durationMinutes: number | null | undefined;
+  timeZone: string;
+  hourWidthPx: number;
+  minWidthPx?: number;
+}): { leftPx: number; widthPx: number } {
   const minutes = minutesIntoDay(input.start, input.timeZone);
   const duration = input.durationMinutes && input.durationMinutes > 0 ? input.durationMinutes : DEFAULT_BLOCK_MINUTES;
   const visible = Math.min(duration, 24 * 60 - minutes);

@@ -74,7 +74,12 @@ export function homeDeficienciesQuery(filters: HomeFilters): URLSearchParams {
 }
 
 /** The /jobs query a card opens: its queue, the Office and Technician selects, and the period. */
-export function homeCardListQuery(card: { queue: string; date: HomeCardDate }, filters: HomeFilters, now: Date, timeZone: string): URLSearchParams {
+export function homeCardListQuery(
+  card: { queue: string; date: HomeCardDate },
+  filters: HomeFilters,
+  now: Date,
+  timeZone: string,
+): URLSearchParams {
   const query = withSelects(new URLSearchParams({ queue: card.queue }), filters);
   const from = card.date ? periodFirstDay(filters.period, now, timeZone) : null;
   if (card.date && from) {
@@ -100,7 +105,11 @@ const homePeriod: FieldReader<HomePeriod> = (value) => {
   return typeof value === 'string' && HOME_PERIODS.some((p) => p.value === value) ? (value as HomePeriod) : invalid;
 };
 
-const homeFilterReaders = plainFilters<HomeFilters>({ office: optionalText(HOME_OFFICE_MAX), technicianId: optionalUuid, period: homePeriod });
+const homeFilterReaders = plainFilters<HomeFilters>({
+  office: optionalText(HOME_OFFICE_MAX),
+  technicianId: optionalUuid,
+  period: homePeriod,
+});
 
 /**
  * The filters from a query string's values, as home.ts's `homeFilters` schema reads them: blank
@@ -108,7 +117,11 @@ const homeFilterReaders = plainFilters<HomeFilters>({ office: optionalText(HOME_
  * is not a UUID v4 or an unknown period refuse the whole input (null); no period is the default.
  * Values that are not strings (a repeated parameter) are refused.
  */
-export function parseHomeFilters(input: { office?: unknown; technicianId?: unknown; period?: unknown }): HomeFilters | null {
+export function parseHomeFilters(input: {
+  office?: unknown;
+  technicianId?: unknown;
+  period?: unknown;
+}): HomeFilters | null {
   const read = homeFilterReaders.safeParse(input);
   return read.success ? read.data : null;
 }

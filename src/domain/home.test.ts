@@ -36,13 +36,33 @@ describe('home count definitions', () => {
     ['completed jobs are never overdue', '2026-03-01', 'completed', false],
     ['cancelled jobs are never overdue', '2026-03-01', 'cancelled', false],
   ] as const)('Overdue Jobs: %s', (_label, due, status, expected) => {
-    expect(homeRules.overdueJob(job({ timePeriodDue: due, status, scheduleStart: status === 'scheduled' ? NOW : null }), TODAY)).toBe(expected);
+    expect(
+      homeRules.overdueJob(
+        job({ timePeriodDue: due, status, scheduleStart: status === 'scheduled' ? NOW : null }),
+        TODAY,
+      ),
+    ).toBe(expected);
   });
 
   it('Past Jobs to Mark Complete: scheduled with a start in the past', () => {
-    expect(homeRules.pastJobToMarkComplete(job({ status: 'scheduled', scheduleStart: new Date(NOW.getTime() - 60_000) }), NOW)).toBe(true);
-    expect(homeRules.pastJobToMarkComplete(job({ status: 'scheduled', scheduleStart: new Date(NOW.getTime() + 60_000) }), NOW)).toBe(false);
-    expect(homeRules.pastJobToMarkComplete(job({ status: 'completed', scheduleStart: new Date(NOW.getTime() - 60_000) }), NOW)).toBe(false);
+    expect(
+      homeRules.pastJobToMarkComplete(
+        job({ status: 'scheduled', scheduleStart: new Date(NOW.getTime() - 60_000) }),
+        NOW,
+      ),
+    ).toBe(true);
+    expect(
+      homeRules.pastJobToMarkComplete(
+        job({ status: 'scheduled', scheduleStart: new Date(NOW.getTime() + 60_000) }),
+        NOW,
+      ),
+    ).toBe(false);
+    expect(
+      homeRules.pastJobToMarkComplete(
+        job({ status: 'completed', scheduleStart: new Date(NOW.getTime() - 60_000) }),
+        NOW,
+      ),
+    ).toBe(false);
   });
 
   it.each([
@@ -78,7 +98,12 @@ describe('home count definitions', () => {
   });
 
   it('Unsent invoices are drafts; submitted quotes await a decision', () => {
-    expect(['draft', 'issued', 'paid', 'void'].map((status) => homeRules.unsentInvoice({ status }))).toEqual([true, false, false, false]);
+    expect(['draft', 'issued', 'paid', 'void'].map((status) => homeRules.unsentInvoice({ status }))).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
     expect(homeRules.submittedQuote({ status: 'sent' })).toBe(true);
     expect(homeRules.submittedQuote({ status: 'expired' })).toBe(false);
     expect(homeRules.submittedQuote({ status: 'superseded' })).toBe(false);
@@ -88,7 +113,11 @@ describe('home count definitions', () => {
 
 describe('home filters', () => {
   it('default to the last month and accept empty selects', () => {
-    expect(homeFilters.parse({ office: '', technicianId: '' })).toEqual({ office: undefined, technicianId: undefined, period: 'last-month' });
+    expect(homeFilters.parse({ office: '', technicianId: '' })).toEqual({
+      office: undefined,
+      technicianId: undefined,
+      period: 'last-month',
+    });
   });
 
   it('period windows are counted back from now; all time has none', () => {

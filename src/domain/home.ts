@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { isUuidV4 } from './ids.js';
 import { isIsoDate } from './dates.js';
-import { DEFAULT_HOME_PERIOD, HOME_OFFICE_MAX, HOME_PERIODS, type HomeFilters, type HomePeriod } from './home-filters.js';
+import {
+  DEFAULT_HOME_PERIOD,
+  HOME_OFFICE_MAX,
+  HOME_PERIODS,
+  type HomeFilters,
+  type HomePeriod,
+} from './home-filters.js';
 import type { QuoteStatus } from './quotes.js';
 
 export {
@@ -86,7 +92,9 @@ export const homeFilters = z.object({
     .optional()
     .transform((v) => (v ? v : undefined)),
   technicianId: optionalUuid('Invalid technician id'),
-  period: z.enum(HOME_PERIODS.map((p) => p.value) as [HomePeriod, ...HomePeriod[]], { error: 'Unknown period' }).default(DEFAULT_HOME_PERIOD),
+  period: z
+    .enum(HOME_PERIODS.map((p) => p.value) as [HomePeriod, ...HomePeriod[]], { error: 'Unknown period' })
+    .default(DEFAULT_HOME_PERIOD),
 });
 // The plain parser (home-filters.ts) and this schema accept and refuse the same (home.test.ts).
 homeFilters satisfies z.ZodType<HomeFilters, unknown>;
@@ -110,7 +118,11 @@ export type HomeStats = z.infer<typeof homeStats>;
 /** GET /api/home/deficiencies: the open deficiencies Open Deficiencies counts, newest first, a page at a time. */
 export const HOME_DEFICIENCIES_PAGE_SIZE = 25;
 export const homeDeficienciesListQuery = homeFilters.extend({
-  page: z.coerce.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be 1 or more').default(1),
+  page: z.coerce
+    .number({ error: 'Page must be a number' })
+    .int('Page must be a whole number')
+    .min(1, 'Page must be 1 or more')
+    .default(1),
 });
 export type HomeDeficienciesListQuery = z.infer<typeof homeDeficienciesListQuery>;
 export const openDeficiency = z.object({
@@ -127,7 +139,12 @@ export const openDeficiency = z.object({
   createdAt: z.string(),
 });
 export type OpenDeficiency = z.infer<typeof openDeficiency>;
-export const openDeficiencies = z.object({ items: z.array(openDeficiency), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const openDeficiencies = z.object({
+  items: z.array(openDeficiency),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 export type OpenDeficiencies = z.infer<typeof openDeficiencies>;
 
 export const homeOptions = z.object({

@@ -3,7 +3,16 @@ import { ageFromText, changedSinceQuote, inspectionInput, orNA } from './inspect
 
 describe('the inspection form', () => {
   it('trims text, stores empty fields as null and keeps age 0', () => {
-    expect(inspectionInput.parse({ modelNumber: ' 48TC ', serialNumber: '', age: 0, tonnage: ' 7.5 ', unitType: '', systemType: 'Split System' })).toEqual({
+    expect(
+      inspectionInput.parse({
+        modelNumber: ' 48TC ',
+        serialNumber: '',
+        age: 0,
+        tonnage: ' 7.5 ',
+        unitType: '',
+        systemType: 'Split System',
+      }),
+    ).toEqual({
       modelNumber: '48TC',
       serialNumber: null,
       age: 0,
@@ -11,7 +20,14 @@ describe('the inspection form', () => {
       unitType: null,
       systemType: 'Split System',
     });
-    expect(inspectionInput.parse({})).toEqual({ modelNumber: null, serialNumber: null, age: null, tonnage: null, unitType: null, systemType: null });
+    expect(inspectionInput.parse({})).toEqual({
+      modelNumber: null,
+      serialNumber: null,
+      age: null,
+      tonnage: null,
+      unitType: null,
+      systemType: null,
+    });
   });
 
   it.each([

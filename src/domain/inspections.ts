@@ -67,7 +67,9 @@ export const INSPECTION_MESSAGES = {
 
 /** Route params: a job id in `id` (the job's own routes use the same name). */
 export const jobIdParams = z.object({ id: z.string().refine((v) => isUuidV4(v), INSPECTION_MESSAGES.invalidJobId) });
-export const inspectionIdParams = z.object({ id: z.string().refine((v) => isUuidV4(v), INSPECTION_MESSAGES.invalidInspectionId) });
+export const inspectionIdParams = z.object({
+  id: z.string().refine((v) => isUuidV4(v), INSPECTION_MESSAGES.invalidInspectionId),
+});
 export const unitIdParams = z.object({ id: z.string().refine((v) => isUuidV4(v), INSPECTION_MESSAGES.invalidUnitId) });
 export const photoParams = z.object({
   id: z.string().refine((v) => isUuidV4(v), INSPECTION_MESSAGES.invalidInspectionId),
@@ -192,7 +194,8 @@ export const markCompleteResult = z.object({
 export type MarkCompleteResult = z.infer<typeof markCompleteResult>;
 
 /** Display value of an inspection field on summaries and the customer's page. */
-export const orNA = (value: string | number | null | undefined): string => (value === null || value === undefined || value === '' ? 'N/A' : String(value));
+export const orNA = (value: string | number | null | undefined): string =>
+  value === null || value === undefined || value === '' ? 'N/A' : String(value);
 
 /** Finish Repair Details: Mark Complete, then the summary of every repair. */
 export const finishRepairsResult = z.object({

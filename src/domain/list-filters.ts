@@ -12,7 +12,8 @@ import { isUuidV4 } from './ids.js';
 export type FieldReader<T> = (value: unknown) => T | typeof invalid;
 export const invalid = Symbol('invalid');
 
-export type PlainParseResult<T> = { success: true; data: T } | { success: false; error: { issues: { path: [string] }[] } };
+export type PlainParseResult<T> =
+  { success: true; data: T } | { success: false; error: { issues: { path: [string] }[] } };
 
 export interface PlainFilters<T> {
   safeParse(raw: Record<string, unknown>): PlainParseResult<T>;
@@ -34,7 +35,8 @@ export function plainFilters<T extends object>(fields: { [K in keyof T]-?: Field
     safeParse,
     parse(raw) {
       const result = safeParse(raw);
-      if (!result.success) throw new RangeError(`Invalid filters: ${result.error.issues.map((i) => i.path[0]).join(', ')}`);
+      if (!result.success)
+        throw new RangeError(`Invalid filters: ${result.error.issues.map((i) => i.path[0]).join(', ')}`);
       return result.data;
     },
   };

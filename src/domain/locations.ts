@@ -68,4 +68,3 @@ export type LocationExportQuery = z.output<typeof locationExportQuery>;
 
 /** The filters of /locations that the Reset filters link clears. */
 export const LOCATION_FILTER_KEYS = ['q', 'name', 'buildingName', 'city', 'state', 'zip', 'companyId'] as const;
-

@@ -14,7 +14,8 @@ export const requiredText = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
-const emptyToNull = <T>(value: T | null | undefined): T | null | undefined => (value === undefined ? undefined : value === '' ? null : value);
+const emptyToNull = <T>(value: T | null | undefined): T | null | undefined =>
+  value === undefined ? undefined : value === '' ? null : value;
 
 export const optionalText = (label: string, max: number) =>
   z
@@ -57,7 +58,12 @@ export const optionalState = z
   .nullish()
   .transform((v) => emptyToNull(v));
 
-export const optionalZip = z.string().trim().max(10, 'Zip must be at most 10 characters').nullish().transform((v) => emptyToNull(v));
+export const optionalZip = z
+  .string()
+  .trim()
+  .max(10, 'Zip must be at most 10 characters')
+  .nullish()
+  .transform((v) => emptyToNull(v));
 
 /** True when `value` has at most two decimals (an amount "in steps of 0.01"). */
 export function isCentStep(value: number): boolean {

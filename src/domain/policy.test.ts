@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, allow, assignableRoles, can, isAssignedTo, isTechnician, mayManageRole, mayWorkOnJob, rolesFor, routeAllows, switchableRoles, USER_ROLES, type Action } from './policy';
+import {
+  ACTIONS,
+  allow,
+  assignableRoles,
+  can,
+  isAssignedTo,
+  isTechnician,
+  mayManageRole,
+  mayWorkOnJob,
+  rolesFor,
+  routeAllows,
+  switchableRoles,
+  USER_ROLES,
+  type Action,
+} from './policy';
 
 /** Each action with the roles the specification gives it (the route manifest, tests/api/route-access.ts, agrees). */
 const EXPECTED: Record<Action, string> = {

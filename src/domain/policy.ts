@@ -94,7 +94,8 @@ export function isTechnician<T extends { role: UserRole }>(user: T): user is T &
 export const isTechnicianRole = (role: string | null | undefined): boolean => role === TECHNICIAN_ROLE;
 
 /** Office staff: see every job and work on any of them. */
-export const isOfficeRole = (role: UserRole | null | undefined): boolean => role != null && (OFFICE as readonly UserRole[]).includes(role);
+export const isOfficeRole = (role: UserRole | null | undefined): boolean =>
+  role != null && (OFFICE as readonly UserRole[]).includes(role);
 /** The roles of the office staff (owners of jobs), for the owner list's SQL. */
 export const OFFICE_ROLES: readonly UserRole[] = OFFICE;
 

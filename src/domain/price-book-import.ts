@@ -73,7 +73,12 @@ export const IMPORT_COLUMNS: { field: ImportField; header: string; type: ValueTy
   { field: 'estimatedHours', header: 'Estimated Hours', type: 'number', aliases: ['hours', 'est hours'] },
   { field: 'complexityMultiplier', header: 'Complexity', type: 'number', aliases: ['complexity multiplier'] },
   { field: 'laborRate', header: 'Labor Rate', type: 'money', aliases: ['labor rate per hour'] },
-  { field: 'multiTechnician', header: 'Multi Technician', type: 'boolean', aliases: ['multiple technicians', 'multi tech'] },
+  {
+    field: 'multiTechnician',
+    header: 'Multi Technician',
+    type: 'boolean',
+    aliases: ['multiple technicians', 'multi tech'],
+  },
   { field: 'truckFee', header: 'Truck Fee', type: 'money' },
   { field: 'includeRoofAccess', header: 'Roof Access', type: 'boolean', aliases: ['include roof access'] },
   { field: 'roofAccessFee', header: 'Roof Access Fee', type: 'money' },
@@ -86,9 +91,16 @@ export const IMPORT_COLUMNS: { field: ImportField; header: string; type: ValueTy
 ];
 
 /** Columns the export writes that an import reads past: they are computed, never taken from a file. */
-export const COMPUTED_EXPORT_HEADERS = ['Adjusted Labor Rate', 'Total Base Cost', 'Flat Rate Non-Contract', 'Flat Rate PM Contract'];
+export const COMPUTED_EXPORT_HEADERS = [
+  'Adjusted Labor Rate',
+  'Total Base Cost',
+  'Flat Rate Non-Contract',
+  'Flat Rate PM Contract',
+];
 
-const LABELS: Record<ImportField, string> = Object.fromEntries(IMPORT_COLUMNS.map((c) => [c.field, c.header])) as Record<ImportField, string>;
+const LABELS: Record<ImportField, string> = Object.fromEntries(
+  IMPORT_COLUMNS.map((c) => [c.field, c.header]),
+) as Record<ImportField, string>;
 
 /** "Service Line", "service_line" and "ServiceLine" are the same header. */
 export function normalizeHeader(header: string): string {
@@ -97,7 +109,8 @@ export function normalizeHeader(header: string): string {
 
 const HEADER_LOOKUP = new Map<string, ImportField>();
 for (const column of IMPORT_COLUMNS) {
-  for (const spelling of [column.header, column.field, ...(column.aliases ?? [])]) HEADER_LOOKUP.set(normalizeHeader(spelling), column.field);
+  for (const spelling of [column.header, column.field, ...(column.aliases ?? [])])
+    HEADER_LOOKUP.set(normalizeHeader(spelling), column.field);
 }
 const COMPUTED_HEADERS = new Set(COMPUTED_EXPORT_HEADERS.map(normalizeHeader));
 
@@ -226,7 +239,16 @@ export function mapHeaders(headers: ImportCell[]): { columns: Map<ImportField, n
 // ---------------------------------------------------------------------------------------------
 
 const KIND_FIELDS: Record<PriceKind, ImportField[]> = {
-  part: ['partsCost', 'estimatedHours', 'complexityMultiplier', 'laborRate', 'multiTechnician', 'truckFee', 'includeRoofAccess', 'roofAccessFee'],
+  part: [
+    'partsCost',
+    'estimatedHours',
+    'complexityMultiplier',
+    'laborRate',
+    'multiTechnician',
+    'truckFee',
+    'includeRoofAccess',
+    'roofAccessFee',
+  ],
   labor: ['unitCost', 'skillLevel', 'durationHours', 'isOvertime', 'isEmergency'],
   item: ['unitCost', 'category', 'isTaxable'],
 };
@@ -308,7 +330,9 @@ export function analyzePriceImport(table: ImportTable, context: ImportContext): 
     const key = `${kind}:${code.toLowerCase()}`;
     const firstRow = seen.get(key);
     if (firstRow !== undefined) {
-      reasons.push(`The ${PRICE_KIND_LABELS[kind].toLowerCase()} code ${code} is already on row ${firstRow} of this file`);
+      reasons.push(
+        `The ${PRICE_KIND_LABELS[kind].toLowerCase()} code ${code} is already on row ${firstRow} of this file`,
+      );
       return result('invalid');
     }
     seen.set(key, rowNumber);
@@ -349,7 +373,8 @@ export function analyzePriceImport(table: ImportTable, context: ImportContext): 
         badFields.add('serviceLine');
       } else {
         given.serviceLine = line.code;
-        if (!line.isActive && (!existing || existing.serviceLine !== line.code)) reasons.push(`Service line ${line.code} is inactive`);
+        if (!line.isActive && (!existing || existing.serviceLine !== line.code))
+          reasons.push(`Service line ${line.code} is inactive`);
       }
     }
 
@@ -369,10 +394,12 @@ export function analyzePriceImport(table: ImportTable, context: ImportContext): 
     if (!parsed.price.success) {
       for (const issue of parsed.price.error.issues) {
         // A cell already reported as unreadable is not reported again as missing.
-        if (!badFields.has(String(issue.path[0] ?? '')) && !reasons.includes(issue.message)) reasons.push(issue.message);
+        if (!badFields.has(String(issue.path[0] ?? '')) && !reasons.includes(issue.message))
+          reasons.push(issue.message);
       }
     }
-    if (reasons.length > 0 || !parsed.price.success) return result('invalid', { name: rawName || existing?.name || '' });
+    if (reasons.length > 0 || !parsed.price.success)
+      return result('invalid', { name: rawName || existing?.name || '' });
 
     const price = parsed.price.data;
     const unitCostCents = unitCostOf(price);
@@ -385,13 +412,21 @@ export function analyzePriceImport(table: ImportTable, context: ImportContext): 
     const after: Record<string, unknown> = price;
     const changes: string[] = [];
     for (const field of ['name', 'description', 'serviceLine', ...KIND_FIELDS[kind]] as ImportField[]) {
-      if (!sameValue(field, before[field], after[field])) changes.push(`${LABELS[field]}: ${show(field, before[field])} -> ${show(field, after[field])}`);
+      if (!sameValue(field, before[field], after[field]))
+        changes.push(`${LABELS[field]}: ${show(field, before[field])} -> ${show(field, after[field])}`);
     }
     if (kind === 'part' && unitCostCents !== parsed.existing.unitCostCents) {
-      changes.push(`Unit Cost: ${show('unitCostCents', parsed.existing.unitCostCents)} -> ${show('unitCostCents', unitCostCents)}`);
+      changes.push(
+        `Unit Cost: ${show('unitCostCents', parsed.existing.unitCostCents)} -> ${show('unitCostCents', unitCostCents)}`,
+      );
     }
     if (changes.length === 0) return result('unchanged', { name, unitCostCents });
-    return result('changed', { name, unitCostCents, changes, update: { id: parsed.existing.id, data: parsed.price.data } });
+    return result('changed', {
+      name,
+      unitCostCents,
+      changes,
+      update: { id: parsed.existing.id, data: parsed.price.data },
+    });
   });
 
   const counts: Record<ImportStatus, number> = { new: 0, changed: 0, unchanged: 0, invalid: 0 };
@@ -417,7 +452,12 @@ export const importRowResult = z.object({
 
 export const importPreview = z.object({
   fileName: z.string(),
-  counts: z.object({ new: z.number().int(), changed: z.number().int(), unchanged: z.number().int(), invalid: z.number().int() }),
+  counts: z.object({
+    new: z.number().int(),
+    changed: z.number().int(),
+    unchanged: z.number().int(),
+    invalid: z.number().int(),
+  }),
   ignoredColumns: z.array(z.string()),
   rows: z.array(importRowResult),
 });

@@ -20,7 +20,12 @@ export const PRICE_KIND_SEGMENTS: Record<PriceKind, string> = { part: 'parts', l
 
 export const SKILL_LEVELS = ['helper', 'standard', 'senior', 'master'] as const;
 export type SkillLevel = (typeof SKILL_LEVELS)[number];
-export const SKILL_LEVEL_LABELS: Record<SkillLevel, string> = { helper: 'Helper', standard: 'Standard', senior: 'Senior', master: 'Master' };
+export const SKILL_LEVEL_LABELS: Record<SkillLevel, string> = {
+  helper: 'Helper',
+  standard: 'Standard',
+  senior: 'Senior',
+  master: 'Master',
+};
 
 /** A new price-book item starts on the HVACGEN service line. */
 export const DEFAULT_SERVICE_LINE = 'HVACGEN';
@@ -90,7 +95,10 @@ export const priceCode = z
   .trim()
   .min(1, 'Code is required')
   .max(PRICE_LIMITS.codeLength, `Code must be at most ${PRICE_LIMITS.codeLength} characters`)
-  .refine((v) => ![...v].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127), 'Code may not contain control characters');
+  .refine(
+    (v) => ![...v].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127),
+    'Code may not contain control characters',
+  );
 
 const name = z
   .string({ error: 'Name is required' })
@@ -106,7 +114,11 @@ const description = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-const serviceLine = z.string({ error: 'Service line is required' }).trim().min(1, 'Service line is required').max(20, 'Service line must be at most 20 characters');
+const serviceLine = z
+  .string({ error: 'Service line is required' })
+  .trim()
+  .min(1, 'Service line is required')
+  .max(20, 'Service line must be at most 20 characters');
 
 const category = z
   .string()
@@ -124,7 +136,9 @@ const common = { name, description, serviceLine: serviceLine.default(DEFAULT_SER
 const partFields = {
   ...common,
   partsCost: amount('Parts cost').default(PART_DEFAULTS.partsCost),
-  estimatedHours: hours('Estimated hours', 0, 'Estimated hours must be at least 0').default(PART_DEFAULTS.estimatedHours),
+  estimatedHours: hours('Estimated hours', 0, 'Estimated hours must be at least 0').default(
+    PART_DEFAULTS.estimatedHours,
+  ),
   complexityMultiplier: z
     .number({ error: 'Complexity is required' })
     .min(PRICE_LIMITS.minComplexity, 'Complexity must be at least 0.1')
@@ -141,8 +155,12 @@ const partFields = {
 const laborFields = {
   ...common,
   unitCost,
-  skillLevel: z.enum(SKILL_LEVELS, { error: 'Skill level must be Helper, Standard, Senior or Master' }).default(DEFAULT_SKILL_LEVEL),
-  durationHours: hours('Duration', PRICE_LIMITS.minDuration, 'Duration must be at least 0.1 hours').default(DEFAULT_LABOR_DURATION_HOURS),
+  skillLevel: z
+    .enum(SKILL_LEVELS, { error: 'Skill level must be Helper, Standard, Senior or Master' })
+    .default(DEFAULT_SKILL_LEVEL),
+  durationHours: hours('Duration', PRICE_LIMITS.minDuration, 'Duration must be at least 0.1 hours').default(
+    DEFAULT_LABOR_DURATION_HOURS,
+  ),
   isOvertime: z.boolean().default(false),
   isEmergency: z.boolean().default(false),
 };
@@ -177,7 +195,8 @@ export function partPriceInputOf(part: {
   };
 }
 
-export const PART_PRICE_ZERO_MESSAGE = 'The flat rate must be greater than $0: enter a parts cost, hours or a truck fee';
+export const PART_PRICE_ZERO_MESSAGE =
+  'The flat rate must be greater than $0: enter a parts cost, hours or a truck fee';
 
 /**
  * A part's unit cost is its non-contract flat rate; a price form disables Save while the unit cost is
@@ -190,7 +209,8 @@ const partPricedAboveZero = {
   path: ['partsCost'],
   when: (payload: { value: unknown }) => partObject.safeParse(payload.value).success,
 };
-const partPricePositive = (part: Parameters<typeof partPriceInputOf>[0]) => computePartPrice(partPriceInputOf(part)).unitCostCents > 0;
+const partPricePositive = (part: Parameters<typeof partPriceInputOf>[0]) =>
+  computePartPrice(partPriceInputOf(part)).unitCostCents > 0;
 
 /** The formula's figures alone: the Part tab shows the live price once these are valid. */
 export const partPriceFigures = partObject.pick({
@@ -204,7 +224,9 @@ export const partPriceFigures = partObject.pick({
   roofAccessFee: true,
 });
 
-export const partPriceCreateInput = partObject.extend({ code: priceCode }).refine(partPricePositive, partPricedAboveZero);
+export const partPriceCreateInput = partObject
+  .extend({ code: priceCode })
+  .refine(partPricePositive, partPricedAboveZero);
 export const partPriceUpdateInput = partObject.extend({ serviceLine }).refine(partPricePositive, partPricedAboveZero);
 export const laborPriceCreateInput = z.object({ ...laborFields, code: priceCode });
 export const laborPriceUpdateInput = z.object({ ...laborFields, serviceLine });
@@ -219,8 +241,16 @@ export type ItemPriceCreateInput = z.output<typeof itemPriceCreateInput>;
 export type ItemPriceUpdateInput = z.output<typeof itemPriceUpdateInput>;
 
 /** The payload schemas by kind, untagged: what each kind's form validates. */
-export const priceCreateInputs = { part: partPriceCreateInput, labor: laborPriceCreateInput, item: itemPriceCreateInput } as const;
-export const priceUpdateInputs = { part: partPriceUpdateInput, labor: laborPriceUpdateInput, item: itemPriceUpdateInput } as const;
+export const priceCreateInputs = {
+  part: partPriceCreateInput,
+  labor: laborPriceCreateInput,
+  item: itemPriceCreateInput,
+} as const;
+export const priceUpdateInputs = {
+  part: partPriceUpdateInput,
+  labor: laborPriceUpdateInput,
+  item: itemPriceUpdateInput,
+} as const;
 
 /**
  * The same schemas tagging the payload with its kind: a route's body and an import row parse to
@@ -313,14 +343,21 @@ export type PriceUpdateBody = z.input<(typeof priceUpdateInputs)[PriceKind]>;
 export type PriceRecordOf<K extends PriceKind> = Extract<PriceRecord, { kind: K }>;
 
 const dollarsOf = (cents: number) => cents / 100;
-const commonValuesOf = (record: PriceRecord) => ({ code: record.code, name: record.name, description: record.description ?? '', serviceLine: record.serviceLine });
+const commonValuesOf = (record: PriceRecord) => ({
+  code: record.code,
+  name: record.name,
+  description: record.description ?? '',
+  serviceLine: record.serviceLine,
+});
 
 /**
  * Per kind: the values an Add form starts with (the unit cost of labor and items starts blank),
  * and a stored price's values (the Edit form's, and what a blank cell keeps when an import changes
  * that price). A record's cents become dollars.
  */
-export const PRICE_VALUES: { [K in PriceKind]: { empty: Partial<PriceValuesByKind[K]>; of(record: PriceRecordOf<K>): PriceValuesByKind[K] } } = {
+export const PRICE_VALUES: {
+  [K in PriceKind]: { empty: Partial<PriceValuesByKind[K]>; of(record: PriceRecordOf<K>): PriceValuesByKind[K] };
+} = {
   part: {
     empty: { code: '', name: '', description: '', serviceLine: DEFAULT_SERVICE_LINE, ...PART_DEFAULTS },
     of: (record) => ({
@@ -336,7 +373,16 @@ export const PRICE_VALUES: { [K in PriceKind]: { empty: Partial<PriceValuesByKin
     }),
   },
   labor: {
-    empty: { code: '', name: '', description: '', serviceLine: DEFAULT_SERVICE_LINE, skillLevel: DEFAULT_SKILL_LEVEL, durationHours: DEFAULT_LABOR_DURATION_HOURS, isOvertime: false, isEmergency: false },
+    empty: {
+      code: '',
+      name: '',
+      description: '',
+      serviceLine: DEFAULT_SERVICE_LINE,
+      skillLevel: DEFAULT_SKILL_LEVEL,
+      durationHours: DEFAULT_LABOR_DURATION_HOURS,
+      isOvertime: false,
+      isEmergency: false,
+    },
     of: (record) => ({
       ...commonValuesOf(record),
       unitCost: dollarsOf(record.unitCostCents),
@@ -347,8 +393,20 @@ export const PRICE_VALUES: { [K in PriceKind]: { empty: Partial<PriceValuesByKin
     }),
   },
   item: {
-    empty: { code: '', name: '', description: '', serviceLine: DEFAULT_SERVICE_LINE, category: DEFAULT_ITEM_CATEGORY, isTaxable: true },
-    of: (record) => ({ ...commonValuesOf(record), unitCost: dollarsOf(record.unitCostCents), category: record.category, isTaxable: record.isTaxable }),
+    empty: {
+      code: '',
+      name: '',
+      description: '',
+      serviceLine: DEFAULT_SERVICE_LINE,
+      category: DEFAULT_ITEM_CATEGORY,
+      isTaxable: true,
+    },
+    of: (record) => ({
+      ...commonValuesOf(record),
+      unitCost: dollarsOf(record.unitCostCents),
+      category: record.category,
+      isTaxable: record.isTaxable,
+    }),
   },
 };
 
@@ -405,10 +463,11 @@ export type PriceBookOptions = z.infer<typeof priceBookOptions>;
 /** Hours with 1 decimal, or 2 when the second is not 0: 1 -> "1.0", 0.25 -> "0.25". */
 export function formatHours(value: number): string {
   const rounded = Math.round(value * 100) / 100;
-  return hasAtMostTwoDecimals(rounded) && Math.round(rounded * 100) % 10 !== 0 ? rounded.toFixed(2) : rounded.toFixed(1);
+  return hasAtMostTwoDecimals(rounded) && Math.round(rounded * 100) % 10 !== 0
+    ? rounded.toFixed(2)
+    : rounded.toFixed(1);
 }
 
 export function skillLevelLabel(level: string | null | undefined): string {
   return SKILL_LEVEL_LABELS[(level ?? DEFAULT_SKILL_LEVEL) as SkillLevel] ?? SKILL_LEVEL_LABELS[DEFAULT_SKILL_LEVEL];
 }
-

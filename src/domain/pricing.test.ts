@@ -27,7 +27,15 @@ describe('the documented defaults', () => {
 
 describe('computePartPrice: worked examples', () => {
   // Each row: the inputs, then base, non-contract and PM contract in dollars, worked by hand.
-  const cases: { name: string; input: PartPriceInput; rate: number; labor: number; base: number; nonContract: number; pm: number }[] = [
+  const cases: {
+    name: string;
+    input: PartPriceInput;
+    rate: number;
+    labor: number;
+    base: number;
+    nonContract: number;
+    pm: number;
+  }[] = [
     {
       // 100 + 1 x 1 x 60 + 10 = 170; 170 x 1.35 = 229.50 -> 230; 230 x 0.9 = 207
       name: 'defaults, $100 part, one hour',
@@ -71,7 +79,16 @@ describe('computePartPrice: worked examples', () => {
     {
       // 250 + 3 x 1.25 x (85 + 50) = 506.25; + 25 truck + 90 roof = 871.25; x 1.35 = 1176.1875 -> 1176; x 0.9 = 1058.4 -> 1058
       name: 'every input changed, roof and two technicians',
-      input: part({ partsCostCents: 25000, estimatedHours: 3, complexityMultiplier: 1.25, laborRateCents: 8500, multiTechnician: true, truckFeeCents: 2500, includeRoofAccess: true, roofAccessFeeCents: 9000 }),
+      input: part({
+        partsCostCents: 25000,
+        estimatedHours: 3,
+        complexityMultiplier: 1.25,
+        laborRateCents: 8500,
+        multiTechnician: true,
+        truckFeeCents: 2500,
+        includeRoofAccess: true,
+        roofAccessFeeCents: 9000,
+      }),
       rate: 135,
       labor: 506.25,
       base: 871.25,
@@ -204,8 +221,21 @@ describe('explainPartPrice ("why this price")', () => {
   });
 
   it('names the markup and the roof access when they apply, with the exact unrounded products', () => {
-    const lines = explainPartPrice(part({ partsCostCents: 25000, estimatedHours: 3, complexityMultiplier: 1.25, laborRateCents: 8500, multiTechnician: true, truckFeeCents: 2500, includeRoofAccess: true, roofAccessFeeCents: 9000 }));
-    expect(lines[0]).toBe('Labor = 3 h x 1.25 complexity x ($85.00 labor rate + $50.00 multi-technician markup) = $135.00/hr = $506.25');
+    const lines = explainPartPrice(
+      part({
+        partsCostCents: 25000,
+        estimatedHours: 3,
+        complexityMultiplier: 1.25,
+        laborRateCents: 8500,
+        multiTechnician: true,
+        truckFeeCents: 2500,
+        includeRoofAccess: true,
+        roofAccessFeeCents: 9000,
+      }),
+    );
+    expect(lines[0]).toBe(
+      'Labor = 3 h x 1.25 complexity x ($85.00 labor rate + $50.00 multi-technician markup) = $135.00/hr = $506.25',
+    );
     expect(lines[1]).toBe('Base = $250.00 parts + $506.25 labor + $25.00 truck fee + $90.00 roof access = $871.25');
     expect(lines[2]).toBe('Non-contract flat rate = $871.25 x 1.35 = $1,176.1875, rounded to $1,176.00');
     expect(lines[3]).toBe('PM contract flat rate = $1,176.00 x 0.9 = $1,058.40, rounded to $1,058.00');

@@ -91,10 +91,13 @@ function multiplyToDollar(cents: bigint, factor: { num: bigint; den: bigint }): 
 }
 
 export function computePartPrice(input: PartPriceInput): PartPrice {
-  const rate = wholeCents(input.laborRateCents, 'Labor rate') + (input.multiTechnician ? BigInt(PRICING_DEFAULTS.multiTechnicianMarkupCents) : 0n);
+  const rate =
+    wholeCents(input.laborRateCents, 'Labor rate') +
+    (input.multiTechnician ? BigInt(PRICING_DEFAULTS.multiTechnicianMarkupCents) : 0n);
   const labor = divRound(hundredths(input.estimatedHours) * hundredths(input.complexityMultiplier) * rate, 10_000n);
   const roof = input.includeRoofAccess ? wholeCents(input.roofAccessFeeCents, 'Roof access fee') : 0n;
-  const base = wholeCents(input.partsCostCents, 'Parts cost') + labor + wholeCents(input.truckFeeCents, 'Truck fee') + roof;
+  const base =
+    wholeCents(input.partsCostCents, 'Parts cost') + labor + wholeCents(input.truckFeeCents, 'Truck fee') + roof;
   const nonContract = multiplyToDollar(base, NON_CONTRACT);
   const pmContract = multiplyToDollar(nonContract, PM_CONTRACT);
   return {
@@ -141,7 +144,11 @@ export function explainPartPrice(input: PartPriceInput, price: PartPrice = compu
   const rate = input.multiTechnician
     ? `(${usd(input.laborRateCents)} labor rate + ${usd(PRICING_DEFAULTS.multiTechnicianMarkupCents)} multi-technician markup) = ${usd(price.adjustedLaborRateCents)}/hr`
     : `${usd(price.adjustedLaborRateCents)}/hr`;
-  const baseTerms = [`${usd(input.partsCostCents)} parts`, `${usd(price.laborCents)} labor`, `${usd(input.truckFeeCents)} truck fee`];
+  const baseTerms = [
+    `${usd(input.partsCostCents)} parts`,
+    `${usd(price.laborCents)} labor`,
+    `${usd(input.truckFeeCents)} truck fee`,
+  ];
   if (input.includeRoofAccess) baseTerms.push(`${usd(price.roofAccessCents)} roof access`);
   // The unrounded products, exact: base x 135 is in 1/10,000 dollars, non-contract x 9 in 1/1,000.
   const nonContractExact = exactDollars(BigInt(price.totalBaseCents) * NON_CONTRACT.num, 4);

@@ -43,7 +43,10 @@ describe('renderQuoteEmail', () => {
 
   it('leaves unknown placeholders as typed and empties missing values; the subject is one line', () => {
     expect(fillPlaceholders('{jobNumber} {nope}', values)).toBe('1042 {nope}');
-    const email = renderQuoteEmail({ ...DEFAULT_EMAIL_CONTENT.repair, subject: 'Quote\n{quoteNumber}' }, { ...values, unitNumber: '' });
+    const email = renderQuoteEmail(
+      { ...DEFAULT_EMAIL_CONTENT.repair, subject: 'Quote\n{quoteNumber}' },
+      { ...values, unitNumber: '' },
+    );
     expect(email.subject).toBe('Quote QT-1042-4821');
     expect(email.text).not.toContain('Unit:');
   });

@@ -57,12 +57,19 @@ export const SAMPLE_QUOTE_EMAIL_VALUES: QuoteEmailValues = {
 /** {name} placeholders filled in; an unknown placeholder is left as typed, a missing value becomes empty. */
 export function fillPlaceholders(text: string, values: QuoteEmailValues): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    (QUOTE_EMAIL_PLACEHOLDERS as readonly string[]).includes(name) ? String(values[name as keyof QuoteEmailValues] ?? '') : whole,
+    (QUOTE_EMAIL_PLACEHOLDERS as readonly string[]).includes(name)
+      ? String(values[name as keyof QuoteEmailValues] ?? '')
+      : whole,
   );
 }
 
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 /** Paragraphs split on blank lines; single line breaks kept as <br>. */
@@ -86,7 +93,9 @@ const button = (href: string, label: string, color: string) =>
  * quote is about even when the wording is short.
  */
 export function renderQuoteEmail(template: EmailTemplateContent, values: QuoteEmailValues): RenderedEmail {
-  const t = Object.fromEntries(Object.entries(template).map(([k, v]) => [k, fillPlaceholders(v, values).trim()])) as EmailTemplateContent;
+  const t = Object.fromEntries(
+    Object.entries(template).map(([k, v]) => [k, fillPlaceholders(v, values).trim()]),
+  ) as EmailTemplateContent;
   const summary: [string, string][] = (
     [
       ['Quote number', values.quoteNumber],
@@ -113,7 +122,10 @@ export function renderQuoteEmail(template: EmailTemplateContent, values: QuoteEm
     .join('\n\n');
 
   const rows = summary
-    .map(([k, v]) => `<tr><td style="padding:4px 16px 4px 0;color:#6b7280;font-size:14px">${escapeHtml(k)}</td><td style="padding:4px 0;font-size:14px;color:#111827"><strong>${escapeHtml(v)}</strong></td></tr>`)
+    .map(
+      ([k, v]) =>
+        `<tr><td style="padding:4px 16px 4px 0;color:#6b7280;font-size:14px">${escapeHtml(k)}</td><td style="padding:4px 0;font-size:14px;color:#111827"><strong>${escapeHtml(v)}</strong></td></tr>`,
+    )
     .join('');
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t.subject)}</title></head>

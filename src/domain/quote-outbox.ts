@@ -47,10 +47,20 @@ export type OutboxList = z.infer<typeof outboxList>;
 export const outboxMessage = outboxSummary.extend({
   text: z.string(),
   html: z.string().nullable(),
-  attachments: z.array(z.object({ index: z.number().int(), fileName: z.string(), contentType: z.string(), size: z.number().int().nullable(), url: z.string() })),
+  attachments: z.array(
+    z.object({
+      index: z.number().int(),
+      fileName: z.string(),
+      contentType: z.string(),
+      size: z.number().int().nullable(),
+      url: z.string(),
+    }),
+  ),
   claimedBy: z.string().nullable(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessage>;
 
 export const outboxIdParams = z.object({ id: z.string().refine(isUuidV4, 'Invalid message id') });
-export const outboxAttachmentParams = outboxIdParams.extend({ index: z.coerce.number().int().min(0, 'Invalid attachment') });
+export const outboxAttachmentParams = outboxIdParams.extend({
+  index: z.coerce.number().int().min(0, 'Invalid attachment'),
+});

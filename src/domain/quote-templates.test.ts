@@ -60,9 +60,17 @@ describe('quotePageOrder: generated pages replace the first unpreserved page', (
 
 describe('upload fields', () => {
   it('requires a name; no type means every type', () => {
-    expect(pdfTemplateUploadFields.safeParse({ name: '  ' }).error?.issues[0]?.message).toBe('Template name is required');
-    expect(pdfTemplateUploadFields.parse({ name: 'Cover', templateType: '' })).toEqual({ name: 'Cover', templateType: null, preservedPages: '' });
-    expect(pdfTemplateUploadFields.parse({ name: 'Cover', templateType: 'repair', preservedPages: '1, 3' }).templateType).toBe('repair');
+    expect(pdfTemplateUploadFields.safeParse({ name: '  ' }).error?.issues[0]?.message).toBe(
+      'Template name is required',
+    );
+    expect(pdfTemplateUploadFields.parse({ name: 'Cover', templateType: '' })).toEqual({
+      name: 'Cover',
+      templateType: null,
+      preservedPages: '',
+    });
+    expect(
+      pdfTemplateUploadFields.parse({ name: 'Cover', templateType: 'repair', preservedPages: '1, 3' }).templateType,
+    ).toBe('repair');
     expect(pdfTemplateUploadFields.safeParse({ name: 'Cover', templateType: 'other' }).error?.issues[0]?.message).toBe(
       'Template type must be inspection, repair or replacement (or empty for every type)',
     );
@@ -96,7 +104,9 @@ describe('e-mail templates', () => {
       expect(result.error!.issues[0]!.path).toEqual([field]);
       expect(result.error!.issues[0]!.message).toMatch(/is required$/);
     }
-    expect(emailTemplateInput.safeParse({ ...valid, name: '' }).error?.issues[0]?.message).toBe('Template name is required');
+    expect(emailTemplateInput.safeParse({ ...valid, name: '' }).error?.issues[0]?.message).toBe(
+      'Template name is required',
+    );
   });
 
   it('the default wording is for a repair quote and says a denial costs $180.00', () => {

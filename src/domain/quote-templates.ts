@@ -73,7 +73,7 @@ export function parsePreservedPages(input: string | null | undefined): number[] 
 export function formatPreservedPages(pages: readonly number[]): string {
   const sorted = [...new Set(pages)].sort((a, b) => a - b);
   const parts: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
     parts.push(j - i >= 2 ? `${sorted[i]}-${sorted[j]}` : sorted.slice(i, j + 1).join(', '));
@@ -152,7 +152,9 @@ export const pdfTemplateUploadFields = z.object({
     .max(200, 'Template name must be at most 200 characters'),
   /** empty or "all": a template for every quote type */
   templateType: z
-    .union([templateTypeParam, z.literal(''), z.literal('all')], { error: `${TEMPLATE_TYPE_MESSAGE} (or empty for every type)` })
+    .union([templateTypeParam, z.literal(''), z.literal('all')], {
+      error: `${TEMPLATE_TYPE_MESSAGE} (or empty for every type)`,
+    })
     .optional()
     .transform((v) => (v === '' || v === 'all' || v === undefined ? null : v)),
   preservedPages: z.string().max(500, 'Preserved pages must be at most 500 characters').optional().default(''),
@@ -169,7 +171,10 @@ export const useTemplateQuery = z.object({ type: templateTypeParam.optional() })
  * wins over a default for every type (decision 010), so on a tab where the type has its own
  * default, the every-type default is not marked (and offers "Use Template" to take the type over).
  */
-export function markTabDefault<T extends { templateType: TemplateQuoteType | null; isDefault: boolean }>(items: readonly T[], type: TemplateQuoteType): T[] {
+export function markTabDefault<T extends { templateType: TemplateQuoteType | null; isDefault: boolean }>(
+  items: readonly T[],
+  type: TemplateQuoteType,
+): T[] {
   const ownDefault = items.some((t) => t.templateType === type && t.isDefault);
   return items.map((t) => (t.templateType === null && t.isDefault && ownDefault ? { ...t, isDefault: false } : t));
 }
@@ -225,13 +230,20 @@ const requiredText = (field: EmailTemplateField) =>
     .max(FIELD_LIMITS[field], `${EMAIL_FIELD_LABELS[field]} must be at most ${FIELD_LIMITS[field]} characters`);
 
 export const emailTemplateContent = z.object(
-  Object.fromEntries(EMAIL_TEMPLATE_FIELDS.map((f) => [f, requiredText(f)])) as Record<EmailTemplateField, ReturnType<typeof requiredText>>,
+  Object.fromEntries(EMAIL_TEMPLATE_FIELDS.map((f) => [f, requiredText(f)])) as Record<
+    EmailTemplateField,
+    ReturnType<typeof requiredText>
+  >,
 );
 export type EmailTemplateContent = Record<EmailTemplateField, string>;
 
 /** Create and edit payload: every field required (section 5, "E-mail template"). */
 export const emailTemplateInput = emailTemplateContent.extend({
-  name: z.string({ error: TEMPLATE_MESSAGES.nameRequired }).trim().min(1, TEMPLATE_MESSAGES.nameRequired).max(200, 'Template name must be at most 200 characters'),
+  name: z
+    .string({ error: TEMPLATE_MESSAGES.nameRequired })
+    .trim()
+    .min(1, TEMPLATE_MESSAGES.nameRequired)
+    .max(200, 'Template name must be at most 200 characters'),
   templateType: z.enum(TEMPLATE_QUOTE_TYPES, { error: 'Template type is required' }),
 });
 export type EmailTemplateInput = z.infer<typeof emailTemplateInput>;
@@ -264,7 +276,8 @@ const REPAIR_WORDING: EmailTemplateContent = {
   approvalText: 'Please review the recommended repairs and let us know whether you would like us to proceed.',
   approveButtonText: 'Approve Repairs',
   denyButtonText: 'Deny Repairs',
-  approvalNote: 'By approving, you authorize {companyName} to proceed with the repairs described in the attached quote. We will contact you to schedule the work.',
+  approvalNote:
+    'By approving, you authorize {companyName} to proceed with the repairs described in the attached quote. We will contact you to schedule the work.',
   denialNote: 'If you deny the repairs, an inspection fee of $180.00 will be charged for the inspection.',
   closingText: 'If you have any questions about this quote, simply reply to this e-mail or call our office.',
   signature: 'Best regards,\n{companyName}',
@@ -286,7 +299,8 @@ export const DEFAULT_EMAIL_CONTENT: Record<TemplateQuoteType, EmailTemplateConte
     approvalText: 'Please review the replacement options and let us know whether you would like us to proceed.',
     approveButtonText: 'Approve Replacement',
     denyButtonText: 'Deny Replacement',
-    approvalNote: 'By approving, you authorize {companyName} to proceed with the replacement described in the attached quote. We will contact you to schedule the work.',
+    approvalNote:
+      'By approving, you authorize {companyName} to proceed with the replacement described in the attached quote. We will contact you to schedule the work.',
     denialNote: 'If you deny the replacement, an inspection fee of $180.00 will be charged for the inspection.',
   },
 };

@@ -52,7 +52,16 @@ export interface QuoteDocumentData {
   /** yyyy-mm-dd in the company's time zone */
   date: string;
   company: { name: string; addressLines: string[]; phone: string };
-  job: { id: string; number: number; name: string; description: string; customerPo: string | null; contactName: string | null; contactEmail: string | null; contactPhone: string | null };
+  job: {
+    id: string;
+    number: number;
+    name: string;
+    description: string;
+    customerPo: string | null;
+    contactName: string | null;
+    contactEmail: string | null;
+    contactPhone: string | null;
+  };
   customerCompany: string;
   location: { name: string; buildingName: string | null; address: string; city: string; state: string; zip: string };
   unit: { unitNumber: string } | null;
@@ -65,7 +74,10 @@ export interface QuoteDocumentData {
 
 /** Each option's price: the repair total (section 9) as if that option were chosen. */
 export function repairOptionTotals(repair: QuoteRepair): Record<RepairPhase, number> {
-  const phaseCents = Object.fromEntries(repair.options.map((o) => [o.phase, o.costCents])) as Record<RepairPhase, number>;
+  const phaseCents = Object.fromEntries(repair.options.map((o) => [o.phase, o.costCents])) as Record<
+    RepairPhase,
+    number
+  >;
   for (const phase of REPAIR_PHASES) phaseCents[phase] ??= 0;
   const base = {
     phaseCents,
@@ -78,7 +90,9 @@ export function repairOptionTotals(repair: QuoteRepair): Record<RepairPhase, num
     accessoriesCents: repair.accessories.map((a) => a.costCents),
     additionalItemsCents: repair.additionalItems.map((a) => a.costCents),
   };
-  return Object.fromEntries(REPAIR_PHASES.map((phase) => [phase, repairTotalCents({ ...base, selectedPhase: phase })])) as Record<RepairPhase, number>;
+  return Object.fromEntries(
+    REPAIR_PHASES.map((phase) => [phase, repairTotalCents({ ...base, selectedPhase: phase })]),
+  ) as Record<RepairPhase, number>;
 }
 
 /** The chosen options' totals, summed over the inspections. */
@@ -205,7 +219,10 @@ export function sentQuoteAmountCents(data: Pick<QuoteDocumentData, 'quoteType' |
 }
 
 /** Whether the job has what a quote of this type is made from (part 2 section 5, "Quote sending"). */
-export function hasQuoteData(type: QuoteType, facts: { completedInspections: number; repairs: number; items: number }): boolean {
+export function hasQuoteData(
+  type: QuoteType,
+  facts: { completedInspections: number; repairs: number; items: number },
+): boolean {
   if (type === 'inspection') return facts.completedInspections > 0;
   if (type === 'other') return facts.items > 0;
   return facts.repairs > 0;
@@ -216,7 +233,9 @@ export function hasQuoteData(type: QuoteType, facts: { completedInspections: num
  * SQL twin: quoteDecided in src/server/db/views.ts (checked against this by views.test.ts).
  */
 export const DECIDED_QUOTE_STATUSES = ['approved', 'declined'] as const;
-export function isDecidedQuoteStatus(status: QuoteStatus | string | null | undefined): status is 'approved' | 'declined' {
+export function isDecidedQuoteStatus(
+  status: QuoteStatus | string | null | undefined,
+): status is 'approved' | 'declined' {
   return (DECIDED_QUOTE_STATUSES as readonly unknown[]).includes(status);
 }
 
@@ -253,7 +272,10 @@ export function jobQuoteBadges(latest: { status: QuoteStatus } | null) {
 export type JobQuoteBadges = ReturnType<typeof jobQuoteBadges>;
 
 /** "Send Quote", "Resend Quote", or "Update Quote" when an item was added after the send. */
-export function sendButtonLabel(state: { sent: boolean; needsUpdate: boolean }): 'Send Quote' | 'Resend Quote' | 'Update Quote' {
+export function sendButtonLabel(state: {
+  sent: boolean;
+  needsUpdate: boolean;
+}): 'Send Quote' | 'Resend Quote' | 'Update Quote' {
   if (!state.sent) return 'Send Quote';
   return state.needsUpdate ? 'Update Quote' : 'Resend Quote';
 }
@@ -332,10 +354,20 @@ export const jobQuotesView = z.object({
   jobNumber: z.number().int(),
   /** prefills the send dialog */
   contactEmail: z.string().nullable(),
-  badges: z.object({ quoteSent: z.boolean(), quoteConfirmed: z.boolean(), repairApproved: z.boolean(), repairDeclined: z.boolean() }),
+  badges: z.object({
+    quoteSent: z.boolean(),
+    quoteConfirmed: z.boolean(),
+    repairApproved: z.boolean(),
+    repairDeclined: z.boolean(),
+  }),
   /** the job's latest quote (the badges' source) */
   latest: jobQuoteHistoryItem.nullable(),
-  types: z.object({ inspection: quoteCardState, repair: quoteCardState, replacement: quoteCardState, other: quoteCardState }),
+  types: z.object({
+    inspection: quoteCardState,
+    repair: quoteCardState,
+    replacement: quoteCardState,
+    other: quoteCardState,
+  }),
   /** All Quotes: newest first */
   history: z.array(jobQuoteHistoryItem),
 });
@@ -343,12 +375,21 @@ export type JobQuotesView = z.infer<typeof jobQuotesView>;
 
 export const nextQuoteNumber = z.object({ number: z.string() });
 
-export const sendQuoteResult = z.object({ quote: jobQuoteHistoryItem, outboxMessageId: z.string(), message: z.string() });
+export const sendQuoteResult = z.object({
+  quote: jobQuoteHistoryItem,
+  outboxMessageId: z.string(),
+  message: z.string(),
+});
 export type SendQuoteResult = z.infer<typeof sendQuoteResult>;
 
 // -- the customer's page ---------------------------------------------------------------------
 
-const publicOption = z.object({ phase: z.enum(REPAIR_PHASES), label: z.string(), description: z.string(), totalCents: z.number().int() });
+const publicOption = z.object({
+  phase: z.enum(REPAIR_PHASES),
+  label: z.string(),
+  description: z.string(),
+  totalCents: z.number().int(),
+});
 
 export const publicQuoteView = z.object({
   /** pending: awaiting the customer; approved / declined: the stored decision; withdrawn: the job was cancelled */
@@ -408,11 +449,20 @@ export const decisionInput = z.object({
   approve: z.boolean({ error: 'Choose Approve Repairs or Deny Repairs' }),
   /** approve only: each inspected unit's chosen option; missing units keep the option sent */
   options: z
-    .array(z.object({ inspectionId: z.string().min(1).max(64), phase: z.enum(REPAIR_PHASES, { error: QUOTE_MESSAGES.optionsInvalid }) }))
+    .array(
+      z.object({
+        inspectionId: z.string().min(1).max(64),
+        phase: z.enum(REPAIR_PHASES, { error: QUOTE_MESSAGES.optionsInvalid }),
+      }),
+    )
     .max(200)
     .optional()
     .default([]),
-  signerName: z.string({ error: QUOTE_MESSAGES.signerRequired }).trim().min(1, QUOTE_MESSAGES.signerRequired).max(200, 'Name must be at most 200 characters'),
+  signerName: z
+    .string({ error: QUOTE_MESSAGES.signerRequired })
+    .trim()
+    .min(1, QUOTE_MESSAGES.signerRequired)
+    .max(200, 'Name must be at most 200 characters'),
   /** the drawn signature, optional (a typed name signs on its own; decision 018) */
   signature: z
     .string()
@@ -441,7 +491,10 @@ export const decisionResult = z.object({ view: publicQuoteView, alreadyDecided: 
 export type DecisionResult = z.infer<typeof decisionResult>;
 
 /** The total of the options the customer chose (approve with changed options). */
-export function chosenOptionsTotalCents(inspections: PublicQuoteView['inspections'], chosen: ReadonlyMap<string, RepairPhase>): number {
+export function chosenOptionsTotalCents(
+  inspections: PublicQuoteView['inspections'],
+  chosen: ReadonlyMap<string, RepairPhase>,
+): number {
   return sumCents(
     inspections.map((i) => {
       if (!i.options) return 0;

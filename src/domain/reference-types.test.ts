@@ -6,9 +6,19 @@ const issuesOf = (result: { error?: { issues: { path: PropertyKey[]; message: st
 
 describe('service and job types', () => {
   it('require name and code; description is optional', () => {
-    expect(issuesOf(createReferenceTypeInput.safeParse({}))).toEqual({ name: 'Name is required', code: 'Code is required' });
-    expect(issuesOf(createReferenceTypeInput.safeParse({ name: ' ', code: ' ' }))).toEqual({ name: 'Name is required', code: 'Code is required' });
-    expect(createReferenceTypeInput.parse({ name: ' Rooftop ', code: ' rtu-1 ', description: '' })).toEqual({ name: 'Rooftop', code: 'RTU-1', description: null });
+    expect(issuesOf(createReferenceTypeInput.safeParse({}))).toEqual({
+      name: 'Name is required',
+      code: 'Code is required',
+    });
+    expect(issuesOf(createReferenceTypeInput.safeParse({ name: ' ', code: ' ' }))).toEqual({
+      name: 'Name is required',
+      code: 'Code is required',
+    });
+    expect(createReferenceTypeInput.parse({ name: ' Rooftop ', code: ' rtu-1 ', description: '' })).toEqual({
+      name: 'Rooftop',
+      code: 'RTU-1',
+      description: null,
+    });
   });
 
   it('parsing the output again gives the same output (the browser sends the parsed form)', () => {
@@ -17,14 +27,20 @@ describe('service and job types', () => {
   });
 
   it('refuses codes with spaces or longer than 20 characters', () => {
-    expect(issuesOf(createReferenceTypeInput.safeParse({ name: 'A', code: 'has space' }))).toEqual({ code: 'Code may use letters, digits, - and _ only' });
-    expect(issuesOf(createReferenceTypeInput.safeParse({ name: 'A', code: 'X'.repeat(21) }))).toEqual({ code: 'Code must be at most 20 characters' });
+    expect(issuesOf(createReferenceTypeInput.safeParse({ name: 'A', code: 'has space' }))).toEqual({
+      code: 'Code may use letters, digits, - and _ only',
+    });
+    expect(issuesOf(createReferenceTypeInput.safeParse({ name: 'A', code: 'X'.repeat(21) }))).toEqual({
+      code: 'Code must be at most 20 characters',
+    });
   });
 
   it('updates need something to change', () => {
     expect(updateReferenceTypeInput.safeParse({}).success).toBe(false);
     expect(updateReferenceTypeInput.parse({ isActive: false })).toEqual({ isActive: false });
-    expect(issuesOf(updateReferenceTypeInput.safeParse({ isActive: 'no' }))).toEqual({ isActive: 'Active must be true or false' });
+    expect(issuesOf(updateReferenceTypeInput.safeParse({ isActive: 'no' }))).toEqual({
+      isActive: 'Active must be true or false',
+    });
   });
 
   it('parses the active filter', () => {

@@ -52,9 +52,19 @@ describe('the repair total: (chosen option + costs + lists) / 0.6, whole dollars
       1637600, // 9,825.50 / 0.6 = 16,375.8333... -> 16,376
     ],
     ['a sum that divides evenly', costs({ phaseCents: { phase1: 0, phase2: 600000, phase3: 0 } }), 600000, 1000000],
-    ['a repeating third rounds down', costs({ phaseCents: { phase1: 0, phase2: 450000, phase3: 0 }, laborCents: 120000, permitCents: 20000 }), 590000, 983300],
+    [
+      'a repeating third rounds down',
+      costs({ phaseCents: { phase1: 0, phase2: 450000, phase3: 0 }, laborCents: 120000, permitCents: 20000 }),
+      590000,
+      983300,
+    ],
     ['exactly half a dollar rounds up', costs({ laborCents: 30 }), 30, 100],
-    ['a cent under the half rounds down', costs({ phaseCents: { phase1: 0, phase2: 60029, phase3: 0 } }), 60029, 100000],
+    [
+      'a cent under the half rounds down',
+      costs({ phaseCents: { phase1: 0, phase2: 60029, phase3: 0 } }),
+      60029,
+      100000,
+    ],
     ['exactly half, larger', costs({ phaseCents: { phase1: 0, phase2: 60030, phase3: 0 } }), 60030, 100100],
     ['one cent', costs({ permitCents: 1 }), 1, 0],
     ['nothing priced', none, 0, 0],
@@ -117,12 +127,18 @@ describe('why this price', () => {
     expect(explainRepairTotal(costs({ phaseCents: { phase1: 0, phase2: 600000, phase3: 0 } }))[1]).toBe(
       'Price = $6,000.00 / 0.6 (40% gross margin) = $10,000.00, rounded to the whole dollar: $10,000.00',
     );
-    expect(explainRepairTotal(costs({ selectedPhase: 'phase3', phaseCents: { phase1: 0, phase2: 0, phase3: 60030 } }))).toEqual([
+    expect(
+      explainRepairTotal(costs({ selectedPhase: 'phase3', phaseCents: { phase1: 0, phase2: 0, phase3: 60030 } })),
+    ).toEqual([
       'Costs = $600.30 Premium Option = $600.30',
       'Price = $600.30 / 0.6 (40% gross margin) = $1,000.50, rounded to the whole dollar: $1,001.00',
     ]);
-    expect(explainRepairTotal(costs({ laborCents: 100 }))[1]).toContain('= $1.6666..., rounded to the whole dollar: $2.00');
-    expect(explainRepairTotal(costs({ laborCents: 50 }))[1]).toContain('= $0.8333..., rounded to the whole dollar: $1.00');
+    expect(explainRepairTotal(costs({ laborCents: 100 }))[1]).toContain(
+      '= $1.6666..., rounded to the whole dollar: $2.00',
+    );
+    expect(explainRepairTotal(costs({ laborCents: 50 }))[1]).toContain(
+      '= $0.8333..., rounded to the whole dollar: $1.00',
+    );
   });
 
   it('says when the chosen option has no cost yet, and when nothing is priced', () => {
@@ -131,11 +147,15 @@ describe('why this price', () => {
       'Price = $720.00 / 0.6 (40% gross margin) = $1,200.00, rounded to the whole dollar: $1,200.00',
       'The chosen Standard Option has no cost yet.',
     ]);
-    expect(explainRepairTotal(none)).toEqual(['Nothing is priced yet: Standard Option and every other cost are $0.00, so the total is $0.00']);
+    expect(explainRepairTotal(none)).toEqual([
+      'Nothing is priced yet: Standard Option and every other cost are $0.00, so the total is $0.00',
+    ]);
   });
 
   it('gives the figures for a table: terms, sum, total and the margin after rounding', () => {
-    const b = repairTotalBreakdown(costs({ phaseCents: { phase1: 0, phase2: 450000, phase3: 0 }, laborCents: 120000, permitCents: 20000 }));
+    const b = repairTotalBreakdown(
+      costs({ phaseCents: { phase1: 0, phase2: 450000, phase3: 0 }, laborCents: 120000, permitCents: 20000 }),
+    );
     expect(b).toEqual({
       terms: [
         { label: 'Standard Option', cents: 450000 },
@@ -215,7 +235,10 @@ describe('the repair form', () => {
     values.labor = '1,200';
     values.permitCost = 'two hundred';
     values.removalCost = '';
-    values.accessories = [{ name: 'Curb adapter', cost: '850' }, { name: '', cost: '' }];
+    values.accessories = [
+      { name: 'Curb adapter', cost: '850' },
+      { name: '', cost: '' },
+    ];
     const payload = repairPayloadFromForm(values);
     expect(payload).toMatchObject({ labor: 1200, permitCost: 0, removalCost: 0, phase2: { cost: 4500 } });
     const parsed = repairInput.parse(payload);
@@ -260,17 +283,42 @@ describe('the repair payload', () => {
     [{ removalCost: -0.01 }, 'removalCost', 'Removal cost must be at least 0'],
     [{ permitCost: 'x' }, 'permitCost', 'Permit cost must be a number'],
     [{ phase1: { description: 'x', cost: -5 } }, 'phase1.cost', 'Economy Option cost must be at least 0'],
-    [{ phase3: { description: 'x'.repeat(1001), cost: 5 } }, 'phase3.description', 'Premium Option description must be at most 1000 characters'],
+    [
+      { phase3: { description: 'x'.repeat(1001), cost: 5 } },
+      'phase3.description',
+      'Premium Option description must be at most 1000 characters',
+    ],
     [{ phase2: 'cheap' }, 'phase2', 'Standard Option must have a description and a cost'],
     [{ needsCrane: 'yes' }, 'needsCrane', 'Needs crane must be yes or no'],
-    [{ selectedPhase: 'phase4' }, 'selectedPhase', 'Selected option must be Economy Option (phase1), Standard Option (phase2) or Premium Option (phase3)'],
+    [
+      { selectedPhase: 'phase4' },
+      'selectedPhase',
+      'Selected option must be Economy Option (phase1), Standard Option (phase2) or Premium Option (phase3)',
+    ],
     [{ warranty: 'w'.repeat(2001) }, 'warranty', 'Warranty must be at most 2000 characters'],
     [{ accessories: 'curb' }, 'accessories', 'The accessories must be a list'],
     [{ accessories: [{ name: '', cost: 50 }] }, 'accessories.0.name', 'Accessory 1 has a cost but no name'],
     [{ accessories: [{ name: 'Curb', cost: -50 }] }, 'accessories.0.cost', 'Accessory cost must be at least 0'],
-    [{ additionalItems: [{ name: 'Crane', cost: 1 }, { name: ' ', cost: 2 }] }, 'additionalItems.1.name', 'Additional item 2 has a cost but no name'],
-    [{ additionalItems: [{ name: 'n'.repeat(201), cost: 2 }] }, 'additionalItems.0.name', 'Additional item name must be at most 200 characters'],
-    [{ additionalItems: Array.from({ length: 51 }, () => ({ name: 'x', cost: 1 })) }, 'additionalItems', 'At most 50 additional items'],
+    [
+      {
+        additionalItems: [
+          { name: 'Crane', cost: 1 },
+          { name: ' ', cost: 2 },
+        ],
+      },
+      'additionalItems.1.name',
+      'Additional item 2 has a cost but no name',
+    ],
+    [
+      { additionalItems: [{ name: 'n'.repeat(201), cost: 2 }] },
+      'additionalItems.0.name',
+      'Additional item name must be at most 200 characters',
+    ],
+    [
+      { additionalItems: Array.from({ length: 51 }, () => ({ name: 'x', cost: 1 })) },
+      'additionalItems',
+      'At most 50 additional items',
+    ],
   ])('refuses %j', (patch, path, message) => {
     const result = repairInput.safeParse({ ...valid, ...patch });
     expect(result.success).toBe(false);
@@ -280,7 +328,11 @@ describe('the repair payload', () => {
 
   it('keeps a named row with no cost, drops blank rows, keeps the order', () => {
     const parsed = repairInput.parse({
-      accessories: [{ name: '', cost: 0 }, { name: 'Filter rack (included)', cost: 0 }, { name: 'Curb adapter', cost: 850 }],
+      accessories: [
+        { name: '', cost: 0 },
+        { name: 'Filter rack (included)', cost: 0 },
+        { name: 'Curb adapter', cost: 850 },
+      ],
       additionalItems: [{ name: ' ', cost: null }],
     });
     expect(parsed.accessories).toEqual([
@@ -293,7 +345,9 @@ describe('the repair payload', () => {
 
 describe('the combined total', () => {
   it('adds the repair totals of the chosen options', () => {
-    expect(combinedRepairTotalCents([{ totalCents: 983300 }, { totalCents: 1637600 }, { totalCents: 0 }])).toBe(2620900);
+    expect(combinedRepairTotalCents([{ totalCents: 983300 }, { totalCents: 1637600 }, { totalCents: 0 }])).toBe(
+      2620900,
+    );
     expect(combinedRepairTotalCents([])).toBe(0);
   });
 });

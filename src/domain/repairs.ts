@@ -139,8 +139,14 @@ export function repairTotalBreakdown(r: RepairCostsCents): RepairTotalBreakdown 
     { label: 'thermostat startup', cents: r.thermostatStartupCents },
     { label: 'removal', cents: r.removalCents },
     { label: 'permit', cents: r.permitCents },
-    { label: `accessories (${plural(r.accessoriesCents.filter((c) => c > 0).length, 'item', 'items')})`, cents: accessories },
-    { label: `additional items (${plural(r.additionalItemsCents.filter((c) => c > 0).length, 'item', 'items')})`, cents: additional },
+    {
+      label: `accessories (${plural(r.accessoriesCents.filter((c) => c > 0).length, 'item', 'items')})`,
+      cents: accessories,
+    },
+    {
+      label: `additional items (${plural(r.additionalItemsCents.filter((c) => c > 0).length, 'item', 'items')})`,
+      cents: additional,
+    },
   ];
   const sumCents = repairCostSumCents(r);
   const totalCents = repairTotalCents(r);
@@ -163,14 +169,17 @@ export function repairTotalBreakdown(r: RepairCostsCents): RepairTotalBreakdown 
 export function explainRepairTotal(r: RepairCostsCents): string[] {
   const b = repairTotalBreakdown(r);
   if (b.sumCents === 0) {
-    return [`Nothing is priced yet: ${REPAIR_PHASE_LABELS[r.selectedPhase]} and every other cost are $0.00, so the total is $0.00`];
+    return [
+      `Nothing is priced yet: ${REPAIR_PHASE_LABELS[r.selectedPhase]} and every other cost are $0.00, so the total is $0.00`,
+    ];
   }
   const terms = b.terms.map((t) => `${usd(t.cents)} ${t.label}`).join(' + ');
   const lines = [
     `Costs = ${terms} = ${usd(b.sumCents)}`,
     `Price = ${usd(b.sumCents)} / 0.6 (${REPAIR_GROSS_MARGIN_PERCENT}% gross margin) = ${b.exactPrice}, rounded to the whole dollar: ${usd(b.totalCents)}`,
   ];
-  if (r.phaseCents[r.selectedPhase] === 0) lines.push(`The chosen ${REPAIR_PHASE_LABELS[r.selectedPhase]} has no cost yet.`);
+  if (r.phaseCents[r.selectedPhase] === 0)
+    lines.push(`The chosen ${REPAIR_PHASE_LABELS[r.selectedPhase]} has no cost yet.`);
   return lines;
 }
 
@@ -202,14 +211,19 @@ const COST_TEXT = /^\d+(?:\.\d*)?$|^\.\d+$/;
  * `valid` false so the form can say so. More than 2 decimals round half up to the cent.
  */
 export function parseCostText(text: string | null | undefined): ParsedCost {
-  const cleaned = (text ?? '').trim().replace(/^\$/, '').replace(/,(?=\d{3}(?:\D|$))/g, '').trim();
+  const cleaned = (text ?? '')
+    .trim()
+    .replace(/^\$/, '')
+    .replace(/,(?=\d{3}(?:\D|$))/g, '')
+    .trim();
   if (cleaned === '') return { cents: 0, empty: true, valid: true };
   if (!COST_TEXT.test(cleaned)) return { cents: 0, empty: false, valid: false };
   const [whole = '0', fraction = ''] = cleaned.split('.');
   const digits = fraction.padEnd(3, '0');
   let cents = Number(whole || '0') * 100 + Number(digits.slice(0, 2));
   if (Number(digits[2]) >= 5) cents += 1;
-  if (!Number.isSafeInteger(cents) || cents > REPAIR_LIMITS.maxCost * 100) return { cents: 0, empty: false, valid: false };
+  if (!Number.isSafeInteger(cents) || cents > REPAIR_LIMITS.maxCost * 100)
+    return { cents: 0, empty: false, valid: false };
   return { cents, empty: false, valid: true };
 }
 
@@ -252,7 +266,10 @@ const phase = (key: RepairPhase) => {
         description: z
           .string({ error: `${label} description must be text` })
           .trim()
-          .max(REPAIR_LIMITS.phaseDescriptionLength, `${label} description must be at most ${REPAIR_LIMITS.phaseDescriptionLength} characters`)
+          .max(
+            REPAIR_LIMITS.phaseDescriptionLength,
+            `${label} description must be at most ${REPAIR_LIMITS.phaseDescriptionLength} characters`,
+          )
           .nullish()
           .transform((v) => (v ? v : label)),
         cost: cost(`${label} cost`),
@@ -294,7 +311,11 @@ const lines = (kind: RepairLineKind) => {
     .superRefine((rows, ctx) => {
       rows.forEach((row, index) => {
         if (row.name === '' && row.cost > 0) {
-          ctx.addIssue({ code: 'custom', path: [index, 'name'], message: `${one} ${index + 1} has a cost but no name` });
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'name'],
+            message: `${one} ${index + 1} has a cost but no name`,
+          });
         }
       });
     })
@@ -325,7 +346,11 @@ export const repairInput = z.object({
     .max(REPAIR_LIMITS.warrantyLength, `Warranty must be at most ${REPAIR_LIMITS.warrantyLength} characters`)
     .nullish()
     .transform((v) => (v ? v : null)),
-  selectedPhase: z.enum(REPAIR_PHASES, { error: 'Selected option must be Economy Option (phase1), Standard Option (phase2) or Premium Option (phase3)' }).default(DEFAULT_REPAIR_PHASE),
+  selectedPhase: z
+    .enum(REPAIR_PHASES, {
+      error: 'Selected option must be Economy Option (phase1), Standard Option (phase2) or Premium Option (phase3)',
+    })
+    .default(DEFAULT_REPAIR_PHASE),
 });
 export type RepairInput = z.output<typeof repairInput>;
 export type RepairPayload = z.input<typeof repairInput>;
@@ -336,7 +361,11 @@ const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
 export function repairCostsFromInput(input: RepairInput): RepairCostsCents {
   return {
     selectedPhase: input.selectedPhase,
-    phaseCents: { phase1: dollarsToCents(input.phase1.cost), phase2: dollarsToCents(input.phase2.cost), phase3: dollarsToCents(input.phase3.cost) },
+    phaseCents: {
+      phase1: dollarsToCents(input.phase1.cost),
+      phase2: dollarsToCents(input.phase2.cost),
+      phase3: dollarsToCents(input.phase3.cost),
+    },
     laborCents: dollarsToCents(input.labor),
     refrigerationRecoveryCents: dollarsToCents(input.refrigerationRecovery),
     startUpCents: dollarsToCents(input.startUpCosts),
@@ -435,7 +464,10 @@ export function repairFormValues(saved: Repair | null): RepairFormValues {
     const mapped = (rows ?? []).map((row) => ({ name: row.name, cost: text(row.costCents) }));
     return mapped.length ? mapped : [blankLine()];
   };
-  const phaseOf = (key: RepairPhase) => ({ description: saved?.[key].description ?? REPAIR_PHASE_LABELS[key], cost: text(saved?.[key].costCents) });
+  const phaseOf = (key: RepairPhase) => ({
+    description: saved?.[key].description ?? REPAIR_PHASE_LABELS[key],
+    cost: text(saved?.[key].costCents),
+  });
   return {
     needsCrane: saved?.needsCrane ?? false,
     phase1: phaseOf('phase1'),
@@ -482,7 +514,11 @@ export function repairCostsFromForm(values: RepairFormValues): RepairCostsCents 
   const cents = (text: string) => parseCostText(text).cents;
   return {
     selectedPhase: values.selectedPhase,
-    phaseCents: { phase1: cents(values.phase1.cost), phase2: cents(values.phase2.cost), phase3: cents(values.phase3.cost) },
+    phaseCents: {
+      phase1: cents(values.phase1.cost),
+      phase2: cents(values.phase2.cost),
+      phase3: cents(values.phase3.cost),
+    },
     laborCents: cents(values.labor),
     refrigerationRecoveryCents: cents(values.refrigerationRecovery),
     startUpCents: cents(values.startUpCosts),
@@ -548,7 +584,11 @@ export type UnitDeficiency = z.infer<typeof unitDeficiency>;
 
 export const UNIT_DEFICIENCIES_PAGE_SIZE = 10;
 export const unitDeficienciesQuery = z.object({
-  page: z.coerce.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be 1 or more').default(1),
+  page: z.coerce
+    .number({ error: 'Page must be a number' })
+    .int('Page must be a whole number')
+    .min(1, 'Page must be 1 or more')
+    .default(1),
 });
 export const unitDeficienciesAnswer = z.object({
   items: z.array(unitDeficiency),
@@ -558,4 +598,7 @@ export const unitDeficienciesAnswer = z.object({
 });
 export type UnitDeficienciesAnswer = z.infer<typeof unitDeficienciesAnswer>;
 
-export const DEFICIENCY_DECISION_LABELS: Record<RepairDecision, string> = { approved: 'Approved', declined: 'Declined' };
+export const DEFICIENCY_DECISION_LABELS: Record<RepairDecision, string> = {
+  approved: 'Approved',
+  declined: 'Declined',
+};

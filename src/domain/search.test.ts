@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { countLimitFor, LIST_TOTAL_CAP, likeContains, matchesWordStart, textMatchesAllWords, textMatchesWord } from './search.js';
+import {
+  countLimitFor,
+  LIST_TOTAL_CAP,
+  likeContains,
+  matchesWordStart,
+  textMatchesAllWords,
+  textMatchesWord,
+} from './search.js';
 
 describe('how a typed word matches (decision 021)', () => {
   it.each([

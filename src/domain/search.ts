@@ -4,9 +4,12 @@ import { SEARCH_MIN_LENGTH } from './search-kinds.js';
 export { SEARCH_LIMIT_PER_KIND, SEARCH_MIN_LENGTH, searchKinds, type SearchKind } from './search-kinds.js';
 
 export const searchQuery = z.object({
-  q: z.string().trim().min(SEARCH_MIN_LENGTH, `Type at least ${SEARCH_MIN_LENGTH} characters`).max(100, 'Search text is too long'),
+  q: z
+    .string()
+    .trim()
+    .min(SEARCH_MIN_LENGTH, `Type at least ${SEARCH_MIN_LENGTH} characters`)
+    .max(100, 'Search text is too long'),
 });
-
 
 export const searchHit = z.object({ id: z.string(), title: z.string(), subtitle: z.string() });
 export type SearchHit = z.infer<typeof searchHit>;
@@ -75,4 +78,5 @@ export const LIST_TOTAL_CAP = 10_000;
  * How far a page's count goes: the cap, or further for a page past it, so the answer always tells
  * whether a row follows the page (the pager's Next).
  */
-export const countLimitFor = (page: number, pageSize: number, cap: number = LIST_TOTAL_CAP): number => Math.max(cap, page * pageSize);
+export const countLimitFor = (page: number, pageSize: number, cap: number = LIST_TOTAL_CAP): number =>
+  Math.max(cap, page * pageSize);

@@ -46,7 +46,10 @@ describe('zip codes', () => {
     ['', []],
     [' , ,', []],
     ['30303,30303', ['30303']],
-    [['30303, 30318', ' 30324'], ['30303', '30318', '30324']],
+    [
+      ['30303, 30318', ' 30324'],
+      ['30303', '30318', '30324'],
+    ],
   ])('%j -> %j', (input, expected) => {
     expect(splitZipCodes(input)).toEqual(expected);
   });
@@ -54,7 +57,9 @@ describe('zip codes', () => {
 
 describe('row rules', () => {
   it('keeps skill and certification rows only when named', () => {
-    expect(keepNamedRows([{ n: 'Boilers' }, { n: '' }, { n: '  ' }, { n: null }], (r) => r.n)).toEqual([{ n: 'Boilers' }]);
+    expect(keepNamedRows([{ n: 'Boilers' }, { n: '' }, { n: '  ' }, { n: null }], (r) => r.n)).toEqual([
+      { n: 'Boilers' },
+    ]);
   });
 
   it('keeps territory rows only with both name and state', () => {
@@ -88,7 +93,9 @@ describe('default availability of a new technician', () => {
 
   it('is what the Add Technician form opens with, and what an API call without availability saves', () => {
     expect(newTechnicianForm().availability).toEqual(defaultAvailability());
-    expect(technicianInput.parse(base).availability).toEqual([0, 1, 2, 3, 4].map((d) => ({ dayOfWeek: d, isAvailable: true, startTime: '09:00', endTime: '17:00' })));
+    expect(technicianInput.parse(base).availability).toEqual(
+      [0, 1, 2, 3, 4].map((d) => ({ dayOfWeek: d, isAvailable: true, startTime: '09:00', endTime: '17:00' })),
+    );
   });
 
   it('turns saved days back into 7 form rows', () => {
@@ -130,7 +137,10 @@ describe('technician payload', () => {
     const parsed = technicianInput.parse({
       ...base,
       skills: [{ skillName: 'Chillers', proficiencyLevel: 'expert', yearsExperience: 8 }, { skillName: '' }],
-      certifications: [{ certificationName: 'EPA 608', issueDate: '2020-01-01', expiryDate: '' }, { certificationName: ' ' }],
+      certifications: [
+        { certificationName: 'EPA 608', issueDate: '2020-01-01', expiryDate: '' },
+        { certificationName: ' ' },
+      ],
       availability: [
         { dayOfWeek: 1, isAvailable: true, startTime: '08:00', endTime: '16:00' },
         { dayOfWeek: 2, isAvailable: false },
@@ -142,10 +152,19 @@ describe('technician payload', () => {
     });
     expect(parsed.skills).toEqual([{ skillName: 'Chillers', proficiencyLevel: 'expert', yearsExperience: 8 }]);
     expect(parsed.certifications).toEqual([
-      { certificationName: 'EPA 608', issuingOrganization: undefined, certificationNumber: undefined, issueDate: '2020-01-01', expiryDate: null, status: 'active' },
+      {
+        certificationName: 'EPA 608',
+        issuingOrganization: undefined,
+        certificationNumber: undefined,
+        issueDate: '2020-01-01',
+        expiryDate: null,
+        status: 'active',
+      },
     ]);
     expect(parsed.availability).toEqual([{ dayOfWeek: 1, isAvailable: true, startTime: '08:00', endTime: '16:00' }]);
-    expect(parsed.territories).toEqual([{ territoryName: 'Metro', state: 'GA', zipCodes: ['30303', '30318'], isPrimary: false }]);
+    expect(parsed.territories).toEqual([
+      { territoryName: 'Metro', state: 'GA', zipCodes: ['30303', '30318'], isPrimary: false },
+    ]);
   });
 
   it('refuses a territory state of 3 characters, a bad proficiency, negative years and bad times', () => {
@@ -164,18 +183,30 @@ describe('technician payload', () => {
   });
 
   it('does not check the times of an unavailable day (its inputs are disabled)', () => {
-    expect(technicianInput.safeParse({ ...base, availability: [{ dayOfWeek: 6, isAvailable: false, startTime: null }] }).success).toBe(true);
+    expect(
+      technicianInput.safeParse({ ...base, availability: [{ dayOfWeek: 6, isAvailable: false, startTime: null }] })
+        .success,
+    ).toBe(true);
   });
 
   it('refuses a certification that expires before it was issued', () => {
-    const result = technicianInput.safeParse({ ...base, certifications: [{ certificationName: 'NATE', issueDate: '2022-01-01', expiryDate: '2021-01-01' }] });
-    expect(issuesOf(result)).toEqual({ 'certifications.0.expiryDate': 'Expiry date must be on or after the issue date' });
+    const result = technicianInput.safeParse({
+      ...base,
+      certifications: [{ certificationName: 'NATE', issueDate: '2022-01-01', expiryDate: '2021-01-01' }],
+    });
+    expect(issuesOf(result)).toEqual({
+      'certifications.0.expiryDate': 'Expiry date must be on or after the issue date',
+    });
   });
 
   it('takes an optional initial password of at least 8 characters on create, and a status on update', () => {
     expect(createTechnicianInput.parse({ ...base, password: '' }).password).toBeUndefined();
-    expect(issuesOf(createTechnicianInput.safeParse({ ...base, password: 'short' }))).toEqual({ password: 'Password must be at least 8 characters' });
-    expect(issuesOf(updateTechnicianInput.safeParse({ ...base, status: 'gone' }))).toEqual({ status: 'Status must be active or inactive' });
+    expect(issuesOf(createTechnicianInput.safeParse({ ...base, password: 'short' }))).toEqual({
+      password: 'Password must be at least 8 characters',
+    });
+    expect(issuesOf(updateTechnicianInput.safeParse({ ...base, status: 'gone' }))).toEqual({
+      status: 'Status must be active or inactive',
+    });
   });
 
   it('the form as it opens is valid once the required fields are filled, and saves the default week', () => {
@@ -256,7 +287,9 @@ describe('edit form values', () => {
     const values = technicianFormValues(saved);
     expect(values.skills).toHaveLength(1);
     expect(values.certifications).toHaveLength(1);
-    expect(values.territories).toEqual([{ territoryName: 'Metro', state: 'GA', zipCodes: '30303, 30318', isPrimary: true }]);
+    expect(values.territories).toEqual([
+      { territoryName: 'Metro', state: 'GA', zipCodes: '30303, 30318', isPrimary: true },
+    ]);
     expect(values.availability).toHaveLength(7);
     // and saving it unchanged gives back what was saved
     const parsed = updateTechnicianInput.parse(values);

@@ -58,7 +58,9 @@ export function keepNamedRows<T>(rows: readonly T[], nameOf: (row: T) => string 
 }
 
 /** Territory rows are kept only when both the name and the state are given. */
-export function keepTerritoryRows<T extends { territoryName?: string | null; state?: string | null }>(rows: readonly T[]): T[] {
+export function keepTerritoryRows<T extends { territoryName?: string | null; state?: string | null }>(
+  rows: readonly T[],
+): T[] {
   return rows.filter((row) => Boolean(row.territoryName?.trim()) && Boolean(row.state?.trim()));
 }
 
@@ -70,8 +72,13 @@ export interface AvailabilityDay {
 }
 
 /** Only available days are saved. */
-export function keepAvailableDays<T extends AvailabilityDay>(rows: readonly T[]): (T & { startTime: string; endTime: string })[] {
-  return rows.filter((row): row is T & { startTime: string; endTime: string } => row.isAvailable && Boolean(row.startTime) && Boolean(row.endTime));
+export function keepAvailableDays<T extends AvailabilityDay>(
+  rows: readonly T[],
+): (T & { startTime: string; endTime: string })[] {
+  return rows.filter(
+    (row): row is T & { startTime: string; endTime: string } =>
+      row.isAvailable && Boolean(row.startTime) && Boolean(row.endTime),
+  );
 }
 
 export interface AvailabilityFormRow {
@@ -92,7 +99,9 @@ export function defaultAvailability(): AvailabilityFormRow[] {
 }
 
 /** The 7 rows of the form from the saved (available) days; a day not saved is unavailable. */
-export function availabilityFormRows(saved: readonly { dayOfWeek: number; startTime: string; endTime: string }[]): AvailabilityFormRow[] {
+export function availabilityFormRows(
+  saved: readonly { dayOfWeek: number; startTime: string; endTime: string }[],
+): AvailabilityFormRow[] {
   return DAY_NAMES.map((_, dayOfWeek) => {
     const row = saved.find((s) => s.dayOfWeek === dayOfWeek);
     return row
@@ -132,7 +141,9 @@ export const certificationRow = z
     certificationNumber: optionalText('Certification number', 100),
     issueDate: optionalDate('Issue date'),
     expiryDate: optionalDate('Expiry date'),
-    status: z.enum(CERTIFICATION_STATUSES, { error: `Status must be one of ${CERTIFICATION_STATUSES.join(', ')}` }).default('active'),
+    status: z
+      .enum(CERTIFICATION_STATUSES, { error: `Status must be one of ${CERTIFICATION_STATUSES.join(', ')}` })
+      .default('active'),
   })
   .refine((row) => !row.issueDate || !row.expiryDate || row.expiryDate >= row.issueDate, {
     message: 'Expiry date must be on or after the issue date',
@@ -142,7 +153,11 @@ export type CertificationRow = z.output<typeof certificationRow>;
 
 export const availabilityRow = z
   .object({
-    dayOfWeek: z.number().int().min(0, 'Day must be 0 (Sunday) to 6 (Saturday)').max(6, 'Day must be 0 (Sunday) to 6 (Saturday)'),
+    dayOfWeek: z
+      .number()
+      .int()
+      .min(0, 'Day must be 0 (Sunday) to 6 (Saturday)')
+      .max(6, 'Day must be 0 (Sunday) to 6 (Saturday)'),
     isAvailable: z.boolean().default(false),
     // Unavailable days have their time inputs disabled, so the browser may send no times for them.
     startTime: z.string().nullish(),
@@ -150,8 +165,10 @@ export const availabilityRow = z
   })
   .superRefine((row, ctx) => {
     if (!row.isAvailable) return;
-    if (!row.startTime || !TIME_PATTERN.test(row.startTime)) ctx.addIssue({ code: 'custom', path: ['startTime'], message: 'Start time must be a time (HH:MM)' });
-    if (!row.endTime || !TIME_PATTERN.test(row.endTime)) ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'End time must be a time (HH:MM)' });
+    if (!row.startTime || !TIME_PATTERN.test(row.startTime))
+      ctx.addIssue({ code: 'custom', path: ['startTime'], message: 'Start time must be a time (HH:MM)' });
+    if (!row.endTime || !TIME_PATTERN.test(row.endTime))
+      ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'End time must be a time (HH:MM)' });
     else if (row.startTime && TIME_PATTERN.test(row.startTime) && row.endTime <= row.startTime) {
       ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'End time must be after the start time' });
     }
@@ -159,12 +176,21 @@ export const availabilityRow = z
 
 export const territoryRow = z.object({
   territoryName: z.string().trim().max(100, 'Territory name must be at most 100 characters').default(''),
-  state: z.string().trim().max(2, 'State must be at most 2 characters').transform((v) => v.toUpperCase()).default(''),
+  state: z
+    .string()
+    .trim()
+    .max(2, 'State must be at most 2 characters')
+    .transform((v) => v.toUpperCase())
+    .default(''),
   zipCodes: z
     .union([z.string().max(2000, 'Too many zip codes'), z.array(z.string().max(2000)).max(200)])
     .default('')
     .transform((v) => splitZipCodes(v))
-    .pipe(z.array(z.string().max(10, 'Each zip code must be at most 10 characters')).max(200, 'At most 200 zip codes per territory')),
+    .pipe(
+      z
+        .array(z.string().max(10, 'Each zip code must be at most 10 characters'))
+        .max(200, 'At most 200 zip codes per territory'),
+    ),
   isPrimary: z.boolean().default(false),
 });
 export type TerritoryRow = z.output<typeof territoryRow>;
@@ -218,7 +244,8 @@ export type TechnicianProfileInput = z.input<typeof technicianProfile>;
 /** The names of the profile fields (the technician table's columns besides the id). */
 export const TECHNICIAN_PROFILE_FIELDS = Object.keys(technicianProfile.shape) as (keyof TechnicianProfile)[];
 
-const uniqueDays = (rows: readonly { dayOfWeek: number }[]) => new Set(rows.map((r) => r.dayOfWeek)).size === rows.length;
+const uniqueDays = (rows: readonly { dayOfWeek: number }[]) =>
+  new Set(rows.map((r) => r.dayOfWeek)).size === rows.length;
 
 /** Add Technician and Edit Technician: the person, the record and the four lists, saved together. */
 export const technicianInput = z.object({
@@ -243,7 +270,14 @@ export const technicianInput = z.object({
     .refine(uniqueDays, 'Each day may be listed only once')
     .default(() => defaultAvailability())
     // The browser sends the parsed form and the server parses it again, so the output stays valid input.
-    .transform((rows) => keepAvailableDays(rows).map((r) => ({ dayOfWeek: r.dayOfWeek, isAvailable: true, startTime: r.startTime, endTime: r.endTime }))),
+    .transform((rows) =>
+      keepAvailableDays(rows).map((r) => ({
+        dayOfWeek: r.dayOfWeek,
+        isAvailable: true,
+        startTime: r.startTime,
+        endTime: r.endTime,
+      })),
+    ),
   territories: z
     .array(territoryRow)
     .max(MAX_ROWS, `At most ${MAX_ROWS} territories`)
@@ -312,7 +346,9 @@ export const technicianDetail = z.object({
   drugTestDate: nullableString,
   lastReviewDate: nullableString,
   nextReviewDate: nullableString,
-  skills: z.array(z.object({ skillName: z.string(), proficiencyLevel: z.enum(PROFICIENCY_LEVELS), yearsExperience: z.number() })),
+  skills: z.array(
+    z.object({ skillName: z.string(), proficiencyLevel: z.enum(PROFICIENCY_LEVELS), yearsExperience: z.number() }),
+  ),
   certifications: z.array(
     z.object({
       certificationName: z.string(),
@@ -324,7 +360,9 @@ export const technicianDetail = z.object({
     }),
   ),
   availability: z.array(z.object({ dayOfWeek: z.number(), startTime: z.string(), endTime: z.string() })),
-  territories: z.array(z.object({ territoryName: z.string(), state: z.string(), zipCodes: z.array(z.string()), isPrimary: z.boolean() })),
+  territories: z.array(
+    z.object({ territoryName: z.string(), state: z.string(), zipCodes: z.array(z.string()), isPrimary: z.boolean() }),
+  ),
 });
 export type TechnicianDetail = z.infer<typeof technicianDetail>;
 
@@ -334,7 +372,11 @@ export const technicianCreated = z.object({ id: z.string(), username: z.string()
 // Form values
 // ------------------------------------------------------------------------------------------
 
-export const emptySkillRow = (): z.input<typeof skillRow> => ({ skillName: '', proficiencyLevel: DEFAULT_PROFICIENCY, yearsExperience: 0 });
+export const emptySkillRow = (): z.input<typeof skillRow> => ({
+  skillName: '',
+  proficiencyLevel: DEFAULT_PROFICIENCY,
+  yearsExperience: 0,
+});
 export const emptyCertificationRow = (): z.input<typeof certificationRow> => ({
   certificationName: '',
   issuingOrganization: '',
@@ -419,7 +461,12 @@ export function technicianFormValues(t: TechnicianDetail): UpdateTechnicianForm 
       : [emptyCertificationRow()],
     availability: availabilityFormRows(t.availability),
     territories: t.territories.length
-      ? t.territories.map((r) => ({ territoryName: r.territoryName, state: r.state, zipCodes: r.zipCodes.join(', '), isPrimary: r.isPrimary }))
+      ? t.territories.map((r) => ({
+          territoryName: r.territoryName,
+          state: r.state,
+          zipCodes: r.zipCodes.join(', '),
+          isPrimary: r.isPrimary,
+        }))
       : [emptyTerritoryRow()],
   };
 }
@@ -435,7 +482,10 @@ export function technicianFormValues(t: TechnicianDetail): UpdateTechnicianForm 
  */
 export function usernameFromEmail(email: string): string {
   const local = email.trim().split('@')[0] ?? '';
-  const cleaned = local.toLowerCase().replace(/[^a-z0-9._-]/g, '').slice(0, 90);
+  const cleaned = local
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]/g, '')
+    .slice(0, 90);
   return cleaned || 'technician';
 }
 

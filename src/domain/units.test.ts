@@ -9,7 +9,15 @@ const errors = (input: unknown) => {
 
 describe('unit form rules', () => {
   it('applies the defaults: active, taxable, Main Office, empty values as null', () => {
-    expect(unitInput.parse({ locationId: LOCATION, unitNumber: ' RTU-1 ', primaryContactEmail: '', billingState: 'ga', office: '  ' })).toEqual({
+    expect(
+      unitInput.parse({
+        locationId: LOCATION,
+        unitNumber: ' RTU-1 ',
+        primaryContactEmail: '',
+        billingState: 'ga',
+        office: '  ',
+      }),
+    ).toEqual({
       locationId: LOCATION,
       unitNumber: 'RTU-1',
       status: 'active',
@@ -30,7 +38,10 @@ describe('unit form rules', () => {
   });
 
   it('requires the unit number and a location', () => {
-    expect(errors({ unitNumber: ' ' })).toEqual(['locationId: Please select a location first', 'unitNumber: Unit number is required']);
+    expect(errors({ unitNumber: ' ' })).toEqual([
+      'locationId: Please select a location first',
+      'unitNumber: Unit number is required',
+    ]);
   });
 
   it('checks status, contact type, e-mails, billing state and zip', () => {
@@ -53,7 +64,10 @@ describe('unit form rules', () => {
       'billingState: Billing state must be at most 2 characters',
       'billingZip: Billing zip must be at most 10 characters',
     ]);
-    expect(unitInput.parse({ locationId: LOCATION, unitNumber: 'A', primaryContactType: 'Business Owner', taxable: false }).taxable).toBe(false);
+    expect(
+      unitInput.parse({ locationId: LOCATION, unitNumber: 'A', primaryContactType: 'Business Owner', taxable: false })
+        .taxable,
+    ).toBe(false);
   });
 });
 
@@ -99,7 +113,21 @@ describe('unitListFilters follows unitListQuery', () => {
     { locationId: '' },
     { locationId: 'abc' },
     { locationId: '3f1c2a4e-5b6d-1e7f-8a9b-0c1d2e3f4a5b' },
-    ...['1', '2', ' 3 ', '0', '-1', '1.5', 'abc', '', '1e2', '0x10', 'Infinity', '9007199254740991', '9007199254740993'].map((page) => ({ page })),
+    ...[
+      '1',
+      '2',
+      ' 3 ',
+      '0',
+      '-1',
+      '1.5',
+      'abc',
+      '',
+      '1e2',
+      '0x10',
+      'Infinity',
+      '9007199254740991',
+      '9007199254740993',
+    ].map((page) => ({ page })),
     ...['25', '50', '100', ' 50', '10', '0', '', 'abc', '25.0', '2.5e1', '1e2'].map((pageSize) => ({ pageSize })),
     { q: 'a', status: 'deleted', page: '0', pageSize: '7', locationId: 'abc', other: 'ignored' },
     { unitNumber: 'R', status: 'inactive', page: '2', pageSize: '100', extra: 'x' },
@@ -110,7 +138,8 @@ describe('unitListFilters follows unitListQuery', () => {
     expect(plain.success).toBe(schema.success);
     if (schema.success && plain.success) expect(plain.data).toEqual(schema.data);
     if (!schema.success && !plain.success) {
-      const keys = (issues: readonly { path: readonly PropertyKey[] }[]) => [...new Set(issues.map((i) => String(i.path[0])))].sort();
+      const keys = (issues: readonly { path: readonly PropertyKey[] }[]) =>
+        [...new Set(issues.map((i) => String(i.path[0])))].sort();
       expect(keys(plain.error.issues)).toEqual(keys(schema.error.issues));
     }
   });
@@ -120,4 +149,3 @@ describe('unitListFilters follows unitListQuery', () => {
     expect(() => unitListFilters.parse({ page: '0' })).toThrow();
   });
 });
-

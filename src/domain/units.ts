@@ -16,7 +16,14 @@ import {
   ZIP_MAX_LENGTH,
 } from './customers.js';
 
-export { countAppliedUnitFilters, UNIT_FILTER_KEYS, UNIT_STATUSES, unitListFilters, type UnitListQuery, type UnitStatus } from './customer-lists.js';
+export {
+  countAppliedUnitFilters,
+  UNIT_FILTER_KEYS,
+  UNIT_STATUSES,
+  unitListFilters,
+  type UnitListQuery,
+  type UnitStatus,
+} from './customer-lists.js';
 export const CONTACT_TYPES = ['Management', 'Owner', 'Business Owner', 'Tenant'] as const;
 export type ContactType = (typeof CONTACT_TYPES)[number];
 /** Primary Contact Type on a new unit. */
@@ -35,7 +42,9 @@ export const unitInput = z.object({
   unitNumber: requiredText('Unit number', 100),
   status: z.enum(UNIT_STATUSES, { error: 'Status must be active or inactive' }).default('active'),
   primaryContactType: z
-    .union([z.enum(CONTACT_TYPES), z.literal('')], { error: 'Primary contact type must be Management, Owner, Business Owner or Tenant' })
+    .union([z.enum(CONTACT_TYPES), z.literal('')], {
+      error: 'Primary contact type must be Management, Owner, Business Owner or Tenant',
+    })
     .nullish()
     .transform((v) => (v ? v : null)),
   primaryContactEmail: optionalEmail('Primary contact email'),
@@ -44,7 +53,9 @@ export const unitInput = z.object({
   billingEntity: optionalText('Billing entity', 200),
   billingEmail: optionalEmail('Billing email'),
   billingCity: optionalText('Billing city', 100),
-  billingState: optionalText('Billing state', STATE_MAX_LENGTH, 'Billing state must be at most 2 characters').transform((v) => (v ? v.toUpperCase() : null)),
+  billingState: optionalText('Billing state', STATE_MAX_LENGTH, 'Billing state must be at most 2 characters').transform(
+    (v) => (v ? v.toUpperCase() : null),
+  ),
   billingZip: optionalText('Billing zip', ZIP_MAX_LENGTH, 'Billing zip must be at most 10 characters'),
   office: z
     .string()
@@ -163,7 +174,9 @@ export type JobStatistics = z.infer<typeof jobStatistics>;
  * The Job Statistics card: counts by status and the sum of the total_cost of the unit's job items
  * (every job counts, whatever its status). The server computes it in SQL over all the unit's jobs; this is the definition.
  */
-export function unitJobStatistics(jobs: readonly { status: (typeof JOB_STATUSES)[number]; totalCostCents: number }[]): JobStatistics {
+export function unitJobStatistics(
+  jobs: readonly { status: (typeof JOB_STATUSES)[number]; totalCostCents: number }[],
+): JobStatistics {
   return {
     total: jobs.length,
     completed: jobs.filter((j) => j.status === 'completed').length,
@@ -185,4 +198,3 @@ export const unitJobsAnswer = z.object({
   statistics: jobStatistics,
 });
 export type UnitJobsAnswer = z.infer<typeof unitJobsAnswer>;
-

@@ -12,28 +12,55 @@ describe('Add User', () => {
       email: 'Email is required',
       password: 'Initial password is required',
     });
-    expect(issuesOf(createUserInput.safeParse({ ...base }))).toEqual({ role: 'Role must be one of user, technician, manager, admin' });
-    expect(issuesOf(createUserInput.safeParse({ ...base, role: 'owner' }))).toEqual({ role: 'Role must be one of user, technician, manager, admin' });
-    expect(issuesOf(createUserInput.safeParse({ ...base, role: 'user', password: 'short' }))).toEqual({ password: 'Password must be at least 8 characters' });
+    expect(issuesOf(createUserInput.safeParse({ ...base }))).toEqual({
+      role: 'Role must be one of user, technician, manager, admin',
+    });
+    expect(issuesOf(createUserInput.safeParse({ ...base, role: 'owner' }))).toEqual({
+      role: 'Role must be one of user, technician, manager, admin',
+    });
+    expect(issuesOf(createUserInput.safeParse({ ...base, role: 'user', password: 'short' }))).toEqual({
+      password: 'Password must be at least 8 characters',
+    });
     expect(issuesOf(createUserInput.safeParse({ ...base, role: 'user', username: 'has space' }))).toEqual({
       username: 'Username may use letters, digits and . _ - + @ only (no spaces)',
     });
   });
 
-  it.each(['user', 'manager', 'admin'] as const)('accepts role %s without technician fields, and drops any sent', (role) => {
-    const parsed = createUserInput.parse({ ...base, role, technician: { hireDate: '' } });
-    expect(parsed.role).toBe(role);
-    expect('technician' in parsed).toBe(false);
-    expect(parsed.status).toBe('active');
-  });
+  it.each(['user', 'manager', 'admin'] as const)(
+    'accepts role %s without technician fields, and drops any sent',
+    (role) => {
+      const parsed = createUserInput.parse({ ...base, role, technician: { hireDate: '' } });
+      expect(parsed.role).toBe(role);
+      expect('technician' in parsed).toBe(false);
+      expect(parsed.status).toBe('active');
+    },
+  );
 
   it('for a technician requires Hire Date, falls back to "HVAC Technician" and checks the hourly rate', () => {
-    expect(issuesOf(createUserInput.safeParse({ ...base, role: 'technician', technician: {} }))).toEqual({ 'technician.hireDate': 'Hire Date is required' });
-    expect(issuesOf(createUserInput.safeParse({ ...base, role: 'technician', technician: { hireDate: '2024-01-01', hourlyRate: -5 } }))).toEqual({
+    expect(issuesOf(createUserInput.safeParse({ ...base, role: 'technician', technician: {} }))).toEqual({
+      'technician.hireDate': 'Hire Date is required',
+    });
+    expect(
+      issuesOf(
+        createUserInput.safeParse({
+          ...base,
+          role: 'technician',
+          technician: { hireDate: '2024-01-01', hourlyRate: -5 },
+        }),
+      ),
+    ).toEqual({
       'technician.hourlyRate': 'Hourly rate must be at least 0',
     });
-    const parsed = createUserInput.parse({ ...base, role: 'technician', technician: { hireDate: '2024-01-01', jobTitle: '', hourlyRate: 32.25 } });
-    expect(parsed.role === 'technician' && parsed.technician).toMatchObject({ hireDate: '2024-01-01', jobTitle: 'HVAC Technician', hourlyRate: 32.25 });
+    const parsed = createUserInput.parse({
+      ...base,
+      role: 'technician',
+      technician: { hireDate: '2024-01-01', jobTitle: '', hourlyRate: 32.25 },
+    });
+    expect(parsed.role === 'technician' && parsed.technician).toMatchObject({
+      hireDate: '2024-01-01',
+      jobTitle: 'HVAC Technician',
+      hourlyRate: 32.25,
+    });
   });
 
   it('stores empty optional values as null', () => {
@@ -44,7 +71,12 @@ describe('Add User', () => {
 
 describe('the browser sends the parsed form; the server parses it again', () => {
   it('parsing the output again gives the same output', () => {
-    const once = createUserInput.parse({ ...base, role: 'technician', firstName: '', technician: { hireDate: '2024-01-01', jobTitle: '', state: 'ga', vehicleYear: 2020 } });
+    const once = createUserInput.parse({
+      ...base,
+      role: 'technician',
+      firstName: '',
+      technician: { hireDate: '2024-01-01', jobTitle: '', state: 'ga', vehicleYear: 2020 },
+    });
     const json = JSON.parse(JSON.stringify(once));
     expect(createUserInput.parse(json)).toEqual(json);
   });
@@ -56,7 +88,9 @@ describe('edit user and set password', () => {
       role: 'Role must be one of user, technician, manager, admin',
       status: 'Status must be active or inactive',
     });
-    expect(issuesOf(setPasswordInput.safeParse({ password: '1234567' }))).toEqual({ password: 'Password must be at least 8 characters' });
+    expect(issuesOf(setPasswordInput.safeParse({ password: '1234567' }))).toEqual({
+      password: 'Password must be at least 8 characters',
+    });
   });
 });
 

@@ -19,7 +19,10 @@ export const usernameField = z
   .regex(/^[A-Za-z0-9._@+-]*$/, 'Username may use letters, digits and . _ - + @ only (no spaces)');
 
 /** The password an admin sets for someone else: required, at least 8 characters. */
-export const initialPassword = z.string({ error: 'Initial password is required' }).min(1, 'Initial password is required').pipe(newPassword);
+export const initialPassword = z
+  .string({ error: 'Initial password is required' })
+  .min(1, 'Initial password is required')
+  .pipe(newPassword);
 
 const createUserBase = z.object({
   username: usernameField,
@@ -96,4 +99,3 @@ export const userOptionsAnswer = z.object({ items: z.array(userOption) });
 export function fullName(user: { firstName: string | null; lastName: string | null }): string {
   return [user.firstName, user.lastName].filter(Boolean).join(' ');
 }
-

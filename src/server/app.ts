@@ -4,14 +4,33 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { projectRoot, type AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { accountRoutes, createAccountService } from './modules/account/index.js';
-import { authRoutes, createAuthRepo, createAuthService, createSessionCache, type LiveSession, SESSION_CHANGE_CHANNEL } from './modules/auth/index.js';
+import {
+  authRoutes,
+  createAuthRepo,
+  createAuthService,
+  createSessionCache,
+  type LiveSession,
+  SESSION_CHANGE_CHANNEL,
+} from './modules/auth/index.js';
 import { createHealthService, healthRoutes } from './modules/health/index.js';
 import { createInvoicesService, deleteDraftInvoicesOfJob, invoicesRoutes } from './modules/invoices/index.js';
-import { createDispatchRepo, createDispatchService, createJobDecisionsRepo, createJobsRepo, createJobsService, dispatchRoutes, jobsRoutes } from './modules/jobs/index.js';
+import {
+  createDispatchRepo,
+  createDispatchService,
+  createJobDecisionsRepo,
+  createJobsRepo,
+  createJobsService,
+  dispatchRoutes,
+  jobsRoutes,
+} from './modules/jobs/index.js';
 import { createInspectionsRepo, createInspectionsService, inspectionsRoutes } from './modules/inspections/index.js';
 import { createHomeRepo, createHomeService, homeRoutes } from './modules/home/index.js';
 import { createPriceBookRepo, createPriceBookService, priceBookRoutes } from './modules/price-book/index.js';
-import { createReferenceTypesRepo, createReferenceTypesService, referenceTypesRoutes } from './modules/reference-types/index.js';
+import {
+  createReferenceTypesRepo,
+  createReferenceTypesService,
+  referenceTypesRoutes,
+} from './modules/reference-types/index.js';
 import { createSearchRepo, searchRoutes } from './modules/search/index.js';
 import { createSettingsRepo, settingsRoutes } from './modules/settings/index.js';
 import { clientConfigRoutes } from './modules/client-config/index.js';
@@ -22,7 +41,11 @@ import { createUnitsRepo, createUnitsService, unitsRoutes } from './modules/unit
 import { createNominatimGeocoder, noGeocoder, type Geocoder } from './geocoder/geocoder.js';
 import { createTechniciansRepo, createTechniciansService, techniciansRoutes } from './modules/technicians/index.js';
 import { createUsersRepo, createUsersService, usersRoutes } from './modules/users/index.js';
-import { createQuoteTemplatesRepo, createQuoteTemplatesService, quoteTemplatesRoutes } from './modules/quote-templates/index.js';
+import {
+  createQuoteTemplatesRepo,
+  createQuoteTemplatesService,
+  quoteTemplatesRoutes,
+} from './modules/quote-templates/index.js';
 import { createQuotePdfService, createQuotesRepo, createQuotesService, quotesRoutes } from './modules/quotes/index.js';
 import { createDbRateLimiter } from './plugins/rate-limit.js';
 import { createFileStorage } from './storage/storage.js';
@@ -57,7 +80,9 @@ export interface AppDeps {
    * `outboxWorkerOptions` tune it (tests: short polls and back-off).
    */
   outboxWorker?: 'listen' | 'ready' | 'off';
-  outboxWorkerOptions?: Partial<Pick<OutboxWorkerOptions, 'pollIntervalMs' | 'batchSize' | 'leaseMs' | 'maxAttempts' | 'backoff' | 'workerId'>>;
+  outboxWorkerOptions?: Partial<
+    Pick<OutboxWorkerOptions, 'pollIntervalMs' | 'batchSize' | 'leaseMs' | 'maxAttempts' | 'backoff' | 'workerId'>
+  >;
   /**
    * Serialize every response both with its zod schema and with the compiled fast serializer and
    * fail on a difference (plugins/serializer.ts). On in the test suites, off in production.
@@ -85,7 +110,9 @@ declare module 'fastify' {
  * Fastify's trustProxy for TRUST_PROXY. A hop count becomes a function: Fastify itself trusts no
  * hop for a bare number, and `true` would trust every hop, a client's own X-Forwarded-For too.
  */
-export function trustedProxies(trust: AppConfig['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+export function trustedProxies(
+  trust: AppConfig['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trust !== 'number') return trust;
   return trust === 0 ? false : (_address, hop) => hop < trust;
 }
@@ -142,9 +169,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Counters in the database (rate_limits), shared by every app server: sign-in pacing, public quotes.
   const limiter = createDbRateLimiter(db, clock);
   const authRepo = createAuthRepo(db);
-  const auth = createAuthService({ repo: authRepo, users: createUsersRepo(db), limiter, clock, sessionIdleMinutes: config.sessionIdleMinutes, sessionCache });
+  const auth = createAuthService({
+    repo: authRepo,
+    users: createUsersRepo(db),
+    limiter,
+    clock,
+    sessionIdleMinutes: config.sessionIdleMinutes,
+    sessionCache,
+  });
   if (config.sessionCacheMs > 0) {
-    const stopListening = database.listen(SESSION_CHANGE_CHANNEL, { onNotify: () => sessionCache.forgetAll(), onState: (listening) => sessionCache.setListening(listening) });
+    const stopListening = database.listen(SESSION_CHANGE_CHANNEL, {
+      onNotify: () => sessionCache.forgetAll(),
+      onState: (listening) => sessionCache.setListening(listening),
+    });
     app.addHook('onClose', stopListening);
   }
   const home = createHomeService({ repo: createHomeRepo(db), settings, clock });
@@ -165,7 +202,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const geocoder =
       deps.geocoder ??
       (config.geocoderUrl
-        ? createNominatimGeocoder({ url: config.geocoderUrl, onError: (error) => app.log.warn({ err: error }, 'geocoding failed; saved without coordinates') })
+        ? createNominatimGeocoder({
+            url: config.geocoderUrl,
+            onError: (error) => app.log.warn({ err: error }, 'geocoding failed; saved without coordinates'),
+          })
         : noGeocoder);
     const companiesRepo = createCompaniesRepo(db, caps);
     const locationsRepo = createLocationsRepo(db, caps);
@@ -174,8 +214,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     customerDashboardRoutes(app, { dashboard: createCustomerDashboardRepo(db) });
     // Export file names carry the date in the company's time zone (as the price book's do).
     const companyToday = () => settings.today(clock());
-    companiesRoutes(app, { companies: createCompaniesService({ db, repo: companiesRepo, locations: locationsRepo, geocoder }), today: companyToday });
-    locationsRoutes(app, { locations: createLocationsService({ db, repo: locationsRepo, companies: companiesRepo, geocoder }), today: companyToday });
+    companiesRoutes(app, {
+      companies: createCompaniesService({ db, repo: companiesRepo, locations: locationsRepo, geocoder }),
+      today: companyToday,
+    });
+    locationsRoutes(app, {
+      locations: createLocationsService({ db, repo: locationsRepo, companies: companiesRepo, geocoder }),
+      today: companyToday,
+    });
     unitsRoutes(app, { units: createUnitsService({ db, repo: unitsRepo, locations: locationsRepo }) });
   }
 
@@ -183,8 +229,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   {
     const usersRepo = createUsersRepo(db, caps);
     const techniciansRepo = createTechniciansRepo(db);
-    usersRoutes(app, { users: createUsersService({ db, users: usersRepo, technicians: techniciansRepo, sessions: authRepo, clock }) });
-    techniciansRoutes(app, { technicians: createTechniciansService({ db, users: usersRepo, technicians: techniciansRepo, sessions: authRepo, clock }) });
+    usersRoutes(app, {
+      users: createUsersService({ db, users: usersRepo, technicians: techniciansRepo, sessions: authRepo, clock }),
+    });
+    techniciansRoutes(app, {
+      technicians: createTechniciansService({
+        db,
+        users: usersRepo,
+        technicians: techniciansRepo,
+        sessions: authRepo,
+        clock,
+      }),
+    });
     referenceTypesRoutes(app, { referenceTypes: createReferenceTypesService({ repo: createReferenceTypesRepo(db) }) });
     accountRoutes(app, { account: createAccountService({ users: usersRepo, auth }) });
   }
@@ -211,9 +267,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       deleteInspections: (jobId, exec) => inspectionsRepo.deleteOfJob(jobId, exec),
     });
     jobsRoutes(app, { jobs });
-    dispatchRoutes(app, { dispatch: createDispatchService({ db, repo: createDispatchRepo(db), jobs: jobsRepo, settings, clock }) });
+    dispatchRoutes(app, {
+      dispatch: createDispatchService({ db, repo: createDispatchRepo(db), jobs: jobsRepo, settings, clock }),
+    });
   }
-  await inspectionsRoutes(app, { inspections: createInspectionsService({ db, repo: inspectionsRepo, storage: createFileStorage(), clock }) });
+  await inspectionsRoutes(app, {
+    inspections: createInspectionsService({ db, repo: inspectionsRepo, storage: createFileStorage(), clock }),
+  });
 
   // Invoices: the job's invoices, the lists, the invoice pages, PDFs and reports (issue 14)
   invoicesRoutes(app, { invoices: createInvoicesService({ db, storage: createFileStorage(), clock, ...caps }) });
@@ -222,8 +282,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   {
     const storage = createFileStorage();
     const templatesRepo = createQuoteTemplatesRepo(db);
-    const quotePdf = createQuotePdfService({ db, templates: templatesRepo, storage, settings: createSettingsRepo, publicUrl: config.publicUrl, clock, parsing });
-    await quoteTemplatesRoutes(app, { templates: createQuoteTemplatesService({ db, repo: templatesRepo, storage, parsing }), quotePdf });
+    const quotePdf = createQuotePdfService({
+      db,
+      templates: templatesRepo,
+      storage,
+      settings: createSettingsRepo,
+      publicUrl: config.publicUrl,
+      clock,
+      parsing,
+    });
+    await quoteTemplatesRoutes(app, {
+      templates: createQuoteTemplatesService({ db, repo: templatesRepo, storage, parsing }),
+      quotePdf,
+    });
 
     // Sending quotes and the customer's decision (issue 13, decision 018)
     const quotes = createQuotesService({
@@ -240,9 +311,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clock,
     });
     quotesRoutes(app, { quotes, quotePdf, limiter });
-    const limitSweep = setInterval(() => {
-      limiter.sweep(new Date(clock().getTime() - 60 * 60 * 1000)).catch((error: unknown) => app.log.warn({ err: error }, 'rate limit sweep failed'));
-    }, 60 * 60 * 1000);
+    const limitSweep = setInterval(
+      () => {
+        limiter
+          .sweep(new Date(clock().getTime() - 60 * 60 * 1000))
+          .catch((error: unknown) => app.log.warn({ err: error }, 'rate limit sweep failed'));
+      },
+      60 * 60 * 1000,
+    );
     limitSweep.unref();
     app.addHook('onClose', async () => clearInterval(limitSweep));
   }
@@ -250,13 +326,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // E-mail outbox: the Outbox API, and the delivery worker of this server (issue 13)
   {
     const storage = createFileStorage();
-    outboxRoutes(app, { outbox: createOutboxService({ db, repo: createOutboxRepo(db), storage, deliveryConfigured: Boolean(config.smtpUrl) }) });
+    outboxRoutes(app, {
+      outbox: createOutboxService({
+        db,
+        repo: createOutboxRepo(db),
+        storage,
+        deliveryConfigured: Boolean(config.smtpUrl),
+      }),
+    });
     const mode = deps.outboxWorker ?? 'listen';
     if (config.smtpUrl && mode !== 'off') {
       const smtpUrl = config.smtpUrl;
       let worker: ReturnType<typeof createOutboxWorker> | null = null;
       const start = async () => {
-        worker = createOutboxWorker({ db, storage, transport: createSmtpTransport(smtpUrl), from: config.mailFrom, log: app.log, ...deps.outboxWorkerOptions });
+        worker = createOutboxWorker({
+          db,
+          storage,
+          transport: createSmtpTransport(smtpUrl),
+          from: config.mailFrom,
+          log: app.log,
+          ...deps.outboxWorkerOptions,
+        });
         worker.start();
         app.log.info({ workerId: worker.workerId }, 'outbox worker started');
       };
@@ -266,16 +356,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         worker?.close();
       });
     } else if (!config.smtpUrl) {
-      app.addHook('onListen', async () => app.log.info('SMTP_URL is not set: e-mail stays queued in the outbox (Settings > Outbox)'));
+      app.addHook('onListen', async () =>
+        app.log.info('SMTP_URL is not set: e-mail stays queued in the outbox (Settings > Outbox)'),
+      );
     }
   }
 
   await registerWeb(app, deps.webDir === undefined ? path.join(projectRoot(), 'dist/web') : deps.webDir);
 
   // Expired sessions are removed in the background; a failure only logs.
-  const sweep = setInterval(() => {
-    auth.deleteExpiredSessions().catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
-  }, 60 * 60 * 1000);
+  const sweep = setInterval(
+    () => {
+      auth.deleteExpiredSessions().catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
+    },
+    60 * 60 * 1000,
+  );
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 

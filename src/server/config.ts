@@ -58,7 +58,8 @@ const trustProxyFromEnv = z
     if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
     ctx.addIssue({
       code: 'custom',
-      message: 'must be false, true (one proxy), a number of proxy hops (at most 10), or a comma list of proxy addresses or CIDR blocks',
+      message:
+        'must be false, true (one proxy), a number of proxy hops (at most 10), or a comma list of proxy addresses or CIDR blocks',
     });
     return z.NEVER;
   });
@@ -67,13 +68,16 @@ const urlFromEnv = (protocols: string[]) =>
   z
     .string()
     .trim()
-    .refine((v) => {
-      try {
-        return protocols.includes(new URL(v).protocol);
-      } catch {
-        return false;
-      }
-    }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+    .refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    );
 
 const envSchema = z.object({
   PORT: z.coerce
@@ -85,21 +89,58 @@ const envSchema = z.object({
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
   DATABASE_URL: urlFromEnv(['postgres:', 'postgresql:']).optional(),
-  DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(500, 'must be at most 500').default(10),
-  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(100, 'must be at least 100').max(600_000).default(5_000),
-  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(100, 'must be at least 100').max(3_600_000).default(30_000),
-  WEB_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(64, 'must be at most 64').default(1),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(500, 'must be at most 500')
+    .default(10),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(100, 'must be at least 100')
+    .max(600_000)
+    .default(5_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(100, 'must be at least 100')
+    .max(3_600_000)
+    .default(30_000),
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(64, 'must be at most 64')
+    .default(1),
   DEMO: booleanFromEnv.default(true),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(5, 'must be at least 5').max(60 * 24 * 30).default(60 * 12),
-  SESSION_CACHE_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0).max(60_000, 'must be at most 60000').default(5_000),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5, 'must be at least 5')
+    .max(60 * 24 * 30)
+    .default(60 * 12),
+  SESSION_CACHE_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0)
+    .max(60_000, 'must be at most 60000')
+    .default(5_000),
   SMTP_URL: urlFromEnv(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().trim().min(3).default('HVAC Administration <no-reply@localhost>'),
-  OFFICE_EMAIL: z.string().trim().pipe(z.email({ error: 'must be an e-mail address' })).optional(),
+  OFFICE_EMAIL: z
+    .string()
+    .trim()
+    .pipe(z.email({ error: 'must be an e-mail address' }))
+    .optional(),
   MAP_TILE_URL: z
     .string()
     .trim()
-    .refine((v) => /^https?:\/\/.+\{z\}.+\{x\}.+\{y\}/.test(v), 'must be an http(s) URL template containing {z}, {x} and {y}')
+    .refine(
+      (v) => /^https?:\/\/.+\{z\}.+\{x\}.+\{y\}/.test(v),
+      'must be an http(s) URL template containing {z}, {x} and {y}',
+    )
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   GEOCODER_URL: urlFromEnv(['http:', 'https:']).optional(),
   PUBLIC_URL: urlFromEnv(['http:', 'https:']).optional(),
@@ -150,7 +191,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(present[String(i.path[0])])})`);
+    const lines = parsed.error.issues.map(
+      (i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(present[String(i.path[0])])})`,
+    );
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;

@@ -21,10 +21,12 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, 'VALIDATION_ERROR', message, fields);
-export const unauthenticated = (message = 'Please sign in to continue') => new AppError(401, 'UNAUTHENTICATED', message);
+export const unauthenticated = (message = 'Please sign in to continue') =>
+  new AppError(401, 'UNAUTHENTICATED', message);
 export const forbidden = (message = 'You do not have permission to do this') => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message: string) => new AppError(404, 'NOT_FOUND', message);
-export const conflict = (message: string, fields?: Record<string, string>) => new AppError(409, 'CONFLICT', message, fields);
+export const conflict = (message: string, fields?: Record<string, string>) =>
+  new AppError(409, 'CONFLICT', message, fields);
 export const tooManyRequests = (message: string, retryAfterSeconds?: number) => {
   const error = new AppError(429, 'RATE_LIMITED', message);
   if (retryAfterSeconds !== undefined) error.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
@@ -42,7 +44,11 @@ export function registerConstraintMessages(
   entries: Record<string, { status?: 400 | 409; message: string; field?: string }>,
 ): void {
   for (const [name, entry] of Object.entries(entries)) {
-    constraintMessages.set(name, { status: entry.status ?? 409, message: entry.message, ...(entry.field ? { field: entry.field } : {}) });
+    constraintMessages.set(name, {
+      status: entry.status ?? 409,
+      message: entry.message,
+      ...(entry.field ? { field: entry.field } : {}),
+    });
   }
 }
 
@@ -69,7 +75,12 @@ export function fromDatabaseError(error: unknown): AppError | undefined {
   if (!pgError) return undefined;
   const known = pgError.constraint ? constraintMessages.get(pgError.constraint) : undefined;
   if (known) {
-    return new AppError(known.status, known.status === 409 ? 'CONFLICT' : 'VALIDATION_ERROR', known.message, known.field ? { [known.field]: known.message } : undefined);
+    return new AppError(
+      known.status,
+      known.status === 409 ? 'CONFLICT' : 'VALIDATION_ERROR',
+      known.message,
+      known.field ? { [known.field]: known.message } : undefined,
+    );
   }
   switch (pgError.code) {
     case '23505':
@@ -110,7 +121,8 @@ const UNREACHABLE_CODES = new Set([
   '53300',
   '57014',
 ]);
-const UNREACHABLE_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|Query read timeout|connection timeout|Client has encountered a connection error|Cannot use a pool after calling end|server closed the connection unexpectedly/i;
+const UNREACHABLE_MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|connection timeout|Client has encountered a connection error|Cannot use a pool after calling end|server closed the connection unexpectedly/i;
 
 /**
  * The database is down, restarting, hung or overloaded (not a bad request and not a bug): the
@@ -121,7 +133,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
     const candidate = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-    if (typeof candidate.code === 'string' && (UNREACHABLE_CODES.has(candidate.code) || /^08[0-9A-Z]{3}$/.test(candidate.code))) return true;
+    if (
+      typeof candidate.code === 'string' &&
+      (UNREACHABLE_CODES.has(candidate.code) || /^08[0-9A-Z]{3}$/.test(candidate.code))
+    )
+      return true;
     if (typeof candidate.message === 'string' && UNREACHABLE_MESSAGES.test(candidate.message)) return true;
     // An AggregateError (a host with several addresses, all refusing)
     if (Array.isArray(candidate.errors) && candidate.errors.some((e) => isDatabaseUnavailable(e))) return true;

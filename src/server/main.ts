@@ -4,7 +4,8 @@ import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { prepareDatabase } from './db/setup.js';
 
-const say = (message: string) => console.log(`[hvac${cluster.isWorker ? ` worker ${cluster.worker?.id}` : ''}] ${message}`);
+const say = (message: string) =>
+  console.log(`[hvac${cluster.isWorker ? ` worker ${cluster.worker?.id}` : ''}] ${message}`);
 
 function readConfig(): AppConfig {
   try {
@@ -22,7 +23,12 @@ function readConfig(): AppConfig {
 async function serve(config: AppConfig, { prepared }: { prepared: boolean }) {
   const database = prepared
     ? // The primary process migrated and seeded already: a worker only connects.
-      await openDatabase({ url: config.databaseUrl, poolSize: config.databasePoolSize, connectTimeoutMs: config.databaseConnectTimeoutMs, statementTimeoutMs: config.databaseStatementTimeoutMs })
+      await openDatabase({
+        url: config.databaseUrl,
+        poolSize: config.databasePoolSize,
+        connectTimeoutMs: config.databaseConnectTimeoutMs,
+        statementTimeoutMs: config.databaseStatementTimeoutMs,
+      })
     : (await prepareDatabase(config, say)).database;
 
   const app = await buildApp({ config, database, logger: { level: config.logLevel } });
@@ -42,7 +48,8 @@ async function serve(config: AppConfig, { prepared }: { prepared: boolean }) {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  if (!cluster.isWorker) say(`Ready at http://localhost:${config.port}${config.demo ? ' (demo: sign in as demo / hvac-demo)' : ''}`);
+  if (!cluster.isWorker)
+    say(`Ready at http://localhost:${config.port}${config.demo ? ' (demo: sign in as demo / hvac-demo)' : ''}`);
 }
 
 /**
@@ -58,7 +65,10 @@ async function primary(config: AppConfig) {
   for (let i = 0; i < config.webConcurrency; i++) fork();
   let listening = 0;
   cluster.on('listening', () => {
-    if (++listening === config.webConcurrency) say(`Ready at http://localhost:${config.port} with ${config.webConcurrency} worker processes${config.demo ? ' (demo: sign in as demo / hvac-demo)' : ''}`);
+    if (++listening === config.webConcurrency)
+      say(
+        `Ready at http://localhost:${config.port} with ${config.webConcurrency} worker processes${config.demo ? ' (demo: sign in as demo / hvac-demo)' : ''}`,
+      );
   });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
@@ -80,9 +90,15 @@ async function primary(config: AppConfig) {
 async function main() {
   const config = readConfig();
   if (cluster.isWorker) return serve(config, { prepared: true });
-  say(config.databaseUrl ? 'Database: PostgreSQL (DATABASE_URL)' : `Database: embedded PostgreSQL (PGlite) in ${config.dataDir}`);
+  say(
+    config.databaseUrl
+      ? 'Database: PostgreSQL (DATABASE_URL)'
+      : `Database: embedded PostgreSQL (PGlite) in ${config.dataDir}`,
+  );
   if (config.webConcurrency > 1 && !config.databaseUrl) {
-    say(`WEB_CONCURRENCY=${config.webConcurrency} is ignored: the embedded database (PGlite) runs inside one process. Set DATABASE_URL to a PostgreSQL server to run several worker processes.`);
+    say(
+      `WEB_CONCURRENCY=${config.webConcurrency} is ignored: the embedded database (PGlite) runs inside one process. Set DATABASE_URL to a PostgreSQL server to run several worker processes.`,
+    );
   }
   if (config.webConcurrency > 1 && config.databaseUrl) return primary(config);
   return serve(config, { prepared: false });

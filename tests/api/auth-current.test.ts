@@ -13,14 +13,26 @@ describe('GET /api/auth/current (the browser session check)', () => {
     const none = await ctx.app.inject({ method: 'GET', url: '/api/auth/current' });
     expect(none.statusCode).toBe(200);
     expect(none.json()).toEqual({ user: null });
-    const stale = await ctx.app.inject({ method: 'GET', url: '/api/auth/current', headers: { cookie: 'hvac_sid=not-a-session.sig' } });
+    const stale = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/current',
+      headers: { cookie: 'hvac_sid=not-a-session.sig' },
+    });
     expect(stale.statusCode).toBe(200);
     expect(stale.json()).toEqual({ user: null });
   });
 
   it('answers the signed-in user', async () => {
-    const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'casey', password: TEST_PASSWORD } });
-    const answer = await ctx.app.inject({ method: 'GET', url: '/api/auth/current', headers: { cookie: cookieHeader(login) } });
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'casey', password: TEST_PASSWORD },
+    });
+    const answer = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/current',
+      headers: { cookie: cookieHeader(login) },
+    });
     expect(answer.statusCode).toBe(200);
     expect(answer.json().user).toMatchObject({ username: 'casey', role: 'user' });
   });

@@ -32,7 +32,11 @@ describe('sign-in', () => {
     expect(cookie.path).toBe('/');
     // 256 random bits (43 base64url characters) plus the signature
     expect(cookie.value.split('.')[0]!.length).toBeGreaterThanOrEqual(43);
-    const session = await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: cookieHeader(response) } });
+    const session = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: cookieHeader(response) },
+    });
     expect(session.statusCode).toBe(200);
     expect(session.json().user.username).toBe('dana');
   });
@@ -59,13 +63,21 @@ describe('sign-in', () => {
   it('requires username and password', async () => {
     const response = await login({ username: '  ', password: '' });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.fields).toEqual({ username: 'Username is required', password: 'Password is required' });
+    expect(response.json().error.fields).toEqual({
+      username: 'Username is required',
+      password: 'Password is required',
+    });
     const missing = await login({});
     expect(missing.statusCode).toBe(400);
   });
 
   it('answers 400 for a body that is not JSON', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: '{oops', headers: { 'content-type': 'application/json' } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: '{oops',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('VALIDATION_ERROR');
   });
@@ -109,7 +121,10 @@ describe('rate limits', () => {
     }
     const locked = await stranger('target', TEST_PASSWORD);
     expect(locked.statusCode).toBe(429);
-    expect(locked.json().error).toEqual({ code: 'RATE_LIMITED', message: 'Too many sign-in attempts. Please wait 15 minutes and try again.' });
+    expect(locked.json().error).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
+    });
     // The count is on the account, not on the typed text: the e-mail and another spelling are locked too.
     expect((await stranger('TARGET@example.com', TEST_PASSWORD)).statusCode).toBe(429);
     expect((await stranger(' Target ', TEST_PASSWORD)).statusCode).toBe(429);
@@ -120,15 +135,28 @@ describe('rate limits', () => {
   it('counts failures by account whatever login is typed: username and e-mail share one count', async () => {
     await ctx.f.user({ username: 'mixed', email: 'mixed@example.com', password: TEST_PASSWORD });
     const attempt = (username: string, password: string) =>
-      ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress: '198.51.100.8' });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username, password },
+        remoteAddress: '198.51.100.8',
+      });
     const logins = ['mixed', 'MIXED@example.com', 'Mixed', 'mixed@EXAMPLE.com', 'mixed'];
-    for (const login of logins.slice(0, MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS)) expect((await attempt(login, 'wrong')).statusCode).toBe(401);
+    for (const login of logins.slice(0, MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS))
+      expect((await attempt(login, 'wrong')).statusCode).toBe(401);
     expect((await attempt('mixed', TEST_PASSWORD)).statusCode).toBe(429);
   });
 
   it('counts an unknown login on its normalized text, without storing the text', async () => {
-    const attempt = (username: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: 'x' }, remoteAddress: '198.51.100.9' });
-    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS; i++) expect((await attempt(i % 2 ? 'Nobody-Known' : ' nobody-known ')).statusCode).toBe(401);
+    const attempt = (username: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username, password: 'x' },
+        remoteAddress: '198.51.100.9',
+      });
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS; i++)
+      expect((await attempt(i % 2 ? 'Nobody-Known' : ' nobody-known ')).statusCode).toBe(401);
     expect((await attempt('NOBODY-KNOWN')).statusCode).toBe(429);
     const keys = await queryRows<{ key: string }>(ctx.database.db, sql`select key from auth_throttle`);
     expect(keys.map((k) => k.key).join(' ')).not.toMatch(/nobody/i);
@@ -136,8 +164,15 @@ describe('rate limits', () => {
 
   it('says when to try again: Retry-After is the rest of the window', async () => {
     await ctx.f.user({ username: 'waiter', email: 'waiter@example.com', password: TEST_PASSWORD });
-    const attempt = (password: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'waiter', password }, remoteAddress: '198.51.100.10' });
-    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS; i++) expect((await attempt('wrong')).statusCode).toBe(401);
+    const attempt = (password: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'waiter', password },
+        remoteAddress: '198.51.100.10',
+      });
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS; i++)
+      expect((await attempt('wrong')).statusCode).toBe(401);
     const locked = await attempt(TEST_PASSWORD);
     expect(locked.statusCode).toBe(429);
     const retryAfter = Number(locked.headers['retry-after']);
@@ -148,8 +183,14 @@ describe('rate limits', () => {
   it(`locks an account after ${MAX_FAILURES_PER_ACCOUNT} failures from any addresses together`, async () => {
     await ctx.f.user({ username: 'roamed', email: 'roamed@example.com', password: TEST_PASSWORD });
     const from = (remoteAddress: string, password: string) =>
-      ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'roamed', password }, remoteAddress });
-    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) expect((await from(`192.0.2.${i + 1}`, `wrong-${i}`)).statusCode).toBe(401);
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'roamed', password },
+        remoteAddress,
+      });
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++)
+      expect((await from(`192.0.2.${i + 1}`, `wrong-${i}`)).statusCode).toBe(401);
     const locked = await from('192.0.2.200', TEST_PASSWORD);
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error.message).toBe('Too many sign-in attempts. Please wait 15 minutes and try again.');
@@ -158,9 +199,16 @@ describe('rate limits', () => {
 
   it('never throttles a user who keeps signing in with the right password, and forgives their own typos', async () => {
     await ctx.f.user({ username: 'regular', email: 'regular@example.com', password: TEST_PASSWORD });
-    const attempt = (password: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'regular', password }, remoteAddress: '198.51.100.11' });
+    const attempt = (password: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'regular', password },
+        remoteAddress: '198.51.100.11',
+      });
     for (let round = 0; round < 4; round++) {
-      for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS - 1; i++) expect((await attempt('typo')).statusCode).toBe(401);
+      for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS - 1; i++)
+        expect((await attempt('typo')).statusCode).toBe(401);
       expect((await attempt(TEST_PASSWORD)).statusCode).toBe(200);
     }
     for (let i = 0; i < 30; i++) expect((await attempt(TEST_PASSWORD)).statusCode).toBe(200);
@@ -170,7 +218,12 @@ describe('rate limits', () => {
     await ctx.f.user({ username: 'burst', email: 'burst@example.com', password: TEST_PASSWORD });
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'burst', password: `guess-${i}` }, remoteAddress: '198.51.100.12' }),
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: 'burst', password: `guess-${i}` },
+          remoteAddress: '198.51.100.12',
+        }),
       ),
     );
     const checked = answers.filter((a) => a.statusCode === 401).length;
@@ -197,7 +250,8 @@ describe('a busy address (the office behind one proxy)', () => {
   };
 
   it(`is slowed, never closed: after ${ADDRESS_SLOWDOWN_AFTER_FAILURES} failures for made-up names, every user without failures still signs in`, async () => {
-    for (let i = 0; i < ADDRESS_SLOWDOWN_AFTER_FAILURES; i++) expect((await attempt(`spray-${i}`, 'guess')).statusCode).toBe(401);
+    for (let i = 0; i < ADDRESS_SLOWDOWN_AFTER_FAILURES; i++)
+      expect((await attempt(`spray-${i}`, 'guess')).statusCode).toBe(401);
     expect((await attempt('boss', TEST_PASSWORD)).statusCode).toBe(200);
     expect((await attempt('clerk', TEST_PASSWORD)).statusCode).toBe(200);
     expect((await attempt('boss@example.com', TEST_PASSWORD)).statusCode).toBe(200);
@@ -208,7 +262,10 @@ describe('a busy address (the office behind one proxy)', () => {
     expect((await attempt('spray-0', 'guess')).statusCode).toBe(401);
     const paced = await attempt('spray-1', 'guess');
     expect(paced.statusCode).toBe(429);
-    expect(paced.json().error).toEqual({ code: 'RATE_LIMITED', message: 'Too many failed sign-ins from your network. Please wait 2 seconds and try again.' });
+    expect(paced.json().error).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Too many failed sign-ins from your network. Please wait 2 seconds and try again.',
+    });
     expect(paced.headers['retry-after']).toBe('2');
     later(2);
     expect((await attempt('spray-1', 'guess')).statusCode).toBe(401);
@@ -226,7 +283,12 @@ describe('a busy address (the office behind one proxy)', () => {
   });
 
   it('slows no other address', async () => {
-    const elsewhere = await busy.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'spray-3', password: 'guess' }, remoteAddress: '198.51.100.99' });
+    const elsewhere = await busy.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'spray-3', password: 'guess' },
+      remoteAddress: '198.51.100.99',
+    });
     expect(elsewhere.statusCode).toBe(401);
   });
 });
@@ -235,10 +297,16 @@ describe('cross-site protection and headers', () => {
   it('refuses a mutation sent from another site', async () => {
     const crossSite = await login({ username: 'dana', password: TEST_PASSWORD }, { 'sec-fetch-site': 'cross-site' });
     expect(crossSite.statusCode).toBe(403);
-    const foreignOrigin = await login({ username: 'dana', password: TEST_PASSWORD }, { origin: 'https://evil.example.com' });
+    const foreignOrigin = await login(
+      { username: 'dana', password: TEST_PASSWORD },
+      { origin: 'https://evil.example.com' },
+    );
     expect(foreignOrigin.statusCode).toBe(403);
     expect(foreignOrigin.json().error.message).toBe('Cross-site request refused');
-    const sameOrigin = await login({ username: 'dana', password: TEST_PASSWORD }, { origin: 'http://localhost:80', host: 'localhost:80', 'sec-fetch-site': 'same-origin' });
+    const sameOrigin = await login(
+      { username: 'dana', password: TEST_PASSWORD },
+      { origin: 'http://localhost:80', host: 'localhost:80', 'sec-fetch-site': 'same-origin' },
+    );
     expect(sameOrigin.statusCode).toBe(200);
   });
 

@@ -14,7 +14,8 @@ import { testConfig, TEST_PASSWORD } from '../support/test-app.js';
 // A built web app as the build writes it (decision 020): each text file with its .br and .gz beside it.
 const ASSET = 'assets/main-Ab12Cd34.js';
 const ASSET_TEXT = `export const hello = ${JSON.stringify('x'.repeat(4000))};\n`;
-const INDEX = '<!doctype html><html><head><title>HVAC Administration</title></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><title>HVAC Administration</title></head><body><div id="root"></div></body></html>';
 
 function writeWebDir(dir: string) {
   mkdirSync(path.join(dir, 'assets'), { recursive: true });
@@ -25,14 +26,29 @@ function writeWebDir(dir: string) {
   };
   write(ASSET, ASSET_TEXT);
   write('index.html', INDEX);
-  write('quote-confirm.html', '<!doctype html><html><head><title>Quote Confirmation</title></head><body></body></html>');
+  write(
+    'quote-confirm.html',
+    '<!doctype html><html><head><title>Quote Confirmation</title></head><body></body></html>',
+  );
   write('sw.js', 'self.addEventListener("fetch", () => {});');
-  writeFileSync(path.join(dir, 'route-preloads.json'), JSON.stringify([{ path: '/units', modules: ['/assets/units-page-Zz.js'], fetch: [] }, { path: '/login', modules: [], fetch: ['/api/auth/options'] }]));
+  writeFileSync(
+    path.join(dir, 'route-preloads.json'),
+    JSON.stringify([
+      { path: '/units', modules: ['/assets/units-page-Zz.js'], fetch: [] },
+      { path: '/login', modules: [], fetch: ['/api/auth/options'] },
+    ]),
+  );
 }
 
 const decoded = (response: LightMyRequestResponse) => {
   const encoding = response.headers['content-encoding'];
-  return (encoding === 'br' ? brotliDecompressSync(response.rawPayload) : encoding === 'gzip' ? gunzipSync(response.rawPayload) : response.rawPayload).toString('utf8');
+  return (
+    encoding === 'br'
+      ? brotliDecompressSync(response.rawPayload)
+      : encoding === 'gzip'
+        ? gunzipSync(response.rawPayload)
+        : response.rawPayload
+  ).toString('utf8');
 };
 const vary = (response: LightMyRequestResponse) => String(response.headers.vary ?? '').toLowerCase();
 
@@ -71,7 +87,11 @@ describe('hashed assets: precompressed files by Accept-Encoding', () => {
     expect(decoded(response)).toBe(ASSET_TEXT);
   });
 
-  it.each([['(none)', undefined], ['identity', 'identity'], ['an unknown coding', 'compress']])('answers the plain file to %s, still with Vary', async (_label, accept) => {
+  it.each([
+    ['(none)', undefined],
+    ['identity', 'identity'],
+    ['an unknown coding', 'compress'],
+  ])('answers the plain file to %s, still with Vary', async (_label, accept) => {
     const response = await app.inject({ url: `/${ASSET}`, headers: accept ? { 'accept-encoding': accept } : {} });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBeUndefined();
@@ -125,9 +145,18 @@ describe('API answers', () => {
   let cookie: string;
   beforeAll(async () => {
     const f = createFactories(database.db);
-    const user = await f.user({ role: 'admin', username: 'zip-admin', email: 'zip@example.com', password: TEST_PASSWORD });
+    const user = await f.user({
+      role: 'admin',
+      username: 'zip-admin',
+      email: 'zip@example.com',
+      password: TEST_PASSWORD,
+    });
     for (let i = 0; i < 30; i++) await f.company({ name: `Compressed Company ${i}` });
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: user.username, password: TEST_PASSWORD } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: user.username, password: TEST_PASSWORD },
+    });
     cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   });
 
@@ -137,8 +166,14 @@ describe('API answers', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(vary(plain)).toContain('accept-encoding');
     expect(plain.body.length).toBeGreaterThan(1024);
-    for (const [accept, encoding] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip']] as const) {
-      const response = await app.inject({ url: '/api/companies?page=1&pageSize=25', headers: { cookie, 'accept-encoding': accept } });
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const response = await app.inject({
+        url: '/api/companies?page=1&pageSize=25',
+        headers: { cookie, 'accept-encoding': accept },
+      });
       expect(response.headers['content-encoding']).toBe(encoding);
       expect(vary(response)).toContain('accept-encoding');
       expect(response.headers['content-type']).toMatch(/^application\/json/);
@@ -157,7 +192,12 @@ describe('API answers', () => {
   });
 
   it('an error answer over 1 KB is compressed too, and still readable', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/companies', headers: { cookie, 'accept-encoding': 'gzip' }, payload: { name: '' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/companies',
+      headers: { cookie, 'accept-encoding': 'gzip' },
+      payload: { name: '' },
+    });
     expect(response.statusCode).toBe(400);
     expect(JSON.parse(decoded(response)).error.code).toBe('VALIDATION_ERROR');
   });

@@ -19,7 +19,14 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const company = { name: 'Role Test Co', address: '1 Main St', city: 'Atlanta', state: 'GA', zip: '30303', phone: '(404) 555-0100' };
+const company = {
+  name: 'Role Test Co',
+  address: '1 Main St',
+  city: 'Atlanta',
+  state: 'GA',
+  zip: '30303',
+  phone: '(404) 555-0100',
+};
 
 async function fixtures() {
   const c = await ctx.f.company({ name: `Roles ${Math.random().toString(36).slice(2, 8)}` });
@@ -39,7 +46,10 @@ describe('deleting customers', () => {
     it(`${role}: ${status} for a unit, a location and a company`, async () => {
       const ids = await fixtures();
       for (const url of [`/api/units/${ids.unit}`, `/api/locations/${ids.location}`, `/api/companies/${ids.company}`]) {
-        if (status === 403) await as[role].refused('DELETE', url, undefined, 403, 'You do not have permission to do this', { code: 'FORBIDDEN' });
+        if (status === 403)
+          await as[role].refused('DELETE', url, undefined, 403, 'You do not have permission to do this', {
+            code: 'FORBIDDEN',
+          });
         else expect((await as[role].call('DELETE', url)).statusCode, `${role} DELETE ${url}`).toBe(204);
       }
     });
@@ -50,7 +60,10 @@ describe('creating and editing customers', () => {
   it('office staff (user) create and edit', async () => {
     const created = await as.user.call('POST', '/api/companies', company);
     expect(created.statusCode, created.body).toBe(201);
-    const edited = await as.user.call('PUT', `/api/companies/${created.json().id}`, { ...company, name: 'Role Test Co Renamed' });
+    const edited = await as.user.call('PUT', `/api/companies/${created.json().id}`, {
+      ...company,
+      name: 'Role Test Co Renamed',
+    });
     expect(edited.statusCode, edited.body).toBe(200);
   });
 

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyListStatements, companySuggestionStatements } from '../../src/server/modules/companies/companies.repo.js';
+import {
+  companyListStatements,
+  companySuggestionStatements,
+} from '../../src/server/modules/companies/companies.repo.js';
 import { locationListStatements } from '../../src/server/modules/locations/locations.repo.js';
 import { unitListStatements } from '../../src/server/modules/units/units.repo.js';
 import { headerSearchStatements } from '../../src/server/modules/search/search.repo.js';
@@ -23,7 +26,12 @@ beforeAll(async () => {
     const company = await ctx.f.company({ name: `${prefix} Plan Test ${i}`, city: i % 2 ? 'Plano' : 'Planview' });
     for (let j = 0; j < 3; j++) {
       const location = await ctx.f.location({ companyId: company.id, name: `Plan Site ${i}-${j}` });
-      for (let k = 0; k < 3; k++) await ctx.f.unit({ locationId: location.id, unitNumber: `PLAN-${k}${j}${i}`, status: k === 2 ? 'inactive' : 'active' });
+      for (let k = 0; k < 3; k++)
+        await ctx.f.unit({
+          locationId: location.id,
+          unitNumber: `PLAN-${k}${j}${i}`,
+          status: k === 2 ? 'inactive' : 'active',
+        });
     }
   }
 });
@@ -41,7 +49,9 @@ async function everyWay<F extends Fields>(plan: PagePlan<F>) {
   const keyed = async () => {
     if (!plan.keyed) return null;
     const rows = ((await db.execute(plan.keyed)) as unknown as { rows: Record<string, unknown>[] }).rows;
-    return rows[0]?.complete === true ? rows.filter((row) => !select.isEmpty(row)).map((row) => select.decode(row)) : null;
+    return rows[0]?.complete === true
+      ? rows.filter((row) => !select.isEmpty(row)).map((row) => select.decode(row))
+      : null;
   };
   return {
     gathered: await gathered(),
@@ -62,17 +72,34 @@ const expectOneAnswer = async <F extends Fields>(plan: PagePlan<F>, options: { k
 
 describe('every way of finding a page gives the same page', () => {
   it('companies and their name suggestions', async () => {
-    for (const raw of [{ company: 'plan test' }, { company: 'summit plan', pageSize: '25' }, { city: 'plan', page: '2' }, { company: 'nothing-matches' }, { company: 'p' }, { company: 'su' }]) {
+    for (const raw of [
+      { company: 'plan test' },
+      { company: 'summit plan', pageSize: '25' },
+      { city: 'plan', page: '2' },
+      { company: 'nothing-matches' },
+      { company: 'p' },
+      { company: 'su' },
+    ]) {
       const statements = companyListStatements(companyListQuery.parse(raw));
       if (statements.kind !== 'filtered') throw new Error('a filter was given');
       await expectOneAnswer(statements.plan);
     }
     const suggestions = companySuggestionStatements('su');
-    expect((await expectOneAnswer(suggestions)).map((c) => c.name)).toEqual(['Summit Plan Test 0', 'Summit Plan Test 1', 'Summit Plan Test 3']);
+    expect((await expectOneAnswer(suggestions)).map((c) => c.name)).toEqual([
+      'Summit Plan Test 0',
+      'Summit Plan Test 1',
+      'Summit Plan Test 3',
+    ]);
   });
 
   it('locations', async () => {
-    for (const raw of [{ q: 'plan site' }, { q: 'summit 1-' }, { name: 'plan', page: '1' }, { q: 'p s' }, { q: 'pl' }]) {
+    for (const raw of [
+      { q: 'plan site' },
+      { q: 'summit 1-' },
+      { name: 'plan', page: '1' },
+      { q: 'p s' },
+      { q: 'pl' },
+    ]) {
       const statements = locationListStatements(locationListQuery.parse(raw));
       if (statements.kind !== 'filtered') throw new Error('a filter was given');
       await expectOneAnswer(statements.plan);
@@ -101,11 +128,22 @@ describe('every way of finding a page gives the same page', () => {
     // 30 "ZZT" units sort after every other unit; one unit of a location named "Zz Annex" matches by
     // its location and sorts first. The cap is lowered to 5 so the 31 matches are "too many".
     const yard = await ctx.f.location({ name: 'Keyed Yard' });
-    for (let i = 0; i < 30; i++) await ctx.f.unit({ locationId: yard.id, unitNumber: `ZZT-${1 + (i % 2)}`, status: i % 3 === 0 ? 'inactive' : 'active' });
+    for (let i = 0; i < 30; i++)
+      await ctx.f.unit({
+        locationId: yard.id,
+        unitNumber: `ZZT-${1 + (i % 2)}`,
+        status: i % 3 === 0 ? 'inactive' : 'active',
+      });
     const annex = await ctx.f.location({ name: 'Zz Annex' });
     await ctx.f.unit({ locationId: annex.id, unitNumber: 'AAA-1' });
     const seen: string[] = [];
-    for (const raw of [{ q: 'zz' }, { q: 'zzt' }, { q: 'zz', page: '2' }, { q: 'zz', status: 'active' }, { q: 'zz zzt' }]) {
+    for (const raw of [
+      { q: 'zz' },
+      { q: 'zzt' },
+      { q: 'zz', page: '2' },
+      { q: 'zz', status: 'active' },
+      { q: 'zz zzt' },
+    ]) {
       const statements = unitListStatements(unitListQuery.parse(raw), { totalCap: 5 });
       if (statements.kind !== 'filtered') throw new Error('a filter was given');
       const dense = await expectOneAnswer(statements.plan, { keyed: true });

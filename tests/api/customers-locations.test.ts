@@ -16,7 +16,15 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const valid = () => ({ companyId, name: 'Iota HQ', buildingName: 'Tower A', address: '200 Spring St NW', city: 'Atlanta', state: 'ga', zip: '30303' });
+const valid = () => ({
+  companyId,
+  name: 'Iota HQ',
+  buildingName: 'Tower A',
+  address: '200 Spring St NW',
+  city: 'Atlanta',
+  state: 'ga',
+  zip: '30303',
+});
 
 describe('locations', () => {
   it('creates a location for a company, geocoded, with the company name', async () => {
@@ -37,30 +45,66 @@ describe('locations', () => {
   });
 
   it('requires a company picked first and every field', async () => {
-    const body = await api.refused('POST', '/api/locations', {}, 400, [
-      'Please select a company first',
-      'Location name is required',
-      'Building name is required',
-      'Address is required',
-      'City is required',
-      'State is required',
-      'Zip is required',
-    ].join('; '));
+    const body = await api.refused(
+      'POST',
+      '/api/locations',
+      {},
+      400,
+      [
+        'Please select a company first',
+        'Location name is required',
+        'Building name is required',
+        'Address is required',
+        'City is required',
+        'State is required',
+        'Zip is required',
+      ].join('; '),
+    );
     expect(body.error.fields?.companyId).toBe('Please select a company first');
-    await api.refused('POST', '/api/locations', { ...valid(), companyId: 'acme' }, 400, 'Please select a company first');
+    await api.refused(
+      'POST',
+      '/api/locations',
+      { ...valid(), companyId: 'acme' },
+      400,
+      'Please select a company first',
+    );
     await api.refused('POST', '/api/locations', { ...valid(), companyId: MISSING_ID }, 400, 'Company not found');
-    await api.refused('POST', '/api/locations', { ...valid(), state: 'GAA' }, 400, 'State must be at most 2 characters');
-    await api.refused('POST', '/api/locations', { ...valid(), zip: '12345678901' }, 400, 'Zip must be at most 10 characters');
+    await api.refused(
+      'POST',
+      '/api/locations',
+      { ...valid(), state: 'GAA' },
+      400,
+      'State must be at most 2 characters',
+    );
+    await api.refused(
+      'POST',
+      '/api/locations',
+      { ...valid(), zip: '12345678901' },
+      400,
+      'Zip must be at most 10 characters',
+    );
   });
 
   it('edits a location, keeping coordinates while the address stays', async () => {
     const created = (await api.call('POST', '/api/locations', { ...valid(), name: 'Iota Annex' })).json();
-    const edited = await api.call('PUT', `/api/locations/${created.id}`, { ...valid(), name: 'Iota Annex West', buildingName: 'Tower B' });
+    const edited = await api.call('PUT', `/api/locations/${created.id}`, {
+      ...valid(),
+      name: 'Iota Annex West',
+      buildingName: 'Tower B',
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ name: 'Iota Annex West', buildingName: 'Tower B', latitude: 33.77 });
-    await api.refused('PUT', `/api/locations/${created.id}`, { ...valid(), name: '' }, 400, 'Location name is required');
+    await api.refused(
+      'PUT',
+      `/api/locations/${created.id}`,
+      { ...valid(), name: '' },
+      400,
+      'Location name is required',
+    );
     // As a manager: a role every method of the route allows.
-    await (await api.withRole('manager')).refusesBadIds({
+    await (
+      await api.withRole('manager')
+    ).refusesBadIds({
       url: (id) => `/api/locations/${id}`,
       methods: { GET: undefined, PUT: valid(), DELETE: undefined },
       malformed: 'Invalid location ID format',
@@ -71,9 +115,24 @@ describe('locations', () => {
 
   it('lists with search and filters, ordered by name', async () => {
     const other = await ctx.f.company({ name: 'Kappa Storage Partners' });
-    await ctx.f.location({ companyId: other.id, name: 'Kappa Depot East', buildingName: 'Dock 1', city: 'Savannah', state: 'GA', zip: '31401' });
-    await ctx.f.location({ companyId: other.id, name: 'Kappa Depot West', buildingName: 'Dock 2', city: 'Macon', state: 'GA', zip: '31201' });
-    const names = (query: string) => api.call('GET', `/api/locations?${query}`).then((r) => r.json().items.map((l: { name: string }) => l.name));
+    await ctx.f.location({
+      companyId: other.id,
+      name: 'Kappa Depot East',
+      buildingName: 'Dock 1',
+      city: 'Savannah',
+      state: 'GA',
+      zip: '31401',
+    });
+    await ctx.f.location({
+      companyId: other.id,
+      name: 'Kappa Depot West',
+      buildingName: 'Dock 2',
+      city: 'Macon',
+      state: 'GA',
+      zip: '31201',
+    });
+    const names = (query: string) =>
+      api.call('GET', `/api/locations?${query}`).then((r) => r.json().items.map((l: { name: string }) => l.name));
     expect(await names('q=kappa%20depot')).toEqual(['Kappa Depot East', 'Kappa Depot West']);
     expect(await names('q=storage%20east')).toEqual(['Kappa Depot East']);
     expect(await names('name=depot%20w')).toEqual(['Kappa Depot West']);
@@ -84,16 +143,23 @@ describe('locations', () => {
     const page = (await api.call('GET', '/api/locations?q=kappa&pageSize=50')).json();
     expect(page).toMatchObject({ total: 2, page: 1, pageSize: 50 });
     expect(page.items[0]).toMatchObject({ companyName: 'Kappa Storage Partners', unitCount: 0 });
-    expect((await api.call('GET', '/api/locations?companyId=nope')).json().error.message).toBe('Invalid company ID format');
+    expect((await api.call('GET', '/api/locations?companyId=nope')).json().error.message).toBe(
+      'Invalid company ID format',
+    );
   });
 
   it('finds locations by the new company name after the company is renamed', async () => {
     const company = await ctx.f.company({ name: 'Lambda Old Name' });
     await ctx.f.location({ companyId: company.id, name: 'Lambda Plant' });
     const current = (await api.call('GET', `/api/companies/${company.id}`)).json().company;
-    const renamed = await api.call('PUT', `/api/companies/${company.id}`, { ...current, name: 'Lambda Newname Industries' });
+    const renamed = await api.call('PUT', `/api/companies/${company.id}`, {
+      ...current,
+      name: 'Lambda Newname Industries',
+    });
     expect(renamed.statusCode, renamed.body).toBe(200);
-    expect((await api.call('GET', '/api/locations?q=newname')).json().items.map((l: { name: string }) => l.name)).toEqual(['Lambda Plant']);
+    expect(
+      (await api.call('GET', '/api/locations?q=newname')).json().items.map((l: { name: string }) => l.name),
+    ).toEqual(['Lambda Plant']);
     expect((await api.call('GET', '/api/locations?q=lambda%20old')).json().total).toBe(0);
   });
 
@@ -108,7 +174,9 @@ describe('locations', () => {
     const busy = await ctx.f.location({ companyId, name: 'Iota Busy Site' });
     const unit = await ctx.f.unit({ locationId: busy.id });
     await ctx.f.job({ locationId: busy.id, unitId: unit.id });
-    await (await api.withRole('manager')).refused(
+    await (
+      await api.withRole('manager')
+    ).refused(
       'DELETE',
       `/api/locations/${busy.id}`,
       undefined,

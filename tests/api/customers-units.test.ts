@@ -50,11 +50,41 @@ describe('adding and editing units', () => {
     await api.refused('POST', '/api/units', { unitNumber: 'RTU-X' }, 400, 'Please select a location first');
     await api.refused('POST', '/api/units', { ...base, locationId: MISSING_ID }, 400, 'Location not found');
     await api.refused('POST', '/api/units', { ...base, status: 'broken' }, 400, 'Status must be active or inactive');
-    await api.refused('POST', '/api/units', { ...base, primaryContactType: 'Landlord' }, 400, 'Primary contact type must be Management, Owner, Business Owner or Tenant');
-    await api.refused('POST', '/api/units', { ...base, primaryContactEmail: 'someone@' }, 400, 'Primary contact email must be a valid email address');
-    await api.refused('POST', '/api/units', { ...base, billingEmail: 'not an email' }, 400, 'Billing email must be a valid email address');
-    await api.refused('POST', '/api/units', { ...base, billingState: 'GAA' }, 400, 'Billing state must be at most 2 characters');
-    await api.refused('POST', '/api/units', { ...base, billingZip: '12345678901' }, 400, 'Billing zip must be at most 10 characters');
+    await api.refused(
+      'POST',
+      '/api/units',
+      { ...base, primaryContactType: 'Landlord' },
+      400,
+      'Primary contact type must be Management, Owner, Business Owner or Tenant',
+    );
+    await api.refused(
+      'POST',
+      '/api/units',
+      { ...base, primaryContactEmail: 'someone@' },
+      400,
+      'Primary contact email must be a valid email address',
+    );
+    await api.refused(
+      'POST',
+      '/api/units',
+      { ...base, billingEmail: 'not an email' },
+      400,
+      'Billing email must be a valid email address',
+    );
+    await api.refused(
+      'POST',
+      '/api/units',
+      { ...base, billingState: 'GAA' },
+      400,
+      'Billing state must be at most 2 characters',
+    );
+    await api.refused(
+      'POST',
+      '/api/units',
+      { ...base, billingZip: '12345678901' },
+      400,
+      'Billing zip must be at most 10 characters',
+    );
     await api.refused('POST', '/api/units', { ...base, taxable: 'maybe' }, 400, 'Taxable must be yes or no');
   });
 
@@ -69,15 +99,36 @@ describe('adding and editing units', () => {
       office: 'Branch Office',
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json()).toMatchObject({ unitNumber: 'AHU-7B', status: 'inactive', primaryContactType: 'Tenant', taxable: false, office: 'Branch Office', location: { id: locationId } });
-    await api.refused('PUT', `/api/units/${created.id}`, { unitNumber: 'AHU-7B', billingEmail: 'x' }, 400, 'Billing email must be a valid email address');
+    expect(edited.json()).toMatchObject({
+      unitNumber: 'AHU-7B',
+      status: 'inactive',
+      primaryContactType: 'Tenant',
+      taxable: false,
+      office: 'Branch Office',
+      location: { id: locationId },
+    });
+    await api.refused(
+      'PUT',
+      `/api/units/${created.id}`,
+      { unitNumber: 'AHU-7B', billingEmail: 'x' },
+      400,
+      'Billing email must be a valid email address',
+    );
   });
 
   it('answers "Invalid unit ID format" and "Unit not found"', async () => {
-    const ids = { malformed: 'Invalid unit ID format', missing: 'Unit not found', malformedIds: ['AHU-7', 'FREE-1', ...MALFORMED_IDS] };
+    const ids = {
+      malformed: 'Invalid unit ID format',
+      missing: 'Unit not found',
+      malformedIds: ['AHU-7', 'FREE-1', ...MALFORMED_IDS],
+    };
     // As a manager: a role every method of the route allows.
     const manager = await api.withRole('manager');
-    await manager.refusesBadIds({ url: (id) => `/api/units/${id}`, methods: { GET: undefined, PUT: { unitNumber: 'X' }, DELETE: undefined }, ...ids });
+    await manager.refusesBadIds({
+      url: (id) => `/api/units/${id}`,
+      methods: { GET: undefined, PUT: { unitNumber: 'X' }, DELETE: undefined },
+      ...ids,
+    });
     await manager.refusesBadIds({ url: (id) => `/api/units/${id}/jobs`, methods: { GET: undefined }, ...ids });
   });
 });
@@ -93,7 +144,8 @@ describe('the units list', () => {
     await ctx.f.unit({ locationId: midtown.id, unitNumber: 'NU-AHU-1', status: 'active' });
     await ctx.f.unit({ locationId: airport.id, unitNumber: 'NU-RTU-3', status: 'active' });
   });
-  const numbers = (query: string) => api.call('GET', `/api/units?${query}`).then((r) => r.json().items.map((u: { unitNumber: string }) => u.unitNumber));
+  const numbers = (query: string) =>
+    api.call('GET', `/api/units?${query}`).then((r) => r.json().items.map((u: { unitNumber: string }) => u.unitNumber));
 
   it('free text: every word must match the unit number, the location or the company', async () => {
     expect(await numbers('q=nu-rtu')).toEqual(['NU-RTU-1', 'NU-RTU-2', 'NU-RTU-3']);
@@ -109,8 +161,15 @@ describe('the units list', () => {
     expect(await numbers('company=summit&unitNumber=nu-')).toEqual(['NU-RTU-3']);
     const body = (await api.call('GET', '/api/units?q=nu-&pageSize=25')).json();
     expect(body.total).toBe(4);
-    expect(body.items[0]).toMatchObject({ unitNumber: 'NU-AHU-1', locationName: 'Midtown Plaza', companyName: 'Peachtree Towers LLC', status: 'active' });
-    expect((await api.call('GET', '/api/units?status=gone')).json().error.message).toBe('Status must be active or inactive');
+    expect(body.items[0]).toMatchObject({
+      unitNumber: 'NU-AHU-1',
+      locationName: 'Midtown Plaza',
+      companyName: 'Peachtree Towers LLC',
+      status: 'active',
+    });
+    expect((await api.call('GET', '/api/units?status=gone')).json().error.message).toBe(
+      'Status must be active or inactive',
+    );
   });
 
   it('totals from the counters when unfiltered or filtered by status only', async () => {
@@ -139,7 +198,13 @@ describe('the units list', () => {
 describe('a unit with jobs', () => {
   it('lists the jobs newest first with their cost and the Job Statistics', async () => {
     const unit = await ctx.f.unit({ locationId, unitNumber: 'JOB-UNIT-1' });
-    const older = await ctx.f.job({ locationId, unitId: unit.id, status: 'completed', name: 'Older job', createdAt: new Date('2026-01-01T12:00:00Z') });
+    const older = await ctx.f.job({
+      locationId,
+      unitId: unit.id,
+      status: 'completed',
+      name: 'Older job',
+      createdAt: new Date('2026-01-01T12:00:00Z'),
+    });
     const newer = await ctx.f.job({
       locationId,
       unitId: unit.id,
@@ -149,19 +214,41 @@ describe('a unit with jobs', () => {
       isTraining: true,
       createdAt: new Date('2026-02-01T12:00:00Z'),
     });
-    await ctx.f.job({ locationId, unitId: unit.id, status: 'unscheduled', name: 'Middle job', createdAt: new Date('2026-01-15T12:00:00Z') });
+    await ctx.f.job({
+      locationId,
+      unitId: unit.id,
+      status: 'unscheduled',
+      name: 'Middle job',
+      createdAt: new Date('2026-01-15T12:00:00Z'),
+    });
     await ctx.f.jobItem(older.id, { unitCost: '100.25', quantity: 2 });
     await ctx.f.jobItem(older.id, { unitCost: '10.00', quantity: 1 });
     await ctx.f.jobItem(newer.id, { unitCost: '55.50', quantity: 1 });
 
     const body = (await api.call('GET', `/api/units/${unit.id}/jobs`)).json();
     expect(body.items.map((j: { name: string }) => j.name)).toEqual(['Newer job', 'Middle job', 'Older job']);
-    expect(body.items[0]).toMatchObject({ status: 'scheduled', isTraining: true, totalCostCents: 5550, scheduleStart: '2026-02-01T14:00:00.000Z', type: 'PM' });
+    expect(body.items[0]).toMatchObject({
+      status: 'scheduled',
+      isTraining: true,
+      totalCostCents: 5550,
+      scheduleStart: '2026-02-01T14:00:00.000Z',
+      type: 'PM',
+    });
     expect(body.items[2].totalCostCents).toBe(21050);
-    expect(body.statistics).toEqual(unitJobStatistics(body.items.map((j: { status: 'completed'; totalCostCents: number }) => j)));
-    expect(body.statistics).toEqual({ total: 3, completed: 1, scheduled: 1, unscheduled: 1, totalCostCents: toCents('266.00') });
+    expect(body.statistics).toEqual(
+      unitJobStatistics(body.items.map((j: { status: 'completed'; totalCostCents: number }) => j)),
+    );
+    expect(body.statistics).toEqual({
+      total: 3,
+      completed: 1,
+      scheduled: 1,
+      unscheduled: 1,
+      totalCostCents: toCents('266.00'),
+    });
 
-    await (await api.withRole('manager')).refused(
+    await (
+      await api.withRole('manager')
+    ).refused(
       'DELETE',
       `/api/units/${unit.id}`,
       undefined,

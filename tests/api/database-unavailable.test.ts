@@ -19,7 +19,12 @@ async function listen(server: Server): Promise<number> {
 }
 
 async function appOn(port: number): Promise<{ app: FastifyInstance; database: DatabaseHandle }> {
-  const database = createPostgresHandle({ url: `postgres://postgres@127.0.0.1:${port}/hvac`, poolSize: 4, connectTimeoutMs: 1_000, statementTimeoutMs: 1_000 });
+  const database = createPostgresHandle({
+    url: `postgres://postgres@127.0.0.1:${port}/hvac`,
+    poolSize: 4,
+    connectTimeoutMs: 1_000,
+    statementTimeoutMs: 1_000,
+  });
   const app = await buildApp({ config: testConfig({ databaseUrl: 'postgres://unused' }), database, webDir: null });
   await app.ready();
   return { app, database };
@@ -30,8 +35,20 @@ const requests = (app: FastifyInstance) => {
   return [
     { name: 'a list with a session', method: 'GET' as const, url: '/api/companies', headers: { cookie: session } },
     { name: 'the session check', method: 'GET' as const, url: '/api/auth/current', headers: { cookie: session } },
-    { name: 'a write with a session', method: 'POST' as const, url: '/api/companies', headers: { cookie: session }, payload: { name: 'X' } },
-    { name: 'sign-in', method: 'POST' as const, url: '/api/auth/login', headers: {}, payload: { username: 'demo', password: 'hvac-demo' } },
+    {
+      name: 'a write with a session',
+      method: 'POST' as const,
+      url: '/api/companies',
+      headers: { cookie: session },
+      payload: { name: 'X' },
+    },
+    {
+      name: 'sign-in',
+      method: 'POST' as const,
+      url: '/api/auth/login',
+      headers: {},
+      payload: { username: 'demo', password: 'hvac-demo' },
+    },
     { name: 'health', method: 'GET' as const, url: '/api/health', headers: {} },
   ];
 };
@@ -44,7 +61,8 @@ async function expect503Fast(app: FastifyInstance) {
     expect(response.statusCode, `${request.name}: ${response.body}`).toBe(503);
     expect(response.headers['retry-after'], request.name).toBe('5');
     expect(ms, `${request.name} took ${Math.round(ms)} ms`).toBeLessThan(2_000);
-    if (request.url !== '/api/health') expect(response.json().error).toEqual({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE });
+    if (request.url !== '/api/health')
+      expect(response.json().error).toEqual({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE });
     else expect(response.json()).toMatchObject({ status: 'unavailable', database: 'postgres' });
   }
 }
@@ -104,7 +122,12 @@ describe('which errors mean "the database is unavailable"', () => {
     [{ code: '08006' }, true],
     [{ code: '57014', message: 'canceling statement due to statement timeout' }, true],
     [new Error('timeout exceeded when trying to connect'), true],
-    [Object.assign(new Error('Failed query: select 1'), { cause: Object.assign(new Error('Connection terminated unexpectedly'), {}) }), true],
+    [
+      Object.assign(new Error('Failed query: select 1'), {
+        cause: Object.assign(new Error('Connection terminated unexpectedly'), {}),
+      }),
+      true,
+    ],
     [{ code: '23505' }, false],
     [new Error('something else'), false],
   ])('%o -> %s', (error, expected) => {

@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const count = async (query: ReturnType<typeof sql>) => Number((await queryRows<{ n: string }>(ctx.database.db, query))[0]!.n);
+const count = async (query: ReturnType<typeof sql>) =>
+  Number((await queryRows<{ n: string }>(ctx.database.db, query))[0]!.n);
 
 describe('demo data', () => {
   it('seeds the documented data set into an empty database, and the demo account signs in', async () => {
@@ -27,7 +28,11 @@ describe('demo data', () => {
     expect(summary.prices).toBeGreaterThanOrEqual(140);
     expect(await isDatabaseEmpty(ctx.database.db)).toBe(false);
 
-    expect(await count(sql`select count(*) as n from units u join locations l on l.id = u.location_id where l.latitude is null`)).toBe(0);
+    expect(
+      await count(
+        sql`select count(*) as n from units u join locations l on l.id = u.location_id where l.latitude is null`,
+      ),
+    ).toBe(0);
     expect(await count(sql`select count(distinct status) as n from jobs`)).toBe(4);
     expect(await count(sql`select count(distinct status) as n from job_invoices`)).toBe(4);
     expect(await count(sql`select count(*) as n from users where role = 'technician' and status = 'active'`)).toBe(6);
@@ -38,14 +43,20 @@ describe('demo data', () => {
     // New jobs continue after the seeded numbers.
     expect(await count(sql`select nextval('job_number_seq') as n`)).toBe(1001 + summary.jobs);
 
-    const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'demo', password: 'hvac-demo' } });
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'demo', password: 'hvac-demo' },
+    });
     expect(login.statusCode).toBe(200);
     expect(login.json().user.role).toBe('admin');
 
     // The work of the last weeks: Home's quote and repair counts are not empty for a recent period.
     const cookie = login.headers['set-cookie'] as string;
     for (const period of ['last-week', 'last-month']) {
-      const stats = (await ctx.app.inject({ method: 'GET', url: `/api/home/stats?period=${period}`, headers: { cookie } })).json();
+      const stats = (
+        await ctx.app.inject({ method: 'GET', url: `/api/home/stats?period=${period}`, headers: { cookie } })
+      ).json();
       for (const card of ['followUpJobs', 'openDeficiencies', 'jobsToSchedule', 'submittedQuotes']) {
         expect(stats[card].count, `${card} of ${period}`).toBeGreaterThan(0);
       }
@@ -79,8 +90,14 @@ describe('demo data', () => {
     ).toBe(0);
 
     // No technician's certification has expired; one or two expire within the month.
-    expect(await count(sql`select count(*) as n from technician_certifications where status = 'expired' or expiry_date < '2026-11-22'`)).toBe(0);
-    const soon = await count(sql`select count(*) as n from technician_certifications where expiry_date < date '2026-11-22' + 30`);
+    expect(
+      await count(
+        sql`select count(*) as n from technician_certifications where status = 'expired' or expiry_date < '2026-11-22'`,
+      ),
+    ).toBe(0);
+    const soon = await count(
+      sql`select count(*) as n from technician_certifications where expiry_date < date '2026-11-22' + 30`,
+    );
     expect(soon).toBeGreaterThanOrEqual(1);
     expect(soon).toBeLessThanOrEqual(2);
   });

@@ -121,9 +121,17 @@ beforeAll(async () => {
   const f = ctx.f;
   const techs: string[] = [];
   for (const name of ['a', 'b']) {
-    techs.push((await f.technician({ user: { firstName: `Derived ${name}`, username: `derived-${name}`, password: TEST_PASSWORD } })).user.id);
+    techs.push(
+      (
+        await f.technician({
+          user: { firstName: `Derived ${name}`, username: `derived-${name}`, password: TEST_PASSWORD },
+        })
+      ).user.id,
+    );
   }
-  const serviceLines = (await rows<{ code: string }>(sql`select code from service_lines order by code limit 2`)).map((r) => r.code);
+  const serviceLines = (await rows<{ code: string }>(sql`select code from service_lines order by code limit 2`)).map(
+    (r) => r.code,
+  );
   const companies = [await f.company({ name: 'Aspen Dairy' }), await f.company({ name: 'Birch Logistics' })];
   const locations = [
     await f.location({ companyId: companies[0]!.id, name: 'Aspen Plant', buildingName: 'North Hall' }),
@@ -138,16 +146,32 @@ beforeAll(async () => {
   ];
   const jobs = [
     await f.job({ locationId: locations[0]!.id, unitId: units[0]!.id, name: 'Coil clean', technicianIds: [techs[0]!] }),
-    await f.job({ locationId: locations[0]!.id, unitId: units[1]!.id, name: 'Belt change', technicianIds: [techs[0]!, techs[1]!] }),
+    await f.job({
+      locationId: locations[0]!.id,
+      unitId: units[1]!.id,
+      name: 'Belt change',
+      technicianIds: [techs[0]!, techs[1]!],
+    }),
     await f.job({ locationId: locations[1]!.id, unitId: null, name: 'Survey' }),
-    await f.job({ locationId: locations[2]!.id, unitId: units[3]!.id, name: 'Filter swap', technicianIds: [techs[1]!] }),
+    await f.job({
+      locationId: locations[2]!.id,
+      unitId: units[3]!.id,
+      name: 'Filter swap',
+      technicianIds: [techs[1]!],
+    }),
     await f.job({ locationId: locations[2]!.id, unitId: null, name: 'Leak check', status: 'completed' }),
   ];
   const invoices = [
     await f.invoice(jobs[0]!, { status: 'draft', amount: '100.00' }),
     await f.invoice(jobs[1]!, { status: 'issued', amount: '250.50', issuedDate: '2026-01-10', dueDate: '2026-02-09' }),
     await f.invoice(jobs[3]!, { status: 'issued', amount: '75.25', issuedDate: '2026-02-03', dueDate: '2026-03-05' }),
-    await f.invoice(jobs[4]!, { status: 'paid', amount: '180.00', issuedDate: '2025-12-20', dueDate: '2026-01-19', paidDate: '2026-01-02' }),
+    await f.invoice(jobs[4]!, {
+      status: 'paid',
+      amount: '180.00',
+      issuedDate: '2025-12-20',
+      dueDate: '2026-01-19',
+      paidDate: '2026-01-02',
+    }),
     await f.invoice(jobs[4]!, { status: 'void', amount: '40.00', issuedDate: '2025-12-01', dueDate: '2025-12-31' }),
   ];
   fx = { companies, locations, units, jobs, invoices, techs, serviceLines };
@@ -169,7 +193,9 @@ describe('the data kept by triggers', () => {
     await expectAllKept('after the renames');
     // a location changes company; a job changes location, unit and service line; a unit moves
     await run(sql`update locations set company_id = ${c1!.id} where id = ${l1!.id}`);
-    await run(sql`update jobs set location_id = ${l1!.id}, unit_id = ${fx.units[2]!.id}, service_line = ${fx.serviceLines[1] ?? fx.serviceLines[0]!} where id = ${fx.jobs[1]!.id}`);
+    await run(
+      sql`update jobs set location_id = ${l1!.id}, unit_id = ${fx.units[2]!.id}, service_line = ${fx.serviceLines[1] ?? fx.serviceLines[0]!} where id = ${fx.jobs[1]!.id}`,
+    );
     await run(sql`update units set location_id = ${l1!.id} where id = ${fx.units[1]!.id}`);
     await expectAllKept('after the moves');
   });
@@ -177,11 +203,17 @@ describe('the data kept by triggers', () => {
   it('follows status changes, technicians and invoice transitions', async () => {
     await run(sql`update units set status = 'inactive' where id = ${fx.units[3]!.id}`);
     await run(sql`update jobs set status = 'cancelled' where id = ${fx.jobs[2]!.id}`);
-    await run(sql`update jobs set time_period_due = time_period_due + 7, created_at = created_at - interval '3 days' where id = ${fx.jobs[3]!.id}`);
+    await run(
+      sql`update jobs set time_period_due = time_period_due + 7, created_at = created_at - interval '3 days' where id = ${fx.jobs[3]!.id}`,
+    );
     await run(sql`delete from job_technicians where job_id = ${fx.jobs[0]!.id}`);
-    await run(sql`insert into job_technicians (job_id, technician_id, is_primary) values (${fx.jobs[2]!.id}, ${fx.techs[0]!}, true)`);
+    await run(
+      sql`insert into job_technicians (job_id, technician_id, is_primary) values (${fx.jobs[2]!.id}, ${fx.techs[0]!}, true)`,
+    );
     await run(sql`update job_technicians set job_id = ${fx.jobs[4]!.id} where job_id = ${fx.jobs[3]!.id}`);
-    await run(sql`update job_invoices set status = 'issued', issued_date = '2026-03-01', due_date = '2026-03-31' where id = ${fx.invoices[0]!.id}`);
+    await run(
+      sql`update job_invoices set status = 'issued', issued_date = '2026-03-01', due_date = '2026-03-31' where id = ${fx.invoices[0]!.id}`,
+    );
     await run(sql`update job_invoices set status = 'paid', paid_date = '2026-02-01' where id = ${fx.invoices[1]!.id}`);
     await run(sql`update job_invoices set amount = 80.25 where id = ${fx.invoices[2]!.id}`);
     await expectAllKept('after the status changes');

@@ -20,7 +20,14 @@ describe('the Nominatim geocoder adapter', () => {
     expect(await geocode(address)).toEqual({ latitude: 33.7569, longitude: -84.3903 });
     const asked = fake.requests.at(-1)!;
     expect(asked.pathname).toBe('/search');
-    expect(Object.fromEntries(asked.searchParams)).toMatchObject({ street: '100 Peachtree St NW', city: 'Atlanta', state: 'GA', postalcode: '30303', format: 'jsonv2', limit: '1' });
+    expect(Object.fromEntries(asked.searchParams)).toMatchObject({
+      street: '100 Peachtree St NW',
+      city: 'Atlanta',
+      state: 'GA',
+      postalcode: '30303',
+      format: 'jsonv2',
+      limit: '1',
+    });
   });
 
   it('falls back to free text when the structured search finds nothing', async () => {

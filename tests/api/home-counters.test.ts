@@ -35,7 +35,8 @@ const rows = <T>(query: SQL) => queryRows<T>(ctx.database.db, query);
 beforeAll(async () => {
   ctx = await createTestContext({ now: () => NOW });
   api = await signInAs(ctx, 'manager');
-  const tech = async (name: string) => (await ctx.f.technician({ user: { firstName: name, username: `tech-${name}`, password: TEST_PASSWORD } })).user.id;
+  const tech = async (name: string) =>
+    (await ctx.f.technician({ user: { firstName: name, username: `tech-${name}`, password: TEST_PASSWORD } })).user.id;
   techA = await tech('a');
   techB = await tech('b');
   techC = await tech('c');
@@ -95,7 +96,11 @@ async function recomputedCounters() {
 }
 
 /** The nine counts straight from the tables (the definitions of src/domain/home.ts, plain SQL). */
-async function countsFromTables(filters: { since: Date | null; office?: string; technicianId?: string }): Promise<HomeStats> {
+async function countsFromTables(filters: {
+  since: Date | null;
+  office?: string;
+  technicianId?: string;
+}): Promise<HomeStats> {
   const since = filters.since?.toISOString() ?? '-infinity';
   const office = filters.office ?? null;
   const tech = filters.technicianId ?? null;
@@ -168,14 +173,22 @@ async function expectCountersKept() {
 
 /** Every period, with and without each select, through the API against the tables. */
 async function expectStatsMatchTables() {
-  const scopes: { office?: string; technicianId?: string }[] = [{}, { office: 'Branch Office' }, { technicianId: techA }, { office: 'Main Office', technicianId: techB }, { technicianId: techC }];
+  const scopes: { office?: string; technicianId?: string }[] = [
+    {},
+    { office: 'Branch Office' },
+    { technicianId: techA },
+    { office: 'Main Office', technicianId: techB },
+    { technicianId: techC },
+  ];
   for (const { value: period } of HOME_PERIODS) {
     for (const scope of scopes) {
       const query = new URLSearchParams({ period, ...scope });
       const response = await api.call('GET', `/api/home/stats?${query.toString()}`);
       expect(response.statusCode, response.body).toBe(200);
       const since = periodSince(period, NOW, DEFAULT_TIME_ZONE);
-      expect(response.json(), `period ${period} ${JSON.stringify(scope)}`).toEqual(await countsFromTables({ since, ...scope }));
+      expect(response.json(), `period ${period} ${JSON.stringify(scope)}`).toEqual(
+        await countsFromTables({ since, ...scope }),
+      );
     }
   }
 }
@@ -184,7 +197,13 @@ async function createJob(body: Record<string, unknown>) {
   const response = await api.call(
     'POST',
     '/api/jobs',
-    await jobCreateBody(ctx.f, { name: 'Counted job', description: 'A job the home counts follow', timePeriodStart: '2026-03-01', timePeriodDue: '2026-03-20', ...body }),
+    await jobCreateBody(ctx.f, {
+      name: 'Counted job',
+      description: 'A job the home counts follow',
+      timePeriodStart: '2026-03-01',
+      timePeriodDue: '2026-03-20',
+      ...body,
+    }),
   );
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ id: string; number: number }>();
@@ -197,12 +216,27 @@ describe('home counters kept by the writes', () => {
     // Created through the API (created now) and by the factories (created days and months ago,
     // including in the hours of a period's first day before the counters' first whole UTC day).
     const scheduled = await createJob({ scheduleDate: '2026-03-14', scheduleTime: '09:00', technicianIds: [techA] });
-    const future = await createJob({ scheduleDate: '2026-03-18', scheduleTime: '09:00', technicianIds: [techA, techB], office: 'Branch Office' });
+    const future = await createJob({
+      scheduleDate: '2026-03-18',
+      scheduleTime: '09:00',
+      technicianIds: [techA, techB],
+      office: 'Branch Office',
+    });
     const unscheduled = await createJob({ timePeriodDue: '2026-03-10', technicianIds: [techB] });
     const plain = await createJob({});
     // due and starting in later months (the counters by month), and later this month (the facts)
-    await createJob({ timePeriodDue: '2026-05-02', scheduleDate: '2026-04-20', scheduleTime: '08:00', technicianIds: [techC] });
-    await createJob({ timePeriodDue: '2026-03-31', scheduleDate: '2026-03-31', scheduleTime: '23:30', office: 'Branch Office' });
+    await createJob({
+      timePeriodDue: '2026-05-02',
+      scheduleDate: '2026-04-20',
+      scheduleTime: '08:00',
+      technicianIds: [techC],
+    });
+    await createJob({
+      timePeriodDue: '2026-03-31',
+      scheduleDate: '2026-03-31',
+      scheduleTime: '23:30',
+      office: 'Branch Office',
+    });
     const location = await ctx.f.location();
     const old: { id: string; number: number }[] = [];
     for (const [index, created] of [ago(2), ago(7, -3), ago(30, -2), ago(45), ago(200), ago(400)].entries()) {
@@ -223,21 +257,63 @@ describe('home counters kept by the writes', () => {
     await expectCountersKept();
 
     // Technicians changed, a job completed, one cancelled.
-    expect((await api.call('PUT', `/api/jobs/${plain.id}/technicians`, { technicianIds: [techC, techA] })).statusCode).toBe(200);
-    expect((await api.call('PUT', `/api/jobs/${unscheduled.id}/technicians`, { technicianIds: [techA] })).statusCode).toBe(200);
+    expect(
+      (await api.call('PUT', `/api/jobs/${plain.id}/technicians`, { technicianIds: [techC, techA] })).statusCode,
+    ).toBe(200);
+    expect(
+      (await api.call('PUT', `/api/jobs/${unscheduled.id}/technicians`, { technicianIds: [techA] })).statusCode,
+    ).toBe(200);
     expect((await api.call('POST', `/api/jobs/${scheduled.id}/complete`)).statusCode).toBe(200);
     expect((await api.call('POST', `/api/jobs/${old[1]!.id}/cancel`)).statusCode).toBe(200);
     expect((await api.call('PATCH', `/api/jobs/${future.id}`, { tags: ['VIP'] })).statusCode).toBe(200);
     await expectCountersKept();
 
     // Quotes: sent (the factory supersedes the open one), answered, expired by the clock.
-    await ctx.f.quote(old[0]!, { status: 'sent', amount: '900.00', sentAt: ago(1), createdAt: ago(1), expiresAt: new Date(ago(1).getTime() + 30 * DAY) });
-    await ctx.f.quote(old[2]!, { status: 'sent', amount: '450.00', sentAt: ago(29), createdAt: ago(29), expiresAt: new Date(ago(29).getTime() + 30 * DAY) });
-    await ctx.f.quote(old[3]!, { status: 'sent', amount: '300.00', sentAt: ago(40), createdAt: ago(40), expiresAt: ago(10) });
-    const answered = await ctx.f.quote(old[4]!, { status: 'sent', amount: '1200.00', sentAt: ago(5), createdAt: ago(5), expiresAt: new Date(ago(5).getTime() + 30 * DAY) });
-    await ctx.f.quote(future, { status: 'sent', amount: '75.00', sentAt: ago(3), createdAt: ago(3), expiresAt: new Date(ago(3).getTime() + 30 * DAY) });
-    await ctx.f.quote(future, { status: 'sent', amount: '80.00', sentAt: ago(2), createdAt: ago(2), expiresAt: new Date(ago(2).getTime() + 30 * DAY) });
-    await run(sql`update job_quotes set status = 'approved', decided_at = ${ago(4).toISOString()}::timestamptz where id = ${answered.id}::uuid`);
+    await ctx.f.quote(old[0]!, {
+      status: 'sent',
+      amount: '900.00',
+      sentAt: ago(1),
+      createdAt: ago(1),
+      expiresAt: new Date(ago(1).getTime() + 30 * DAY),
+    });
+    await ctx.f.quote(old[2]!, {
+      status: 'sent',
+      amount: '450.00',
+      sentAt: ago(29),
+      createdAt: ago(29),
+      expiresAt: new Date(ago(29).getTime() + 30 * DAY),
+    });
+    await ctx.f.quote(old[3]!, {
+      status: 'sent',
+      amount: '300.00',
+      sentAt: ago(40),
+      createdAt: ago(40),
+      expiresAt: ago(10),
+    });
+    const answered = await ctx.f.quote(old[4]!, {
+      status: 'sent',
+      amount: '1200.00',
+      sentAt: ago(5),
+      createdAt: ago(5),
+      expiresAt: new Date(ago(5).getTime() + 30 * DAY),
+    });
+    await ctx.f.quote(future, {
+      status: 'sent',
+      amount: '75.00',
+      sentAt: ago(3),
+      createdAt: ago(3),
+      expiresAt: new Date(ago(3).getTime() + 30 * DAY),
+    });
+    await ctx.f.quote(future, {
+      status: 'sent',
+      amount: '80.00',
+      sentAt: ago(2),
+      createdAt: ago(2),
+      expiresAt: new Date(ago(2).getTime() + 30 * DAY),
+    });
+    await run(
+      sql`update job_quotes set status = 'approved', decided_at = ${ago(4).toISOString()}::timestamptz where id = ${answered.id}::uuid`,
+    );
     await expectCountersKept();
 
     // Repairs: priced, re-priced, free; on an approved job (Ready to Schedule's value) and on open ones.
@@ -262,9 +338,15 @@ describe('home counters kept by the writes', () => {
     const toVoid = await completeAndInvoice(plain);
     const toDelete = await completeAndInvoice(old[5]!);
     await ctx.f.invoice(old[2]!, { status: 'draft', amount: '99.99', issuedDate: null, createdAt: ago(30, -1) });
-    expect((await api.call('POST', `/api/invoices/${issued.id}/send`, { email: 'ap@example.com' })).statusCode).toBe(200);
-    expect((await api.call('POST', `/api/invoices/${toVoid.id}/send`, { email: 'ap@example.com' })).statusCode).toBe(200);
-    expect((await api.call('POST', `/api/invoices/${toVoid.id}/void`, { reason: 'Billed twice' })).statusCode).toBe(200);
+    expect((await api.call('POST', `/api/invoices/${issued.id}/send`, { email: 'ap@example.com' })).statusCode).toBe(
+      200,
+    );
+    expect((await api.call('POST', `/api/invoices/${toVoid.id}/send`, { email: 'ap@example.com' })).statusCode).toBe(
+      200,
+    );
+    expect((await api.call('POST', `/api/invoices/${toVoid.id}/void`, { reason: 'Billed twice' })).statusCode).toBe(
+      200,
+    );
     expect((await api.call('DELETE', `/api/invoices/${toDelete.id}`)).statusCode).toBe(204);
     expect((await api.call('POST', `/api/jobs/${unscheduled.id}/complete`)).statusCode).toBe(200);
     expect((await api.call('POST', `/api/jobs/${plain.id}/complete`)).statusCode).toBe(200);
@@ -287,10 +369,16 @@ describe('home counters kept by the writes', () => {
 
     // Plain SQL as another writer would: several jobs in one statement, a row moved to another job,
     // a job's creation time moved back, a status changed without a start.
-    await run(sql`update jobs set office = 'Branch Office' where id in (${old[2]!.id}::uuid, ${old[4]!.id}::uuid, ${plain.id}::uuid)`);
-    await run(sql`update job_technicians set job_id = ${old[3]!.id}::uuid, is_primary = false where job_id = ${unscheduled.id}::uuid`);
+    await run(
+      sql`update jobs set office = 'Branch Office' where id in (${old[2]!.id}::uuid, ${old[4]!.id}::uuid, ${plain.id}::uuid)`,
+    );
+    await run(
+      sql`update job_technicians set job_id = ${old[3]!.id}::uuid, is_primary = false where job_id = ${unscheduled.id}::uuid`,
+    );
     await run(sql`update jobs set created_at = ${ago(95).toISOString()}::timestamptz where id = ${future.id}::uuid`);
-    await run(sql`update job_invoices set created_at = ${ago(6).toISOString()}::timestamptz where id = ${draft.id}::uuid`);
+    await run(
+      sql`update job_invoices set created_at = ${ago(6).toISOString()}::timestamptz where id = ${draft.id}::uuid`,
+    );
     await run(sql`update jobs set status = 'cancelled' where id = ${old[5]!.id}::uuid`);
     await expectCountersKept();
 
@@ -310,9 +398,15 @@ describe('home counters kept by the writes', () => {
     try {
       await first.query('begin');
       await second.query('begin');
-      await first.query(`insert into job_invoices (job_id, invoice_number, amount) values ($1, 'CONCURRENT-1', 120.50)`, [job.id]);
+      await first.query(
+        `insert into job_invoices (job_id, invoice_number, amount) values ($1, 'CONCURRENT-1', 120.50)`,
+        [job.id],
+      );
       await first.query('update job_technicians set technician_id = $2 where job_id = $1', [job.id, techB]);
-      const waiting = second.query(`insert into job_repairs (job_id, inspection_id, total_cost) values ($1, $2, 640)`, [job.id, inspection.id]);
+      const waiting = second.query(`insert into job_repairs (job_id, inspection_id, total_cost) values ($1, $2, 640)`, [
+        job.id,
+        inspection.id,
+      ]);
       await new Promise((resolve) => setTimeout(resolve, 300));
       await first.query('commit');
       await waiting;

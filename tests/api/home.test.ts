@@ -52,7 +52,11 @@ beforeAll(async () => {
   for (let i = 0; i < 60; i++) {
     const status = rng.pick<JobStatus>(['scheduled', 'unscheduled', 'completed', 'cancelled']);
     const scheduleStart =
-      status === 'scheduled' ? new Date(NOW.getTime() + rng.pick([-3, -0.01, 0.01, 2]) * DAY) : rng.bool(0.5) ? new Date(NOW.getTime() - 5 * DAY) : null;
+      status === 'scheduled'
+        ? new Date(NOW.getTime() + rng.pick([-3, -0.01, 0.01, 2]) * DAY)
+        : rng.bool(0.5)
+          ? new Date(NOW.getTime() - 5 * DAY)
+          : null;
     const due = rng.pick(['2026-03-01', '2026-03-14', TODAY, '2026-03-16', '2026-04-01']);
     const quoteSent = rng.bool(0.5);
     const storedStatus: QuoteStatus = quoteSent ? rng.pick(['sent', 'sent', 'approved', 'declined'] as const) : 'sent';
@@ -114,7 +118,14 @@ beforeAll(async () => {
       }
       const expiresAt = new Date(quoteCreated.getTime() + 30 * DAY);
       const decidedAt = storedStatus === 'sent' ? null : new Date(quoteCreated.getTime() + DAY);
-      await ctx.f.quote(job, { status: storedStatus, amount, createdAt: quoteCreated, sentAt: quoteCreated, expiresAt, decidedAt });
+      await ctx.f.quote(job, {
+        status: storedStatus,
+        amount,
+        createdAt: quoteCreated,
+        sentAt: quoteCreated,
+        expiresAt,
+        decidedAt,
+      });
       const status = effectiveQuoteStatus({ status: storedStatus, expiresAt }, NOW);
       entry.facts.quoteStatus = status;
       entry.quotes.push({ status, amountCents: toCents(amount), createdAt: quoteCreated });
@@ -128,13 +139,16 @@ afterAll(() => ctx.close());
 function expected(filters: HomeFilters): HomeStats {
   const since = periodSince(filters.period, NOW, DEFAULT_TIME_ZONE);
   const inScope = (s: Seeded) =>
-    (!filters.office || s.office === filters.office) && (!filters.technicianId || s.technicianIds.includes(filters.technicianId));
+    (!filters.office || s.office === filters.office) &&
+    (!filters.technicianId || s.technicianIds.includes(filters.technicianId));
   const recent = (d: Date) => !since || d >= since;
   const jobs = seeded.filter((s) => inScope(s) && recent(s.createdAt));
   const count = (pred: (f: HomeJobFacts) => boolean) => jobs.filter((s) => pred(s.facts)).length;
   const ready = jobs.filter((s) => homeRules.jobReadyToSchedule(s.facts));
   const scoped = seeded.filter(inScope);
-  const deficiencies = scoped.flatMap((s) => s.repairs.filter((r) => recent(r.createdAt) && homeRules.openDeficiency(r, s.facts)));
+  const deficiencies = scoped.flatMap((s) =>
+    s.repairs.filter((r) => recent(r.createdAt) && homeRules.openDeficiency(r, s.facts)),
+  );
   const drafts = scoped.flatMap((s) => s.invoices.filter((i) => recent(i.createdAt) && homeRules.unsentInvoice(i)));
   const quotes = scoped.flatMap((s) => s.quotes.filter((q) => recent(q.createdAt) && homeRules.submittedQuote(q)));
   const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
@@ -169,7 +183,9 @@ describe('home counts against a seeded data set', () => {
   });
 
   it('match the definitions for one technician', async () => {
-    expect(await stats(`?period=all&technicianId=${techA}`)).toEqual(expected({ office: undefined, technicianId: techA, period: 'all' }));
+    expect(await stats(`?period=all&technicianId=${techA}`)).toEqual(
+      expected({ office: undefined, technicianId: techA, period: 'all' }),
+    );
   });
 
   it('are not all zero (the seed covers every count)', async () => {
@@ -178,10 +194,18 @@ describe('home counts against a seeded data set', () => {
   });
 
   it('refuses bad filters with a message', async () => {
-    const badPeriod = await ctx.app.inject({ method: 'GET', url: '/api/home/stats?period=yesterday', headers: { cookie } });
+    const badPeriod = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/home/stats?period=yesterday',
+      headers: { cookie },
+    });
     expect(badPeriod.statusCode).toBe(400);
     expect(badPeriod.json().error.message).toBe('Unknown period');
-    const badTech = await ctx.app.inject({ method: 'GET', url: '/api/home/stats?technicianId=42', headers: { cookie } });
+    const badTech = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/home/stats?technicianId=42',
+      headers: { cookie },
+    });
     expect(badTech.statusCode).toBe(400);
     expect(badTech.json().error.message).toBe('Invalid technician id');
   });
@@ -206,16 +230,58 @@ describe('each card opens exactly the records it counts', () => {
       const location = await ctx.f.location();
       for (const days of [7, 30, 90]) {
         const edge = new Date(NOW.getTime() - days * DAY - 60 * 60 * 1000);
-        const job = await ctx.f.job({ locationId: location.id, unitId: null, office: 'Main Office', createdAt: edge, technicianIds: [techA] });
-        await ctx.f.quote(job, { status: 'sent', amount: '100.00', createdAt: edge, sentAt: edge, expiresAt: new Date(edge.getTime() + 30 * DAY) });
+        const job = await ctx.f.job({
+          locationId: location.id,
+          unitId: null,
+          office: 'Main Office',
+          createdAt: edge,
+          technicianIds: [techA],
+        });
+        await ctx.f.quote(job, {
+          status: 'sent',
+          amount: '100.00',
+          createdAt: edge,
+          sentAt: edge,
+          expiresAt: new Date(edge.getTime() + 30 * DAY),
+        });
         // An older job whose live quote went out on the edge day: counted by its send date, not the job's.
-        const older = await ctx.f.job({ locationId: location.id, unitId: null, office: 'Main Office', createdAt: new Date(NOW.getTime() - 400 * DAY) });
+        const older = await ctx.f.job({
+          locationId: location.id,
+          unitId: null,
+          office: 'Main Office',
+          createdAt: new Date(NOW.getTime() - 400 * DAY),
+        });
         const sentAt = new Date(edge.getTime() + 30 * 60 * 1000);
-        await ctx.f.quote(older, { status: 'sent', amount: '200.00', createdAt: sentAt, sentAt, expiresAt: new Date(sentAt.getTime() + 30 * DAY) });
+        await ctx.f.quote(older, {
+          status: 'sent',
+          amount: '200.00',
+          createdAt: sentAt,
+          sentAt,
+          expiresAt: new Date(sentAt.getTime() + 30 * DAY),
+        });
       }
-      seeded.push({ facts: { status: 'unscheduled', scheduleStart: null, timePeriodDue: TODAY, quoteStatus: 'sent', hasInvoice: false }, office: 'Edge', technicianIds: [], createdAt: NOW, repairs: [], invoices: [], quotes: [] });
+      seeded.push({
+        facts: {
+          status: 'unscheduled',
+          scheduleStart: null,
+          timePeriodDue: TODAY,
+          quoteStatus: 'sent',
+          hasInvoice: false,
+        },
+        office: 'Edge',
+        technicianIds: [],
+        createdAt: NOW,
+        repairs: [],
+        invoices: [],
+        quotes: [],
+      });
     }
-    const filters: HomeFilters = { office: undefined, technicianId: undefined, ...partial, ...('technicianId' in partial ? { technicianId: techA } : {}) };
+    const filters: HomeFilters = {
+      office: undefined,
+      technicianId: undefined,
+      ...partial,
+      ...('technicianId' in partial ? { technicianId: techA } : {}),
+    };
     const query = new URLSearchParams({ period: filters.period });
     if (filters.office) query.set('office', filters.office);
     if (filters.technicianId) query.set('technicianId', filters.technicianId);
@@ -223,7 +289,11 @@ describe('each card opens exactly the records it counts', () => {
     for (const card of CARDS) {
       const list = homeCardListQuery(card, filters, NOW, DEFAULT_TIME_ZONE);
       list.set('pageSize', '100');
-      const response = await ctx.app.inject({ method: 'GET', url: `/api/jobs?${list.toString()}`, headers: { cookie } });
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/jobs?${list.toString()}`,
+        headers: { cookie },
+      });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json().total, `${card.key} with /jobs?${list.toString()}`).toBe(counts[card.key].count);
     }
@@ -237,51 +307,90 @@ describe('each card opens exactly the records it counts', () => {
     ['last quarter, one office', { period: 'last-quarter', office: 'Main Office' }],
     ['last year, one technician', { period: 'last-year', technicianId: 'A' }],
     ['all time, one office and one technician', { period: 'all', office: 'Branch Office', technicianId: 'A' }],
-  ] as const)('Open Deficiencies and Total Unsent Invoices: the list holds exactly the counted records for %s', async (_label, partial) => {
-    if (!seeded.some((s) => s.office === 'Edge records')) {
-      // On the first day of each period before its exact instant (counted), and late on the day
-      // before (not counted): a repair record with a total and a draft invoice, two of each on one job.
-      const location = await ctx.f.location();
-      const job = await ctx.f.job({ locationId: location.id, unitId: null, office: 'Main Office', createdAt: new Date(NOW.getTime() - 500 * DAY), technicianIds: [techA] });
-      for (const days of [7, 30, 90, 365]) {
-        for (const at of [new Date(NOW.getTime() - days * DAY - 60 * 60 * 1000), new Date(NOW.getTime() - days * DAY - 12 * 60 * 60 * 1000)]) {
-          const inspection = await ctx.f.inspection(job.id);
-          await ctx.f.repair({ jobId: job.id, inspectionId: inspection.id }, { createdAt: at });
-          await ctx.f.invoice(job, { status: 'draft', amount: '10.25', issuedDate: null, createdAt: at });
+  ] as const)(
+    'Open Deficiencies and Total Unsent Invoices: the list holds exactly the counted records for %s',
+    async (_label, partial) => {
+      if (!seeded.some((s) => s.office === 'Edge records')) {
+        // On the first day of each period before its exact instant (counted), and late on the day
+        // before (not counted): a repair record with a total and a draft invoice, two of each on one job.
+        const location = await ctx.f.location();
+        const job = await ctx.f.job({
+          locationId: location.id,
+          unitId: null,
+          office: 'Main Office',
+          createdAt: new Date(NOW.getTime() - 500 * DAY),
+          technicianIds: [techA],
+        });
+        for (const days of [7, 30, 90, 365]) {
+          for (const at of [
+            new Date(NOW.getTime() - days * DAY - 60 * 60 * 1000),
+            new Date(NOW.getTime() - days * DAY - 12 * 60 * 60 * 1000),
+          ]) {
+            const inspection = await ctx.f.inspection(job.id);
+            await ctx.f.repair({ jobId: job.id, inspectionId: inspection.id }, { createdAt: at });
+            await ctx.f.invoice(job, { status: 'draft', amount: '10.25', issuedDate: null, createdAt: at });
+          }
         }
+        seeded.push({
+          facts: {
+            status: 'unscheduled',
+            scheduleStart: null,
+            timePeriodDue: TODAY,
+            quoteStatus: null,
+            hasInvoice: true,
+          },
+          office: 'Edge records',
+          technicianIds: [],
+          createdAt: NOW,
+          repairs: [],
+          invoices: [],
+          quotes: [],
+        });
       }
-      seeded.push({ facts: { status: 'unscheduled', scheduleStart: null, timePeriodDue: TODAY, quoteStatus: null, hasInvoice: true }, office: 'Edge records', technicianIds: [], createdAt: NOW, repairs: [], invoices: [], quotes: [] });
-    }
-    const filters: HomeFilters = { office: undefined, technicianId: undefined, ...partial, ...('technicianId' in partial ? { technicianId: techA } : {}) };
-    const query = new URLSearchParams({ period: filters.period });
-    if (filters.office) query.set('office', filters.office);
-    if (filters.technicianId) query.set('technicianId', filters.technicianId);
-    const counts = await stats(`?${query.toString()}`);
+      const filters: HomeFilters = {
+        office: undefined,
+        technicianId: undefined,
+        ...partial,
+        ...('technicianId' in partial ? { technicianId: techA } : {}),
+      };
+      const query = new URLSearchParams({ period: filters.period });
+      if (filters.office) query.set('office', filters.office);
+      if (filters.technicianId) query.set('technicianId', filters.technicianId);
+      const counts = await stats(`?${query.toString()}`);
 
-    // Every page of the list: as many records as the card counts, each once.
-    const listed: string[] = [];
-    for (let page = 1; ; page++) {
-      const response = await ctx.app.inject({ method: 'GET', url: `/api/home/deficiencies?${homeDeficienciesQuery(filters).toString()}&page=${page}`, headers: { cookie } });
-      expect(response.statusCode, response.body).toBe(200);
-      const body = response.json() as OpenDeficiencies;
-      expect(body.total).toBe(counts.openDeficiencies.count);
-      listed.push(...body.items.map((d) => d.repairId));
-      if (body.items.length < HOME_DEFICIENCIES_PAGE_SIZE) break;
-    }
-    expect(new Set(listed).size).toBe(listed.length);
-    expect(listed.length).toBe(counts.openDeficiencies.count);
-    expect(counts.openDeficiencies.count).toBeGreaterThan(0);
+      // Every page of the list: as many records as the card counts, each once.
+      const listed: string[] = [];
+      for (let page = 1; ; page++) {
+        const response = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/home/deficiencies?${homeDeficienciesQuery(filters).toString()}&page=${page}`,
+          headers: { cookie },
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        const body = response.json() as OpenDeficiencies;
+        expect(body.total).toBe(counts.openDeficiencies.count);
+        listed.push(...body.items.map((d) => d.repairId));
+        if (body.items.length < HOME_DEFICIENCIES_PAGE_SIZE) break;
+      }
+      expect(new Set(listed).size).toBe(listed.length);
+      expect(listed.length).toBe(counts.openDeficiencies.count);
+      expect(counts.openDeficiencies.count).toBeGreaterThan(0);
 
-    const invoicesQuery = homeUnsentInvoicesQuery(filters, NOW, DEFAULT_TIME_ZONE);
-    invoicesQuery.set('pageSize', '100');
-    const invoices = await ctx.app.inject({ method: 'GET', url: `/api/invoices?${invoicesQuery.toString()}`, headers: { cookie } });
-    expect(invoices.statusCode, invoices.body).toBe(200);
-    const list = invoices.json() as InvoiceList;
-    expect(list.total, `/api/invoices?${invoicesQuery.toString()}`).toBe(counts.unsentInvoices.count);
-    expect(list.summary?.total.amountCents).toBe(counts.unsentInvoices.valueCents);
-    expect(list.items.every((i) => i.status === 'draft')).toBe(true);
-    expect(counts.unsentInvoices.count).toBeGreaterThan(0);
-  });
+      const invoicesQuery = homeUnsentInvoicesQuery(filters, NOW, DEFAULT_TIME_ZONE);
+      invoicesQuery.set('pageSize', '100');
+      const invoices = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/invoices?${invoicesQuery.toString()}`,
+        headers: { cookie },
+      });
+      expect(invoices.statusCode, invoices.body).toBe(200);
+      const list = invoices.json() as InvoiceList;
+      expect(list.total, `/api/invoices?${invoicesQuery.toString()}`).toBe(counts.unsentInvoices.count);
+      expect(list.summary?.total.amountCents).toBe(counts.unsentInvoices.valueCents);
+      expect(list.items.every((i) => i.status === 'draft')).toBe(true);
+      expect(counts.unsentInvoices.count).toBeGreaterThan(0);
+    },
+  );
 
   it('the open deficiencies refuse bad filters and pages with a message', async () => {
     for (const [url, message] of [
@@ -298,7 +407,11 @@ describe('each card opens exactly the records it counts', () => {
   });
 
   it('the jobs list refuses an unknown date field', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/jobs?dateField=quote&from=2026-03-01', headers: { cookie } });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/jobs?dateField=quote&from=2026-03-01',
+      headers: { cookie },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe('Date field must be due, schedule, created or quote-sent');
   });
@@ -315,16 +428,40 @@ describe('home options and daily schedule', () => {
   it("lists the day's scheduled jobs in the company time zone, optionally for one technician", async () => {
     const location = await ctx.f.location();
     // 23:30 in New York on 20 March is already 21 March in UTC: it still belongs to the 20th.
-    const late = await ctx.f.job({ locationId: location.id, unitId: null, status: 'scheduled', name: 'Late call', scheduleStart: new Date('2026-03-21T03:30:00Z'), technicianIds: [techB] });
-    const morning = await ctx.f.job({ locationId: location.id, unitId: null, status: 'scheduled', name: 'Morning PM', scheduleStart: new Date('2026-03-20T12:00:00Z'), technicianIds: [techA] });
-    await ctx.f.job({ locationId: location.id, unitId: null, status: 'scheduled', name: 'Next day', scheduleStart: new Date('2026-03-21T13:00:00Z') });
+    const late = await ctx.f.job({
+      locationId: location.id,
+      unitId: null,
+      status: 'scheduled',
+      name: 'Late call',
+      scheduleStart: new Date('2026-03-21T03:30:00Z'),
+      technicianIds: [techB],
+    });
+    const morning = await ctx.f.job({
+      locationId: location.id,
+      unitId: null,
+      status: 'scheduled',
+      name: 'Morning PM',
+      scheduleStart: new Date('2026-03-20T12:00:00Z'),
+      technicianIds: [techA],
+    });
+    await ctx.f.job({
+      locationId: location.id,
+      unitId: null,
+      status: 'scheduled',
+      name: 'Next day',
+      scheduleStart: new Date('2026-03-21T13:00:00Z'),
+    });
 
     const day = await ctx.app.inject({ method: 'GET', url: '/api/home/schedule?date=2026-03-20', headers: { cookie } });
     expect(day.statusCode).toBe(200);
     expect(day.json().jobs.map((j: { id: string }) => j.id)).toEqual([morning.id, late.id]);
     expect(day.json().timeZone).toBe('America/New_York');
 
-    const forTech = await ctx.app.inject({ method: 'GET', url: `/api/home/schedule?date=2026-03-20&technicianId=${techB}`, headers: { cookie } });
+    const forTech = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/home/schedule?date=2026-03-20&technicianId=${techB}`,
+      headers: { cookie },
+    });
     expect(forTech.json().jobs.map((j: { name: string }) => j.name)).toEqual(['Late call']);
 
     const bad = await ctx.app.inject({ method: 'GET', url: '/api/home/schedule?date=2026-02-30', headers: { cookie } });

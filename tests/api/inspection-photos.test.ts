@@ -7,7 +7,14 @@ import { jobInspectionPhotos, storedFiles } from '../../src/server/db/schema.js'
 import { createInspectionsRepo } from '../../src/server/modules/inspections/index.js';
 import { detectImageType } from '../../src/server/modules/inspections/photo-images.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
-import { caller, inspectionFingerprint, loginTechnician, makeImage, MISSING_ID, multipartBody } from './inspection-helpers.js';
+import {
+  caller,
+  inspectionFingerprint,
+  loginTechnician,
+  makeImage,
+  MISSING_ID,
+  multipartBody,
+} from './inspection-helpers.js';
 
 let ctx: TestContext;
 let office: string;
@@ -22,11 +29,26 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const upload = (cookie: string, inspectionId: string, fileName: string, contentType: string, bytes: Buffer) =>
-  ctx.app.inject({ method: 'POST', url: `/api/inspections/${inspectionId}/photos`, ...withCookie(cookie, multipartBody(fileName, contentType, bytes)) });
-const withCookie = (cookie: string, body: ReturnType<typeof multipartBody>) => ({ payload: body.payload, headers: { ...body.headers, cookie } });
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/inspections/${inspectionId}/photos`,
+    ...withCookie(cookie, multipartBody(fileName, contentType, bytes)),
+  });
+const withCookie = (cookie: string, body: ReturnType<typeof multipartBody>) => ({
+  payload: body.payload,
+  headers: { ...body.headers, cookie },
+});
 
 /** An upload refused with this status and message that changed nothing. */
-async function uploadRefused(cookie: string, inspectionId: string, fileName: string, contentType: string, bytes: Buffer, status: number, message: string) {
+async function uploadRefused(
+  cookie: string,
+  inspectionId: string,
+  fileName: string,
+  contentType: string,
+  bytes: Buffer,
+  status: number,
+  message: string,
+) {
   const before = await inspectionFingerprint(ctx.database.db);
   const response = await upload(cookie, inspectionId, fileName, contentType, bytes);
   expect(response.statusCode, response.body).toBe(status);
@@ -34,7 +56,10 @@ async function uploadRefused(cookie: string, inspectionId: string, fileName: str
   expect(await inspectionFingerprint(ctx.database.db)).toEqual(before);
 }
 
-async function newInspection(overrides: Parameters<TestContext['f']['inspection']>[1] = {}, jobOverrides: Parameters<TestContext['f']['job']>[0] = {}) {
+async function newInspection(
+  overrides: Parameters<TestContext['f']['inspection']>[1] = {},
+  jobOverrides: Parameters<TestContext['f']['job']>[0] = {},
+) {
   const job = await ctx.f.job(jobOverrides);
   return { job, inspection: await ctx.f.inspection(job.id, overrides) };
 }
@@ -76,7 +101,11 @@ describe('uploading inspection photos', () => {
     // The default size is the display one; an unchanged photo answers 304 to its ETag.
     const byDefault = await call(office, 'GET', `/api/inspections/${inspection.id}/photos/${photo.id}`);
     expect(sha(byDefault.rawPayload)).toBe(sha(display.rawPayload));
-    const again = await ctx.app.inject({ method: 'GET', url: photo.urls.display, headers: { cookie: office, 'if-none-match': display.headers.etag as string } });
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: photo.urls.display,
+      headers: { cookie: office, 'if-none-match': display.headers.etag as string },
+    });
     expect(again.statusCode).toBe(304);
 
     const list = await call(office, 'GET', `/api/inspections/${inspection.id}/photos`);
@@ -86,10 +115,20 @@ describe('uploading inspection photos', () => {
 
   it('takes PNG and WebP, judged by content: a PNG named .jpg is stored as a PNG; a small photo is not enlarged', async () => {
     const { inspection } = await newInspection();
-    const png = await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const png = await sharp({
+      create: { width: 300, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
     const asPng = await upload(office, inspection.id, 'gauge.jpg', 'image/jpeg', png);
     expect(asPng.statusCode, asPng.body).toBe(201);
-    expect(asPng.json()).toMatchObject({ contentType: 'image/png', width: 300, height: 200, displayWidth: 300, displayHeight: 200 });
+    expect(asPng.json()).toMatchObject({
+      contentType: 'image/png',
+      width: 300,
+      height: 200,
+      displayWidth: 300,
+      displayHeight: 200,
+    });
     const webp = await makeImage('webp', 800, 600);
     const asWebp = await upload(office, inspection.id, 'nameplate.webp', 'application/octet-stream', webp);
     expect(asWebp.statusCode, asWebp.body).toBe(201);
@@ -125,31 +164,95 @@ describe('uploading inspection photos', () => {
   it('refuses a file that is not an image, whatever its name says, and changes nothing', async () => {
     const { inspection } = await newInspection();
     const message = 'The file is not a JPEG, PNG or WebP image';
-    await uploadRefused(office, inspection.id, 'photo.jpg', 'image/jpeg', Buffer.from('This is a text file renamed to .jpg\n'), 415, message);
-    await uploadRefused(office, inspection.id, 'report.png', 'image/png', Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n'), 415, message);
+    await uploadRefused(
+      office,
+      inspection.id,
+      'photo.jpg',
+      'image/jpeg',
+      Buffer.from('This is a text file renamed to .jpg\n'),
+      415,
+      message,
+    );
+    await uploadRefused(
+      office,
+      inspection.id,
+      'report.png',
+      'image/png',
+      Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n'),
+      415,
+      message,
+    );
     const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
     await uploadRefused(office, inspection.id, 'anim.gif', 'image/gif', gif, 415, message);
     // A PNG signature in front of a JPEG is neither.
     const jpeg = await makeImage('jpeg', 64, 48);
-    await uploadRefused(office, inspection.id, 'odd.png', 'image/png', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), jpeg]), 400, 'The image could not be read: it may be damaged or incomplete. Choose another photo.');
+    await uploadRefused(
+      office,
+      inspection.id,
+      'odd.png',
+      'image/png',
+      Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), jpeg]),
+      400,
+      'The image could not be read: it may be damaged or incomplete. Choose another photo.',
+    );
   });
 
   it('refuses an image that does not decode: garbage after the signature, or cut short', async () => {
     const { inspection } = await newInspection();
     const message = 'The image could not be read: it may be damaged or incomplete. Choose another photo.';
-    await uploadRefused(office, inspection.id, 'broken.jpg', 'image/jpeg', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]), 400, message);
+    await uploadRefused(
+      office,
+      inspection.id,
+      'broken.jpg',
+      'image/jpeg',
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]),
+      400,
+      message,
+    );
     const jpeg = await makeImage('jpeg', 1200, 900);
-    await uploadRefused(office, inspection.id, 'cut.jpg', 'image/jpeg', jpeg.subarray(0, Math.floor(jpeg.byteLength / 2)), 400, message);
+    await uploadRefused(
+      office,
+      inspection.id,
+      'cut.jpg',
+      'image/jpeg',
+      jpeg.subarray(0, Math.floor(jpeg.byteLength / 2)),
+      400,
+      message,
+    );
     const png = await makeImage('png', 600, 400);
-    await uploadRefused(office, inspection.id, 'cut.png', 'image/png', png.subarray(0, Math.floor(png.byteLength / 2)), 400, message);
+    await uploadRefused(
+      office,
+      inspection.id,
+      'cut.png',
+      'image/png',
+      png.subarray(0, Math.floor(png.byteLength / 2)),
+      400,
+      message,
+    );
   });
 
   it('refuses a photo over 10 MB and an empty or missing file', async () => {
     const { inspection } = await newInspection();
     const big = Buffer.alloc(10 * 1024 * 1024 + 1, 0);
     big.set([0xff, 0xd8, 0xff, 0xe0]);
-    await uploadRefused(office, inspection.id, 'huge.jpg', 'image/jpeg', big, 413, 'The photo is larger than 10 MB. Choose a smaller photo or lower the camera resolution.');
-    await uploadRefused(office, inspection.id, 'empty.jpg', 'image/jpeg', Buffer.alloc(0), 400, 'Choose a photo to upload (a JPEG, PNG or WebP image, at most 10 MB)');
+    await uploadRefused(
+      office,
+      inspection.id,
+      'huge.jpg',
+      'image/jpeg',
+      big,
+      413,
+      'The photo is larger than 10 MB. Choose a smaller photo or lower the camera resolution.',
+    );
+    await uploadRefused(
+      office,
+      inspection.id,
+      'empty.jpg',
+      'image/jpeg',
+      Buffer.alloc(0),
+      400,
+      'Choose a photo to upload (a JPEG, PNG or WebP image, at most 10 MB)',
+    );
 
     const before = await inspectionFingerprint(ctx.database.db);
     const boundary = '----no-file';
@@ -170,8 +273,17 @@ describe('uploading inspection photos', () => {
   it('takes at most 10 photos per inspection', async () => {
     const { inspection } = await newInspection();
     const small = await makeImage('jpeg', 64, 48);
-    for (let i = 0; i < 10; i++) expect((await upload(office, inspection.id, `p${i}.jpg`, 'image/jpeg', small)).statusCode).toBe(201);
-    await uploadRefused(office, inspection.id, 'p11.jpg', 'image/jpeg', small, 409, 'An inspection can have at most 10 photos. Delete one to add another.');
+    for (let i = 0; i < 10; i++)
+      expect((await upload(office, inspection.id, `p${i}.jpg`, 'image/jpeg', small)).statusCode).toBe(201);
+    await uploadRefused(
+      office,
+      inspection.id,
+      'p11.jpg',
+      'image/jpeg',
+      small,
+      409,
+      'An inspection can have at most 10 photos. Delete one to add another.',
+    );
   });
 
   it('answers a malformed or unknown inspection or photo id', async () => {
@@ -179,20 +291,41 @@ describe('uploading inspection photos', () => {
     const small = await makeImage('jpeg', 64, 48);
     await uploadRefused(office, MISSING_ID, 'a.jpg', 'image/jpeg', small, 404, 'Inspection not found');
     await uploadRefused(office, 'nope', 'a.jpg', 'image/jpeg', small, 400, 'Invalid inspection ID format');
-    expect((await call(office, 'GET', `/api/inspections/${MISSING_ID}/photos`)).json().error.message).toBe('Inspection not found');
-    expect((await call(office, 'GET', `/api/inspections/${inspection.id}/photos/${MISSING_ID}`)).json().error).toEqual({ code: 'NOT_FOUND', message: 'Photo not found' });
-    expect((await call(office, 'GET', `/api/inspections/${inspection.id}/photos/1`)).json().error.message).toBe('Invalid photo ID format');
+    expect((await call(office, 'GET', `/api/inspections/${MISSING_ID}/photos`)).json().error.message).toBe(
+      'Inspection not found',
+    );
+    expect((await call(office, 'GET', `/api/inspections/${inspection.id}/photos/${MISSING_ID}`)).json().error).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Photo not found',
+    });
+    expect((await call(office, 'GET', `/api/inspections/${inspection.id}/photos/1`)).json().error.message).toBe(
+      'Invalid photo ID format',
+    );
     const photo = (await upload(office, inspection.id, 'a.jpg', 'image/jpeg', small)).json();
-    expect((await call(office, 'GET', `/api/inspections/${inspection.id}/photos/${photo.id}?size=poster`)).json().error.message).toBe('Size must be original, display or thumb');
+    expect(
+      (await call(office, 'GET', `/api/inspections/${inspection.id}/photos/${photo.id}?size=poster`)).json().error
+        .message,
+    ).toBe('Size must be original, display or thumb');
     // A photo is reached only through its own inspection.
     const other = await newInspection();
-    expect((await call(office, 'GET', `/api/inspections/${other.inspection.id}/photos/${photo.id}`)).statusCode).toBe(404);
-    await refused(office, 'DELETE', `/api/inspections/${other.inspection.id}/photos/${photo.id}`, undefined, 404, 'Photo not found');
+    expect((await call(office, 'GET', `/api/inspections/${other.inspection.id}/photos/${photo.id}`)).statusCode).toBe(
+      404,
+    );
+    await refused(
+      office,
+      'DELETE',
+      `/api/inspections/${other.inspection.id}/photos/${photo.id}`,
+      undefined,
+      404,
+      'Photo not found',
+    );
   });
 });
 
 describe('deleting photos', () => {
-  const storedCount = async (keys: string[]) => (await ctx.database.db.select({ id: storedFiles.id }).from(storedFiles).where(inArray(storedFiles.id, keys))).length;
+  const storedCount = async (keys: string[]) =>
+    (await ctx.database.db.select({ id: storedFiles.id }).from(storedFiles).where(inArray(storedFiles.id, keys)))
+      .length;
 
   it('deletes a photo with its three stored files', async () => {
     const { inspection } = await newInspection();
@@ -222,21 +355,40 @@ describe('deleting photos', () => {
     // Deleting the job (the jobs module's cascade) takes the files too: the photo rows' trigger.
     await ctx.database.db.execute(sql`delete from jobs where id = ${job.id}`);
     expect(await storedCount(keysOfJob.flatMap(keysOf))).toBe(0);
-    expect(await ctx.database.db.select().from(jobInspectionPhotos).where(eq(jobInspectionPhotos.inspectionId, second.id))).toEqual([]);
+    expect(
+      await ctx.database.db.select().from(jobInspectionPhotos).where(eq(jobInspectionPhotos.inspectionId, second.id)),
+    ).toEqual([]);
   });
 
   it('a technician adds photos on an assigned job only, and cannot delete one of a completed inspection', async () => {
     const tech = await loginTechnician(ctx);
     const small = await makeImage('jpeg', 64, 48);
     const unassigned = await newInspection();
-    await uploadRefused(tech.cookie, unassigned.inspection.id, 'a.jpg', 'image/jpeg', small, 403, 'You can change inspections and repairs only on jobs you are assigned to');
+    await uploadRefused(
+      tech.cookie,
+      unassigned.inspection.id,
+      'a.jpg',
+      'image/jpeg',
+      small,
+      403,
+      'You can change inspections and repairs only on jobs you are assigned to',
+    );
 
     const { job, inspection } = await newInspection({}, { technicianIds: [tech.technicianId] });
     const mine = (await upload(tech.cookie, inspection.id, 'a.jpg', 'image/jpeg', small)).json();
     const kept = (await upload(tech.cookie, inspection.id, 'b.jpg', 'image/jpeg', small)).json();
-    expect((await call(tech.cookie, 'DELETE', `/api/inspections/${inspection.id}/photos/${mine.id}`)).statusCode).toBe(204);
+    expect((await call(tech.cookie, 'DELETE', `/api/inspections/${inspection.id}/photos/${mine.id}`)).statusCode).toBe(
+      204,
+    );
     await call(tech.cookie, 'POST', `/api/jobs/${job.id}/inspections/complete`);
-    await refused(tech.cookie, 'DELETE', `/api/inspections/${inspection.id}/photos/${kept.id}`, undefined, 403, 'A photo of a completed inspection can be deleted only by office staff');
+    await refused(
+      tech.cookie,
+      'DELETE',
+      `/api/inspections/${inspection.id}/photos/${kept.id}`,
+      undefined,
+      403,
+      'A photo of a completed inspection can be deleted only by office staff',
+    );
     expect((await call(office, 'DELETE', `/api/inspections/${inspection.id}/photos/${kept.id}`)).statusCode).toBe(204);
   });
 });

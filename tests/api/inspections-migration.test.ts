@@ -68,8 +68,12 @@ describe('moving repair lists out of JSON', () => {
 
     await migrateDatabase(handle);
 
-    const lines = await db.select().from(jobRepairLines).orderBy(asc(jobRepairLines.repairId), asc(jobRepairLines.kind), asc(jobRepairLines.position));
-    const of = (repairId: string) => lines.filter((l) => l.repairId === repairId).map((l) => [l.kind, l.position, l.name, l.cost]);
+    const lines = await db
+      .select()
+      .from(jobRepairLines)
+      .orderBy(asc(jobRepairLines.repairId), asc(jobRepairLines.kind), asc(jobRepairLines.position));
+    const of = (repairId: string) =>
+      lines.filter((l) => l.repairId === repairId).map((l) => [l.kind, l.position, l.name, l.cost]);
     expect(of(wellFormed)).toEqual([
       ['accessory', 0, 'Curb adapter', '850.00'],
       ['accessory', 1, 'Hail guard', '125.50'],

@@ -21,14 +21,25 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const fullInspection = { modelNumber: ' 48TC-D08 ', serialNumber: '2304G10012', age: 12, tonnage: '7.5', unitType: 'Gas', systemType: 'RTU' };
+const fullInspection = {
+  modelNumber: ' 48TC-D08 ',
+  serialNumber: '2304G10012',
+  age: 12,
+  tonnage: '7.5',
+  unitType: 'Gas',
+  systemType: 'RTU',
+};
 
 describe('inspections of a job', () => {
   it('lists nothing for a new job, with no quote sent', async () => {
     const job = await ctx.f.job();
     const response = await call(office, 'GET', `/api/jobs/${job.id}/inspections`);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ items: [], quote: { quoteSentAt: null, lastChangedAt: null, changedSinceQuote: false }, hasCompletedInspection: false });
+    expect(response.json()).toEqual({
+      items: [],
+      quote: { quoteSentAt: null, lastChangedAt: null, changedSinceQuote: false },
+      hasCompletedInspection: false,
+    });
   });
 
   it('adds inspections (not completed, empty fields as null) and lists them newest first with repairs and photos', async () => {
@@ -47,9 +58,22 @@ describe('inspections of a job', () => {
       repair: null,
       photos: [],
     });
-    const second = await call(office, 'POST', `/api/jobs/${job.id}/inspections`, { modelNumber: '', serialNumber: '  ', unitType: '', systemType: null, age: 0 });
+    const second = await call(office, 'POST', `/api/jobs/${job.id}/inspections`, {
+      modelNumber: '',
+      serialNumber: '  ',
+      unitType: '',
+      systemType: null,
+      age: 0,
+    });
     expect(second.statusCode, second.body).toBe(201);
-    expect(second.json()).toMatchObject({ modelNumber: null, serialNumber: null, age: 0, tonnage: null, unitType: null, systemType: null });
+    expect(second.json()).toMatchObject({
+      modelNumber: null,
+      serialNumber: null,
+      age: 0,
+      tonnage: null,
+      unitType: null,
+      systemType: null,
+    });
     const empty = await call(office, 'POST', `/api/jobs/${job.id}/inspections`, {});
     expect(empty.statusCode, empty.body).toBe(201);
 
@@ -62,9 +86,24 @@ describe('inspections of a job', () => {
     const job = await ctx.f.job();
     const at = new Date(tick());
     const created = await ctx.f.inspection(job.id, { completed: true, createdAt: at, updatedAt: at });
-    const response = await call(office, 'PUT', `/api/inspections/${created.id}`, { modelNumber: 'YSC120', serialNumber: 'N1K', age: 3, tonnage: '10 ton', unitType: 'Electric', systemType: 'Split System' });
+    const response = await call(office, 'PUT', `/api/inspections/${created.id}`, {
+      modelNumber: 'YSC120',
+      serialNumber: 'N1K',
+      age: 3,
+      tonnage: '10 ton',
+      unitType: 'Electric',
+      systemType: 'Split System',
+    });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ modelNumber: 'YSC120', serialNumber: 'N1K', age: 3, tonnage: '10 ton', unitType: 'Electric', systemType: 'Split System', completed: true });
+    expect(response.json()).toMatchObject({
+      modelNumber: 'YSC120',
+      serialNumber: 'N1K',
+      age: 3,
+      tonnage: '10 ton',
+      unitType: 'Electric',
+      systemType: 'Split System',
+      completed: true,
+    });
     expect(Date.parse(response.json().updatedAt)).toBeGreaterThan(Date.parse(response.json().createdAt));
   });
 
@@ -90,27 +129,50 @@ describe('inspections of a job', () => {
       await refused(office, 'POST', `/api/jobs/${job.id}/inspections`, { ...fullInspection, ...patch }, 400, message);
       await refused(office, 'PUT', `/api/inspections/${existing.id}`, { ...fullInspection, ...patch }, 400, message);
     }
-    const notJson = await ctx.app.inject({ method: 'POST', url: `/api/jobs/${job.id}/inspections`, headers: { cookie: office, 'content-type': 'application/json' }, payload: '{"age": 1' });
+    const notJson = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/jobs/${job.id}/inspections`,
+      headers: { cookie: office, 'content-type': 'application/json' },
+      payload: '{"age": 1',
+    });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().error.message).toBe('The request body is not valid JSON');
   });
 
   it('answers a malformed id with 400 and an unknown one with 404, changing nothing', async () => {
-    for (const url of ['/api/jobs/123/inspections', '/api/jobs/3f1c2a4e-5b6d-1e7f-8a9b-0c1d2e3f4a5b/inspections', '/api/jobs/abc/repairs/summary', '/api/jobs/abc/inspections/quote-state']) {
-      expect((await call(office, 'GET', url)).json().error).toEqual({ code: 'VALIDATION_ERROR', message: 'Invalid job ID format', fields: { id: 'Invalid job ID format' } });
+    for (const url of [
+      '/api/jobs/123/inspections',
+      '/api/jobs/3f1c2a4e-5b6d-1e7f-8a9b-0c1d2e3f4a5b/inspections',
+      '/api/jobs/abc/repairs/summary',
+      '/api/jobs/abc/inspections/quote-state',
+    ]) {
+      expect((await call(office, 'GET', url)).json().error).toEqual({
+        code: 'VALIDATION_ERROR',
+        message: 'Invalid job ID format',
+        fields: { id: 'Invalid job ID format' },
+      });
     }
     await refused(office, 'POST', '/api/jobs/not-a-job/inspections', fullInspection, 400, 'Invalid job ID format');
     await refused(office, 'POST', '/api/jobs/x/inspections/complete', undefined, 400, 'Invalid job ID format');
     await refused(office, 'POST', '/api/jobs/x/repairs/finish', undefined, 400, 'Invalid job ID format');
-    for (const url of [`/api/jobs/${MISSING_ID}/inspections`, `/api/jobs/${MISSING_ID}/repairs/summary`, `/api/jobs/${MISSING_ID}/inspections/quote-state`]) {
+    for (const url of [
+      `/api/jobs/${MISSING_ID}/inspections`,
+      `/api/jobs/${MISSING_ID}/repairs/summary`,
+      `/api/jobs/${MISSING_ID}/inspections/quote-state`,
+    ]) {
       expect((await call(office, 'GET', url)).json().error).toEqual({ code: 'NOT_FOUND', message: 'Job not found' });
     }
     await refused(office, 'POST', `/api/jobs/${MISSING_ID}/inspections`, fullInspection, 404, 'Job not found');
     await refused(office, 'POST', `/api/jobs/${MISSING_ID}/inspections/complete`, undefined, 404, 'Job not found');
     await refused(office, 'POST', `/api/jobs/${MISSING_ID}/repairs/finish`, undefined, 404, 'Job not found');
 
-    expect((await call(office, 'GET', '/api/inspections/12')).json().error.message).toBe('Invalid inspection ID format');
-    expect((await call(office, 'GET', `/api/inspections/${MISSING_ID}`)).json().error).toEqual({ code: 'NOT_FOUND', message: 'Inspection not found' });
+    expect((await call(office, 'GET', '/api/inspections/12')).json().error.message).toBe(
+      'Invalid inspection ID format',
+    );
+    expect((await call(office, 'GET', `/api/inspections/${MISSING_ID}`)).json().error).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Inspection not found',
+    });
     await refused(office, 'PUT', '/api/inspections/12', fullInspection, 400, 'Invalid inspection ID format');
     await refused(office, 'PUT', `/api/inspections/${MISSING_ID}`, fullInspection, 404, 'Inspection not found');
     await refused(office, 'DELETE', '/api/inspections/%27%3B--', undefined, 400, 'Invalid inspection ID format');
@@ -124,7 +186,13 @@ describe('deleting an inspection', () => {
     const job = await ctx.f.job();
     const kept = await ctx.f.inspection(job.id);
     const doomed = await ctx.f.inspection(job.id);
-    const repair = await ctx.f.repair({ jobId: job.id, inspectionId: doomed.id }, { accessories: [{ name: 'Curb adapter', cost: '850.00' }], additionalItems: [{ name: 'Crane', cost: '1800.00' }] });
+    const repair = await ctx.f.repair(
+      { jobId: job.id, inspectionId: doomed.id },
+      {
+        accessories: [{ name: 'Curb adapter', cost: '850.00' }],
+        additionalItems: [{ name: 'Crane', cost: '1800.00' }],
+      },
+    );
     expect(repair.lines).toHaveLength(2);
     const response = await call(office, 'DELETE', `/api/inspections/${doomed.id}`);
     expect(response.statusCode, response.body).toBe(204);
@@ -142,7 +210,14 @@ describe('deleting an inspection', () => {
     await ctx.f.repair({ jobId: job.id, inspectionId: completed.id });
     for (const role of ['admin', 'manager', 'user'] as const) {
       const { cookie } = await ctx.loginAs(role);
-      await refused(cookie, 'DELETE', `/api/inspections/${completed.id}`, undefined, 409, 'A completed inspection cannot be deleted');
+      await refused(
+        cookie,
+        'DELETE',
+        `/api/inspections/${completed.id}`,
+        undefined,
+        409,
+        'A completed inspection cannot be deleted',
+      );
     }
   });
 });
@@ -151,7 +226,10 @@ describe('Mark Complete', () => {
   async function jobWithThreeInspections() {
     const job = await ctx.f.job();
     const done = await ctx.f.inspection(job.id, { completed: true });
-    const doneRepair = await ctx.f.repair({ jobId: job.id, inspectionId: done.id }, { selectedPhase: 'phase3', accessories: [{ name: 'Economizer', cost: '1200.00' }] });
+    const doneRepair = await ctx.f.repair(
+      { jobId: job.id, inspectionId: done.id },
+      { selectedPhase: 'phase3', accessories: [{ name: 'Economizer', cost: '1200.00' }] },
+    );
     const bare = await ctx.f.inspection(job.id);
     const priced = await ctx.f.inspection(job.id);
     const pricedRepair = await ctx.f.repair({ jobId: job.id, inspectionId: priced.id });
@@ -182,10 +260,17 @@ describe('Mark Complete', () => {
     const { lines: _doneLines, ...doneRow } = doneRepair;
     expect(doneAfter).toEqual(doneRow);
     const { lines: _pricedLines, ...pricedRow } = pricedRepair;
-    expect((await ctx.database.db.select().from(jobRepairs).where(eq(jobRepairs.id, pricedRepair.id)))[0]).toEqual(pricedRow);
-    expect((byId.get(done.id) as { repair: { accessories: unknown } }).repair.accessories).toEqual([{ name: 'Economizer', costCents: 120000 }]);
+    expect((await ctx.database.db.select().from(jobRepairs).where(eq(jobRepairs.id, pricedRepair.id)))[0]).toEqual(
+      pricedRow,
+    );
+    expect((byId.get(done.id) as { repair: { accessories: unknown } }).repair.accessories).toEqual([
+      { name: 'Economizer', costCents: 120000 },
+    ]);
     expect((byId.get(priced.id) as { repair: { id: string } }).repair.id).toBe(pricedRepair.id);
-    const [counted] = await queryRows<{ n: string }>(ctx.database.db, sql`select count(*) as n from job_repairs where job_id = ${job.id}`);
+    const [counted] = await queryRows<{ n: string }>(
+      ctx.database.db,
+      sql`select count(*) as n from job_repairs where job_id = ${job.id}`,
+    );
     expect(Number(counted!.n)).toBe(3);
   });
 
@@ -202,10 +287,15 @@ describe('Mark Complete', () => {
   it('many at once still give one repair record per inspection', async () => {
     const job = await ctx.f.job();
     for (let i = 0; i < 4; i++) await ctx.f.inspection(job.id);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => call(office, 'POST', `/api/jobs/${job.id}/inspections/complete`)));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => call(office, 'POST', `/api/jobs/${job.id}/inspections/complete`)),
+    );
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(answers.reduce((sum, a) => sum + a.json().createdRepairs, 0)).toBe(4);
-    const [counted] = await queryRows<{ n: string }>(ctx.database.db, sql`select count(*) as n from job_repairs where job_id = ${job.id}`);
+    const [counted] = await queryRows<{ n: string }>(
+      ctx.database.db,
+      sql`select count(*) as n from job_repairs where job_id = ${job.id}`,
+    );
     expect(Number(counted!.n)).toBe(4);
   });
 
@@ -219,7 +309,10 @@ describe('Mark Complete', () => {
       const response = await call(office, 'POST', `/api/jobs/${job.id}/inspections/complete`);
       expect(response.statusCode, response.body).toBe(400);
       expect(await inspectionFingerprint(db)).toEqual(before);
-      const rows = await db.select({ id: jobInspections.id, completed: jobInspections.completed }).from(jobInspections).where(eq(jobInspections.jobId, job.id));
+      const rows = await db
+        .select({ id: jobInspections.id, completed: jobInspections.completed })
+        .from(jobInspections)
+        .where(eq(jobInspections.jobId, job.id));
       expect(rows.find((r) => r.id === bare.id)?.completed).toBe(false);
       expect(rows.find((r) => r.id === priced.id)?.completed).toBe(false);
     } finally {
@@ -229,8 +322,22 @@ describe('Mark Complete', () => {
 
   it('refuses a job with no inspections, and Finish Repair Details does the same', async () => {
     const job = await ctx.f.job();
-    await refused(office, 'POST', `/api/jobs/${job.id}/inspections/complete`, undefined, 409, 'This job has no inspections to complete. Add an inspection first.');
-    await refused(office, 'POST', `/api/jobs/${job.id}/repairs/finish`, undefined, 409, 'This job has no inspections to complete. Add an inspection first.');
+    await refused(
+      office,
+      'POST',
+      `/api/jobs/${job.id}/inspections/complete`,
+      undefined,
+      409,
+      'This job has no inspections to complete. Add an inspection first.',
+    );
+    await refused(
+      office,
+      'POST',
+      `/api/jobs/${job.id}/repairs/finish`,
+      undefined,
+      409,
+      'This job has no inspections to complete. Add an inspection first.',
+    );
   });
 });
 
@@ -257,14 +364,25 @@ describe('roles', () => {
     const added = await call(tech.cookie, 'POST', `/api/jobs/${job.id}/inspections`, fullInspection);
     expect(added.statusCode, added.body).toBe(201);
     const id = added.json().id;
-    expect((await call(tech.cookie, 'PUT', `/api/inspections/${id}`, { ...fullInspection, age: 13 })).statusCode).toBe(200);
+    expect((await call(tech.cookie, 'PUT', `/api/inspections/${id}`, { ...fullInspection, age: 13 })).statusCode).toBe(
+      200,
+    );
     const spare = (await call(tech.cookie, 'POST', `/api/jobs/${job.id}/inspections`, {})).json().id;
     expect((await call(tech.cookie, 'DELETE', `/api/inspections/${spare}`)).statusCode).toBe(204);
     expect((await call(tech.cookie, 'POST', `/api/jobs/${job.id}/inspections/complete`)).statusCode).toBe(200);
-    const saved = await call(tech.cookie, 'PUT', `/api/inspections/${id}/repair`, { phase2: { description: 'Replace compressor', cost: 3000 } });
+    const saved = await call(tech.cookie, 'PUT', `/api/inspections/${id}/repair`, {
+      phase2: { description: 'Replace compressor', cost: 3000 },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().totalCents).toBe(500000);
-    await refused(tech.cookie, 'DELETE', `/api/inspections/${id}`, undefined, 409, 'A completed inspection cannot be deleted');
+    await refused(
+      tech.cookie,
+      'DELETE',
+      `/api/inspections/${id}`,
+      undefined,
+      409,
+      'A completed inspection cannot be deleted',
+    );
   });
 
   it('admin, manager and office user may do everything', async () => {
@@ -295,7 +413,8 @@ describe('roles', () => {
 });
 
 describe('changed after the quote was sent', () => {
-  const state = async (jobId: string) => (await call(office, 'GET', `/api/jobs/${jobId}/inspections/quote-state`)).json();
+  const state = async (jobId: string) =>
+    (await call(office, 'GET', `/api/jobs/${jobId}/inspections/quote-state`)).json();
 
   it('is false before any quote and right after one, true once an inspection or a repair changes', async () => {
     const job = await ctx.f.job();
@@ -305,12 +424,18 @@ describe('changed after the quote was sent', () => {
 
     const sentAt = new Date(tick());
     await ctx.f.quote(job, { createdAt: sentAt });
-    expect(await state(job.id)).toEqual({ quoteSentAt: sentAt.toISOString(), lastChangedAt: expect.any(String), changedSinceQuote: false });
+    expect(await state(job.id)).toEqual({
+      quoteSentAt: sentAt.toISOString(),
+      lastChangedAt: expect.any(String),
+      changedSinceQuote: false,
+    });
     // Mark Complete again changes nothing, so the quote is still current.
     await call(office, 'POST', `/api/jobs/${job.id}/inspections/complete`);
     expect((await state(job.id)).changedSinceQuote).toBe(false);
 
-    await call(office, 'PUT', `/api/inspections/${inspection.id}/repair`, { phase2: { description: 'New coil', cost: 900 } });
+    await call(office, 'PUT', `/api/inspections/${inspection.id}/repair`, {
+      phase2: { description: 'New coil', cost: 900 },
+    });
     expect(await state(job.id)).toMatchObject({ changedSinceQuote: true });
     expect((await call(office, 'GET', `/api/jobs/${job.id}/inspections`)).json().quote.changedSinceQuote).toBe(true);
 

@@ -41,19 +41,73 @@ beforeAll(async () => {
 
   const jobs = {
     // scheduled today, for tech A, at Acme RTU-7, with two items
-    pm: await f.job({ name: 'Spring maintenance', locationId: acmeDowntown.id, unitId: acmeUnit.id, status: 'scheduled', scheduleStart: new Date('2026-03-10T13:00:00Z'), timePeriodStart: '2026-03-09', timePeriodDue: '2026-03-12', technicianIds: [a.technician.id], type: 'PM', serviceLine: 'HVACGEN' }),
+    pm: await f.job({
+      name: 'Spring maintenance',
+      locationId: acmeDowntown.id,
+      unitId: acmeUnit.id,
+      status: 'scheduled',
+      scheduleStart: new Date('2026-03-10T13:00:00Z'),
+      timePeriodStart: '2026-03-09',
+      timePeriodDue: '2026-03-12',
+      technicianIds: [a.technician.id],
+      type: 'PM',
+      serviceLine: 'HVACGEN',
+    }),
     // overdue, unscheduled, no technicians, another office
-    call: await f.job({ name: 'Compressor noise', locationId: betaLoc.id, unitId: betaUnit.id, status: 'unscheduled', timePeriodStart: '2026-02-01', timePeriodDue: '2026-02-05', type: 'SC', serviceLine: 'REFR', office: 'North Office' }),
+    call: await f.job({
+      name: 'Compressor noise',
+      locationId: betaLoc.id,
+      unitId: betaUnit.id,
+      status: 'unscheduled',
+      timePeriodStart: '2026-02-01',
+      timePeriodDue: '2026-02-05',
+      type: 'SC',
+      serviceLine: 'REFR',
+      office: 'North Office',
+    }),
     // completed, no invoice, tech B
-    done: await f.job({ name: 'Filter change', locationId: acmeDowntown.id, unitId: acmeUnit.id, status: 'completed', timePeriodStart: '2026-03-01', timePeriodDue: '2026-03-02', technicianIds: [b.technician.id], type: 'PM', serviceLine: 'HVACGEN' }),
+    done: await f.job({
+      name: 'Filter change',
+      locationId: acmeDowntown.id,
+      unitId: acmeUnit.id,
+      status: 'completed',
+      timePeriodStart: '2026-03-01',
+      timePeriodDue: '2026-03-02',
+      technicianIds: [b.technician.id],
+      type: 'PM',
+      serviceLine: 'HVACGEN',
+    }),
     // quote sent and awaiting the customer
-    quoted: await f.job({ name: 'Coil replacement', locationId: betaLoc.id, unitId: null, status: 'unscheduled', timePeriodStart: '2026-03-15', timePeriodDue: '2026-03-20', type: 'INSP', serviceLine: 'INSP', technicianIds: [b.technician.id, a.technician.id] }),
+    quoted: await f.job({
+      name: 'Coil replacement',
+      locationId: betaLoc.id,
+      unitId: null,
+      status: 'unscheduled',
+      timePeriodStart: '2026-03-15',
+      timePeriodDue: '2026-03-20',
+      type: 'INSP',
+      serviceLine: 'INSP',
+      technicianIds: [b.technician.id, a.technician.id],
+    }),
     // cancelled
-    cancelled: await f.job({ name: 'Old request', locationId: betaLoc.id, status: 'cancelled', timePeriodStart: '2026-01-01', timePeriodDue: '2026-01-02', type: 'SC', serviceLine: 'HVACGEN' }),
+    cancelled: await f.job({
+      name: 'Old request',
+      locationId: betaLoc.id,
+      status: 'cancelled',
+      timePeriodStart: '2026-01-01',
+      timePeriodDue: '2026-01-02',
+      type: 'SC',
+      serviceLine: 'HVACGEN',
+    }),
   };
   await f.jobItem(jobs.pm.id, { quantity: 2, unitCost: '100.00', totalCost: '200.00', type: 'part' });
   await f.jobItem(jobs.pm.id, { quantity: 1, unitCost: '55.50', totalCost: '55.50', type: 'labor' });
-  await f.quote(jobs.quoted, { status: 'sent', sentAt: new Date('2026-03-09T15:00:00Z'), createdAt: new Date('2026-03-09T15:00:00Z'), expiresAt: new Date('2026-04-08T15:00:00Z') });
+  await f.quote(jobs.quoted, {
+    status: 'sent',
+    sentAt: new Date('2026-03-09T15:00:00Z'),
+    createdAt: new Date('2026-03-09T15:00:00Z'),
+    expiresAt: new Date('2026-04-08T15:00:00Z'),
+  });
   await f.invoice(jobs.pm, { status: 'draft' });
   fx = {
     ids: Object.fromEntries(Object.entries(jobs).map(([k, v]) => [k, v.id])),
@@ -108,7 +162,10 @@ describe('the list', () => {
     ['dateField=due&from=2026-03-01&to=2026-03-12', ['Filter change', 'Spring maintenance']],
     ['dateField=schedule&from=2026-03-10&to=2026-03-10', ['Spring maintenance']],
     ['dateField=schedule&from=2026-03-11', []],
-    ['dateField=created&from=2020-01-01', ['Coil replacement', 'Compressor noise', 'Filter change', 'Old request', 'Spring maintenance']],
+    [
+      'dateField=created&from=2020-01-01',
+      ['Coil replacement', 'Compressor noise', 'Filter change', 'Old request', 'Spring maintenance'],
+    ],
     ['dateField=created&to=2020-01-01', []],
   ])('filters by %s', async (query, expected) => {
     expect(await names(query)).toEqual(expected);
@@ -133,14 +190,24 @@ describe('the list', () => {
       made.push({ id: job.id, number: job.number, createdAt });
     }
     onTestFinished(async () => {
-      await ctx.database.db.execute(sql`delete from jobs where id in (${sql.join(made.map((m) => sql`${m.id}::uuid`), sql`, `)})`);
+      await ctx.database.db.execute(
+        sql`delete from jobs where id in (${sql.join(
+          made.map((m) => sql`${m.id}::uuid`),
+          sql`, `,
+        )})`,
+      );
     });
     for (const dir of ['desc', 'asc'] as const) {
       const sign = dir === 'desc' ? -1 : 1;
-      const expected = [...made].sort((a, b) => sign * (a.createdAt.getTime() - b.createdAt.getTime() || a.number - b.number)).map((m) => m.number);
+      const expected = [...made]
+        .sort((a, b) => sign * (a.createdAt.getTime() - b.createdAt.getTime() || a.number - b.number))
+        .map((m) => m.number);
       const page1 = await list(`technicianId=${tech}&sort=created&dir=${dir}&page=1`);
       const page2 = await list(`technicianId=${tech}&sort=created&dir=${dir}&page=2`);
-      expect([...page1.items, ...page2.items].map((j) => j.number), dir).toEqual(expected);
+      expect(
+        [...page1.items, ...page2.items].map((j) => j.number),
+        dir,
+      ).toEqual(expected);
       expect(page1.total).toBe(30);
     }
     expect(await names(`technicianId=${fx.techA}&status=scheduled`)).toEqual(['Spring maintenance']);
@@ -164,7 +231,12 @@ describe('the list', () => {
   });
 
   it('keeps the search text current when a company, location or unit is renamed', async () => {
-    await api.call('PUT', `/api/units/${fx.unitId}`, { unitNumber: 'RTU-99', status: 'active', office: 'Main Office', taxable: true });
+    await api.call('PUT', `/api/units/${fx.unitId}`, {
+      unitNumber: 'RTU-99',
+      status: 'active',
+      office: 'Main Office',
+      taxable: true,
+    });
     expect(await names('q=rtu-99')).toEqual(['Filter change', 'Spring maintenance']);
   });
 
@@ -195,10 +267,28 @@ describe('the list', () => {
   });
 
   it('refuses bad filters with a message naming the field', async () => {
-    await api.refused('GET', '/api/jobs?pageSize=30', undefined, 400, 'Page size must be 25, 50 or 100', { field: 'pageSize' });
-    await api.refused('GET', '/api/jobs?status=open', undefined, 400, 'Status must be scheduled, unscheduled, completed or cancelled', { field: 'status' });
-    await api.refused('GET', '/api/jobs?technicianId=bob', undefined, 400, "Technician must be a technician id or 'unassigned'", { field: 'technicianId' });
-    await api.refused('GET', '/api/jobs?from=2026-13-01', undefined, 400, 'From must be a valid date (YYYY-MM-DD)', { field: 'from' });
+    await api.refused('GET', '/api/jobs?pageSize=30', undefined, 400, 'Page size must be 25, 50 or 100', {
+      field: 'pageSize',
+    });
+    await api.refused(
+      'GET',
+      '/api/jobs?status=open',
+      undefined,
+      400,
+      'Status must be scheduled, unscheduled, completed or cancelled',
+      { field: 'status' },
+    );
+    await api.refused(
+      'GET',
+      '/api/jobs?technicianId=bob',
+      undefined,
+      400,
+      "Technician must be a technician id or 'unassigned'",
+      { field: 'technicianId' },
+    );
+    await api.refused('GET', '/api/jobs?from=2026-13-01', undefined, 400, 'From must be a valid date (YYYY-MM-DD)', {
+      field: 'from',
+    });
     await api.refused('GET', '/api/jobs?queue=all', undefined, 400, 'Unknown queue', { field: 'queue' });
     await api.refused('GET', '/api/jobs?unitId=1', undefined, 400, 'Invalid unit ID format', { field: 'unitId' });
   });
@@ -213,34 +303,89 @@ describe('the calendar', () => {
     expect(answer.scheduled.map((j: { name: string }) => j.name)).toEqual(['Spring maintenance']);
     expect(answer.unscheduled.map((j: { name: string }) => j.name)).toEqual(['Coil replacement']);
     expect(answer.unscheduledTotal).toBe(1);
-    const forB = (await api.call('GET', `/api/jobs/calendar?from=2026-03-01&to=2026-03-31&technicianId=${fx.techB}`)).json();
+    const forB = (
+      await api.call('GET', `/api/jobs/calendar?from=2026-03-01&to=2026-03-31&technicianId=${fx.techB}`)
+    ).json();
     expect(forB.scheduled).toEqual([]);
-    await api.refused('GET', '/api/jobs/calendar?from=2026-03-01&to=2026-06-01', undefined, 400, 'The calendar range must be at most 62 days');
+    await api.refused(
+      'GET',
+      '/api/jobs/calendar?from=2026-03-01&to=2026-06-01',
+      undefined,
+      400,
+      'The calendar range must be at most 62 days',
+    );
     await api.refused('GET', '/api/jobs/calendar?from=2026-03-01', undefined, 400, undefined, { field: 'to' });
   });
 
-  it('sends only the first jobs of each day with perDay, and every day\'s total (days in the company time zone)', async () => {
+  it("sends only the first jobs of each day with perDay, and every day's total (days in the company time zone)", async () => {
     // 2026-04-07 in New York: 08:00, 09:00, 10:00, 11:00 and 22:30 (already the 8th in UTC); one cancelled, not counted.
-    const starts = ['2026-04-07T12:00:00Z', '2026-04-07T13:00:00Z', '2026-04-07T14:00:00Z', '2026-04-07T15:00:00Z', '2026-04-08T02:30:00Z'];
+    const starts = [
+      '2026-04-07T12:00:00Z',
+      '2026-04-07T13:00:00Z',
+      '2026-04-07T14:00:00Z',
+      '2026-04-07T15:00:00Z',
+      '2026-04-08T02:30:00Z',
+    ];
     const made: string[] = [];
-    for (const [i, start] of starts.entries()) made.push((await ctx.f.job({ name: `Busy day ${i + 1}`, status: 'scheduled', scheduleStart: new Date(start) })).id);
-    made.push((await ctx.f.job({ name: 'Busy day cancelled', status: 'cancelled', scheduleStart: new Date('2026-04-07T12:30:00Z') })).id);
-    made.push((await ctx.f.job({ name: 'Next day', status: 'scheduled', scheduleStart: new Date('2026-04-08T13:00:00Z') })).id);
+    for (const [i, start] of starts.entries())
+      made.push(
+        (await ctx.f.job({ name: `Busy day ${i + 1}`, status: 'scheduled', scheduleStart: new Date(start) })).id,
+      );
+    made.push(
+      (
+        await ctx.f.job({
+          name: 'Busy day cancelled',
+          status: 'cancelled',
+          scheduleStart: new Date('2026-04-07T12:30:00Z'),
+        })
+      ).id,
+    );
+    made.push(
+      (await ctx.f.job({ name: 'Next day', status: 'scheduled', scheduleStart: new Date('2026-04-08T13:00:00Z') })).id,
+    );
     onTestFinished(async () => {
       // The lists' tests below count this file's five jobs.
-      await ctx.database.db.execute(sql`delete from jobs where id in (${sql.join(made.map((id) => sql`${id}::uuid`), sql`, `)})`);
+      await ctx.database.db.execute(
+        sql`delete from jobs where id in (${sql.join(
+          made.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+      );
     });
     const all = (await api.call('GET', '/api/jobs/calendar?from=2026-04-01&to=2026-04-30')).json<CalendarAnswer>();
-    expect(all.scheduled.map((j) => j.name)).toEqual(['Busy day 1', 'Busy day 2', 'Busy day 3', 'Busy day 4', 'Busy day 5', 'Next day']);
-    const firstThree = (await api.call('GET', '/api/jobs/calendar?from=2026-04-01&to=2026-04-30&perDay=3')).json<CalendarAnswer>();
+    expect(all.scheduled.map((j) => j.name)).toEqual([
+      'Busy day 1',
+      'Busy day 2',
+      'Busy day 3',
+      'Busy day 4',
+      'Busy day 5',
+      'Next day',
+    ]);
+    const firstThree = (
+      await api.call('GET', '/api/jobs/calendar?from=2026-04-01&to=2026-04-30&perDay=3')
+    ).json<CalendarAnswer>();
     expect(firstThree.scheduled.map((j) => j.name)).toEqual(['Busy day 1', 'Busy day 2', 'Busy day 3', 'Next day']);
     expect(firstThree.dayTotals).toEqual([
       { day: '2026-04-07', total: 5 },
       { day: '2026-04-08', total: 1 },
     ]);
     expect(all.dayTotals).toEqual(firstThree.dayTotals);
-    await api.refused('GET', '/api/jobs/calendar?from=2026-04-01&to=2026-04-30&perDay=0', undefined, 400, 'Jobs per day must be 1 or more', { field: 'perDay' });
-    await api.refused('GET', '/api/jobs/calendar?from=2026-04-01&to=2026-04-30&perDay=many', undefined, 400, 'Jobs per day must be a number', { field: 'perDay' });
+    await api.refused(
+      'GET',
+      '/api/jobs/calendar?from=2026-04-01&to=2026-04-30&perDay=0',
+      undefined,
+      400,
+      'Jobs per day must be 1 or more',
+      { field: 'perDay' },
+    );
+    await api.refused(
+      'GET',
+      '/api/jobs/calendar?from=2026-04-01&to=2026-04-30&perDay=many',
+      undefined,
+      400,
+      'Jobs per day must be a number',
+      { field: 'perDay' },
+    );
   });
 });
 
@@ -301,15 +446,29 @@ describe('the totals', () => {
 
   it('keeps the type, service line, office, unassigned and technician totals exact through creates, changes and deletes', async () => {
     await expectTotalsExact();
-    const techs = await api.call('PUT', `/api/jobs/${fx.ids.call}/technicians`, { technicianIds: [fx.techA, fx.techB] });
+    const techs = await api.call('PUT', `/api/jobs/${fx.ids.call}/technicians`, {
+      technicianIds: [fx.techA, fx.techB],
+    });
     expect(techs.statusCode, techs.body).toBe(200);
     expect(await names('technicianId=unassigned')).toEqual(['Old request']);
     await expectTotalsExact();
     const again = await api.call('PUT', `/api/jobs/${fx.ids.call}/technicians`, { technicianIds: [fx.techB] });
     expect(again.statusCode, again.body).toBe(200);
     await expectTotalsExact();
-    const extra = await ctx.f.job({ status: 'unscheduled', type: 'SC', serviceLine: 'REFR', office: 'North Office', technicianIds: [fx.techA] });
-    const bare = await ctx.f.job({ status: 'unscheduled', type: 'SC', serviceLine: 'HVACGEN', timePeriodStart: '2026-02-20', timePeriodDue: '2026-02-25' });
+    const extra = await ctx.f.job({
+      status: 'unscheduled',
+      type: 'SC',
+      serviceLine: 'REFR',
+      office: 'North Office',
+      technicianIds: [fx.techA],
+    });
+    const bare = await ctx.f.job({
+      status: 'unscheduled',
+      type: 'SC',
+      serviceLine: 'HVACGEN',
+      timePeriodStart: '2026-02-20',
+      timePeriodDue: '2026-02-25',
+    });
     const overdue = (await list('queue=overdue')).total;
     await ctx.database.db.execute(sql`update jobs set time_period_due = '2026-04-01' where id = ${bare.id}`);
     expect((await list('queue=overdue')).total).toBe(overdue - 1);

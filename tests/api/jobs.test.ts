@@ -27,7 +27,14 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 async function activeTechnician(name: string) {
-  const { user } = await ctx.f.technician({ user: { firstName: name, lastName: 'Tech', username: `tech-${name.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}`, password: TEST_PASSWORD } });
+  const { user } = await ctx.f.technician({
+    user: {
+      firstName: name,
+      lastName: 'Tech',
+      username: `tech-${name.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}`,
+      password: TEST_PASSWORD,
+    },
+  });
   return user;
 }
 
@@ -66,12 +73,27 @@ describe('Create Job', () => {
   it('schedules a job given a date and a time (company time zone), with its technicians, the first primary', async () => {
     const a = await activeTechnician('Ann');
     const b = await activeTechnician('Bob');
-    const body = await validBody({ scheduleDate: '2026-03-11', scheduleTime: '09:30', scheduleDuration: 90, technicianIds: [b.id, a.id], nonContract: true, tags: ['vip'], subcontracted: true });
+    const body = await validBody({
+      scheduleDate: '2026-03-11',
+      scheduleTime: '09:30',
+      scheduleDuration: 90,
+      technicianIds: [b.id, a.id],
+      nonContract: true,
+      tags: ['vip'],
+      subcontracted: true,
+    });
     const response = await api.call('POST', '/api/jobs', body);
     expect(response.statusCode, response.body).toBe(201);
     const detail = (await api.call('GET', `/api/jobs/${response.json().id}`)).json();
     // America/New_York in March 2026 (after the 8th) is UTC-4.
-    expect(detail).toMatchObject({ status: 'scheduled', scheduleStart: '2026-03-11T13:30:00.000Z', scheduleDuration: 90, serviceContract: 'Non-Contract', tags: ['vip'], subcontracted: true });
+    expect(detail).toMatchObject({
+      status: 'scheduled',
+      scheduleStart: '2026-03-11T13:30:00.000Z',
+      scheduleDuration: 90,
+      serviceContract: 'Non-Contract',
+      tags: ['vip'],
+      subcontracted: true,
+    });
     expect(detail.technicians.map((t: { id: string; isPrimary: boolean }) => [t.id, t.isPrimary])).toEqual([
       [b.id, true],
       [a.id, false],
@@ -79,7 +101,11 @@ describe('Create Job', () => {
   });
 
   it('keeps tags trimmed, one of each ignoring case (the first spelling); unsubcontracted by default', async () => {
-    const response = await api.call('POST', '/api/jobs', await validBody({ tags: ['  Roof   top ', 'VIP', 'vip', 'Night'] }));
+    const response = await api.call(
+      'POST',
+      '/api/jobs',
+      await validBody({ tags: ['  Roof   top ', 'VIP', 'vip', 'Night'] }),
+    );
     expect(response.statusCode, response.body).toBe(201);
     const detail = (await api.call('GET', `/api/jobs/${response.json().id}`)).json();
     expect(detail).toMatchObject({ tags: ['Roof top', 'VIP', 'Night'], subcontracted: false });
@@ -91,7 +117,7 @@ describe('Create Job', () => {
     expect(detail).toMatchObject({ status: 'unscheduled', scheduleStart: null });
   });
 
-  it("gives every required-field message of the spec, naming each field, and writes nothing", async () => {
+  it('gives every required-field message of the spec, naming each field, and writes nothing', async () => {
     const body = await api.refused('POST', '/api/jobs', {}, 400);
     expect(body.error.fields).toMatchObject({
       locationId: 'Service location is required',
@@ -129,21 +155,55 @@ describe('Create Job', () => {
 
   it('refuses an unknown location or unit, a unit of another location, an unknown type or service line', async () => {
     const other = await ctx.f.unit();
-    await api.refused('POST', '/api/jobs', await validBody({ locationId: MISSING_ID, unitId: null }), 400, JOB_MESSAGES.unknownLocation, { field: 'locationId' });
-    await api.refused('POST', '/api/jobs', await validBody({ unitId: MISSING_ID }), 400, JOB_MESSAGES.unknownUnit, { field: 'unitId' });
-    await api.refused('POST', '/api/jobs', await validBody({ unitId: other.id }), 400, JOB_MESSAGES.unitNotAtLocation, { field: 'unitId' });
-    await api.refused('POST', '/api/jobs', await validBody({ type: 'NOPE' }), 400, JOB_MESSAGES.unknownJobType, { field: 'type' });
-    await api.refused('POST', '/api/jobs', await validBody({ serviceLine: 'NOPE' }), 400, JOB_MESSAGES.unknownServiceLine, { field: 'serviceLine' });
+    await api.refused(
+      'POST',
+      '/api/jobs',
+      await validBody({ locationId: MISSING_ID, unitId: null }),
+      400,
+      JOB_MESSAGES.unknownLocation,
+      { field: 'locationId' },
+    );
+    await api.refused('POST', '/api/jobs', await validBody({ unitId: MISSING_ID }), 400, JOB_MESSAGES.unknownUnit, {
+      field: 'unitId',
+    });
+    await api.refused('POST', '/api/jobs', await validBody({ unitId: other.id }), 400, JOB_MESSAGES.unitNotAtLocation, {
+      field: 'unitId',
+    });
+    await api.refused('POST', '/api/jobs', await validBody({ type: 'NOPE' }), 400, JOB_MESSAGES.unknownJobType, {
+      field: 'type',
+    });
+    await api.refused(
+      'POST',
+      '/api/jobs',
+      await validBody({ serviceLine: 'NOPE' }),
+      400,
+      JOB_MESSAGES.unknownServiceLine,
+      { field: 'serviceLine' },
+    );
     const body = await validBody();
     const location = await ctx.f.location();
-    await api.refused('POST', '/api/jobs', { ...body, companyId: location.companyId }, 400, JOB_MESSAGES.locationNotOfCompany, { field: 'locationId' });
+    await api.refused(
+      'POST',
+      '/api/jobs',
+      { ...body, companyId: location.companyId },
+      400,
+      JOB_MESSAGES.locationNotOfCompany,
+      { field: 'locationId' },
+    );
   });
 
   it('refuses a technician who is not an active technician', async () => {
     const inactive = await ctx.f.technician({ user: { status: 'inactive' } });
     const office = await ctx.f.user({ role: 'user' });
     for (const id of [inactive.user.id, office.id, MISSING_ID]) {
-      await api.refused('POST', '/api/jobs', await validBody({ technicianIds: [id] }), 400, JOB_MESSAGES.technicianNotActive, { field: 'technicianIds' });
+      await api.refused(
+        'POST',
+        '/api/jobs',
+        await validBody({ technicianIds: [id] }),
+        400,
+        JOB_MESSAGES.technicianNotActive,
+        { field: 'technicianIds' },
+      );
     }
   });
 
@@ -171,21 +231,40 @@ describe('Create Job', () => {
     const input = createJobInput.parse(await validBody({ technicianIds: [tech.id] }));
     const fingerprintAfterUnit = await jobsFingerprint(db);
     expect(fingerprintAfterUnit).toEqual(before);
-    await expect(service.create({ id: api.userId, username: 'x', email: 'x@example.com', firstName: null, lastName: null, role: 'user' }, input)).rejects.toThrow('technician insert failed');
+    await expect(
+      service.create(
+        { id: api.userId, username: 'x', email: 'x@example.com', firstName: null, lastName: null, role: 'user' },
+        input,
+      ),
+    ).rejects.toThrow('technician insert failed');
     expect(await jobsFingerprint(db)).toEqual(before);
   });
 });
 
 describe('job detail', () => {
   it('answers 400 for a malformed id and 404 for a missing one', async () => {
-    await api.refusesBadIds({ url: (id) => `/api/jobs/${id}`, methods: { GET: undefined, DELETE: undefined }, malformed: 'Invalid job ID format', missing: 'Job not found' });
-    await api.refusesBadIds({ url: (id) => `/api/jobs/${id}/complete`, methods: { POST: undefined }, malformed: 'Invalid job ID format', missing: 'Job not found' });
+    await api.refusesBadIds({
+      url: (id) => `/api/jobs/${id}`,
+      methods: { GET: undefined, DELETE: undefined },
+      malformed: 'Invalid job ID format',
+      missing: 'Job not found',
+    });
+    await api.refusesBadIds({
+      url: (id) => `/api/jobs/${id}/complete`,
+      methods: { POST: undefined },
+      malformed: 'Invalid job ID format',
+      missing: 'Job not found',
+    });
   });
 
   it('shows the location with coordinates, the company, the unit with contact and billing, the quote flags and the permissions', async () => {
     const company = await ctx.f.company({ name: 'Detail Co' });
     const location = await ctx.f.location({ companyId: company.id, latitude: 33.75, longitude: -84.39 });
-    const unit = await ctx.f.unit({ locationId: location.id, billingEntity: 'Detail Billing', primaryContactEmail: 'unit@example.com' });
+    const unit = await ctx.f.unit({
+      locationId: location.id,
+      billingEntity: 'Detail Billing',
+      primaryContactEmail: 'unit@example.com',
+    });
     const job = await ctx.f.job({ locationId: location.id, unitId: unit.id });
     // decision 018: the flags come from the job's latest quote
     await ctx.f.quote(job, { status: 'declined', decidedAt: new Date('2026-01-12T15:00:00Z') });
@@ -205,9 +284,23 @@ describe('job detail', () => {
 describe('items', () => {
   it('adds a custom line, computes the total, edits and deletes it; the cost total follows', async () => {
     const job = await ctx.f.job({ serviceLine: 'REFR' });
-    const added = await api.call('POST', `/api/jobs/${job.id}/items`, { type: 'labor', code: 'LAB-1', name: 'Labor hour', quantity: 3, unitPrice: 125.5 });
+    const added = await api.call('POST', `/api/jobs/${job.id}/items`, {
+      type: 'labor',
+      code: 'LAB-1',
+      name: 'Labor hour',
+      quantity: 3,
+      unitPrice: 125.5,
+    });
     expect(added.statusCode, added.body).toBe(201);
-    expect(added.json()).toMatchObject({ type: 'labor', code: 'LAB-1', name: 'Labor hour', serviceLine: 'REFR', quantity: 3, unitCostCents: 12550, totalCents: 37650 });
+    expect(added.json()).toMatchObject({
+      type: 'labor',
+      code: 'LAB-1',
+      name: 'Labor hour',
+      serviceLine: 'REFR',
+      quantity: 3,
+      unitCostCents: 12550,
+      totalCents: 37650,
+    });
     const itemId = added.json().id;
     const edited = await api.call('PATCH', `/api/jobs/${job.id}/items/${itemId}`, { quantity: 2, unitPrice: 10 });
     expect(edited.json()).toMatchObject({ quantity: 2, unitCostCents: 1000, totalCents: 2000 });
@@ -218,31 +311,115 @@ describe('items', () => {
   });
 
   it('prices a part from the price book at the PM-contract rate under a service contract, the non-contract rate otherwise', async () => {
-    const part = await ctx.f.partPrice({ code: 'P-COMP', name: 'Compressor', flatRateNonContract: '230.00', flatRatePmContract: '207.00', unitCost: '230.00' });
+    const part = await ctx.f.partPrice({
+      code: 'P-COMP',
+      name: 'Compressor',
+      flatRateNonContract: '230.00',
+      flatRatePmContract: '207.00',
+      unitCost: '230.00',
+    });
     const contract = await ctx.f.job({ serviceContract: 'Standard' });
     const none = await ctx.f.job({ serviceContract: 'Non-Contract' });
-    const a = await api.call('POST', `/api/jobs/${contract.id}/items`, { type: 'part', priceBookItemId: part.id, quantity: 2 });
+    const a = await api.call('POST', `/api/jobs/${contract.id}/items`, {
+      type: 'part',
+      priceBookItemId: part.id,
+      quantity: 2,
+    });
     expect(a.statusCode, a.body).toBe(201);
     expect(a.json()).toMatchObject({ code: 'P-COMP', name: 'Compressor', unitCostCents: 20700, totalCents: 41400 });
     const b = await api.call('POST', `/api/jobs/${none.id}/items`, { type: 'part', priceBookItemId: part.id });
     expect(b.json()).toMatchObject({ unitCostCents: 23000, totalCents: 23000 });
-    await api.refused('POST', `/api/jobs/${none.id}/items`, { type: 'labor', priceBookItemId: part.id }, 400, JOB_MESSAGES.priceBookItemNotFound, { field: 'priceBookItemId' });
+    await api.refused(
+      'POST',
+      `/api/jobs/${none.id}/items`,
+      { type: 'labor', priceBookItemId: part.id },
+      400,
+      JOB_MESSAGES.priceBookItemNotFound,
+      { field: 'priceBookItemId' },
+    );
   });
 
   it('refuses quantity 0, a negative or 3-decimal price, a missing code, and items of missing jobs', async () => {
     const job = await ctx.f.job();
-    await api.refused('POST', `/api/jobs/${job.id}/items`, { type: 'part', code: 'X', unitPrice: 1, quantity: 0 }, 400, 'Quantity must be at least 1', { field: 'quantity' });
-    await api.refused('POST', `/api/jobs/${job.id}/items`, { type: 'part', code: 'X', unitPrice: -1 }, 400, 'Unit price must be at least 0', { field: 'unitPrice' });
-    await api.refused('POST', `/api/jobs/${job.id}/items`, { type: 'part', code: 'X', unitPrice: 1.234 }, 400, 'Unit price must be in steps of 0.01', { field: 'unitPrice' });
-    await api.refused('POST', `/api/jobs/${job.id}/items`, { type: 'item', name: 'Filter', unitPrice: 5 }, 400, 'Code is required', { field: 'code' });
-    await api.refused('POST', `/api/jobs/${job.id}/items`, { type: 'item', code: 'F', name: 'Filter', unitPrice: 0 }, 400, 'Unit price must be greater than 0', { field: 'unitPrice' });
-    await api.refused('POST', `/api/jobs/${job.id}/items`, { type: 'part', code: 'X', unitPrice: 1, serviceLine: 'NOPE' }, 400, JOB_MESSAGES.unknownServiceLine, { field: 'serviceLine' });
-    await api.refused('POST', `/api/jobs/${MISSING_ID}/items`, { type: 'part', code: 'X', unitPrice: 1 }, 404, 'Job not found');
+    await api.refused(
+      'POST',
+      `/api/jobs/${job.id}/items`,
+      { type: 'part', code: 'X', unitPrice: 1, quantity: 0 },
+      400,
+      'Quantity must be at least 1',
+      { field: 'quantity' },
+    );
+    await api.refused(
+      'POST',
+      `/api/jobs/${job.id}/items`,
+      { type: 'part', code: 'X', unitPrice: -1 },
+      400,
+      'Unit price must be at least 0',
+      { field: 'unitPrice' },
+    );
+    await api.refused(
+      'POST',
+      `/api/jobs/${job.id}/items`,
+      { type: 'part', code: 'X', unitPrice: 1.234 },
+      400,
+      'Unit price must be in steps of 0.01',
+      { field: 'unitPrice' },
+    );
+    await api.refused(
+      'POST',
+      `/api/jobs/${job.id}/items`,
+      { type: 'item', name: 'Filter', unitPrice: 5 },
+      400,
+      'Code is required',
+      { field: 'code' },
+    );
+    await api.refused(
+      'POST',
+      `/api/jobs/${job.id}/items`,
+      { type: 'item', code: 'F', name: 'Filter', unitPrice: 0 },
+      400,
+      'Unit price must be greater than 0',
+      { field: 'unitPrice' },
+    );
+    await api.refused(
+      'POST',
+      `/api/jobs/${job.id}/items`,
+      { type: 'part', code: 'X', unitPrice: 1, serviceLine: 'NOPE' },
+      400,
+      JOB_MESSAGES.unknownServiceLine,
+      { field: 'serviceLine' },
+    );
+    await api.refused(
+      'POST',
+      `/api/jobs/${MISSING_ID}/items`,
+      { type: 'part', code: 'X', unitPrice: 1 },
+      404,
+      'Job not found',
+    );
     const item = await ctx.f.jobItem(job.id);
-    await api.refused('PATCH', `/api/jobs/${job.id}/items/${item.id}`, { quantity: 0, unitPrice: 1 }, 400, 'Quantity must be at least 1', { field: 'quantity' });
+    await api.refused(
+      'PATCH',
+      `/api/jobs/${job.id}/items/${item.id}`,
+      { quantity: 0, unitPrice: 1 },
+      400,
+      'Quantity must be at least 1',
+      { field: 'quantity' },
+    );
     const other = await ctx.f.job();
-    await api.refused('PATCH', `/api/jobs/${other.id}/items/${item.id}`, { quantity: 1, unitPrice: 1 }, 404, 'Item not found');
-    await api.refused('PATCH', `/api/jobs/${job.id}/items/not-an-id`, { quantity: 1, unitPrice: 1 }, 400, 'Invalid item ID format');
+    await api.refused(
+      'PATCH',
+      `/api/jobs/${other.id}/items/${item.id}`,
+      { quantity: 1, unitPrice: 1 },
+      404,
+      'Item not found',
+    );
+    await api.refused(
+      'PATCH',
+      `/api/jobs/${job.id}/items/not-an-id`,
+      { quantity: 1, unitPrice: 1 },
+      400,
+      'Invalid item ID format',
+    );
   });
 });
 
@@ -257,8 +434,22 @@ describe('technicians', () => {
       [b.id, true],
       [a.id, false],
     ]);
-    await api.refused('PUT', `/api/jobs/${job.id}/technicians`, { technicianIds: [] }, 400, 'Select at least one technician', { field: 'technicianIds' });
-    await api.refused('PUT', `/api/jobs/${job.id}/technicians`, { technicianIds: [MISSING_ID] }, 400, JOB_MESSAGES.technicianNotActive, { field: 'technicianIds' });
+    await api.refused(
+      'PUT',
+      `/api/jobs/${job.id}/technicians`,
+      { technicianIds: [] },
+      400,
+      'Select at least one technician',
+      { field: 'technicianIds' },
+    );
+    await api.refused(
+      'PUT',
+      `/api/jobs/${job.id}/technicians`,
+      { technicianIds: [MISSING_ID] },
+      400,
+      JOB_MESSAGES.technicianNotActive,
+      { field: 'technicianIds' },
+    );
     await api.refused('PUT', `/api/jobs/${MISSING_ID}/technicians`, { technicianIds: [a.id] }, 404, 'Job not found');
   });
 });
@@ -283,15 +474,35 @@ describe('edit tags and subcontracted (PATCH /api/jobs/:id)', () => {
     const { user } = await ctx.f.technician({ user: { username: 'label-tech', password: TEST_PASSWORD } });
     const job = await ctx.f.job({ tags: ['keep'], technicianIds: [user.id] });
     await api.refused('PATCH', `/api/jobs/${job.id}`, {}, 400, 'Nothing to change: send tags and/or subcontracted');
-    await api.refused('PATCH', `/api/jobs/${job.id}`, { name: 'Renamed' }, 400, 'Only tags and subcontracted can be changed here');
-    await api.refused('PATCH', `/api/jobs/${job.id}`, { tags: ['a,b'] }, 400, 'A tag may not contain a comma', { field: 'tags.0' });
-    await api.refused('PATCH', `/api/jobs/${job.id}`, { tags: null }, 400, 'Tags must be a list of text', { field: 'tags' });
-    await api.refused('PATCH', `/api/jobs/${job.id}`, { subcontracted: 'true' }, 400, 'Subcontracted must be true or false', { field: 'subcontracted' });
+    await api.refused(
+      'PATCH',
+      `/api/jobs/${job.id}`,
+      { name: 'Renamed' },
+      400,
+      'Only tags and subcontracted can be changed here',
+    );
+    await api.refused('PATCH', `/api/jobs/${job.id}`, { tags: ['a,b'] }, 400, 'A tag may not contain a comma', {
+      field: 'tags.0',
+    });
+    await api.refused('PATCH', `/api/jobs/${job.id}`, { tags: null }, 400, 'Tags must be a list of text', {
+      field: 'tags',
+    });
+    await api.refused(
+      'PATCH',
+      `/api/jobs/${job.id}`,
+      { subcontracted: 'true' },
+      400,
+      'Subcontracted must be true or false',
+      { field: 'subcontracted' },
+    );
     await api.refused('PATCH', `/api/jobs/${MISSING_ID}`, { subcontracted: true }, 404, JOB_MESSAGES.jobNotFound);
     await api.refused('PATCH', '/api/jobs/not-a-uuid', { subcontracted: true }, 400, JOB_MESSAGES.invalidJobId);
     const tech = api.as(await ctx.login('label-tech'));
     await tech.refused('PATCH', `/api/jobs/${job.id}`, { subcontracted: true }, 403);
-    expect((await api.call('GET', `/api/jobs/${job.id}`)).json()).toMatchObject({ tags: ['keep'], subcontracted: false });
+    expect((await api.call('GET', `/api/jobs/${job.id}`)).json()).toMatchObject({
+      tags: ['keep'],
+      subcontracted: false,
+    });
   });
 });
 
@@ -300,11 +511,21 @@ describe('complete, cancel, delete', () => {
     const job = await ctx.f.job({ status: 'unscheduled' });
     const done = await api.call('POST', `/api/jobs/${job.id}/complete`);
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json()).toMatchObject({ status: 'completed', completedAt: NOW.toISOString(), can: { complete: false, cancel: false } });
+    expect(done.json()).toMatchObject({
+      status: 'completed',
+      completedAt: NOW.toISOString(),
+      can: { complete: false, cancel: false },
+    });
     await api.refused('POST', `/api/jobs/${job.id}/complete`, undefined, 409, JOB_MESSAGES.alreadyCompleted);
     await api.refused('POST', `/api/jobs/${job.id}/cancel`, undefined, 409, JOB_MESSAGES.completedCannotCancel);
     const cancelled = await ctx.f.job({ status: 'cancelled' });
-    await api.refused('POST', `/api/jobs/${cancelled.id}/complete`, undefined, 409, JOB_MESSAGES.cancelledCannotComplete);
+    await api.refused(
+      'POST',
+      `/api/jobs/${cancelled.id}/complete`,
+      undefined,
+      409,
+      JOB_MESSAGES.cancelledCannotComplete,
+    );
   });
 
   it('cancels an open job', async () => {
@@ -336,13 +557,25 @@ describe('complete, cancel, delete', () => {
   it('refuses to delete a job whose quote the customer answered, or with an invoice past draft, and says why', async () => {
     const answered = await ctx.f.job();
     await ctx.f.quote(answered, { status: 'approved', decidedAt: new Date('2026-01-12T15:00:00Z') });
-    await api.refused('DELETE', `/api/jobs/${answered.id}`, undefined, 409, /the customer has answered its quote.*Cancel the job instead/);
+    await api.refused(
+      'DELETE',
+      `/api/jobs/${answered.id}`,
+      undefined,
+      409,
+      /the customer has answered its quote.*Cancel the job instead/,
+    );
     const quoted = await ctx.f.job();
     await ctx.f.quote(quoted, { status: 'declined', decidedAt: new Date('2026-01-12T15:00:00Z') });
     await api.refused('DELETE', `/api/jobs/${quoted.id}`, undefined, 409, /the customer has answered its quote/);
     const invoiced = await ctx.f.job({ status: 'completed' });
     await ctx.f.invoice(invoiced, { status: 'issued', issuedDate: '2026-03-01', dueDate: '2026-03-31' });
-    await api.refused('DELETE', `/api/jobs/${invoiced.id}`, undefined, 409, /it has an invoice that is no longer a draft/);
+    await api.refused(
+      'DELETE',
+      `/api/jobs/${invoiced.id}`,
+      undefined,
+      409,
+      /it has an invoice that is no longer a draft/,
+    );
     // Cancel is what remains.
     expect((await api.call('POST', `/api/jobs/${quoted.id}/cancel`)).json()).toMatchObject({ status: 'cancelled' });
   });
@@ -350,14 +583,21 @@ describe('complete, cancel, delete', () => {
 
 describe('presets', () => {
   it('saves, lists (own only) and deletes presets; a name is required', async () => {
-    const saved = await api.call('POST', '/api/job-presets', { name: 'Quarterly PM', data: { type: 'PM', serviceLine: 'HVACGEN', technicianIds: [MISSING_ID], isTraining: false } });
+    const saved = await api.call('POST', '/api/job-presets', {
+      name: 'Quarterly PM',
+      data: { type: 'PM', serviceLine: 'HVACGEN', technicianIds: [MISSING_ID], isTraining: false },
+    });
     expect(saved.statusCode, saved.body).toBe(201);
     expect(saved.json()).toMatchObject({ name: 'Quarterly PM', data: { type: 'PM', technicianIds: [MISSING_ID] } });
     const other = await api.withRole('manager');
     expect((await other.call('GET', '/api/job-presets')).json()).toEqual({ items: [] });
-    expect((await api.call('GET', '/api/job-presets')).json().items.map((p: { name: string }) => p.name)).toEqual(['Quarterly PM']);
+    expect((await api.call('GET', '/api/job-presets')).json().items.map((p: { name: string }) => p.name)).toEqual([
+      'Quarterly PM',
+    ]);
     await other.refused('DELETE', `/api/job-presets/${saved.json().id}`, undefined, 404, 'Preset not found');
-    await api.refused('POST', '/api/job-presets', { name: ' ', data: {} }, 400, 'Preset name is required', { field: 'name' });
+    await api.refused('POST', '/api/job-presets', { name: ' ', data: {} }, 400, 'Preset name is required', {
+      field: 'name',
+    });
     expect((await api.call('DELETE', `/api/job-presets/${saved.json().id}`)).statusCode).toBe(204);
   });
 });
@@ -371,13 +611,32 @@ describe('roles', () => {
 
     expect((await tech.call('GET', '/api/jobs')).statusCode).toBe(200);
     const detail = (await tech.call('GET', `/api/jobs/${mine.id}`)).json();
-    expect(detail.can).toEqual({ edit: false, delete: false, assign: false, complete: true, cancel: false, editItems: true });
-    expect((await tech.call('GET', `/api/jobs/${theirs.id}`)).json().can).toMatchObject({ complete: false, editItems: false });
+    expect(detail.can).toEqual({
+      edit: false,
+      delete: false,
+      assign: false,
+      complete: true,
+      cancel: false,
+      editItems: true,
+    });
+    expect((await tech.call('GET', `/api/jobs/${theirs.id}`)).json().can).toMatchObject({
+      complete: false,
+      editItems: false,
+    });
 
     const added = await tech.call('POST', `/api/jobs/${mine.id}/items`, { type: 'part', code: 'T-1', unitPrice: 5 });
     expect(added.statusCode, added.body).toBe(201);
-    expect((await tech.call('PATCH', `/api/jobs/${mine.id}/items/${added.json().id}`, { quantity: 2, unitPrice: 5 })).statusCode).toBe(200);
-    await tech.refused('POST', `/api/jobs/${theirs.id}/items`, { type: 'part', code: 'T-1', unitPrice: 5 }, 403, JOB_MESSAGES.notAssigned);
+    expect(
+      (await tech.call('PATCH', `/api/jobs/${mine.id}/items/${added.json().id}`, { quantity: 2, unitPrice: 5 }))
+        .statusCode,
+    ).toBe(200);
+    await tech.refused(
+      'POST',
+      `/api/jobs/${theirs.id}/items`,
+      { type: 'part', code: 'T-1', unitPrice: 5 },
+      403,
+      JOB_MESSAGES.notAssigned,
+    );
     await tech.refused('POST', `/api/jobs/${theirs.id}/complete`, undefined, 403, JOB_MESSAGES.notAssigned);
     await tech.refused('POST', '/api/jobs', await validBody(), 403);
     await tech.refused('PUT', `/api/jobs/${mine.id}/technicians`, { technicianIds: [user.id] }, 403);
@@ -402,11 +661,24 @@ describe('options', () => {
     const tech = await activeTechnician('Opt');
     const inactive = await ctx.f.technician({ user: { status: 'inactive' } });
     const options = (await api.call('GET', '/api/jobs/options')).json();
-    expect(options).toMatchObject({ defaultJobType: 'PM', defaultOffice: 'Main Office', today: '2026-03-10', timeZone: 'America/New_York' });
+    expect(options).toMatchObject({
+      defaultJobType: 'PM',
+      defaultOffice: 'Main Office',
+      today: '2026-03-10',
+      timeZone: 'America/New_York',
+    });
     expect(options.jobTypes).toContainEqual({ code: 'PM', name: 'Preventative Maintenance' });
     expect(options.serviceLines).toContainEqual({ code: 'HVACGEN', name: 'HVAC General' });
     expect(options.offices).toContain('Main Office');
-    expect(options.serviceContracts).toEqual(['Standard', 'Financial', 'Management', 'On-site', 'Owner', 'Sales', 'Non-Contract']);
+    expect(options.serviceContracts).toEqual([
+      'Standard',
+      'Financial',
+      'Management',
+      'On-site',
+      'Owner',
+      'Sales',
+      'Non-Contract',
+    ]);
     const ids = options.technicians.map((t: { id: string }) => t.id);
     expect(ids).toContain(tech.id);
     expect(ids).not.toContain(inactive.user.id);

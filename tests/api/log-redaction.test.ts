@@ -41,13 +41,23 @@ beforeAll(async () => {
   });
   app.get('/api/test/failing-insert', async () => {
     // A technician row whose tax id is too long for its column (varchar(50)), so the insert fails.
-    await database.db.insert(technicians).values({ firstName: 'Tax', lastName: 'Payer', email: 't@example.com', taxId: `${TAX_ID}${'9'.repeat(60)}`, bankAccount: BANK_ACCOUNT } as unknown as typeof technicians.$inferInsert);
+    await database.db.insert(technicians).values({
+      firstName: 'Tax',
+      lastName: 'Payer',
+      email: 't@example.com',
+      taxId: `${TAX_ID}${'9'.repeat(60)}`,
+      bankAccount: BANK_ACCOUNT,
+    } as unknown as typeof technicians.$inferInsert);
     return { ok: true };
   });
   await app.ready();
   const f = createFactories(database.db);
   await f.user({ username: 'logger', email: 'logger@example.com', role: 'admin', password: TEST_PASSWORD });
-  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'logger', password: TEST_PASSWORD } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username: 'logger', password: TEST_PASSWORD },
+  });
   cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 });
 afterAll(async () => {
@@ -76,15 +86,23 @@ describe('the server log', () => {
     const insert = await app.inject({ method: 'GET', url: '/api/test/failing-insert', headers: { cookie } });
     expect(insert.statusCode).toBeGreaterThanOrEqual(400);
     const insertLog = lines.join('\n');
-    expect(insertLog).toContain("Failed query: insert into");
+    expect(insertLog).toContain('Failed query: insert into');
     expect(insertLog).not.toContain(TAX_ID);
     expect(insertLog).not.toContain(BANK_ACCOUNT);
   });
 
   it('never writes the session cookie, the password or a search text', async () => {
     lines.length = 0;
-    await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'logger', password: 'Wrong-Secret-Password' } });
-    await app.inject({ method: 'GET', url: '/api/companies?search=Jane%20Private%20Person', headers: { cookie, authorization: 'Bearer very-secret' } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'logger', password: 'Wrong-Secret-Password' },
+    });
+    await app.inject({
+      method: 'GET',
+      url: '/api/companies?search=Jane%20Private%20Person',
+      headers: { cookie, authorization: 'Bearer very-secret' },
+    });
     const log = lines.join('\n');
     expect(lines.length).toBeGreaterThan(0);
     expect(log).not.toContain('Wrong-Secret-Password');
@@ -96,7 +114,10 @@ describe('the server log', () => {
 
   it('redacts secret and personal keys in any object logged', () => {
     lines.length = 0;
-    app.log.info({ user: { password: 'p4ss', taxId: TAX_ID, nested: { bankAccount: BANK_ACCOUNT } }, token: 'tok-123' }, 'something');
+    app.log.info(
+      { user: { password: 'p4ss', taxId: TAX_ID, nested: { bankAccount: BANK_ACCOUNT } }, token: 'tok-123' },
+      'something',
+    );
     const log = lines.join('\n');
     expect(log).toContain('something');
     for (const secret of ['p4ss', TAX_ID, BANK_ACCOUNT, 'tok-123']) expect(log).not.toContain(secret);
@@ -107,7 +128,11 @@ describe('the server log', () => {
     lines.length = 0;
     await app.inject({ method: 'GET', url: `/quote/confirm/${token}?approve=true` });
     await app.inject({ method: 'GET', url: `/api/public/quotes/${token}` });
-    await app.inject({ method: 'POST', url: `/api/public/quotes/${token}/decision`, payload: { approve: true, signerName: 'Jane' } });
+    await app.inject({
+      method: 'POST',
+      url: `/api/public/quotes/${token}/decision`,
+      payload: { approve: true, signerName: 'Jane' },
+    });
     const log = lines.join('\n');
     expect(log).toContain('/api/public/quotes/[redacted]/decision');
     expect(log).toContain('/quote/confirm/[redacted]');
@@ -117,7 +142,8 @@ describe('the server log', () => {
 
   it("never writes a refused recipient's e-mail address", () => {
     lines.length = 0;
-    const refusal = "Can't send mail - all recipients were rejected: 550 5.1.1 <jane.customer@example.com>: Recipient address rejected";
+    const refusal =
+      "Can't send mail - all recipients were rejected: 550 5.1.1 <jane.customer@example.com>: Recipient address rejected";
     app.log.warn({ outboxId: 'x', err: refusal }, 'e-mail failed');
     app.log.warn({ err: new Error(refusal) }, 'e-mail failed');
     const log = lines.join('\n');
@@ -126,9 +152,15 @@ describe('the server log', () => {
   });
 
   it('removes the values PostgreSQL echoes in its messages', () => {
-    expect(redactErrorMessage('Failed query: insert into "t" values ($1)\nparams: 123-45-6789,x')).toBe(`Failed query: insert into "t" values ($1)\nparams: [redacted]`);
-    expect(redactErrorMessage('invalid input syntax for type integer: "987-65-4321"')).toBe('invalid input syntax for type integer: "[redacted]"');
-    expect(redactErrorMessage('Key (email)=(jane@example.com) already exists.')).toBe('Key (email)=([redacted]) already exists.');
+    expect(redactErrorMessage('Failed query: insert into "t" values ($1)\nparams: 123-45-6789,x')).toBe(
+      `Failed query: insert into "t" values ($1)\nparams: [redacted]`,
+    );
+    expect(redactErrorMessage('invalid input syntax for type integer: "987-65-4321"')).toBe(
+      'invalid input syntax for type integer: "[redacted]"',
+    );
+    expect(redactErrorMessage('Key (email)=(jane@example.com) already exists.')).toBe(
+      'Key (email)=([redacted]) already exists.',
+    );
     expect(redactErrorMessage('Key (email)=(jane) already exists.')).toBe('Key (email)=([redacted]) already exists.');
   });
 });

@@ -3,7 +3,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database, type DatabaseHandle } from '../../src/server/db/client.js';
 import { outbox } from '../../src/server/db/schema.js';
 import { enqueueEmail } from '../../src/server/outbox/outbox.js';
-import { backoffMs, createOutboxWorker, createSmtpTransport, isPermanentFailure, type MailTransport, type OutboxWorker } from '../../src/server/outbox/worker.js';
+import {
+  backoffMs,
+  createOutboxWorker,
+  createSmtpTransport,
+  isPermanentFailure,
+  type MailTransport,
+  type OutboxWorker,
+} from '../../src/server/outbox/worker.js';
 import { createFileStorage } from '../../src/server/storage/storage.js';
 import { freePort, startFakeSmtp, type FakeSmtp } from '../support/fake-smtp.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
@@ -32,7 +39,18 @@ afterAll(async () => {
   await ctx.close();
 });
 
-function worker(options: { db?: Database; url?: string; transport?: MailTransport; leaseMs?: number; maxAttempts?: number; backoff?: number; batchSize?: number; workerId?: string } = {}) {
+function worker(
+  options: {
+    db?: Database;
+    url?: string;
+    transport?: MailTransport;
+    leaseMs?: number;
+    maxAttempts?: number;
+    backoff?: number;
+    batchSize?: number;
+    workerId?: string;
+  } = {},
+) {
   const w = createOutboxWorker({
     db: options.db ?? ctx.database.db,
     storage,
@@ -50,7 +68,15 @@ function worker(options: { db?: Database; url?: string; transport?: MailTranspor
 }
 
 const enqueue = (n: number, prefix = 'Message') =>
-  Promise.all(Array.from({ length: n }, (_, i) => enqueueEmail(ctx.database.db, { to: `customer${i}@example.com`, subject: `${prefix} ${i + 1}`, text: `Body ${i + 1}` })));
+  Promise.all(
+    Array.from({ length: n }, (_, i) =>
+      enqueueEmail(ctx.database.db, {
+        to: `customer${i}@example.com`,
+        subject: `${prefix} ${i + 1}`,
+        text: `Body ${i + 1}`,
+      }),
+    ),
+  );
 const rows = () => ctx.database.db.select().from(outbox);
 async function until(check: () => Promise<boolean>, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
@@ -62,7 +88,12 @@ async function until(check: () => Promise<boolean>, timeoutMs = 15_000) {
 
 describe('outbox delivery over SMTP', () => {
   it('delivers a message once, with its attachment from storage and a stable Message-ID', async () => {
-    const file = await storage.put(ctx.database.db, { purpose: 'quote-pdf', fileName: 'quote-QT-1001-1234.pdf', contentType: 'application/pdf', bytes: new TextEncoder().encode('%PDF-1.7 fake quote') });
+    const file = await storage.put(ctx.database.db, {
+      purpose: 'quote-pdf',
+      fileName: 'quote-QT-1001-1234.pdf',
+      contentType: 'application/pdf',
+      bytes: new TextEncoder().encode('%PDF-1.7 fake quote'),
+    });
     const { id } = await enqueueEmail(ctx.database.db, {
       to: 'facilities@peachtree.example.com',
       subject: 'Repair Quote QT-1001-1234',
@@ -126,7 +157,9 @@ describe('outbox delivery over SMTP', () => {
     await enqueue(6, 'Queued');
     const w = worker({ url: `smtp://127.0.0.1:${port}`, backoff: 150 });
     w.start();
-    await until(async () => (await rows()).every((r) => r.attempts >= 2 && r.status === 'pending' && r.lastError !== null));
+    await until(async () =>
+      (await rows()).every((r) => r.attempts >= 2 && r.status === 'pending' && r.lastError !== null),
+    );
     expect((await rows())[0]!.lastError).toMatch(/ECONNREFUSED|connect/i);
     const later = await startFakeSmtp({ port });
     try {
@@ -135,7 +168,9 @@ describe('outbox delivery over SMTP', () => {
       await new Promise((r) => setTimeout(r, 400));
       expect(later.received).toHaveLength(6);
       expect(new Set(later.received.map((m) => m.messageId)).size).toBe(6);
-      expect(later.received.map((m) => m.subject).sort()).toEqual(Array.from({ length: 6 }, (_, i) => `Queued ${i + 1}`).sort());
+      expect(later.received.map((m) => m.subject).sort()).toEqual(
+        Array.from({ length: 6 }, (_, i) => `Queued ${i + 1}`).sort(),
+      );
     } finally {
       await w.stop();
       await later.stop();
@@ -199,7 +234,13 @@ describe('the worker runs with the server', () => {
     try {
       const { buildApp } = await import('../../src/server/app.js');
       const { testConfig } = await import('../support/test-config.js');
-      const server = await buildApp({ config: testConfig({ smtpUrl: smtp.url }), database: app.database, webDir: null, outboxWorker: 'ready', outboxWorkerOptions: { pollIntervalMs: 50 } });
+      const server = await buildApp({
+        config: testConfig({ smtpUrl: smtp.url }),
+        database: app.database,
+        webDir: null,
+        outboxWorker: 'ready',
+        outboxWorkerOptions: { pollIntervalMs: 50 },
+      });
       await server.ready();
       await enqueueEmail(app.database.db, { to: 'a@example.com', subject: 'From the running server', text: 'Hi' });
       await smtp.waitFor(1);
@@ -216,14 +257,23 @@ describe('the worker runs with the server', () => {
     await ctx.app.ready();
     await new Promise((r) => setTimeout(r, 200));
     const list = (await ctx.app.inject({ method: 'GET', url: '/api/outbox', headers: { cookie } })).json();
-    expect(list).toMatchObject({ deliveryConfigured: false, total: 1, items: [{ subject: 'Offline 1', status: 'pending', attempts: 0 }] });
+    expect(list).toMatchObject({
+      deliveryConfigured: false,
+      total: 1,
+      items: [{ subject: 'Offline 1', status: 'pending', attempts: 0 }],
+    });
     expect(list.deliveryNote).toContain('no SMTP_URL');
   });
 });
 
 describe('Outbox API', () => {
   it('lists newest first with paging, opens one message with its attachments, downloads them and retries a failed one (admin and manager only)', async () => {
-    const file = await storage.put(ctx.database.db, { purpose: 'quote-pdf', fileName: 'quote.pdf', contentType: 'application/pdf', bytes: new TextEncoder().encode('%PDF-1.7 q') });
+    const file = await storage.put(ctx.database.db, {
+      purpose: 'quote-pdf',
+      fileName: 'quote.pdf',
+      contentType: 'application/pdf',
+      bytes: new TextEncoder().encode('%PDF-1.7 q'),
+    });
     for (let i = 1; i <= 3; i++) {
       await enqueueEmail(ctx.database.db, {
         to: `c${i}@example.com`,
@@ -232,30 +282,76 @@ describe('Outbox API', () => {
         html: `<p>Html ${i}</p>`,
         attachments: i === 3 ? [{ fileName: 'quote.pdf', storageKey: file.key, contentType: 'application/pdf' }] : [],
       });
-      await queryRows(ctx.database.db, sql`update outbox set created_at = now() - ${(10 - i) * 60} * interval '1 second' where subject = ${`Quote ${i}`}`);
+      await queryRows(
+        ctx.database.db,
+        sql`update outbox set created_at = now() - ${(10 - i) * 60} * interval '1 second' where subject = ${`Quote ${i}`}`,
+      );
     }
     const admin = (await ctx.loginAs('admin')).cookie;
     const manager = (await ctx.loginAs('manager')).cookie;
-    const page1 = (await ctx.app.inject({ method: 'GET', url: '/api/outbox?pageSize=2', headers: { cookie: manager } })).json();
+    const page1 = (
+      await ctx.app.inject({ method: 'GET', url: '/api/outbox?pageSize=2', headers: { cookie: manager } })
+    ).json();
     expect(page1.total).toBe(3);
     expect(page1.items.map((m: { subject: string }) => m.subject)).toEqual(['Quote 3', 'Quote 2']);
-    expect(page1.items[0]).toMatchObject({ to: 'c3@example.com', status: 'pending', attempts: 0, lastError: null, attachmentCount: 1 });
-    const page2 = (await ctx.app.inject({ method: 'GET', url: '/api/outbox?pageSize=2&page=2', headers: { cookie: manager } })).json();
+    expect(page1.items[0]).toMatchObject({
+      to: 'c3@example.com',
+      status: 'pending',
+      attempts: 0,
+      lastError: null,
+      attachmentCount: 1,
+    });
+    const page2 = (
+      await ctx.app.inject({ method: 'GET', url: '/api/outbox?pageSize=2&page=2', headers: { cookie: manager } })
+    ).json();
     expect(page2.items.map((m: { subject: string }) => m.subject)).toEqual(['Quote 1']);
 
     const id = page1.items[0].id;
     const one = (await ctx.app.inject({ method: 'GET', url: `/api/outbox/${id}`, headers: { cookie: admin } })).json();
-    expect(one).toMatchObject({ text: 'Text 3', html: '<p>Html 3</p>', attachments: [{ index: 0, fileName: 'quote.pdf', contentType: 'application/pdf', size: 10, url: `/api/outbox/${id}/attachments/0` }] });
-    const download = await ctx.app.inject({ method: 'GET', url: `/api/outbox/${id}/attachments/0`, headers: { cookie: admin } });
+    expect(one).toMatchObject({
+      text: 'Text 3',
+      html: '<p>Html 3</p>',
+      attachments: [
+        {
+          index: 0,
+          fileName: 'quote.pdf',
+          contentType: 'application/pdf',
+          size: 10,
+          url: `/api/outbox/${id}/attachments/0`,
+        },
+      ],
+    });
+    const download = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/outbox/${id}/attachments/0`,
+      headers: { cookie: admin },
+    });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-disposition']).toContain('attachment; filename="quote.pdf"');
     expect(download.body).toBe('%PDF-1.7 q');
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/outbox/${id}/attachments/5`, headers: { cookie: admin } })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/outbox/${id}/attachments/5`, headers: { cookie: admin } }))
+        .statusCode,
+    ).toBe(404);
 
-    const notFailed = await ctx.app.inject({ method: 'POST', url: `/api/outbox/${id}/retry`, headers: { cookie: admin } });
-    expect([notFailed.statusCode, notFailed.json().error.message]).toEqual([409, 'Only a failed message can be retried']);
-    await ctx.database.db.update(outbox).set({ status: 'failed', attempts: 8, lastError: '550 No such user' }).where(eq(outbox.id, id));
-    const retried = await ctx.app.inject({ method: 'POST', url: `/api/outbox/${id}/retry`, headers: { cookie: admin } });
+    const notFailed = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/outbox/${id}/retry`,
+      headers: { cookie: admin },
+    });
+    expect([notFailed.statusCode, notFailed.json().error.message]).toEqual([
+      409,
+      'Only a failed message can be retried',
+    ]);
+    await ctx.database.db
+      .update(outbox)
+      .set({ status: 'failed', attempts: 8, lastError: '550 No such user' })
+      .where(eq(outbox.id, id));
+    const retried = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/outbox/${id}/retry`,
+      headers: { cookie: admin },
+    });
     expect(retried.statusCode).toBe(200);
     expect(retried.json()).toMatchObject({ status: 'pending', attempts: 0, lastError: '550 No such user' });
     expect(await worker().runOnce()).toMatchObject({ sent: 3 });
@@ -263,9 +359,15 @@ describe('Outbox API', () => {
     for (const role of ['user', 'technician'] as const) {
       const { cookie } = await ctx.loginAs(role);
       expect((await ctx.app.inject({ method: 'GET', url: '/api/outbox', headers: { cookie } })).statusCode).toBe(403);
-      expect((await ctx.app.inject({ method: 'POST', url: `/api/outbox/${id}/retry`, headers: { cookie } })).statusCode).toBe(403);
+      expect(
+        (await ctx.app.inject({ method: 'POST', url: `/api/outbox/${id}/retry`, headers: { cookie } })).statusCode,
+      ).toBe(403);
     }
-    const missing = await ctx.app.inject({ method: 'GET', url: '/api/outbox/3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b', headers: { cookie: admin } });
+    const missing = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/outbox/3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
+      headers: { cookie: admin },
+    });
     expect([missing.statusCode, missing.json().error.message]).toEqual([404, 'Message not found']);
   });
 });

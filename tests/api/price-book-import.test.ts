@@ -18,7 +18,9 @@ afterAll(() => ctx.close());
 function multipart(fileName: string, content: Buffer | string, contentType = 'application/octet-stream') {
   const boundary = `----pricebook${randomBytes(8).toString('hex')}`;
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
     Buffer.isBuffer(content) ? content : Buffer.from(content),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -27,7 +29,12 @@ function multipart(fileName: string, content: Buffer | string, contentType = 'ap
 
 const upload = (url: 'preview' | 'apply', fileName: string, content: Buffer | string, cookie = admin) => {
   const body = multipart(fileName, content);
-  return ctx.app.inject({ method: 'POST', url: url === 'preview' ? '/api/price-book/import/preview' : '/api/price-book/import', headers: { cookie, ...body.headers }, payload: body.payload });
+  return ctx.app.inject({
+    method: 'POST',
+    url: url === 'preview' ? '/api/price-book/import/preview' : '/api/price-book/import',
+    headers: { cookie, ...body.headers },
+    payload: body.payload,
+  });
 };
 
 async function snapshot() {
@@ -41,7 +48,8 @@ async function snapshot() {
 }
 
 const csv = (lines: string[]) => `${lines.join('\r\n')}\r\n`;
-const HEADER = 'Type,Code,Name,Description,Service Line,Unit Cost,Parts Cost,Estimated Hours,Complexity,Labor Rate,Multi Technician,Truck Fee,Roof Access,Roof Access Fee,Skill Level,Duration Hours,Overtime,Emergency,Category,Taxable';
+const HEADER =
+  'Type,Code,Name,Description,Service Line,Unit Cost,Parts Cost,Estimated Hours,Complexity,Labor Rate,Multi Technician,Truck Fee,Roof Access,Roof Access Fee,Skill Level,Duration Hours,Overtime,Emergency,Category,Taxable';
 
 describe('import: a good file', () => {
   const file = csv([
@@ -58,7 +66,14 @@ describe('import: a good file', () => {
     expect(response.statusCode, response.body).toBe(200);
     const preview = response.json();
     expect(preview.counts).toEqual({ new: 4, changed: 0, unchanged: 0, invalid: 0 });
-    expect(preview.rows.map((r: { rowNumber: number; code: string; status: string; unitCostCents: number }) => [r.rowNumber, r.code, r.status, r.unitCostCents])).toEqual([
+    expect(
+      preview.rows.map((r: { rowNumber: number; code: string; status: string; unitCostCents: number }) => [
+        r.rowNumber,
+        r.code,
+        r.status,
+        r.unitCostCents,
+      ]),
+    ).toEqual([
       [2, 'IMP-P1', 'new', 33100], // 100 + 60 + 10 + 75 = 245 x 1.35 = 330.75 -> 331
       [3, 'IMP-L1', 'new', 14500],
       [4, 'IMP-I1', 'new', 3500],
@@ -72,12 +87,33 @@ describe('import: a good file', () => {
     const response = await upload('apply', 'prices.csv', file);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ fileName: 'prices.csv', created: 4, updated: 0, unchanged: 0, skipped: 0 });
-    const list = (await ctx.app.inject({ method: 'GET', url: '/api/price-book?q=IMP-', headers: { cookie: admin } })).json();
+    const list = (
+      await ctx.app.inject({ method: 'GET', url: '/api/price-book?q=IMP-', headers: { cookie: admin } })
+    ).json();
     const byCode = Object.fromEntries(list.items.map((r: { code: string }) => [r.code, r]));
-    expect(byCode['IMP-P1']).toMatchObject({ kind: 'part', includeRoofAccess: true, totalBaseCostCents: 24500, unitCostCents: 33100, flatRatePmContractCents: 29800 });
-    expect(byCode['IMP-L1']).toMatchObject({ kind: 'labor', skillLevel: 'senior', durationHours: 1.5, isOvertime: true, isEmergency: false, serviceLine: 'REFR', description: 'After hours, per hour' });
+    expect(byCode['IMP-P1']).toMatchObject({
+      kind: 'part',
+      includeRoofAccess: true,
+      totalBaseCostCents: 24500,
+      unitCostCents: 33100,
+      flatRatePmContractCents: 29800,
+    });
+    expect(byCode['IMP-L1']).toMatchObject({
+      kind: 'labor',
+      skillLevel: 'senior',
+      durationHours: 1.5,
+      isOvertime: true,
+      isEmergency: false,
+      serviceLine: 'REFR',
+      description: 'After hours, per hour',
+    });
     expect(byCode['IMP-I1']).toMatchObject({ kind: 'item', serviceLine: 'INSP', category: 'Fees', isTaxable: false });
-    expect(byCode['IMP-I2']).toMatchObject({ kind: 'item', serviceLine: 'HVACGEN', category: 'General', isTaxable: true });
+    expect(byCode['IMP-I2']).toMatchObject({
+      kind: 'item',
+      serviceLine: 'HVACGEN',
+      category: 'General',
+      isTaxable: true,
+    });
   });
 
   it('then sees the same file as unchanged, and a changed price as changed with what changes', async () => {
@@ -94,13 +130,25 @@ describe('import: a good file', () => {
 
     const applied = (await upload('apply', 'edited.csv', edited)).json();
     expect(applied).toMatchObject({ created: 0, updated: 2, unchanged: 0, skipped: 0 });
-    const [labor] = await queryRows<{ code: string; name: string; unit_cost: string; skill_level: string }>(ctx.database.db, sql`select code, name, unit_cost::text, skill_level from job_labor_prices where code = 'IMP-L1'`);
+    const [labor] = await queryRows<{ code: string; name: string; unit_cost: string; skill_level: string }>(
+      ctx.database.db,
+      sql`select code, name, unit_cost::text, skill_level from job_labor_prices where code = 'IMP-L1'`,
+    );
     // blank cells kept the existing name and skill level; the code keeps its stored case
-    expect(labor).toEqual({ code: 'IMP-L1', name: 'Senior technician hour', unit_cost: '150.00', skill_level: 'senior' });
+    expect(labor).toEqual({
+      code: 'IMP-L1',
+      name: 'Senior technician hour',
+      unit_cost: '150.00',
+      skill_level: 'senior',
+    });
   });
 
   it('reads an .xlsx, and an export of the price book imports back as unchanged', async () => {
-    const exported = await ctx.app.inject({ method: 'GET', url: '/api/price-book/export?q=IMP-', headers: { cookie: admin } });
+    const exported = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/price-book/export?q=IMP-',
+      headers: { cookie: admin },
+    });
     const preview = (await upload('preview', 'price-book.xlsx', exported.rawPayload)).json();
     expect(preview.counts).toEqual({ new: 0, changed: 0, unchanged: 4, invalid: 0 });
     expect(preview.ignoredColumns).toEqual([]);
@@ -109,11 +157,20 @@ describe('import: a good file', () => {
     const sheet = workbook.addWorksheet('Sheet1');
     sheet.addRow(['type', 'code', 'name', 'unit_cost', 'category']);
     sheet.addRow(['Item', 'IMP-X1', 'From Excel', 19.99, 'Materials']);
-    sheet.addRow(['Item', 'IMP-X2', { richText: [{ text: 'Rich ' }, { text: 'name' }] }, { formula: '10*2', result: 20 }, null]);
+    sheet.addRow([
+      'Item',
+      'IMP-X2',
+      { richText: [{ text: 'Rich ' }, { text: 'name' }] },
+      { formula: '10*2', result: 20 },
+      null,
+    ]);
     const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
     const applied = (await upload('apply', 'new-items.xlsx', buffer)).json();
     expect(applied).toMatchObject({ created: 2, skipped: 0 });
-    const rows = await queryRows<{ code: string; name: string; unit_cost: string }>(ctx.database.db, sql`select code, name, unit_cost::text from job_item_prices where code like 'IMP-X%' order by code`);
+    const rows = await queryRows<{ code: string; name: string; unit_cost: string }>(
+      ctx.database.db,
+      sql`select code, name, unit_cost::text from job_item_prices where code like 'IMP-X%' order by code`,
+    );
     expect(rows).toEqual([
       { code: 'IMP-X1', name: 'From Excel', unit_cost: '19.99' },
       { code: 'IMP-X2', name: 'Rich name', unit_cost: '20.00' },
@@ -142,7 +199,12 @@ describe('import: bad rows are listed with the reason and skipped; the good ones
 
   it('previews the reasons, row by row', async () => {
     const preview = (await upload('preview', 'bad.csv', file)).json();
-    const reasons = Object.fromEntries(preview.rows.map((r: { rowNumber: number; reasons: string[]; status: string }) => [r.rowNumber, r.status === 'invalid' ? r.reasons : r.status]));
+    const reasons = Object.fromEntries(
+      preview.rows.map((r: { rowNumber: number; reasons: string[]; status: string }) => [
+        r.rowNumber,
+        r.status === 'invalid' ? r.reasons : r.status,
+      ]),
+    );
     expect(reasons).toEqual({
       2: ['Type must be Part, Labor or Item, not "Widget"'],
       3: ['Type is required (Part, Labor or Item)'],
@@ -160,7 +222,9 @@ describe('import: bad rows are listed with the reason and skipped; the good ones
       15: 'new',
     });
     expect(preview.counts).toEqual({ new: 2, changed: 0, unchanged: 0, invalid: 12 });
-    expect(preview.rows.find((r: { code: string }) => r.code === 'OK-2').notes).toEqual(['Unit Cost $999.00 is ignored for parts: the flat-rate formula sets it']);
+    expect(preview.rows.find((r: { code: string }) => r.code === 'OK-2').notes).toEqual([
+      'Unit Cost $999.00 is ignored for parts: the flat-rate formula sets it',
+    ]);
   });
 
   it('applies only the valid rows', async () => {
@@ -174,24 +238,95 @@ describe('import: bad rows are listed with the reason and skipped; the good ones
 });
 
 describe('import: files that are refused whole, changing nothing', () => {
-  const cases: { name: string; fileName: string; content: () => Buffer | Promise<Buffer>; status: number; message: string | RegExp }[] = [
-    { name: 'a PDF named .xlsx', fileName: 'prices.xlsx', content: () => Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(2000)]), status: 415, message: /^The file is named .xlsx but is not an Excel spreadsheet/ },
-    { name: 'binary data named .csv', fileName: 'prices.csv', content: () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]), randomBytes(500)]), status: 415, message: /^The file is named .csv but is not text/ },
-    { name: 'an image', fileName: 'photo.png', content: () => Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), status: 415, message: 'The file is not a spreadsheet. Choose an .xlsx or .csv file with a header row.' },
-    { name: 'an old .xls', fileName: 'old.xls', content: () => Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]), status: 415, message: 'This is an old Excel (.xls) file. Save it as .xlsx or .csv and try again.' },
-    { name: 'a zip that is not a workbook', fileName: 'prices.xlsx', content: () => Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), randomBytes(300)]), status: 400, message: 'The .xlsx file is damaged or incomplete. Save it again and retry.' },
-    { name: 'an empty file', fileName: 'empty.csv', content: () => Buffer.alloc(0), status: 400, message: 'The file is empty' },
-    { name: 'a header row only', fileName: 'header.csv', content: () => Buffer.from(`${HEADER}\r\n`), status: 400, message: 'The file has no rows to import below its header row' },
-    { name: 'no Type and Code columns', fileName: 'noheader.csv', content: () => Buffer.from('Item,Price\r\nFilter,5\r\n'), status: 400, message: /^The first row must be a header row with at least the columns Type and Code/ },
-    { name: 'an unclosed quote', fileName: 'quote.csv', content: () => Buffer.from('Type,Code,Name\r\nItem,Q-1,"never closed\r\n'), status: 400, message: 'The CSV file has a quote that is never closed (the record starting on line 2).' },
+  const cases: {
+    name: string;
+    fileName: string;
+    content: () => Buffer | Promise<Buffer>;
+    status: number;
+    message: string | RegExp;
+  }[] = [
+    {
+      name: 'a PDF named .xlsx',
+      fileName: 'prices.xlsx',
+      content: () => Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(2000)]),
+      status: 415,
+      message: /^The file is named .xlsx but is not an Excel spreadsheet/,
+    },
+    {
+      name: 'binary data named .csv',
+      fileName: 'prices.csv',
+      content: () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]), randomBytes(500)]),
+      status: 415,
+      message: /^The file is named .csv but is not text/,
+    },
+    {
+      name: 'an image',
+      fileName: 'photo.png',
+      content: () => Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      status: 415,
+      message: 'The file is not a spreadsheet. Choose an .xlsx or .csv file with a header row.',
+    },
+    {
+      name: 'an old .xls',
+      fileName: 'old.xls',
+      content: () => Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]),
+      status: 415,
+      message: 'This is an old Excel (.xls) file. Save it as .xlsx or .csv and try again.',
+    },
+    {
+      name: 'a zip that is not a workbook',
+      fileName: 'prices.xlsx',
+      content: () => Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), randomBytes(300)]),
+      status: 400,
+      message: 'The .xlsx file is damaged or incomplete. Save it again and retry.',
+    },
+    {
+      name: 'an empty file',
+      fileName: 'empty.csv',
+      content: () => Buffer.alloc(0),
+      status: 400,
+      message: 'The file is empty',
+    },
+    {
+      name: 'a header row only',
+      fileName: 'header.csv',
+      content: () => Buffer.from(`${HEADER}\r\n`),
+      status: 400,
+      message: 'The file has no rows to import below its header row',
+    },
+    {
+      name: 'no Type and Code columns',
+      fileName: 'noheader.csv',
+      content: () => Buffer.from('Item,Price\r\nFilter,5\r\n'),
+      status: 400,
+      message: /^The first row must be a header row with at least the columns Type and Code/,
+    },
+    {
+      name: 'an unclosed quote',
+      fileName: 'quote.csv',
+      content: () => Buffer.from('Type,Code,Name\r\nItem,Q-1,"never closed\r\n'),
+      status: 400,
+      message: 'The CSV file has a quote that is never closed (the record starting on line 2).',
+    },
     {
       name: 'more than 5,000 rows',
       fileName: 'many.csv',
-      content: () => Buffer.from(['Type,Code,Name,Unit Cost', ...Array.from({ length: 5001 }, (_, i) => `Item,MANY-${i},Many ${i},1`)].join('\n')),
+      content: () =>
+        Buffer.from(
+          ['Type,Code,Name,Unit Cost', ...Array.from({ length: 5001 }, (_, i) => `Item,MANY-${i},Many ${i},1`)].join(
+            '\n',
+          ),
+        ),
       status: 400,
       message: 'The file has 5,001 rows; at most 5,000 can be imported at once. Split it into smaller files.',
     },
-    { name: 'a file over 5 MB', fileName: 'huge.csv', content: () => Buffer.concat([Buffer.from('Type,Code,Name\n'), Buffer.alloc(5 * 1024 * 1024 + 10, 'a')]), status: 413, message: 'The file is larger than 5 MB. Split it into smaller files and import each.' },
+    {
+      name: 'a file over 5 MB',
+      fileName: 'huge.csv',
+      content: () => Buffer.concat([Buffer.from('Type,Code,Name\n'), Buffer.alloc(5 * 1024 * 1024 + 10, 'a')]),
+      status: 413,
+      message: 'The file is larger than 5 MB. Split it into smaller files and import each.',
+    },
   ];
 
   it.each(cases)('$name', async ({ fileName, content, status, message }) => {
@@ -207,11 +342,23 @@ describe('import: files that are refused whole, changing nothing', () => {
   });
 
   it('refuses a request that is not an upload, or has no file', async () => {
-    const json = await ctx.app.inject({ method: 'POST', url: '/api/price-book/import', headers: { cookie: admin }, payload: { rows: [] } });
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/price-book/import',
+      headers: { cookie: admin },
+      payload: { rows: [] },
+    });
     expect(json.statusCode).toBe(415);
-    expect(json.json().error.message).toBe('Send the spreadsheet as a multipart/form-data upload in a field named "file"');
+    expect(json.json().error.message).toBe(
+      'Send the spreadsheet as a multipart/form-data upload in a field named "file"',
+    );
     const boundary = 'xyz';
-    const empty = await ctx.app.inject({ method: 'POST', url: '/api/price-book/import/preview', headers: { cookie: admin, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: `--${boundary}--\r\n` });
+    const empty = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/price-book/import/preview',
+      headers: { cookie: admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}--\r\n`,
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.message).toBe('Choose a spreadsheet to import');
   });
@@ -234,14 +381,19 @@ describe('import: applying checks every row again against the price book as it i
     await ctx.f.itemPrice({ code: 'LATE-1', name: 'Added meanwhile', unitCost: '3.00' });
     const applied = (await upload('apply', 'late.csv', file)).json();
     expect(applied).toMatchObject({ created: 0, updated: 1 });
-    const [row] = await queryRows<{ name: string; unit_cost: string }>(ctx.database.db, sql`select name, unit_cost::text from job_item_prices where code = 'LATE-1'`);
+    const [row] = await queryRows<{ name: string; unit_cost: string }>(
+      ctx.database.db,
+      sql`select name, unit_cost::text from job_item_prices where code = 'LATE-1'`,
+    );
     expect(row).toEqual({ name: 'Imported name', unit_cost: '7.00' });
   });
 
   it('applies nothing when a write fails part-way (one transaction)', async () => {
     // A row the analysis accepts but the database refuses (as if something changed between the
     // analysis's read and the write), simulated by a check the database gets for this test only.
-    await ctx.database.db.execute(sql`alter table job_item_prices add constraint test_no_poison check (name <> 'Poison')`);
+    await ctx.database.db.execute(
+      sql`alter table job_item_prices add constraint test_no_poison check (name <> 'Poison')`,
+    );
     try {
       await ctx.f.itemPrice({ code: 'TX-0', name: 'Existing', unitCost: '4.00' });
       const before = await priceBookFingerprint(ctx.database.db);

@@ -21,25 +21,34 @@ let jobNumber: number;
 
 async function upload(fields: Record<string, string>, bytes: Uint8Array) {
   const body = multipart(fields, { name: `${fields.name}.pdf`, bytes });
-  const response = await ctx.app.inject({ method: 'POST', url: '/api/quote-templates/pdf', headers: { ...body.headers, cookie: office }, payload: body.payload });
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/quote-templates/pdf',
+    headers: { ...body.headers, cookie: office },
+    payload: body.payload,
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json() as { id: string };
 }
 
-const preview = (id: string, query: string, cookie = office) => ctx.app.inject({ method: 'GET', url: `/api/jobs/${id}/quote-preview?${query}`, headers: { cookie } });
+const preview = (id: string, query: string, cookie = office) =>
+  ctx.app.inject({ method: 'GET', url: `/api/jobs/${id}/quote-preview?${query}`, headers: { cookie } });
 
 function pdfFile(bytes: Uint8Array | Buffer, name: string): string {
   const file = path.join(dir, name);
   writeFileSync(file, bytes);
   return file;
 }
-const pdftotext = (file: string, args: string[] = []) => execFileSync('pdftotext', ['-layout', ...args, file, '-'], { encoding: 'utf8' });
-const pdfinfoPages = (file: string) => Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
+const pdftotext = (file: string, args: string[] = []) =>
+  execFileSync('pdftotext', ['-layout', ...args, file, '-'], { encoding: 'utf8' });
+const pdfinfoPages = (file: string) =>
+  Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
 
 /** The raw (still encoded) content stream bytes of a page: copied pages keep them byte for byte. */
 function contentBytes(page: PDFPage): Buffer {
   const contents = page.node.Contents();
-  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents];
+  const streams =
+    contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents];
   return Buffer.concat(streams.map((s) => Buffer.from((s as PDFRawStream).getContents())));
 }
 
@@ -47,29 +56,116 @@ beforeAll(async () => {
   ctx = await createTestContext({ now: () => NOW });
   office = (await ctx.loginAs('user')).cookie;
   dir = mkdtempSync(path.join(tmpdir(), 'quote-pdf-'));
-  await ctx.database.db.insert(settingsTable).values({
-    key: 'company',
-    value: { name: 'Summit Air Mechanical', physical_address: { street: '1450 Northside Dr NW', city: 'Atlanta', state: 'GA', zip: '30318' }, mailing_address: { street: '', city: '', state: '', zip: '' }, phone: '(404) 555-0147', time_zone: 'America/New_York' },
-  }).onConflictDoUpdate({ target: settingsTable.key, set: { value: { name: 'Summit Air Mechanical', physical_address: { street: '1450 Northside Dr NW', city: 'Atlanta', state: 'GA', zip: '30318' }, mailing_address: { street: '', city: '', state: '', zip: '' }, phone: '(404) 555-0147', time_zone: 'America/New_York' } } });
+  await ctx.database.db
+    .insert(settingsTable)
+    .values({
+      key: 'company',
+      value: {
+        name: 'Summit Air Mechanical',
+        physical_address: { street: '1450 Northside Dr NW', city: 'Atlanta', state: 'GA', zip: '30318' },
+        mailing_address: { street: '', city: '', state: '', zip: '' },
+        phone: '(404) 555-0147',
+        time_zone: 'America/New_York',
+      },
+    })
+    .onConflictDoUpdate({
+      target: settingsTable.key,
+      set: {
+        value: {
+          name: 'Summit Air Mechanical',
+          physical_address: { street: '1450 Northside Dr NW', city: 'Atlanta', state: 'GA', zip: '30318' },
+          mailing_address: { street: '', city: '', state: '', zip: '' },
+          phone: '(404) 555-0147',
+          time_zone: 'America/New_York',
+        },
+      },
+    });
 
   template4 = await buildSampleTemplatePdf({ companyName: 'Summit Air Mechanical', title: 'Repair Quote', pages: 4 });
   // Cover (1) and terms (4) preserved: the generated pages replace page 2, page 3 is left out.
   await upload({ name: 'Repair cover and terms', templateType: 'repair', preservedPages: '1, 4' }, template4);
 
   const company = await ctx.f.company({ name: 'Peachtree Medical Group' });
-  const location = await ctx.f.location({ companyId: company.id, name: 'Midtown Clinic', address: '1010 Peachtree St NE', city: 'Atlanta', state: 'GA', zip: '30309' });
+  const location = await ctx.f.location({
+    companyId: company.id,
+    name: 'Midtown Clinic',
+    address: '1010 Peachtree St NE',
+    city: 'Atlanta',
+    state: 'GA',
+    zip: '30309',
+  });
   const unit = await ctx.f.unit({ locationId: location.id, unitNumber: 'RTU-7' });
   const job = await ctx.f.job({ locationId: location.id, unitId: unit.id, name: 'RTU-7 not cooling', number: 4242 });
   jobId = job.id;
   jobNumber = job.number;
-  const first = await ctx.f.inspection(job.id, { completed: true, modelNumber: '48TC-009', serialNumber: null, age: 12, tonnage: '7.5', unitType: 'Gas', systemType: 'RTU', createdAt: new Date('2026-03-01T10:00:00Z') });
-  const second = await ctx.f.inspection(job.id, { completed: true, modelNumber: 'ZJ-150', serialNumber: '4821G12345', age: null, tonnage: null, unitType: 'Electric', systemType: 'Split System', createdAt: new Date('2026-03-01T11:00:00Z') });
+  const first = await ctx.f.inspection(job.id, {
+    completed: true,
+    modelNumber: '48TC-009',
+    serialNumber: null,
+    age: 12,
+    tonnage: '7.5',
+    unitType: 'Gas',
+    systemType: 'RTU',
+    createdAt: new Date('2026-03-01T10:00:00Z'),
+  });
+  const second = await ctx.f.inspection(job.id, {
+    completed: true,
+    modelNumber: 'ZJ-150',
+    serialNumber: '4821G12345',
+    age: null,
+    tonnage: null,
+    unitType: 'Electric',
+    systemType: 'Split System',
+    createdAt: new Date('2026-03-01T11:00:00Z'),
+  });
   await ctx.f.inspection(job.id, { completed: false, modelNumber: 'NOT-DONE-1' });
   // Costs chosen so the totals are easy to check: sum / 0.6, rounded to the dollar (section 9).
-  const zero = { labor: '0', refrigerationRecovery: '0', startUpCosts: '0', thermostatStartup: '0', removalCost: '0', permitCost: '0', accessories: [], additionalItems: [] };
-  await ctx.f.repair({ jobId: job.id, inspectionId: first.id }, { ...zero, phase1Description: 'Replace capacitor', phase1Cost: '300.00', phase2Description: 'Replace condenser fan motor', phase2Cost: '600.00', phase3Description: 'Replace compressor', phase3Cost: '1200.00', selectedPhase: 'phase2', totalCost: '1000.00' });
-  await ctx.f.repair({ jobId: job.id, inspectionId: second.id }, { ...zero, labor: '300.00', phase1Cost: '0', phase2Cost: '0', phase3Cost: '600.00', phase3Description: 'New economizer', selectedPhase: 'phase3', totalCost: '1500.00', accessories: [{ name: 'Curb adapter', cost: '0' }] });
-  await ctx.f.jobItem(job.id, { code: 'CAP-455', name: 'Run capacitor 45/5 MFD', quantity: 2, unitCost: '60.00', totalCost: '120.00', type: 'part' });
+  const zero = {
+    labor: '0',
+    refrigerationRecovery: '0',
+    startUpCosts: '0',
+    thermostatStartup: '0',
+    removalCost: '0',
+    permitCost: '0',
+    accessories: [],
+    additionalItems: [],
+  };
+  await ctx.f.repair(
+    { jobId: job.id, inspectionId: first.id },
+    {
+      ...zero,
+      phase1Description: 'Replace capacitor',
+      phase1Cost: '300.00',
+      phase2Description: 'Replace condenser fan motor',
+      phase2Cost: '600.00',
+      phase3Description: 'Replace compressor',
+      phase3Cost: '1200.00',
+      selectedPhase: 'phase2',
+      totalCost: '1000.00',
+    },
+  );
+  await ctx.f.repair(
+    { jobId: job.id, inspectionId: second.id },
+    {
+      ...zero,
+      labor: '300.00',
+      phase1Cost: '0',
+      phase2Cost: '0',
+      phase3Cost: '600.00',
+      phase3Description: 'New economizer',
+      selectedPhase: 'phase3',
+      totalCost: '1500.00',
+      accessories: [{ name: 'Curb adapter', cost: '0' }],
+    },
+  );
+  await ctx.f.jobItem(job.id, {
+    code: 'CAP-455',
+    name: 'Run capacitor 45/5 MFD',
+    quantity: 2,
+    unitCost: '60.00',
+    totalCost: '120.00',
+    type: 'part',
+  });
 });
 afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
@@ -94,7 +190,11 @@ describe('quote PDF from the default template', () => {
     expect(contentBytes(out.getPage(0)).equals(contentBytes(tpl.getPage(0)))).toBe(true);
     expect(contentBytes(out.getPage(pages - 1)).equals(contentBytes(tpl.getPage(3)))).toBe(true);
     expect(out.getPage(0).getSize()).toEqual(tpl.getPage(0).getSize());
-    expect(pdftotext(file, ['-f', '1', '-l', '1'])).toBe(execFileSync('pdftotext', ['-layout', '-f', '1', '-l', '1', pdfFile(template4, 't.pdf'), '-'], { encoding: 'utf8' }));
+    expect(pdftotext(file, ['-f', '1', '-l', '1'])).toBe(
+      execFileSync('pdftotext', ['-layout', '-f', '1', '-l', '1', pdfFile(template4, 't.pdf'), '-'], {
+        encoding: 'utf8',
+      }),
+    );
     expect(pdftotext(file, ['-f', String(pages), '-l', String(pages)])).toContain('Terms and Conditions');
 
     const text = pdftotext(file);
@@ -129,14 +229,24 @@ describe('quote PDF from the default template', () => {
     expect(text).not.toContain('Run capacitor'); // items belong to "other" quotes
   });
 
-  it("prints the photos of the completed inspections as thumbnails under the inspection results, not those of an open one", async () => {
+  it('prints the photos of the completed inspections as thumbnails under the inspection results, not those of an open one', async () => {
     const location = await ctx.f.location({ name: 'Photo Clinic' });
     const unit = await ctx.f.unit({ locationId: location.id, unitNumber: 'RTU-9' });
     const job = await ctx.f.job({ locationId: location.id, unitId: unit.id, name: 'RTU-9 with photos' });
-    const done = await ctx.f.inspection(job.id, { completed: true, modelNumber: 'PH-1', createdAt: new Date('2026-03-01T10:00:00Z') });
-    const open = await ctx.f.inspection(job.id, { completed: false, modelNumber: 'PH-OPEN', createdAt: new Date('2026-03-01T11:00:00Z') });
-    const photo = (r: number, format: 'jpeg' | 'png' | 'webp') =>
-      sharp({ create: { width: 1200, height: 900, channels: 3, background: { r, g: 90, b: 160 } } })[format]().toBuffer();
+    const done = await ctx.f.inspection(job.id, {
+      completed: true,
+      modelNumber: 'PH-1',
+      createdAt: new Date('2026-03-01T10:00:00Z'),
+    });
+    const open = await ctx.f.inspection(job.id, {
+      completed: false,
+      modelNumber: 'PH-OPEN',
+      createdAt: new Date('2026-03-01T11:00:00Z'),
+    });
+    const photo = (r: number, format: 'jpeg' | 'png' | 'webp') => {
+      const image = sharp({ create: { width: 1200, height: 900, channels: 3, background: { r, g: 90, b: 160 } } });
+      return image[format]().toBuffer();
+    };
     const uploads: [string, string, string, Buffer][] = [
       [done.id, 'condenser-coil.jpg', 'image/jpeg', await photo(10, 'jpeg')],
       [done.id, 'nameplate.png', 'image/png', await photo(80, 'png')],
@@ -145,7 +255,12 @@ describe('quote PDF from the default template', () => {
     ];
     for (const [inspectionId, name, type, bytes] of uploads) {
       const body = multipartBody(name, type, bytes);
-      const response = await ctx.app.inject({ method: 'POST', url: `/api/inspections/${inspectionId}/photos`, payload: body.payload, headers: { ...body.headers, cookie: office } });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/inspections/${inspectionId}/photos`,
+        payload: body.payload,
+        headers: { ...body.headers, cookie: office },
+      });
       expect(response.statusCode, response.body).toBe(201);
     }
 
@@ -155,7 +270,8 @@ describe('quote PDF from the default template', () => {
     const text = pdftotext(file);
     expect(text).toContain('Photos: Inspection - unit RTU-9');
     // numbered in upload order (this test's clock is frozen, so the three share one upload time)
-    for (const name of ['condenser-coil.jpg', 'nameplate.png', 'fan-motor.webp']) expect(text).toMatch(new RegExp(`[123]\\. ${name.replace('.', '\\.')}`));
+    for (const name of ['condenser-coil.jpg', 'nameplate.png', 'fan-motor.webp'])
+      expect(text).toMatch(new RegExp(`[123]\\. ${name.replace('.', '\\.')}`));
     expect(text).not.toContain('not-printed.jpg');
     // three images, the 320 px thumbnails (JPEG), on a generated page (the template has none)
     const images = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' })
@@ -173,7 +289,12 @@ describe('quote PDF from the default template', () => {
     // an "other" quote has no inspections, so no photos
     const other = await preview(job.id, 'type=other');
     expect(other.statusCode, other.body.slice(0, 300)).toBe(200);
-    expect(execFileSync('pdfimages', ['-list', pdfFile(other.rawPayload, 'other.pdf')], { encoding: 'utf8' }).split('\n').slice(2).filter((l) => l.trim())).toEqual([]);
+    expect(
+      execFileSync('pdfimages', ['-list', pdfFile(other.rawPayload, 'other.pdf')], { encoding: 'utf8' })
+        .split('\n')
+        .slice(2)
+        .filter((l) => l.trim()),
+    ).toEqual([]);
   });
 
   it('with a token (the send flow) prints the approve and decline links of the customer page, clickable', async () => {
@@ -183,17 +304,34 @@ describe('quote PDF from the default template', () => {
     const { createFileStorage } = await import('../../src/server/storage/storage.js');
     const { createParsePool } = await import('../../src/server/parsing/parse-pool.js');
     const parsing = createParsePool();
-    const service = createQuotePdfService({ db: ctx.database.db, templates: createQuoteTemplatesRepo(ctx.database.db), storage: createFileStorage(), settings: createSettingsRepo, publicUrl: 'https://hvac.example.com', clock: () => NOW, parsing });
-    const pdf = await service.generate({ jobId, quoteType: 'repair', quoteNumber: 'QT-4242-9999', token: 'Tok3nTok3nTok3nTok3n' }).finally(() => parsing.close());
+    const service = createQuotePdfService({
+      db: ctx.database.db,
+      templates: createQuoteTemplatesRepo(ctx.database.db),
+      storage: createFileStorage(),
+      settings: createSettingsRepo,
+      publicUrl: 'https://hvac.example.com',
+      clock: () => NOW,
+      parsing,
+    });
+    const pdf = await service
+      .generate({ jobId, quoteType: 'repair', quoteNumber: 'QT-4242-9999', token: 'Tok3nTok3nTok3nTok3n' })
+      .finally(() => parsing.close());
     expect(pdf.fileName).toBe(`quote-${jobId}-repair.pdf`);
     const text = pdftotext(pdfFile(pdf.bytes, 'sent.pdf'));
     expect(text).toContain('https://hvac.example.com/quote/confirm/Tok3nTok3nTok3nTok3n?approve=true');
     expect(text).toContain('https://hvac.example.com/quote/confirm/Tok3nTok3nTok3nTok3n?approve=false');
     const doc = await PDFDocument.load(pdf.bytes);
-    const uris = doc.getPages().flatMap((page) =>
-      (page.node.Annots()?.asArray() ?? []).map((ref) => String((doc.context.lookup(ref) as PDFDict).lookup(PDFName.of('A'), PDFDict).lookup(PDFName.of('URI')))),
-    );
-    expect(uris).toEqual(['(https://hvac.example.com/quote/confirm/Tok3nTok3nTok3nTok3n?approve=true)', '(https://hvac.example.com/quote/confirm/Tok3nTok3nTok3nTok3n?approve=false)']);
+    const uris = doc
+      .getPages()
+      .flatMap((page) =>
+        (page.node.Annots()?.asArray() ?? []).map((ref) =>
+          String((doc.context.lookup(ref) as PDFDict).lookup(PDFName.of('A'), PDFDict).lookup(PDFName.of('URI'))),
+        ),
+      );
+    expect(uris).toEqual([
+      '(https://hvac.example.com/quote/confirm/Tok3nTok3nTok3nTok3n?approve=true)',
+      '(https://hvac.example.com/quote/confirm/Tok3nTok3nTok3nTok3n?approve=false)',
+    ]);
   });
 
   it('with every page preserved the generated pages follow the last one', async () => {
@@ -215,7 +353,15 @@ describe('quote PDF from the default template', () => {
   it('a long job flows onto several pages and nothing is drawn off a page', async () => {
     const job = await ctx.f.job({ name: 'Campus-wide filter and belt service' });
     for (let i = 1; i <= 70; i++) {
-      await ctx.f.jobItem(job.id, { code: `ITEM-${i}`, name: `Pleated filter 20x25x2 case number ${i} for air handler on floor ${i} with a long description that wraps`, quantity: 1, unitCost: '10.00', totalCost: '10.00', type: 'item', createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)) });
+      await ctx.f.jobItem(job.id, {
+        code: `ITEM-${i}`,
+        name: `Pleated filter 20x25x2 case number ${i} for air handler on floor ${i} with a long description that wraps`,
+        quantity: 1,
+        unitCost: '10.00',
+        totalCost: '10.00',
+        type: 'item',
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+      });
     }
     const response = await preview(job.id, 'type=other&quoteNumber=QT-LONG-0001&download=1');
     expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
@@ -231,16 +377,18 @@ describe('quote PDF from the default template', () => {
     expect(text).toContain(`Page ${pages - 1} of ${pages}`);
     // Every word lies inside its page (pdftotext -bbox gives each word's box).
     const bbox = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' });
-    const outside = [...bbox.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g)].filter(
-      ([, x0, y0, x1, y1]) => Number(x0) < 0 || Number(y0) < 0 || Number(x1) > 612 || Number(y1) > 792,
-    );
+    const outside = [
+      ...bbox.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g),
+    ].filter(([, x0, y0, x1, y1]) => Number(x0) < 0 || Number(y0) < 0 || Number(x1) > 612 || Number(y1) > 792);
     expect(outside.map((m) => m[5])).toEqual([]);
   });
 
   it('answers the spec errors: no default template, bad id, unknown job, a technician on another job', async () => {
     const none = await preview(jobId, 'type=replacement');
     expect(none.statusCode).toBe(409);
-    expect(none.json().error.message).toBe('No default PDF template found for replacement quotes. Please upload a template and set it as default.');
+    expect(none.json().error.message).toBe(
+      'No default PDF template found for replacement quotes. Please upload a template and set it as default.',
+    );
     expect((await preview('not-a-uuid', 'type=repair')).json().error.message).toBe('Invalid job ID format');
     const missing = await preview('3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b', 'type=repair');
     expect([missing.statusCode, missing.json().error.message]).toEqual([404, 'Job not found']);
@@ -259,17 +407,32 @@ describe('demo data', () => {
       await seedDemo(demo.database.db, NOW);
       const cookie = await demo.login('demo', 'hvac-demo');
       for (const type of ['inspection', 'repair', 'replacement']) {
-        const list = (await demo.app.inject({ method: 'GET', url: `/api/quote-templates/pdf?type=${type}`, headers: { cookie } })).json();
+        const list = (
+          await demo.app.inject({ method: 'GET', url: `/api/quote-templates/pdf?type=${type}`, headers: { cookie } })
+        ).json();
         expect(list.items).toHaveLength(1);
-        expect(list.items[0]).toMatchObject({ templateType: type, isDefault: true, pageCount: 3, preservedPages: [1, 3] });
-        const file = await demo.app.inject({ method: 'GET', url: `/api/quote-templates/pdf/${list.items[0].id}/file`, headers: { cookie } });
+        expect(list.items[0]).toMatchObject({
+          templateType: type,
+          isDefault: true,
+          pageCount: 3,
+          preservedPages: [1, 3],
+        });
+        const file = await demo.app.inject({
+          method: 'GET',
+          url: `/api/quote-templates/pdf/${list.items[0].id}/file`,
+          headers: { cookie },
+        });
         const text = pdftotext(pdfFile(file.rawPayload, `demo-${type}.pdf`));
         expect(text).toContain('Summit Air Mechanical');
         expect(text).toContain('Terms and Conditions');
       }
       const { jobRepairs } = await import('../../src/server/db/schema.js');
       const [repair] = await demo.database.db.select({ jobId: jobRepairs.jobId }).from(jobRepairs).limit(1);
-      const response = await demo.app.inject({ method: 'GET', url: `/api/jobs/${repair!.jobId}/quote-preview?type=repair`, headers: { cookie } });
+      const response = await demo.app.inject({
+        method: 'GET',
+        url: `/api/jobs/${repair!.jobId}/quote-preview?type=repair`,
+        headers: { cookie },
+      });
       expect(response.statusCode).toBe(200);
       const file = pdfFile(response.rawPayload, 'demo-preview.pdf');
       expect(pdfinfoPages(file)).toBeGreaterThanOrEqual(3);

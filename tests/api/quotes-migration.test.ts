@@ -39,7 +39,12 @@ interface OldFlags {
 }
 
 /** A job in the 0014 shape (inserted by hand: the factory writes today's jobs columns). */
-async function oldJob(db: Database, locationId: string, name: string, flags: OldFlags = {}): Promise<{ id: string; number: number }> {
+async function oldJob(
+  db: Database,
+  locationId: string,
+  name: string,
+  flags: OldFlags = {},
+): Promise<{ id: string; number: number }> {
   const [job] = await queryRows<{ id: string; number: number }>(
     db,
     sql`insert into jobs (name, type, location_id, service_line, description, time_period_start, time_period_due, contact_email,
@@ -53,7 +58,20 @@ async function oldJob(db: Database, locationId: string, name: string, flags: Old
 }
 
 /** A job_quotes row in the 0014 shape: two booleans, no status. */
-async function oldQuote(db: Database, jobId: string, row: { number: string; createdAt: string; expiresAt: string; confirmed?: boolean; approved?: boolean; confirmedAt?: string | null; type?: string; amount?: string }) {
+async function oldQuote(
+  db: Database,
+  jobId: string,
+  row: {
+    number: string;
+    createdAt: string;
+    expiresAt: string;
+    confirmed?: boolean;
+    approved?: boolean;
+    confirmedAt?: string | null;
+    type?: string;
+    amount?: string;
+  },
+) {
   await db.execute(sql`insert into job_quotes (job_id, quote_number, quote_type, amount, token, expires_at, confirmed, approved, email, created_at, confirmed_at)
     values (${jobId}, ${row.number}, ${row.type ?? 'repair'}, ${row.amount ?? '1250.00'}, ${`tok-${row.number}`}, ${row.expiresAt}, ${row.confirmed ?? false}, ${row.approved ?? false},
       'facilities@old.example', ${row.createdAt}, ${row.confirmedAt ?? null})`);
@@ -80,23 +98,89 @@ describe('migration 0015: the quote flags of jobs become job_quotes statuses', (
     const location = await f.location({ companyId: (await oldCompany(db)).id });
 
     // Jobs flagged as sent with no row: each gets one from its flags.
-    const waiting = await oldJob(db, location.id, 'Sent, waiting', { sent: true, sentAt: at(-3), token: 'tok-waiting', expiresAt: at(27), email: 'waiting@old.example' });
-    const approvedFlags = await oldJob(db, location.id, 'Sent, approved', { sent: true, sentAt: at(-10), token: 'tok-approved', expiresAt: at(20), confirmed: true, confirmedAt: at(-8), approved: true });
-    const declinedFlags = await oldJob(db, location.id, 'Sent, declined', { sent: true, sentAt: at(-12), token: 'tok-declined', expiresAt: at(18), confirmed: true, confirmedAt: at(-11), approved: false });
-    const lapsed = await oldJob(db, location.id, 'Sent, link expired', { sent: true, sentAt: at(-40), token: 'tok-lapsed', expiresAt: at(-10) });
+    const waiting = await oldJob(db, location.id, 'Sent, waiting', {
+      sent: true,
+      sentAt: at(-3),
+      token: 'tok-waiting',
+      expiresAt: at(27),
+      email: 'waiting@old.example',
+    });
+    const approvedFlags = await oldJob(db, location.id, 'Sent, approved', {
+      sent: true,
+      sentAt: at(-10),
+      token: 'tok-approved',
+      expiresAt: at(20),
+      confirmed: true,
+      confirmedAt: at(-8),
+      approved: true,
+    });
+    const declinedFlags = await oldJob(db, location.id, 'Sent, declined', {
+      sent: true,
+      sentAt: at(-12),
+      token: 'tok-declined',
+      expiresAt: at(18),
+      confirmed: true,
+      confirmedAt: at(-11),
+      approved: false,
+    });
+    const lapsed = await oldJob(db, location.id, 'Sent, link expired', {
+      sent: true,
+      sentAt: at(-40),
+      token: 'tok-lapsed',
+      expiresAt: at(-10),
+    });
     const noToken = await oldJob(db, location.id, 'Sent, no token kept', { sent: true, sentAt: at(-2) });
     // Never sent: no row.
     const never = await oldJob(db, location.id, 'Never sent');
     // Rows already there: the booleans become statuses; older open rows are superseded.
-    const twoSends = await oldJob(db, location.id, 'Two sends', { sent: true, sentAt: at(-1), token: 'tok-QT-2-B', expiresAt: at(29) });
+    const twoSends = await oldJob(db, location.id, 'Two sends', {
+      sent: true,
+      sentAt: at(-1),
+      token: 'tok-QT-2-B',
+      expiresAt: at(29),
+    });
     await oldQuote(db, twoSends.id, { number: 'QT-2-A', createdAt: at(-6), expiresAt: at(24) });
     await oldQuote(db, twoSends.id, { number: 'QT-2-B', createdAt: at(-1), expiresAt: at(29) });
-    const rowDeclined = await oldJob(db, location.id, 'Row declined', { sent: true, sentAt: at(-9), confirmed: true, confirmedAt: at(-7), approved: false });
-    await oldQuote(db, rowDeclined.id, { number: 'QT-3-A', createdAt: at(-9), expiresAt: at(21), confirmed: true, approved: false, confirmedAt: at(-7), type: 'inspection', amount: '180.00' });
-    const rowApproved = await oldJob(db, location.id, 'Row approved', { sent: true, sentAt: at(-9), confirmed: true, confirmedAt: at(-5), approved: true });
-    await oldQuote(db, rowApproved.id, { number: 'QT-4-A', createdAt: at(-9), expiresAt: at(21), confirmed: true, approved: true, confirmedAt: at(-5) });
+    const rowDeclined = await oldJob(db, location.id, 'Row declined', {
+      sent: true,
+      sentAt: at(-9),
+      confirmed: true,
+      confirmedAt: at(-7),
+      approved: false,
+    });
+    await oldQuote(db, rowDeclined.id, {
+      number: 'QT-3-A',
+      createdAt: at(-9),
+      expiresAt: at(21),
+      confirmed: true,
+      approved: false,
+      confirmedAt: at(-7),
+      type: 'inspection',
+      amount: '180.00',
+    });
+    const rowApproved = await oldJob(db, location.id, 'Row approved', {
+      sent: true,
+      sentAt: at(-9),
+      confirmed: true,
+      confirmedAt: at(-5),
+      approved: true,
+    });
+    await oldQuote(db, rowApproved.id, {
+      number: 'QT-4-A',
+      createdAt: at(-9),
+      expiresAt: at(21),
+      confirmed: true,
+      approved: true,
+      confirmedAt: at(-5),
+    });
     // The job says its customer decided, its row never heard: the job's flags win on the latest row.
-    const drift = await oldJob(db, location.id, 'Flags ahead of the row', { sent: true, sentAt: at(-4), confirmed: true, confirmedAt: at(-2), approved: true });
+    const drift = await oldJob(db, location.id, 'Flags ahead of the row', {
+      sent: true,
+      sentAt: at(-4),
+      confirmed: true,
+      confirmedAt: at(-2),
+      approved: true,
+    });
     await oldQuote(db, drift.id, { number: 'QT-5-A', createdAt: at(-15), expiresAt: at(15) });
     await oldQuote(db, drift.id, { number: 'QT-5-B', createdAt: at(-4), expiresAt: at(26) });
     // An unanswered row past its expiry.
@@ -113,7 +197,14 @@ describe('migration 0015: the quote flags of jobs become job_quotes statuses', (
     const statuses = async (jobId: string) => (await rowsOf(jobId)).map((r) => [r.quote_number, r.status]);
 
     const [w] = await rowsOf(waiting.id);
-    expect(w).toMatchObject({ quote_type: 'repair', status: 'sent', token: 'tok-waiting', email: 'waiting@old.example', amount: '0.00', decided_at: null });
+    expect(w).toMatchObject({
+      quote_type: 'repair',
+      status: 'sent',
+      token: 'tok-waiting',
+      email: 'waiting@old.example',
+      amount: '0.00',
+      decided_at: null,
+    });
     expect(w!.quote_number).toMatch(new RegExp(`^QT-${waiting.number}-\\d{4}$`));
     expect(iso(w!.sent_at)).toBe(at(-3));
     expect(iso(w!.expires_at)).toBe(at(27));
@@ -147,13 +238,19 @@ describe('migration 0015: the quote flags of jobs become job_quotes statuses', (
     expect(await statuses(oldRow.id)).toEqual([['QT-6-A', 'expired']]);
 
     // The job's state now derives from its latest quote.
-    const latest = await queryRows<{ job_id: string; quote_number: string; status: string }>(db, sql`select job_id, quote_number, status from job_latest_quotes`);
+    const latest = await queryRows<{ job_id: string; quote_number: string; status: string }>(
+      db,
+      sql`select job_id, quote_number, status from job_latest_quotes`,
+    );
     const latestOf = (jobId: string) => latest.find((l) => l.job_id === jobId);
     expect(latestOf(twoSends.id)).toMatchObject({ quote_number: 'QT-2-B', status: 'sent' });
     expect(latestOf(drift.id)).toMatchObject({ quote_number: 'QT-5-B', status: 'approved' });
     expect(latestOf(never.id)).toBeUndefined();
     // At most one open quote per job, and the old columns are gone.
-    const [open] = await queryRows<{ n: string }>(db, sql`select count(*) as n from (select job_id from job_quotes where status = 'sent' group by job_id having count(*) > 1) x`);
+    const [open] = await queryRows<{ n: string }>(
+      db,
+      sql`select count(*) as n from (select job_id from job_quotes where status = 'sent' group by job_id having count(*) > 1) x`,
+    );
     expect(Number(open!.n)).toBe(0);
     const [columns] = await queryRows<{ n: string }>(
       db,

@@ -25,7 +25,9 @@ afterAll(() => ctx.close());
 /** A job with one inspection added through the API (so its times follow the app's clock). */
 async function inspectionOnNewJob(fields: Record<string, unknown> = {}) {
   const job = await ctx.f.job();
-  const inspection = (await call(office, 'POST', `/api/jobs/${job.id}/inspections`, { modelNumber: '48TC', ...fields })).json();
+  const inspection = (
+    await call(office, 'POST', `/api/jobs/${job.id}/inspections`, { modelNumber: '48TC', ...fields })
+  ).json();
   return { job, inspection };
 }
 
@@ -52,7 +54,12 @@ const fullRepair = {
 describe('saving the repair form', () => {
   it('stores every field, the lists as numeric rows, and the total the server computes', async () => {
     const { inspection } = await inspectionOnNewJob();
-    const response = await call(office, 'PUT', `/api/inspections/${inspection.id}/repair`, { ...fullRepair, totalCost: 1, totalCents: 99, total_cost: 5 });
+    const response = await call(office, 'PUT', `/api/inspections/${inspection.id}/repair`, {
+      ...fullRepair,
+      totalCost: 1,
+      totalCents: 99,
+      total_cost: 5,
+    });
     expect(response.statusCode, response.body).toBe(200);
     const saved = response.json();
     expect(saved).toMatchObject({
@@ -80,14 +87,21 @@ describe('saving the repair form', () => {
     const db = ctx.database.db;
     const [stored] = await db.select().from(jobRepairs).where(eq(jobRepairs.id, saved.id));
     expect(stored!.totalCost).toBe('16376.00');
-    const lines = await db.select().from(jobRepairLines).where(eq(jobRepairLines.repairId, saved.id)).orderBy(asc(jobRepairLines.kind), asc(jobRepairLines.position));
+    const lines = await db
+      .select()
+      .from(jobRepairLines)
+      .where(eq(jobRepairLines.repairId, saved.id))
+      .orderBy(asc(jobRepairLines.kind), asc(jobRepairLines.position));
     expect(lines.map((l) => [l.kind, l.position, l.name, l.cost])).toEqual([
       ['accessory', 0, 'Curb adapter', '850.00'],
       ['accessory', 1, 'Hail guard', '125.50'],
       ['additional', 0, 'Crane rental', '1800.00'],
     ]);
     // SQL can add the money up: numeric, not numbers inside JSON.
-    const [sum] = await queryRows<{ s: string }>(db, sql`select sum(${jobRepairLines.cost})::text as s from ${jobRepairLines} where ${jobRepairLines.repairId} = ${saved.id}`);
+    const [sum] = await queryRows<{ s: string }>(
+      db,
+      sql`select sum(${jobRepairLines.cost})::text as s from ${jobRepairLines} where ${jobRepairLines.repairId} = ${saved.id}`,
+    );
     expect(sum!.s).toBe('2775.50');
     // The inspection answers with it.
     expect((await call(office, 'GET', `/api/inspections/${inspection.id}`)).json().repair).toEqual(saved);
@@ -103,11 +117,20 @@ describe('saving the repair form', () => {
       additionalItems: [],
     });
     expect(second.statusCode, second.body).toBe(200);
-    expect(second.json()).toMatchObject({ id: first.id, createdAt: first.createdAt, selectedPhase: 'phase1', accessories: [{ name: 'Hail guard', costCents: 12550 }], additionalItems: [] });
+    expect(second.json()).toMatchObject({
+      id: first.id,
+      createdAt: first.createdAt,
+      selectedPhase: 'phase1',
+      accessories: [{ name: 'Hail guard', costCents: 12550 }],
+      additionalItems: [],
+    });
     // 3,000 + 1,200 + 350 + 250 + 150 + 400 + 200 + 125.50 = 5,675.50 / 0.6 = 9,459.17 -> 9,459
     expect(second.json().totalCents).toBe(945900);
     expect(Date.parse(second.json().updatedAt)).toBeGreaterThan(Date.parse(first.updatedAt));
-    const [counted] = await queryRows<{ n: string }>(ctx.database.db, sql`select count(*) as n from job_repairs where inspection_id = ${inspection.id}`);
+    const [counted] = await queryRows<{ n: string }>(
+      ctx.database.db,
+      sql`select count(*) as n from job_repairs where inspection_id = ${inspection.id}`,
+    );
     expect(Number(counted!.n)).toBe(1);
     const lines = await ctx.database.db.select().from(jobRepairLines).where(eq(jobRepairLines.repairId, first.id));
     expect(lines).toHaveLength(1);
@@ -121,8 +144,16 @@ describe('saving the repair form', () => {
     values.permitCost = '';
     values.removalCost = '-20';
     values.accessories = [{ name: '', cost: '' }];
-    values.additionalItems = [{ name: 'Disposal', cost: '$1,200' }, { name: '', cost: '' }];
-    const response = await call(office, 'PUT', `/api/inspections/${inspection.id}/repair`, repairPayloadFromForm(values));
+    values.additionalItems = [
+      { name: 'Disposal', cost: '$1,200' },
+      { name: '', cost: '' },
+    ];
+    const response = await call(
+      office,
+      'PUT',
+      `/api/inspections/${inspection.id}/repair`,
+      repairPayloadFromForm(values),
+    );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
       phase1: { description: 'Economy Option', costCents: 0 },
@@ -142,7 +173,12 @@ describe('saving the repair form', () => {
     const { inspection } = await inspectionOnNewJob();
     const response = await call(office, 'PUT', `/api/inspections/${inspection.id}/repair`, {});
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ phase1: { description: 'Economy Option', costCents: 0 }, selectedPhase: 'phase2', totalCents: 0, needsCrane: false });
+    expect(response.json()).toMatchObject({
+      phase1: { description: 'Economy Option', costCents: 0 },
+      selectedPhase: 'phase2',
+      totalCents: 0,
+      needsCrane: false,
+    });
   });
 
   it('refuses bad input on every field and changes nothing', async () => {
@@ -154,7 +190,10 @@ describe('saving the repair form', () => {
       [{ phase1: { description: 'x', cost: -1 } }, 'Economy Option cost must be at least 0'],
       [{ phase2: { description: 'x', cost: '4500' } }, 'Standard Option cost must be a number'],
       [{ phase3: { description: 'x', cost: 10_000_000.01 } }, 'Premium Option cost must be at most $10,000,000.00'],
-      [{ phase1: { description: 'd'.repeat(1001), cost: 1 } }, 'Economy Option description must be at most 1000 characters'],
+      [
+        { phase1: { description: 'd'.repeat(1001), cost: 1 } },
+        'Economy Option description must be at most 1000 characters',
+      ],
       [{ phase2: 45 }, 'Standard Option must have a description and a cost'],
       [{ labor: -0.01 }, 'Labor must be at least 0'],
       [{ labor: 'twelve' }, 'Labor must be a number'],
@@ -170,15 +209,37 @@ describe('saving the repair form', () => {
       [{ accessories: ['Curb'] }, 'Each of the accessories must have a name and a cost'],
       [{ accessories: Array.from({ length: 51 }, (_, i) => ({ name: `A${i}`, cost: 1 })) }, 'At most 50 accessories'],
       [{ additionalItems: [{ name: 'Crane', cost: 'lots' }] }, 'Additional item cost must be a number'],
-      [{ additionalItems: [{ name: 'n'.repeat(201), cost: 1 }] }, 'Additional item name must be at most 200 characters'],
-      [{ additionalItems: [{ name: 'Crane', cost: 1 }, { name: '', cost: 2 }] }, 'Additional item 2 has a cost but no name'],
+      [
+        { additionalItems: [{ name: 'n'.repeat(201), cost: 1 }] },
+        'Additional item name must be at most 200 characters',
+      ],
+      [
+        {
+          additionalItems: [
+            { name: 'Crane', cost: 1 },
+            { name: '', cost: 2 },
+          ],
+        },
+        'Additional item 2 has a cost but no name',
+      ],
       [{ warranty: 'w'.repeat(2001) }, 'Warranty must be at most 2000 characters'],
       [{ warranty: 5 }, 'Warranty must be text'],
-      [{ selectedPhase: 'phase4' }, 'Selected option must be Economy Option (phase1), Standard Option (phase2) or Premium Option (phase3)'],
-      [{ selectedPhase: 'Standard Option' }, 'Selected option must be Economy Option (phase1), Standard Option (phase2) or Premium Option (phase3)'],
+      [
+        { selectedPhase: 'phase4' },
+        'Selected option must be Economy Option (phase1), Standard Option (phase2) or Premium Option (phase3)',
+      ],
+      [
+        { selectedPhase: 'Standard Option' },
+        'Selected option must be Economy Option (phase1), Standard Option (phase2) or Premium Option (phase3)',
+      ],
     ];
     for (const [patch, message] of cases) await refused(office, 'PUT', url, { ...fullRepair, ...patch }, 400, message);
-    const arrayBody = await ctx.app.inject({ method: 'PUT', url, headers: { cookie: office, 'content-type': 'application/json' }, payload: '[1,2]' });
+    const arrayBody = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: { cookie: office, 'content-type': 'application/json' },
+      payload: '[1,2]',
+    });
     expect(arrayBody.statusCode).toBe(400);
   });
 });
@@ -186,37 +247,80 @@ describe('saving the repair form', () => {
 describe('Repair Details for All Inspections and Finish Repair Details', () => {
   it('lists every repair with its chosen option and total, and the combined total', async () => {
     const job = await ctx.f.job();
-    const older = (await call(office, 'POST', `/api/jobs/${job.id}/inspections`, { modelNumber: 'OLD-1', serialNumber: 'S1' })).json();
+    const older = (
+      await call(office, 'POST', `/api/jobs/${job.id}/inspections`, { modelNumber: 'OLD-1', serialNumber: 'S1' })
+    ).json();
     const newer = (await call(office, 'POST', `/api/jobs/${job.id}/inspections`, { modelNumber: 'NEW-2' })).json();
     const bare = (await call(office, 'POST', `/api/jobs/${job.id}/inspections`, {})).json();
     await call(office, 'PUT', `/api/inspections/${older.id}/repair`, { ...fullRepair, selectedPhase: 'phase3' });
-    await call(office, 'PUT', `/api/inspections/${newer.id}/repair`, { phase1: { description: 'Clean coils', cost: 600 } , selectedPhase: 'phase1' });
+    await call(office, 'PUT', `/api/inspections/${newer.id}/repair`, {
+      phase1: { description: 'Clean coils', cost: 600 },
+      selectedPhase: 'phase1',
+    });
 
     const summary = await call(office, 'GET', `/api/jobs/${job.id}/repairs/summary`);
     expect(summary.statusCode, summary.body).toBe(200);
     // older: 7,200 + 1,200 + 350 + 250 + 150 + 400 + 200 + 975.50 + 1,800 = 12,525.50 / 0.6 = 20,875.83 -> 20,876
     expect(summary.json()).toEqual({
       items: [
-        { inspectionId: newer.id, repairId: expect.any(String), modelNumber: 'NEW-2', serialNumber: null, selectedPhase: 'phase1', optionLabel: 'Economy Option', optionDescription: 'Clean coils', optionCostCents: 60000, totalCents: 100000 },
-        { inspectionId: older.id, repairId: expect.any(String), modelNumber: 'OLD-1', serialNumber: 'S1', selectedPhase: 'phase3', optionLabel: 'Premium Option', optionDescription: 'Replace the unit', optionCostCents: 720000, totalCents: 2087600 },
+        {
+          inspectionId: newer.id,
+          repairId: expect.any(String),
+          modelNumber: 'NEW-2',
+          serialNumber: null,
+          selectedPhase: 'phase1',
+          optionLabel: 'Economy Option',
+          optionDescription: 'Clean coils',
+          optionCostCents: 60000,
+          totalCents: 100000,
+        },
+        {
+          inspectionId: older.id,
+          repairId: expect.any(String),
+          modelNumber: 'OLD-1',
+          serialNumber: 'S1',
+          selectedPhase: 'phase3',
+          optionLabel: 'Premium Option',
+          optionDescription: 'Replace the unit',
+          optionCostCents: 720000,
+          totalCents: 2087600,
+        },
       ],
       totalCents: 2187600,
     });
 
     const finish = await call(office, 'POST', `/api/jobs/${job.id}/repairs/finish`);
     expect(finish.statusCode, finish.body).toBe(200);
-    expect(finish.json()).toMatchObject({ completedInspections: 3, createdRepairs: 1, summary: { totalCents: 2187600 } });
-    expect(finish.json().summary.items.map((i: { inspectionId: string }) => i.inspectionId)).toEqual([bare.id, newer.id, older.id]);
-    expect(finish.json().summary.items[0]).toMatchObject({ optionLabel: 'Standard Option', optionDescription: 'Standard Option', totalCents: 0 });
+    expect(finish.json()).toMatchObject({
+      completedInspections: 3,
+      createdRepairs: 1,
+      summary: { totalCents: 2187600 },
+    });
+    expect(finish.json().summary.items.map((i: { inspectionId: string }) => i.inspectionId)).toEqual([
+      bare.id,
+      newer.id,
+      older.id,
+    ]);
+    expect(finish.json().summary.items[0]).toMatchObject({
+      optionLabel: 'Standard Option',
+      optionDescription: 'Standard Option',
+      totalCents: 0,
+    });
     const list = (await call(office, 'GET', `/api/jobs/${job.id}/inspections`)).json();
     expect(list.items.every((i: { completed: boolean }) => i.completed)).toBe(true);
     // Finishing twice is harmless.
-    expect((await call(office, 'POST', `/api/jobs/${job.id}/repairs/finish`)).json()).toMatchObject({ completedInspections: 0, createdRepairs: 0 });
+    expect((await call(office, 'POST', `/api/jobs/${job.id}/repairs/finish`)).json()).toMatchObject({
+      completedInspections: 0,
+      createdRepairs: 0,
+    });
   });
 
   it('an empty summary for a job without repairs', async () => {
     const job = await ctx.f.job();
-    expect((await call(office, 'GET', `/api/jobs/${job.id}/repairs/summary`)).json()).toEqual({ items: [], totalCents: 0 });
+    expect((await call(office, 'GET', `/api/jobs/${job.id}/repairs/summary`)).json()).toEqual({
+      items: [],
+      totalCents: 0,
+    });
   });
 });
 
@@ -232,7 +336,10 @@ describe("the unit's Deficiencies card", () => {
 
     const repairOn = async (jobId: string, minutes: number, overrides: Record<string, unknown> = {}) => {
       const inspection = await ctx.f.inspection(jobId, { completed: true });
-      return ctx.f.repair({ jobId, inspectionId: inspection.id }, { createdAt: at(minutes), updatedAt: at(minutes), ...overrides });
+      return ctx.f.repair(
+        { jobId, inspectionId: inspection.id },
+        { createdAt: at(minutes), updatedAt: at(minutes), ...overrides },
+      );
     };
     const a = await repairOn(approvedJob.id, 1, { selectedPhase: 'phase3', phase3Description: 'New 10-ton RTU' });
     const b = await repairOn(pendingJob.id, 2);
@@ -264,13 +371,21 @@ describe("the unit's Deficiencies card", () => {
       createdAt: at(1).toISOString(),
       updatedAt: at(1).toISOString(),
     });
-    expect(answer.items[1]).toMatchObject({ jobId: pendingJob.id, decision: null, decidedAt: null, optionLabel: 'Standard Option' });
+    expect(answer.items[1]).toMatchObject({
+      jobId: pendingJob.id,
+      decision: null,
+      decidedAt: null,
+      optionLabel: 'Standard Option',
+    });
     expect(answer.items[0]).toMatchObject({ jobId: resentJob.id, decision: null, optionLabel: 'Economy Option' });
 
     const declinedJob = await ctx.f.job({ unitId: unit.id, locationId: unit.locationId });
     await repairOn(declinedJob.id, 5);
     await ctx.f.quote(declinedJob, { createdAt: at(10), status: 'declined', decidedAt: at(12) });
-    expect((await call(office, 'GET', `/api/units/${unit.id}/deficiencies`)).json().items[0]).toMatchObject({ jobId: declinedJob.id, decision: 'declined' });
+    expect((await call(office, 'GET', `/api/units/${unit.id}/deficiencies`)).json().items[0]).toMatchObject({
+      jobId: declinedJob.id,
+      decision: 'declined',
+    });
   });
 
   it('pages by 10 and refuses a bad unit id or page', async () => {
@@ -283,12 +398,26 @@ describe("the unit's Deficiencies card", () => {
     const second = (await call(office, 'GET', `/api/units/${unit.id}/deficiencies?page=2`)).json();
     expect(second).toMatchObject({ total: 12, page: 2, pageSize: 10 });
     expect(second.items).toHaveLength(2);
-    expect((await call(office, 'GET', `/api/units/${MISSING_ID}/deficiencies`)).json().error).toEqual({ code: 'NOT_FOUND', message: 'Unit not found' });
-    expect((await call(office, 'GET', '/api/units/RTU-1/deficiencies')).json().error.message).toBe('Invalid unit ID format');
-    expect((await call(office, 'GET', `/api/units/${unit.id}/deficiencies?page=0`)).json().error.message).toBe('Page must be 1 or more');
-    expect((await call(office, 'GET', `/api/units/${unit.id}/deficiencies?page=x`)).json().error.message).toBe('Page must be a number');
+    expect((await call(office, 'GET', `/api/units/${MISSING_ID}/deficiencies`)).json().error).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Unit not found',
+    });
+    expect((await call(office, 'GET', '/api/units/RTU-1/deficiencies')).json().error.message).toBe(
+      'Invalid unit ID format',
+    );
+    expect((await call(office, 'GET', `/api/units/${unit.id}/deficiencies?page=0`)).json().error.message).toBe(
+      'Page must be 1 or more',
+    );
+    expect((await call(office, 'GET', `/api/units/${unit.id}/deficiencies?page=x`)).json().error.message).toBe(
+      'Page must be a number',
+    );
     const empty = await ctx.f.unit();
-    expect((await call(office, 'GET', `/api/units/${empty.id}/deficiencies`)).json()).toEqual({ items: [], total: 0, page: 1, pageSize: 10 });
+    expect((await call(office, 'GET', `/api/units/${empty.id}/deficiencies`)).json()).toEqual({
+      items: [],
+      total: 0,
+      page: 1,
+      pageSize: 10,
+    });
   });
 });
 
@@ -297,7 +426,12 @@ describe("the customer's choice of options (for the quotes module)", () => {
     const { job, inspection } = await inspectionOnNewJob();
     const saved = (await call(office, 'PUT', `/api/inspections/${inspection.id}/repair`, fullRepair)).json();
     await ctx.f.quote(job, { createdAt: new Date(tick()) });
-    const service = createInspectionsService({ db: ctx.database.db, repo: createInspectionsRepo(ctx.database.db), storage: createFileStorage(), clock: () => new Date(tick()) });
+    const service = createInspectionsService({
+      db: ctx.database.db,
+      repo: createInspectionsRepo(ctx.database.db),
+      storage: createFileStorage(),
+      clock: () => new Date(tick()),
+    });
     const updated = await ctx.database.db.transaction((tx) =>
       service.applyCustomerChoices(tx, job.id, [
         { inspectionId: inspection.id, selectedPhase: 'phase3' },
@@ -308,6 +442,8 @@ describe("the customer's choice of options (for the quotes module)", () => {
     expect(updated).toEqual([{ ...saved, selectedPhase: 'phase3', totalCents: 2087600 }]);
     const after = (await call(office, 'GET', `/api/inspections/${inspection.id}`)).json().repair;
     expect(after).toEqual({ ...saved, selectedPhase: 'phase3', totalCents: 2087600 });
-    expect((await call(office, 'GET', `/api/jobs/${job.id}/inspections/quote-state`)).json().changedSinceQuote).toBe(false);
+    expect((await call(office, 'GET', `/api/jobs/${job.id}/inspections/quote-state`)).json().changedSinceQuote).toBe(
+      false,
+    );
   });
 });

@@ -31,7 +31,8 @@ afterAll(async () => {
 
 const SAMPLE_ID = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
 const concreteUrl = (url: string) => url.replace(/:[A-Za-z]+/g, SAMPLE_ID).replace(/\*$/, 'x');
-const accessOf = (route: { public: boolean; roles: readonly string[] | undefined }) => (route.public ? 'public' : route.roles ? route.roles.join(' ') : 'signed-in');
+const accessOf = (route: { public: boolean; roles: readonly string[] | undefined }) =>
+  route.public ? 'public' : route.roles ? route.roles.join(' ') : 'signed-in';
 
 interface RawAnswer {
   status: number;
@@ -46,12 +47,22 @@ function send(method: string, target: string, headers: Record<string, string> = 
   const { hostname, port } = new URL(base);
   const body = method === 'GET' || method === 'HEAD' || method === 'DELETE' ? undefined : '{}';
   return new Promise((resolve, reject) => {
-    const request = http.request({ agent, host: hostname, port, method, path: target, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers } }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
-    });
+    const request = http.request(
+      {
+        agent,
+        host: hostname,
+        port,
+        method,
+        path: target,
+        headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+      },
+    );
     request.on('error', reject);
     request.end(body);
   });
@@ -66,8 +77,16 @@ function spellings(pathname: string): { form: string; target: string; kind: 'sam
   const segments = pathname.split('/').slice(1);
   return [
     { form: 'plain', target: pathname, kind: 'same' },
-    { form: 'percent-encoded letters', target: pathname.replace(/[a-z]/gi, (c) => `%${c.charCodeAt(0).toString(16)}`), kind: 'same' },
-    { form: 'one encoded letter', target: pathname.replace(/[a-z]/i, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`), kind: 'same' },
+    {
+      form: 'percent-encoded letters',
+      target: pathname.replace(/[a-z]/gi, (c) => `%${c.charCodeAt(0).toString(16)}`),
+      kind: 'same',
+    },
+    {
+      form: 'one encoded letter',
+      target: pathname.replace(/[a-z]/i, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+      kind: 'same',
+    },
     { form: 'absolute-form', target: `${base}${pathname}`, kind: 'same' },
     { form: 'absolute-form, other host', target: `http://attacker.example${pathname}`, kind: 'same' },
     { form: 'double slashes', target: pathname.replace(/\//g, '//'), kind: 'same' },
@@ -78,15 +97,27 @@ function spellings(pathname: string): { form: string; target: string; kind: 'sam
     { form: 'backslashes', target: `/${segments.join('\\')}`, kind: 'refused' },
     { form: 'trailing slash', target: `${pathname}/`, kind: 'other' },
     { form: 'upper case', target: pathname.toUpperCase(), kind: 'other' },
-    { form: 'upper-case first segment', target: `/${segments[0]!.toUpperCase()}/${segments.slice(1).join('/')}`, kind: 'other' },
-    { form: '; parameter on the first segment', target: `/${segments[0]};x=1/${segments.slice(1).join('/')}`, kind: 'other' },
+    {
+      form: 'upper-case first segment',
+      target: `/${segments[0]!.toUpperCase()}/${segments.slice(1).join('/')}`,
+      kind: 'other',
+    },
+    {
+      form: '; parameter on the first segment',
+      target: `/${segments[0]};x=1/${segments.slice(1).join('/')}`,
+      kind: 'other',
+    },
     { form: '; parameter at the end', target: `${pathname};jsessionid=1`, kind: 'other' },
   ];
 }
 
 describe('every route decides its access from the matched route, however its URL is spelled', () => {
   it('has a recorded decision for every route (tests/api/route-access.ts), and each route keeps it', () => {
-    const registered = Object.fromEntries(ctx.app.registeredRoutes.filter((r) => r.url.startsWith('/api')).map((r) => [`${r.method} ${r.url}`, accessOf(r)]));
+    const registered = Object.fromEntries(
+      ctx.app.registeredRoutes
+        .filter((r) => r.url.startsWith('/api'))
+        .map((r) => [`${r.method} ${r.url}`, accessOf(r)]),
+    );
     expect(registered).toEqual(ROUTE_ACCESS);
   });
 
@@ -101,7 +132,7 @@ describe('every route decides its access from the matched route, however its URL
     expect(page.body).toContain('<div id="root">');
   });
 
-  it('walks every registered route in every spelling: 401 without a session (or the public answer), never a handler\'s answer', async () => {
+  it("walks every registered route in every spelling: 401 without a session (or the public answer), never a handler's answer", async () => {
     const failures: string[] = [];
     for (const route of ctx.app.registeredRoutes.filter((r) => r.url.startsWith('/api'))) {
       const plainPath = concreteUrl(route.url);
@@ -115,7 +146,8 @@ describe('every route decides its access from the matched route, however its URL
           if (kind === 'same' && answer.status !== plain.status) failures.push(where);
         } else if (kind === 'same') {
           if (answer.status !== 401 || JSON.parse(answer.body).error.code !== 'UNAUTHENTICATED') failures.push(where);
-          else if (answer.headers['cache-control'] !== 'no-store') failures.push(`${where}: cache-control ${answer.headers['cache-control']}`);
+          else if (answer.headers['cache-control'] !== 'no-store')
+            failures.push(`${where}: cache-control ${answer.headers['cache-control']}`);
         } else {
           // Another path: the route's own parameter (401), no route at all (404), or the app's page for a browser's GET.
           const appPage = route.method === 'GET' && answer.status === 200 && answer.body.includes('<div id="root">');
@@ -128,15 +160,24 @@ describe('every route decides its access from the matched route, however its URL
 
   it('refuses a cross-site write in every spelling, signed in or not', async () => {
     const failures: string[] = [];
-    const writes = ctx.app.registeredRoutes.filter((r) => r.url.startsWith('/api') && !['GET', 'HEAD', 'OPTIONS'].includes(r.method));
+    const writes = ctx.app.registeredRoutes.filter(
+      (r) => r.url.startsWith('/api') && !['GET', 'HEAD', 'OPTIONS'].includes(r.method),
+    );
     expect(writes.length).toBeGreaterThan(20);
-    const crossSite: Record<string, string>[] = [{ cookie, 'sec-fetch-site': 'cross-site' }, { cookie, origin: 'https://attacker.example' }, { 'sec-fetch-site': 'cross-site' }];
+    const crossSite: Record<string, string>[] = [
+      { cookie, 'sec-fetch-site': 'cross-site' },
+      { cookie, origin: 'https://attacker.example' },
+      { 'sec-fetch-site': 'cross-site' },
+    ];
     for (const route of writes) {
       for (const { form, target, kind } of spellings(concreteUrl(route.url))) {
         if (kind === 'refused') continue;
         for (const headers of crossSite) {
           const answer = await send(route.method, target, headers);
-          if (answer.status !== 403) failures.push(`${route.method} ${route.url} as ${form} with ${Object.keys(headers).join('+')} -> ${answer.status}`);
+          if (answer.status !== 403)
+            failures.push(
+              `${route.method} ${route.url} as ${form} with ${Object.keys(headers).join('+')} -> ${answer.status}`,
+            );
         }
       }
     }
@@ -152,9 +193,18 @@ describe('every route decides its access from the matched route, however its URL
   });
 
   it('keeps the public list to sign-in, health and the public quote routes', () => {
-    const publicRoutes = Object.entries(ROUTE_ACCESS).filter(([, access]) => access === 'public').map(([key]) => key);
+    const publicRoutes = Object.entries(ROUTE_ACCESS)
+      .filter(([, access]) => access === 'public')
+      .map(([key]) => key);
     expect(publicRoutes.sort()).toEqual(
-      ['GET /api/auth/options', 'POST /api/auth/login', 'GET /api/auth/current', 'GET /api/health', 'GET /api/public/quotes/:token', 'POST /api/public/quotes/:token/decision'].sort(),
+      [
+        'GET /api/auth/options',
+        'POST /api/auth/login',
+        'GET /api/auth/current',
+        'GET /api/health',
+        'GET /api/public/quotes/:token',
+        'POST /api/public/quotes/:token/decision',
+      ].sort(),
     );
   });
 
@@ -172,7 +222,9 @@ describe('every route decides its access from the matched route, however its URL
     expect(docs.statusCode).toBe(200);
     const spec = docs.json();
     expect(spec.openapi).toMatch(/^3\./);
-    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/home/stats', '/api/health']));
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/home/stats', '/api/health']),
+    );
   });
 });
 
@@ -180,6 +232,9 @@ describe('health', () => {
   it('checks the database', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ status: 'ok', database: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite' });
+    expect(response.json()).toMatchObject({
+      status: 'ok',
+      database: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite',
+    });
   });
 });

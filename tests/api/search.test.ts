@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const search = (q: string) => ctx.app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(q)}`, headers: { cookie } });
+const search = (q: string) =>
+  ctx.app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(q)}`, headers: { cookie } });
 
 describe('header search', () => {
   it('finds companies, locations, units, jobs and invoices', async () => {

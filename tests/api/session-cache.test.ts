@@ -34,11 +34,16 @@ afterAll(async () => {
 });
 
 async function login(app: FastifyInstance, username: string): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: TEST_PASSWORD } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username, password: TEST_PASSWORD },
+  });
   expect(response.statusCode).toBe(200);
   return cookieHeader(response);
 }
-const get = (app: FastifyInstance, cookie: string, url = '/api/companies?page=1&pageSize=25') => app.inject({ method: 'GET', url, headers: { cookie } });
+const get = (app: FastifyInstance, cookie: string, url = '/api/companies?page=1&pageSize=25') =>
+  app.inject({ method: 'GET', url, headers: { cookie } });
 
 /** The status `b` answers once it has heard of the change: polled for 1 s, far below the 5 s a copy may live. */
 async function statusWithin1s(cookie: string, expected: number, url?: string): Promise<number> {
@@ -76,7 +81,9 @@ describe('session copies kept by each app server', () => {
   it('refuses at once a session signed out on another server', async () => {
     const cookie = await login(a, 'dana');
     await warm(cookie);
-    expect((await a.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } })).statusCode).toBeLessThan(300);
+    expect((await a.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } })).statusCode).toBeLessThan(
+      300,
+    );
     expect(await statusWithin1s(cookie, 401)).toBe(401);
   });
 
@@ -92,8 +99,15 @@ describe('session copies kept by each app server', () => {
     const admin = await login(a, 'dana');
     const manager = await login(a, 'mo');
     await warm(manager, '/api/users');
-    const mo = (await a.inject({ method: 'GET', url: '/api/users', headers: { cookie: admin } })).json().items.find((u: { username: string }) => u.username === 'mo');
-    const demoted = await a.inject({ method: 'PATCH', url: `/api/users/${mo.id}`, headers: { cookie: admin }, payload: { email: mo.email, role: 'user', status: 'active' } });
+    const mo = (await a.inject({ method: 'GET', url: '/api/users', headers: { cookie: admin } }))
+      .json()
+      .items.find((u: { username: string }) => u.username === 'mo');
+    const demoted = await a.inject({
+      method: 'PATCH',
+      url: `/api/users/${mo.id}`,
+      headers: { cookie: admin },
+      payload: { email: mo.email, role: 'user', status: 'active' },
+    });
     expect(demoted.statusCode).toBe(200);
     expect(await statusWithin1s(manager, 403, '/api/users')).toBe(403);
   });
@@ -101,7 +115,9 @@ describe('session copies kept by each app server', () => {
   it('forgets its own copies when one of its own requests signs out', async () => {
     const cookie = await login(b, 'mo');
     await warm(cookie);
-    expect((await b.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } })).statusCode).toBeLessThan(300);
+    expect((await b.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } })).statusCode).toBeLessThan(
+      300,
+    );
     expect((await get(b, cookie)).statusCode).toBe(401);
   });
 });

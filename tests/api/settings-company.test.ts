@@ -22,13 +22,18 @@ const company = {
   time_zone: 'America/Chicago',
 };
 const get = (cookie: string) => ctx.app.inject({ method: 'GET', url: '/api/settings/company', headers: { cookie } });
-const put = (cookie: string, payload: unknown) => ctx.app.inject({ method: 'PUT', url: '/api/settings/company', headers: { cookie }, payload: payload as object });
+const put = (cookie: string, payload: unknown) =>
+  ctx.app.inject({ method: 'PUT', url: '/api/settings/company', headers: { cookie }, payload: payload as object });
 
 describe('PUT /api/settings/company', () => {
   it('lets an admin change the company information; the management title follows', async () => {
     const response = await put(admin, company);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ name: 'Peachtree Comfort Systems', managementTitle: 'Peachtree Comfort Systems Management', time_zone: 'America/Chicago' });
+    expect(response.json()).toMatchObject({
+      name: 'Peachtree Comfort Systems',
+      managementTitle: 'Peachtree Comfort Systems Management',
+      time_zone: 'America/Chicago',
+    });
     expect((await get(plainUser)).json()).toMatchObject({ name: 'Peachtree Comfort Systems', phone: '(404) 555-0100' });
   });
 

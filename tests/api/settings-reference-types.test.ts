@@ -26,7 +26,8 @@ const KINDS = [
 describe.each(KINDS)('/api/settings/$kind', ({ kind, table, one, existing }) => {
   const url = `/api/settings/${kind}`;
   const rows = async () => Number((await ctx.database.db.select({ n: count() }).from(table))[0]!.n);
-  const post = (cookie: string, payload: unknown) => ctx.app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as object });
+  const post = (cookie: string, payload: unknown) =>
+    ctx.app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as object });
 
   async function refused(cookie: string, payload: unknown, status: number) {
     const before = await rows();
@@ -42,7 +43,13 @@ describe.each(KINDS)('/api/settings/$kind', ({ kind, table, one, existing }) => 
     const names = response.json().map((t: { name: string }) => t.name);
     expect(names.length).toBeGreaterThan(3);
     expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b)));
-    expect(response.json()[0]).toEqual({ id: expect.any(String), name: expect.any(String), code: expect.any(String), description: expect.anything(), isActive: true });
+    expect(response.json()[0]).toEqual({
+      id: expect.any(String),
+      name: expect.any(String),
+      code: expect.any(String),
+      description: expect.anything(),
+      isActive: true,
+    });
   });
 
   it('adds a type with name, code (stored in capitals) and an optional description', async () => {
@@ -74,7 +81,11 @@ describe.each(KINDS)('/api/settings/$kind', ({ kind, table, one, existing }) => 
           return new;
         end $$`),
     );
-    await ctx.database.db.execute(sql.raw(`create trigger test_race_code before insert on ${tableName} for each row execute function test_race_code()`));
+    await ctx.database.db.execute(
+      sql.raw(
+        `create trigger test_race_code before insert on ${tableName} for each row execute function test_race_code()`,
+      ),
+    );
     try {
       const response = await post(admin, { name: 'Race', code: 'RACE' });
       expect(response.statusCode).toBe(409);
@@ -91,28 +102,64 @@ describe.each(KINDS)('/api/settings/$kind', ({ kind, table, one, existing }) => 
 
   it('switches a type inactive and active again; the active filter follows', async () => {
     const created = (await post(admin, { name: 'Seasonal', code: 'SEAS' })).json();
-    const off = await ctx.app.inject({ method: 'PATCH', url: `${url}/${created.id}`, headers: { cookie: admin }, payload: { isActive: false } });
+    const off = await ctx.app.inject({
+      method: 'PATCH',
+      url: `${url}/${created.id}`,
+      headers: { cookie: admin },
+      payload: { isActive: false },
+    });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ code: 'SEAS', isActive: false });
-    const active = (await ctx.app.inject({ method: 'GET', url: `${url}?active=true`, headers: { cookie: admin } })).json();
+    const active = (
+      await ctx.app.inject({ method: 'GET', url: `${url}?active=true`, headers: { cookie: admin } })
+    ).json();
     expect(active.map((t: { code: string }) => t.code)).not.toContain('SEAS');
-    const inactive = (await ctx.app.inject({ method: 'GET', url: `${url}?active=false`, headers: { cookie: admin } })).json();
+    const inactive = (
+      await ctx.app.inject({ method: 'GET', url: `${url}?active=false`, headers: { cookie: admin } })
+    ).json();
     expect(inactive.map((t: { code: string }) => t.code)).toEqual(['SEAS']);
-    const on = await ctx.app.inject({ method: 'PATCH', url: `${url}/${created.id}`, headers: { cookie: manager }, payload: { isActive: true, name: 'Seasonal Work' } });
+    const on = await ctx.app.inject({
+      method: 'PATCH',
+      url: `${url}/${created.id}`,
+      headers: { cookie: manager },
+      payload: { isActive: true, name: 'Seasonal Work' },
+    });
     expect(on.json()).toMatchObject({ name: 'Seasonal Work', isActive: true, code: 'SEAS' });
   });
 
   it('refuses a switch by a user (403), an empty change (400), an unknown id (404) and a malformed id (400)', async () => {
     const created = (await post(admin, { name: 'Locked', code: 'LOCK' })).json();
-    const forbidden = await ctx.app.inject({ method: 'PATCH', url: `${url}/${created.id}`, headers: { cookie: plainUser }, payload: { isActive: false } });
+    const forbidden = await ctx.app.inject({
+      method: 'PATCH',
+      url: `${url}/${created.id}`,
+      headers: { cookie: plainUser },
+      payload: { isActive: false },
+    });
     expect(forbidden.statusCode).toBe(403);
-    const empty = await ctx.app.inject({ method: 'PATCH', url: `${url}/${created.id}`, headers: { cookie: admin }, payload: {} });
+    const empty = await ctx.app.inject({
+      method: 'PATCH',
+      url: `${url}/${created.id}`,
+      headers: { cookie: admin },
+      payload: {},
+    });
     expect(empty.statusCode).toBe(400);
-    const unknown = await ctx.app.inject({ method: 'PATCH', url: `${url}/3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b`, headers: { cookie: admin }, payload: { isActive: false } });
+    const unknown = await ctx.app.inject({
+      method: 'PATCH',
+      url: `${url}/3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b`,
+      headers: { cookie: admin },
+      payload: { isActive: false },
+    });
     expect(unknown.statusCode).toBe(404);
-    const malformed = await ctx.app.inject({ method: 'PATCH', url: `${url}/abc`, headers: { cookie: admin }, payload: { isActive: false } });
+    const malformed = await ctx.app.inject({
+      method: 'PATCH',
+      url: `${url}/abc`,
+      headers: { cookie: admin },
+      payload: { isActive: false },
+    });
     expect(malformed.statusCode).toBe(400);
-    const still = (await ctx.app.inject({ method: 'GET', url, headers: { cookie: admin } })).json().find((t: { id: string }) => t.id === created.id);
+    const still = (await ctx.app.inject({ method: 'GET', url, headers: { cookie: admin } }))
+      .json()
+      .find((t: { id: string }) => t.id === created.id);
     expect(still.isActive).toBe(true);
   });
 });

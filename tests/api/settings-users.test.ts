@@ -18,14 +18,21 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const post = (cookie: string, payload: unknown) => ctx.app.inject({ method: 'POST', url: '/api/users', headers: { cookie }, payload: payload as object });
+const post = (cookie: string, payload: unknown) =>
+  ctx.app.inject({ method: 'POST', url: '/api/users', headers: { cookie }, payload: payload as object });
 const userCount = async () => Number((await ctx.database.db.select({ n: count() }).from(users))[0]!.n);
 const technicianCount = async () => Number((await ctx.database.db.select({ n: count() }).from(technicians))[0]!.n);
 
 let serial = 0;
 const newUser = (overrides: Record<string, unknown> = {}) => {
   serial++;
-  return { username: `person${serial}`, email: `person${serial}@example.com`, role: 'user', password: 'initial-pass-1', ...overrides };
+  return {
+    username: `person${serial}`,
+    email: `person${serial}@example.com`,
+    role: 'user',
+    password: 'initial-pass-1',
+    ...overrides,
+  };
 };
 
 /** Sends a bad request and checks it is refused with `status` and changes nothing. */
@@ -48,7 +55,9 @@ describe('GET /api/users/options (pickers)', () => {
     for (const item of items) expect(Object.keys(item).sort()).toEqual(['id', 'name']);
     const names = items.map((i) => String(i.name).toLowerCase());
     expect(names).toEqual([...names].sort());
-    const filtered = (await ctx.app.inject({ method: 'GET', url: '/api/users/options?q=manager', headers: { cookie } })).json();
+    const filtered = (
+      await ctx.app.inject({ method: 'GET', url: '/api/users/options?q=manager', headers: { cookie } })
+    ).json();
     expect(filtered.items.length).toBeGreaterThanOrEqual(1);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/users/options' })).statusCode).toBe(401);
   });
@@ -56,14 +65,19 @@ describe('GET /api/users/options (pickers)', () => {
 
 describe('GET /api/users', () => {
   it('is for admin and manager only: other roles get 403', async () => {
-    for (const [role, cookie] of [['user', plainUser], ['technician', technician]] as const) {
+    for (const [role, cookie] of [
+      ['user', plainUser],
+      ['technician', technician],
+    ] as const) {
       const response = await ctx.app.inject({ method: 'GET', url: '/api/users', headers: { cookie } });
       expect(response.statusCode, role).toBe(403);
     }
   });
 
   it('lists users ordered by username for admin and manager, with a total', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/users', headers: { cookie: manager } })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/users', headers: { cookie: manager } })).statusCode).toBe(
+      200,
+    );
     const response = await ctx.app.inject({ method: 'GET', url: '/api/users', headers: { cookie: admin } });
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -75,9 +89,13 @@ describe('GET /api/users', () => {
   });
 
   it('filters by text and pages', async () => {
-    const filtered = (await ctx.app.inject({ method: 'GET', url: '/api/users?q=manager', headers: { cookie: admin } })).json();
+    const filtered = (
+      await ctx.app.inject({ method: 'GET', url: '/api/users?q=manager', headers: { cookie: admin } })
+    ).json();
     expect(filtered.items.map((u: { role: string }) => u.role)).toEqual(['manager']);
-    const paged = (await ctx.app.inject({ method: 'GET', url: '/api/users?pageSize=2&page=2', headers: { cookie: admin } })).json();
+    const paged = (
+      await ctx.app.inject({ method: 'GET', url: '/api/users?pageSize=2&page=2', headers: { cookie: admin } })
+    ).json();
     expect(paged.items).toHaveLength(2);
     expect(paged.page).toBe(2);
   });
@@ -88,12 +106,25 @@ describe('POST /api/users (Settings > Add User)', () => {
     const payload = newUser({ role, firstName: 'New', lastName: 'Person', phone: '(404) 555-0100' });
     const response = await post(admin, payload);
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.json()).toMatchObject({ username: payload.username, role, status: 'active', hasPassword: true, firstName: 'New' });
-    const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: payload.username, password: payload.password } });
+    expect(response.json()).toMatchObject({
+      username: payload.username,
+      role,
+      status: 'active',
+      hasPassword: true,
+      firstName: 'New',
+    });
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: payload.username, password: payload.password },
+    });
     expect(login.statusCode).toBe(200);
     expect(login.json().user.role).toBe(role);
     // the password is stored as an argon2id hash
-    const [row] = await ctx.database.db.select().from(users).where(eq(users.username, payload.username as string));
+    const [row] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.username, payload.username as string));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
@@ -102,7 +133,15 @@ describe('POST /api/users (Settings > Add User)', () => {
       role: 'technician',
       firstName: 'Tina',
       lastName: 'Tech',
-      technician: { hireDate: '2024-05-01', jobTitle: '', hourlyRate: 38.5, employeeId: 'EMP-7001', emergencyContactName: 'Sam Tech', shirtSize: 'L', vehicleYear: 2022 },
+      technician: {
+        hireDate: '2024-05-01',
+        jobTitle: '',
+        hourlyRate: 38.5,
+        employeeId: 'EMP-7001',
+        emergencyContactName: 'Sam Tech',
+        shirtSize: 'L',
+        vehicleYear: 2022,
+      },
     });
     const response = await post(manager, payload);
     expect(response.statusCode, response.body).toBe(201);
@@ -118,7 +157,9 @@ describe('POST /api/users (Settings > Add User)', () => {
       vehicleYear: 2022,
       availability: [0, 1, 2, 3, 4].map((dayOfWeek) => ({ dayOfWeek, startTime: '09:00', endTime: '17:00' })),
     });
-    expect((await post(admin, { ...newUser(), role: 'technician', technician: { hireDate: '2024-01-01' } })).statusCode).toBe(201);
+    expect(
+      (await post(admin, { ...newUser(), role: 'technician', technician: { hireDate: '2024-01-01' } })).statusCode,
+    ).toBe(201);
   });
 
   it('defaults the status to active and stores empty optional values as null', async () => {
@@ -128,7 +169,11 @@ describe('POST /api/users (Settings > Add User)', () => {
 
   it('refuses missing required fields, changing nothing', async () => {
     const error = await refused(admin, { role: 'user' }, 400);
-    expect(error.fields).toEqual({ username: 'Username is required', email: 'Email is required', password: 'Initial password is required' });
+    expect(error.fields).toEqual({
+      username: 'Username is required',
+      email: 'Email is required',
+      password: 'Initial password is required',
+    });
     const noRole = await refused(admin, { username: 'x1', email: 'x1@example.com', password: 'long-enough' }, 400);
     expect(noRole.fields).toEqual({ role: 'Role must be one of user, technician, manager, admin' });
   });
@@ -139,22 +184,48 @@ describe('POST /api/users (Settings > Add User)', () => {
   });
 
   it('refuses a short password and a bad e-mail', async () => {
-    expect((await refused(admin, newUser({ password: 'short' }), 400)).fields).toEqual({ password: 'Password must be at least 8 characters' });
-    expect((await refused(admin, newUser({ email: 'not-an-email' }), 400)).fields).toEqual({ email: 'Enter a valid email address' });
+    expect((await refused(admin, newUser({ password: 'short' }), 400)).fields).toEqual({
+      password: 'Password must be at least 8 characters',
+    });
+    expect((await refused(admin, newUser({ email: 'not-an-email' }), 400)).fields).toEqual({
+      email: 'Enter a valid email address',
+    });
   });
 
   it('for a technician requires Hire Date and refuses a negative or sub-cent hourly rate', async () => {
-    expect((await refused(admin, newUser({ role: 'technician' }), 400)).fields).toEqual({ technician: expect.any(String) });
-    expect((await refused(admin, newUser({ role: 'technician', technician: { jobTitle: 'Lead' } }), 400)).fields).toEqual({
+    expect((await refused(admin, newUser({ role: 'technician' }), 400)).fields).toEqual({
+      technician: expect.any(String),
+    });
+    expect(
+      (await refused(admin, newUser({ role: 'technician', technician: { jobTitle: 'Lead' } }), 400)).fields,
+    ).toEqual({
       'technician.hireDate': 'Hire Date is required',
     });
-    expect((await refused(admin, newUser({ role: 'technician', technician: { hireDate: '2024-01-01', hourlyRate: -1 } }), 400)).fields).toEqual({
+    expect(
+      (
+        await refused(
+          admin,
+          newUser({ role: 'technician', technician: { hireDate: '2024-01-01', hourlyRate: -1 } }),
+          400,
+        )
+      ).fields,
+    ).toEqual({
       'technician.hourlyRate': 'Hourly rate must be at least 0',
     });
-    expect((await refused(admin, newUser({ role: 'technician', technician: { hireDate: '2024-01-01', hourlyRate: 10.005 } }), 400)).fields).toEqual({
+    expect(
+      (
+        await refused(
+          admin,
+          newUser({ role: 'technician', technician: { hireDate: '2024-01-01', hourlyRate: 10.005 } }),
+          400,
+        )
+      ).fields,
+    ).toEqual({
       'technician.hourlyRate': 'Hourly rate must be in steps of 0.01',
     });
-    expect((await refused(admin, newUser({ role: 'technician', technician: { hireDate: '2024-13-01' } }), 400)).fields).toEqual({
+    expect(
+      (await refused(admin, newUser({ role: 'technician', technician: { hireDate: '2024-13-01' } }), 400)).fields,
+    ).toEqual({
       'technician.hireDate': 'Hire Date must be a valid date',
     });
   });
@@ -163,7 +234,9 @@ describe('POST /api/users (Settings > Add User)', () => {
     const first = newUser();
     expect((await post(admin, first)).statusCode).toBe(201);
     const sameName = await refused(admin, newUser({ username: (first.username as string).toUpperCase() }), 409);
-    expect(sameName.message).toBe(`A user with the username "${(first.username as string).toUpperCase()}" already exists`);
+    expect(sameName.message).toBe(
+      `A user with the username "${(first.username as string).toUpperCase()}" already exists`,
+    );
     expect(sameName.fields).toHaveProperty('username');
     const sameEmail = await refused(admin, newUser({ email: (first.email as string).toUpperCase() }), 409);
     expect(sameEmail.fields).toHaveProperty('email');
@@ -171,7 +244,11 @@ describe('POST /api/users (Settings > Add User)', () => {
 
   it('refuses a duplicate employee id with 409', async () => {
     await ctx.f.technician({ technician: { employeeId: 'EMP-DUP' } });
-    const error = await refused(admin, newUser({ role: 'technician', technician: { hireDate: '2024-01-01', employeeId: 'EMP-DUP' } }), 409);
+    const error = await refused(
+      admin,
+      newUser({ role: 'technician', technician: { hireDate: '2024-01-01', employeeId: 'EMP-DUP' } }),
+      409,
+    );
     expect(error.message).toBe('Another technician already has employee ID "EMP-DUP"');
   });
 
@@ -185,11 +262,16 @@ describe('POST /api/users (Settings > Add User)', () => {
         end if;
         return new;
       end $$`);
-    await ctx.database.db.execute(sql`create trigger test_race_user before insert on users for each row execute function test_race_user()`);
+    await ctx.database.db.execute(
+      sql`create trigger test_race_user before insert on users for each row execute function test_race_user()`,
+    );
     try {
       const response = await post(admin, newUser({ username: 'race-user' }));
       expect(response.statusCode).toBe(409);
-      expect(response.json().error).toMatchObject({ code: 'CONFLICT', message: 'A user with this username already exists' });
+      expect(response.json().error).toMatchObject({
+        code: 'CONFLICT',
+        message: 'A user with this username already exists',
+      });
     } finally {
       await ctx.database.db.execute(sql`drop trigger test_race_user on users`);
     }
@@ -220,34 +302,78 @@ describe('PATCH /api/users/:id and PUT /api/users/:id/password', () => {
       method: 'PATCH',
       url: `/api/users/${person.id}`,
       headers: { cookie: admin },
-      payload: { email: 'edited@example.com', firstName: 'Ed', lastName: 'Ited', phone: '', role: 'manager', status: 'inactive' },
+      payload: {
+        email: 'edited@example.com',
+        firstName: 'Ed',
+        lastName: 'Ited',
+        phone: '',
+        role: 'manager',
+        status: 'inactive',
+      },
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ email: 'edited@example.com', role: 'manager', status: 'inactive', phone: null });
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: theirCookie } })).statusCode).toBe(401);
-    const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'edit-me', password: TEST_PASSWORD } });
+    expect(response.json()).toMatchObject({
+      email: 'edited@example.com',
+      role: 'manager',
+      status: 'inactive',
+      phone: null,
+    });
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: theirCookie } })).statusCode,
+    ).toBe(401);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'edit-me', password: TEST_PASSWORD },
+    });
     expect(login.statusCode).toBe(401);
   });
 
   it('refuses changing your own role or status, a technician role change, a duplicate e-mail, an unknown or malformed id', async () => {
-    const me = (await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: admin } })).json().user;
-    const self = await ctx.app.inject({ method: 'PATCH', url: `/api/users/${me.id}`, headers: { cookie: admin }, payload: { email: me.email, role: 'user', status: 'active' } });
+    const me = (await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: admin } })).json()
+      .user;
+    const self = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${me.id}`,
+      headers: { cookie: admin },
+      payload: { email: me.email, role: 'user', status: 'active' },
+    });
     expect(self.statusCode).toBe(400);
     expect(self.json().error.message).toBe('You cannot change your own role or status');
 
     const { user: tech } = await ctx.f.technician();
-    const techChange = await ctx.app.inject({ method: 'PATCH', url: `/api/users/${tech.id}`, headers: { cookie: admin }, payload: { email: tech.email, role: 'user', status: 'active' } });
+    const techChange = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${tech.id}`,
+      headers: { cookie: admin },
+      payload: { email: tech.email, role: 'user', status: 'active' },
+    });
     expect(techChange.statusCode).toBe(400);
 
     const other = await ctx.f.user();
-    const dup = await ctx.app.inject({ method: 'PATCH', url: `/api/users/${other.id}`, headers: { cookie: admin }, payload: { email: me.email.toUpperCase(), role: 'user', status: 'active' } });
+    const dup = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${other.id}`,
+      headers: { cookie: admin },
+      payload: { email: me.email.toUpperCase(), role: 'user', status: 'active' },
+    });
     expect(dup.statusCode).toBe(409);
     const [unchanged] = await ctx.database.db.select().from(users).where(eq(users.id, other.id));
     expect(unchanged!.email).toBe(other.email);
 
-    const unknown = await ctx.app.inject({ method: 'PATCH', url: '/api/users/3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b', headers: { cookie: admin }, payload: { email: 'x@example.com', role: 'user', status: 'active' } });
+    const unknown = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/users/3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
+      headers: { cookie: admin },
+      payload: { email: 'x@example.com', role: 'user', status: 'active' },
+    });
     expect(unknown.statusCode).toBe(404);
-    const malformed = await ctx.app.inject({ method: 'PATCH', url: '/api/users/12', headers: { cookie: admin }, payload: { email: 'x@example.com', role: 'user', status: 'active' } });
+    const malformed = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/users/12',
+      headers: { cookie: admin },
+      payload: { email: 'x@example.com', role: 'user', status: 'active' },
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.message).toBe('Invalid user ID format');
   });
@@ -255,34 +381,87 @@ describe('PATCH /api/users/:id and PUT /api/users/:id/password', () => {
   it('a manager cannot edit an admin; a user cannot edit anyone', async () => {
     const anAdmin = await ctx.f.user({ role: 'admin' });
     const payload = { email: anAdmin.email, role: 'admin', status: 'inactive' };
-    expect((await ctx.app.inject({ method: 'PATCH', url: `/api/users/${anAdmin.id}`, headers: { cookie: manager }, payload })).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'PATCH', url: `/api/users/${anAdmin.id}`, headers: { cookie: plainUser }, payload })).statusCode).toBe(403);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PATCH',
+          url: `/api/users/${anAdmin.id}`,
+          headers: { cookie: manager },
+          payload,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PATCH',
+          url: `/api/users/${anAdmin.id}`,
+          headers: { cookie: plainUser },
+          payload,
+        })
+      ).statusCode,
+    ).toBe(403);
     const [row] = await ctx.database.db.select().from(users).where(eq(users.id, anAdmin.id));
     expect(row!.status).toBe('active');
   });
 
   it("sets a technician's first password so they can sign in, and ends their sessions on a reset", async () => {
-    const { user: tech } = await ctx.f.technician({ user: { username: 'nopass-tech', email: 'nopass-tech@example.com' } });
+    const { user: tech } = await ctx.f.technician({
+      user: { username: 'nopass-tech', email: 'nopass-tech@example.com' },
+    });
     expect(tech.passwordHash).toBeNull();
-    const set = await ctx.app.inject({ method: 'PUT', url: `/api/users/${tech.id}/password`, headers: { cookie: manager }, payload: { password: 'first-password' } });
+    const set = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/users/${tech.id}/password`,
+      headers: { cookie: manager },
+      payload: { password: 'first-password' },
+    });
     expect(set.statusCode).toBe(204);
-    const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'nopass-tech', password: 'first-password' } });
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'nopass-tech', password: 'first-password' },
+    });
     expect(login.statusCode).toBe(200);
-    const reset = await ctx.app.inject({ method: 'PUT', url: `/api/users/${tech.id}/password`, headers: { cookie: admin }, payload: { password: 'second-password' } });
+    const reset = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/users/${tech.id}/password`,
+      headers: { cookie: admin },
+      payload: { password: 'second-password' },
+    });
     expect(reset.statusCode).toBe(204);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: cookieHeader(login) } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: cookieHeader(login) } }))
+        .statusCode,
+    ).toBe(401);
     const left = await ctx.database.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, tech.id));
     expect(Number(left[0]!.n)).toBe(0);
   });
 
   it('refuses a short password, your own password (My Account is for that) and a non-admin', async () => {
     const target = await ctx.f.user();
-    const short = await ctx.app.inject({ method: 'PUT', url: `/api/users/${target.id}/password`, headers: { cookie: admin }, payload: { password: 'short' } });
+    const short = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/users/${target.id}/password`,
+      headers: { cookie: admin },
+      payload: { password: 'short' },
+    });
     expect(short.statusCode).toBe(400);
-    const me = (await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: admin } })).json().user;
-    const own = await ctx.app.inject({ method: 'PUT', url: `/api/users/${me.id}/password`, headers: { cookie: admin }, payload: { password: 'whatever-123' } });
+    const me = (await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: admin } })).json()
+      .user;
+    const own = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/users/${me.id}/password`,
+      headers: { cookie: admin },
+      payload: { password: 'whatever-123' },
+    });
     expect(own.statusCode).toBe(400);
-    const forbidden = await ctx.app.inject({ method: 'PUT', url: `/api/users/${target.id}/password`, headers: { cookie: technician }, payload: { password: 'whatever-123' } });
+    const forbidden = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/users/${target.id}/password`,
+      headers: { cookie: technician },
+      payload: { password: 'whatever-123' },
+    });
     expect(forbidden.statusCode).toBe(403);
   });
 });
@@ -290,7 +469,10 @@ describe('PATCH /api/users/:id and PUT /api/users/:id/password', () => {
 describe('technician availability rows', () => {
   it('the default week of a technician added in Settings is stored as 5 available rows', async () => {
     const response = await post(admin, newUser({ role: 'technician', technician: { hireDate: '2024-02-02' } }));
-    const rows = await ctx.database.db.select().from(technicianAvailability).where(eq(technicianAvailability.technicianId, response.json().id));
+    const rows = await ctx.database.db
+      .select()
+      .from(technicianAvailability)
+      .where(eq(technicianAvailability.technicianId, response.json().id));
     expect(rows.map((r) => r.dayOfWeek).sort()).toEqual([0, 1, 2, 3, 4]);
     expect(rows.every((r) => r.isAvailable)).toBe(true);
   });

@@ -16,7 +16,12 @@ describe('file storage in the database', () => {
   it('stores bytes and reads back the same bytes, with size and hash; remove deletes them', async () => {
     const storage = createFileStorage();
     const bytes = new Uint8Array(300_000).map((_, i) => (i * 7) % 256);
-    const info = await storage.put(database.db, { purpose: 'test', fileName: 'a.pdf', contentType: 'application/pdf', bytes });
+    const info = await storage.put(database.db, {
+      purpose: 'test',
+      fileName: 'a.pdf',
+      contentType: 'application/pdf',
+      bytes,
+    });
     expect(info.size).toBe(300_000);
     expect(info.sha256).toBe(sha256Hex(bytes));
     const file = await storage.get(database.db, info.key);
@@ -31,7 +36,14 @@ describe('file storage in the database', () => {
     let key = '';
     await expect(
       database.db.transaction(async (tx) => {
-        key = (await storage.put(tx, { purpose: 'test', fileName: 'b.pdf', contentType: 'application/pdf', bytes: new Uint8Array([1, 2, 3]) })).key;
+        key = (
+          await storage.put(tx, {
+            purpose: 'test',
+            fileName: 'b.pdf',
+            contentType: 'application/pdf',
+            bytes: new Uint8Array([1, 2, 3]),
+          })
+        ).key;
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
@@ -45,11 +57,18 @@ describe('outbox enqueue', () => {
       to: 'customer@example.com',
       subject: 'Your quote',
       text: 'Hello',
-      attachments: [{ fileName: 'q.pdf', storageKey: '00000000-0000-4000-8000-000000000000', contentType: 'application/pdf' }],
+      attachments: [
+        { fileName: 'q.pdf', storageKey: '00000000-0000-4000-8000-000000000000', contentType: 'application/pdf' },
+      ],
       related: { type: 'job_quote', id: '00000000-0000-4000-8000-000000000001' },
     });
     const [row] = await database.db.select().from(outbox).where(eq(outbox.id, id));
-    expect(row).toMatchObject({ toAddress: 'customer@example.com', status: 'pending', attempts: 0, relatedType: 'job_quote' });
+    expect(row).toMatchObject({
+      toAddress: 'customer@example.com',
+      status: 'pending',
+      attempts: 0,
+      relatedType: 'job_quote',
+    });
     expect(row!.attachments).toHaveLength(1);
   });
 });

@@ -51,7 +51,13 @@ function technicianPayload(overrides: Record<string, unknown> = {}) {
       { skillName: '', proficiencyLevel: 'beginner', yearsExperience: 0 },
     ],
     certifications: [
-      { certificationName: 'EPA 608 Universal', issuingOrganization: 'EPA', certificationNumber: '123', issueDate: '2019-01-10', expiryDate: '' },
+      {
+        certificationName: 'EPA 608 Universal',
+        issuingOrganization: 'EPA',
+        certificationNumber: '123',
+        issueDate: '2019-01-10',
+        expiryDate: '',
+      },
       { certificationName: '' },
     ],
     availability: [
@@ -87,7 +93,8 @@ async function tableCounts() {
 }
 
 /** Adds a technician that must be refused with `status`, changing no table; the error. */
-const refused = async (as: ApiClient, payload: unknown, status: number) => (await as.refused('POST', '/api/technicians', payload, status)).error;
+const refused = async (as: ApiClient, payload: unknown, status: number) =>
+  (await as.refused('POST', '/api/technicians', payload, status)).error;
 
 describe('POST /api/technicians (Add Technician)', () => {
   it('saves the technician, its named skills and certifications, available days and complete territories', async () => {
@@ -111,14 +118,23 @@ describe('POST /api/technicians (Add Technician)', () => {
     });
     expect(detail.skills.map((s: { skillName: string }) => s.skillName).sort()).toEqual(['Chillers', 'Rooftop units']);
     expect(detail.certifications).toEqual([
-      { certificationName: 'EPA 608 Universal', issuingOrganization: 'EPA', certificationNumber: '123', issueDate: '2019-01-10', expiryDate: null, status: 'active' },
+      {
+        certificationName: 'EPA 608 Universal',
+        issuingOrganization: 'EPA',
+        certificationNumber: '123',
+        issueDate: '2019-01-10',
+        expiryDate: null,
+        status: 'active',
+      },
     ]);
     expect(detail.availability).toEqual([
       { dayOfWeek: 1, startTime: '07:00', endTime: '15:30' },
       { dayOfWeek: 2, startTime: '07:00', endTime: '15:30' },
       { dayOfWeek: 4, startTime: '08:00', endTime: '12:00' },
     ]);
-    expect(detail.territories).toEqual([{ territoryName: 'North Fulton', state: 'GA', zipCodes: ['30009', '30075', '30328'], isPrimary: true }]);
+    expect(detail.territories).toEqual([
+      { territoryName: 'North Fulton', state: 'GA', zipCodes: ['30009', '30075', '30328'], isPrimary: true },
+    ]);
 
     // The user row is a technician who cannot sign in until a password is set.
     const [user] = await ctx.database.db.select().from(users).where(eq(users.id, id));
@@ -141,7 +157,9 @@ describe('POST /api/technicians (Add Technician)', () => {
     expect(response.statusCode, response.body).toBe(201);
     const detail = (await admin.call('GET', `/api/technicians/${response.json().id}`)).json();
     expect(detail.jobTitle).toBe('HVAC Technician');
-    expect(detail.availability).toEqual([0, 1, 2, 3, 4].map((dayOfWeek) => ({ dayOfWeek, startTime: '09:00', endTime: '17:00' })));
+    expect(detail.availability).toEqual(
+      [0, 1, 2, 3, 4].map((dayOfWeek) => ({ dayOfWeek, startTime: '09:00', endTime: '17:00' })),
+    );
   });
 
   it('with an initial password the technician can sign in; a taken username gets a number', async () => {
@@ -149,7 +167,11 @@ describe('POST /api/technicians (Add Technician)', () => {
     const response = await create(admin, technicianPayload({ email: 'Sam@example.com', password: 'tech-password-1' }));
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().username).toBe('sam2');
-    const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'sam2', password: 'tech-password-1' } });
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'sam2', password: 'tech-password-1' },
+    });
     expect(login.statusCode).toBe(200);
     expect(login.json().user.role).toBe('technician');
   });
@@ -168,12 +190,36 @@ describe('POST /api/technicians (Add Technician)', () => {
   it.each([
     [{ hourlyRate: -0.01 }, 'hourlyRate', 'Hourly rate must be at least 0'],
     [{ hourlyRate: 20.001 }, 'hourlyRate', 'Hourly rate must be in steps of 0.01'],
-    [{ territories: [{ territoryName: 'Metro', state: 'GAA', zipCodes: '30303' }] }, 'territories.0.state', 'State must be at most 2 characters'],
-    [{ territories: [{ territoryName: 'Metro', state: 'GA', zipCodes: '30303-12345678' }] }, 'territories.0.zipCodes.0', 'Each zip code must be at most 10 characters'],
-    [{ skills: [{ skillName: 'Boilers', proficiencyLevel: 'guru' }] }, 'skills.0.proficiencyLevel', 'Proficiency must be one of beginner, intermediate, advanced, expert'],
-    [{ skills: [{ skillName: 'Boilers', yearsExperience: -2 }] }, 'skills.0.yearsExperience', 'Years of experience must be at least 0'],
-    [{ availability: [{ dayOfWeek: 1, isAvailable: true, startTime: '17:00', endTime: '08:00' }] }, 'availability.0.endTime', 'End time must be after the start time'],
-    [{ availability: [{ dayOfWeek: 9, isAvailable: true, startTime: '08:00', endTime: '17:00' }] }, 'availability.0.dayOfWeek', 'Day must be 0 (Sunday) to 6 (Saturday)'],
+    [
+      { territories: [{ territoryName: 'Metro', state: 'GAA', zipCodes: '30303' }] },
+      'territories.0.state',
+      'State must be at most 2 characters',
+    ],
+    [
+      { territories: [{ territoryName: 'Metro', state: 'GA', zipCodes: '30303-12345678' }] },
+      'territories.0.zipCodes.0',
+      'Each zip code must be at most 10 characters',
+    ],
+    [
+      { skills: [{ skillName: 'Boilers', proficiencyLevel: 'guru' }] },
+      'skills.0.proficiencyLevel',
+      'Proficiency must be one of beginner, intermediate, advanced, expert',
+    ],
+    [
+      { skills: [{ skillName: 'Boilers', yearsExperience: -2 }] },
+      'skills.0.yearsExperience',
+      'Years of experience must be at least 0',
+    ],
+    [
+      { availability: [{ dayOfWeek: 1, isAvailable: true, startTime: '17:00', endTime: '08:00' }] },
+      'availability.0.endTime',
+      'End time must be after the start time',
+    ],
+    [
+      { availability: [{ dayOfWeek: 9, isAvailable: true, startTime: '08:00', endTime: '17:00' }] },
+      'availability.0.dayOfWeek',
+      'Day must be 0 (Sunday) to 6 (Saturday)',
+    ],
     [{ email: 'nope' }, 'email', 'Enter a valid email address'],
     [{ password: 'short' }, 'password', 'Password must be at least 8 characters'],
   ])('refuses %j (400, nothing saved)', async (change, field, message) => {
@@ -204,7 +250,9 @@ describe('one transaction: a failed save leaves no partial rows', () => {
       begin
         raise exception 'territory refused' using errcode = '23514', constraint = 'technician_territories_state_length';
       end $$`);
-    await ctx.database.db.execute(sql`create trigger test_fail_territory before insert on technician_territories for each row execute function test_fail_territory()`);
+    await ctx.database.db.execute(
+      sql`create trigger test_fail_territory before insert on technician_territories for each row execute function test_fail_territory()`,
+    );
     try {
       const payload = technicianPayload();
       const error = await refused(admin, payload, 400);
@@ -231,11 +279,16 @@ describe('one transaction: a failed save leaves no partial rows', () => {
     expect((await create(admin, first)).statusCode).toBe(201);
     const before = await tableCounts();
     const input = createTechnicianInput.parse(technicianPayload({ employeeId: first.employeeId }));
-    const failure = await service.create(input, { id: 'x', username: 'x', email: 'x', firstName: null, lastName: null, role: 'admin' }).catch((e: unknown) => e);
+    const failure = await service
+      .create(input, { id: 'x', username: 'x', email: 'x', firstName: null, lastName: null, role: 'admin' })
+      .catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(Error);
     expect(await tableCounts()).toEqual(before);
     // and through the HTTP error handler the same failure is a 409 with a clear message
-    expect(fromDatabaseError(failure)).toMatchObject({ statusCode: 409, message: 'Another technician already has this employee ID' });
+    expect(fromDatabaseError(failure)).toMatchObject({
+      statusCode: 409,
+      message: 'Another technician already has this employee ID',
+    });
   });
 
   it('an update that fails late keeps the technician as it was', async () => {
@@ -247,7 +300,9 @@ describe('one transaction: a failed save leaves no partial rows', () => {
       begin
         raise exception 'territory refused' using errcode = '23514';
       end $$`);
-    await ctx.database.db.execute(sql`create trigger test_fail_territory before insert on technician_territories for each row execute function test_fail_territory()`);
+    await ctx.database.db.execute(
+      sql`create trigger test_fail_territory before insert on technician_territories for each row execute function test_fail_territory()`,
+    );
     try {
       const payload = technicianPayload({ firstName: 'Changed', skills: [{ skillName: 'Only one' }] });
       const response = await admin.call('PUT', `/api/technicians/${id}`, { ...payload, status: 'active' });
@@ -293,7 +348,7 @@ describe('GET and PUT /api/technicians/:id (Edit Technician)', () => {
     });
   });
 
-  it('refuses bad input on update (400) and another technician\'s employee id (409), changing nothing', async () => {
+  it("refuses bad input on update (400) and another technician's employee id (409), changing nothing", async () => {
     const a = await create(admin, technicianPayload());
     const b = technicianPayload();
     const bId = (await create(admin, b)).json().id;
@@ -316,7 +371,10 @@ describe('GET and PUT /api/technicians/:id (Edit Technician)', () => {
       missing: 'Technician not found',
     });
     const office = await ctx.f.user({ role: 'user' });
-    const notTech = await admin.call('PUT', `/api/technicians/${office.id}`, { ...technicianPayload(), status: 'active' });
+    const notTech = await admin.call('PUT', `/api/technicians/${office.id}`, {
+      ...technicianPayload(),
+      status: 'active',
+    });
     expect(notTech.statusCode).toBe(404);
     const { technician } = await ctx.f.technician();
     expect((await plainUser.call('GET', `/api/technicians/${technician.id}`)).statusCode).toBe(403);

@@ -34,21 +34,34 @@ const templateCount = async () => (await ctx.database.db.select({ id: quoteTempl
 
 function uploadTemplate(bytes: Uint8Array) {
   const body = multipart({ name: 'Bomb', templateType: 'repair' }, { name: 'bomb.pdf', bytes });
-  return ctx.app.inject({ method: 'POST', url: '/api/quote-templates/pdf', headers: { ...body.headers, cookie: office }, payload: body.payload });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/quote-templates/pdf',
+    headers: { ...body.headers, cookie: office },
+    payload: body.payload,
+  });
 }
 
 function previewSheet(fileName: string, content: Buffer) {
   const boundary = `----limits${randomBytes(8).toString('hex')}`;
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return ctx.app.inject({ method: 'POST', url: '/api/price-book/import/preview', headers: { cookie: admin, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/price-book/import/preview',
+    headers: { cookie: admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
 }
 
 /** A 200,000-row CSV (about 3.3 MB, under the 5 MB upload cap). */
-const bigCsv = () => Buffer.from(['Type,Code,Name,Unit Cost', ...Array.from({ length: 200_000 }, (_, i) => `Item,B${i},,1`)].join('\n'));
+const bigCsv = () =>
+  Buffer.from(['Type,Code,Name,Unit Cost', ...Array.from({ length: 200_000 }, (_, i) => `Item,B${i},,1`)].join('\n'));
 
 /** The process's peak resident memory since the last reset (Linux: VmHWM, reset through clear_refs). */
 function resetPeakRss(): boolean {
@@ -120,10 +133,15 @@ describe('uploads are read off the event loop, within limits', () => {
     );
 
     expect(pdf.value.statusCode).toBe(400);
-    expect(pdf.value.json().error).toMatchObject({ code: 'VALIDATION_ERROR', fields: { file: expect.stringContaining(UNSAFE_PDF) } });
+    expect(pdf.value.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fields: { file: expect.stringContaining(UNSAFE_PDF) },
+    });
     expect(pdf.value.json().error.message).toContain(UNSAFE_PDF);
     expect(csv.value.statusCode).toBe(400);
-    expect(csv.value.json().error.message).toBe('The file has 200,000 rows; at most 5,000 can be imported at once. Split it into smaller files.');
+    expect(csv.value.json().error.message).toBe(
+      'The file has 200,000 rows; at most 5,000 can be imported at once. Split it into smaller files.',
+    );
     expect(health.count).toBeGreaterThan(1);
     expect(health.maxGapMs).toBeLessThan(1000);
     expect(growthMb).toBeLessThan(250);
@@ -141,9 +159,25 @@ describe('uploads are read off the event loop, within limits', () => {
   it('bounds a quote made on a bomb template stored before uploads were checked: 409 with what to do, and the server keeps answering', async () => {
     const db = ctx.database.db;
     const bomb = await pdfBomb(2 * GiB);
-    const stored = await createFileStorage().put(db, { purpose: 'quote-template', fileName: 'old.pdf', contentType: 'application/pdf', bytes: Buffer.from(bomb), createdBy: null });
+    const stored = await createFileStorage().put(db, {
+      purpose: 'quote-template',
+      fileName: 'old.pdf',
+      contentType: 'application/pdf',
+      bytes: Buffer.from(bomb),
+      createdBy: null,
+    });
     await createQuoteTemplatesRepo(db).insertPdf(
-      { name: 'Stored long ago', templateType: 'inspection', isDefault: true, fileName: 'old.pdf', storageKey: stored.key, fileSize: stored.size, pageCount: 1, preservedPages: [1], userId: null },
+      {
+        name: 'Stored long ago',
+        templateType: 'inspection',
+        isDefault: true,
+        fileName: 'old.pdf',
+        storageKey: stored.key,
+        fileSize: stored.size,
+        pageCount: 1,
+        preservedPages: [1],
+        userId: null,
+      },
       db,
     );
     const company = await ctx.f.company({ name: 'Bomb Test Co' });
@@ -151,7 +185,11 @@ describe('uploads are read off the event loop, within limits', () => {
     const job = await ctx.f.job({ locationId: location.id, name: 'Quote on an old template' });
 
     const stop = probeHealth();
-    const preview = await ctx.app.inject({ method: 'GET', url: `/api/jobs/${job.id}/quote-preview?type=inspection`, headers: { cookie: office } });
+    const preview = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/jobs/${job.id}/quote-preview?type=inspection`,
+      headers: { cookie: office },
+    });
     const health = await stop();
     expect(preview.statusCode).toBe(409);
     expect(preview.json().error.message).toBe(
@@ -166,9 +204,19 @@ describe('the pieces', () => {
     const sample = await buildSampleTemplatePdf({ companyName: 'Test Air', title: 'Repair Quote', pages: 3 });
     expect(await checkPdfStreams(sample)).toMatchObject({ ok: true });
     expect(await checkPdfStreams(await pdfBomb(64 * 1024 * 1024))).toEqual({ ok: false, reason: 'too-large' });
-    expect(await checkPdfStreams(await pdfBomb(64 * 1024 * 1024, 'content'))).toMatchObject({ ok: true, inflatedBytes: expect.any(Number) });
-    expect(await checkPdfStreams(await pdfBomb(64 * 1024 * 1024, 'content'), { total: 16 * 1024 * 1024, objectStream: 1024 })).toEqual({ ok: false, reason: 'too-large' });
-    const lzw = Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /LZWDecode /Length 3 >>\nstream\nabc\nendstream\nendobj\n');
+    expect(await checkPdfStreams(await pdfBomb(64 * 1024 * 1024, 'content'))).toMatchObject({
+      ok: true,
+      inflatedBytes: expect.any(Number),
+    });
+    expect(
+      await checkPdfStreams(await pdfBomb(64 * 1024 * 1024, 'content'), {
+        total: 16 * 1024 * 1024,
+        objectStream: 1024,
+      }),
+    ).toEqual({ ok: false, reason: 'too-large' });
+    const lzw = Buffer.from(
+      '%PDF-1.7\n1 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /LZWDecode /Length 3 >>\nstream\nabc\nendstream\nendobj\n',
+    );
     expect(await checkPdfStreams(lzw)).toEqual({ ok: false, reason: 'unsupported-filter' });
     // Hiding the bomb: its type spelled with #xx, or a string that looks like a stream start before it.
     const bomb = Buffer.from(await pdfBomb(64 * 1024 * 1024));

@@ -5,7 +5,10 @@ const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id 
 
 /** The page does not scroll sideways, and the element's right edge is on screen. */
 async function expectFits(page: Page, width: number) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
   expect(clientWidth).toBeLessThanOrEqual(width);
 }
@@ -41,7 +44,8 @@ test.describe('keyboard and assistive technology', () => {
   test('pages log no warning or error: no HydrateFallback warning, no 401 from the session check', async ({ page }) => {
     const logged: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'warning' || message.type() === 'error') logged.push(`${message.type()}: ${message.text()}`);
+      if (message.type() === 'warning' || message.type() === 'error')
+        logged.push(`${message.type()}: ${message.text()}`);
     });
     // Signed out: the protected page sends to /login.
     await page.goto('/units');
@@ -62,7 +66,9 @@ test.describe('keyboard and assistive technology', () => {
     expect(logged).toEqual([]);
   });
 
-  test('company name suggestions: a combobox by keyboard, names that start with the text first', async ({ signedIn: page }) => {
+  test('company name suggestions: a combobox by keyboard, names that start with the text first', async ({
+    signedIn: page,
+  }) => {
     await page.goto('/companies/create');
     const name = page.getByRole('combobox', { name: 'Company Name' });
     await name.focus();
@@ -179,7 +185,9 @@ test.describe('tablet sizes', () => {
     [1024, 768],
     [768, 1024],
   ] as const) {
-    test(`lists fit ${width}x${height}: no sideways scroll, Actions on screen, the rest one tap away`, async ({ signedIn: page }, testInfo) => {
+    test(`lists fit ${width}x${height}: no sideways scroll, Actions on screen, the rest one tap away`, async ({
+      signedIn: page,
+    }, testInfo) => {
       await page.setViewportSize({ width, height });
       const shot = async (name: string) => {
         const path = testInfo.outputPath(`${name}-${width}x${height}.png`);
@@ -202,7 +210,9 @@ test.describe('tablet sizes', () => {
       const details = units.getByRole('button', { name: /^Details of unit / }).first();
       await details.click();
       await expect(details).toHaveAttribute('aria-expanded', 'true');
-      await expect(units.locator(`[id="${await details.getAttribute('aria-controls')}"]`)).toContainText('Primary Contact Phone');
+      await expect(units.locator(`[id="${await details.getAttribute('aria-controls')}"]`)).toContainText(
+        'Primary Contact Phone',
+      );
       await expectAccessible(page, 'with a unit row expanded');
       await shot('units');
 

@@ -56,7 +56,10 @@ async function enforcedPolicy(page: Page): Promise<string> {
 }
 
 test.describe('installable app shell (decision 020)', () => {
-  test('the service worker registers, and a second load without the server\'s pages and files still opens the app', async ({ page, context }) => {
+  test("the service worker registers, and a second load without the server's pages and files still opens the app", async ({
+    page,
+    context,
+  }) => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'HVAC Administration' })).toBeVisible();
     await serviceWorkerActive(page);
@@ -65,7 +68,9 @@ test.describe('installable app shell (decision 020)', () => {
     // The manifest and its icons are there for installing.
     const manifest = await (await page.request.get('/manifest.webmanifest')).json();
     expect(manifest).toMatchObject({ name: 'HVAC Administration', start_url: '/', display: 'standalone' });
-    expect(manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+    expect(manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual(
+      expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']),
+    );
 
     // The server's static route is gone (pages, scripts, styles): only the API still answers.
     const blocked: string[] = [];
@@ -105,7 +110,9 @@ test.describe('installable app shell (decision 020)', () => {
     await context.setOffline(false);
   });
 
-  test('a changed server configuration and a new build reach a browser that has the worker on its next load', async ({ page }) => {
+  test('a changed server configuration and a new build reach a browser that has the worker on its next load', async ({
+    page,
+  }) => {
     // Servers of our own, one after the other on one address (the worker belongs to the origin).
     const database = await openDatabase({});
     await migrateDatabase(database);
@@ -120,7 +127,10 @@ test.describe('installable app shell (decision 020)', () => {
     const nextBuild = mkdtempSync(path.join(tmpdir(), 'hvac-next-build-'));
     cpSync(path.resolve('dist/web'), nextBuild, { recursive: true });
     const index = path.join(nextBuild, 'index.html');
-    writeFileSync(index, readFileSync(index, 'utf8').replace('</head>', '<meta name="hvac-build" content="next">\n  </head>'));
+    writeFileSync(
+      index,
+      readFileSync(index, 'utf8').replace('</head>', '<meta name="hvac-build" content="next">\n  </head>'),
+    );
     // Its compressed copies are the old page's: a real build writes them anew, here they go.
     for (const copy of [`${index}.br`, `${index}.gz`]) rmSync(copy, { force: true });
 
@@ -132,7 +142,7 @@ test.describe('installable app shell (decision 020)', () => {
       // A visit after the one that installed the worker (see the offline test): the worker runs this page.
       await page.reload();
       expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-      expect(await enforcedPolicy(page)).toContain('img-src \'self\' data: blob: https://tiles-before.example.test');
+      expect(await enforcedPolicy(page)).toContain("img-src 'self' data: blob: https://tiles-before.example.test");
 
       await app.close();
       app = await start('https://tiles-after.example.test/{z}/{x}/{y}.png', nextBuild);
@@ -144,7 +154,7 @@ test.describe('installable app shell (decision 020)', () => {
       // The worker still runs the page, and the page is the server's of now: its policy and its build.
       expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
       const policy = await enforcedPolicy(page);
-      expect(policy).toContain('img-src \'self\' data: blob: https://tiles-after.example.test');
+      expect(policy).toContain("img-src 'self' data: blob: https://tiles-after.example.test");
       expect(policy).not.toContain('tiles-before');
       await expect(page.locator('meta[name="hvac-build"]')).toHaveAttribute('content', 'next');
     } finally {
@@ -154,12 +164,13 @@ test.describe('installable app shell (decision 020)', () => {
     }
   });
 
-  test('API answers never go through the worker\'s cache', async ({ signedIn: page }) => {
+  test("API answers never go through the worker's cache", async ({ signedIn: page }) => {
     await page.goto('/units');
     await serviceWorkerActive(page);
     const cached = await page.evaluate(async () => {
       const urls: string[] = [];
-      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      for (const name of await caches.keys())
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
       return urls;
     });
     expect(cached).toContain('/index.html');
@@ -173,7 +184,11 @@ test.describe('installable app shell (decision 020)', () => {
 
     // Another build's worker: the same scope with another script URL is an update to the browser
     // (a new script installs beside the running one and waits), as a changed /sw.js is.
-    await page.evaluate(() => navigator.serviceWorker.register('/sw.js?build=next', { scope: '/', updateViaCache: 'none' }).then(() => undefined));
+    await page.evaluate(() =>
+      navigator.serviceWorker
+        .register('/sw.js?build=next', { scope: '/', updateViaCache: 'none' })
+        .then(() => undefined),
+    );
 
     const prompt = page.getByRole('status').filter({ hasText: 'A new version of HVAC Administration is available.' });
     await expect(prompt).toBeVisible({ timeout: 30_000 });

@@ -10,8 +10,18 @@ test.describe('customer screens follow the role', () => {
   test('an office user creates and edits but sees no Delete; a technician only reads', async ({ page, f }) => {
     const unit = await f.unit({ unitNumber: 'ROLE-RTU-1' });
     const { locationId } = unit;
-    await f.user({ role: 'user', username: 'e2e-office', email: 'e2e-office@example.com', password: 'role-password-1' });
-    await f.user({ role: 'technician', username: 'e2e-roles-tech', email: 'e2e-roles-tech@example.com', password: 'role-password-1' });
+    await f.user({
+      role: 'user',
+      username: 'e2e-office',
+      email: 'e2e-office@example.com',
+      password: 'role-password-1',
+    });
+    await f.user({
+      role: 'technician',
+      username: 'e2e-roles-tech',
+      email: 'e2e-roles-tech@example.com',
+      password: 'role-password-1',
+    });
 
     // Office user (role user): Edit, no Delete.
     await signInAs(page, 'e2e-office');

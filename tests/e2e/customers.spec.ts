@@ -10,7 +10,9 @@ async function readDownload(path: string): Promise<unknown[][]> {
 }
 
 test.describe('customers: companies, locations and units', () => {
-  test('create a company, meet the duplicate warning, add a location and a unit, find, edit and delete the unit, delete the company', async ({ signedIn: page }) => {
+  test('create a company, meet the duplicate warning, add a location and a unit, find, edit and delete the unit, delete the company', async ({
+    signedIn: page,
+  }) => {
     // About twenty screens, each checked with axe: a long flow on a shared machine.
     test.slow();
     // Create a company (its Peachtree address is geocoded by the test geocoder: a map shows).
@@ -102,7 +104,10 @@ test.describe('customers: companies, locations and units', () => {
     await expect(page.getByText('dock.manager@example.com')).toBeVisible();
     await expect(page.getByText('Main Office')).toBeVisible();
     await expect(page.getByText('No jobs found for this unit')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Create Job' }).first()).toHaveAttribute('href', /\/jobs\/create\?unitId=/);
+    await expect(page.getByRole('link', { name: 'Create Job' }).first()).toHaveAttribute(
+      'href',
+      /\/jobs\/create\?unitId=/,
+    );
     const unitUrl = page.url();
 
     // Edit it: inactive, not taxable; back to the location.
@@ -119,7 +124,9 @@ test.describe('customers: companies, locations and units', () => {
     // Delete it, after the confirmation that names the unit.
     await page.goto(`${unitUrl}/edit`);
     await page.getByRole('button', { name: 'Delete Unit' }).click();
-    await expect(page.getByText('Are you sure you want to delete unit ZEPH-RTU-7? This action cannot be undone.')).toBeVisible();
+    await expect(
+      page.getByText('Are you sure you want to delete unit ZEPH-RTU-7? This action cannot be undone.'),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(page).toHaveURL(locationUrl);
     await expect(page.getByText('No units found. Click "Add Unit" to create one.')).toBeVisible();
@@ -128,7 +135,9 @@ test.describe('customers: companies, locations and units', () => {
     await page.goto(companyUrl);
     await page.getByRole('button', { name: 'Delete' }).click();
     await expect(
-      page.getByText('Are you sure you want to delete Zephyrine Cold Storage? This will also delete all 1 location(s) and their units. This action cannot be undone.'),
+      page.getByText(
+        'Are you sure you want to delete Zephyrine Cold Storage? This will also delete all 1 location(s) and their units. This action cannot be undone.',
+      ),
     ).toBeVisible();
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('heading', { name: 'Zephyrine Cold Storage' })).toBeVisible();
@@ -165,8 +174,16 @@ test.describe('customers: companies, locations and units', () => {
     await expect(page.getByText('Unit not found')).toBeVisible();
   });
 
-  test('companies list: filters with Search and Reset, paging, and Export opens as a spreadsheet', async ({ signedIn: page, f }) => {
-    for (let i = 1; i <= 27; i++) await f.company({ name: `Quokka Exports ${String(i).padStart(2, '0')}`, city: i % 3 === 0 ? 'Valdosta' : 'Athens', state: 'GA' });
+  test('companies list: filters with Search and Reset, paging, and Export opens as a spreadsheet', async ({
+    signedIn: page,
+    f,
+  }) => {
+    for (let i = 1; i <= 27; i++)
+      await f.company({
+        name: `Quokka Exports ${String(i).padStart(2, '0')}`,
+        city: i % 3 === 0 ? 'Valdosta' : 'Athens',
+        state: 'GA',
+      });
     await page.goto('/companies');
     await page.getByLabel('Company', { exact: true }).fill('quokka');
     await page.getByRole('button', { name: 'Search' }).click();
@@ -177,11 +194,16 @@ test.describe('customers: companies, locations and units', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText('Showing 1–9 of 9');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export to Spreadsheet' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export to Spreadsheet' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^companies-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const rows = await readDownload(await download.path());
     expect(rows[0]).toEqual(['Name', 'Address', 'City', 'State', 'Zip', 'Phone', 'Created']);
-    expect(rows.slice(1).map((r) => r[0])).toEqual(['03', '06', '09', '12', '15', '18', '21', '24', '27'].map((n) => `Quokka Exports ${n}`));
+    expect(rows.slice(1).map((r) => r[0])).toEqual(
+      ['03', '06', '09', '12', '15', '18', '21', '24', '27'].map((n) => `Quokka Exports ${n}`),
+    );
     expect(rows.slice(1).every((r) => r[2] === 'Valdosta')).toBe(true);
 
     await page.getByRole('button', { name: 'Reset' }).click();
@@ -193,8 +215,20 @@ test.describe('customers: companies, locations and units', () => {
 
   test('locations list: search as you type, units on demand, Reset filters, Export', async ({ signedIn: page, f }) => {
     const company = await f.company({ name: 'Wombat Logistics' });
-    const depot = await f.location({ companyId: company.id, name: 'Wombat Depot', buildingName: 'Hangar 9', city: 'Valdosta', state: 'GA' });
-    await f.location({ companyId: company.id, name: 'Wombat Office', buildingName: 'Suite 100', city: 'Valdosta', state: 'GA' });
+    const depot = await f.location({
+      companyId: company.id,
+      name: 'Wombat Depot',
+      buildingName: 'Hangar 9',
+      city: 'Valdosta',
+      state: 'GA',
+    });
+    await f.location({
+      companyId: company.id,
+      name: 'Wombat Office',
+      buildingName: 'Suite 100',
+      city: 'Valdosta',
+      state: 'GA',
+    });
     await f.unit({ locationId: depot.id, unitNumber: 'WOMBAT-1', status: 'inactive' });
     await page.goto('/locations');
     await page.getByRole('searchbox', { name: 'Search locations' }).fill('wombat hangar');
@@ -212,7 +246,10 @@ test.describe('customers: companies, locations and units', () => {
     await page.getByLabel('Building Name').fill('suite');
     await expect(page.getByTestId('location-card')).toHaveCount(1);
     await expect(page.getByRole('link', { name: 'Wombat Office', exact: true })).toBeVisible();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export' }).click(),
+    ]);
     const rows = await readDownload(await download.path());
     expect(rows).toEqual([
       ['Location', 'Building', 'Company', 'Address', 'City', 'State', 'Zip', 'Units'],

@@ -20,16 +20,58 @@ const block = (page: Page, jobId: string) => page.locator(`[data-job-block="${jo
 test.describe('dispatch board', () => {
   test.describe.configure({ timeout: 240_000 });
 
-  test('views, the filters drawer and its chips, selecting a technician, the map', async ({ signedIn: page, f, server }) => {
+  test('views, the filters drawer and its chips, selecting a technician, the map', async ({
+    signedIn: page,
+    f,
+    server,
+  }) => {
     const day = today();
     const ada = await f.technician({ user: { firstName: 'Ada', lastName: 'Quintero' } });
-    await server.db.insert(schema.technicianCertifications).values({ technicianId: ada.technician.id, certificationName: 'EPA 608 Universal', expiryDate: '2024-01-31', status: 'active' });
-    await server.db.insert(schema.technicianAvailability).values([0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ technicianId: ada.technician.id, dayOfWeek, startTime: '08:00', endTime: '16:00', isAvailable: true })));
+    await server.db.insert(schema.technicianCertifications).values({
+      technicianId: ada.technician.id,
+      certificationName: 'EPA 608 Universal',
+      expiryDate: '2024-01-31',
+      status: 'active',
+    });
+    await server.db.insert(schema.technicianAvailability).values(
+      [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
+        technicianId: ada.technician.id,
+        dayOfWeek,
+        startTime: '08:00',
+        endTime: '16:00',
+        isAvailable: true,
+      })),
+    );
     const location = await f.location({ name: 'Dispatch Plaza', latitude: 33.76, longitude: -84.39 });
     const unit = await f.unit({ locationId: location.id, unitNumber: 'DP-RTU-1' });
-    const job = await f.job({ name: 'Board PM visit', locationId: location.id, unitId: unit.id, status: 'scheduled', scheduleStart: at(day, '10:00'), scheduleDuration: 90, timePeriodStart: day, timePeriodDue: day, technicianIds: [ada.technician.id] });
-    const done = await f.job({ name: 'Board finished visit', locationId: location.id, status: 'completed', scheduleStart: at(day, '07:00'), timePeriodStart: day, timePeriodDue: day, technicianIds: [ada.technician.id] });
-    const sub = await f.job({ name: 'Board subcontracted visit', locationId: location.id, status: 'unscheduled', subcontracted: true, timePeriodStart: day, timePeriodDue: day });
+    const job = await f.job({
+      name: 'Board PM visit',
+      locationId: location.id,
+      unitId: unit.id,
+      status: 'scheduled',
+      scheduleStart: at(day, '10:00'),
+      scheduleDuration: 90,
+      timePeriodStart: day,
+      timePeriodDue: day,
+      technicianIds: [ada.technician.id],
+    });
+    const done = await f.job({
+      name: 'Board finished visit',
+      locationId: location.id,
+      status: 'completed',
+      scheduleStart: at(day, '07:00'),
+      timePeriodStart: day,
+      timePeriodDue: day,
+      technicianIds: [ada.technician.id],
+    });
+    const sub = await f.job({
+      name: 'Board subcontracted visit',
+      locationId: location.id,
+      status: 'unscheduled',
+      subcontracted: true,
+      timePeriodStart: day,
+      timePeriodDue: day,
+    });
 
     await page.goto('/jobs/dispatch');
     await expect(page.getByRole('heading', { name: 'Dispatch & Schedule' })).toBeVisible();
@@ -50,7 +92,9 @@ test.describe('dispatch board', () => {
     await expect(block(page, job.id)).toHaveClass(/border-blue-600/);
     await expect(row).toContainText('Expired certification: EPA 608 Universal');
     // The demo's technicians: certifications current, two of them expiring within the month.
-    await expect(timeline.getByRole('group', { name: 'Kevin Walsh' })).toContainText(/Certification expiring soon: [^(]+ \(\d+\/\d+\/\d{4}\)/);
+    await expect(timeline.getByRole('group', { name: 'Kevin Walsh' })).toContainText(
+      /Certification expiring soon: [^(]+ \(\d+\/\d+\/\d{4}\)/,
+    );
     await expect(timeline.getByRole('group', { name: 'Jasmine Brooks' })).toContainText('Certification expiring soon');
     for (const name of ['Marcus Reed', 'Tony Nguyen', 'Luis Ortega', 'Brianna Cole']) {
       await expect(timeline.getByRole('group', { name })).toBeVisible();
@@ -89,7 +133,17 @@ test.describe('dispatch board', () => {
     // Map Filters: Show subcontracted jobs and Show completed jobs, then their chips.
     await page.getByRole('button', { name: 'Map Filters' }).click();
     const drawer = page.getByRole('dialog', { name: 'Map Filters' });
-    for (const label of ['Tags', 'Job Office', 'Job Type', 'Job Owner', 'Service Line', 'Region', 'Filter Map By', 'Filter Date Range By']) await expect(drawer.getByLabel(label, { exact: true })).toBeVisible();
+    for (const label of [
+      'Tags',
+      'Job Office',
+      'Job Type',
+      'Job Owner',
+      'Service Line',
+      'Region',
+      'Filter Map By',
+      'Filter Date Range By',
+    ])
+      await expect(drawer.getByLabel(label, { exact: true })).toBeVisible();
     await drawer.getByLabel('Filter Date Range By').selectOption('custom');
     await drawer.getByLabel('From').fill(day);
     await drawer.getByLabel('To').fill(addDays(day, 90));
@@ -142,7 +196,9 @@ test.describe('dispatch board', () => {
     await expect(panel.getByRole('button', { name: /Ada Quintero/ })).toContainText('1 completed');
     await panel.getByRole('button', { name: /Ada Quintero/ }).click();
     await expect(panel.getByRole('button', { name: /Ada Quintero/ })).toHaveAttribute('aria-expanded', 'true');
-    await expect(panel.getByTestId('completed-jobs').getByRole('link', { name: /Board finished visit/ })).toHaveAttribute('href', `/jobs/${done.id}`);
+    await expect(
+      panel.getByTestId('completed-jobs').getByRole('link', { name: /Board finished visit/ }),
+    ).toHaveAttribute('href', `/jobs/${done.id}`);
     await page.getByRole('button', { name: 'Week', exact: true }).click();
     const [m, d, y] = [Number(day.slice(5, 7)), Number(day.slice(8)), day.slice(0, 4)];
     await panel.getByRole('button', { name: `${m}/${d}/${y}` }).click();
@@ -169,12 +225,25 @@ test.describe('dispatch board', () => {
     await shot(page, 'map-info-window');
   });
 
-  test('drag a block to another hour, then Undo; to another technician; to the tray and back; a stale board is refused', async ({ signedIn: page, f, server }) => {
+  test('drag a block to another hour, then Undo; to another technician; to the tray and back; a stale board is refused', async ({
+    signedIn: page,
+    f,
+    server,
+  }) => {
     const day = today();
     const ivo = await f.technician({ user: { firstName: 'Ivo', lastName: 'Drag' } });
     const uma = await f.technician({ user: { firstName: 'Uma', lastName: 'Drop' } });
     const location = await f.location({ name: 'Drag Works' });
-    const job = await f.job({ name: 'Drag me visit', locationId: location.id, status: 'scheduled', scheduleStart: at(day, '10:00'), scheduleDuration: 60, timePeriodStart: day, timePeriodDue: day, technicianIds: [ivo.technician.id] });
+    const job = await f.job({
+      name: 'Drag me visit',
+      locationId: location.id,
+      status: 'scheduled',
+      scheduleStart: at(day, '10:00'),
+      scheduleDuration: 60,
+      timePeriodStart: day,
+      timePeriodDue: day,
+      technicianIds: [ivo.technician.id],
+    });
 
     // Every finished move and board request, in the order the page saw them (Playwright delivers a
     // page's events in order), so the test can wait for the board reload that follows a move.
@@ -214,7 +283,9 @@ test.describe('dispatch board', () => {
     await expect(page.getByTestId('unscheduled-tray').locator(`[data-job-block="${job.id}"]`)).toBeVisible();
     await expect.poll(() => startOf(server.db, job.id)).toBeNull();
     const ivoTrack = timeline.getByRole('group', { name: 'Ivo Drag' }).locator('[data-drop-row]');
-    await dropOn(page, page.getByTestId('unscheduled-tray').locator(`[data-job-block="${job.id}"]`), ivoTrack, { hour: 8 });
+    await dropOn(page, page.getByTestId('unscheduled-tray').locator(`[data-job-block="${job.id}"]`), ivoTrack, {
+      hour: 8,
+    });
     await expect.poll(() => startOf(server.db, job.id)).toBe(at(day, '08:00').toISOString());
     await expect.poll(() => technicianIdsOf(server.db, job.id)).toEqual([uma.technician.id, ivo.technician.id]);
 
@@ -222,9 +293,19 @@ test.describe('dispatch board', () => {
     // The board reloads after every saved move; that reload must be over before the other change is
     // written, or it would bring the change in and the move be fine.
     await expect.poll(() => reloadedAfterMove(5)).toBe(true);
-    await server.db.update(schema.jobs).set({ updatedAt: new Date(Date.now() + 60_000) }).where(eq(schema.jobs.id, job.id));
-    await dragBy(page, timeline.getByRole('group', { name: 'Ivo Drag' }).locator(`[data-job-block="${job.id}"]`), 96, 0);
-    await expect(page.getByRole('alert').filter({ hasText: 'This job was changed by someone else since the board was loaded' })).toBeVisible();
+    await server.db
+      .update(schema.jobs)
+      .set({ updatedAt: new Date(Date.now() + 60_000) })
+      .where(eq(schema.jobs.id, job.id));
+    await dragBy(
+      page,
+      timeline.getByRole('group', { name: 'Ivo Drag' }).locator(`[data-job-block="${job.id}"]`),
+      96,
+      0,
+    );
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'This job was changed by someone else since the board was loaded' }),
+    ).toBeVisible();
     await expect.poll(() => startOf(server.db, job.id)).toBe(at(day, '08:00').toISOString());
   });
 
@@ -232,8 +313,24 @@ test.describe('dispatch board', () => {
     const day = today();
     const kim = await f.technician({ user: { firstName: 'Kim', lastName: 'Keys' } });
     const location = await f.location({ name: 'Keyboard Court' });
-    const first = await f.job({ name: 'Keyboard first', locationId: location.id, status: 'scheduled', scheduleStart: at(day, '09:00'), timePeriodStart: day, timePeriodDue: day, technicianIds: [kim.technician.id] });
-    const second = await f.job({ name: 'Keyboard second', locationId: location.id, status: 'scheduled', scheduleStart: at(day, '15:00'), timePeriodStart: day, timePeriodDue: day, technicianIds: [kim.technician.id] });
+    const first = await f.job({
+      name: 'Keyboard first',
+      locationId: location.id,
+      status: 'scheduled',
+      scheduleStart: at(day, '09:00'),
+      timePeriodStart: day,
+      timePeriodDue: day,
+      technicianIds: [kim.technician.id],
+    });
+    const second = await f.job({
+      name: 'Keyboard second',
+      locationId: location.id,
+      status: 'scheduled',
+      scheduleStart: at(day, '15:00'),
+      timePeriodStart: day,
+      timePeriodDue: day,
+      technicianIds: [kim.technician.id],
+    });
 
     await page.goto('/jobs/dispatch?q=Keys');
     const button = page.getByRole('button', { name: new RegExp(`Reschedule Job #${first.number} Keyboard first`) });
@@ -259,10 +356,21 @@ test.describe('dispatch board', () => {
   });
 
   test('a technician sees the board read-only; axe at 1024x768 and 768x1024', async ({ page, f }) => {
-    const tech = await f.technician({ user: { username: 'dispatch-tech', firstName: 'Tess', lastName: 'Readonly', password: 'role-password-1' } });
+    const tech = await f.technician({
+      user: { username: 'dispatch-tech', firstName: 'Tess', lastName: 'Readonly', password: 'role-password-1' },
+    });
     const day = today();
-    await f.job({ name: 'Read only visit', status: 'scheduled', scheduleStart: at(day, '11:00'), timePeriodStart: day, timePeriodDue: day, technicianIds: [tech.technician.id] });
-    const login = await page.request.post('/api/auth/login', { data: { username: 'dispatch-tech', password: 'role-password-1' } });
+    await f.job({
+      name: 'Read only visit',
+      status: 'scheduled',
+      scheduleStart: at(day, '11:00'),
+      timePeriodStart: day,
+      timePeriodDue: day,
+      technicianIds: [tech.technician.id],
+    });
+    const login = await page.request.post('/api/auth/login', {
+      data: { username: 'dispatch-tech', password: 'role-password-1' },
+    });
     expect(login.status()).toBe(200);
 
     await page.setViewportSize({ width: 1024, height: 768 });
@@ -280,7 +388,10 @@ test.describe('dispatch board', () => {
   });
 
   test('office user at 1024x768 and 768x1024 (axe), every view', async ({ signedIn: page }) => {
-    for (const size of [{ width: 1024, height: 768 }, { width: 768, height: 1024 }]) {
+    for (const size of [
+      { width: 1024, height: 768 },
+      { width: 768, height: 1024 },
+    ]) {
       await page.setViewportSize(size);
       for (const view of ['day', 'week', 'month']) {
         await page.goto(`/jobs/dispatch?view=${view}`);
@@ -294,24 +405,40 @@ test.describe('dispatch board', () => {
     }
   });
 
-  test('a week of 500 jobs stays smooth while dragging (long tasks measured)', async ({ signedIn: page, server }, testInfo) => {
+  test('a week of 500 jobs stays smooth while dragging (long tasks measured)', async ({
+    signedIn: page,
+    server,
+  }, testInfo) => {
     const day = today();
     const rng = createRandom(4242);
-    const techs = await Promise.all(Array.from({ length: 10 }, (_, i) => server.f.technician({ user: { firstName: 'Perf', lastName: `Tech ${String(i).padStart(2, '0')}` } })));
+    const techs = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        server.f.technician({ user: { firstName: 'Perf', lastName: `Tech ${String(i).padStart(2, '0')}` } }),
+      ),
+    );
     const location = await server.f.location({ name: 'Perf Plaza' });
     const weekStart = addDays(day, -new Date(`${day}T00:00:00Z`).getUTCDay());
     const jobs = Array.from({ length: 500 }, (_, i) =>
-      buildJob(rng, { locationId: location.id }, {
-        name: `Perf job ${i}`,
-        status: 'scheduled',
-        scheduleStart: at(addDays(weekStart, i % 7), `${String(6 + (i % 12)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`),
-        scheduleDuration: 60,
-        timePeriodStart: day,
-        timePeriodDue: day,
-      }),
+      buildJob(
+        rng,
+        { locationId: location.id },
+        {
+          name: `Perf job ${i}`,
+          status: 'scheduled',
+          scheduleStart: at(
+            addDays(weekStart, i % 7),
+            `${String(6 + (i % 12)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`,
+          ),
+          scheduleDuration: 60,
+          timePeriodStart: day,
+          timePeriodDue: day,
+        },
+      ),
     );
     await server.db.insert(schema.jobs).values(jobs);
-    await server.db.insert(schema.jobTechnicians).values(jobs.map((j, i) => ({ jobId: j.id!, technicianId: techs[i % 10]!.technician.id, isPrimary: true })));
+    await server.db
+      .insert(schema.jobTechnicians)
+      .values(jobs.map((j, i) => ({ jobId: j.id!, technicianId: techs[i % 10]!.technician.id, isPrimary: true })));
 
     await page.goto('/jobs/dispatch?view=week&q=Perf');
     await expect(page.locator('[data-job-block]')).toHaveCount(500);
@@ -319,14 +446,20 @@ test.describe('dispatch board', () => {
     await target.scrollIntoViewIfNeeded();
     const box = (await target.boundingBox())!;
     await page.evaluate(() => {
-      const w = window as unknown as { __long: PerformanceEntry[]; __frames: number[]; __observer: PerformanceObserver };
+      const w = window as unknown as {
+        __long: PerformanceEntry[];
+        __frames: number[];
+        __observer: PerformanceObserver;
+      };
       w.__long = [];
       w.__frames = [];
       w.__observer = new PerformanceObserver((list) => w.__long.push(...list.getEntries()));
       w.__observer.observe({ type: 'longtask' });
       // Long animation frames say where the time went: scripts, or style and layout.
       (w as unknown as { __loaf: PerformanceEntry[] }).__loaf = [];
-      new PerformanceObserver((list) => (w as unknown as { __loaf: PerformanceEntry[] }).__loaf.push(...list.getEntries())).observe({ type: 'long-animation-frame' });
+      new PerformanceObserver((list) =>
+        (w as unknown as { __loaf: PerformanceEntry[] }).__loaf.push(...list.getEntries()),
+      ).observe({ type: 'long-animation-frame' });
       let last = performance.now();
       const tick = (now: number) => {
         w.__frames.push(now - last);
@@ -339,7 +472,11 @@ test.describe('dispatch board', () => {
     await page.waitForTimeout(3000);
     const idle = await page.evaluate(() => {
       const w = window as unknown as { __long: PerformanceEntry[]; __frames: number[] };
-      const result = { windowMs: 3000, longTasks: w.__long.length, longTaskMaxMs: Math.round(Math.max(0, ...w.__long.map((e) => e.duration))) };
+      const result = {
+        windowMs: 3000,
+        longTasks: w.__long.length,
+        longTaskMaxMs: Math.round(Math.max(0, ...w.__long.map((e) => e.duration))),
+      };
       w.__long = [];
       w.__frames = [];
       return result;
@@ -360,15 +497,29 @@ test.describe('dispatch board', () => {
       const w = window as unknown as { __long: PerformanceEntry[]; __frames: number[] };
       const frames = w.__frames.slice(1).sort((a, b) => a - b);
       const p = (q: number) => frames[Math.min(frames.length - 1, Math.floor(q * frames.length))] ?? 0;
-      type Loaf = PerformanceEntry & { startTime: number; renderStart: number; styleAndLayoutStart: number; scripts: { duration: number; invoker: string; sourceURL: string }[] };
+      type Loaf = PerformanceEntry & {
+        startTime: number;
+        renderStart: number;
+        styleAndLayoutStart: number;
+        scripts: { duration: number; invoker: string; sourceURL: string }[];
+      };
       const loafs = ((w as unknown as { __loaf: Loaf[] }).__loaf ?? []).filter((e) => e.startTime > 0);
       const invokers = new Map<string, number>();
-      for (const l of loafs) for (const sc of l.scripts) invokers.set(sc.invoker, (invokers.get(sc.invoker) ?? 0) + sc.duration);
+      for (const l of loafs)
+        for (const sc of l.scripts) invokers.set(sc.invoker, (invokers.get(sc.invoker) ?? 0) + sc.duration);
       const result = {
         longAnimationFrames: loafs.length,
         loafScriptMs: Math.round(loafs.reduce((sum, l) => sum + l.scripts.reduce((a, sc) => a + sc.duration, 0), 0)),
-        loafStyleLayoutMs: Math.round(loafs.reduce((sum, l) => sum + (l.styleAndLayoutStart ? l.startTime + l.duration - l.styleAndLayoutStart : 0), 0)),
-        loafTopScripts: [...invokers.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, v]) => `${k}: ${Math.round(v)}ms`),
+        loafStyleLayoutMs: Math.round(
+          loafs.reduce(
+            (sum, l) => sum + (l.styleAndLayoutStart ? l.startTime + l.duration - l.styleAndLayoutStart : 0),
+            0,
+          ),
+        ),
+        loafTopScripts: [...invokers.entries()]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 5)
+          .map(([k, v]) => `${k}: ${Math.round(v)}ms`),
         longTasks: w.__long.length,
         longTaskTotalMs: Math.round(w.__long.reduce((sum, e) => sum + e.duration, 0)),
         longTaskMaxMs: Math.round(Math.max(0, ...w.__long.map((e) => e.duration))),
@@ -388,7 +539,14 @@ test.describe('dispatch board', () => {
       const w = window as unknown as { __long: PerformanceEntry[] };
       return { longTasks: w.__long.length, longTaskMaxMs: Math.round(Math.max(0, ...w.__long.map((e) => e.duration))) };
     });
-    const figure = { case: 'dispatch board, week view, 500 jobs on screen, 90 pointer moves of one block', measuredAt: new Date().toISOString(), idle, dragMs, during, drop };
+    const figure = {
+      case: 'dispatch board, week view, 500 jobs on screen, 90 pointer moves of one block',
+      measuredAt: new Date().toISOString(),
+      idle,
+      dragMs,
+      during,
+      drop,
+    };
     const text = JSON.stringify(figure, null, 2);
     console.log(`dispatch drag performance: ${text}`);
     await testInfo.attach('dispatch-drag-performance', { body: text, contentType: 'application/json' });
@@ -402,13 +560,36 @@ test.describe('dispatch board', () => {
     expect(during.frameP50Ms, text).toBeLessThanOrEqual(34);
   });
 
-  test('rows of another office and of inactive technicians; the map refits when its box changes; a month-view drop; the tray is its own list', async ({ signedIn: page, f, server }) => {
+  test('rows of another office and of inactive technicians; the map refits when its box changes; a month-view drop; the tray is its own list', async ({
+    signedIn: page,
+    f,
+    server,
+  }) => {
     const day = today();
-    const nora = await f.technician({ user: { firstName: 'Nora', lastName: 'Elsewhere' }, technician: { office: 'North Office' } });
+    const nora = await f.technician({
+      user: { firstName: 'Nora', lastName: 'Elsewhere' },
+      technician: { office: 'North Office' },
+    });
     const ina = await f.technician({ user: { firstName: 'Ina', lastName: 'Retired', status: 'inactive' } });
     const depot = await f.location({ name: 'Far Depot', latitude: 33.95, longitude: -84.15 });
-    const loaned = await f.job({ name: 'Loaned tech visit', locationId: depot.id, status: 'scheduled', scheduleStart: at(day, '13:00'), timePeriodStart: day, timePeriodDue: day, technicianIds: [nora.technician.id] });
-    const retired = await f.job({ name: 'Retired tech visit', locationId: depot.id, status: 'scheduled', scheduleStart: at(day, '15:00'), timePeriodStart: day, timePeriodDue: day, technicianIds: [ina.technician.id] });
+    const loaned = await f.job({
+      name: 'Loaned tech visit',
+      locationId: depot.id,
+      status: 'scheduled',
+      scheduleStart: at(day, '13:00'),
+      timePeriodStart: day,
+      timePeriodDue: day,
+      technicianIds: [nora.technician.id],
+    });
+    const retired = await f.job({
+      name: 'Retired tech visit',
+      locationId: depot.id,
+      status: 'scheduled',
+      scheduleStart: at(day, '15:00'),
+      timePeriodStart: day,
+      timePeriodDue: day,
+      technicianIds: [ina.technician.id],
+    });
 
     // Portrait tablet first: the map is as wide as the page.
     await page.setViewportSize({ width: 768, height: 1024 });
@@ -422,10 +603,15 @@ test.describe('dispatch board', () => {
     await expect(inaRow.locator(`[data-job-block="${retired.id}"]`)).toBeVisible();
     // No drops onto an inactive technician's row (the server refuses them).
     await expect(inaRow.locator('[data-drop-row]')).toHaveCount(0);
-    await expect(page.getByTestId('technician-panel').getByRole('button', { name: /Ina Retired/ })).toContainText('Inactive technician');
+    await expect(page.getByTestId('technician-panel').getByRole('button', { name: /Ina Retired/ })).toContainText(
+      'Inactive technician',
+    );
 
     // The map follows its box: select Nora (one marker), then turn the tablet: still centred on it.
-    await page.getByTestId('technician-panel').getByRole('button', { name: /Nora Elsewhere/ }).click();
+    await page
+      .getByTestId('technician-panel')
+      .getByRole('button', { name: /Nora Elsewhere/ })
+      .click();
     const map = page.getByTestId('markers-map');
     const marker = map.getByRole('button', { name: `Job #${loaned.number} Loaned tech visit` });
     const offCentre = async () => {
@@ -448,7 +634,9 @@ test.describe('dispatch board', () => {
     // Month view at 1024x768: drag the block to the next day (the previous one at the month's end).
     await page.setViewportSize({ width: 1024, height: 768 });
     await page.goto('/jobs/dispatch?view=month&q=Nora');
-    const monthBlock = timeline.getByRole('group', { name: 'Nora Elsewhere' }).locator(`[data-job-block="${loaned.id}"]`);
+    const monthBlock = timeline
+      .getByRole('group', { name: 'Nora Elsewhere' })
+      .locator(`[data-job-block="${loaned.id}"]`);
     await expect(monthBlock).toBeVisible();
     const lastDay = addDays(day, 1).slice(5, 7) !== day.slice(5, 7);
     await dragBy(page, monthBlock, lastDay ? -112 : 112, 0);
@@ -458,7 +646,13 @@ test.describe('dispatch board', () => {
 
     // The tray is its own list: more than 200 unscheduled jobs show 200 cards and say how many there are.
     const rng = createRandom(2026);
-    const extra = Array.from({ length: 205 }, (_, i) => buildJob(rng, { locationId: depot.id }, { name: `Tray overflow ${i}`, status: 'unscheduled', timePeriodStart: day, timePeriodDue: day }));
+    const extra = Array.from({ length: 205 }, (_, i) =>
+      buildJob(
+        rng,
+        { locationId: depot.id },
+        { name: `Tray overflow ${i}`, status: 'unscheduled', timePeriodStart: day, timePeriodDue: day },
+      ),
+    );
     await server.db.insert(schema.jobs).values(extra);
     try {
       await page.goto('/jobs/dispatch');
@@ -469,7 +663,12 @@ test.describe('dispatch board', () => {
       await expect(tray.locator('[data-job-block]')).toHaveCount(200);
       await expectAccessible(page, 'board with marked rows and a full tray');
     } finally {
-      await server.db.delete(schema.jobs).where(inArray(schema.jobs.id, extra.map((j) => j.id!)));
+      await server.db.delete(schema.jobs).where(
+        inArray(
+          schema.jobs.id,
+          extra.map((j) => j.id!),
+        ),
+      );
     }
   });
 });
@@ -480,7 +679,10 @@ async function startOf(db: Database, id: string): Promise<string | null> {
 }
 
 async function technicianIdsOf(db: Database, id: string): Promise<string[]> {
-  const rows = await db.select({ id: schema.jobTechnicians.technicianId, primary: schema.jobTechnicians.isPrimary }).from(schema.jobTechnicians).where(eq(schema.jobTechnicians.jobId, id));
+  const rows = await db
+    .select({ id: schema.jobTechnicians.technicianId, primary: schema.jobTechnicians.isPrimary })
+    .from(schema.jobTechnicians)
+    .where(eq(schema.jobTechnicians.jobId, id));
   return rows.sort((a, b) => Number(b.primary) - Number(a.primary)).map((r) => r.id);
 }
 
@@ -493,7 +695,11 @@ async function dismissToasts(page: Page) {
   const toasts = page.locator('[data-sonner-toast]');
   const close = toasts.locator('[data-close-button]');
   await expect(async () => {
-    for (let i = await close.count(); i > 0; i--) await close.first().click({ force: true, timeout: 1000 }).catch(() => undefined);
+    for (let i = await close.count(); i > 0; i--)
+      await close
+        .first()
+        .click({ force: true, timeout: 1000 })
+        .catch(() => undefined);
     await expect(toasts).toHaveCount(0, { timeout: 1000 });
   }).toPass({ timeout: 15_000 });
 }
@@ -511,7 +717,12 @@ async function dragBy(page: Page, source: ReturnType<Page['locator']>, dx: numbe
 }
 
 /** Drags the block onto a target: at the same x (keepX), at an hour of a day track, or at its centre. */
-async function dropOn(page: Page, source: ReturnType<Page['locator']>, target: ReturnType<Page['locator']>, options: { keepX?: boolean; hour?: number } = {}) {
+async function dropOn(
+  page: Page,
+  source: ReturnType<Page['locator']>,
+  target: ReturnType<Page['locator']>,
+  options: { keepX?: boolean; hour?: number } = {},
+) {
   await dismissToasts(page);
   await target.scrollIntoViewIfNeeded();
   const from = (await source.boundingBox())!;

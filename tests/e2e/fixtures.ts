@@ -40,7 +40,9 @@ export function skipAxe(page: Page, reason: string): void {
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('load').catch(() => undefined);
   await page
-    .waitForFunction(() => !document.querySelector('[role="status"] .animate-spin, [aria-busy="true"]'), undefined, { timeout: 15_000 })
+    .waitForFunction(() => !document.querySelector('[role="status"] .animate-spin, [aria-busy="true"]'), undefined, {
+      timeout: 15_000,
+    })
     .catch(() => undefined);
 }
 
@@ -50,7 +52,12 @@ function describeViolations(violations: { where: string; violation: Violation }[
       [
         `[${violation.impact}] ${violation.id}: ${violation.help} (${where})`,
         `  ${violation.helpUrl}`,
-        ...violation.nodes.slice(0, 5).map((node) => `  - ${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join('; ').trim() ?? ''}`),
+        ...violation.nodes
+          .slice(0, 5)
+          .map(
+            (node) =>
+              `  - ${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join('; ').trim() ?? ''}`,
+          ),
       ].join('\n'),
     )
     .join('\n');
@@ -87,11 +94,13 @@ class AxeGuard {
       if (frame !== page.mainFrame() || this.navigating) return;
       const where = `after navigating to ${new URL(frame.url()).pathname}`;
       const number = ++this.navigations;
-      this.queue = this.queue.then(async () => {
-        await page.waitForTimeout(250).catch(() => undefined);
-        if (number !== this.navigations) return;
-        await this.run(where, { tolerateErrors: true });
-      }).catch(() => undefined);
+      this.queue = this.queue
+        .then(async () => {
+          await page.waitForTimeout(250).catch(() => undefined);
+          if (number !== this.navigations) return;
+          await this.run(where, { tolerateErrors: true });
+        })
+        .catch(() => undefined);
     });
   }
 
@@ -133,7 +142,8 @@ class AxeGuard {
     if (reason) this.testInfo.annotations.push({ type: 'axe skipped', description: reason });
     await this.queue;
     // A test that failed already has its own error; a check of its last screen adds nothing.
-    if (this.testInfo.status === this.testInfo.expectedStatus && !this.page.isClosed()) await this.check('at the end of the test');
+    if (this.testInfo.status === this.testInfo.expectedStatus && !this.page.isClosed())
+      await this.check('at the end of the test');
     this.assertClean();
   }
 }
@@ -193,7 +203,10 @@ export const test = base.extend<{ f: Factories; signedIn: Page }, { server: Serv
       const smtp = withSmtp ? await startFakeSmtp() : null;
       const listenPort = smtp ? await freePort() : 0;
       const app = await buildApp({
-        config: testConfig({ demo: true, ...(smtp ? { smtpUrl: smtp.url, publicUrl: `http://127.0.0.1:${listenPort}` } : {}) }),
+        config: testConfig({
+          demo: true,
+          ...(smtp ? { smtpUrl: smtp.url, publicUrl: `http://127.0.0.1:${listenPort}` } : {}),
+        }),
         database,
         webDir: path.resolve('dist/web'),
         geocoder: e2eGeocoder,
@@ -202,7 +215,12 @@ export const test = base.extend<{ f: Factories; signedIn: Page }, { server: Serv
       await app.listen({ port: listenPort, host: '127.0.0.1' });
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
-      await use({ baseURL: `http://127.0.0.1:${port}`, db: database.db, f: createFactories(database.db, 1000 + workerInfo.workerIndex), smtp });
+      await use({
+        baseURL: `http://127.0.0.1:${port}`,
+        db: database.db,
+        f: createFactories(database.db, 1000 + workerInfo.workerIndex),
+        smtp,
+      });
       await app.close();
       await smtp?.stop();
       await database.close();

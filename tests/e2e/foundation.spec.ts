@@ -72,7 +72,9 @@ test.describe('sign-in and layout', () => {
     await expect(page.getByTestId('count-Jobs with No Appointment')).not.toHaveText(all!);
   });
 
-  test('sidebar navigation: groups expand, the open group follows the route, unknown routes show Not Found', async ({ signedIn: page }) => {
+  test('sidebar navigation: groups expand, the open group follows the route, unknown routes show Not Found', async ({
+    signedIn: page,
+  }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(page.getByText('DEMO', { exact: true })).toBeVisible();

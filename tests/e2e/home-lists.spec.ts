@@ -6,7 +6,10 @@ import { expect, openHomeCard, test } from './fixtures';
  * removable filters.
  */
 test.describe('Home cards that count repair records and invoices', () => {
-  test('Open Deficiencies and Total Unsent Invoices open exactly the records they count', async ({ signedIn: page, f }) => {
+  test('Open Deficiencies and Total Unsent Invoices open exactly the records they count', async ({
+    signedIn: page,
+    f,
+  }) => {
     // One job holding two open deficiencies and two draft invoices, made now.
     const job = await f.job({ name: 'Home lists job', office: 'Branch Office', createdAt: new Date() });
     for (const total of ['1250.00', '480.00']) {
@@ -16,14 +19,26 @@ test.describe('Home cards that count repair records and invoices', () => {
     }
 
     for (const card of [
-      { label: 'Open Deficiencies', url: /\/deficiencies\?period=last-month$/, heading: 'Open Deficiencies', chip: 'Recorded: Last Month' },
-      { label: 'Total Unsent Invoices', url: /\/invoices\?status=draft&createdFrom=\d{4}-\d{2}-\d{2}$/, heading: 'Invoices', chip: /^Created from \d+\/\d+\/\d{4}$/ },
+      {
+        label: 'Open Deficiencies',
+        url: /\/deficiencies\?period=last-month$/,
+        heading: 'Open Deficiencies',
+        chip: 'Recorded: Last Month',
+      },
+      {
+        label: 'Total Unsent Invoices',
+        url: /\/invoices\?status=draft&createdFrom=\d{4}-\d{2}-\d{2}$/,
+        heading: 'Invoices',
+        chip: /^Created from \d+\/\d+\/\d{4}$/,
+      },
     ]) {
       const counted = await openHomeCard(page, card.label, card.url);
       expect(counted).toBeGreaterThanOrEqual(2);
       await expect(page.getByRole('heading', { name: card.heading, exact: true })).toBeVisible();
       await expect(page.getByText(card.chip)).toBeVisible();
-      await expect(page.getByText(new RegExp(`Showing \\d+–\\d+ of ${counted.toLocaleString('en-US')}$`))).toBeVisible();
+      await expect(
+        page.getByText(new RegExp(`Showing \\d+–\\d+ of ${counted.toLocaleString('en-US')}$`)),
+      ).toBeVisible();
     }
 
     // With the Office select: the chip names it, and removing it widens the list back.

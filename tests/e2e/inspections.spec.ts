@@ -13,7 +13,10 @@ async function openInspectionTab(page: Page, jobId: string) {
 const rows = (page: Page) => page.getByTestId('inspection-row');
 const repairForm = (page: Page, label: string) => page.getByRole('form', { name: `Repair details of ${label}` });
 
-async function addInspection(page: Page, fields: { model: string; serial: string; age: string; tonnage: string; unitType: string; systemType: string }) {
+async function addInspection(
+  page: Page,
+  fields: { model: string; serial: string; age: string; tonnage: string; unitType: string; systemType: string },
+) {
   await page.getByRole('button', { name: 'Add Inspection' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Inspection' });
   await dialog.getByLabel('Model Number').fill(fields.model);
@@ -29,7 +32,10 @@ async function addInspection(page: Page, fields: { model: string; serial: string
 test.describe('inspections and repairs (job page, Inspection/Repair tab)', () => {
   test.use({ viewport: { width: 1024, height: 768 } });
 
-  test('adds two inspections, completes them, prices both repairs, edits one, and cannot delete a completed inspection', async ({ signedIn: page, f }) => {
+  test('adds two inspections, completes them, prices both repairs, edits one, and cannot delete a completed inspection', async ({
+    signedIn: page,
+    f,
+  }) => {
     test.slow();
     const job = await f.job({ name: 'E2E inspection job' });
     await openInspectionTab(page, job.id);
@@ -37,10 +43,24 @@ test.describe('inspections and repairs (job page, Inspection/Repair tab)', () =>
     await expect(page.getByRole('button', { name: 'Mark Complete' })).toBeDisabled();
 
     // Two inspections; the form refuses an age below 0.
-    let dialog = await addInspection(page, { model: 'E2E-RTU-48', serial: 'SN-A-100', age: '12', tonnage: '7.5', unitType: 'Gas', systemType: 'RTU' });
+    let dialog = await addInspection(page, {
+      model: 'E2E-RTU-48',
+      serial: 'SN-A-100',
+      age: '12',
+      tonnage: '7.5',
+      unitType: 'Gas',
+      systemType: 'RTU',
+    });
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Inspection data saved successfully').first()).toBeVisible();
-    dialog = await addInspection(page, { model: 'E2E-SPLIT-3', serial: 'SN-B-200', age: '-1', tonnage: '3', unitType: 'Electric', systemType: 'Split System' });
+    dialog = await addInspection(page, {
+      model: 'E2E-SPLIT-3',
+      serial: 'SN-B-200',
+      age: '-1',
+      tonnage: '3',
+      unitType: 'Electric',
+      systemType: 'Split System',
+    });
     await expect(dialog.getByText('Age must be 0 or more')).toBeVisible();
     await dialog.getByLabel('Age (years)').fill('4');
     await dialog.getByRole('button', { name: 'Save Inspection' }).click();
@@ -52,7 +72,11 @@ test.describe('inspections and repairs (job page, Inspection/Repair tab)', () =>
     await expect(rows(page).nth(1)).toContainText('E2E-RTU-48');
 
     // A photo on the selected (newest) inspection; a file that is not an image is refused.
-    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 30, g: 110, b: 190 } } }).png().toBuffer();
+    const photo = await sharp({
+      create: { width: 640, height: 480, channels: 3, background: { r: 30, g: 110, b: 190 } },
+    })
+      .png()
+      .toBuffer();
     const input = page.getByTestId('photo-input');
     const addPhotos = page.getByRole('button', { name: 'Add photos to Inspection 2' });
     await addPhotos.focus();
@@ -84,7 +108,9 @@ test.describe('inspections and repairs (job page, Inspection/Repair tab)', () =>
     await form.getByLabel('Labor', { exact: true }).fill('1200');
     await form.getByLabel('Permit Cost').fill('200');
     await expect(form.getByTestId('repair-total')).toHaveText('$9,833.00');
-    await expect(form.getByTestId('why-this-price')).toContainText('$5,900.00 / 0.6 (40% gross margin) = $9,833.3333..., rounded to the whole dollar: $9,833.00');
+    await expect(form.getByTestId('why-this-price')).toContainText(
+      '$5,900.00 / 0.6 (40% gross margin) = $9,833.3333..., rounded to the whole dollar: $9,833.00',
+    );
     await expect(form.getByRole('button', { name: 'Remove accessory 1' })).toHaveCount(0);
     await form.getByRole('button', { name: 'Save Repair Details' }).click();
     await expect(page.getByText('Repair data saved successfully').first()).toBeVisible();
@@ -107,7 +133,9 @@ test.describe('inspections and repairs (job page, Inspection/Repair tab)', () =>
     // Repair Details for All Inspections: each chosen option and total, and the combined total.
     const summary = page.getByTestId('repair-summary');
     await expect(summary.getByTestId('repair-summary-row')).toHaveCount(2);
-    await expect(summary.getByTestId('repair-summary-row').nth(0)).toContainText('Premium Option: Replace the condenser coil and fan motor');
+    await expect(summary.getByTestId('repair-summary-row').nth(0)).toContainText(
+      'Premium Option: Replace the condenser coil and fan motor',
+    );
     await expect(summary.getByTestId('repair-summary-row').nth(0)).toContainText('$6,500.00');
     await expect(summary.getByTestId('repair-summary-row').nth(1)).toContainText('Standard Option');
     await expect(summary.getByTestId('combined-total')).toHaveText('$16,333.00');

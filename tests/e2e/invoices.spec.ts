@@ -7,18 +7,48 @@ import { expect, test } from './fixtures';
 async function seedJob(f: Factories, tag: string) {
   const company = await f.company({ name: `E2E Invoices ${tag} Holdings` });
   const location = await f.location({ companyId: company.id, name: `E2E ${tag} Plaza` });
-  const created = await f.job({ locationId: location.id, unitId: null, name: `E2E ${tag} rooftop repair`, contactEmail: `billing-${tag.toLowerCase()}@example.com` });
+  const created = await f.job({
+    locationId: location.id,
+    unitId: null,
+    name: `E2E ${tag} rooftop repair`,
+    contactEmail: `billing-${tag.toLowerCase()}@example.com`,
+  });
   return { company, location, job: created };
 }
 
 const row = (page: Page, invoiceNumber: string) => page.getByTestId(`invoice-${invoiceNumber}`);
 
 test.describe('invoices', () => {
-  test('the job page: create an invoice by type, send it (the e-mail is in the outbox), mark it paid', async ({ signedIn: page, f }) => {
+  test('the job page: create an invoice by type, send it (the e-mail is in the outbox), mark it paid', async ({
+    signedIn: page,
+    f,
+  }) => {
     const { job } = await seedJob(f, 'Card');
-    await f.jobItem(job.id, { type: 'part', code: 'CMP-1', name: 'Compressor', quantity: 1, unitCost: '1200.00', totalCost: '1200.00' });
-    await f.jobItem(job.id, { type: 'labor', code: 'LAB-2', name: 'Install labor', quantity: 3, unitCost: '95.00', totalCost: '285.00' });
-    await f.jobItem(job.id, { type: 'item', code: 'INSP-FEE', name: 'Inspection Fee', quantity: 1, unitCost: '180.00', totalCost: '180.00', serviceLine: 'INSP' });
+    await f.jobItem(job.id, {
+      type: 'part',
+      code: 'CMP-1',
+      name: 'Compressor',
+      quantity: 1,
+      unitCost: '1200.00',
+      totalCost: '1200.00',
+    });
+    await f.jobItem(job.id, {
+      type: 'labor',
+      code: 'LAB-2',
+      name: 'Install labor',
+      quantity: 3,
+      unitCost: '95.00',
+      totalCost: '285.00',
+    });
+    await f.jobItem(job.id, {
+      type: 'item',
+      code: 'INSP-FEE',
+      name: 'Inspection Fee',
+      quantity: 1,
+      unitCost: '180.00',
+      totalCost: '180.00',
+      serviceLine: 'INSP',
+    });
 
     await page.goto(`/jobs/${job.id}`);
     const card = page.getByTestId('job-invoices-card');
@@ -76,7 +106,9 @@ test.describe('invoices', () => {
     await expect(sheet.getByTestId('invoice-total')).toHaveText('$1,485.00');
     await expect(sheet.getByText('Net 30').first()).toBeVisible();
     await expect(page.getByRole('list', { name: 'Status changes' }).getByRole('listitem')).toHaveCount(3);
-    const pdf = await page.request.get(await page.getByRole('link', { name: 'Download PDF' }).getAttribute('href') as string);
+    const pdf = await page.request.get(
+      (await page.getByRole('link', { name: 'Download PDF' }).getAttribute('href')) as string,
+    );
     expect(pdf.headers()['content-type']).toContain('application/pdf');
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByRole('button', { name: 'Print Invoice' })).toBeHidden();
@@ -84,9 +116,17 @@ test.describe('invoices', () => {
     await page.emulateMedia({ media: 'screen' });
   });
 
-  test('void an issued invoice from the job page: the reason is required, then it shows as void with its reason; Escape returns the focus', async ({ signedIn: page, f }) => {
+  test('void an issued invoice from the job page: the reason is required, then it shows as void with its reason; Escape returns the focus', async ({
+    signedIn: page,
+    f,
+  }) => {
     const { job } = await seedJob(f, 'Void');
-    const issued = await f.invoice(job, { status: 'issued', amount: '410.00', issuedDate: '2026-01-05', dueDate: '2026-02-04' });
+    const issued = await f.invoice(job, {
+      status: 'issued',
+      amount: '410.00',
+      issuedDate: '2026-01-05',
+      dueDate: '2026-02-04',
+    });
 
     await page.goto(`/jobs/${job.id}`);
     const card = page.getByTestId('job-invoices-card');
@@ -114,9 +154,17 @@ test.describe('invoices', () => {
     await expect(details.getByRole('button', { name: 'Void' })).toHaveCount(0);
   });
 
-  test('pending: overdue in red, Mark Paid removes the row; the paid list shows it in its month', async ({ signedIn: page, f }) => {
+  test('pending: overdue in red, Mark Paid removes the row; the paid list shows it in its month', async ({
+    signedIn: page,
+    f,
+  }) => {
     const { job } = await seedJob(f, 'Pending');
-    const overdue = await f.invoice(job, { status: 'issued', amount: '640.00', issuedDate: '2024-01-02', dueDate: '2024-02-01' });
+    const overdue = await f.invoice(job, {
+      status: 'issued',
+      amount: '640.00',
+      issuedDate: '2024-01-02',
+      dueDate: '2024-02-01',
+    });
 
     await page.goto('/invoices/pending');
     await expect(page.getByRole('heading', { name: 'Pending Invoices' })).toBeVisible();
@@ -141,11 +189,32 @@ test.describe('invoices', () => {
     await expect(page.getByTestId('total-paid')).toHaveText('$640.00');
   });
 
-  test("the paid list's Total Paid and Monthly Breakdown, newest month first; paid-date filters; Reset", async ({ signedIn: page, f }) => {
+  test("the paid list's Total Paid and Monthly Breakdown, newest month first; paid-date filters; Reset", async ({
+    signedIn: page,
+    f,
+  }) => {
     const { job } = await seedJob(f, 'Paid');
-    await f.invoice(job, { status: 'paid', amount: '100.00', issuedDate: '2024-02-20', dueDate: '2024-03-21', paidDate: '2024-03-05' });
-    await f.invoice(job, { status: 'paid', amount: '250.50', issuedDate: '2024-04-20', dueDate: '2024-05-20', paidDate: '2024-05-10' });
-    await f.invoice(job, { status: 'paid', amount: '49.50', issuedDate: '2024-04-22', dueDate: '2024-05-22', paidDate: '2024-05-12' });
+    await f.invoice(job, {
+      status: 'paid',
+      amount: '100.00',
+      issuedDate: '2024-02-20',
+      dueDate: '2024-03-21',
+      paidDate: '2024-03-05',
+    });
+    await f.invoice(job, {
+      status: 'paid',
+      amount: '250.50',
+      issuedDate: '2024-04-20',
+      dueDate: '2024-05-20',
+      paidDate: '2024-05-10',
+    });
+    await f.invoice(job, {
+      status: 'paid',
+      amount: '49.50',
+      issuedDate: '2024-04-22',
+      dueDate: '2024-05-22',
+      paidDate: '2024-05-12',
+    });
 
     await page.goto('/invoices/paid?q=E2E%20Invoices%20Paid');
     await expect(page.getByTestId('total-paid')).toHaveText('$400.00');
@@ -168,9 +237,18 @@ test.describe('invoices', () => {
     await expect(page.getByText('No paid invoices found. Try adjusting your filters.').first()).toBeVisible();
   });
 
-  test('a quarterly report: the cards and panels match the API; an empty period says so', async ({ signedIn: page, f }) => {
+  test('a quarterly report: the cards and panels match the API; an empty period says so', async ({
+    signedIn: page,
+    f,
+  }) => {
     const { job } = await seedJob(f, 'Report');
-    await f.invoice(job, { status: 'paid', amount: '1000.00', issuedDate: '2023-05-03', dueDate: '2023-06-02', paidDate: '2023-05-20' });
+    await f.invoice(job, {
+      status: 'paid',
+      amount: '1000.00',
+      issuedDate: '2023-05-03',
+      dueDate: '2023-06-02',
+      paidDate: '2023-05-20',
+    });
     await f.invoice(job, { status: 'issued', amount: '500.00', issuedDate: '2023-06-10', dueDate: '2023-07-10' });
 
     await page.goto('/invoices/reports');
@@ -182,14 +260,20 @@ test.describe('invoices', () => {
     const api = await page.request.get('/api/invoices/reports?period=quarterly&year=2023&quarter=2');
     const report = (await api.json()) as { cards: { totalInvoiced: { amountCents: number; count: number } } };
     expect(report.cards.totalInvoiced.amountCents).toBeGreaterThanOrEqual(150_000);
-    const dollars = (report.cards.totalInvoiced.amountCents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+    const dollars = (report.cards.totalInvoiced.amountCents / 100).toLocaleString('en-US', {
+      style: 'currency',
+      currency: 'USD',
+    });
     await expect(page.getByTestId('card-invoiced')).toContainText(dollars);
     await expect(page.getByRole('heading', { name: 'Service Line Breakdown' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Top customers by amount' })).toBeVisible();
     await expect(page.getByRole('img', { name: /Invoiced by month/ })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Invoice status as percent of total' })).toContainText('Paid');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export Report' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export Report' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(await download.path());
@@ -201,13 +285,22 @@ test.describe('invoices', () => {
     const empty = await page.request.get('/api/invoices/reports?period=monthly&year=2023&month=1');
     const emptyReport = (await empty.json()) as { cards: { totalInvoiced: { count: number } } };
     await page.getByLabel('Month', { exact: true }).selectOption('1');
-    if (emptyReport.cards.totalInvoiced.count === 0) await expect(page.getByText('No data available for the selected period.').first()).toBeVisible();
+    if (emptyReport.cards.totalInvoiced.count === 0)
+      await expect(page.getByText('No data available for the selected period.').first()).toBeVisible();
   });
 
-  test('the invoices list: cards, status filter, Reset, Edit only on drafts, and an export download', async ({ signedIn: page, f }) => {
+  test('the invoices list: cards, status filter, Reset, Edit only on drafts, and an export download', async ({
+    signedIn: page,
+    f,
+  }) => {
     const { job } = await seedJob(f, 'List');
     const draft = await f.invoice(job, { status: 'draft', amount: '75.00', dueDate: '2026-12-30' });
-    const issued = await f.invoice(job, { status: 'issued', amount: '125.00', issuedDate: '2026-01-05', dueDate: '2026-02-04' });
+    const issued = await f.invoice(job, {
+      status: 'issued',
+      amount: '125.00',
+      issuedDate: '2026-01-05',
+      dueDate: '2026-02-04',
+    });
 
     // Home's "Total Unsent Invoices" opens the draft invoices it counts (created within the period).
     await page.goto('/');
@@ -222,15 +315,22 @@ test.describe('invoices', () => {
     await expect(page.getByRole('table', { name: 'Invoices' }).locator('tbody tr')).toHaveCount(2);
     await expect(page.getByTestId('summary-total')).toContainText('$200.00');
     await expect(page.getByTestId('summary-outstanding')).toContainText('$125.00');
-    await expect(row(page, draft.invoiceNumber).getByRole('link', { name: `Edit invoice ${draft.invoiceNumber}` })).toBeVisible();
+    await expect(
+      row(page, draft.invoiceNumber).getByRole('link', { name: `Edit invoice ${draft.invoiceNumber}` }),
+    ).toBeVisible();
     await expect(row(page, issued.invoiceNumber).getByRole('link', { name: /Edit invoice/ })).toHaveCount(0);
-    await expect(row(page, issued.invoiceNumber).getByRole('button', { name: `Mark invoice ${issued.invoiceNumber} paid` })).toBeVisible();
+    await expect(
+      row(page, issued.invoiceNumber).getByRole('button', { name: `Mark invoice ${issued.invoiceNumber} paid` }),
+    ).toBeVisible();
 
     await page.getByLabel('Status').selectOption('draft');
     await expect(page.getByTestId('filters-applied')).toHaveText('Filters applied: 2');
     await expect(page.getByRole('table', { name: 'Invoices' }).locator('tbody tr')).toHaveCount(1);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export to Spreadsheet' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export to Spreadsheet' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(await download.path());
@@ -242,12 +342,22 @@ test.describe('invoices', () => {
     await page.getByRole('button', { name: 'Reset filters' }).click();
     await expect(page.getByTestId('filters-applied')).toHaveText('Filters applied: 0');
     await page.getByPlaceholder('Search invoices...').fill('zz-no-such-invoice');
-    await expect(page.getByText('No invoices found. Try adjusting your filters or create a new invoice.')).toBeVisible();
+    await expect(
+      page.getByText('No invoices found. Try adjusting your filters or create a new invoice.'),
+    ).toBeVisible();
   });
-  test('edit a draft: due date, notes and lines; the server computes the amount; an issued invoice is not editable', async ({ signedIn: page, f }) => {
+  test('edit a draft: due date, notes and lines; the server computes the amount; an issued invoice is not editable', async ({
+    signedIn: page,
+    f,
+  }) => {
     const { job } = await seedJob(f, 'Edit');
     const draft = await f.invoice(job, { status: 'draft', amount: '0.00', dueDate: '2026-12-30' });
-    const issued = await f.invoice(job, { status: 'issued', amount: '125.00', issuedDate: '2026-01-05', dueDate: '2026-02-04' });
+    const issued = await f.invoice(job, {
+      status: 'issued',
+      amount: '125.00',
+      issuedDate: '2026-01-05',
+      dueDate: '2026-02-04',
+    });
 
     await page.goto(`/invoices/${draft.id}/edit`);
     await expect(page.getByRole('heading', { name: `Edit Invoice ${draft.invoiceNumber}` })).toBeVisible();
@@ -272,7 +382,9 @@ test.describe('invoices', () => {
     await expect(sheet.getByText('1/15/2027')).toBeVisible();
 
     await page.goto(`/invoices/${issued.id}/edit`);
-    await expect(page.getByText('Only draft invoices can be edited. An issued invoice is voided and a new one issued.')).toBeVisible();
+    await expect(
+      page.getByText('Only draft invoices can be edited. An issued invoice is voided and a new one issued.'),
+    ).toBeVisible();
     await page.goto('/invoices/not-an-id');
     await expect(page.getByText('Invalid invoice ID format')).toBeVisible();
   });

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
 
-const money = (decimal: string) => `$${Number(decimal).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const money = (decimal: string) =>
+  `$${Number(decimal).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 async function chooseTechnicians(page: Page, names: string[]) {
   await page.getByRole('button', { name: /Choose Technicians|Change Technicians/ }).click();
@@ -16,10 +17,25 @@ async function chooseTechnicians(page: Page, names: string[]) {
 test.describe('jobs', () => {
   test.describe.configure({ timeout: 300_000 });
 
-  test('create a job from a unit with a preset and two technicians, price it, edit and delete an item, complete it, find it in the calendar', async ({ signedIn: page, f }) => {
+  test('create a job from a unit with a preset and two technicians, price it, edit and delete an item, complete it, find it in the calendar', async ({
+    signedIn: page,
+    f,
+  }) => {
     const company = await f.company({ name: 'Juniper Ridge Holdings' });
-    const location = await f.location({ companyId: company.id, name: 'Juniper Ridge Tower', address: '12 Juniper Way', city: 'Macon', state: 'GA', zip: '31201' });
-    const unit = await f.unit({ locationId: location.id, unitNumber: 'JR-RTU-7', primaryContactEmail: 'facilities@juniper.example.com', primaryContactPhone: '4785550142' });
+    const location = await f.location({
+      companyId: company.id,
+      name: 'Juniper Ridge Tower',
+      address: '12 Juniper Way',
+      city: 'Macon',
+      state: 'GA',
+      zip: '31201',
+    });
+    const unit = await f.unit({
+      locationId: location.id,
+      unitNumber: 'JR-RTU-7',
+      primaryContactEmail: 'facilities@juniper.example.com',
+      primaryContactPhone: '4785550142',
+    });
     await f.technician({ user: { firstName: 'Odette', lastName: 'Vance' } });
     await f.technician({ user: { firstName: 'Bram', lastName: 'Okafor' } });
     const part = await f.partPrice({ code: 'E2E-JOB-COIL', name: 'E2E evaporator coil' });
@@ -93,7 +109,10 @@ test.describe('jobs', () => {
     await expect(technicians.getByRole('listitem').first()).toContainText('Primary');
     await expect(technicians.getByRole('listitem')).toHaveCount(2);
     await expect(page.getByRole('link', { name: 'JR-RTU-7' })).toHaveAttribute('href', `/units/${unit.id}`);
-    await expect(page.getByRole('link', { name: 'Juniper Ridge Holdings' })).toHaveAttribute('href', `/companies/${company.id}`);
+    await expect(page.getByRole('link', { name: 'Juniper Ridge Holdings' })).toHaveAttribute(
+      'href',
+      `/companies/${company.id}`,
+    );
 
     // Items: empty, then a part from the price book (non-contract flat rate) and a custom item.
     await page.getByRole('tab', { name: 'Items' }).click();
@@ -125,7 +144,9 @@ test.describe('jobs', () => {
     await expect(pricing).toBeHidden();
     const other = page.getByRole('table', { name: 'Other Items' });
     await expect(other).toContainText('$500.00');
-    await expect(page.getByTestId('items-grand-total')).toHaveText(money(String(Number(part.flatRateNonContract) + 500)));
+    await expect(page.getByTestId('items-grand-total')).toHaveText(
+      money(String(Number(part.flatRateNonContract) + 500)),
+    );
 
     // Edit the custom item, then delete the part.
     await page.getByRole('button', { name: 'Edit Crane rental' }).click();
@@ -188,13 +209,23 @@ test.describe('jobs', () => {
     await expect(row).toContainText('Completed');
   });
 
-  test('a busy day in the calendar: the first 3 in the month, 10 in the week, "+N more" opens the week, then the list of that day', async ({ signedIn: page, f }) => {
+  test('a busy day in the calendar: the first 3 in the month, 10 in the week, "+N more" opens the week, then the list of that day', async ({
+    signedIn: page,
+    f,
+  }) => {
     // 12 jobs on 2031-05-14 (New York), one an hour from 6:00 AM; the server sends only the ones shown.
     const day = '2031-05-14';
-    for (let i = 0; i < 12; i++) await f.job({ name: `Busy Wednesday ${String(i + 1).padStart(2, '0')}`, status: 'scheduled', scheduleStart: new Date(Date.UTC(2031, 4, 14, 10 + i)) });
+    for (let i = 0; i < 12; i++)
+      await f.job({
+        name: `Busy Wednesday ${String(i + 1).padStart(2, '0')}`,
+        status: 'scheduled',
+        scheduleStart: new Date(Date.UTC(2031, 4, 14, 10 + i)),
+      });
     const answer = page.waitForResponse((r) => r.url().includes('/api/jobs/calendar') && r.url().includes('perDay=3'));
     await page.goto(`/jobs?view=calendar&date=${day}`);
-    expect((await (await answer).json()).scheduled.filter((j: { name: string }) => j.name.startsWith('Busy Wednesday'))).toHaveLength(3);
+    expect(
+      (await (await answer).json()).scheduled.filter((j: { name: string }) => j.name.startsWith('Busy Wednesday')),
+    ).toHaveLength(3);
     const cell = page.locator(`td[data-date="${day}"]`);
     await expect(cell.getByRole('link', { name: /Busy Wednesday/ })).toHaveCount(3);
     await expect(cell.getByRole('link', { name: /Busy Wednesday 01/ })).toContainText('6:00 AM');
@@ -204,7 +235,9 @@ test.describe('jobs', () => {
     await expect(page).toHaveURL(/period=week/);
     const column = page.locator(`td[data-date="${day}"]`);
     await expect(column.getByRole('link', { name: /Busy Wednesday/ })).toHaveCount(10);
-    const rest = column.getByRole('link', { name: /2 more jobs on Wednesday, May 14, 2031: show them in the jobs list/ });
+    const rest = column.getByRole('link', {
+      name: /2 more jobs on Wednesday, May 14, 2031: show them in the jobs list/,
+    });
     await expect(rest).toHaveText('+2 more');
     await expectAccessible(page, 'calendar week with a busy day');
     await rest.click();
@@ -215,7 +248,10 @@ test.describe('jobs', () => {
     await expect(page.getByTestId('job-row').last()).toContainText('Busy Wednesday 12');
   });
 
-  test('a home count opens its filtered list, with the queue as a removable chip; empty and error texts', async ({ signedIn: page, f }) => {
+  test('a home count opens its filtered list, with the queue as a removable chip; empty and error texts', async ({
+    signedIn: page,
+    f,
+  }) => {
     const job = await f.job({ name: 'Zephyr unscheduled check', status: 'unscheduled', scheduleStart: null });
     await page.goto('/');
     await page.getByRole('link', { name: /Jobs with No Appointment/ }).click();
@@ -238,16 +274,28 @@ test.describe('jobs', () => {
     await expect(page.getByText('Job not found')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to Jobs' })).toHaveAttribute('href', '/jobs');
   });
-  test('tags and the subcontracted flag: set on Create Job, shown and edited on the job page', async ({ signedIn: page, f }) => {
+  test('tags and the subcontracted flag: set on Create Job, shown and edited on the job page', async ({
+    signedIn: page,
+    f,
+  }) => {
     const company = await f.company({ name: 'Tamarack Labels Inc' });
-    const location = await f.location({ companyId: company.id, name: 'Tamarack Plant', address: '4 Tamarack Rd', city: 'Macon', state: 'GA', zip: '31201' });
+    const location = await f.location({
+      companyId: company.id,
+      name: 'Tamarack Plant',
+      address: '4 Tamarack Rd',
+      city: 'Macon',
+      state: 'GA',
+      zip: '31201',
+    });
     const unit = await f.unit({ locationId: location.id, unitNumber: 'TL-AHU-2' });
 
     await page.goto(`/jobs/create?unitId=${unit.id}`);
     await expect(page.getByLabel('Service Address')).toHaveValue('4 Tamarack Rd');
     await page.getByLabel('Service Line').selectOption('HVACGEN');
     await page.getByLabel('Job Name').fill('Tagged job - TL-AHU-2');
-    await page.getByRole('textbox', { name: 'Description', exact: true }).fill('A job the dispatch board filters by its tags.');
+    await page
+      .getByRole('textbox', { name: 'Description', exact: true })
+      .fill('A job the dispatch board filters by its tags.');
     const tags = page.getByRole('textbox', { name: 'Tags', exact: true });
     // Enter adds a tag (and does not submit); a comma too; a duplicate ignoring case is dropped.
     await tags.fill('Rooftop');

@@ -6,10 +6,18 @@ import { createFileStorage } from '../../src/server/storage/storage.js';
 import { expect, expectAccessible, test } from './fixtures';
 
 test.describe('Settings > Outbox', () => {
-  test('lists the messages newest first, opens one as sent with its attachment, retries a failed one', async ({ signedIn: page, server }) => {
+  test('lists the messages newest first, opens one as sent with its attachment, retries a failed one', async ({
+    signedIn: page,
+    server,
+  }) => {
     const storage = createFileStorage();
     const pdfBytes = new TextEncoder().encode('%PDF-1.4\n% e2e attachment\n');
-    const file = await storage.put(server.db, { purpose: 'quote-pdf', fileName: 'quote-e2e.pdf', contentType: 'application/pdf', bytes: pdfBytes });
+    const file = await storage.put(server.db, {
+      purpose: 'quote-pdf',
+      fileName: 'quote-e2e.pdf',
+      contentType: 'application/pdf',
+      bytes: pdfBytes,
+    });
     const sent = await enqueueEmail(server.db, {
       to: 'facilities@e2e-outbox.test',
       subject: 'E2E Repair Quote QT-1001-0001',
@@ -17,11 +25,23 @@ test.describe('Settings > Outbox', () => {
       html: '<!doctype html><html lang="en"><head><title>E2E</title></head><body><p>Dear customer,</p><p>Please find the quote attached.</p></body></html>',
       attachments: [{ fileName: 'quote-e2e.pdf', storageKey: file.key, contentType: 'application/pdf' }],
     });
-    await server.db.update(outbox).set({ status: 'sent', attempts: 1, sentAt: new Date() }).where(eq(outbox.id, sent.id));
-    const failed = await enqueueEmail(server.db, { to: 'bounce@e2e-outbox.test', subject: 'E2E Invoice that bounced', text: 'Your invoice.' });
     await server.db
       .update(outbox)
-      .set({ status: 'failed', attempts: 8, lastError: '550 5.1.1 Mailbox does not exist', createdAt: new Date(Date.now() + 60_000) })
+      .set({ status: 'sent', attempts: 1, sentAt: new Date() })
+      .where(eq(outbox.id, sent.id));
+    const failed = await enqueueEmail(server.db, {
+      to: 'bounce@e2e-outbox.test',
+      subject: 'E2E Invoice that bounced',
+      text: 'Your invoice.',
+    });
+    await server.db
+      .update(outbox)
+      .set({
+        status: 'failed',
+        attempts: 8,
+        lastError: '550 5.1.1 Mailbox does not exist',
+        createdAt: new Date(Date.now() + 60_000),
+      })
       .where(eq(outbox.id, failed.id));
 
     await page.goto('/settings');
@@ -29,7 +49,9 @@ test.describe('Settings > Outbox', () => {
     await expect(page).toHaveURL(/\/settings\/outbox$/);
     await expect(page.getByRole('heading', { name: 'Outbox' })).toBeVisible();
     // No SMTP_URL in the tests: the screen says messages stay queued.
-    await expect(page.getByText('E-mail delivery is not set up (no SMTP_URL): messages stay queued here.')).toBeVisible();
+    await expect(
+      page.getByText('E-mail delivery is not set up (no SMTP_URL): messages stay queued here.'),
+    ).toBeVisible();
     const table = page.getByRole('table', { name: 'Outbox messages' });
     for (const header of ['Recipient', 'Subject', 'Status', 'Attempts', 'Last Error']) {
       await expect(table.getByRole('columnheader', { name: header })).toBeVisible();
@@ -51,7 +73,9 @@ test.describe('Settings > Outbox', () => {
     await expect(table.getByTestId(`outbox-${failed.id}`)).toBeVisible();
 
     // Retry the failed one: queued again.
-    await page.getByRole('button', { name: 'Retry message to bounce@e2e-outbox.test: E2E Invoice that bounced' }).click();
+    await page
+      .getByRole('button', { name: 'Retry message to bounce@e2e-outbox.test: E2E Invoice that bounced' })
+      .click();
     await expect(page.getByText('Message queued again for delivery')).toBeVisible();
     await page.getByLabel('Status').selectOption('');
     await expect(table.getByTestId(`outbox-${failed.id}`)).toContainText('Queued');
@@ -62,7 +86,9 @@ test.describe('Settings > Outbox', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/settings/outbox/${sent.id}$`));
     await expect(page.getByRole('heading', { name: 'E2E Repair Quote QT-1001-0001' })).toBeVisible();
-    await expect(page.frameLocator('iframe[title="Message as sent"]').getByText('Please find the quote attached.')).toBeVisible();
+    await expect(
+      page.frameLocator('iframe[title="Message as sent"]').getByText('Please find the quote attached.'),
+    ).toBeVisible();
     await page.getByRole('tab', { name: 'Plain text' }).click();
     await expect(page.getByText('Dear customer,')).toBeVisible();
     await expectAccessible(page, 'the message as sent');

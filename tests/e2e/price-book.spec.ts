@@ -6,7 +6,9 @@ const table = (page: Page) => page.getByRole('table', { name: 'Item prices' });
 const rows = (page: Page) => table(page).locator('tbody tr');
 
 test.describe('price book (/item-prices)', () => {
-  test('adds a part, labor and an item; the part shows its price live; search and filters find them', async ({ signedIn: page }) => {
+  test('adds a part, labor and an item; the part shows its price live; search and filters find them', async ({
+    signedIn: page,
+  }) => {
     await page.goto('/item-prices');
     await expect(page.getByRole('heading', { name: 'Service', exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/');
@@ -31,7 +33,9 @@ test.describe('price book (/item-prices)', () => {
     await expect(dialog.getByLabel('Flat Rate (Non-Contract)')).toHaveText('$331.00');
     await expect(dialog.getByLabel('Flat Rate (PM Contract)')).toHaveText('$298.00');
     await expect(dialog.getByLabel('Unit Cost', { exact: true })).toHaveText('$331.00');
-    await expect(dialog.getByTestId('why-this-price')).toContainText('Non-contract flat rate = $245.00 x 1.35 = $330.75, rounded to $331.00');
+    await expect(dialog.getByTestId('why-this-price')).toContainText(
+      'Non-contract flat rate = $245.00 x 1.35 = $330.75, rounded to $331.00',
+    );
     await dialog.getByLabel('Complexity Multiplier').fill('0.05');
     await dialog.getByRole('button', { name: 'Add Part' }).click();
     await expect(dialog.getByText('Complexity must be at least 0.1')).toBeVisible();
@@ -108,7 +112,10 @@ test.describe('price book (/item-prices)', () => {
     await expect(rows(page)).toHaveCount(1);
   });
 
-  test('edits a price (code read-only, Save disabled without a name or price) and deletes it', async ({ signedIn: page, f }) => {
+  test('edits a price (code read-only, Save disabled without a name or price) and deletes it', async ({
+    signedIn: page,
+    f,
+  }) => {
     await f.laborPrice({ code: 'E2E-EDIT-1', name: 'E2E labor to edit', unitCost: '80.00' });
     await page.goto('/item-prices?q=E2E-EDIT-1');
     await page.getByRole('button', { name: 'Edit E2E-EDIT-1' }).click();
@@ -141,7 +148,9 @@ test.describe('price book (/item-prices)', () => {
     await expect(page.getByText('No items found. Try adjusting your filters or add a new item.')).toBeVisible();
   });
 
-  test('imports a small spreadsheet after a preview, then exports the filtered list and opens the file', async ({ signedIn: page }, testInfo) => {
+  test('imports a small spreadsheet after a preview, then exports the filtered list and opens the file', async ({
+    signedIn: page,
+  }, testInfo) => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Prices');
     sheet.addRow(['Type', 'Code', 'Name', 'Service Line', 'Unit Cost', 'Parts Cost', 'Estimated Hours', 'Category']);
@@ -171,15 +180,24 @@ test.describe('price book (/item-prices)', () => {
 
     // A file that is not a spreadsheet is refused with a message.
     await page.getByRole('button', { name: 'Import' }).click();
-    await dialog.getByLabel('Spreadsheet file').setInputFiles({ name: 'scan.xlsx', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n%\u00e2\u00e3') });
-    await expect(dialog.getByRole('alert')).toHaveText('The file is named .xlsx but is not an Excel spreadsheet. Choose an .xlsx or .csv file with a header row.');
-    await expect(dialog.getByRole('button', { name: 'Import' , exact: true })).toBeDisabled();
+    await dialog.getByLabel('Spreadsheet file').setInputFiles({
+      name: 'scan.xlsx',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.7\n%\u00e2\u00e3'),
+    });
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'The file is named .xlsx but is not an Excel spreadsheet. Choose an .xlsx or .csv file with a header row.',
+    );
+    await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
     await page.keyboard.press('Escape');
 
     // Export the filtered list and open the file.
     await page.getByLabel('Type').selectOption('part');
     await expect(rows(page)).toHaveCount(1);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^price-book-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const exported = new ExcelJS.Workbook();
     await exported.xlsx.readFile(await download.path());
@@ -190,8 +208,15 @@ test.describe('price book (/item-prices)', () => {
   });
 
   test('a technician can read and export the price book but not change it', async ({ page, f }) => {
-    await f.user({ role: 'technician', username: 'e2e-pricebook-tech', email: 'e2e-pricebook-tech@example.com', password: 'tech-password-1' });
-    const login = await page.request.post('/api/auth/login', { data: { username: 'e2e-pricebook-tech', password: 'tech-password-1' } });
+    await f.user({
+      role: 'technician',
+      username: 'e2e-pricebook-tech',
+      email: 'e2e-pricebook-tech@example.com',
+      password: 'tech-password-1',
+    });
+    const login = await page.request.post('/api/auth/login', {
+      data: { username: 'e2e-pricebook-tech', password: 'tech-password-1' },
+    });
     expect(login.status()).toBe(200);
     await page.goto('/item-prices');
     await expect(rows(page).first()).toBeVisible();

@@ -18,25 +18,71 @@ test.use({ withSmtp: true });
 /** A job with one completed inspection and its repair record (options $500 / $1,000 / $2,000). */
 async function quotableJob(f: Factories, name: string, contactEmail: string) {
   const company = await f.company({ name: `${name} Holdings` });
-  const location = await f.location({ companyId: company.id, name: `${name} Plaza`, address: '12 Main St', city: 'Atlanta', state: 'GA', zip: '30303' });
+  const location = await f.location({
+    companyId: company.id,
+    name: `${name} Plaza`,
+    address: '12 Main St',
+    city: 'Atlanta',
+    state: 'GA',
+    zip: '30303',
+  });
   const unit = await f.unit({ locationId: location.id, unitNumber: 'RTU-3' });
-  const job = await f.job({ locationId: location.id, unitId: unit.id, name: `${name} not cooling`, contactEmail, contactName: 'Dana Reed' });
-  const inspection = await f.inspection(job.id, { completed: true, modelNumber: '48TC-009', serialNumber: 'SN-1', age: 12, tonnage: '7.5', unitType: 'Gas', systemType: 'RTU' });
-  const zero = { labor: '0', refrigerationRecovery: '0', startUpCosts: '0', thermostatStartup: '0', removalCost: '0', permitCost: '0', accessories: [], additionalItems: [] };
+  const job = await f.job({
+    locationId: location.id,
+    unitId: unit.id,
+    name: `${name} not cooling`,
+    contactEmail,
+    contactName: 'Dana Reed',
+  });
+  const inspection = await f.inspection(job.id, {
+    completed: true,
+    modelNumber: '48TC-009',
+    serialNumber: 'SN-1',
+    age: 12,
+    tonnage: '7.5',
+    unitType: 'Gas',
+    systemType: 'RTU',
+  });
+  const zero = {
+    labor: '0',
+    refrigerationRecovery: '0',
+    startUpCosts: '0',
+    thermostatStartup: '0',
+    removalCost: '0',
+    permitCost: '0',
+    accessories: [],
+    additionalItems: [],
+  };
   await f.repair(
     { jobId: job.id, inspectionId: inspection.id },
-    { ...zero, phase1Description: 'Replace capacitor', phase1Cost: '300.00', phase2Description: 'Replace fan motor', phase2Cost: '600.00', phase3Description: 'Replace compressor', phase3Cost: '1200.00', selectedPhase: 'phase2', totalCost: '1000.00' },
+    {
+      ...zero,
+      phase1Description: 'Replace capacitor',
+      phase1Cost: '300.00',
+      phase2Description: 'Replace fan motor',
+      phase2Cost: '600.00',
+      phase3Description: 'Replace compressor',
+      phase3Cost: '1200.00',
+      selectedPhase: 'phase2',
+      totalCost: '1000.00',
+    },
   );
   return { job, inspection };
 }
 
 /** The text of a delivered message with quoted-printable soft breaks and escapes undone. */
 function decoded(mail: ReceivedMail): string {
-  return mail.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return mail.raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** Waits for the message the outbox worker delivers to `to`, and returns its decision link. */
-async function deliveredLink(smtp: FakeSmtp, to: string, approve: boolean): Promise<{ link: string; mail: ReceivedMail }> {
+async function deliveredLink(
+  smtp: FakeSmtp,
+  to: string,
+  approve: boolean,
+): Promise<{ link: string; mail: ReceivedMail }> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const mail = smtp.received.find((m) => m.to.includes(to));
@@ -65,7 +111,11 @@ async function sendFromDialog(page: Page, title: RegExp) {
 }
 
 test.describe('quotes by e-mail, end to end', () => {
-  test('a repair quote sent from the job reaches the customer by SMTP; they choose options, sign and approve; the invoice shows who signed', async ({ signedIn: page, server, f }) => {
+  test('a repair quote sent from the job reaches the customer by SMTP; they choose options, sign and approve; the invoice shows who signed', async ({
+    signedIn: page,
+    server,
+    f,
+  }) => {
     const smtp = server.smtp!;
     const to = 'buyer@approve-flow.test';
     const { job } = await quotableJob(f, 'Approve Flow', to);
@@ -79,7 +129,9 @@ test.describe('quotes by e-mail, end to end', () => {
     const card = page.getByRole('region', { name: 'Quotes' });
     await expect(card.getByRole('tab', { name: 'Repair Quote' })).toHaveAttribute('aria-selected', 'true');
     await card.getByRole('button', { name: 'Send Quote' }).click();
-    await expect(page.getByRole('dialog', { name: /Send Quote: Repair Quote/ }).getByLabel('Customer Email')).toHaveValue(to);
+    await expect(
+      page.getByRole('dialog', { name: /Send Quote: Repair Quote/ }).getByLabel('Customer Email'),
+    ).toHaveValue(to);
     const number = await sendFromDialog(page, /Send Quote: Repair Quote/);
     await expect(card.getByText('Waiting for customer confirmation')).toBeVisible();
     // Sent: the inspection list no longer offers a first send.
@@ -113,10 +165,17 @@ test.describe('quotes by e-mail, end to end', () => {
     await page.getByRole('button', { name: 'Approve Repairs' }).click();
     await expect(page.getByRole('heading', { name: 'Repairs Approved' })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Signature of Dana Reed' })).toBeVisible();
-    const [row] = await server.db.select({ status: jobQuotes.status }).from(jobQuotes).where(eq(jobQuotes.jobId, job.id));
+    const [row] = await server.db
+      .select({ status: jobQuotes.status })
+      .from(jobQuotes)
+      .where(eq(jobQuotes.jobId, job.id));
     expect(row?.status).toBe('approved');
     // The office is told by e-mail as well.
-    await expect.poll(() => smtp.received.some((m) => /approved/i.test(m.subject) && m.subject.includes(number)), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => smtp.received.some((m) => /approved/i.test(m.subject) && m.subject.includes(number)), {
+        timeout: 30_000,
+      })
+      .toBe(true);
 
     // Back in the office: the invoice for the approved work prints who signed, and when.
     await signInAgain(page);
@@ -134,7 +193,11 @@ test.describe('quotes by e-mail, end to end', () => {
     await page.screenshot({ path: test.info().outputPath('invoice-signed-by.png'), fullPage: true });
   });
 
-  test('an inspection quote sent from the inspection list is denied from the e-mail; one resend banner after a change; the fee invoice is on the job', async ({ signedIn: page, server, f }) => {
+  test('an inspection quote sent from the inspection list is denied from the e-mail; one resend banner after a change; the fee invoice is on the job', async ({
+    signedIn: page,
+    server,
+    f,
+  }) => {
     const smtp = server.smtp!;
     const to = 'buyer@deny-flow.test';
     const { job, inspection } = await quotableJob(f, 'Deny Flow', to);
@@ -143,7 +206,9 @@ test.describe('quotes by e-mail, end to end', () => {
     const tab = page.getByTestId('inspection-repair-tab');
     await tab.getByTestId('inspection-list-send-quote').click();
     // The Quotes card's own dialog, for the Inspection Quote.
-    await expect(page.getByRole('dialog', { name: /Send Quote: Inspection Quote/ }).getByLabel('Customer Email')).toHaveValue(to);
+    await expect(
+      page.getByRole('dialog', { name: /Send Quote: Inspection Quote/ }).getByLabel('Customer Email'),
+    ).toHaveValue(to);
     const number = await sendFromDialog(page, /Send Quote: Inspection Quote/);
     await expect(tab.getByTestId('inspection-list-send-quote')).toHaveCount(0);
     const card = page.getByRole('region', { name: 'Quotes' });
@@ -152,7 +217,9 @@ test.describe('quotes by e-mail, end to end', () => {
     await expect(card.getByText(number)).toBeVisible();
 
     // The inspection changes after the send: one resend banner on the page, and the list offers Resend Quote.
-    await server.db.execute(sql`update job_inspections set updated_at = now() + interval '1 minute' where id = ${inspection.id}`);
+    await server.db.execute(
+      sql`update job_inspections set updated_at = now() + interval '1 minute' where id = ${inspection.id}`,
+    );
     await page.reload();
     await expect(page.getByTestId('resend-banner')).toHaveCount(1);
     await expect(page.getByText(/changed after (this|the) quote was sent/)).toHaveCount(1);
@@ -180,15 +247,27 @@ test.describe('quotes by e-mail, end to end', () => {
     expect(fee?.amount).toBe('180.00');
     await expect(page.getByText(fee!.number)).toBeVisible();
     // The fee invoice's own e-mail goes out through the same worker.
-    await expect.poll(() => smtp.received.filter((m) => m.to.includes(to) && m.subject.includes(fee!.number)).length, { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => smtp.received.filter((m) => m.to.includes(to) && m.subject.includes(fee!.number)).length, {
+        timeout: 30_000,
+      })
+      .toBe(1);
 
     await signInAgain(page);
     await page.goto(`/jobs/${job.id}`);
-    await expect(page.getByRole('region', { name: 'Invoices' }).getByRole('row', { name: new RegExp(`${fee!.number}.*\\$180\\.00`) })).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Invoices' })
+        .getByRole('row', { name: new RegExp(`${fee!.number}.*\\$180\\.00`) }),
+    ).toBeVisible();
     // The fee item a deny adds does not make the quote "need an update".
-    await expect(page.getByTestId('inspection-repair-tab').getByTestId('inspection-list-send-quote')).toHaveText('Resend Quote');
+    await expect(page.getByTestId('inspection-repair-tab').getByTestId('inspection-list-send-quote')).toHaveText(
+      'Resend Quote',
+    );
     // Opened afresh, the card is on the declined quote's tab, with who declined it.
-    await expect(page.getByRole('region', { name: 'Quotes' }).getByRole('tab', { name: 'Inspection Quote' })).toHaveAttribute('aria-selected', 'true');
+    await expect(
+      page.getByRole('region', { name: 'Quotes' }).getByRole('tab', { name: 'Inspection Quote' }),
+    ).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('region', { name: 'Quotes' }).getByText('Declined', { exact: true })).toBeVisible();
     // A fee invoice is not the approved work: no "Signed by" on it.
     await page.goto(`/invoices/${fee!.id}`);
@@ -196,18 +275,26 @@ test.describe('quotes by e-mail, end to end', () => {
     await expect(page.getByTestId('invoice-signed-by')).toHaveCount(0);
   });
 
-  test('Home: Follow Up Jobs and Total Submitted Quotes open exactly the jobs they count', async ({ signedIn: page, f }) => {
+  test('Home: Follow Up Jobs and Total Submitted Quotes open exactly the jobs they count', async ({
+    signedIn: page,
+    f,
+  }) => {
     // One more unanswered quote, sent now, so both cards count something.
     const job = await f.job({ name: 'Home door quote job', createdAt: new Date() });
     await f.quote(job, { status: 'sent', amount: '640.00', createdAt: new Date() });
     for (const card of [
       { label: 'Follow Up Jobs', url: /\/jobs\?queue=follow-up&dateField=created&from=\d{4}-\d{2}-\d{2}$/ },
-      { label: 'Total Submitted Quotes', url: /\/jobs\?queue=submitted-quotes&dateField=quote-sent&from=\d{4}-\d{2}-\d{2}$/ },
+      {
+        label: 'Total Submitted Quotes',
+        url: /\/jobs\?queue=submitted-quotes&dateField=quote-sent&from=\d{4}-\d{2}-\d{2}$/,
+      },
     ]) {
       const counted = await openHomeCard(page, card.label, card.url);
       expect(counted).toBeGreaterThan(0);
       await expect(page.getByTestId('queue-chip')).toBeVisible();
-      await expect(page.getByText(new RegExp(`Showing \\d+–\\d+ of ${counted.toLocaleString('en-US')}$`))).toBeVisible();
+      await expect(
+        page.getByText(new RegExp(`Showing \\d+–\\d+ of ${counted.toLocaleString('en-US')}$`)),
+      ).toBeVisible();
     }
   });
 });

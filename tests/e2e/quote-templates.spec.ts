@@ -28,7 +28,10 @@ async function templatePdf(title: string, paddingBytes: number): Promise<Buffer>
 }
 
 test.describe('quote templates (/quotes/templates) and the quote preview', () => {
-  test('uploads a template with its progress, makes it the default, previews and downloads a quote on it, deletes it', async ({ signedIn: page, f }) => {
+  test('uploads a template with its progress, makes it the default, previews and downloads a quote on it, deletes it', async ({
+    signedIn: page,
+    f,
+  }) => {
     await page.goto('/quotes/templates');
     await expect(page.getByRole('heading', { name: 'Quote Templates' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Repair' })).toHaveAttribute('aria-selected', 'true');
@@ -40,7 +43,12 @@ test.describe('quote templates (/quotes/templates) and the quote preview', () =>
     // The other tabs list their own templates.
     await page.getByRole('tab', { name: 'Inspection' }).click();
     await expect(page).toHaveURL(/type=inspection/);
-    await expect(page.getByRole('table', { name: 'Inspection Quote PDF templates' }).getByText('inspection quote', { exact: false }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('table', { name: 'Inspection Quote PDF templates' })
+        .getByText('inspection quote', { exact: false })
+        .first(),
+    ).toBeVisible();
     await page.getByRole('tab', { name: 'Repair' }).click();
 
     // Add PDF Template: the checks before anything is sent.
@@ -52,20 +60,26 @@ test.describe('quote templates (/quotes/templates) and the quote preview', () =>
     await expect(save).toBeDisabled();
     await dialog.getByLabel('Template Name').fill('E2E letterhead');
     await expect(save).toBeDisabled();
-    await dialog.getByLabel('PDF File').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a pdf') });
+    await dialog
+      .getByLabel('PDF File')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a pdf') });
     await expect(dialog.getByText('Please select a valid PDF file')).toBeVisible();
     await expect(save).toBeDisabled();
     await dialog.getByLabel('PDF File').setInputFiles([]);
     await expect(dialog.getByText('Please select a PDF file')).toBeVisible();
 
     // A file named .pdf that is not one: the server reads the content and says so in the dialog.
-    await dialog.getByLabel('PDF File').setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('hello, I am text') });
+    await dialog
+      .getByLabel('PDF File')
+      .setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('hello, I am text') });
     await save.click();
     await expect(dialog.getByText(/Please select a valid PDF file/)).toBeVisible();
 
     // Preserved pages beyond the file's pages are refused with a message at the field.
     const pdf = await templatePdf('E2E letterhead', 3 * 1024 * 1024);
-    await dialog.getByLabel('PDF File').setInputFiles({ name: 'e2e-letterhead.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await dialog
+      .getByLabel('PDF File')
+      .setInputFiles({ name: 'e2e-letterhead.pdf', mimeType: 'application/pdf', buffer: pdf });
     await dialog.getByLabel('Preserved Pages').fill('1, 7');
     await expect(dialog.getByText('Pages kept: 1, 7.')).toBeVisible();
     await save.click();
@@ -75,13 +89,23 @@ test.describe('quote templates (/quotes/templates) and the quote preview', () =>
     await dialog.getByLabel('Preserved Pages').fill('1, 3, junk');
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 512 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 512 * 1024,
+    });
     await save.click();
     await expect(dialog.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
     await expect(dialog.getByTestId('upload-progress')).toHaveText(/^([1-9]|[1-9]\d)%$/);
     await expect(dialog.getByRole('progressbar')).toBeVisible();
     await expect(dialog).toBeHidden({ timeout: 30_000 });
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await expect(page.getByText('Template "E2E letterhead" added')).toBeVisible();
 
     const row = table.getByTestId('template-E2E letterhead');
@@ -137,7 +161,9 @@ test.describe('quote templates (/quotes/templates) and the quote preview', () =>
     await expect(row).toHaveCount(0);
   });
 
-  test('the Add PDF Template dialog by keyboard: fields in order, Escape closes it and the focus returns', async ({ signedIn: page }) => {
+  test('the Add PDF Template dialog by keyboard: fields in order, Escape closes it and the focus returns', async ({
+    signedIn: page,
+  }) => {
     await page.goto('/quotes/templates');
     const add = page.getByRole('button', { name: 'Add PDF Template' });
     await add.focus();
@@ -197,7 +223,9 @@ test.describe('quote templates (/quotes/templates) and the quote preview', () =>
     await expect(page.getByText('E-mail template saved')).toBeVisible();
 
     await page.reload();
-    await expect(page.getByRole('form', { name: 'Replacement quote e-mail template' }).getByLabel('Subject')).toHaveValue('Your replacement quote {quoteNumber}');
-    await expect(page.getByText("This is the built-in wording")).toHaveCount(0);
+    await expect(
+      page.getByRole('form', { name: 'Replacement quote e-mail template' }).getByLabel('Subject'),
+    ).toHaveValue('Your replacement quote {quoteNumber}');
+    await expect(page.getByText('This is the built-in wording')).toHaveCount(0);
   });
 });

@@ -1,7 +1,10 @@
 import { expect, expectAccessible, test } from './fixtures';
 
 test.describe("the job page's Quotes card", () => {
-  test('sends a repair quote from the job, shows it waiting, in All Quotes and in the outbox; an added item asks for an update', async ({ signedIn: page, f }) => {
+  test('sends a repair quote from the job, shows it waiting, in All Quotes and in the outbox; an added item asks for an update', async ({
+    signedIn: page,
+    f,
+  }) => {
     const job = await f.job({ name: 'E2E quotes card job', contactEmail: 'facilities@e2e-quotes.test' });
     const inspection = await f.inspection(job.id, { completed: true });
     await f.repair({ jobId: job.id, inspectionId: inspection.id });
@@ -9,10 +12,17 @@ test.describe("the job page's Quotes card", () => {
     await page.goto(`/jobs/${job.id}`);
     const card = page.getByRole('region', { name: 'Quotes' });
     await expect(card.getByRole('heading', { name: 'Quotes' })).toBeVisible();
-    for (const tab of ['Inspection Quote', 'Repair Quote', 'Replacement Quote', 'All Quotes']) await expect(card.getByRole('tab', { name: tab })).toBeVisible();
+    for (const tab of ['Inspection Quote', 'Repair Quote', 'Replacement Quote', 'All Quotes'])
+      await expect(card.getByRole('tab', { name: tab })).toBeVisible();
     await expect(card.getByRole('tab', { name: 'Repair Quote' })).toHaveAttribute('aria-selected', 'true');
-    await expect(card.getByRole('link', { name: 'Preview Quote' })).toHaveAttribute('href', `/jobs/${job.id}/quote-preview?type=repair`);
-    await expect(card.getByRole('link', { name: 'Edit Template' })).toHaveAttribute('href', `/quotes/templates/email?type=repair&jobId=${job.id}`);
+    await expect(card.getByRole('link', { name: 'Preview Quote' })).toHaveAttribute(
+      'href',
+      `/jobs/${job.id}/quote-preview?type=repair`,
+    );
+    await expect(card.getByRole('link', { name: 'Edit Template' })).toHaveAttribute(
+      'href',
+      `/quotes/templates/email?type=repair&jobId=${job.id}`,
+    );
 
     // All Quotes: nothing sent yet, and Send is not offered there.
     await card.getByRole('tab', { name: 'All Quotes' }).click();
@@ -36,7 +46,9 @@ test.describe("the job page's Quotes card", () => {
     // The server's refusal stays in the dialog, on its field.
     await dialog.getByLabel('Quote Number').fill('QT 1/2');
     await dialog.getByRole('button', { name: 'Send Quote' }).click();
-    await expect(dialog.getByText('Quote number may contain only letters, digits, dashes, dots and underscores')).toBeVisible();
+    await expect(
+      dialog.getByText('Quote number may contain only letters, digits, dashes, dots and underscores'),
+    ).toBeVisible();
     await dialog.getByLabel('Quote Number').fill(number);
     // While sending: the button says so and is disabled, and the dialog cannot be closed.
     let release!: () => void;
@@ -72,7 +84,11 @@ test.describe("the job page's Quotes card", () => {
 
     // The e-mail is in the outbox with the quote PDF attached.
     await page.goto('/settings/outbox');
-    const message = page.getByRole('table', { name: 'Outbox messages' }).locator('tbody tr').filter({ hasText: number }).first();
+    const message = page
+      .getByRole('table', { name: 'Outbox messages' })
+      .locator('tbody tr')
+      .filter({ hasText: number })
+      .first();
     await expect(message).toContainText('buyer@e2e-quotes.test');
     await message.getByRole('link', { name: 'buyer@e2e-quotes.test' }).click();
     await expect(page.getByRole('link', { name: /\.pdf/ })).toBeVisible();

@@ -5,7 +5,14 @@ test.describe('My Account', () => {
     // A user made for this test: other specs sign in as demo at the same time.
     const stamp = Date.now().toString(36);
     const username = `acct-${stamp}`;
-    await f.user({ username, email: `${username}@example.com`, firstName: 'Ada', lastName: 'Lane', role: 'user', password: 'old-password-1' });
+    await f.user({
+      username,
+      email: `${username}@example.com`,
+      firstName: 'Ada',
+      lastName: 'Lane',
+      role: 'user',
+      password: 'old-password-1',
+    });
 
     await page.goto('/account');
     await page.getByLabel('Username').fill(username);

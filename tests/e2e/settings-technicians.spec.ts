@@ -1,14 +1,24 @@
 import { expect, test } from './fixtures';
 
 test.describe('Add and edit a technician', () => {
-  test('adds a technician with two skills, a certification, a territory and availability, finds it in Settings and edits it', async ({ signedIn: page }) => {
+  test('adds a technician with two skills, a certification, a territory and availability, finds it in Settings and edits it', async ({
+    signedIn: page,
+  }) => {
     const stamp = Date.now().toString(36);
     const email = `nina.${stamp}@example.com`;
     const username = `nina.${stamp}`;
 
     await page.goto('/technicians/add');
     await expect(page.getByRole('heading', { name: 'Add Technician' })).toBeVisible();
-    for (const section of ['Basic Information', 'Emergency Contact', 'Skills', 'Certifications', 'Availability', 'Service Territories', 'Additional Notes']) {
+    for (const section of [
+      'Basic Information',
+      'Emergency Contact',
+      'Skills',
+      'Certifications',
+      'Availability',
+      'Service Territories',
+      'Additional Notes',
+    ]) {
       await expect(page.getByRole('heading', { name: section, exact: true })).toBeVisible();
     }
     // Defaults: the job title, and days 0 to 4 (Sunday to Thursday) available 09:00-17:00.
@@ -114,7 +124,9 @@ test.describe('Add and edit a technician', () => {
     await expect(page.getByLabel('Saturday end time')).toHaveValue('16:00');
   });
 
-  test('a duplicate e-mail shows "Failed to add technician. Please try again." and saves nothing; Cancel goes to dispatch', async ({ signedIn: page }) => {
+  test('a duplicate e-mail shows "Failed to add technician. Please try again." and saves nothing; Cancel goes to dispatch', async ({
+    signedIn: page,
+  }) => {
     await page.goto('/technicians/add');
     await page.getByLabel('First Name').fill('Dup');
     await page.getByLabel('Last Name').fill('Licate');

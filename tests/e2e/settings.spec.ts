@@ -14,7 +14,9 @@ async function signInAs(page: Page, username: string, password: string) {
 }
 
 test.describe('Settings', () => {
-  test('adds a user of each role, signs in as one of them, and a non-admin sees no admin controls', async ({ signedIn: page }) => {
+  test('adds a user of each role, signs in as one of them, and a non-admin sees no admin controls', async ({
+    signedIn: page,
+  }) => {
     await page.goto('/settings');
     await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Company Information' })).toBeVisible();
@@ -72,7 +74,9 @@ test.describe('Settings', () => {
     await again.getByLabel('Initial Password').fill(PASSWORD);
     await again.getByRole('button', { name: 'Add User' }).click();
     await expect(again.getByRole('alert')).toContainText('Failed to add user');
-    await expect(again.getByRole('alert')).toContainText(`A user with the username "${people[0]!.username}" already exists`);
+    await expect(again.getByRole('alert')).toContainText(
+      `A user with the username "${people[0]!.username}" already exists`,
+    );
     await again.getByRole('button', { name: 'Cancel' }).click();
 
     // Sign in as the new plain user: Settings is read-only for them.
@@ -136,9 +140,13 @@ test.describe('Settings', () => {
     await warranty.getByRole('button', { name: 'Deactivate Warranty Visit' }).click();
     await expect(warranty).toContainText('Inactive');
     await page.reload();
-    await expect(page.getByRole('region', { name: 'Job Types' }).getByRole('row', { name: /Warranty Visit/ })).toContainText('Inactive');
+    await expect(
+      page.getByRole('region', { name: 'Job Types' }).getByRole('row', { name: /Warranty Visit/ }),
+    ).toContainText('Inactive');
     await page.getByRole('button', { name: 'Activate Warranty Visit' }).click();
-    await expect(page.getByRole('region', { name: 'Job Types' }).getByRole('row', { name: /Warranty Visit/ })).toContainText('Active');
+    await expect(
+      page.getByRole('region', { name: 'Job Types' }).getByRole('row', { name: /Warranty Visit/ }),
+    ).toContainText('Active');
   });
 
   test('an admin edits the company information and the header title follows', async ({ signedIn: page }) => {

@@ -61,13 +61,19 @@ export function createFactories(db: Executor, seed = 20261122) {
 
     async location(overrides: Partial<LocationInsert> = {}) {
       const companyId = overrides.companyId ?? (await f.company()).id;
-      const [row] = await db.insert(schema.locations).values(buildLocation(rng, companyId, overrides)).returning();
+      const [row] = await db
+        .insert(schema.locations)
+        .values(buildLocation(rng, companyId, overrides))
+        .returning();
       return row!;
     },
 
     async unit(overrides: Partial<UnitInsert> = {}) {
       const locationId = overrides.locationId ?? (await f.location()).id;
-      const [row] = await db.insert(schema.units).values(buildUnit(rng, locationId, overrides)).returning();
+      const [row] = await db
+        .insert(schema.units)
+        .values(buildUnit(rng, locationId, overrides))
+        .returning();
       return row!;
     },
 
@@ -92,9 +98,14 @@ export function createFactories(db: Executor, seed = 20261122) {
     },
 
     /** A user of role technician with its technician record. */
-    async technician(overrides: { user?: Partial<UserInsert> & { password?: string }; technician?: Partial<TechnicianInsert> } = {}) {
+    async technician(
+      overrides: { user?: Partial<UserInsert> & { password?: string }; technician?: Partial<TechnicianInsert> } = {},
+    ) {
       const user = await f.user({ role: 'technician', ...overrides.user });
-      const [technician] = await db.insert(schema.technicians).values(buildTechnician(rng, user.id, overrides.technician)).returning();
+      const [technician] = await db
+        .insert(schema.technicians)
+        .values(buildTechnician(rng, user.id, overrides.technician))
+        .returning();
       return { user, technician: technician! };
     },
 
@@ -107,7 +118,10 @@ export function createFactories(db: Executor, seed = 20261122) {
         locationId = unit.locationId;
         unitId = unitId === undefined ? unit.id : unitId;
       }
-      const [job] = await db.insert(schema.jobs).values(buildJob(rng, { locationId, unitId: unitId ?? null }, rest)).returning();
+      const [job] = await db
+        .insert(schema.jobs)
+        .values(buildJob(rng, { locationId, unitId: unitId ?? null }, rest))
+        .returning();
       for (const [index, technicianId] of technicianIds.entries()) {
         await db.insert(schema.jobTechnicians).values({ jobId: job!.id, technicianId, isPrimary: index === 0 });
       }
@@ -115,12 +129,18 @@ export function createFactories(db: Executor, seed = 20261122) {
     },
 
     async jobItem(jobId: string, overrides: Partial<JobItemInsert> = {}) {
-      const [row] = await db.insert(schema.jobItems).values(buildJobItem(rng, jobId, overrides)).returning();
+      const [row] = await db
+        .insert(schema.jobItems)
+        .values(buildJobItem(rng, jobId, overrides))
+        .returning();
       return row!;
     },
 
     async inspection(jobId: string, overrides: Partial<InspectionInsert> = {}) {
-      const [row] = await db.insert(schema.jobInspections).values(buildInspection(rng, jobId, overrides)).returning();
+      const [row] = await db
+        .insert(schema.jobInspections)
+        .values(buildInspection(rng, jobId, overrides))
+        .returning();
       return row!;
     },
 
@@ -140,12 +160,18 @@ export function createFactories(db: Executor, seed = 20261122) {
           .set({ status: 'superseded' })
           .where(and(eq(schema.jobQuotes.jobId, job.id), eq(schema.jobQuotes.status, 'sent')));
       }
-      const [row] = await db.insert(schema.jobQuotes).values(buildQuote(rng, { jobId: job.id, jobNumber: job.number }, overrides)).returning();
+      const [row] = await db
+        .insert(schema.jobQuotes)
+        .values(buildQuote(rng, { jobId: job.id, jobNumber: job.number }, overrides))
+        .returning();
       return row!;
     },
 
     async invoice(job: { id: string; number: number }, overrides: Partial<InvoiceInsert> = {}) {
-      const [row] = await db.insert(schema.jobInvoices).values(buildInvoice(rng, { jobId: job.id, jobNumber: job.number }, overrides)).returning();
+      const [row] = await db
+        .insert(schema.jobInvoices)
+        .values(buildInvoice(rng, { jobId: job.id, jobNumber: job.number }, overrides))
+        .returning();
       return row!;
     },
 

@@ -45,7 +45,14 @@ export const MISSING_ID = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
  * Ids a route with a v4-uuid parameter must refuse with 400: words, digits, a v1 uuid, a uuid
  * with a bad variant, a uuid without dashes.
  */
-export const MALFORMED_IDS = ['abc', 'not-a-uuid', '123', '3f1c2a4e-5b6d-1e7f-8a9b-0c1d2e3f4a5b', '3f1c2a4e-5b6d-4e7f-7a9b-0c1d2e3f4a5b', '3f1c2a4e5b6d4e7f8a9b0c1d2e3f4a5b'] as const;
+export const MALFORMED_IDS = [
+  'abc',
+  'not-a-uuid',
+  '123',
+  '3f1c2a4e-5b6d-1e7f-8a9b-0c1d2e3f4a5b',
+  '3f1c2a4e-5b6d-4e7f-7a9b-0c1d2e3f4a5b',
+  '3f1c2a4e5b6d4e7f8a9b0c1d2e3f4a5b',
+] as const;
 
 export interface ApiOptions {
   /**
@@ -88,7 +95,14 @@ export interface ApiClient {
    * RegExp; any message when omitted), and that the `unchanged` snapshot did not move. Returns
    * the error body.
    */
-  refused(method: Method, url: string, payload: unknown, status: number, message?: string | RegExp, options?: RefusedOptions): Promise<ApiErrorBody>;
+  refused(
+    method: Method,
+    url: string,
+    payload: unknown,
+    status: number,
+    message?: string | RegExp,
+    options?: RefusedOptions,
+  ): Promise<ApiErrorBody>;
   /** Every malformed id answers 400 and an unknown id 404, with the route's messages, for each method. */
   refusesBadIds(cases: BadIdCases): Promise<void>;
   /** The same helpers for another signed-in user, with the same snapshot. */
@@ -98,7 +112,13 @@ export interface ApiClient {
 }
 
 /** Calls a route with the given Cookie header (or none): the one place tests build an inject(). */
-export function callRoute(ctx: TestContext, cookie: string | undefined, method: Method, url: string, payload?: unknown): Promise<ApiResponse> {
+export function callRoute(
+  ctx: TestContext,
+  cookie: string | undefined,
+  method: Method,
+  url: string,
+  payload?: unknown,
+): Promise<ApiResponse> {
   return ctx.app.inject({
     method,
     url,
@@ -111,7 +131,12 @@ export function callRoute(ctx: TestContext, cookie: string | undefined, method: 
  * Checks a response is a refusal with `status` and `message` (any message when omitted), and
  * names `options.field`; returns its body.
  */
-export function expectRefused(response: ApiResponse, status: number, message?: string | RegExp, options: RefusedOptions = {}): ApiErrorBody {
+export function expectRefused(
+  response: ApiResponse,
+  status: number,
+  message?: string | RegExp,
+  options: RefusedOptions = {},
+): ApiErrorBody {
   expect(response.statusCode, response.body).toBe(status);
   const body = response.json<ApiErrorBody>();
   if (typeof message === 'string') expect(body.error.message).toBe(message);
@@ -123,13 +148,29 @@ export function expectRefused(response: ApiResponse, status: number, message?: s
 }
 
 /** The table of bad-id requests for a detail route: each malformed id, then the missing one, per method. */
-export function badIdCases(cases: BadIdCases): { method: Method; url: string; payload: unknown; status: 400 | 404; code: ErrorCode; message: string }[] {
+export function badIdCases(
+  cases: BadIdCases,
+): { method: Method; url: string; payload: unknown; status: 400 | 404; code: ErrorCode; message: string }[] {
   const methods = Object.entries(cases.methods) as [Method, unknown][];
   return [
     ...methods.flatMap(([method, payload]) =>
-      (cases.malformedIds ?? MALFORMED_IDS).map((id) => ({ method, url: cases.url(id), payload, status: 400 as const, code: 'VALIDATION_ERROR' as const, message: cases.malformed })),
+      (cases.malformedIds ?? MALFORMED_IDS).map((id) => ({
+        method,
+        url: cases.url(id),
+        payload,
+        status: 400 as const,
+        code: 'VALIDATION_ERROR' as const,
+        message: cases.malformed,
+      })),
     ),
-    ...methods.map(([method, payload]) => ({ method, url: cases.url(MISSING_ID), payload, status: 404 as const, code: 'NOT_FOUND' as const, message: cases.missing })),
+    ...methods.map(([method, payload]) => ({
+      method,
+      url: cases.url(MISSING_ID),
+      payload,
+      status: 404 as const,
+      code: 'NOT_FOUND' as const,
+      message: cases.missing,
+    })),
   ];
 }
 
@@ -148,7 +189,8 @@ export function apiClient(ctx: TestContext, cookie: string, options: ApiOptions 
     call,
     refused,
     async refusesBadIds(cases) {
-      for (const c of badIdCases(cases)) await refused(c.method, c.url, c.payload, c.status, c.message, { code: c.code });
+      for (const c of badIdCases(cases))
+        await refused(c.method, c.url, c.payload, c.status, c.message, { code: c.code });
     },
     as: (other) => apiClient(ctx, other, options),
     withRole: (role) => signInAs(ctx, role, options),

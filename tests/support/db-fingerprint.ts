@@ -20,18 +20,37 @@ export async function tableFingerprint(db: Executor, tables: readonly string[]):
 }
 
 /** The customer tables (and the jobs that hold them). */
-export const customerFingerprint = (db: Executor) => tableFingerprint(db, ['companies', 'locations', 'units', 'jobs', 'customer_counts']);
+export const customerFingerprint = (db: Executor) =>
+  tableFingerprint(db, ['companies', 'locations', 'units', 'jobs', 'customer_counts']);
 
 /** The job tables, with the quotes and invoices that hang on a job. */
 export const jobsFingerprint = (db: Executor) =>
-  tableFingerprint(db, ['jobs', 'job_technicians', 'job_items', 'job_presets', 'job_inspections', 'job_repairs', 'job_quotes', 'job_invoices']);
+  tableFingerprint(db, [
+    'jobs',
+    'job_technicians',
+    'job_items',
+    'job_presets',
+    'job_inspections',
+    'job_repairs',
+    'job_quotes',
+    'job_invoices',
+  ]);
 
 /** The tables the inspections module writes, and the stored files. */
 export const inspectionFingerprint = (db: Executor) =>
-  tableFingerprint(db, ['job_inspections', 'job_repairs', 'job_repair_lines', 'job_inspection_photos', 'job_inspection_changes', 'stored_files']);
+  tableFingerprint(db, [
+    'job_inspections',
+    'job_repairs',
+    'job_repair_lines',
+    'job_inspection_photos',
+    'job_inspection_changes',
+    'stored_files',
+  ]);
 
 /** An invoice, its lines, its status history and the e-mails it queued. */
-export const invoiceFingerprint = (db: Executor) => tableFingerprint(db, ['job_invoices', 'job_invoice_lines', 'job_invoice_status_changes', 'outbox']);
+export const invoiceFingerprint = (db: Executor) =>
+  tableFingerprint(db, ['job_invoices', 'job_invoice_lines', 'job_invoice_status_changes', 'outbox']);
 
 /** The three price tables. */
-export const priceBookFingerprint = (db: Executor) => tableFingerprint(db, ['job_part_prices', 'job_labor_prices', 'job_item_prices']);
+export const priceBookFingerprint = (db: Executor) =>
+  tableFingerprint(db, ['job_part_prices', 'job_labor_prices', 'job_item_prices']);

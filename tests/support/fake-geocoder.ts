@@ -19,7 +19,9 @@ export function createFakeGeocoder(points: Record<string, GeoPoint> = {}) {
  * A tiny Nominatim-compatible HTTP server for the adapter's own tests: `/search` answers the
  * registered handler's JSON (or status), and every request URL is recorded.
  */
-export async function startFakeNominatim(handler: (url: URL, request: IncomingMessage) => { status?: number; body?: unknown; delayMs?: number }) {
+export async function startFakeNominatim(
+  handler: (url: URL, request: IncomingMessage) => { status?: number; body?: unknown; delayMs?: number },
+) {
   const requests: URL[] = [];
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://fake-geocoder');

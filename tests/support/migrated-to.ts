@@ -32,7 +32,9 @@ function migrationsUpTo(tag: string): string {
   return folder;
 }
 
-export async function openDatabaseMigratedTo(tag: string): Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> }> {
+export async function openDatabaseMigratedTo(
+  tag: string,
+): Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> }> {
   const folder = migrationsUpTo(tag);
   let handle: DatabaseHandle;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -77,7 +79,12 @@ export async function openDatabaseMigratedTo(tag: string): Promise<{ handle: Dat
  * A company inserted by hand, in the shape every migration since 0001 accepts: the factory writes
  * today's companies columns (search_text since 0025), which an older schema lacks.
  */
-export async function oldCompany(db: DatabaseHandle['db'], name = 'Before the migration Holdings'): Promise<{ id: string }> {
-  const result = (await db.execute(sql`insert into companies (name, address, city, state, zip, phone) values (${name}, '1 Old Way', 'Atlanta', 'GA', '30301', '(404) 555-0100') returning id`)) as unknown as { rows: { id: string }[] };
+export async function oldCompany(
+  db: DatabaseHandle['db'],
+  name = 'Before the migration Holdings',
+): Promise<{ id: string }> {
+  const result = (await db.execute(
+    sql`insert into companies (name, address, city, state, zip, phone) values (${name}, '1 Old Way', 'Atlanta', 'GA', '30301', '(404) 555-0100') returning id`,
+  )) as unknown as { rows: { id: string }[] };
   return result.rows[0]!;
 }

@@ -54,8 +54,15 @@ export async function pdfBomb(inflatedBytes: number, kind: 'ObjStm' | 'content' 
   doc.addPage([612, 792]).drawText('Quote template');
   const plain = Buffer.from(await doc.save({ useObjectStreams: false }));
   const data = await deflatedZeros(inflatedBytes);
-  const dictionary = kind === 'ObjStm' ? `/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${data.length}` : `/Filter /FlateDecode /Length ${data.length}`;
-  const object = Buffer.concat([Buffer.from(`900 0 obj\n<< ${dictionary} >>\nstream\n`), data, Buffer.from('\nendstream\nendobj\n')]);
+  const dictionary =
+    kind === 'ObjStm'
+      ? `/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${data.length}`
+      : `/Filter /FlateDecode /Length ${data.length}`;
+  const object = Buffer.concat([
+    Buffer.from(`900 0 obj\n<< ${dictionary} >>\nstream\n`),
+    data,
+    Buffer.from('\nendstream\nendobj\n'),
+  ]);
   const headerEnd = plain.indexOf('\n', plain.indexOf('\n') + 1) + 1;
   return Buffer.concat([plain.subarray(0, headerEnd), object, plain.subarray(headerEnd)]);
 }

@@ -50,7 +50,8 @@ export async function createTestContext(
 
   const login = async (username: string, password = TEST_PASSWORD) => {
     const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
-    if (response.statusCode !== 200) throw new Error(`login failed for ${username}: ${response.statusCode} ${response.body}`);
+    if (response.statusCode !== 200)
+      throw new Error(`login failed for ${username}: ${response.statusCode} ${response.body}`);
     return cookieHeader(response);
   };
 
@@ -60,7 +61,12 @@ export async function createTestContext(
     f,
     login,
     async loginAs(role) {
-      const user = await f.user({ role, username: `${role}-${++roleUsers}`, email: `${role}-${roleUsers}@example.com`, password: TEST_PASSWORD });
+      const user = await f.user({
+        role,
+        username: `${role}-${++roleUsers}`,
+        email: `${role}-${roleUsers}@example.com`,
+        password: TEST_PASSWORD,
+      });
       return { cookie: await login(user.username), userId: user.id };
     },
     async close() {

@@ -1,7 +1,13 @@
 import { addDays } from '../dates.js';
 import { sumCents } from '../money.js';
 import { INSPECTION_FEE_CENTS } from '../quotes.js';
-import { INSPECTION_FEE_CODE, INSPECTION_FEE_NAME, INVOICE_NET_DAYS, type InvoiceItemType, type InvoiceType } from './constants.js';
+import {
+  INSPECTION_FEE_CODE,
+  INSPECTION_FEE_NAME,
+  INVOICE_NET_DAYS,
+  type InvoiceItemType,
+  type InvoiceType,
+} from './constants.js';
 
 // Amount rules by type (section 9)
 
@@ -31,7 +37,8 @@ export interface InvoiceLineDraft {
   totalCents: number;
 }
 
-export const isInspectionFee = (item: Pick<BillableItem, 'code'>): boolean => item.code.trim().toUpperCase() === INSPECTION_FEE_CODE;
+export const isInspectionFee = (item: Pick<BillableItem, 'code'>): boolean =>
+  item.code.trim().toUpperCase() === INSPECTION_FEE_CODE;
 
 /** The job items an invoice of `type` bills: standard all but the fee; replacement the parts; repair labor and other items but the fee; inspection none (its fee is fixed). */
 export function itemsForType(type: InvoiceType, items: readonly BillableItem[]): BillableItem[] {
@@ -70,7 +77,11 @@ const NOTHING_TO_BILL: Record<Exclude<InvoiceType, 'inspection'>, string> = {
  * per repair record with a total. Nothing to bill is refused with the reason the Create Invoice
  * dialog shows.
  */
-export function planInvoice(type: InvoiceType, items: readonly BillableItem[], repairs: readonly BillableRepair[] = []): InvoicePlan {
+export function planInvoice(
+  type: InvoiceType,
+  items: readonly BillableItem[],
+  repairs: readonly BillableRepair[] = [],
+): InvoicePlan {
   if (type === 'inspection') return { ok: true, lines: [inspectionFeeLine()], amountCents: INSPECTION_FEE_CENTS };
   let lines: InvoiceLineDraft[] = itemsForType(type, items).map((i) => ({
     code: i.code,
@@ -84,7 +95,14 @@ export function planInvoice(type: InvoiceType, items: readonly BillableItem[], r
   if (amountCents === 0 && type === 'repair') {
     lines = repairs
       .filter((r) => r.totalCents > 0)
-      .map((r) => ({ code: 'REPAIR', name: `Repair: ${r.label}`, itemType: null, quantity: 1, unitCents: r.totalCents, totalCents: r.totalCents }));
+      .map((r) => ({
+        code: 'REPAIR',
+        name: `Repair: ${r.label}`,
+        itemType: null,
+        quantity: 1,
+        unitCents: r.totalCents,
+        totalCents: r.totalCents,
+      }));
     amountCents = sumCents(lines.map((l) => l.totalCents));
   }
   if (amountCents === 0) return { ok: false, reason: NOTHING_TO_BILL[type] };

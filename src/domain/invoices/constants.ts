@@ -19,5 +19,12 @@ export const TOP_CUSTOMERS_LIMIT = 5;
 /** The report's year list starts here, or at the earliest invoice's year if that is earlier (RULINGS). */
 export const REPORT_FIRST_YEAR = 2023;
 export const UNKNOWN_BUCKET = 'Unknown';
-export const INVOICE_LINE_LIMITS = { codeLength: 50, nameLength: 200, maxLines: 200, maxQuantity: 100_000, maxUnitPrice: 1_000_000, notesLength: 2000, reasonLength: 500 } as const;
-
+export const INVOICE_LINE_LIMITS = {
+  codeLength: 50,
+  nameLength: 200,
+  maxLines: 200,
+  maxQuantity: 100_000,
+  maxUnitPrice: 1_000_000,
+  notesLength: 2000,
+  reasonLength: 500,
+} as const;

@@ -48,11 +48,7 @@ export {
   dueDateFor,
   dueDateOnSend,
 } from './amounts.js';
-export {
-  type DueState,
-  dueWindow,
-  dueState,
-} from './due.js';
+export { type DueState, dueWindow, dueState } from './due.js';
 export {
   REPORT_PERIODS,
   type ReportPeriod,

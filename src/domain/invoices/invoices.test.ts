@@ -40,14 +40,50 @@ const LABOR = item('LAB-2H', 'labor', 12_000, 2);
 const OTHER = item('FLTR', 'item', 4_550);
 
 describe('invoice amount by type', () => {
-  const cases: { name: string; type: InvoiceType; items: BillableItem[]; repairs?: { totalCents: number; label: string }[]; amount: number | null }[] = [
-    { name: 'standard bills every item but the inspection fee', type: 'standard', items: [FEE, PART, LABOR, OTHER], amount: 141_550 },
+  const cases: {
+    name: string;
+    type: InvoiceType;
+    items: BillableItem[];
+    repairs?: { totalCents: number; label: string }[];
+    amount: number | null;
+  }[] = [
+    {
+      name: 'standard bills every item but the inspection fee',
+      type: 'standard',
+      items: [FEE, PART, LABOR, OTHER],
+      amount: 141_550,
+    },
     { name: 'standard with only the fee has nothing to bill', type: 'standard', items: [FEE], amount: null },
-    { name: 'replacement bills the part items', type: 'replacement', items: [FEE, PART, LABOR, OTHER], amount: 125_000 },
+    {
+      name: 'replacement bills the part items',
+      type: 'replacement',
+      items: [FEE, PART, LABOR, OTHER],
+      amount: 125_000,
+    },
     { name: 'replacement without parts has nothing to bill', type: 'replacement', items: [LABOR, OTHER], amount: null },
-    { name: 'repair bills labor and other items but the fee', type: 'repair', items: [FEE, PART, LABOR, OTHER], amount: 16_550 },
-    { name: 'repair falls back to the repair totals when its items total zero', type: 'repair', items: [FEE, PART], repairs: [{ totalCents: 250_000, label: 'Standard Option' }, { totalCents: 0, label: 'Economy Option' }], amount: 250_000 },
-    { name: 'repair with neither items nor repair totals has nothing to bill', type: 'repair', items: [PART], repairs: [{ totalCents: 0, label: 'Standard Option' }], amount: null },
+    {
+      name: 'repair bills labor and other items but the fee',
+      type: 'repair',
+      items: [FEE, PART, LABOR, OTHER],
+      amount: 16_550,
+    },
+    {
+      name: 'repair falls back to the repair totals when its items total zero',
+      type: 'repair',
+      items: [FEE, PART],
+      repairs: [
+        { totalCents: 250_000, label: 'Standard Option' },
+        { totalCents: 0, label: 'Economy Option' },
+      ],
+      amount: 250_000,
+    },
+    {
+      name: 'repair with neither items nor repair totals has nothing to bill',
+      type: 'repair',
+      items: [PART],
+      repairs: [{ totalCents: 0, label: 'Standard Option' }],
+      amount: null,
+    },
     { name: 'inspection is the fixed $180.00', type: 'inspection', items: [PART, LABOR], amount: 18_000 },
     { name: 'inspection is $180.00 even with no items', type: 'inspection', items: [], amount: 18_000 },
   ];
@@ -64,12 +100,23 @@ describe('invoice amount by type', () => {
 
   it('the inspection invoice has one line INSP-FEE Inspection Fee 1 x 180.00', () => {
     const plan = planInvoice('inspection', []);
-    expect(plan.ok && plan.lines).toEqual([{ code: 'INSP-FEE', name: 'Inspection Fee', itemType: 'item', quantity: 1, unitCents: 18_000, totalCents: 18_000 }]);
+    expect(plan.ok && plan.lines).toEqual([
+      {
+        code: 'INSP-FEE',
+        name: 'Inspection Fee',
+        itemType: 'item',
+        quantity: 1,
+        unitCents: 18_000,
+        totalCents: 18_000,
+      },
+    ]);
   });
 
   it('copies each item as a line with its own total', () => {
     const plan = planInvoice('repair', [LABOR]);
-    expect(plan.ok && plan.lines).toEqual([{ code: 'LAB-2H', name: 'LAB-2H', itemType: 'labor', quantity: 2, unitCents: 6_000, totalCents: 12_000 }]);
+    expect(plan.ok && plan.lines).toEqual([
+      { code: 'LAB-2H', name: 'LAB-2H', itemType: 'labor', quantity: 2, unitCents: 6_000, totalCents: 12_000 },
+    ]);
   });
 
   it('recognises the fee by its code whatever the case', () => {
@@ -137,14 +184,34 @@ describe('transitions and roles', () => {
     expect(canTransition('void', 'paid')).toBe(false);
     expect(canTransition('edit', 'issued')).toBe(false);
     expect(transitionRefusal('send', 'paid')).toBe('Only a draft invoice can be sent; this invoice is paid');
-    expect(transitionRefusal('markPaid', 'draft')).toBe('Only an issued invoice can be marked as paid; this invoice is draft');
+    expect(transitionRefusal('markPaid', 'draft')).toBe(
+      'Only an issued invoice can be marked as paid; this invoice is draft',
+    );
     expect(transitionRefusal('edit', 'issued')).toMatch(/^Only a draft invoice can be edited/);
   });
   it('void is for admins and managers; technicians do nothing', () => {
-    expect(allowedInvoiceActions('issued', 'user')).toEqual({ send: false, markPaid: true, void: false, edit: false, delete: false });
+    expect(allowedInvoiceActions('issued', 'user')).toEqual({
+      send: false,
+      markPaid: true,
+      void: false,
+      edit: false,
+      delete: false,
+    });
     expect(allowedInvoiceActions('issued', 'manager').void).toBe(true);
-    expect(allowedInvoiceActions('draft', 'technician')).toEqual({ send: false, markPaid: false, void: false, edit: false, delete: false });
-    expect(allowedInvoiceActions('draft', 'admin')).toEqual({ send: true, markPaid: false, void: false, edit: true, delete: true });
+    expect(allowedInvoiceActions('draft', 'technician')).toEqual({
+      send: false,
+      markPaid: false,
+      void: false,
+      edit: false,
+      delete: false,
+    });
+    expect(allowedInvoiceActions('draft', 'admin')).toEqual({
+      send: true,
+      markPaid: false,
+      void: false,
+      edit: true,
+      delete: true,
+    });
   });
 });
 
@@ -172,26 +239,42 @@ describe('report arithmetic', () => {
   });
 
   it('top customers: top 5 by amount with percent of the total', () => {
-    const rows = [100, 90, 80, 70, 60, 50].map((d, i) => ({ key: `c${i}`, label: `Company ${i}`, amountCents: d * 100, count: 1 }));
+    const rows = [100, 90, 80, 70, 60, 50].map((d, i) => ({
+      key: `c${i}`,
+      label: `Company ${i}`,
+      amountCents: d * 100,
+      count: 1,
+    }));
     const top = topCustomers([...rows, { key: null, amountCents: 5_000, count: 1 }], 50_000);
     expect(top.map((t) => t.label)).toEqual(['Company 0', 'Company 1', 'Company 2', 'Company 3', 'Company 4']);
     expect(top.map((t) => t.percent)).toEqual([20, 18, 16, 14, 12]);
   });
 
   it('builds the cards and status percents from the SQL aggregates', () => {
-    const report = buildInvoiceReport({ period: 'annual', year: 2025, quarter: null, month: null, from: '2025-01-01', to: '2026-01-01' }, [2025, 2024, 2023], {
-      byStatus: [
-        { status: 'paid', amountCents: 60_000, count: 3 },
-        { status: 'issued', amountCents: 30_000, count: 2 },
-        { status: 'void', amountCents: 10_000, count: 1 },
-      ],
-      monthly: [
-        { month: '2025-01', amountCents: 40_000, count: 2, paidCents: 40_000, outstandingCents: 0, voidCents: 0 },
-        { month: '2025-03', amountCents: 60_000, count: 4, paidCents: 20_000, outstandingCents: 30_000, voidCents: 10_000 },
-      ],
-      serviceLines: [{ key: 'HVAC', label: 'HVAC', amountCents: 100_000, count: 6 }],
-      customers: [{ key: null, amountCents: 100_000, count: 6 }],
-    });
+    const report = buildInvoiceReport(
+      { period: 'annual', year: 2025, quarter: null, month: null, from: '2025-01-01', to: '2026-01-01' },
+      [2025, 2024, 2023],
+      {
+        byStatus: [
+          { status: 'paid', amountCents: 60_000, count: 3 },
+          { status: 'issued', amountCents: 30_000, count: 2 },
+          { status: 'void', amountCents: 10_000, count: 1 },
+        ],
+        monthly: [
+          { month: '2025-01', amountCents: 40_000, count: 2, paidCents: 40_000, outstandingCents: 0, voidCents: 0 },
+          {
+            month: '2025-03',
+            amountCents: 60_000,
+            count: 4,
+            paidCents: 20_000,
+            outstandingCents: 30_000,
+            voidCents: 10_000,
+          },
+        ],
+        serviceLines: [{ key: 'HVAC', label: 'HVAC', amountCents: 100_000, count: 6 }],
+        customers: [{ key: null, amountCents: 100_000, count: 6 }],
+      },
+    );
     expect(report.cards).toEqual({
       totalInvoiced: { amountCents: 100_000, count: 6 },
       paid: { amountCents: 60_000, count: 3 },
@@ -204,7 +287,9 @@ describe('report arithmetic', () => {
       ['void', 10],
     ]);
     expect(report.monthly.map((m) => m.month)).toEqual(['2025-03', '2025-01']);
-    expect(report.topCustomers).toEqual([{ key: 'Unknown', label: 'Unknown', amountCents: 100_000, count: 6, percent: 100 }]);
+    expect(report.topCustomers).toEqual([
+      { key: 'Unknown', label: 'Unknown', amountCents: 100_000, count: 6, percent: 100 },
+    ]);
   });
 
   it('years run from 2023 (or the earliest invoice year) to now, newest first', () => {
@@ -224,7 +309,14 @@ describe('report arithmetic', () => {
 
 describe('payloads', () => {
   it('list filters: All Statuses is no filter, status lower-cased, dates checked', () => {
-    expect(invoiceListQuery.parse({})).toEqual({ page: 1, pageSize: 25, status: undefined, q: undefined, from: undefined, to: undefined });
+    expect(invoiceListQuery.parse({})).toEqual({
+      page: 1,
+      pageSize: 25,
+      status: undefined,
+      q: undefined,
+      from: undefined,
+      to: undefined,
+    });
     expect(invoiceListQuery.parse({ status: 'Draft' }).status).toBe('draft');
     expect(invoiceListQuery.parse({ status: 'all' }).status).toBeUndefined();
     expect(invoiceListQuery.safeParse({ status: 'late' }).success).toBe(false);
@@ -233,19 +325,49 @@ describe('payloads', () => {
     expect(paidInvoiceListQuery.parse({ q: ' acme ' }).q).toBe('acme');
   });
   it('void needs a reason; send takes an optional valid e-mail', () => {
-    expect(voidInvoiceInput.safeParse({ reason: '  ' }).error?.issues[0]?.message).toBe('A reason is required to void an invoice');
+    expect(voidInvoiceInput.safeParse({ reason: '  ' }).error?.issues[0]?.message).toBe(
+      'A reason is required to void an invoice',
+    );
     expect(sendInvoiceInput.parse(undefined)).toEqual({ email: null });
     expect(sendInvoiceInput.safeParse({ email: 'nope' }).success).toBe(false);
   });
   it('a draft edit needs a due date and at least one valid line', () => {
-    expect(updateDraftInput.safeParse({ dueDate: '2025-01-01', lines: [] }).error?.issues[0]?.message).toBe('An invoice needs at least one line');
-    expect(updateDraftInput.safeParse({ dueDate: '2025-01-01', lines: [{ code: 'A', name: 'A', quantity: 0, unitPrice: 1 }] }).success).toBe(false);
-    expect(updateDraftInput.safeParse({ dueDate: '2025-01-01', lines: [{ code: 'A', name: 'A', quantity: 1, unitPrice: 1.005 }] }).success).toBe(false);
-    expect(updateDraftInput.parse({ dueDate: '2025-01-01', notes: '', lines: [{ code: 'A', name: 'A', quantity: 1, unitPrice: 1 }] }).notes).toBeNull();
+    expect(updateDraftInput.safeParse({ dueDate: '2025-01-01', lines: [] }).error?.issues[0]?.message).toBe(
+      'An invoice needs at least one line',
+    );
+    expect(
+      updateDraftInput.safeParse({
+        dueDate: '2025-01-01',
+        lines: [{ code: 'A', name: 'A', quantity: 0, unitPrice: 1 }],
+      }).success,
+    ).toBe(false);
+    expect(
+      updateDraftInput.safeParse({
+        dueDate: '2025-01-01',
+        lines: [{ code: 'A', name: 'A', quantity: 1, unitPrice: 1.005 }],
+      }).success,
+    ).toBe(false);
+    expect(
+      updateDraftInput.parse({
+        dueDate: '2025-01-01',
+        notes: '',
+        lines: [{ code: 'A', name: 'A', quantity: 1, unitPrice: 1 }],
+      }).notes,
+    ).toBeNull();
   });
   it('report query defaults to annual', () => {
-    expect(invoiceReportQuery.parse({})).toEqual({ period: 'annual', year: undefined, quarter: undefined, month: undefined });
-    expect(invoiceReportQuery.parse({ period: 'Quarterly', year: '2024', quarter: '2' })).toEqual({ period: 'quarterly', year: 2024, quarter: 2, month: undefined });
+    expect(invoiceReportQuery.parse({})).toEqual({
+      period: 'annual',
+      year: undefined,
+      quarter: undefined,
+      month: undefined,
+    });
+    expect(invoiceReportQuery.parse({ period: 'Quarterly', year: '2024', quarter: '2' })).toEqual({
+      period: 'quarterly',
+      year: 2024,
+      quarter: 2,
+      month: undefined,
+    });
     expect(invoiceReportQuery.safeParse({ period: 'weekly' }).success).toBe(false);
     expect(invoiceReportQuery.safeParse({ month: '13' }).success).toBe(false);
   });

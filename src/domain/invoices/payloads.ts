@@ -4,7 +4,13 @@ import { isIsoDate } from '../dates.js';
 import { isUuidV4 } from '../ids.js';
 import { hasAtMostTwoDecimals } from '../price-book.js';
 import { type InvoiceLineDraft, lineTotalCents } from './amounts.js';
-import { INVOICE_ITEM_TYPES, INVOICE_LINE_LIMITS, INVOICE_STATUSES, INVOICE_TYPES, type InvoiceStatus } from './constants.js';
+import {
+  INVOICE_ITEM_TYPES,
+  INVOICE_LINE_LIMITS,
+  INVOICE_STATUSES,
+  INVOICE_TYPES,
+  type InvoiceStatus,
+} from './constants.js';
 import { can, type UserRole } from '../policy.js';
 import { canTransition, INVOICE_MESSAGES } from './messages.js';
 
@@ -28,12 +34,17 @@ const searchText = z
   .max(200, 'Search must be at most 200 characters')
   .optional()
   .transform((v) => (v ? v : undefined));
-const page = z.coerce.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be 1 or more').default(1);
+const page = z.coerce
+  .number({ error: 'Page must be a number' })
+  .int('Page must be a whole number')
+  .min(1, 'Page must be 1 or more')
+  .default(1);
 const pageSize = z.coerce
   .number({ error: 'Page size must be 25, 50 or 100' })
   .refine((n) => [25, 50, 100].includes(n), 'Page size must be 25, 50 or 100')
   .default(25);
-const dateRangeRefine = <T extends { from?: string | undefined; to?: string | undefined }>(v: T) => !v.from || !v.to || v.from <= v.to;
+const dateRangeRefine = <T extends { from?: string | undefined; to?: string | undefined }>(v: T) =>
+  !v.from || !v.to || v.from <= v.to;
 const dateRangeMessage = { message: 'The from date must not be after the to date', path: ['to'] };
 
 export const invoiceIdParams = z.object({ id: z.string().refine((v) => isUuidV4(v), INVOICE_MESSAGES.invalidId) });
@@ -46,33 +57,38 @@ export const invoiceJobParams = z.object({ id: z.string().refine((v) => isUuidV4
  * time zone), so the list holds exactly the invoices the card counts.
  */
 const invoiceListShape = {
-    status: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .optional()
-      .transform((v) => (v && v !== 'all' ? v : undefined))
-      .refine((v) => v === undefined || (INVOICE_STATUSES as readonly string[]).includes(v), 'Status must be draft, issued, paid or void')
-      .transform((v) => v as InvoiceStatus | undefined),
-    q: searchText,
-    from: optionalIsoDate('From date'),
-    to: optionalIsoDate('To date'),
-    office: z
-      .string()
-      .trim()
-      .max(100, 'Office must be at most 100 characters')
-      .optional()
-      .transform((v) => (v ? v : undefined)),
-    technicianId: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => (v ? v : undefined))
-      .refine((v) => v === undefined || isUuidV4(v), 'Invalid technician id'),
-    createdFrom: optionalIsoDate('Created from date'),
+  status: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((v) => (v && v !== 'all' ? v : undefined))
+    .refine(
+      (v) => v === undefined || (INVOICE_STATUSES as readonly string[]).includes(v),
+      'Status must be draft, issued, paid or void',
+    )
+    .transform((v) => v as InvoiceStatus | undefined),
+  q: searchText,
+  from: optionalIsoDate('From date'),
+  to: optionalIsoDate('To date'),
+  office: z
+    .string()
+    .trim()
+    .max(100, 'Office must be at most 100 characters')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  technicianId: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || isUuidV4(v), 'Invalid technician id'),
+  createdFrom: optionalIsoDate('Created from date'),
 };
 export const invoiceListFilters = z.object(invoiceListShape).refine(dateRangeRefine, dateRangeMessage);
-export const invoiceListQuery = z.object({ ...invoiceListShape, page, pageSize }).refine(dateRangeRefine, dateRangeMessage);
+export const invoiceListQuery = z
+  .object({ ...invoiceListShape, page, pageSize })
+  .refine(dateRangeRefine, dateRangeMessage);
 export type InvoiceListFilters = z.output<typeof invoiceListFilters>;
 export type InvoiceListQuery = z.output<typeof invoiceListQuery>;
 
@@ -88,7 +104,9 @@ export type PendingInvoiceListQuery = z.output<typeof pendingInvoiceListQuery>;
 /** /invoices/paid: paid invoices, newest paid first; search over invoice number, job number, job name, location and company; paid-date range. */
 const paidInvoiceShape = { q: searchText, from: optionalIsoDate('From date'), to: optionalIsoDate('To date') };
 export const paidInvoiceFilters = z.object(paidInvoiceShape).refine(dateRangeRefine, dateRangeMessage);
-export const paidInvoiceListQuery = z.object({ ...paidInvoiceShape, page, pageSize }).refine(dateRangeRefine, dateRangeMessage);
+export const paidInvoiceListQuery = z
+  .object({ ...paidInvoiceShape, page, pageSize })
+  .refine(dateRangeRefine, dateRangeMessage);
 export type PaidInvoiceFilters = z.output<typeof paidInvoiceFilters>;
 export type PaidInvoiceListQuery = z.output<typeof paidInvoiceListQuery>;
 
@@ -124,7 +142,12 @@ export const invoiceList = paginated(invoiceListItem).extend({ summary: invoiceL
 export type InvoiceList = z.infer<typeof invoiceList>;
 
 /** /invoices/pending: Total Outstanding with the Overdue and Due Soon tiles (for the search, not the tile filter). */
-export const pendingInvoiceSummary = z.object({ totalOutstanding: amountCount, overdue: amountCount, dueSoon: amountCount, today: z.string() });
+export const pendingInvoiceSummary = z.object({
+  totalOutstanding: amountCount,
+  overdue: amountCount,
+  dueSoon: amountCount,
+  today: z.string(),
+});
 export type PendingInvoiceSummary = z.infer<typeof pendingInvoiceSummary>;
 export const pendingInvoiceList = paginated(invoiceListItem).extend({ summary: pendingInvoiceSummary.nullable() });
 export type PendingInvoiceList = z.infer<typeof pendingInvoiceList>;
@@ -159,7 +182,13 @@ export const invoiceHistoryEntry = z.object({
 export type InvoiceHistoryEntry = z.infer<typeof invoiceHistoryEntry>;
 
 /** What the signed-in user may do to this invoice now (its status and their role). */
-export const invoiceActions = z.object({ send: z.boolean(), markPaid: z.boolean(), void: z.boolean(), edit: z.boolean(), delete: z.boolean() });
+export const invoiceActions = z.object({
+  send: z.boolean(),
+  markPaid: z.boolean(),
+  void: z.boolean(),
+  edit: z.boolean(),
+  delete: z.boolean(),
+});
 export type InvoiceActions = z.infer<typeof invoiceActions>;
 
 export function allowedInvoiceActions(status: InvoiceStatus, role: UserRole): InvoiceActions {
@@ -192,7 +221,12 @@ export const invoiceDetail = invoiceListItem.extend({
     contactEmail: z.string().nullable(),
     contactPhone: z.string().nullable(),
   }),
-  customer: z.object({ companyId: z.string().nullable(), companyName: z.string().nullable(), billingEntity: z.string().nullable(), billingEmail: z.string().nullable() }),
+  customer: z.object({
+    companyId: z.string().nullable(),
+    companyName: z.string().nullable(),
+    billingEntity: z.string().nullable(),
+    billingEmail: z.string().nullable(),
+  }),
   location: z.object({
     id: z.string().nullable(),
     name: z.string().nullable(),
@@ -210,7 +244,12 @@ export const invoiceDetail = invoiceListItem.extend({
    * signature's GET path.
    */
   signedBy: z
-    .object({ quoteNumber: z.string(), signerName: z.string(), signedAt: z.string(), signatureUrl: z.string().nullable() })
+    .object({
+      quoteNumber: z.string(),
+      signerName: z.string(),
+      signedAt: z.string(),
+      signatureUrl: z.string().nullable(),
+    })
     .nullable(),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetail>;
@@ -267,7 +306,10 @@ export const invoiceLineInput = z.object({
     .trim()
     .min(1, 'Name is required')
     .max(INVOICE_LINE_LIMITS.nameLength, `Name must be at most ${INVOICE_LINE_LIMITS.nameLength} characters`),
-  itemType: z.enum(INVOICE_ITEM_TYPES, { error: 'Type must be part, labor or item' }).nullish().transform((v) => v ?? null),
+  itemType: z
+    .enum(INVOICE_ITEM_TYPES, { error: 'Type must be part, labor or item' })
+    .nullish()
+    .transform((v) => v ?? null),
   quantity: z
     .number({ error: 'Quantity is required' })
     .gt(0, 'Quantity must be greater than 0')
@@ -302,6 +344,13 @@ export type UpdateDraftFormValues = z.input<typeof updateDraftInput>;
 export function linesFromInput(lines: readonly InvoiceLineInput[]): InvoiceLineDraft[] {
   return lines.map((l) => {
     const unitCents = Math.round(l.unitPrice * 100);
-    return { code: l.code, name: l.name, itemType: l.itemType, quantity: l.quantity, unitCents, totalCents: lineTotalCents(l.quantity, unitCents) };
+    return {
+      code: l.code,
+      name: l.name,
+      itemType: l.itemType,
+      quantity: l.quantity,
+      unitCents,
+      totalCents: lineTotalCents(l.quantity, unitCents),
+    };
   });
 }

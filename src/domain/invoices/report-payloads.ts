@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { type InvoiceStatus } from './constants.js';
 import { amountCount } from './payloads.js';
-import { type AmountBucketRow, type AmountCount, REPORT_PERIODS, REPORT_STATUS_KEYS, type ReportPeriod, serviceLineBreakdown, statusBreakdown, topCustomers } from './report.js';
+import {
+  type AmountBucketRow,
+  type AmountCount,
+  REPORT_PERIODS,
+  REPORT_STATUS_KEYS,
+  type ReportPeriod,
+  serviceLineBreakdown,
+  statusBreakdown,
+  topCustomers,
+} from './report.js';
 
 // Report payloads
 
@@ -15,13 +24,34 @@ export const invoiceReportQuery = z.object({
     .transform((v) => v || 'annual')
     .refine((v) => (REPORT_PERIODS as readonly string[]).includes(v), 'Period must be Annual, Quarterly or Monthly')
     .transform((v) => v as ReportPeriod),
-  year: z.coerce.number({ error: 'Year must be a number' }).int('Year must be a whole number').min(1900, 'Year is out of range').max(9999, 'Year is out of range').optional(),
-  quarter: z.coerce.number({ error: 'Quarter must be 1 to 4' }).int('Quarter must be 1 to 4').min(1, 'Quarter must be 1 to 4').max(4, 'Quarter must be 1 to 4').optional(),
-  month: z.coerce.number({ error: 'Month must be 1 to 12' }).int('Month must be 1 to 12').min(1, 'Month must be 1 to 12').max(12, 'Month must be 1 to 12').optional(),
+  year: z.coerce
+    .number({ error: 'Year must be a number' })
+    .int('Year must be a whole number')
+    .min(1900, 'Year is out of range')
+    .max(9999, 'Year is out of range')
+    .optional(),
+  quarter: z.coerce
+    .number({ error: 'Quarter must be 1 to 4' })
+    .int('Quarter must be 1 to 4')
+    .min(1, 'Quarter must be 1 to 4')
+    .max(4, 'Quarter must be 1 to 4')
+    .optional(),
+  month: z.coerce
+    .number({ error: 'Month must be 1 to 12' })
+    .int('Month must be 1 to 12')
+    .min(1, 'Month must be 1 to 12')
+    .max(12, 'Month must be 1 to 12')
+    .optional(),
 });
 export type InvoiceReportQuery = z.output<typeof invoiceReportQuery>;
 
-export const reportBucket = z.object({ key: z.string(), label: z.string(), amountCents: z.number().int(), count: z.number().int(), percent: z.number() });
+export const reportBucket = z.object({
+  key: z.string(),
+  label: z.string(),
+  amountCents: z.number().int(),
+  count: z.number().int(),
+  percent: z.number(),
+});
 export const reportMonth = z.object({
   month: z.string(),
   amountCents: z.number().int(),
@@ -33,13 +63,27 @@ export const reportMonth = z.object({
 export type ReportMonth = z.infer<typeof reportMonth>;
 
 export const invoiceReport = z.object({
-  period: z.object({ period: z.enum(REPORT_PERIODS), year: z.number().int(), quarter: z.number().int().nullable(), month: z.number().int().nullable(), from: z.string(), to: z.string() }),
+  period: z.object({
+    period: z.enum(REPORT_PERIODS),
+    year: z.number().int(),
+    quarter: z.number().int().nullable(),
+    month: z.number().int().nullable(),
+    from: z.string(),
+    to: z.string(),
+  }),
   years: z.array(z.number().int()),
   cards: z.object({ totalInvoiced: amountCount, paid: amountCount, outstanding: amountCount, void: amountCount }),
   monthly: z.array(reportMonth),
   serviceLines: z.array(reportBucket),
   topCustomers: z.array(reportBucket),
-  status: z.array(z.object({ status: z.enum(REPORT_STATUS_KEYS), amountCents: z.number().int(), count: z.number().int(), percent: z.number() })),
+  status: z.array(
+    z.object({
+      status: z.enum(REPORT_STATUS_KEYS),
+      amountCents: z.number().int(),
+      count: z.number().int(),
+      percent: z.number(),
+    }),
+  ),
 });
 export type InvoiceReport = z.infer<typeof invoiceReport>;
 
@@ -64,7 +108,10 @@ export function buildInvoiceReport(
   const paid = card('paid');
   const outstanding = card('issued');
   const voided = card('void');
-  const totalInvoiced = { amountCents: paid.amountCents + outstanding.amountCents + voided.amountCents, count: paid.count + outstanding.count + voided.count };
+  const totalInvoiced = {
+    amountCents: paid.amountCents + outstanding.amountCents + voided.amountCents,
+    count: paid.count + outstanding.count + voided.count,
+  };
   return {
     period,
     years,

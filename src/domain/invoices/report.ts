@@ -17,7 +17,12 @@ export function reportYears(currentYear: number, earliestInvoiceYear: number | n
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /** The period's dates: `from` inclusive, `to` exclusive (Q1 Jan-Mar ... Q4 Oct-Dec). */
-export function reportRange(q: { period: ReportPeriod; year: number; quarter?: number | undefined; month?: number | undefined }): { from: string; to: string } {
+export function reportRange(q: {
+  period: ReportPeriod;
+  year: number;
+  quarter?: number | undefined;
+  month?: number | undefined;
+}): { from: string; to: string } {
   if (q.period === 'annual') return { from: `${q.year}-01-01`, to: `${q.year + 1}-01-01` };
   if (q.period === 'quarterly') {
     const quarter = q.quarter ?? 1;
@@ -26,7 +31,10 @@ export function reportRange(q: { period: ReportPeriod; year: number; quarter?: n
     return { from: `${q.year}-${pad2(startMonth)}-01`, to: end };
   }
   const month = q.month ?? 1;
-  return { from: `${q.year}-${pad2(month)}-01`, to: month === 12 ? `${q.year + 1}-01-01` : `${q.year}-${pad2(month + 1)}-01` };
+  return {
+    from: `${q.year}-${pad2(month)}-01`,
+    to: month === 12 ? `${q.year + 1}-01-01` : `${q.year}-${pad2(month + 1)}-01`,
+  };
 }
 
 /** The quarter (1-4) a month (1-12) falls in. */
@@ -89,7 +97,11 @@ export function serviceLineBreakdown(rows: readonly AmountBucketRow[]): AmountBu
 }
 
 /** Top Customers: the 5 largest by amount ("Unknown" when missing), each with its percent of the period's total. */
-export function topCustomers(rows: readonly AmountBucketRow[], totalCents: number, limit = TOP_CUSTOMERS_LIMIT): AmountBucket[] {
+export function topCustomers(
+  rows: readonly AmountBucketRow[],
+  totalCents: number,
+  limit = TOP_CUSTOMERS_LIMIT,
+): AmountBucket[] {
   const buckets = bucketize(rows);
   const pcts = percentages(
     buckets.map((b) => b.amountCents),
@@ -107,7 +119,9 @@ export interface AmountCount {
 }
 
 /** Invoice Status: paid, outstanding (issued) and void as percent of the total invoiced, adding up to 100. */
-export function statusBreakdown(cards: Record<ReportStatusKey, AmountCount>): { status: ReportStatusKey; amountCents: number; count: number; percent: number }[] {
+export function statusBreakdown(
+  cards: Record<ReportStatusKey, AmountCount>,
+): { status: ReportStatusKey; amountCents: number; count: number; percent: number }[] {
   const pcts = percentages(REPORT_STATUS_KEYS.map((k) => cards[k].amountCents));
   return REPORT_STATUS_KEYS.map((status, i) => ({ status, ...cards[status], percent: pcts[i]! }));
 }

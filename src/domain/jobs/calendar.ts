@@ -28,7 +28,8 @@ export const calendarQuery = z
     if (!isIsoDate(v.from) || !isIsoDate(v.to)) return;
     if (v.to < v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: JOB_MESSAGES.calendarOrder });
     const days = (Date.parse(`${v.to}T00:00:00Z`) - Date.parse(`${v.from}T00:00:00Z`)) / 86_400_000 + 1;
-    if (days > JOB_LIMITS.calendarMaxDays) ctx.addIssue({ code: 'custom', path: ['to'], message: JOB_MESSAGES.calendarRange });
+    if (days > JOB_LIMITS.calendarMaxDays)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: JOB_MESSAGES.calendarRange });
   });
 export type CalendarQuery = z.output<typeof calendarQuery>;
 

@@ -1,7 +1,24 @@
 import { z } from 'zod';
 import { isIsoDate } from '../dates.js';
-import { DEFAULT_DURATION_MINUTES, DEFAULT_JOB_TYPE, DEFAULT_OFFICE, JOB_CONTACT_TYPES, JOB_LIMITS, NON_CONTRACT, SERVICE_CONTRACT_VALUES } from './constants.js';
-import { durationMinutes, optionalText, optionalUuid, requiredDate, requiredText, tagList, technicianIdList, uuidField } from './fields.js';
+import {
+  DEFAULT_DURATION_MINUTES,
+  DEFAULT_JOB_TYPE,
+  DEFAULT_OFFICE,
+  JOB_CONTACT_TYPES,
+  JOB_LIMITS,
+  NON_CONTRACT,
+  SERVICE_CONTRACT_VALUES,
+} from './constants.js';
+import {
+  durationMinutes,
+  optionalText,
+  optionalUuid,
+  requiredDate,
+  requiredText,
+  tagList,
+  technicianIdList,
+  uuidField,
+} from './fields.js';
 import { JOB_MESSAGES } from './messages.js';
 
 // Create Job
@@ -33,15 +50,26 @@ export const createJobInput = z
       'Contact email must be a valid email address',
     ),
     contactType: z.enum(JOB_CONTACT_TYPES, { error: JOB_MESSAGES.contactTypeRequired }),
-    type: z.string({ error: JOB_MESSAGES.jobTypeRequired }).trim().min(1, JOB_MESSAGES.jobTypeRequired).max(20).default(DEFAULT_JOB_TYPE),
-    serviceLine: z.string({ error: JOB_MESSAGES.serviceLineRequired }).trim().min(1, JOB_MESSAGES.serviceLineRequired).max(20, 'Service line must be at most 20 characters'),
+    type: z
+      .string({ error: JOB_MESSAGES.jobTypeRequired })
+      .trim()
+      .min(1, JOB_MESSAGES.jobTypeRequired)
+      .max(20)
+      .default(DEFAULT_JOB_TYPE),
+    serviceLine: z
+      .string({ error: JOB_MESSAGES.serviceLineRequired })
+      .trim()
+      .min(1, JOB_MESSAGES.serviceLineRequired)
+      .max(20, 'Service line must be at most 20 characters'),
     name: requiredText(JOB_MESSAGES.nameRequired, JOB_LIMITS.nameLength, 'Job name'),
     description: requiredText(JOB_MESSAGES.descriptionRequired, JOB_LIMITS.textLength, 'Description'),
     problemDescription: optionalText('Problem description', JOB_LIMITS.textLength),
     isTraining: z.boolean({ error: 'Training must be true or false' }).default(false),
     customerPo: optionalText('Customer PO', JOB_LIMITS.customerPoLength),
     serviceContract: z
-      .union([z.enum(SERVICE_CONTRACT_VALUES), z.literal('')], { error: 'Service contract must be Standard, Financial, Management, On-site, Owner, Sales or Non-Contract' })
+      .union([z.enum(SERVICE_CONTRACT_VALUES), z.literal('')], {
+        error: 'Service contract must be Standard, Financial, Management, On-site, Owner, Sales or Non-Contract',
+      })
       .nullish()
       .transform((v) => (v ? v : null)),
     nonContract: z.boolean({ error: 'Non-Contract must be true or false' }).default(false),
@@ -88,9 +116,17 @@ export const updateJobInput = z
       tags: tagList.optional(),
       subcontracted: z.boolean({ error: 'Subcontracted must be true or false' }).optional(),
     },
-    { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Only tags and subcontracted can be changed here' : 'The body must be an object') },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? 'Only tags and subcontracted can be changed here'
+          : 'The body must be an object',
+    },
   )
-  .refine((v) => v.tags !== undefined || v.subcontracted !== undefined, 'Nothing to change: send tags and/or subcontracted');
+  .refine(
+    (v) => v.tags !== undefined || v.subcontracted !== undefined,
+    'Nothing to change: send tags and/or subcontracted',
+  );
 export type UpdateJobInput = z.output<typeof updateJobInput>;
 export type CreateJobFormValues = z.input<typeof createJobInput>;
 

@@ -71,6 +71,13 @@ export const jobDetail = z.object({
   items: z.array(jobItem),
   costTotalCents: z.number().int(),
   /** What the signed-in user may do here (the screens hide what the server would refuse). */
-  can: z.object({ edit: z.boolean(), delete: z.boolean(), assign: z.boolean(), complete: z.boolean(), cancel: z.boolean(), editItems: z.boolean() }),
+  can: z.object({
+    edit: z.boolean(),
+    delete: z.boolean(),
+    assign: z.boolean(),
+    complete: z.boolean(),
+    cancel: z.boolean(),
+    editItems: z.boolean(),
+  }),
 });
 export type JobDetail = z.infer<typeof jobDetail>;

@@ -10,7 +10,11 @@ import { isOnDurationGrid } from './rules.js';
 
 export const emptyToUndefined = (v: string | undefined) => (v ? v : undefined);
 export const trimmedOptional = (max: number) => z.string().trim().max(max).optional().transform(emptyToUndefined);
-export const uuidField = (message: string) => z.string({ error: message }).trim().refine((v) => isUuidV4(v), message);
+export const uuidField = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine((v) => isUuidV4(v), message);
 export const optionalUuid = (message: string) =>
   z
     .string()
@@ -20,11 +24,7 @@ export const optionalUuid = (message: string) =>
     .refine((v) => v === null || isUuidV4(v), message);
 
 export const requiredText = (message: string, max: number, label: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `${label} must be at most ${max} characters`);
+  z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);
 export const optionalText = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text` })
@@ -33,11 +33,7 @@ export const optionalText = (label: string, max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 export const requiredDate = (message: string, label: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .refine(isIsoDate, `${label} must be a valid date (YYYY-MM-DD)`);
+  z.string({ error: message }).trim().min(1, message).refine(isIsoDate, `${label} must be a valid date (YYYY-MM-DD)`);
 
 export const unitPriceDollars = z
   .number({ error: JOB_MESSAGES.unitPriceRequired })

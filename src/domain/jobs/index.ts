@@ -5,12 +5,7 @@
  * pure functions in rules.ts. Each file is one section of the contract; import from this index.
  */
 
-export {
-  JOB_MESSAGES,
-  jobDeleteRefusal,
-  JOB_STATUSES,
-  type JobStatus,
-} from './messages.js';
+export { JOB_MESSAGES, jobDeleteRefusal, JOB_STATUSES, type JobStatus } from './messages.js';
 export {
   JOB_PAGE_SIZES,
   DEFAULT_JOB_PAGE_SIZE,
@@ -46,13 +41,7 @@ export {
   canComplete,
   canCancel,
 } from './rules.js';
-export {
-  durationMinutes,
-  tagList,
-  jobIdParams,
-  jobItemParams,
-  presetIdParams,
-} from './fields.js';
+export { durationMinutes, tagList, jobIdParams, jobItemParams, presetIdParams } from './fields.js';
 export {
   createJobInput,
   type CreateJobInput,
@@ -103,14 +92,8 @@ export {
   jobList,
   type JobList,
 } from './list.js';
-export {
-  jobDetail,
-  type JobDetail,
-} from './detail.js';
-export {
-  jobOptions,
-  type JobOptions,
-} from './options.js';
+export { jobDetail, type JobDetail } from './detail.js';
+export { jobOptions, type JobOptions } from './options.js';
 export {
   calendarQuery,
   type CalendarQuery,

@@ -26,17 +26,29 @@ export const jobItemInput = z
   .object({
     type: z.enum(JOB_ITEM_TYPES, { error: JOB_MESSAGES.itemTypeInvalid }),
     priceBookItemId: optionalUuid(JOB_MESSAGES.priceBookItemNotFound),
-    code: z.string().trim().max(JOB_LIMITS.codeLength, `Code must be at most ${JOB_LIMITS.codeLength} characters`).nullish().transform((v) => (v ? v : null)),
+    code: z
+      .string()
+      .trim()
+      .max(JOB_LIMITS.codeLength, `Code must be at most ${JOB_LIMITS.codeLength} characters`)
+      .nullish()
+      .transform((v) => (v ? v : null)),
     name: optionalText('Name', JOB_LIMITS.itemNameLength),
-    serviceLine: z.string().trim().max(20, 'Service line must be at most 20 characters').nullish().transform((v) => (v ? v : null)),
+    serviceLine: z
+      .string()
+      .trim()
+      .max(20, 'Service line must be at most 20 characters')
+      .nullish()
+      .transform((v) => (v ? v : null)),
     quantity: quantity.default(1),
     unitPrice: unitPriceDollars.nullish().transform((v) => (v === undefined ? null : v)),
   })
   .superRefine((v, ctx) => {
     const fromPriceBook = v.priceBookItemId !== null;
     if (!fromPriceBook && !v.code) ctx.addIssue({ code: 'custom', path: ['code'], message: JOB_MESSAGES.codeRequired });
-    if (!fromPriceBook && v.type !== 'part' && !v.name) ctx.addIssue({ code: 'custom', path: ['name'], message: JOB_MESSAGES.itemNameRequired });
-    if (!fromPriceBook && v.unitPrice === null) ctx.addIssue({ code: 'custom', path: ['unitPrice'], message: JOB_MESSAGES.unitPriceRequired });
+    if (!fromPriceBook && v.type !== 'part' && !v.name)
+      ctx.addIssue({ code: 'custom', path: ['name'], message: JOB_MESSAGES.itemNameRequired });
+    if (!fromPriceBook && v.unitPrice === null)
+      ctx.addIssue({ code: 'custom', path: ['unitPrice'], message: JOB_MESSAGES.unitPriceRequired });
     if (v.type !== 'part' && v.unitPrice !== null && v.unitPrice <= 0) {
       ctx.addIssue({ code: 'custom', path: ['unitPrice'], message: JOB_MESSAGES.unitPricePositive });
     }

@@ -69,25 +69,35 @@ export const jobListQuery = z
       .trim()
       .optional()
       .transform(emptyToUndefined)
-      .refine((v) => v === undefined || v === UNASSIGNED || isUuidV4(v), "Technician must be a technician id or 'unassigned'"),
+      .refine(
+        (v) => v === undefined || v === UNASSIGNED || isUuidV4(v),
+        "Technician must be a technician id or 'unassigned'",
+      ),
     office: trimmedOptional(JOB_LIMITS.officeLength),
     companyId: optionalUuidFilter('Invalid company ID format'),
     locationId: optionalUuidFilter('Invalid location ID format'),
     unitId: optionalUuidFilter('Invalid unit ID format'),
-    dateField: optionalEnum(JOB_DATE_FIELDS, 'Date field must be due, schedule, created or quote-sent').transform((v) => v ?? 'due'),
+    dateField: optionalEnum(JOB_DATE_FIELDS, 'Date field must be due, schedule, created or quote-sent').transform(
+      (v) => v ?? 'due',
+    ),
     from: optionalDate('From'),
     to: optionalDate('To'),
     queue: optionalEnum(JOB_QUEUES, 'Unknown queue'),
     sort: optionalEnum(JOB_SORTS, 'Sort must be number, created, due or schedule').transform((v) => v ?? 'created'),
     dir: optionalEnum(['asc', 'desc'] as const, 'Direction must be asc or desc').transform((v) => v ?? 'desc'),
-    page: z.coerce.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be 1 or more').default(1),
+    page: z.coerce
+      .number({ error: 'Page must be a number' })
+      .int('Page must be a whole number')
+      .min(1, 'Page must be 1 or more')
+      .default(1),
     pageSize: z.coerce
       .number({ error: 'Page size must be 25, 50 or 100' })
       .refine((n) => (JOB_PAGE_SIZES as readonly number[]).includes(n), 'Page size must be 25, 50 or 100')
       .default(DEFAULT_JOB_PAGE_SIZE),
   })
   .superRefine((v, ctx) => {
-    if (v.from && v.to && v.to < v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: "'To' must be on or after 'From'" });
+    if (v.from && v.to && v.to < v.from)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: "'To' must be on or after 'From'" });
   });
 export type JobListQuery = z.output<typeof jobListQuery>;
 export type JobListSearch = z.input<typeof jobListQuery>;

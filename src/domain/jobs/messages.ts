@@ -68,7 +68,11 @@ export function jobDeleteRefusal(reasons: { quoteAnswered: boolean; nonDraftInvo
   const parts: string[] = [];
   if (reasons.quoteAnswered) parts.push('the customer has answered its quote');
   if (reasons.nonDraftInvoices > 0) {
-    parts.push(reasons.nonDraftInvoices === 1 ? 'it has an invoice that is no longer a draft' : `it has ${reasons.nonDraftInvoices} invoices that are no longer drafts`);
+    parts.push(
+      reasons.nonDraftInvoices === 1
+        ? 'it has an invoice that is no longer a draft'
+        : `it has ${reasons.nonDraftInvoices} invoices that are no longer drafts`,
+    );
   }
   if (parts.length === 0) return null;
   return `This job cannot be deleted: ${parts.join(' and ')}. Cancel the job instead to keep its quotes and invoices.`;

@@ -6,7 +6,9 @@ export const jobOptions = z.object({
   jobTypes: z.array(z.object({ code: z.string(), name: z.string() })),
   serviceLines: z.array(z.object({ code: z.string(), name: z.string() })),
   offices: z.array(z.string()),
-  technicians: z.array(z.object({ id: z.string(), name: z.string(), email: z.string().nullable(), phone: z.string().nullable() })),
+  technicians: z.array(
+    z.object({ id: z.string(), name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
+  ),
   serviceContracts: z.array(z.string()),
   defaultJobType: z.string(),
   defaultOffice: z.string(),

@@ -8,7 +8,9 @@ import { JOB_MESSAGES } from './messages.js';
 const presetValue = z.union([z.string().max(JOB_LIMITS.textLength), z.number(), z.boolean(), z.null()]);
 /** A copy of the Create Job form's values (any subset) and the chosen technicians. */
 export const presetData = z
-  .record(z.string().max(50), z.union([presetValue, z.array(z.string().max(100)).max(JOB_LIMITS.maxTechnicians)]), { error: 'Preset data must be the form values' })
+  .record(z.string().max(50), z.union([presetValue, z.array(z.string().max(100)).max(JOB_LIMITS.maxTechnicians)]), {
+    error: 'Preset data must be the form values',
+  })
   .refine((v) => Object.keys(v).length <= 60, 'Preset data has too many fields');
 export type PresetData = z.infer<typeof presetData>;
 

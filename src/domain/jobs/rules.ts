@@ -5,7 +5,10 @@ import { DURATION_STEP_MINUTES, FORM_DURATION_LIMITS, type JobItemType, NON_CONT
 // Rules
 
 /** A new job is scheduled when both schedule date and time are given, otherwise unscheduled. */
-export function statusFromSchedule(scheduleDate: string | null | undefined, scheduleTime: string | null | undefined): 'scheduled' | 'unscheduled' {
+export function statusFromSchedule(
+  scheduleDate: string | null | undefined,
+  scheduleTime: string | null | undefined,
+): 'scheduled' | 'unscheduled' {
   return scheduleDate && scheduleTime ? 'scheduled' : 'unscheduled';
 }
 
@@ -36,7 +39,8 @@ export function parseDurationHm(text: string): number | null {
 
 /** A line's total: quantity x unit price, in cents (exact: both are integers). */
 export function itemTotalCents(quantity: number, unitCostCents: number): number {
-  if (!Number.isInteger(quantity) || !Number.isInteger(unitCostCents)) throw new RangeError('Quantity and unit cost must be whole numbers');
+  if (!Number.isInteger(quantity) || !Number.isInteger(unitCostCents))
+    throw new RangeError('Quantity and unit cost must be whole numbers');
   return quantity * unitCostCents;
 }
 
@@ -46,7 +50,9 @@ export function jobCostTotalCents(items: readonly { totalCents: number }[]): num
 }
 
 /** Totals per item type (the three tables on the Items tab) and the grand total. */
-export function itemTotalsByType(items: readonly { type: JobItemType; totalCents: number }[]): Record<JobItemType | 'all', number> {
+export function itemTotalsByType(
+  items: readonly { type: JobItemType; totalCents: number }[],
+): Record<JobItemType | 'all', number> {
   const out = { part: 0, labor: 0, item: 0, all: 0 };
   for (const i of items) {
     out[i.type] += i.totalCents;

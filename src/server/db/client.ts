@@ -57,7 +57,8 @@ export interface OpenDatabaseOptions {
 }
 
 const BYTEA_OID = 17;
-const asBuffer = (bytes: Uint8Array): Buffer => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+const asBuffer = (bytes: Uint8Array): Buffer =>
+  Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
@@ -83,16 +84,20 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // In-process: every write goes through this client, whose listeners hear it before the
     // statement's answer is returned.
     listen(channel, handlers) {
-      const subscribed = client.listen(channel, () => handlers.onNotify()).then(
-        (unlisten) => {
-          handlers.onState(true);
-          return unlisten;
-        },
-        () => async () => undefined, // a closed database: nothing is kept, as when not listening
-      );
+      const subscribed = client
+        .listen(channel, () => handlers.onNotify())
+        .then(
+          (unlisten) => {
+            handlers.onState(true);
+            return unlisten;
+          },
+          () => async () => undefined, // a closed database: nothing is kept, as when not listening
+        );
       return async () => {
         handlers.onState(false);
-        await (await subscribed)();
+        await (
+          await subscribed
+        )();
       };
     },
     close: () => client.close(),
@@ -149,7 +154,13 @@ export function createPostgresHandle(options: OpenDatabaseOptions & { url: strin
   // on next use; without a listener its 'error' event would crash the process.
   pool.on('error', (error) => console.warn(`[db] an idle PostgreSQL connection was closed: ${error.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Database;
-  return { db, kind: 'postgres', close: () => pool.end(), pool, listen: (channel, handlers) => listenPostgres(connection, channel, handlers) };
+  return {
+    db,
+    kind: 'postgres',
+    close: () => pool.end(),
+    pool,
+    listen: (channel, handlers) => listenPostgres(connection, channel, handlers),
+  };
 }
 
 const LISTEN_RETRY_MS = 1_000;
@@ -168,7 +179,10 @@ function listenPostgres(config: pg.ClientConfig, channel: string, handlers: Noti
       if (current !== client) return;
       current = null;
       // Said once when a working connection is lost, not at every failed retry while the database is down.
-      if (!stopped && listening) console.warn(`[db] listening on ${channel} stopped (${error?.message ?? 'connection ended'}); connecting again every ${LISTEN_RETRY_MS / 1000} s`);
+      if (!stopped && listening)
+        console.warn(
+          `[db] listening on ${channel} stopped (${error?.message ?? 'connection ended'}); connecting again every ${LISTEN_RETRY_MS / 1000} s`,
+        );
       listening = false;
       handlers.onState(false);
       client.end().catch(() => undefined);
@@ -209,7 +223,10 @@ function listenPostgres(config: pg.ClientConfig, channel: string, handlers: Noti
  * sent while another runs on it (deprecated, "Calling client.query() when the client is already
  * executing a query", and gone in pg 9), so reads in a transaction gain nothing from Promise.all.
  */
-export async function readTogether<T extends readonly unknown[]>(exec: Executor, reads: { [K in keyof T]: () => PromiseLike<T[K]> }): Promise<T> {
+export async function readTogether<T extends readonly unknown[]>(
+  exec: Executor,
+  reads: { [K in keyof T]: () => PromiseLike<T[K]> },
+): Promise<T> {
   if (!is(exec, PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
   const results: unknown[] = [];
   for (const read of reads) results.push(await read());

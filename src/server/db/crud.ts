@@ -29,12 +29,19 @@ export function recordCrud<TTable extends RecordTable, TWrite extends PgInsertVa
   return {
     async getById(exec: Executor, id: string, options: { forUpdate?: boolean } = {}): Promise<TRecord | null> {
       const lock = options.forUpdate ? (read.lockOf ? sql`for update of ${read.lockOf}` : sql`for update`) : sql``;
-      const row = await selectRow(exec, read.selection, sql`${read.select} where ${read.idColumn} = ${id}::uuid ${lock}`);
+      const row = await selectRow(
+        exec,
+        read.selection,
+        sql`${read.select} where ${read.idColumn} = ${id}::uuid ${lock}`,
+      );
       return row ? read.toRecord(row) : null;
     },
 
     async exists(exec: Executor, id: string): Promise<boolean> {
-      const rows = await exec.select({ id: table.id }).from(table as PgTable).where(eq(table.id, id));
+      const rows = await exec
+        .select({ id: table.id })
+        .from(table as PgTable)
+        .where(eq(table.id, id));
       return rows.length > 0;
     },
 

@@ -14,10 +14,13 @@ export interface PersonColumns {
  */
 
 /** First and last name joined with a space (what name searches match). */
-export const personNameWords = (person: Pick<PersonColumns, 'firstName' | 'lastName'>): SQL<string> => sql<string>`concat_ws(' ', ${person.firstName}, ${person.lastName})`;
+export const personNameWords = (person: Pick<PersonColumns, 'firstName' | 'lastName'>): SQL<string> =>
+  sql<string>`concat_ws(' ', ${person.firstName}, ${person.lastName})`;
 
 /** First and last name, or null when both are empty. */
-export const personFullName = (person: Pick<PersonColumns, 'firstName' | 'lastName'>): SQL<string | null> => sql<string | null>`nullif(btrim(${personNameWords(person)}), '')`;
+export const personFullName = (person: Pick<PersonColumns, 'firstName' | 'lastName'>): SQL<string | null> =>
+  sql<string | null>`nullif(btrim(${personNameWords(person)}), '')`;
 
 /** The display name: first and last name, else the username. */
-export const personName = (person: PersonColumns): SQL<string> => sql<string>`coalesce(${personFullName(person)}, ${person.username})`;
+export const personName = (person: PersonColumns): SQL<string> =>
+  sql<string>`coalesce(${personFullName(person)}, ${person.username})`;

@@ -26,7 +26,13 @@ export const DEFAULT_JOB_TYPES = [
 ] as const;
 
 export async function ensureReferenceData(db: Executor): Promise<void> {
-  await db.insert(serviceLines).values([...DEFAULT_SERVICE_LINES]).onConflictDoNothing();
-  await db.insert(jobTypes).values([...DEFAULT_JOB_TYPES]).onConflictDoNothing();
+  await db
+    .insert(serviceLines)
+    .values([...DEFAULT_SERVICE_LINES])
+    .onConflictDoNothing();
+  await db
+    .insert(jobTypes)
+    .values([...DEFAULT_JOB_TYPES])
+    .onConflictDoNothing();
   await db.insert(settings).values({ key: 'company', value: DEFAULT_COMPANY_SETTINGS }).onConflictDoNothing();
 }

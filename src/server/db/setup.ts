@@ -9,7 +9,8 @@ export const pgliteDirectory = (dataDir: string) => path.join(dataDir, 'pgdata')
 
 /** Opens the configured database, applies migrations and reference data, seeds the demo if asked. */
 export async function prepareDatabase(
-  config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'demo'> & Partial<Pick<AppConfig, 'databasePoolSize' | 'databaseConnectTimeoutMs' | 'databaseStatementTimeoutMs'>>,
+  config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'demo'> &
+    Partial<Pick<AppConfig, 'databasePoolSize' | 'databaseConnectTimeoutMs' | 'databaseStatementTimeoutMs'>>,
   log: (message: string) => void = () => {},
 ): Promise<{ database: DatabaseHandle; seeded: DemoSummary | null }> {
   const database = await openDatabase({
@@ -25,7 +26,9 @@ export async function prepareDatabase(
   if (config.demo && (await isDatabaseEmpty(database.db))) {
     log('Empty database and DEMO is on: seeding the demo data...');
     seeded = await seedDemo(database.db);
-    log(`Demo data ready: ${seeded.companies} companies, ${seeded.units} units, ${seeded.jobs} jobs, ${seeded.invoices} invoices.`);
+    log(
+      `Demo data ready: ${seeded.companies} companies, ${seeded.units} units, ${seeded.jobs} jobs, ${seeded.invoices} invoices.`,
+    );
   }
   return { database, seeded };
 }

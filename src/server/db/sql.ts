@@ -50,7 +50,9 @@ export function searchTextMatch(column: SQL | AnyColumn, word: string, separator
  * (every row the rule matches, and a few more), and the rule on the column itself decides.
  */
 export function searchWordsMatch(column: SQL | AnyColumn, word: string, separators: readonly string[] = [' ']): SQL {
-  const candidate = matchesWordStart(word) ? `% ${likeEscape(trigramWordsOf(word))}%` : likeContains(trigramWordsOf(word));
+  const candidate = matchesWordStart(word)
+    ? `% ${likeEscape(trigramWordsOf(word))}%`
+    : likeContains(trigramWordsOf(word));
   return sql`(${trigramWords(column)} like lower(${candidate}) and ${searchTextMatch(column, word, separators)})`;
 }
 
@@ -81,9 +83,11 @@ interface Decoder {
   mapFromDriverValue(value: unknown): unknown;
 }
 const ORIGINAL_NAME = Symbol.for('drizzle:OriginalName');
-const isColumn = (field: Field): field is AnyColumn => typeof (field as { mapFromDriverValue?: unknown }).mapFromDriverValue === 'function';
+const isColumn = (field: Field): field is AnyColumn =>
+  typeof (field as { mapFromDriverValue?: unknown }).mapFromDriverValue === 'function';
 // A column decodes its own values; an sql`` expression carries the decoder .mapWith() gave it.
-const decoderOf = (field: Field): Decoder => (isColumn(field) ? (field as unknown as Decoder) : (field as unknown as { decoder: Decoder }).decoder);
+const decoderOf = (field: Field): Decoder =>
+  isColumn(field) ? (field as unknown as Decoder) : (field as unknown as { decoder: Decoder }).decoder;
 
 /**
  * The named output columns of a raw statement. Embedded in sql`` it renders the select list
@@ -119,7 +123,10 @@ export class Selection<F extends Fields> implements SQLWrapper {
   decode(row: Record<string, unknown>): RowOf<F> {
     const out: Record<string, unknown> = {};
     for (const [key, decoder] of this.decoders) {
-      if (!(key in row)) throw new Error(`The statement does not select "${key}" (its selection: ${this.decoders.map(([k]) => k).join(', ')})`);
+      if (!(key in row))
+        throw new Error(
+          `The statement does not select "${key}" (its selection: ${this.decoders.map(([k]) => k).join(', ')})`,
+        );
       const raw = row[key];
       out[key] = raw === null || raw === undefined ? null : decoder.mapFromDriverValue(raw);
     }
@@ -142,9 +149,15 @@ export function nullable<C extends AnyColumn>(column: C): SQL<GetColumnData<C, '
 }
 
 /** A text column holding one of `values` (a check constraint keeps it so), typed as that union; any other value throws. */
-export function oneOfColumn<const V extends readonly string[], C extends AnyColumn>(column: C, values: V): SQL<null extends GetColumnData<C> ? V[number] | null : V[number]> {
+export function oneOfColumn<const V extends readonly string[], C extends AnyColumn>(
+  column: C,
+  values: V,
+): SQL<null extends GetColumnData<C> ? V[number] | null : V[number]> {
   return sql`${column}`.mapWith((value: unknown) => {
-    if (!values.includes(value as string)) throw new Error(`Unexpected value ${JSON.stringify(value)} in ${column.name}: expected one of ${values.join(', ')}`);
+    if (!values.includes(value as string))
+      throw new Error(
+        `Unexpected value ${JSON.stringify(value)} in ${column.name}: expected one of ${values.join(', ')}`,
+      );
     return value as V[number];
   }) as SQL<null extends GetColumnData<C> ? V[number] | null : V[number]>;
 }
@@ -162,12 +175,20 @@ export function from(aliased: PgTable): SQL {
 }
 
 /** Runs a raw statement that selects `selection` and returns its typed rows. */
-export async function selectRows<F extends Fields>(exec: Executor, select: Selection<F>, query: SQL): Promise<RowOf<F>[]> {
+export async function selectRows<F extends Fields>(
+  exec: Executor,
+  select: Selection<F>,
+  query: SQL,
+): Promise<RowOf<F>[]> {
   return (await queryRowsForSql<Record<string, unknown>>(exec, query)).map((row) => select.decode(row));
 }
 
 /** The first row of selectRows, or null. */
-export async function selectRow<F extends Fields>(exec: Executor, select: Selection<F>, query: SQL): Promise<RowOf<F> | null> {
+export async function selectRow<F extends Fields>(
+  exec: Executor,
+  select: Selection<F>,
+  query: SQL,
+): Promise<RowOf<F> | null> {
   return (await selectRows(exec, select, query))[0] ?? null;
 }
 

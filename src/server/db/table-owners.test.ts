@@ -7,7 +7,9 @@ import * as schema from './schema';
 import { TABLE_OWNERS } from './table-owners';
 import * as views from './views';
 
-const tableNames = [...Object.values(schema), ...Object.values(views)].filter((value) => is(value, PgTable)).map((table) => getTableName(table as PgTable));
+const tableNames = [...Object.values(schema), ...Object.values(views)]
+  .filter((value) => is(value, PgTable))
+  .map((table) => getTableName(table as PgTable));
 
 // The lint rule `local/table-owners` can only refuse writes to tables the map names.
 describe('table owners', () => {
@@ -17,6 +19,7 @@ describe('table owners', () => {
 
   it('names owners that exist under src/server', () => {
     const server = path.resolve(import.meta.dirname, '..');
-    for (const owner of new Set(Object.values(TABLE_OWNERS))) expect(existsSync(path.join(server, owner)), owner).toBe(true);
+    for (const owner of new Set(Object.values(TABLE_OWNERS)))
+      expect(existsSync(path.join(server, owner)), owner).toBe(true);
   });
 });

@@ -2,7 +2,13 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { effectiveQuoteStatus, isDecidedQuoteStatus, isOpenQuoteAt, QUOTE_STATUSES, type QuoteStatus } from '../../domain/quotes';
+import {
+  effectiveQuoteStatus,
+  isDecidedQuoteStatus,
+  isOpenQuoteAt,
+  QUOTE_STATUSES,
+  type QuoteStatus,
+} from '../../domain/quotes';
 import { quoteDecided, quoteOpenAt, quoteStatusAt } from './views';
 
 /** Every SQL twin of a quote rule says what its TypeScript rule says, for every status and expiry. */
@@ -12,7 +18,12 @@ beforeAll(() => client.waitReady, 60_000);
 afterAll(() => client.close());
 
 const now = new Date('2026-11-27T12:00:00Z');
-const EXPIRIES = ['2026-11-27T11:59:59.999Z', '2026-11-27T12:00:00Z', '2026-11-27T12:00:00.001Z', '2027-01-01T00:00:00Z'];
+const EXPIRIES = [
+  '2026-11-27T11:59:59.999Z',
+  '2026-11-27T12:00:00Z',
+  '2026-11-27T12:00:00.001Z',
+  '2027-01-01T00:00:00Z',
+];
 const cases = QUOTE_STATUSES.flatMap((status) => EXPIRIES.map((expiresAt) => ({ status, expiresAt })));
 
 describe('the quote rules and their SQL twins (db/views.ts) agree', () => {

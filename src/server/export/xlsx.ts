@@ -30,7 +30,12 @@ export async function sendXlsx<T>(
   const output = new PassThrough({ highWaterMark: 1024 * 1024 });
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(options.sheetName.slice(0, 31));
-  sheet.columns = options.columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? Math.max(12, c.header.length + 2), ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}) }));
+  sheet.columns = options.columns.map((c, i) => ({
+    header: c.header,
+    key: String(i),
+    width: c.width ?? Math.max(12, c.header.length + 2),
+    ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}),
+  }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
 
@@ -60,7 +65,11 @@ export async function sendXlsx<T>(
  * Reads a list in keyset-paginated batches: `fetch(after, limit)` answers the rows after the
  * cursor (null = from the start), in the list's order.
  */
-export async function* inBatches<T, C>(fetch: (after: C | null, limit: number) => Promise<T[]>, cursorOf: (row: T) => C, size = 2000): AsyncGenerator<T[]> {
+export async function* inBatches<T, C>(
+  fetch: (after: C | null, limit: number) => Promise<T[]>,
+  cursorOf: (row: T) => C,
+  size = 2000,
+): AsyncGenerator<T[]> {
   let after: C | null = null;
   for (;;) {
     const rows = await fetch(after, size);
@@ -85,18 +94,30 @@ export interface XlsxSheet {
 
 /** A sheet from rows of one type and the columns that read them. */
 export function xlsxSheet<T>(name: string, columns: XlsxColumn<T>[], rows: readonly T[]): XlsxSheet {
-  return { name, columns: columns.map(({ header, width, numFmt }) => ({ header, width, numFmt })), rows: rows.map((row) => columns.map((c) => c.value(row) ?? null)) };
+  return {
+    name,
+    columns: columns.map(({ header, width, numFmt }) => ({ header, width, numFmt })),
+    rows: rows.map((row) => columns.map((c) => c.value(row) ?? null)),
+  };
 }
 
 /**
  * Sends a small workbook of several sheets (a report: a sheet per panel), built in memory; lists
  * of any length go through sendXlsx, which streams.
  */
-export async function sendXlsxWorkbook(reply: FastifyReply, options: { fileName: string; sheets: XlsxSheet[] }): Promise<FastifyReply> {
+export async function sendXlsxWorkbook(
+  reply: FastifyReply,
+  options: { fileName: string; sheets: XlsxSheet[] },
+): Promise<FastifyReply> {
   const workbook = new ExcelJS.Workbook();
   for (const s of options.sheets) {
     const sheet = workbook.addWorksheet(s.name.slice(0, 31));
-    sheet.columns = s.columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? Math.max(12, c.header.length + 2), ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}) }));
+    sheet.columns = s.columns.map((c, i) => ({
+      header: c.header,
+      key: String(i),
+      width: c.width ?? Math.max(12, c.header.length + 2),
+      ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}),
+    }));
     sheet.getRow(1).font = { bold: true };
     for (const row of s.rows) sheet.addRow(row);
   }

@@ -50,7 +50,8 @@ function firstPoint(body: unknown): GeoPoint | null {
   const hit = body[0] as { lat?: unknown; lon?: unknown };
   const latitude = Number(hit.lat);
   const longitude = Number(hit.lon);
-  if (hit.lat === undefined || hit.lon === undefined || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return null;
+  if (hit.lat === undefined || hit.lon === undefined || !Number.isFinite(latitude) || !Number.isFinite(longitude))
+    return null;
   if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
   return { latitude, longitude };
 }
@@ -72,9 +73,17 @@ export function createNominatimGeocoder(options: NominatimOptions): Geocoder {
       return firstPoint(await response.json());
     };
     try {
-      const structured = await ask({ street: address.street, city: address.city, state: address.state, postalcode: address.zip, countrycodes: 'us' });
+      const structured = await ask({
+        street: address.street,
+        city: address.city,
+        state: address.state,
+        postalcode: address.zip,
+        countrycodes: 'us',
+      });
       if (structured) return structured;
-      const line = [address.street, address.city, [address.state, address.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+      const line = [address.street, address.city, [address.state, address.zip].filter(Boolean).join(' ')]
+        .filter(Boolean)
+        .join(', ');
       return await ask({ q: line });
     } catch (error) {
       options.onError?.(error);
@@ -89,7 +98,8 @@ interface SavedAddress {
   state: string;
   zip: string;
 }
-const sameAddress = (a: SavedAddress, b: SavedAddress) => a.address === b.address && a.city === b.city && a.state === b.state && a.zip === b.zip;
+const sameAddress = (a: SavedAddress, b: SavedAddress) =>
+  a.address === b.address && a.city === b.city && a.state === b.state && a.zip === b.zip;
 
 /**
  * Coordinates to store with an address being saved: the previous ones when the address did not

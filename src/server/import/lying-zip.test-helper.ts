@@ -6,7 +6,11 @@ import { createDeflateRaw } from 'node:zlib';
  * Built in chunks, so the test never holds the unpacked bytes itself. For the tests of the
  * importer (src/server/import/spreadsheet.test.ts, tests/api); nothing in the app imports it.
  */
-export async function lyingZip(realBytes: number, declaredBytes = 1024, name = 'xl/worksheets/sheet1.xml'): Promise<Buffer> {
+export async function lyingZip(
+  realBytes: number,
+  declaredBytes = 1024,
+  name = 'xl/worksheets/sheet1.xml',
+): Promise<Buffer> {
   const deflate = createDeflateRaw({ level: 9 });
   const parts: Buffer[] = [];
   deflate.on('data', (chunk: Buffer) => parts.push(chunk));

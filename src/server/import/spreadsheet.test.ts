@@ -2,7 +2,15 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors.js';
 import { lyingZip } from './lying-zip.test-helper.js';
-import { checkZipContents, checkZipDirectory, decodeText, detectDelimiter, detectSpreadsheet, parseCsv, readSpreadsheet } from './spreadsheet.js';
+import {
+  checkZipContents,
+  checkZipDirectory,
+  decodeText,
+  detectDelimiter,
+  detectSpreadsheet,
+  parseCsv,
+  readSpreadsheet,
+} from './spreadsheet.js';
 
 describe('parseCsv', () => {
   it('reads plain, quoted and empty fields, CRLF and LF', () => {
@@ -67,11 +75,17 @@ describe('detectSpreadsheet', () => {
   });
 
   it('refuses a PDF named .xlsx or .csv, an old .xls, other names and empty files', () => {
-    expect(code(() => detectSpreadsheet(pdf, 'prices.xlsx'))).toMatch(/^415 The file is named .xlsx but is not an Excel spreadsheet/);
+    expect(code(() => detectSpreadsheet(pdf, 'prices.xlsx'))).toMatch(
+      /^415 The file is named .xlsx but is not an Excel spreadsheet/,
+    );
     expect(code(() => detectSpreadsheet(pdf, 'prices.csv'))).toMatch(/^415 The file is named .csv but is not text/);
     expect(code(() => detectSpreadsheet(zip, 'prices.csv'))).toMatch(/^415/);
-    expect(code(() => detectSpreadsheet(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0]), 'old.xls'))).toMatch(/old Excel \(.xls\)/);
-    expect(code(() => detectSpreadsheet(Buffer.from('hello'), 'notes.pdf'))).toMatch(/^415 The file is not a spreadsheet/);
+    expect(
+      code(() => detectSpreadsheet(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0]), 'old.xls')),
+    ).toMatch(/old Excel \(.xls\)/);
+    expect(code(() => detectSpreadsheet(Buffer.from('hello'), 'notes.pdf'))).toMatch(
+      /^415 The file is not a spreadsheet/,
+    );
     expect(code(() => detectSpreadsheet(Buffer.alloc(0), 'x.csv'))).toBe('400 The file is empty');
   });
 });

@@ -43,11 +43,15 @@ export function detectSpreadsheet(buffer: Buffer, fileName: string): Spreadsheet
     throw unsupported('This is an old Excel (.xls) file. Save it as .xlsx or .csv and try again.');
   }
   if (extension === 'xlsx') {
-    if (!isZip) throw unsupported('The file is named .xlsx but is not an Excel spreadsheet. Choose an .xlsx or .csv file with a header row.');
+    if (!isZip)
+      throw unsupported(
+        'The file is named .xlsx but is not an Excel spreadsheet. Choose an .xlsx or .csv file with a header row.',
+      );
     return 'xlsx';
   }
   if (extension === 'csv' || extension === 'txt') {
-    if (isZip || !looksLikeText(buffer)) throw unsupported('The file is named .csv but is not text. Choose an .xlsx or .csv file with a header row.');
+    if (isZip || !looksLikeText(buffer))
+      throw unsupported('The file is named .csv but is not text. Choose an .xlsx or .csv file with a header row.');
     return 'csv';
   }
   throw unsupported(NOT_A_SPREADSHEET);
@@ -95,7 +99,8 @@ function zipEntries(buffer: Buffer): ZipEntry[] {
       declaredSize: buffer.readUInt32LE(offset + 24),
       localHeaderOffset: buffer.readUInt32LE(offset + 42),
     });
-    offset += 46 + buffer.readUInt16LE(offset + 28) + buffer.readUInt16LE(offset + 30) + buffer.readUInt16LE(offset + 32);
+    offset +=
+      46 + buffer.readUInt16LE(offset + 28) + buffer.readUInt16LE(offset + 30) + buffer.readUInt16LE(offset + 32);
   }
   return entries;
 }
@@ -226,7 +231,8 @@ export function parseCsv(text: string, delimiter = detectDelimiter(text)): strin
       i++;
     }
   }
-  if (quoted) throw badRequest(`The CSV file has a quote that is never closed (the record starting on line ${recordStartLine}).`);
+  if (quoted)
+    throw badRequest(`The CSV file has a quote that is never closed (the record starting on line ${recordStartLine}).`);
   if (field !== '' || record.length > 0) {
     record.push(field);
     records.push(record);
@@ -264,7 +270,8 @@ function plainCell(value: ExcelJS.CellValue): SheetCell {
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === 'object') {
     if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('formula' in value || 'sharedFormula' in value) return plainCell((value as { result?: ExcelJS.CellValue }).result ?? null);
+    if ('formula' in value || 'sharedFormula' in value)
+      return plainCell((value as { result?: ExcelJS.CellValue }).result ?? null);
     if ('hyperlink' in value) return plainCell((value as { text?: ExcelJS.CellValue }).text ?? null);
     if ('error' in value) return String((value as { error: string }).error);
   }
@@ -277,7 +284,9 @@ async function readXlsx(buffer: Buffer): Promise<SheetTable> {
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
   } catch {
-    throw unsupported('The file could not be read as an .xlsx spreadsheet. Open it in Excel, save it as .xlsx or .csv, and try again.');
+    throw unsupported(
+      'The file could not be read as an .xlsx spreadsheet. Open it in Excel, save it as .xlsx or .csv, and try again.',
+    );
   }
   const sheet = workbook.worksheets.find((ws) => ws.rowCount > 0) ?? workbook.worksheets[0];
   if (!sheet) throw badRequest('The spreadsheet has no sheets.');

@@ -6,7 +6,12 @@
 import { and, eq, gte, lt, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { searchWords } from '../../domain/customers.js';
 import { DEFAULT_TIME_ZONE } from '../../domain/dates.js';
-import { dueWindow, type InvoiceListFilters, type PaidInvoiceFilters, type PendingInvoiceFilters } from '../../domain/invoices/index.js';
+import {
+  dueWindow,
+  type InvoiceListFilters,
+  type PaidInvoiceFilters,
+  type PendingInvoiceFilters,
+} from '../../domain/invoices/index.js';
 import { companies, invoiceSearch, jobInvoices, jobs, jobTechnicians, locations, settings } from '../db/schema.js';
 import { from, searchWordsMatch, tableAlias, textMatch, whereAll } from '../db/sql.js';
 import { COMPANY_SETTINGS_KEY } from '../modules/settings/index.js';
@@ -38,10 +43,16 @@ export function searchCondition(q: string, options: SearchConditionOptions = {})
       // turning it into a join that gathers every match first (its estimate of the two conditions
       // on the text, each counted as if independent, is far too low: PGlite sorted the 31,313
       // invoices of "riverside" for the paid list's first page, 285 ms).
-      const byJobNumber = digits === null ? sql`` : sql` or ${jobInvoices.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.number} = ${digits})`;
+      const byJobNumber =
+        digits === null
+          ? sql``
+          : sql` or ${jobInvoices.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.number} = ${digits})`;
       return sql`(exists (select 1 from ${invoiceSearch} where ${invoiceSearch.invoiceId} = ${jobInvoices.id} and ${byWords} offset 0)${byJobNumber})`;
     }
-    const byJobNumber = digits === null ? sql`` : sql` union select ${jobInvoices.id} from ${jobInvoices} where ${jobInvoices.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.number} = ${digits})`;
+    const byJobNumber =
+      digits === null
+        ? sql``
+        : sql` union select ${jobInvoices.id} from ${jobInvoices} where ${jobInvoices.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.number} = ${digits})`;
     return sql`${jobInvoices.id} in (select ${invoiceSearch.invoiceId} from ${invoiceSearch} where ${byWords}${byJobNumber})`;
   }
   // A word holding the separator matches inside one of the four texts (never across two).
@@ -81,7 +92,8 @@ const searchDoc = tableAlias(invoiceSearch, 'search_doc');
 export const invoiceSearchTable = searchDoc;
 
 /** Every word of a search on invoice_search's text (the lists' matching rule). */
-const wordsOnSearchText = (q: string): SQL[] => searchWords(q).map((word) => searchWordsMatch(searchDoc.searchText, word, SEARCH_SEPARATORS));
+const wordsOnSearchText = (q: string): SQL[] =>
+  searchWords(q).map((word) => searchWordsMatch(searchDoc.searchText, word, SEARCH_SEPARATORS));
 
 /**
  * A search (searchable(q)) as one condition on invoice_search ("search_doc") alone: every word on its text,
@@ -90,7 +102,9 @@ const wordsOnSearchText = (q: string): SQL[] => searchWords(q).map((word) => sea
 export function searchTableCondition(q: string): SQL {
   const digits = jobNumberOf(q);
   const byWords = whereAll(wordsOnSearchText(q));
-  return digits === null ? byWords : sql`(${byWords} or ${searchDoc.jobId} = (select ${jobs.id} from ${jobs} where ${jobs.number} = ${digits}))`;
+  return digits === null
+    ? byWords
+    : sql`(${byWords} or ${searchDoc.jobId} = (select ${jobs.id} from ${jobs} where ${jobs.number} = ${digits}))`;
 }
 
 /**
@@ -116,7 +130,10 @@ export function searchedInvoices(
     if (a.from) c.push(gte(searchDoc.issuedDate, a.from));
     if (a.to) c.push(lte(searchDoc.issuedDate, a.to));
     if (a.office) c.push(eq(searchDoc.office, a.office));
-    if (a.technicianId) c.push(sql`${searchDoc.jobId} in (select ${jobTechnicians.jobId} from ${jobTechnicians} where ${jobTechnicians.technicianId} = ${a.technicianId}::uuid)`);
+    if (a.technicianId)
+      c.push(
+        sql`${searchDoc.jobId} in (select ${jobTechnicians.jobId} from ${jobTechnicians} where ${jobTechnicians.technicianId} = ${a.technicianId}::uuid)`,
+      );
     if (a.createdFrom) {
       c.push(sql`${searchDoc.createdAt} >= (${a.createdFrom}::date)::timestamp at time zone ${COMPANY_ZONE}`);
     }
@@ -139,6 +156,7 @@ export function searchedInvoices(
       ? sql`select ${columns} from ${from(searchDoc)} where ${byWords}`
       : sql`select ${columns} from ${from(searchDoc)} where ${byWords}
             union select ${columns} from ${from(searchDoc)} where ${whereAll([...c, sql`${searchDoc.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.number} = ${digits})`])}`;
-  return options.limit === undefined ? sql`(${matches}) as ${jobInvoices}` : sql`(${matches} limit ${options.limit}) as ${jobInvoices}`;
+  return options.limit === undefined
+    ? sql`(${matches}) as ${jobInvoices}`
+    : sql`(${matches} limit ${options.limit}) as ${jobInvoices}`;
 }
-

@@ -22,7 +22,16 @@
 import { getTableName, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { queryRows as queryRowsForSql, type Executor } from '../db/client.js';
-import { COUNT_ROWS, from, selectRow, selectRows, toCount, type Fields, type RowOf, type Selection } from '../db/sql.js';
+import {
+  COUNT_ROWS,
+  from,
+  selectRow,
+  selectRows,
+  toCount,
+  type Fields,
+  type RowOf,
+  type Selection,
+} from '../db/sql.js';
 
 const ORIGINAL_NAME = Symbol.for('drizzle:OriginalName');
 
@@ -57,7 +66,9 @@ export async function selectTotalled<F extends Fields>(
   statement: SQL,
   options: { preparedAs?: string } = {},
 ): Promise<{ rows: RowOf<F>[]; total: number }> {
-  const rows = options.preparedAs ? await executePrepared(exec, options.preparedAs, statement) : await queryRowsForSql<Record<string, unknown>>(exec, statement);
+  const rows = options.preparedAs
+    ? await executePrepared(exec, options.preparedAs, statement)
+    : await queryRowsForSql<Record<string, unknown>>(exec, statement);
   return { rows: pageRows(select, rows), total: toCount(rows[0]?.total as string | number | undefined) };
 }
 
@@ -65,8 +76,16 @@ export async function selectTotalled<F extends Fields>(
  * The rows of `rows` (a select) counted up to `countLimit`: the exact number, or countLimit with
  * totalCapped when more are there (the scan stops at countLimit + 1).
  */
-export async function cappedCount(exec: Executor, rows: SQL, countLimit: number): Promise<{ total: number; totalCapped: boolean }> {
-  const counted = await selectRow(exec, COUNT_ROWS, sql`select ${COUNT_ROWS} from (select 1 from (${rows}) r limit ${countLimit + 1}) capped`);
+export async function cappedCount(
+  exec: Executor,
+  rows: SQL,
+  countLimit: number,
+): Promise<{ total: number; totalCapped: boolean }> {
+  const counted = await selectRow(
+    exec,
+    COUNT_ROWS,
+    sql`select ${COUNT_ROWS} from (select 1 from (${rows}) r limit ${countLimit + 1}) capped`,
+  );
   const n = counted?.n ?? 0;
   return n > countLimit ? { total: countLimit, totalCapped: true } : { total: n, totalCapped: false };
 }
@@ -123,7 +142,10 @@ export const walkRowsFor = (end: number): number => Math.min(200_000, 5_000 + 10
 /** Which way selectPage found the page (the numbered steps of PagePlan). */
 export type PageWay = 'gathered' | 'walked' | 'keyed' | 'sorted' | 'dense';
 
-export async function selectPage<F extends Fields>(exec: Executor, plan: PagePlan<F>): Promise<{ rows: RowOf<F>[]; total: number; totalCapped: boolean; way: PageWay }> {
+export async function selectPage<F extends Fields>(
+  exec: Executor,
+  plan: PagePlan<F>,
+): Promise<{ rows: RowOf<F>[]; total: number; totalCapped: boolean; way: PageWay }> {
   const { select } = plan;
   const read = (statement: SQL) => queryRowsForSql<Record<string, unknown>>(exec, statement);
   const pageOf = (found: Record<string, unknown>[]) => pageRows(select, found);
@@ -135,7 +157,12 @@ export async function selectPage<F extends Fields>(exec: Executor, plan: PagePla
     const keyed = await read(plan.keyed);
     if (keyed[0]?.complete === true) {
       const counted = toCount(keyed[0].total as string | number | undefined);
-      return { rows: pageOf(keyed), total: Math.min(counted, plan.countLimit), totalCapped: counted > plan.countLimit, way: 'keyed' };
+      return {
+        rows: pageOf(keyed),
+        total: Math.min(counted, plan.countLimit),
+        totalCapped: counted > plan.countLimit,
+        way: 'keyed',
+      };
     }
   }
   const found = await read(plan.gathered(plan.countLimit));
@@ -157,8 +184,14 @@ export async function selectPage<F extends Fields>(exec: Executor, plan: PagePla
   // nothing, so the other ways go first. Every way gives the same page; this only orders them.
   const clustered = toCount(found[0]?.in_walk as string | number | undefined) === 0;
   const ways: [PageWay, () => Promise<RowOf<F>[] | null>][] = clustered
-    ? [['sorted', sorted], ['walked', walk]]
-    : [['walked', walk], ['sorted', sorted]];
+    ? [
+        ['sorted', sorted],
+        ['walked', walk],
+      ]
+    : [
+        ['walked', walk],
+        ['sorted', sorted],
+      ];
   for (const [way, find] of ways) {
     const rows = await find();
     if (rows) return { rows, ...capped, way };
@@ -211,7 +244,8 @@ export function sortedPagePlan<F extends Fields>(options: {
   if (!original) throw new Error('sortedPagePlan takes a table made by tableAlias()');
   const alias = sql.identifier(getTableName(table));
   const dir = options.descending ? sql` desc` : sql``;
-  const orderOf = (sortKey: SQL | AnyColumn, idKey: SQL | AnyColumn) => (options.uniqueSort ? sql`${sortKey}${dir}` : sql`${sortKey}${dir}, ${idKey}${dir}`);
+  const orderOf = (sortKey: SQL | AnyColumn, idKey: SQL | AnyColumn) =>
+    options.uniqueSort ? sql`${sortKey}${dir}` : sql`${sortKey}${dir}, ${idKey}${dir}`;
   const order = orderOf(sort, id);
   // Whether (sortKey, idKey) comes no later in the order than (lastSort, lastId).
   const walkedPast = (sortKey: SQL, idKey: SQL, lastSort: SQL, lastId: SQL) =>
@@ -275,6 +309,7 @@ export async function gatherOrWalk<Row>(plan: {
   gathered: (() => Promise<Row[]>) | null;
   dense: () => Promise<Row[]>;
 }): Promise<{ rows: Row[]; way: Extract<PageWay, 'gathered' | 'dense'> }> {
-  if (plan.gathered && !plan.counted.totalCapped && plan.counted.total <= plan.gatherLimit) return { rows: await plan.gathered(), way: 'gathered' };
+  if (plan.gathered && !plan.counted.totalCapped && plan.counted.total <= plan.gatherLimit)
+    return { rows: await plan.gathered(), way: 'gathered' };
   return { rows: await plan.dense(), way: 'dense' };
 }

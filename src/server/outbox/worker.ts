@@ -83,7 +83,11 @@ export interface OutboxWorkerOptions {
   leaseMs?: number;
   maxAttempts?: number;
   backoff?: (attempt: number) => number;
-  log?: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+  log?: {
+    info(obj: object, msg?: string): void;
+    warn(obj: object, msg?: string): void;
+    error(obj: object, msg?: string): void;
+  };
 }
 
 interface ClaimedRow {
@@ -137,7 +141,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     );
   }
 
-  const mine = (id: string, token: string) => and(eq(outbox.id, id), eq(outbox.claimToken, token), eq(outbox.status, 'sending'));
+  const mine = (id: string, token: string) =>
+    and(eq(outbox.id, id), eq(outbox.claimToken, token), eq(outbox.status, 'sending'));
 
   async function renewLease(id: string, token: string): Promise<boolean> {
     const rows = await db
@@ -149,11 +154,15 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   }
 
   async function deliver(row: ClaimedRow): Promise<void> {
-    const list = typeof row.attachments === 'string' ? (JSON.parse(row.attachments) as ClaimedRow['attachments'] & object[]) : row.attachments;
+    const list =
+      typeof row.attachments === 'string'
+        ? (JSON.parse(row.attachments) as ClaimedRow['attachments'] & object[])
+        : row.attachments;
     const attachments: OutgoingMail['attachments'] = [];
     for (const a of list ?? []) {
       const file = await storage.get(db, a.storageKey);
-      if (!file) throw Object.assign(new Error(`The attachment ${a.fileName} is missing from storage`), { responseCode: 554 });
+      if (!file)
+        throw Object.assign(new Error(`The attachment ${a.fileName} is missing from storage`), { responseCode: 554 });
       attachments.push({ filename: a.fileName, content: file.bytes, contentType: a.contentType });
     }
     await transport.send({
@@ -175,22 +184,37 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       if (!(await renewLease(row.id, token))) continue;
       try {
         await deliver(row);
-        await db.update(outbox).set({ status: 'sent', sentAt: sql`now()`, lastError: null, claimToken: null, leaseExpiresAt: null }).where(mine(row.id, token));
+        await db
+          .update(outbox)
+          .set({ status: 'sent', sentAt: sql`now()`, lastError: null, claimToken: null, leaseExpiresAt: null })
+          .where(mine(row.id, token));
         result.sent++;
       } catch (error) {
         const message = String((error as Error).message ?? error).slice(0, 2000);
         if (isPermanentFailure(error) || row.attempts >= maxAttempts) {
-          await db.update(outbox).set({ status: 'failed', lastError: message, claimToken: null, leaseExpiresAt: null }).where(mine(row.id, token));
+          await db
+            .update(outbox)
+            .set({ status: 'failed', lastError: message, claimToken: null, leaseExpiresAt: null })
+            .where(mine(row.id, token));
           result.failed++;
           options.log?.warn({ outboxId: row.id, attempts: row.attempts, err: message }, 'e-mail failed');
         } else {
           const wait = backoff(row.attempts);
           await db
             .update(outbox)
-            .set({ status: 'pending', lastError: message, claimToken: null, leaseExpiresAt: null, nextAttemptAt: sql`now() + ${wait} * interval '1 millisecond'` })
+            .set({
+              status: 'pending',
+              lastError: message,
+              claimToken: null,
+              leaseExpiresAt: null,
+              nextAttemptAt: sql`now() + ${wait} * interval '1 millisecond'`,
+            })
             .where(mine(row.id, token));
           result.retried++;
-          options.log?.info({ outboxId: row.id, attempts: row.attempts, retryInMs: wait, err: message }, 'e-mail not sent; will retry');
+          options.log?.info(
+            { outboxId: row.id, attempts: row.attempts, retryInMs: wait, err: message },
+            'e-mail not sent; will retry',
+          );
         }
       }
     }

@@ -16,7 +16,11 @@ export const PDF_UNSAFE_MESSAGE =
   'This PDF could not be read safely: it unpacks to far more data than a quote template needs, or takes too long to read. Save or print it again as a new PDF and upload that.';
 
 /** The page count of an uploaded PDF, or the message that says why it cannot be a template. */
-export async function inspectPdfTemplate({ bytes }: { bytes: Uint8Array }): Promise<{ pageCount: number } | { error: string }> {
+export async function inspectPdfTemplate({
+  bytes,
+}: {
+  bytes: Uint8Array;
+}): Promise<{ pageCount: number } | { error: string }> {
   // The content decides, not the name or the declared type: a PDF starts with "%PDF-" (readers
   // accept it within the first kilobyte).
   const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
@@ -30,7 +34,8 @@ export async function inspectPdfTemplate({ bytes }: { bytes: Uint8Array }): Prom
     return pageCount > 0 ? { pageCount } : { error: TEMPLATE_MESSAGES.noPages };
   } catch (error) {
     // pdf-lib's errors are transpiled classes (instanceof fails on them): tell encryption by its message.
-    if (error instanceof EncryptedPDFError || /\bis encrypted\b/.test(String((error as Error).message))) return { error: TEMPLATE_MESSAGES.encrypted };
+    if (error instanceof EncryptedPDFError || /\bis encrypted\b/.test(String((error as Error).message)))
+      return { error: TEMPLATE_MESSAGES.encrypted };
     return { error: TEMPLATE_MESSAGES.unreadable };
   }
 }
@@ -39,7 +44,13 @@ export async function inspectPdfTemplate({ bytes }: { bytes: Uint8Array }): Prom
  * An import's spreadsheet as a table. A file with more data rows than an import takes is refused
  * here, so a 200,000-row file is never copied back to the main thread.
  */
-export async function readImportSpreadsheet({ bytes, fileName }: { bytes: Uint8Array; fileName: string }): Promise<SheetTable> {
+export async function readImportSpreadsheet({
+  bytes,
+  fileName,
+}: {
+  bytes: Uint8Array;
+  fileName: string;
+}): Promise<SheetTable> {
   const { readSpreadsheet } = await import('../import/spreadsheet.js');
   const table = await readSpreadsheet(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), fileName);
   const rows = importRowCount(table);
@@ -70,4 +81,12 @@ export interface ParseRequest {
 
 export type ParseReply =
   | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; error: { name: string; message: string; app?: { statusCode: number; code: AppError['code']; fields?: Record<string, string> } } };
+  | {
+      id: number;
+      ok: false;
+      error: {
+        name: string;
+        message: string;
+        app?: { statusCode: number; code: AppError['code']; fields?: Record<string, string> };
+      };
+    };

@@ -27,7 +27,13 @@ export interface ParsePoolOptions {
   idleMs: number;
 }
 
-export const DEFAULT_PARSE_POOL: ParsePoolOptions = { maxWorkers: 1, maxQueued: 16, maxHeapMb: 160, timeoutMs: 20_000, idleMs: 30_000 };
+export const DEFAULT_PARSE_POOL: ParsePoolOptions = {
+  maxWorkers: 1,
+  maxQueued: 16,
+  maxHeapMb: 160,
+  timeoutMs: 20_000,
+  idleMs: 30_000,
+};
 
 /** Why a job did not finish: it ran out of time or memory, or its worker died. */
 export class ParseLimitError extends Error {
@@ -73,7 +79,11 @@ export function createParsePool(options: Partial<ParsePoolOptions> = {}) {
 
   function spawn(): Slot {
     const worker = script.bootstrap
-      ? new Worker(new URL('./worker-bootstrap.mjs', import.meta.url), { workerData: { entry: script.url.href }, execArgv: [], resourceLimits: limits() })
+      ? new Worker(new URL('./worker-bootstrap.mjs', import.meta.url), {
+          workerData: { entry: script.url.href },
+          execArgv: [],
+          resourceLimits: limits(),
+        })
       : new Worker(script.url, { execArgv: [], resourceLimits: limits() });
     worker.unref();
     const slot: Slot = { worker, busy: false };
@@ -89,7 +99,12 @@ export function createParsePool(options: Partial<ParsePoolOptions> = {}) {
   }
 
   function limits() {
-    return { maxOldGenerationSizeMb: settings.maxHeapMb, maxYoungGenerationSizeMb: 16, codeRangeSizeMb: 64, stackSizeMb: 4 };
+    return {
+      maxOldGenerationSizeMb: settings.maxHeapMb,
+      maxYoungGenerationSizeMb: 16,
+      codeRangeSizeMb: 64,
+      stackSizeMb: 4,
+    };
   }
 
   function retire(slot: Slot) {
@@ -124,10 +139,22 @@ export function createParsePool(options: Partial<ParsePoolOptions> = {}) {
     const onMessage = (reply: ParseReply) => {
       if (reply.id !== id) return;
       if (reply.ok) finish({ value: reply.value }, true);
-      else if (reply.error.app) finish({ error: new AppError(reply.error.app.statusCode, reply.error.app.code, reply.error.message, reply.error.app.fields) }, true);
+      else if (reply.error.app)
+        finish(
+          {
+            error: new AppError(
+              reply.error.app.statusCode,
+              reply.error.app.code,
+              reply.error.message,
+              reply.error.app.fields,
+            ),
+          },
+          true,
+        );
       else finish({ error: Object.assign(new Error(reply.error.message), { name: reply.error.name }) }, true);
     };
-    const onError = (error: Error & { code?: string }) => finish({ error: new ParseLimitError(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory' : 'crash') }, false);
+    const onError = (error: Error & { code?: string }) =>
+      finish({ error: new ParseLimitError(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory' : 'crash') }, false);
     const onExit = () => finish({ error: new ParseLimitError('crash') }, false);
     const timer = setTimeout(() => finish({ error: new ParseLimitError('timeout') }, false), settings.timeoutMs);
     worker.on('message', onMessage);
@@ -154,7 +181,8 @@ export function createParsePool(options: Partial<ParsePoolOptions> = {}) {
      */
     run<N extends JobName>(job: N, input: JobInput<N>): Promise<JobOutput<N>> {
       if (closed) return Promise.reject(new Error('the parse pool is closed'));
-      if (queue.length >= settings.maxQueued) return Promise.reject(new AppError(503, 'SERVICE_UNAVAILABLE', PARSE_BUSY_MESSAGE));
+      if (queue.length >= settings.maxQueued)
+        return Promise.reject(new AppError(503, 'SERVICE_UNAVAILABLE', PARSE_BUSY_MESSAGE));
       return new Promise<JobOutput<N>>((resolve, reject) => {
         queue.push({ job, input, resolve: resolve as (value: unknown) => void, reject });
         next();
@@ -164,11 +192,13 @@ export function createParsePool(options: Partial<ParsePoolOptions> = {}) {
     async close(): Promise<void> {
       closed = true;
       for (const pending of queue.splice(0)) pending.reject(new Error('the parse pool is closed'));
-      await Promise.all([...slots].map(async (slot) => {
-        slots.delete(slot);
-        clearTimeout(slot.idleTimer);
-        await slot.worker.terminate();
-      }));
+      await Promise.all(
+        [...slots].map(async (slot) => {
+          slots.delete(slot);
+          clearTimeout(slot.idleTimer);
+          await slot.worker.terminate();
+        }),
+      );
     },
   };
 }

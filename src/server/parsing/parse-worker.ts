@@ -16,7 +16,19 @@ port.on('message', async ({ id, job, input }: ParseRequest) => {
     reply = {
       id,
       ok: false,
-      error: { name: e.name, message: e.message, ...(error instanceof AppError ? { app: { statusCode: error.statusCode, code: error.code, ...(error.fields ? { fields: error.fields } : {}) } } : {}) },
+      error: {
+        name: e.name,
+        message: e.message,
+        ...(error instanceof AppError
+          ? {
+              app: {
+                statusCode: error.statusCode,
+                code: error.code,
+                ...(error.fields ? { fields: error.fields } : {}),
+              },
+            }
+          : {}),
+      },
     };
   }
   port.postMessage(reply);

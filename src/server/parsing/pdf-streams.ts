@@ -13,7 +13,8 @@ export const MAX_PDF_INFLATED_BYTES = 256 * 1024 * 1024;
 /** One object or cross-reference stream (what pdf-lib inflates itself); real ones are kilobytes. */
 export const MAX_PDF_OBJECT_STREAM_BYTES = 32 * 1024 * 1024;
 
-export type PdfStreamVerdict = { ok: true; inflatedBytes: number } | { ok: false; reason: 'too-large' | 'unsupported-filter' };
+export type PdfStreamVerdict =
+  { ok: true; inflatedBytes: number } | { ok: false; reason: 'too-large' | 'unsupported-filter' };
 
 const SMALL_STREAM = 1024 * 1024;
 
@@ -48,7 +49,8 @@ function inflatedLength(data: Uint8Array, budget: number): Promise<number> {
   });
 }
 
-const latin1 = (bytes: Uint8Array, from: number, to: number) => Buffer.from(bytes.buffer, bytes.byteOffset + from, to - from).toString('latin1');
+const latin1 = (bytes: Uint8Array, from: number, to: number) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset + from, to - from).toString('latin1');
 
 /**
  * Walks every `stream ... endstream` of the file (the dictionary is read back to its object's
@@ -56,7 +58,10 @@ const latin1 = (bytes: Uint8Array, from: number, to: number) => Buffer.from(byte
  * streams must be unfiltered or FlateDecode alone (other filters, which a reader would decode in
  * JavaScript without limit, are refused), each within MAX_PDF_OBJECT_STREAM_BYTES.
  */
-export async function checkPdfStreams(bytes: Uint8Array, limits = { total: MAX_PDF_INFLATED_BYTES, objectStream: MAX_PDF_OBJECT_STREAM_BYTES }): Promise<PdfStreamVerdict> {
+export async function checkPdfStreams(
+  bytes: Uint8Array,
+  limits = { total: MAX_PDF_INFLATED_BYTES, objectStream: MAX_PDF_OBJECT_STREAM_BYTES },
+): Promise<PdfStreamVerdict> {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let total = 0;
   let position = 0;
@@ -70,14 +75,21 @@ export async function checkPdfStreams(bytes: Uint8Array, limits = { total: MAX_P
     // (A gap too long to read back is taken as a stream: counting too much is the safe side.)
     const dictionaryEnd = buffer.lastIndexOf('>>', keyword, 'latin1');
     if (dictionaryEnd < 0) continue;
-    if (keyword - dictionaryEnd <= 64 * 1024 && latin1(buffer, dictionaryEnd + 2, keyword).replace(/%[^\r\n]*/g, '').trim() !== '') continue;
+    if (
+      keyword - dictionaryEnd <= 64 * 1024 &&
+      latin1(buffer, dictionaryEnd + 2, keyword)
+        .replace(/%[^\r\n]*/g, '')
+        .trim() !== ''
+    )
+      continue;
     let start = keyword + 6;
     if (buffer[start] === 0x0d) start++;
     if (buffer[start] === 0x0a) start++;
     const objectStart = buffer.lastIndexOf(' obj', keyword, 'latin1');
     // Names may spell characters as #xx (/Obj#53tm is /ObjStm to a reader).
-    const dictionary = latin1(buffer, Math.max(0, objectStart, keyword - 64 * 1024), keyword).replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) =>
-      String.fromCharCode(parseInt(hex, 16)),
+    const dictionary = latin1(buffer, Math.max(0, objectStart, keyword - 64 * 1024), keyword).replace(
+      /#([0-9a-fA-F]{2})/g,
+      (_, hex: string) => String.fromCharCode(parseInt(hex, 16)),
     );
     // The data: up to "endstream" or as long as a direct /Length says, whichever is longer (a
     // reader may take either; inflating stops at the end of the deflate data anyway).
@@ -91,7 +103,10 @@ export async function checkPdfStreams(bytes: Uint8Array, limits = { total: MAX_P
     const filter = /\/Filter\s*(\[[^\]]*\]|\/[A-Za-z0-9]+)/.exec(dictionary)?.[1] ?? null;
     const filters = filter ? filter.replace(/[[\]]/g, ' ').trim().split(/\s+/).filter(Boolean) : [];
     const decodedByReader = /\/Type\s*\/(ObjStm|XRef)\b/.test(dictionary);
-    if (decodedByReader && !(filters.length === 0 || (filters.length === 1 && (filters[0] === '/FlateDecode' || filters[0] === '/Fl')))) {
+    if (
+      decodedByReader &&
+      !(filters.length === 0 || (filters.length === 1 && (filters[0] === '/FlateDecode' || filters[0] === '/Fl')))
+    ) {
       return { ok: false, reason: 'unsupported-filter' };
     }
     if (filters[0] !== '/FlateDecode' && filters[0] !== '/Fl') continue;

@@ -6,7 +6,16 @@
  * The pages are created for the document but not added to it: `finish()` returns them, so the
  * caller decides where they go (a quote puts them between a template's preserved pages).
  */
-import { PDFPage, PDFString, rgb, StandardFonts, type Color, type PDFDocument, type PDFFont, type PDFImage } from 'pdf-lib';
+import {
+  PDFPage,
+  PDFString,
+  rgb,
+  StandardFonts,
+  type Color,
+  type PDFDocument,
+  type PDFFont,
+  type PDFImage,
+} from 'pdf-lib';
 
 export const LETTER: [number, number] = [612, 792];
 
@@ -99,7 +108,10 @@ export class DocumentWriter {
 
   /** Embeds the standard Helvetica fonts in `doc` and opens the first page. */
   static async create(doc: PDFDocument, options: DocumentWriterOptions = {}): Promise<DocumentWriter> {
-    const [regular, bold] = await Promise.all([doc.embedFont(StandardFonts.Helvetica), doc.embedFont(StandardFonts.HelveticaBold)]);
+    const [regular, bold] = await Promise.all([
+      doc.embedFont(StandardFonts.Helvetica),
+      doc.embedFont(StandardFonts.HelveticaBold),
+    ]);
     return new DocumentWriter(doc, regular, bold, options);
   }
 
@@ -231,7 +243,9 @@ export class DocumentWriter {
       this.ensureSpace(lineHeight);
       const w = this.width(line, size, bold);
       const x =
-        this.margins.left + indent + (style.align === 'right' ? maxWidth - w : style.align === 'center' ? (maxWidth - w) / 2 : 0);
+        this.margins.left +
+        indent +
+        (style.align === 'right' ? maxWidth - w : style.align === 'center' ? (maxWidth - w) / 2 : 0);
       this.drawLine(line, x, size, bold, style.color ?? COLORS.text);
       this.y -= lineHeight;
     }
@@ -249,7 +263,14 @@ export class DocumentWriter {
     const height = image.height * scale;
     this.ensureSpace(height + 10);
     const x = this.margins.left + (options.indent ?? 0);
-    this.page.drawRectangle({ x: x - 2, y: this.y - height - 2, width: width + 4, height: height + 4, borderColor: COLORS.rule, borderWidth: 0.75 });
+    this.page.drawRectangle({
+      x: x - 2,
+      y: this.y - height - 2,
+      width: width + 4,
+      height: height + 4,
+      borderColor: COLORS.rule,
+      borderWidth: 0.75,
+    });
     this.page.drawImage(image, { x, y: this.y - height, width, height });
     this.y -= height + 10;
   }
@@ -259,7 +280,10 @@ export class DocumentWriter {
    * its cell (never enlarged) with a one-line caption under it. A row that does not fit goes to
    * the next page whole.
    */
-  imageGrid(images: readonly { image: PDFImage; caption: string }[], options: { columns: number; cellHeight: number; gap?: number; captionSize?: number }): void {
+  imageGrid(
+    images: readonly { image: PDFImage; caption: string }[],
+    options: { columns: number; cellHeight: number; gap?: number; captionSize?: number },
+  ): void {
     const gap = options.gap ?? 10;
     const captionSize = options.captionSize ?? 8;
     const cellWidth = (this.contentWidth - gap * (options.columns - 1)) / options.columns;
@@ -275,12 +299,26 @@ export class DocumentWriter {
         const width = image.width * scale;
         const height = image.height * scale;
         const x = this.margins.left + column * (cellWidth + gap);
-        this.page.drawRectangle({ x: x - 1, y: this.y - height - 1, width: width + 2, height: height + 2, borderColor: COLORS.rule, borderWidth: 0.75 });
+        this.page.drawRectangle({
+          x: x - 1,
+          y: this.y - height - 1,
+          width: width + 2,
+          height: height + 2,
+          borderColor: COLORS.rule,
+          borderWidth: 0.75,
+        });
         this.page.drawImage(image, { x, y: this.y - height, width, height });
         let text = this.clean(caption).replace(/\n/g, ' ');
         while (text.length > 1 && this.width(text, captionSize) > cellWidth) text = `${text.slice(0, -2)}\u2026`;
         if (!this.charset.has(0x2026)) text = text.replace(/\u2026/g, '.');
-        if (text) this.page.drawText(text, { x, y: this.y - imagesHeight - 4 - captionSize, size: captionSize, font: this.regular, color: COLORS.muted });
+        if (text)
+          this.page.drawText(text, {
+            x,
+            y: this.y - imagesHeight - 4 - captionSize,
+            size: captionSize,
+            font: this.regular,
+            color: COLORS.muted,
+          });
       });
       this.y -= rowHeight + gap;
     }
@@ -292,7 +330,12 @@ export class DocumentWriter {
     const before = level === 1 ? 6 : level === 2 ? 10 : 6;
     if (this.pages.length && this.y < this.size[1] - this.margins.top) this.spacer(before);
     this.ensureSpace(size * LINE_GAP + 48);
-    this.paragraph(text, { size, bold: true, color: level === 3 ? COLORS.text : COLORS.accent, after: level === 2 ? 2 : 3 });
+    this.paragraph(text, {
+      size,
+      bold: true,
+      color: level === 3 ? COLORS.text : COLORS.accent,
+      after: level === 2 ? 2 : 3,
+    });
     if (level <= 2) this.rule(COLORS.rule, 8);
   }
 
@@ -306,7 +349,8 @@ export class DocumentWriter {
       const valueLines = this.wrap(value, size, this.contentWidth - labelWidth, bold);
       valueLines.forEach((line, i) => {
         this.ensureSpace(lineHeight);
-        if (i === 0 || this.y === this.size[1] - this.margins.top) this.drawLine(this.clean(label), this.margins.left, size, bold, bold ? COLORS.text : COLORS.muted);
+        if (i === 0 || this.y === this.size[1] - this.margins.top)
+          this.drawLine(this.clean(label), this.margins.left, size, bold, bold ? COLORS.text : COLORS.muted);
         this.drawLine(line, this.margins.left + labelWidth, size, bold, COLORS.text);
         this.y -= lineHeight;
       });
@@ -357,7 +401,13 @@ export class DocumentWriter {
     y -= 2;
     for (const text of head.lines.filter(Boolean)) {
       for (const line of this.wrap(text, 9.5, leftWidth)) {
-        this.page.drawText(line, { x: this.margins.left, y: y - 9.5, size: 9.5, font: this.regular, color: COLORS.muted });
+        this.page.drawText(line, {
+          x: this.margins.left,
+          y: y - 9.5,
+          size: 9.5,
+          font: this.regular,
+          color: COLORS.muted,
+        });
         y -= 9.5 * LINE_GAP;
       }
     }
@@ -366,14 +416,26 @@ export class DocumentWriter {
     const right = this.size[0] - this.margins.right;
     if (head.title) {
       const title = this.clean(head.title);
-      this.page.drawText(title, { x: right - this.width(title, 16, true), y: ry - 16, size: 16, font: this.bold, color: COLORS.text });
+      this.page.drawText(title, {
+        x: right - this.width(title, 16, true),
+        y: ry - 16,
+        size: 16,
+        font: this.bold,
+        color: COLORS.text,
+      });
       ry -= 16 * 1.4;
     }
     for (const [label, value] of head.details ?? []) {
       const text = this.clean(`${label}: ${value}`);
       const lines = this.wrap(text, 9.5, rightWidth);
       for (const line of lines) {
-        this.page.drawText(line, { x: right - this.width(line, 9.5), y: ry - 9.5, size: 9.5, font: this.regular, color: COLORS.text });
+        this.page.drawText(line, {
+          x: right - this.width(line, 9.5),
+          y: ry - 9.5,
+          size: 9.5,
+          font: this.regular,
+          color: COLORS.text,
+        });
         ry -= 9.5 * LINE_GAP;
       }
     }
@@ -400,16 +462,32 @@ export class DocumentWriter {
         cell.lines.slice(from, from + count).forEach((line, k) => {
           const w = this.width(line, size, cell.bold);
           const x = column.align === 'right' ? xs[i]! + widths[i]! - pad - w : xs[i]! + pad;
-          this.page.drawText(line, { x, y: this.y - pad - size - k * lineHeight + 1, size, font: cell.bold ? this.bold : this.regular, color: cell.color });
+          this.page.drawText(line, {
+            x,
+            y: this.y - pad - size - k * lineHeight + 1,
+            size,
+            font: cell.bold ? this.bold : this.regular,
+            color: cell.color,
+          });
         });
       });
     };
 
     const header = () => {
-      const headerCells = options.columns.map((c, i) => ({ lines: this.wrap(c.header, size, widths[i]! - 2 * pad, true), bold: true, color: COLORS.text }));
+      const headerCells = options.columns.map((c, i) => ({
+        lines: this.wrap(c.header, size, widths[i]! - 2 * pad, true),
+        bold: true,
+        color: COLORS.text,
+      }));
       const lines = Math.max(...headerCells.map((c) => c.lines.length));
       const height = lines * lineHeight + 2 * pad;
-      this.page.drawRectangle({ x: this.margins.left, y: this.y - height, width: this.contentWidth, height, color: COLORS.headerFill });
+      this.page.drawRectangle({
+        x: this.margins.left,
+        y: this.y - height,
+        width: this.contentWidth,
+        height,
+        color: COLORS.headerFill,
+      });
       drawCells(headerCells, 0, lines);
       this.y -= height;
     };
@@ -419,7 +497,13 @@ export class DocumentWriter {
     this.ensureSpace(minimum);
     header();
 
-    const cellLines = (row: Cell[], bold: boolean) => Math.max(1, ...row.map((raw, i) => this.wrap(cellOf(raw).text, size, widths[i]! - 2 * pad, bold || Boolean(cellOf(raw).bold)).length));
+    const cellLines = (row: Cell[], bold: boolean) =>
+      Math.max(
+        1,
+        ...row.map(
+          (raw, i) => this.wrap(cellOf(raw).text, size, widths[i]! - 2 * pad, bold || Boolean(cellOf(raw).bold)).length,
+        ),
+      );
     // The totals stay on the page of the last row: never a lone totals row on a page of its own.
     const footerHeight = (options.footerRows ?? []).reduce((h, row) => h + rowHeight(cellLines(row, true)), 0);
 
@@ -428,7 +512,11 @@ export class DocumentWriter {
         const cells = row.map((raw, i) => {
           const cell = cellOf(raw);
           const isBold = bold || Boolean(cell.bold);
-          return { lines: this.wrap(cell.text, size, widths[i]! - 2 * pad, isBold), bold: isBold, color: cell.color ?? COLORS.text };
+          return {
+            lines: this.wrap(cell.text, size, widths[i]! - 2 * pad, isBold),
+            bold: isBold,
+            color: cell.color ?? COLORS.text,
+          };
         });
         const lines = Math.max(1, ...cells.map((c) => c.lines.length));
         if (keepWithLast && r === rows.length - 1 && this.remaining < rowHeight(lines) + keepWithLast + 2) {
@@ -443,13 +531,24 @@ export class DocumentWriter {
           }
           const fit = Math.max(1, Math.min(lines - from, Math.floor((this.remaining - 2 * pad) / lineHeight)));
           // Keep a row whole when it fits on a fresh page.
-          if (from === 0 && fit < lines && rowHeight(lines) <= this.size[1] - this.margins.top - this.margins.bottom - rowHeight(2)) {
+          if (
+            from === 0 &&
+            fit < lines &&
+            rowHeight(lines) <= this.size[1] - this.margins.top - this.margins.bottom - rowHeight(2)
+          ) {
             this.newPage();
             header();
             continue;
           }
           const height = rowHeight(fit);
-          if (zebra && r % 2 === 1) this.page.drawRectangle({ x: this.margins.left, y: this.y - height, width: this.contentWidth, height, color: COLORS.band });
+          if (zebra && r % 2 === 1)
+            this.page.drawRectangle({
+              x: this.margins.left,
+              y: this.y - height,
+              width: this.contentWidth,
+              height,
+              color: COLORS.band,
+            });
           drawCells(cells, from, fit);
           this.y -= height;
           from += fit;
@@ -480,7 +579,13 @@ export class DocumentWriter {
       this.pages.forEach((page, i) => {
         const text = this.clean(this.footer!.replace('{page}', String(first + i)).replace('{pages}', String(count)));
         const size = 8;
-        page.drawText(text, { x: (this.size[0] - this.width(text, size)) / 2, y: this.margins.bottom / 2 - size / 2, size, font: this.regular, color: COLORS.muted });
+        page.drawText(text, {
+          x: (this.size[0] - this.width(text, size)) / 2,
+          y: this.margins.bottom / 2 - size / 2,
+          size,
+          font: this.regular,
+          color: COLORS.muted,
+        });
       });
     }
     return this.pages;

@@ -9,11 +9,20 @@ import { usDate } from '../../domain/quotes.js';
 import type { CompanySettings } from '../../domain/settings.js';
 import { COLORS, DocumentWriter } from './document-writer.js';
 
-const STATUS_TITLES: Record<InvoiceDetail['status'], string> = { draft: 'INVOICE (DRAFT)', issued: 'INVOICE', paid: 'INVOICE (PAID)', void: 'INVOICE (VOID)' };
+const STATUS_TITLES: Record<InvoiceDetail['status'], string> = {
+  draft: 'INVOICE (DRAFT)',
+  issued: 'INVOICE',
+  paid: 'INVOICE (PAID)',
+  void: 'INVOICE (VOID)',
+};
 
 function companyLines(company: CompanySettings): string[] {
   const a = company.physical_address;
-  return [a.street, [a.city, [a.state, a.zip].filter(Boolean).join(' ')].filter(Boolean).join(', '), company.phone ? `Phone ${company.phone}` : ''].filter(Boolean);
+  return [
+    a.street,
+    [a.city, [a.state, a.zip].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+    company.phone ? `Phone ${company.phone}` : '',
+  ].filter(Boolean);
 }
 
 const quantityText = (q: number) => (Number.isInteger(q) ? String(q) : q.toFixed(2));
@@ -23,7 +32,15 @@ export const invoicePdfFileName = (invoiceNumber: string): string => `invoice-${
 
 /** "11/24/2026, 3:05 PM EST": the time of a signature in the company's time zone. */
 export function signedAtText(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' })
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    month: '2-digit',
+    day: '2-digit',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  })
     .format(new Date(iso))
     .replace(/\u202f/g, ' ');
 }
@@ -32,9 +49,17 @@ export function signedAtText(iso: string, timeZone: string): string {
  * "Signed by" of an invoice for approved work: the customer's typed name, the time and the drawn
  * signature (when one was drawn and can be read; the typed name alone is the signature otherwise).
  */
-async function signedByBlock(w: DocumentWriter, signed: NonNullable<InvoiceDetail['signedBy']>, timeZone: string, png: Uint8Array | null): Promise<void> {
+async function signedByBlock(
+  w: DocumentWriter,
+  signed: NonNullable<InvoiceDetail['signedBy']>,
+  timeZone: string,
+  png: Uint8Array | null,
+): Promise<void> {
   w.heading('Signed by');
-  w.paragraph(`The customer approved quote ${signed.quoteNumber} and signed it online.`, { size: 10, color: COLORS.muted });
+  w.paragraph(`The customer approved quote ${signed.quoteNumber} and signed it online.`, {
+    size: 10,
+    color: COLORS.muted,
+  });
   w.keyValues([
     ['Name', signed.signerName],
     ['Signed', signedAtText(signed.signedAt, timeZone)],
@@ -48,7 +73,11 @@ async function signedByBlock(w: DocumentWriter, signed: NonNullable<InvoiceDetai
   }
 }
 
-export async function invoicePdf(invoice: InvoiceDetail, company: CompanySettings, extras: { signaturePng?: Uint8Array | null } = {}): Promise<Uint8Array> {
+export async function invoicePdf(
+  invoice: InvoiceDetail,
+  company: CompanySettings,
+  extras: { signaturePng?: Uint8Array | null } = {},
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const w = await DocumentWriter.create(doc);
   const details: [string, string][] = [
@@ -64,12 +93,25 @@ export async function invoicePdf(invoice: InvoiceDetail, company: CompanySetting
 
   const l = invoice.location;
   w.heading('Bill To');
-  const billTo: [string, string][] = [['Customer', invoice.customer.billingEntity || invoice.customer.companyName || 'Unknown']];
-  if (invoice.customer.billingEntity && invoice.customer.companyName && invoice.customer.billingEntity !== invoice.customer.companyName) billTo.push(['Company', invoice.customer.companyName]);
+  const billTo: [string, string][] = [
+    ['Customer', invoice.customer.billingEntity || invoice.customer.companyName || 'Unknown'],
+  ];
+  if (
+    invoice.customer.billingEntity &&
+    invoice.customer.companyName &&
+    invoice.customer.billingEntity !== invoice.customer.companyName
+  )
+    billTo.push(['Company', invoice.customer.companyName]);
   if (l.name) billTo.push(['Location', l.name]);
-  const address = [l.address, [l.city, [l.state, l.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ')].filter(Boolean).join(', ');
+  const address = [l.address, [l.city, [l.state, l.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ')]
+    .filter(Boolean)
+    .join(', ');
   if (address) billTo.push(['Address', address]);
-  if (invoice.job.contactName) billTo.push(['Contact', [invoice.job.contactName, invoice.job.contactPhone, invoice.job.contactEmail].filter(Boolean).join(', ')]);
+  if (invoice.job.contactName)
+    billTo.push([
+      'Contact',
+      [invoice.job.contactName, invoice.job.contactPhone, invoice.job.contactEmail].filter(Boolean).join(', '),
+    ]);
   billTo.push(['Job', `#${invoice.job.number} ${invoice.job.name}`]);
   w.keyValues(billTo);
 
@@ -82,7 +124,13 @@ export async function invoicePdf(invoice: InvoiceDetail, company: CompanySetting
       { header: 'Unit Price', width: 15, align: 'right' },
       { header: 'Total', width: 15, align: 'right' },
     ],
-    rows: invoice.lines.map((line) => [line.code, line.name, quantityText(line.quantity), formatCents(line.unitPriceCents), formatCents(line.totalCents)]),
+    rows: invoice.lines.map((line) => [
+      line.code,
+      line.name,
+      quantityText(line.quantity),
+      formatCents(line.unitPriceCents),
+      formatCents(line.totalCents),
+    ]),
     footerRows: [['', 'Total', '', '', formatCents(invoice.amountCents)]],
     zebra: true,
   });
@@ -90,13 +138,20 @@ export async function invoicePdf(invoice: InvoiceDetail, company: CompanySetting
   if (invoice.signedBy) await signedByBlock(w, invoice.signedBy, company.time_zone, extras.signaturePng ?? null);
 
   w.heading('Terms');
-  w.paragraph(`${INVOICE_TERMS}: payment is due within 30 days${invoice.dueDate ? `, by ${usDate(invoice.dueDate)}` : ''}. Please include the invoice number ${invoice.invoiceNumber} with your payment.`, { size: 10 });
+  w.paragraph(
+    `${INVOICE_TERMS}: payment is due within 30 days${invoice.dueDate ? `, by ${usDate(invoice.dueDate)}` : ''}. Please include the invoice number ${invoice.invoiceNumber} with your payment.`,
+    { size: 10 },
+  );
   if (invoice.notes) {
     w.heading('Notes');
     w.paragraph(invoice.notes, { size: 10 });
   }
-  if (invoice.status === 'void' && invoice.voidReason) w.paragraph(`This invoice is void: ${invoice.voidReason}`, { size: 10, color: COLORS.muted });
-  w.paragraph(`Thank you for your business. Questions about this invoice: ${company.name}${company.phone ? `, ${company.phone}` : ''}.`, { size: 9.5, color: COLORS.muted });
+  if (invoice.status === 'void' && invoice.voidReason)
+    w.paragraph(`This invoice is void: ${invoice.voidReason}`, { size: 10, color: COLORS.muted });
+  w.paragraph(
+    `Thank you for your business. Questions about this invoice: ${company.name}${company.phone ? `, ${company.phone}` : ''}.`,
+    { size: 9.5, color: COLORS.muted },
+  );
 
   for (const page of w.finish()) doc.addPage(page);
   doc.setTitle(`Invoice ${invoice.invoiceNumber}`);

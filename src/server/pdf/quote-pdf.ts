@@ -20,12 +20,15 @@ import {
 import { COLORS, DocumentWriter, LETTER } from './document-writer.js';
 
 const NA = 'N/A';
-const orNA = (value: string | number | null | undefined) => (value === null || value === undefined || String(value).trim() === '' ? NA : String(value));
+const orNA = (value: string | number | null | undefined) =>
+  value === null || value === undefined || String(value).trim() === '' ? NA : String(value);
 const ITEM_TYPE_LABELS = { part: 'Part', labor: 'Labor', item: 'Item' } as const;
 
 function unitLabel(data: QuoteDocumentData, index: number): string {
   const unit = data.unit?.unitNumber;
-  return data.inspections.length > 1 ? `Inspection ${index + 1}${unit ? ` - unit ${unit}` : ''}` : `Inspection${unit ? ` - unit ${unit}` : ''}`;
+  return data.inspections.length > 1
+    ? `Inspection ${index + 1}${unit ? ` - unit ${unit}` : ''}`
+    : `Inspection${unit ? ` - unit ${unit}` : ''}`;
 }
 
 /** An inspection's photos as drawn in the quote: the embedded thumbnail and its file name. */
@@ -120,15 +123,21 @@ function repairOptions(w: DocumentWriter, data: QuoteDocumentData, title: string
           { text: formatCents(totals[o.phase]), bold: chosen },
         ];
       }),
-      footerRows: [['', `${optionLabel(repair.selectedPhase)} selected`, '', formatCents(totals[repair.selectedPhase])]],
+      footerRows: [
+        ['', `${optionLabel(repair.selectedPhase)} selected`, '', formatCents(totals[repair.selectedPhase])],
+      ],
     });
     const includes = repairIncludes(inspection);
-    if (includes.length) w.paragraph(`Every option includes: ${includes.join(', ')}.`, { size: 9, color: COLORS.muted });
+    if (includes.length)
+      w.paragraph(`Every option includes: ${includes.join(', ')}.`, { size: 9, color: COLORS.muted });
     if (repair.needsCrane) w.paragraph('A crane is needed for this work.', { size: 9, color: COLORS.muted });
     if (repair.warranty?.trim()) w.paragraph(`Warranty: ${repair.warranty.trim()}`, { size: 9, color: COLORS.muted });
   });
   w.spacer(4);
-  w.keyValues([['Total of the selected options', formatCents(chosenRepairsTotalCents(data.inspections))]], { labelWidth: 200, size: 10.5 });
+  w.keyValues([['Total of the selected options', formatCents(chosenRepairsTotalCents(data.inspections))]], {
+    labelWidth: 200,
+    size: 10.5,
+  });
 }
 
 function items(w: DocumentWriter, data: QuoteDocumentData) {
@@ -146,13 +155,24 @@ function items(w: DocumentWriter, data: QuoteDocumentData) {
       { header: 'Unit Price', width: 0.9, align: 'right' },
       { header: 'Total', width: 0.9, align: 'right' },
     ],
-    rows: data.items.map((i) => [i.code, i.name, ITEM_TYPE_LABELS[i.type], String(i.quantity), formatCents(i.unitCostCents), formatCents(i.totalCents)]),
+    rows: data.items.map((i) => [
+      i.code,
+      i.name,
+      ITEM_TYPE_LABELS[i.type],
+      String(i.quantity),
+      formatCents(i.unitCostCents),
+      formatCents(i.totalCents),
+    ]),
     footerRows: [['', 'Items total', '', '', '', formatCents(itemsTotalCents(data.items))]],
   });
 }
 
 /** The generated pages' content, in reading order. */
-export function writeQuoteContent(w: DocumentWriter, data: QuoteDocumentData, photos: QuotePhotoImages = new Map()): void {
+export function writeQuoteContent(
+  w: DocumentWriter,
+  data: QuoteDocumentData,
+  photos: QuotePhotoImages = new Map(),
+): void {
   const c = data.company;
   w.letterhead({
     name: c.name,
@@ -170,10 +190,17 @@ export function writeQuoteContent(w: DocumentWriter, data: QuoteDocumentData, ph
   w.heading('Customer');
   w.keyValues([
     ['Customer', data.customerCompany],
-    ['Location', [l.name, l.buildingName && l.buildingName !== l.name ? l.buildingName : ''].filter(Boolean).join(', ')],
+    [
+      'Location',
+      [l.name, l.buildingName && l.buildingName !== l.name ? l.buildingName : ''].filter(Boolean).join(', '),
+    ],
     ['Address', `${l.address}, ${l.city}, ${l.state} ${l.zip}`],
     ['Unit', data.unit?.unitNumber ?? NA],
-    ...(data.job.contactName ? ([['Contact', [data.job.contactName, data.job.contactPhone, data.job.contactEmail].filter(Boolean).join(', ')]] as [string, string][]) : []),
+    ...(data.job.contactName
+      ? ([
+          ['Contact', [data.job.contactName, data.job.contactPhone, data.job.contactEmail].filter(Boolean).join(', ')],
+        ] as [string, string][])
+      : []),
     ['Job', `#${data.job.number} ${data.job.name}`],
   ]);
   if (data.job.description.trim()) w.paragraph(data.job.description, { size: 9.5, color: COLORS.muted });
@@ -207,14 +234,17 @@ export function writeQuoteContent(w: DocumentWriter, data: QuoteDocumentData, ph
 
   w.heading('Your Decision');
   if (data.links) {
-    w.paragraph('Approve or decline this quote online. Approving authorizes us to proceed with the work; we will contact you to schedule it.', { size: 10 });
+    w.paragraph(
+      'Approve or decline this quote online. Approving authorizes us to proceed with the work; we will contact you to schedule it.',
+      { size: 10 },
+    );
     w.links([
       ['Approve', data.links.approveUrl],
       ['Decline', data.links.denyUrl],
     ]);
   } else {
     w.paragraph(
-      'Preview: the approve and decline links are added here when the quote is sent. They lead to the customer page at /quote/confirm/ with the quote\'s own link code.',
+      "Preview: the approve and decline links are added here when the quote is sent. They lead to the customer page at /quote/confirm/ with the quote's own link code.",
       { size: 10, color: COLORS.muted },
     );
   }
@@ -236,7 +266,11 @@ export interface QuotePdfInput {
 }
 
 /** Embeds the photos of the quote's inspections; one that cannot be embedded is left out, not the quote. */
-async function embedPhotos(out: PDFDocument, data: QuoteDocumentData, photos: readonly QuotePhoto[]): Promise<QuotePhotoImages> {
+async function embedPhotos(
+  out: PDFDocument,
+  data: QuoteDocumentData,
+  photos: readonly QuotePhoto[],
+): Promise<QuotePhotoImages> {
   const shown = new Set(data.quoteType === 'other' ? [] : data.inspections.map((i) => i.id));
   const byInspection = new Map<string, QuotePhotoImage[]>();
   for (const photo of photos) {
@@ -260,7 +294,12 @@ async function embedPhotos(out: PDFDocument, data: QuoteDocumentData, photos: re
  * The whole quote: preserved pages copied in one copyPages call (same content, same size), the
  * generated pages sized like the template page they replace.
  */
-export async function assembleQuotePdf({ templateBytes, preservedPages, data, photos = [] }: QuotePdfInput): Promise<Uint8Array> {
+export async function assembleQuotePdf({
+  templateBytes,
+  preservedPages,
+  data,
+  photos = [],
+}: QuotePdfInput): Promise<Uint8Array> {
   const template = await PDFDocument.load(templateBytes, { updateMetadata: false });
   const pageCount = template.getPageCount();
   const order = quotePageOrder(pageCount, preservedPages);
@@ -269,7 +308,10 @@ export async function assembleQuotePdf({ templateBytes, preservedPages, data, ph
   const sizeOf = template.getPage((firstReplaced ?? pageCount) - 1).getSize();
 
   const out = await PDFDocument.create();
-  const copied = await out.copyPages(template, keep.map((p) => p - 1));
+  const copied = await out.copyPages(
+    template,
+    keep.map((p) => p - 1),
+  );
   const writer = await DocumentWriter.create(out, {
     pageSize: sizeOf.width > 200 && sizeOf.height > 200 ? [sizeOf.width, sizeOf.height] : LETTER,
   });

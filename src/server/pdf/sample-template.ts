@@ -21,12 +21,17 @@ const TERMS = [
   'Pricing. Prices in this quote are valid for 30 days from the quote date and include labor, materials and equipment named in the quote. Taxes, permits and crane services are included only where listed.',
   'Scheduling. Approved work is scheduled within five business days of approval, subject to equipment availability. Roof access and a safe working area must be provided by the customer.',
   'Inspection fee. If the recommended repairs are declined, an inspection fee of $180.00 is invoiced for the inspection already performed, due within 30 days (Net 30).',
-  'Warranty. Parts carry the manufacturer\'s warranty; our workmanship is warranted for 90 days from completion unless a longer warranty is stated in the quote.',
+  "Warranty. Parts carry the manufacturer's warranty; our workmanship is warranted for 90 days from completion unless a longer warranty is stated in the quote.",
   'Payment. Invoices are due within 30 days of issue. Balances past due may delay future service.',
   'Hidden conditions. Conditions that could not be seen during the inspection (concealed leaks, corroded structure, code violations) are quoted separately before any additional work begins.',
 ];
 
-function wrap(text: string, font: { widthOfTextAtSize(t: string, s: number): number }, size: number, width: number): string[] {
+function wrap(
+  text: string,
+  font: { widthOfTextAtSize(t: string, s: number): number },
+  size: number,
+  width: number,
+): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(' ')) {
@@ -60,7 +65,13 @@ export async function buildSampleTemplatePdf(options: SampleTemplateOptions): Pr
   cover.drawText(options.companyName, { x: 54, y: 700, size: 28, font: bold, color: rgb(1, 1, 1) });
   cover.drawText('Commercial HVAC Service', { x: 54, y: 668, size: 14, font: regular, color: rgb(0.85, 0.9, 1) });
   cover.drawText(options.title, { x: 54, y: 470, size: 34, font: bold, color: navy });
-  cover.drawText('Prepared for our valued customer', { x: 54, y: 436, size: 14, font: regular, color: rgb(0.3, 0.3, 0.3) });
+  cover.drawText('Prepared for our valued customer', {
+    x: 54,
+    y: 436,
+    size: 14,
+    font: regular,
+    color: rgb(0.3, 0.3, 0.3),
+  });
   const contact = [options.address, options.phone].filter(Boolean).join('  |  ');
   if (contact) cover.drawText(contact, { x: 54, y: 80, size: 11, font: regular, color: rgb(0.3, 0.3, 0.3) });
   cover.drawText('Cover page', { x: 54, y: 54, size: 8, font: regular, color: rgb(0.6, 0.6, 0.6) });
@@ -83,6 +94,12 @@ export async function buildSampleTemplatePdf(options: SampleTemplateOptions): Pr
     }
     y -= 8;
   });
-  terms.drawText(`${options.companyName} - Terms and Conditions`, { x: 54, y: 54, size: 8, font: regular, color: rgb(0.6, 0.6, 0.6) });
+  terms.drawText(`${options.companyName} - Terms and Conditions`, {
+    x: 54,
+    y: 54,
+    size: 8,
+    font: regular,
+    color: rgb(0.6, 0.6, 0.6),
+  });
   return doc.save();
 }

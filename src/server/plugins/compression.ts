@@ -17,7 +17,8 @@ export function negotiateEncoding(header: string | string[] | undefined): Conten
     const weight = q === undefined ? 1 : Number(q);
     weights.set(name, Number.isFinite(weight) ? weight : 0);
   }
-  const weightOf = (coding: string) => weights.get(coding) ?? (coding === 'gzip' ? weights.get('x-gzip') : undefined) ?? weights.get('*') ?? 0;
+  const weightOf = (coding: string) =>
+    weights.get(coding) ?? (coding === 'gzip' ? weights.get('x-gzip') : undefined) ?? weights.get('*') ?? 0;
   const br = weightOf('br');
   const gzip = weightOf('gzip');
   if (br > 0 && br >= gzip) return 'br';
@@ -49,7 +50,11 @@ export interface ApiCompressionOptions {
 export const API_COMPRESSION: ApiCompressionOptions = { thresholdBytes: 1024, brotliQuality: 2, gzipLevel: 1 };
 
 /** Compresses a body with the given coding at the on-the-fly settings. */
-export function compressBody(body: string | Buffer, encoding: ContentEncoding, options: ApiCompressionOptions = API_COMPRESSION): Buffer {
+export function compressBody(
+  body: string | Buffer,
+  encoding: ContentEncoding,
+  options: ApiCompressionOptions = API_COMPRESSION,
+): Buffer {
   const size = Buffer.byteLength(body);
   return encoding === 'br'
     ? brotliCompressSync(body, {
@@ -58,7 +63,10 @@ export function compressBody(body: string | Buffer, encoding: ContentEncoding, o
           [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
           [zlib.BROTLI_PARAM_SIZE_HINT]: size,
           // A window no larger than the answer: brotli's default 4 MB window costs more to set up than a page of JSON takes to compress.
-          [zlib.BROTLI_PARAM_LGWIN]: Math.max(zlib.BROTLI_MIN_WINDOW_BITS, Math.min(zlib.BROTLI_DEFAULT_WINDOW, Math.ceil(Math.log2(size + 1)))),
+          [zlib.BROTLI_PARAM_LGWIN]: Math.max(
+            zlib.BROTLI_MIN_WINDOW_BITS,
+            Math.min(zlib.BROTLI_DEFAULT_WINDOW, Math.ceil(Math.log2(size + 1))),
+          ),
         },
       })
     : gzipSync(body, { level: options.gzipLevel });
@@ -75,7 +83,8 @@ export function registerApiCompression(app: FastifyInstance, options: ApiCompres
   app.addHook('onSend', async (request, reply, payload) => {
     if (!request.url.startsWith('/api/')) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (reply.hasHeader('content-encoding') || !JSON_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+    if (reply.hasHeader('content-encoding') || !JSON_TYPE.test(String(reply.getHeader('content-type') ?? '')))
+      return payload;
     if (Buffer.byteLength(payload) < options.thresholdBytes) return payload;
     varyOnAcceptEncoding(reply);
     const encoding = negotiateEncoding(request.headers['accept-encoding']);

@@ -1,14 +1,25 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '../../domain/api.js';
-import { AppError, DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, fromDatabaseError, isDatabaseUnavailable } from '../errors.js';
+import {
+  AppError,
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  fromDatabaseError,
+  isDatabaseUnavailable,
+} from '../errors.js';
 
 function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, fields?: Record<string, string>) {
   const body: ApiErrorBody = { error: { code, message, ...(fields && Object.keys(fields).length ? { fields } : {}) } };
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
-const CONTEXT_NAMES: Record<string, string> = { body: 'request body', querystring: 'query', params: 'address', headers: 'headers' };
+const CONTEXT_NAMES: Record<string, string> = {
+  body: 'request body',
+  querystring: 'query',
+  params: 'address',
+  headers: 'headers',
+};
 
 /**
  * A multipart body that ends in the middle of a part, or whose part headers or boundary are
@@ -19,7 +30,9 @@ const CONTEXT_NAMES: Record<string, string> = { body: 'request body', querystrin
 function isBrokenMultipart(error: FastifyError): boolean {
   if (error.statusCode !== undefined && error.statusCode !== 500) return false;
   const message = typeof error.message === 'string' ? error.message : '';
-  return /terminated early|Unexpected end of (multipart data|form)|Malformed part header|Multipart: Boundary not found/i.test(message);
+  return /terminated early|Unexpected end of (multipart data|form)|Malformed part header|Multipart: Boundary not found/i.test(
+    message,
+  );
 }
 
 /** One error shape for every answer: { error: { code, message, fields? } }. A 500 is a bug. */
@@ -52,14 +65,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (isBrokenMultipart(error)) {
       request.log.info({ err: error }, 'multipart upload refused');
-      return send(reply, 400, 'VALIDATION_ERROR', 'The upload was cut off before it ended. Please send the file again.');
+      return send(
+        reply,
+        400,
+        'VALIDATION_ERROR',
+        'The upload was cut off before it ended. Please send the file again.',
+      );
     }
     // Errors raised by Fastify itself for bad requests (malformed JSON, body too large, ...).
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       if (status === 413) return send(reply, 413, 'PAYLOAD_TOO_LARGE', 'The upload is too large');
       if (status === 415) return send(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type');
-      if (status === 429) return send(reply, 429, 'RATE_LIMITED', error.message || 'Too many requests; please wait and try again');
+      if (status === 429)
+        return send(reply, 429, 'RATE_LIMITED', error.message || 'Too many requests; please wait and try again');
       if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
         return send(reply, 400, 'VALIDATION_ERROR', 'The request body is not valid JSON');
       }

@@ -60,7 +60,22 @@ interface SerializedError {
 }
 
 /** Kept from a PostgreSQL or driver error: names and codes, never values. */
-const SAFE_ERROR_FIELDS = ['code', 'statusCode', 'severity', 'constraint', 'table', 'column', 'schema', 'routine', 'errno', 'syscall', 'address', 'port', 'query', 'validationContext'];
+const SAFE_ERROR_FIELDS = [
+  'code',
+  'statusCode',
+  'severity',
+  'constraint',
+  'table',
+  'column',
+  'schema',
+  'routine',
+  'errno',
+  'syscall',
+  'address',
+  'port',
+  'query',
+  'validationContext',
+];
 
 /** A message with the values a database error echoes replaced by [redacted]. */
 export function redactErrorMessage(message: string): string {
@@ -108,7 +123,13 @@ function serializeError(error: unknown, depth = 0): SerializedError | unknown {
   return out;
 }
 
-function serializeRequest(request: { method?: string; url?: string; hostname?: string; ip?: string; socket?: { remotePort?: number } }) {
+function serializeRequest(request: {
+  method?: string;
+  url?: string;
+  hostname?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}) {
   return {
     method: request.method,
     url: typeof request.url === 'string' ? loggablePath(request.url) : request.url,

@@ -17,7 +17,11 @@ type RouteSchema = Parameters<FastifySerializerCompiler<z.ZodType>>[0];
  * error, so the whole API suite proves the fast path writes what zod would have written and that
  * handlers return what their schemas say.
  */
-export function createResponseSerializerCompiler({ verify }: { verify: boolean }): FastifySerializerCompiler<z.ZodType> {
+export function createResponseSerializerCompiler({
+  verify,
+}: {
+  verify: boolean;
+}): FastifySerializerCompiler<z.ZodType> {
   return (route: RouteSchema) => {
     const exact = zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
     const fast = compileFast(route.schema);
@@ -37,7 +41,9 @@ export function createResponseSerializerCompiler({ verify }: { verify: boolean }
       const expected = exact(data);
       const written = fast(data);
       if (written !== expected && !isDeepStrictEqual(JSON.parse(written), JSON.parse(expected))) {
-        throw new Error(`The fast serializer of ${route.method} ${route.url} (${route.httpStatus}) writes ${written.slice(0, 300)} where the schema gives ${expected.slice(0, 300)}`);
+        throw new Error(
+          `The fast serializer of ${route.method} ${route.url} (${route.httpStatus}) writes ${written.slice(0, 300)} where the schema gives ${expected.slice(0, 300)}`,
+        );
       }
       return written;
     };
@@ -56,7 +62,8 @@ function compileFast(schema: unknown): ((data: unknown) => string) | undefined {
 }
 
 type Json = { [key: string]: unknown };
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * zod writes `.nullable()` as anyOf [T, null]; fast-json-stringify picks an anyOf branch by
@@ -70,12 +77,25 @@ function simplifyNullable(node: unknown): unknown {
   for (const [key, value] of Object.entries(node)) out[key] = simplifyNullable(value);
   const anyOf = out.anyOf;
   if (Array.isArray(anyOf) && anyOf.length === 2) {
-    const nullIndex = anyOf.findIndex((branch) => isObject(branch) && branch.type === 'null' && Object.keys(branch).length === 1);
+    const nullIndex = anyOf.findIndex(
+      (branch) => isObject(branch) && branch.type === 'null' && Object.keys(branch).length === 1,
+    );
     const other = anyOf[1 - nullIndex];
-    if (nullIndex >= 0 && isObject(other) && typeof other.type === 'string' && ['string', 'number', 'integer', 'boolean'].includes(other.type) && !('const' in other)) {
+    if (
+      nullIndex >= 0 &&
+      isObject(other) &&
+      typeof other.type === 'string' &&
+      ['string', 'number', 'integer', 'boolean'].includes(other.type) &&
+      !('const' in other)
+    ) {
       const { anyOf: _dropped, ...rest } = out;
       // an enum must list null too, or a validating branch elsewhere (a nullable object) refuses null
-      return { ...rest, ...other, type: [other.type, 'null'], ...(Array.isArray(other.enum) ? { enum: [...other.enum, null] } : {}) };
+      return {
+        ...rest,
+        ...other,
+        type: [other.type, 'null'],
+        ...(Array.isArray(other.enum) ? { enum: [...other.enum, null] } : {}),
+      };
     }
   }
   return out;

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoute } from './web.js';
 
-const PATTERNS = ['/login', '/', '/units', '/units/add', '/units/:id', '/units/:id/edit', '/jobs/dispatch', '/jobs/:id', '/jobs/:id/quote-preview', '/*'];
+const PATTERNS = [
+  '/login',
+  '/',
+  '/units',
+  '/units/add',
+  '/units/:id',
+  '/units/:id/edit',
+  '/jobs/dispatch',
+  '/jobs/:id',
+  '/jobs/:id/quote-preview',
+  '/*',
+];
 
 describe('matchRoute (which screen a page is for, to preload its code)', () => {
   it.each([

@@ -14,7 +14,11 @@ interface HtmlPage {
 }
 
 function htmlPage(raw: Buffer): HtmlPage {
-  return { raw, br: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(raw, { level: 9 }) };
+  return {
+    raw,
+    br: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(raw, { level: 9 }),
+  };
 }
 
 function loadHtml(file: string | null): HtmlPage | null {
@@ -52,7 +56,12 @@ export function matchRoute(patterns: readonly string[], pathname: string): strin
       else matched = false;
     }
     const splat = segments[segments.length - 1] === '*';
-    if (matched && (splat ? parts.length >= segments.length - 1 : parts.length === segments.length) && (!best || score > best.score)) best = { pattern, score };
+    if (
+      matched &&
+      (splat ? parts.length >= segments.length - 1 : parts.length === segments.length) &&
+      (!best || score > best.score)
+    )
+      best = { pattern, score };
   }
   return best?.pattern ?? null;
 }
@@ -79,7 +88,8 @@ function routePages(webDir: string, indexRaw: Buffer): { patterns: string[]; pag
       ...route.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
       ...route.fetch.map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`),
     ];
-    if (links.length && html.includes('</head>')) pages.set(route.path, htmlPage(Buffer.from(html.replace('</head>', `${links.join('\n    ')}\n  </head>`))));
+    if (links.length && html.includes('</head>'))
+      pages.set(route.path, htmlPage(Buffer.from(html.replace('</head>', `${links.join('\n    ')}\n  </head>`))));
   }
   return { patterns: [...pages.keys()], pages };
 }
@@ -107,7 +117,8 @@ export async function registerWeb(app: FastifyInstance, webDir: string | null) {
   // The customer's quote page has its own small bundle (decision 018).
   const quoteHtml = loadHtml(webDir ? path.join(webDir, 'quote-confirm.html') : null);
   // Each screen's page names its own chunks (and first API answers), so they download with the entry.
-  const routes = webDir && indexHtml ? routePages(webDir, indexHtml.raw) : { patterns: [], pages: new Map<string, HtmlPage>() };
+  const routes =
+    webDir && indexHtml ? routePages(webDir, indexHtml.raw) : { patterns: [], pages: new Map<string, HtmlPage>() };
 
   if (webDir && indexHtml) {
     await app.register(async (files) => {
@@ -121,7 +132,10 @@ export async function registerWeb(app: FastifyInstance, webDir: string | null) {
         index: false,
         preCompressed: true,
         setHeaders(res, filePath) {
-          res.header('cache-control', filePath.includes(HASHED_ASSET) ? 'public, max-age=31536000, immutable' : 'no-cache');
+          res.header(
+            'cache-control',
+            filePath.includes(HASHED_ASSET) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
         },
       });
     });
@@ -130,7 +144,11 @@ export async function registerWeb(app: FastifyInstance, webDir: string | null) {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     if (url.startsWith('/api/') || url === '/api') return sendApiNotFound(reply, request.method, url);
-    if ((request.method === 'GET' || request.method === 'HEAD') && quoteHtml && (url === '/quote/confirm' || url.startsWith('/quote/confirm/') || url.startsWith('/quote/confirm?'))) {
+    if (
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      quoteHtml &&
+      (url === '/quote/confirm' || url.startsWith('/quote/confirm/') || url.startsWith('/quote/confirm?'))
+    ) {
       return sendHtml(request, reply.header('referrer-policy', 'no-referrer'), quoteHtml);
     }
     if ((request.method === 'GET' || request.method === 'HEAD') && indexHtml && !url.startsWith('/assets/')) {

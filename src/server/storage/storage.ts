@@ -34,7 +34,8 @@ export interface StoredFile extends StoredFileInfo {
 export const sha256Hex = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
 /** The driver hands bytea back as a Buffer (pg) or a Uint8Array (PGlite). */
-const toBuffer = (value: Uint8Array): Buffer => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength));
+const toBuffer = (value: Uint8Array): Buffer =>
+  Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
 
 const toStoredFile = (row: typeof storedFiles.$inferSelect): StoredFile => ({
   key: row.id,
@@ -70,7 +71,13 @@ export function createFileStorage(): FileStorage {
           createdBy: file.createdBy ?? null,
         })
         .returning({ id: storedFiles.id });
-      return { key: row!.id, fileName: file.fileName, contentType: file.contentType, size: file.bytes.byteLength, sha256 };
+      return {
+        key: row!.id,
+        fileName: file.fileName,
+        contentType: file.contentType,
+        size: file.bytes.byteLength,
+        sha256,
+      };
     },
     async get(exec, key) {
       const [row] = await exec.select().from(storedFiles).where(eq(storedFiles.id, key));
@@ -78,12 +85,21 @@ export function createFileStorage(): FileStorage {
     },
     async getMany(exec, keys) {
       if (keys.length === 0) return new Map();
-      const rows = await exec.select().from(storedFiles).where(inArray(storedFiles.id, [...keys]));
+      const rows = await exec
+        .select()
+        .from(storedFiles)
+        .where(inArray(storedFiles.id, [...keys]));
       return new Map(rows.map((row) => [row.id, toStoredFile(row)]));
     },
     async info(exec, key) {
       const [row] = await exec
-        .select({ key: storedFiles.id, fileName: storedFiles.fileName, contentType: storedFiles.contentType, size: storedFiles.size, sha256: storedFiles.sha256 })
+        .select({
+          key: storedFiles.id,
+          fileName: storedFiles.fileName,
+          contentType: storedFiles.contentType,
+          size: storedFiles.size,
+          sha256: storedFiles.sha256,
+        })
         .from(storedFiles)
         .where(eq(storedFiles.id, key));
       return row ?? null;

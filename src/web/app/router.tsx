@@ -40,8 +40,14 @@ export const routes: RouteObject[] = [
           { path: 'companies/create', ...screen(() => import('../features/customers/company-form-page')) },
           { path: 'companies/:id', ...screen(() => import('../features/customers/company-detail-page')) },
           { path: 'companies/:id/edit', ...screen(() => import('../features/customers/company-form-page')) },
-          { path: 'companies/:companyId/location/new', ...screen(() => import('../features/customers/location-form-page')) },
-          { path: 'companies/:companyId/locations/:locationId/edit', ...screen(() => import('../features/customers/location-form-page')) },
+          {
+            path: 'companies/:companyId/location/new',
+            ...screen(() => import('../features/customers/location-form-page')),
+          },
+          {
+            path: 'companies/:companyId/locations/:locationId/edit',
+            ...screen(() => import('../features/customers/location-form-page')),
+          },
           { path: 'locations', ...screen(() => import('../features/customers/locations-page')) },
           // Add Location with no company chosen yet (the dashboard's quick action): the form asks for one.
           { path: 'locations/new', ...screen(() => import('../features/customers/location-form-page')) },

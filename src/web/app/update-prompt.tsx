@@ -10,7 +10,11 @@ import { reloadToUpdate, updateStore } from './service-worker';
 export function UpdatePrompt() {
   const available = useSyncExternalStore(updateStore.subscribe, updateStore.getSnapshot, () => false);
   return (
-    <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex justify-center px-4">
+    <div
+      role="status"
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex justify-center px-4"
+    >
       {available ? (
         <div className="pointer-events-auto flex items-center gap-4 rounded-lg bg-slate-900 px-4 py-3 text-sm text-white shadow-lg">
           <p>A new version of HVAC Administration is available.</p>

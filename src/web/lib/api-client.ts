@@ -39,7 +39,10 @@ async function request<T>(method: string, path: string, body?: unknown, init?: R
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined || body instanceof FormData ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      headers:
+        body === undefined || body instanceof FormData
+          ? { accept: 'application/json' }
+          : { 'content-type': 'application/json', accept: 'application/json' },
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
       ...init,
     });
@@ -52,13 +55,19 @@ async function request<T>(method: string, path: string, body?: unknown, init?: R
   if (!response.ok) {
     const error = (payload as ApiErrorBody | null)?.error;
     if (response.status === 401 && !path.startsWith('/api/auth/')) unauthorizedListeners.forEach((l) => l());
-    throw new ApiError(response.status, error?.code ?? 'INTERNAL_ERROR', error?.message ?? `Request failed (${response.status})`, error?.fields ?? {});
+    throw new ApiError(
+      response.status,
+      error?.code ?? 'INTERNAL_ERROR',
+      error?.message ?? `Request failed (${response.status})`,
+      error?.fields ?? {},
+    );
   }
   return payload as T;
 }
 
 export const api = {
-  get: <T>(path: string, query?: Record<string, QueryValue>, init?: RequestInit) => request<T>('GET', withQuery(path, query), undefined, init),
+  get: <T>(path: string, query?: Record<string, QueryValue>, init?: RequestInit) =>
+    request<T>('GET', withQuery(path, query), undefined, init),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body ?? {}),

@@ -33,7 +33,10 @@ export function useCompanySuggestions(name: string, enabled: boolean) {
   });
 }
 
-export function useLocations(query: Partial<LocationListQuery>, { enabled = true, keepPrevious = true }: ListOptions = {}) {
+export function useLocations(
+  query: Partial<LocationListQuery>,
+  { enabled = true, keepPrevious = true }: ListOptions = {},
+) {
   return useQuery({
     queryKey: customerKeys.locations(query),
     queryFn: ({ signal }) => api.get<Paginated<Location>>('/api/locations', asQuery(query), { signal }),
@@ -53,5 +56,9 @@ export function useUnits(query: Partial<UnitListQuery>, { enabled = true, keepPr
 
 /** One unit with its location and company (`enabled` only for a valid id). */
 export function useUnit(id: string | undefined) {
-  return useQuery({ queryKey: customerKeys.unit(id ?? ''), queryFn: () => api.get<Unit>(`/api/units/${id}`), enabled: Boolean(id) });
+  return useQuery({
+    queryKey: customerKeys.unit(id ?? ''),
+    queryFn: () => api.get<Unit>(`/api/units/${id}`),
+    enabled: Boolean(id),
+  });
 }

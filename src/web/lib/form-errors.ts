@@ -17,7 +17,10 @@ export function applyServerFieldErrors<T extends FieldValues>(
   options: { known?: object | readonly string[]; focus?: boolean } = {},
 ): boolean {
   if (!(error instanceof ApiError)) return false;
-  const known = options.known === undefined ? null : new Set(Array.isArray(options.known) ? (options.known as readonly string[]) : Object.keys(options.known));
+  const known =
+    options.known === undefined
+      ? null
+      : new Set(Array.isArray(options.known) ? (options.known as readonly string[]) : Object.keys(options.known));
   let any = false;
   for (const [field, message] of Object.entries(error.fields)) {
     // "_" is the form as a whole; nested paths ("skills.0.name") belong to their top field.
@@ -29,6 +32,8 @@ export function applyServerFieldErrors<T extends FieldValues>(
 }
 
 /** `<input type="number">` value for react-hook-form: empty is null, anything else a number. */
-export const numberOrNull = (value: unknown): number | null => (value === '' || value === null || value === undefined ? null : Number(value));
+export const numberOrNull = (value: unknown): number | null =>
+  value === '' || value === null || value === undefined ? null : Number(value);
 /** As numberOrNull, but empty is undefined (so the schema's default applies). */
-export const numberOrUndefined = (value: unknown): number | undefined => (value === '' || value === null || value === undefined ? undefined : Number(value));
+export const numberOrUndefined = (value: unknown): number | undefined =>
+  value === '' || value === null || value === undefined ? undefined : Number(value);

@@ -27,7 +27,12 @@ describe('formatters made once (same text as toLocaleString)', () => {
   it('formats times, long dates and counts as before', () => {
     const at = new Date('2026-01-15T14:30:00Z');
     for (const zone of ['America/New_York', 'America/Los_Angeles', undefined]) {
-      const expected = at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZoneName: 'short', ...(zone ? { timeZone: zone } : {}) });
+      const expected = at.toLocaleTimeString('en-US', {
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZoneName: 'short',
+        ...(zone ? { timeZone: zone } : {}),
+      });
       expect(formatTime(at, zone)).toBe(expected);
       expect(formatTime(at.toISOString(), zone)).toBe(expected);
     }

@@ -21,13 +21,29 @@ let count: Intl.NumberFormat | undefined;
 
 /** A time of day with the short zone name, e.g. "9:30 AM EST". */
 export function formatTime(value: string | Date, timeZone?: string): string {
-  const format = cachedFormat(timeFormats, timeZone ?? '', () => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZoneName: 'short', ...(timeZone ? { timeZone } : {}) }));
+  const format = cachedFormat(
+    timeFormats,
+    timeZone ?? '',
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZoneName: 'short',
+        ...(timeZone ? { timeZone } : {}),
+      }),
+  );
   return format.format(new Date(value));
 }
 
 export function formatDateLong(isoDate: string): string {
   const [y, m, d] = isoDate.split('-').map(Number);
-  longDate ??= new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  longDate ??= new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   return longDate.format(new Date(Date.UTC(y!, m! - 1, d!)));
 }
 

@@ -5,5 +5,10 @@ import { homeKeys } from './query-keys';
 
 /** Home's Office and Technician choices; the lists opened from Home name their technician with it. */
 export function useHomeOptions({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: homeKeys.options, queryFn: () => api.get<HomeOptions>('/api/home/options'), staleTime: 5 * 60_000, enabled });
+  return useQuery({
+    queryKey: homeKeys.options,
+    queryFn: () => api.get<HomeOptions>('/api/home/options'),
+    staleTime: 5 * 60_000,
+    enabled,
+  });
 }

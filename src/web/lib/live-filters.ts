@@ -23,7 +23,8 @@ export function useLiveFilters<K extends string>(
   apply: (next: Values<K>) => void,
   delayMs = 300,
 ) {
-  const fill = (from: Partial<Record<K, string | undefined>>) => Object.fromEntries(keys.map((k) => [k, from[k] ?? ''])) as Values<K>;
+  const fill = (from: Partial<Record<K, string | undefined>>) =>
+    Object.fromEntries(keys.map((k) => [k, from[k] ?? ''])) as Values<K>;
   const appliedText = normalized(keys, applied);
   const [draft, setDraft] = useState<Values<K>>(() => fill(applied));
   const lastApplied = useRef(appliedText);

@@ -14,7 +14,12 @@ export function usePriceList(
     keepPrevious = true,
     staleTime,
     abortStale = false,
-  }: { enabled?: boolean; keepPrevious?: boolean; staleTime?: number; /** cancel the request of a query no longer shown (a search as one types) */ abortStale?: boolean } = {},
+  }: {
+    enabled?: boolean;
+    keepPrevious?: boolean;
+    staleTime?: number;
+    /** cancel the request of a query no longer shown (a search as one types) */ abortStale?: boolean;
+  } = {},
 ) {
   return useQuery({
     queryKey: priceBookKeys.list(query),

@@ -2,7 +2,10 @@ import type { TechnicianProfile } from '../../domain/technicians';
 
 /** A further technician field, as the forms list them (Settings > Add User, Edit Technician). */
 export interface TechnicianDetailField {
-  name: Exclude<keyof TechnicianProfile, 'employeeId' | 'hireDate' | 'jobTitle' | 'hourlyRate' | 'emergencyContactName' | 'emergencyContactPhone' | 'notes'>;
+  name: Exclude<
+    keyof TechnicianProfile,
+    'employeeId' | 'hireDate' | 'jobTitle' | 'hourlyRate' | 'emergencyContactName' | 'emergencyContactPhone' | 'notes'
+  >;
   label: string;
   kind: 'text' | 'date' | 'year' | 'checkbox';
   maxLength?: number;

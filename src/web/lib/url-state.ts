@@ -6,7 +6,9 @@ import { useSearchParams } from 'react-router';
  * (src/domain/list-filters.ts) for a list that must load without zod (decision 020).
  */
 export interface UrlFilterSchema<T> {
-  safeParse(raw: Record<string, string>): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[] }[] } };
+  safeParse(
+    raw: Record<string, string>,
+  ): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[] }[] } };
   parse(raw: Record<string, string>): T;
 }
 
@@ -29,7 +31,10 @@ export function useUrlFilters<T>(schema: UrlFilterSchema<T>) {
   }, [params, schema]);
 
   /** Sets the given keys (empty values are removed) and keeps the others. */
-  const update = (changes: Record<string, string | number | boolean | null | undefined>, options: { replace?: boolean } = {}) => {
+  const update = (
+    changes: Record<string, string | number | boolean | null | undefined>,
+    options: { replace?: boolean } = {},
+  ) => {
     const next = new URLSearchParams(params);
     for (const [key, value] of Object.entries(changes)) {
       if (value === undefined || value === null || value === '' || value === false) next.delete(key);

@@ -14,5 +14,7 @@ export function useMediaQuery(query: string, fallback = true): boolean {
     },
     [query],
   );
-  return useSyncExternalStore(subscribe, () => (typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : fallback));
+  return useSyncExternalStore(subscribe, () =>
+    typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : fallback,
+  );
 }

@@ -1,6 +1,13 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { formatCents } from '../../domain/money';
-import { chosenOptionsTotalCents, DECLINE_REASON_LABELS, DECLINE_REASONS, QUOTE_MESSAGES, type DeclineReason, type PublicQuoteView } from '../../domain/quotes';
+import {
+  chosenOptionsTotalCents,
+  DECLINE_REASON_LABELS,
+  DECLINE_REASONS,
+  QUOTE_MESSAGES,
+  type DeclineReason,
+  type PublicQuoteView,
+} from '../../domain/quotes';
 import type { RepairPhase } from '../../domain/repairs';
 import { SignaturePad } from './signature-pad';
 
@@ -19,7 +26,8 @@ async function readError(response: Response, fallback: string): Promise<string> 
   }
 }
 
-const na = (value: string | number | null | undefined, suffix = '') => (value === null || value === undefined || value === '' ? 'N/A' : `${value}${suffix}`);
+const na = (value: string | number | null | undefined, suffix = '') =>
+  value === null || value === undefined || value === '' ? 'N/A' : `${value}${suffix}`;
 
 function Shell({ children }: { children: React.ReactNode }) {
   return (
@@ -33,7 +41,10 @@ function Processing() {
   return (
     <Shell>
       <div role="status" className="flex flex-col items-center gap-3 py-16 text-slate-700">
-        <span aria-hidden="true" className="h-8 w-8 animate-spin rounded-full border-4 border-slate-300 border-t-blue-600" />
+        <span
+          aria-hidden="true"
+          className="h-8 w-8 animate-spin rounded-full border-4 border-slate-300 border-t-blue-600"
+        />
         <p>Processing your request...</p>
       </div>
     </Shell>
@@ -61,14 +72,28 @@ function SignedBy({ decision }: { decision: NonNullable<PublicQuoteView['decisio
         Signed by
       </h2>
       <p className="mt-1">{decision.signerName ?? 'N/A'}</p>
-      {decision.signatureDataUrl && <img src={decision.signatureDataUrl} alt={`Signature of ${decision.signerName ?? 'the customer'}`} className="mt-2 h-20 max-w-full rounded border border-slate-200 bg-white" />}
-      <p className="mt-2 text-sm text-slate-600">{new Date(decision.decidedAt).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' })}</p>
+      {decision.signatureDataUrl && (
+        <img
+          src={decision.signatureDataUrl}
+          alt={`Signature of ${decision.signerName ?? 'the customer'}`}
+          className="mt-2 h-20 max-w-full rounded border border-slate-200 bg-white"
+        />
+      )}
+      <p className="mt-2 text-sm text-slate-600">
+        {new Date(decision.decidedAt).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' })}
+      </p>
     </section>
   );
 }
 
 /** What the customer approved: each inspected unit's option and the total, as stored with the decision. */
-function ApprovedOptions({ view, chosen }: { view: PublicQuoteView; chosen: NonNullable<NonNullable<PublicQuoteView['decision']>['chosenOptions']> }) {
+function ApprovedOptions({
+  view,
+  chosen,
+}: {
+  view: PublicQuoteView;
+  chosen: NonNullable<NonNullable<PublicQuoteView['decision']>['chosenOptions']>;
+}) {
   const choices = new Map(chosen.map((c) => [c.inspectionId, c.phase] as const));
   const rows = view.inspections.flatMap((inspection, index) => {
     const option = inspection.options?.find((o) => o.phase === choices.get(inspection.id));
@@ -106,13 +131,16 @@ function Decided({ view }: { view: PublicQuoteView }) {
         {d.approved ? (
           <>
             <h1 className="text-2xl font-semibold text-green-800">Repairs Approved</h1>
-            <p className="mt-3 text-slate-700">Thank you for approving the repairs. {view.companyName} will contact you to schedule the service.</p>
+            <p className="mt-3 text-slate-700">
+              Thank you for approving the repairs. {view.companyName} will contact you to schedule the service.
+            </p>
           </>
         ) : (
           <>
             <h1 className="text-2xl font-semibold text-slate-900">Repairs Declined</h1>
             <p className="mt-3 text-slate-700">
-              You declined the repairs. An inspection fee invoice of {formatCents(view.inspectionFeeCents)} has been generated and sent to you by e-mail.
+              You declined the repairs. An inspection fee invoice of {formatCents(view.inspectionFeeCents)} has been
+              generated and sent to you by e-mail.
             </p>
             {d.invoiceNumber && (
               <p className="mt-2 text-slate-700">
@@ -137,11 +165,15 @@ function Decided({ view }: { view: PublicQuoteView }) {
 
 /** A quote the office withdrew (its job was cancelled), or a decision older than 90 days: only the fact and whom to call. */
 function Notice({ view }: { view: PublicQuoteView }) {
-  const decidedOn = view.decision ? new Date(view.decision.decidedAt).toLocaleDateString('en-US', { dateStyle: 'long' }) : null;
+  const decidedOn = view.decision
+    ? new Date(view.decision.decidedAt).toLocaleDateString('en-US', { dateStyle: 'long' })
+    : null;
   return (
     <Shell>
       <section className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-        <h1 className="text-2xl font-semibold text-slate-900">{view.status === 'withdrawn' ? 'Quote Withdrawn' : 'Decision Recorded'}</h1>
+        <h1 className="text-2xl font-semibold text-slate-900">
+          {view.status === 'withdrawn' ? 'Quote Withdrawn' : 'Decision Recorded'}
+        </h1>
         <p className="mt-3 text-slate-700">
           {view.status === 'withdrawn'
             ? QUOTE_MESSAGES.withdrawn
@@ -159,7 +191,13 @@ function Notice({ view }: { view: PublicQuoteView }) {
   );
 }
 
-function Pending({ view, preselect, processing, error, onDecide }: {
+function Pending({
+  view,
+  preselect,
+  processing,
+  error,
+  onDecide,
+}: {
   view: PublicQuoteView;
   preselect: 'approve' | 'deny' | null;
   processing: boolean;
@@ -167,14 +205,19 @@ function Pending({ view, preselect, processing, error, onDecide }: {
   onDecide: (body: Record<string, unknown>) => void;
 }) {
   const ids = useId();
-  const [choices, setChoices] = useState<Map<string, RepairPhase>>(() => new Map(view.inspections.flatMap((i) => (i.selectedPhase ? [[i.id, i.selectedPhase] as const] : []))));
+  const [choices, setChoices] = useState<Map<string, RepairPhase>>(
+    () => new Map(view.inspections.flatMap((i) => (i.selectedPhase ? [[i.id, i.selectedPhase] as const] : []))),
+  );
   const [signerName, setSignerName] = useState('');
   const [signature, setSignature] = useState<string | null>(null);
   const [reason, setReason] = useState<DeclineReason | ''>('');
   const [comment, setComment] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const withOptions = view.inspections.some((i) => i.options);
-  const total = useMemo(() => (withOptions ? chosenOptionsTotalCents(view.inspections, choices) : view.totalCents), [withOptions, view, choices]);
+  const total = useMemo(
+    () => (withOptions ? chosenOptionsTotalCents(view.inspections, choices) : view.totalCents),
+    [withOptions, view, choices],
+  );
 
   const submit = (approve: boolean) => {
     if (!signerName.trim()) {
@@ -193,7 +236,8 @@ function Pending({ view, preselect, processing, error, onDecide }: {
     });
   };
 
-  const emphasis = (which: 'approve' | 'deny') => (preselect === which ? ' ring-4 ring-offset-2 ' + (which === 'approve' ? 'ring-green-300' : 'ring-red-300') : '');
+  const emphasis = (which: 'approve' | 'deny') =>
+    preselect === which ? ' ring-4 ring-offset-2 ' + (which === 'approve' ? 'ring-green-300' : 'ring-red-300') : '';
 
   return (
     <Shell>
@@ -224,7 +268,11 @@ function Pending({ view, preselect, processing, error, onDecide }: {
 
         {view.inspections.length > 0 && <h2 className="mt-6 text-lg font-semibold">Inspection Results</h2>}
         {view.inspections.map((inspection, index) => (
-          <section key={inspection.id} aria-labelledby={`${ids}-unit-${index}`} className="mt-3 rounded-md border border-slate-200 p-3 sm:p-4">
+          <section
+            key={inspection.id}
+            aria-labelledby={`${ids}-unit-${index}`}
+            className="mt-3 rounded-md border border-slate-200 p-3 sm:p-4"
+          >
             <h3 id={`${ids}-unit-${index}`} className="font-semibold">
               Inspection {index + 1}
             </h3>
@@ -248,7 +296,10 @@ function Pending({ view, preselect, processing, error, onDecide }: {
                 <legend className="text-sm font-semibold">Repair option for inspection {index + 1}</legend>
                 <div className="mt-2 grid gap-2">
                   {inspection.options.map((option) => (
-                    <label key={option.phase} className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50">
+                    <label
+                      key={option.phase}
+                      className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50"
+                    >
                       <input
                         type="radio"
                         className="mt-1 h-4 w-4"
@@ -262,7 +313,9 @@ function Pending({ view, preselect, processing, error, onDecide }: {
                           <span>{option.label}</span>
                           <span>{formatCents(option.totalCents)}</span>
                         </span>
-                        {option.description && <span className="block text-sm text-slate-600">{option.description}</span>}
+                        {option.description && (
+                          <span className="block text-sm text-slate-600">{option.description}</span>
+                        )}
                       </span>
                     </label>
                   ))}
@@ -285,7 +338,10 @@ function Pending({ view, preselect, processing, error, onDecide }: {
           </ul>
         )}
 
-        <p className="mt-4 flex justify-between border-t border-slate-200 pt-3 text-lg font-semibold" aria-live="polite">
+        <p
+          className="mt-4 flex justify-between border-t border-slate-200 pt-3 text-lg font-semibold"
+          aria-live="polite"
+        >
           <span>Total</span>
           <span>{formatCents(total)}</span>
         </p>
@@ -293,7 +349,8 @@ function Pending({ view, preselect, processing, error, onDecide }: {
         <h2 className="mt-6 text-lg font-semibold">Your decision</h2>
         {preselect && (
           <p className="mt-1 text-sm text-slate-700" data-testid="preselected">
-            You chose {preselect === 'approve' ? 'Approve Repairs' : 'Deny Repairs'} in the e-mail. Nothing has been decided yet: sign below and press the button to confirm.
+            You chose {preselect === 'approve' ? 'Approve Repairs' : 'Deny Repairs'} in the e-mail. Nothing has been
+            decided yet: sign below and press the button to confirm.
           </p>
         )}
         <div className="mt-2">
@@ -382,7 +439,8 @@ function Pending({ view, preselect, processing, error, onDecide }: {
           </button>
         </div>
         <p className="mt-4 text-sm text-slate-700">
-          By approving, you authorize {view.companyName} to proceed with the repairs. If you deny the repairs, you will be charged {formatCents(view.inspectionFeeCents)} for the inspection.
+          By approving, you authorize {view.companyName} to proceed with the repairs. If you deny the repairs, you will
+          be charged {formatCents(view.inspectionFeeCents)} for the inspection.
         </p>
       </section>
     </Shell>
@@ -398,9 +456,12 @@ export function PublicQuotePage({ token, preselect }: { token: string; preselect
     let cancelled = false;
     (async () => {
       try {
-        const response = await fetch(`/api/public/quotes/${encodeURIComponent(token)}`, { headers: { accept: 'application/json' } });
+        const response = await fetch(`/api/public/quotes/${encodeURIComponent(token)}`, {
+          headers: { accept: 'application/json' },
+        });
         if (cancelled) return;
-        if (!response.ok) return setState({ kind: 'failed', message: await readError(response, 'Error fetching quote details') });
+        if (!response.ok)
+          return setState({ kind: 'failed', message: await readError(response, 'Error fetching quote details') });
         setState({ kind: 'view', view: (await response.json()) as PublicQuoteView, processing: false, error: null });
       } catch {
         if (!cancelled) setState({ kind: 'failed', message: 'Error fetching quote details' });
@@ -420,8 +481,14 @@ export function PublicQuotePage({ token, preselect }: { token: string; preselect
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify(body),
       });
-      if (response.status === 400) return setState({ ...state, processing: false, error: await readError(response, QUOTE_MESSAGES.confirmFailed) });
-      if (!response.ok) return setState({ kind: 'failed', message: await readError(response, QUOTE_MESSAGES.confirmFailed) });
+      if (response.status === 400)
+        return setState({
+          ...state,
+          processing: false,
+          error: await readError(response, QUOTE_MESSAGES.confirmFailed),
+        });
+      if (!response.ok)
+        return setState({ kind: 'failed', message: await readError(response, QUOTE_MESSAGES.confirmFailed) });
       const result = (await response.json()) as { view: PublicQuoteView };
       setState({ kind: 'view', view: result.view, processing: false, error: null });
     } catch {
@@ -429,11 +496,20 @@ export function PublicQuotePage({ token, preselect }: { token: string; preselect
     }
   };
 
-  if (state.kind === 'invalid') return <Failed title="Quote Confirmation Failed" message={QUOTE_MESSAGES.invalidLink} />;
+  if (state.kind === 'invalid')
+    return <Failed title="Quote Confirmation Failed" message={QUOTE_MESSAGES.invalidLink} />;
   if (state.kind === 'loading') return <Processing />;
   if (state.kind === 'failed') return <Failed title="Quote Confirmation Failed" message={state.message} />;
   if (state.processing) return <Processing />;
   if (state.view.status === 'withdrawn' || state.view.archived) return <Notice view={state.view} />;
   if (state.view.decision) return <Decided view={state.view} />;
-  return <Pending view={state.view} preselect={preselect} processing={state.processing} error={state.error} onDecide={(b) => void decide(b)} />;
+  return (
+    <Pending
+      view={state.view}
+      preselect={preselect}
+      processing={state.processing}
+      error={state.error}
+      onDecide={(b) => void decide(b)}
+    />
+  );
 }

@@ -23,7 +23,10 @@ export function SignaturePad({ onChange, labelId }: { onChange: (dataUrl: string
   const point = (e: React.PointerEvent<HTMLCanvasElement>) => {
     const c = e.currentTarget;
     const rect = c.getBoundingClientRect();
-    return { x: ((e.clientX - rect.left) * c.width) / rect.width, y: ((e.clientY - rect.top) * c.height) / rect.height };
+    return {
+      x: ((e.clientX - rect.left) * c.width) / rect.width,
+      y: ((e.clientY - rect.top) * c.height) / rect.height,
+    };
   };
   const pen = (c: HTMLCanvasElement) => {
     const ctx = c.getContext('2d');

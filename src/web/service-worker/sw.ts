@@ -37,7 +37,10 @@ interface WorkerEvents {
 interface ServiceWorkerScope {
   readonly location: Location;
   readonly registration: { readonly navigationPreload?: { disable(): Promise<void> } };
-  readonly clients: { claim(): Promise<void>; matchAll(options: { type: 'window' }): Promise<{ postMessage(message: unknown): void }[]> };
+  readonly clients: {
+    claim(): Promise<void>;
+    matchAll(options: { type: 'window' }): Promise<{ postMessage(message: unknown): void }[]>;
+  };
   skipWaiting(): Promise<void>;
   addEventListener<K extends keyof WorkerEvents>(type: K, listener: (event: WorkerEvents[K]) => void): void;
 }
@@ -63,7 +66,8 @@ async function precache(): Promise<void> {
     [...PRECACHE].map(async (url) => {
       const hashed = url.startsWith('/assets/');
       const kept = hashed ? await caches.match(url) : undefined;
-      const response = kept ?? (await fetch(url, { cache: hashed ? 'default' : 'no-cache', credentials: 'same-origin' }));
+      const response =
+        kept ?? (await fetch(url, { cache: hashed ? 'default' : 'no-cache', credentials: 'same-origin' }));
       if (!response.ok) throw new Error(`precache: ${url} answered ${response.status}`);
       await cache.put(url, response);
     }),
@@ -95,7 +99,8 @@ worker.addEventListener('install', (event) => {
 worker.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      for (const name of await caches.keys()) if (name.startsWith(CACHE_PREFIX) && name !== CACHE) await caches.delete(name);
+      for (const name of await caches.keys())
+        if (name.startsWith(CACHE_PREFIX) && name !== CACHE) await caches.delete(name);
       // Pages are answered from the kept shell, so the browser need not start a preload request.
       await worker.registration.navigationPreload?.disable().catch(() => undefined);
       // The first install takes the open page at once, so its next screens load from the cache too.
@@ -115,7 +120,8 @@ async function fromCache(request: Request | string, fallback: Request): Promise<
 
 /** What makes a page run differently: its policy headers and its contents (the build's files). */
 async function sameShell(kept: Response, fresh: Response): Promise<boolean> {
-  for (const header of ['content-security-policy', 'permissions-policy']) if (kept.headers.get(header) !== fresh.headers.get(header)) return false;
+  for (const header of ['content-security-policy', 'permissions-policy'])
+    if (kept.headers.get(header) !== fresh.headers.get(header)) return false;
   const [a, b] = await Promise.all([kept.clone().text(), fresh.clone().text()]);
   return a === b;
 }
@@ -126,7 +132,8 @@ async function revalidateShell(kept: Response): Promise<void> {
     const fresh = await fetch(SHELL, { cache: 'no-cache', credentials: 'same-origin' });
     if (!fresh.ok || (await sameShell(kept, fresh))) return;
     await (await caches.open(CACHE)).put(SHELL, fresh);
-    for (const client of await worker.clients.matchAll({ type: 'window' })) client.postMessage({ type: 'SHELL_CHANGED' });
+    for (const client of await worker.clients.matchAll({ type: 'window' }))
+      client.postMessage({ type: 'SHELL_CHANGED' });
   } catch {
     // Offline or the server unreachable: the kept shell stays.
   }

@@ -27,7 +27,10 @@ export function AddressMap({
   const box = cn('isolate h-64 w-full overflow-hidden rounded-md border border-slate-200', className);
   if (latitude === null || longitude === null || !tileUrl) {
     return (
-      <div className={cn(box, 'flex flex-col items-center justify-center gap-2 bg-slate-50 text-sm text-slate-500')} data-testid="map-unavailable">
+      <div
+        className={cn(box, 'flex flex-col items-center justify-center gap-2 bg-slate-50 text-sm text-slate-500')}
+        data-testid="map-unavailable"
+      >
         <MapPinOff className="h-6 w-6" aria-hidden />
         <span>Map unavailable</span>
       </div>

@@ -31,7 +31,13 @@ const options = () => screen.getAllByRole('option').map((o) => o.textContent);
 
 describe('rankByText', () => {
   it('puts names that start with the text first, then word starts, then the rest, keeping order within', () => {
-    expect(rankByText(NAMES, ' summit', (n) => n)).toEqual(['Summit Towers', 'Summit Storage', 'Alpha Summit Storage', 'Peak Summit', 'Consummate HVAC']);
+    expect(rankByText(NAMES, ' summit', (n) => n)).toEqual([
+      'Summit Towers',
+      'Summit Storage',
+      'Alpha Summit Storage',
+      'Peak Summit',
+      'Consummate HVAC',
+    ]);
   });
 });
 
@@ -47,7 +53,13 @@ describe('Combobox', () => {
     expect(box.getAttribute('aria-expanded')).toBe('true');
     const listbox = screen.getByRole('listbox');
     expect(box.getAttribute('aria-controls')).toBe(listbox.id);
-    expect(options()).toEqual(['Summit Towers', 'Summit Storage', 'Alpha Summit Storage', 'Peak Summit', 'Consummate HVAC']);
+    expect(options()).toEqual([
+      'Summit Towers',
+      'Summit Storage',
+      'Alpha Summit Storage',
+      'Peak Summit',
+      'Consummate HVAC',
+    ]);
     // Nothing is active until the arrows move: Enter would submit the form.
     expect(box.hasAttribute('aria-activedescendant')).toBe(false);
     fireEvent.keyDown(box, { key: 'ArrowDown' });

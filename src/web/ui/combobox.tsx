@@ -1,4 +1,15 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type InputHTMLAttributes, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type InputHTMLAttributes,
+  type KeyboardEvent,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { cn } from './cn';
 import { rankByText } from './rank';
 
@@ -29,7 +40,9 @@ export interface ComboboxProps<T> {
   /** Escape with the list already closed empties the box (a search box; not a form field). */
   clearOnEscape?: boolean;
   /** Attributes for the input (id, name, aria-label, aria-describedby, placeholder, ref...). */
-  inputProps?: Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'role'> & { ref?: Ref<HTMLInputElement> };
+  inputProps?: Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'role'> & {
+    ref?: Ref<HTMLInputElement>;
+  };
   /** Something drawn inside the box before the text (a search icon); the input gets left padding. */
   icon?: ReactNode;
   className?: string;
@@ -173,13 +186,20 @@ export function Combobox<T>({
         id={optionId(index)}
         role="option"
         aria-selected={isActive}
-        className={cn('cursor-pointer px-3 py-1.5 text-left text-sm', isActive ? 'bg-blue-50 outline outline-1 -outline-offset-1 outline-blue-300' : 'hover:bg-slate-50')}
+        className={cn(
+          'cursor-pointer px-3 py-1.5 text-left text-sm',
+          isActive ? 'bg-blue-50 outline outline-1 -outline-offset-1 outline-blue-300' : 'hover:bg-slate-50',
+        )}
         // The input keeps focus while the pointer picks an option.
         onMouseDown={(e) => e.preventDefault()}
         onMouseMove={() => active !== index && setActive(index)}
         onClick={() => choose(option)}
       >
-        {renderOption ? renderOption(option, { active: isActive }) : <span className="font-medium text-slate-800">{getLabel(option)}</span>}
+        {renderOption ? (
+          renderOption(option, { active: isActive })
+        ) : (
+          <span className="font-medium text-slate-800">{getLabel(option)}</span>
+        )}
       </div>
     );
   };
@@ -197,7 +217,11 @@ export function Combobox<T>({
       const headingId = `${baseId}-group-${group.start}`;
       return (
         <div key={group.name} role="group" aria-labelledby={headingId} className="py-1">
-          <div id={headingId} role="presentation" className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600">
+          <div
+            id={headingId}
+            role="presentation"
+            className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase"
+          >
             {group.name}
           </div>
           {group.items.map((option, i) => renderOne(option, group.start + i))}
@@ -238,15 +262,24 @@ export function Combobox<T>({
         onKeyDown={onKeyDown}
       />
       {expanded || showMessage ? (
-        <div className={cn('absolute z-30 mt-1 max-h-80 w-full overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg', popupClassName)}>
+        <div
+          className={cn(
+            'absolute z-30 mt-1 max-h-80 w-full overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg',
+            popupClassName,
+          )}
+        >
           {expanded ? (
             <>
               {heading ? (
-                <p className="px-3 pb-1 pt-1 text-xs font-semibold uppercase tracking-wide text-slate-600" aria-hidden>
+                <p className="px-3 pt-1 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase" aria-hidden>
                   {heading}
                 </p>
               ) : null}
-              <div id={listId} role="listbox" aria-label={listLabel ?? (typeof heading === 'string' ? heading : inputProps['aria-label'])}>
+              <div
+                id={listId}
+                role="listbox"
+                aria-label={listLabel ?? (typeof heading === 'string' ? heading : inputProps['aria-label'])}
+              >
                 {groupedOptions()}
               </div>
             </>

@@ -23,7 +23,16 @@ function renderAt(width: number, props: Partial<Parameters<typeof DataTable<Row>
   const spy = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ width } as DOMRect);
   const result = render(
     <MemoryRouter>
-      <DataTable label="Units" columns={COLUMNS} rows={ROWS} getRowKey={(r) => r.id} getRowLabel={(r) => `unit ${r.name}`} empty="No units found." actions={{ cell: (r) => <button type="button">Edit {r.name}</button> }} {...props} />
+      <DataTable
+        label="Units"
+        columns={COLUMNS}
+        rows={ROWS}
+        getRowKey={(r) => r.id}
+        getRowLabel={(r) => `unit ${r.name}`}
+        empty="No units found."
+        actions={{ cell: (r) => <button type="button">Edit {r.name}</button> }}
+        {...props}
+      />
     </MemoryRouter>,
   );
   spy.mockRestore();
@@ -34,14 +43,22 @@ describe('DataTable', () => {
   it('shows every column when there is room', () => {
     renderAt(1200);
     const table = screen.getByRole('table', { name: 'Units' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Email', 'Phone', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Email', 'Phone', 'Actions']);
     expect(screen.queryByRole('button', { name: /Details of/ })).toBeNull();
   });
 
   it('moves the columns that do not fit into an expandable row, keeping Actions', () => {
     renderAt(800);
     const table = screen.getByRole('table', { name: 'Units' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Email', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Email', 'Actions']);
     expect(screen.queryByText('(404) 555-0100')).toBeNull();
     const toggle = screen.getByRole('button', { name: 'Details of unit RTU-1' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');

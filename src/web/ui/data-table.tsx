@@ -1,5 +1,14 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, ChevronRight } from 'lucide-react';
-import { Fragment, useId, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import {
+  Fragment,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { cn } from './cn';
 import { EmptyState } from './empty-state';
@@ -154,12 +163,18 @@ export function DataTable<T>({
     const sortable = columns.filter((column) => column.sortKey);
     body = (
       <div>
-        {sort && onSortChange && sortable.length ? <SortSelect columns={sortable} sort={sort} onSortChange={onSortChange} /> : null}
+        {sort && onSortChange && sortable.length ? (
+          <SortSelect columns={sortable} sort={sort} onSortChange={onSortChange} />
+        ) : null}
         <ul aria-label={label} aria-busy={busy || undefined} className="space-y-3">
           {rows.map((row) => (
             <li
               key={getRowKey(row)}
-              className={cn('rounded-lg border border-slate-200 bg-white p-4 shadow-sm', rowHref && 'cursor-pointer hover:border-slate-300', rowClassName?.(row))}
+              className={cn(
+                'rounded-lg border border-slate-200 bg-white p-4 shadow-sm',
+                rowHref && 'cursor-pointer hover:border-slate-300',
+                rowClassName?.(row),
+              )}
               onClick={openRow(row)}
               data-testid={getRowTestId?.(row) ?? 'data-card'}
             >
@@ -174,7 +189,11 @@ export function DataTable<T>({
                   ))}
                 </dl>
               ) : null}
-              {actions ? <div className="mt-3 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-3 text-sm">{actions.cell(row)}</div> : null}
+              {actions ? (
+                <div className="mt-3 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-3 text-sm">
+                  {actions.cell(row)}
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -183,14 +202,21 @@ export function DataTable<T>({
   } else {
     const columnCount = shown.length + (actions ? 1 : 0);
     body = (
-      <table aria-label={label} aria-busy={busy || undefined} className="w-full table-auto divide-y divide-slate-200 text-left text-sm">
+      <table
+        aria-label={label}
+        aria-busy={busy || undefined}
+        className="w-full table-auto divide-y divide-slate-200 text-left text-sm"
+      >
         <thead className="bg-slate-50">
           <tr>
             {shown.map((column) => (
               <HeaderCell key={column.id} column={column} sort={sort} onSortChange={onSortChange} />
             ))}
             {actions ? (
-              <th scope="col" className="px-3 py-2 text-right text-xs font-semibold uppercase tracking-wide text-slate-600">
+              <th
+                scope="col"
+                className="px-3 py-2 text-right text-xs font-semibold tracking-wide text-slate-600 uppercase"
+              >
                 {actions.header ?? 'Actions'}
               </th>
             ) : null}
@@ -203,14 +229,25 @@ export function DataTable<T>({
             const detailsId = `${baseId}-details-${key}`;
             return (
               <Fragment key={key}>
-                <tr className={cn('align-top hover:bg-slate-50', rowHref && 'cursor-pointer', rowClassName?.(row))} onClick={openRow(row)} data-testid={getRowTestId?.(row)}>
+                <tr
+                  className={cn('align-top hover:bg-slate-50', rowHref && 'cursor-pointer', rowClassName?.(row))}
+                  onClick={openRow(row)}
+                  data-testid={getRowTestId?.(row)}
+                >
                   {shown.map((column, index) => (
-                    <td key={column.id} className={cn('px-3 py-2 [overflow-wrap:anywhere]', column.align === 'right' && 'text-right', column.className)}>
+                    <td
+                      key={column.id}
+                      className={cn(
+                        'px-3 py-2 [overflow-wrap:anywhere]',
+                        column.align === 'right' && 'text-right',
+                        column.className,
+                      )}
+                    >
                       {index === 0 && folded.length > 0 ? (
                         <div className="flex items-start gap-1">
                           <button
                             type="button"
-                            className="-ml-1 mt-0.5 rounded p-0.5 text-slate-600 hover:bg-slate-200 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600"
+                            className="mt-0.5 -ml-1 rounded p-0.5 text-slate-600 hover:bg-slate-200 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600"
                             aria-expanded={open}
                             aria-controls={open ? detailsId : undefined}
                             // The name stays; aria-expanded says whether the details are shown.
@@ -218,7 +255,11 @@ export function DataTable<T>({
                             title={`${open ? 'Hide' : 'Show'} ${folded.map((c) => c.header).join(', ')}`}
                             onClick={() => toggle(key)}
                           >
-                            {open ? <ChevronDown className="h-4 w-4" aria-hidden /> : <ChevronRight className="h-4 w-4" aria-hidden />}
+                            {open ? (
+                              <ChevronDown className="h-4 w-4" aria-hidden />
+                            ) : (
+                              <ChevronRight className="h-4 w-4" aria-hidden />
+                            )}
                           </button>
                           <div className="min-w-0">{column.cell(row)}</div>
                         </div>
@@ -227,7 +268,7 @@ export function DataTable<T>({
                       )}
                     </td>
                   ))}
-                  {actions ? <td className="whitespace-nowrap px-3 py-2 text-right">{actions.cell(row)}</td> : null}
+                  {actions ? <td className="px-3 py-2 text-right whitespace-nowrap">{actions.cell(row)}</td> : null}
                 </tr>
                 {open ? (
                   <tr id={detailsId} className="bg-slate-50/70">
@@ -235,7 +276,9 @@ export function DataTable<T>({
                       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-3">
                         {folded.map((column) => (
                           <div key={column.id} className="min-w-0">
-                            <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{column.header}</dt>
+                            <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                              {column.header}
+                            </dt>
                             <dd className="break-words text-slate-800">{column.cell(row)}</dd>
                           </div>
                         ))}
@@ -253,15 +296,36 @@ export function DataTable<T>({
 
   return (
     // overflow-x-auto only as a last resort (one unbreakable value): the page itself never scrolls sideways.
-    <div ref={boxRef} className={cn(rows && rows.length > 0 && !cards ? frame : '', 'relative min-w-0 overflow-x-auto')} data-layout={cards ? 'cards' : 'table'}>
-      {busy && rows && rows.length > 0 ? <div aria-hidden="true" data-testid="table-busy" className="absolute inset-x-0 top-0 z-10 h-0.5 animate-pulse bg-blue-600" /> : null}
+    <div
+      ref={boxRef}
+      className={cn(rows && rows.length > 0 && !cards ? frame : '', 'relative min-w-0 overflow-x-auto')}
+      data-layout={cards ? 'cards' : 'table'}
+    >
+      {busy && rows && rows.length > 0 ? (
+        <div
+          aria-hidden="true"
+          data-testid="table-busy"
+          className="absolute inset-x-0 top-0 z-10 h-0.5 animate-pulse bg-blue-600"
+        />
+      ) : null}
       {body}
     </div>
   );
 }
 
-function HeaderCell<T>({ column, sort, onSortChange }: { column: DataTableColumn<T>; sort: SortState | undefined; onSortChange: ((sort: SortState) => void) | undefined }) {
-  const base = cn('px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600', column.align === 'right' ? 'text-right' : 'text-left');
+function HeaderCell<T>({
+  column,
+  sort,
+  onSortChange,
+}: {
+  column: DataTableColumn<T>;
+  sort: SortState | undefined;
+  onSortChange: ((sort: SortState) => void) | undefined;
+}) {
+  const base = cn(
+    'px-3 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase',
+    column.align === 'right' ? 'text-right' : 'text-left',
+  );
   if (!column.sortKey || !onSortChange) {
     return (
       <th scope="col" className={base}>
@@ -273,11 +337,20 @@ function HeaderCell<T>({ column, sort, onSortChange }: { column: DataTableColumn
   const direction = active ? sort.direction : undefined;
   const Icon = direction === 'asc' ? ArrowUp : direction === 'desc' ? ArrowDown : ArrowUpDown;
   return (
-    <th scope="col" className={base} aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}>
+    <th
+      scope="col"
+      className={base}
+      aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
+    >
       <button
         type="button"
-        className={cn('inline-flex items-center gap-1 rounded uppercase hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600', active && 'text-slate-900')}
-        onClick={() => onSortChange({ key: column.sortKey!, direction: active && direction === 'asc' ? 'desc' : 'asc' })}
+        className={cn(
+          'inline-flex items-center gap-1 rounded uppercase hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600',
+          active && 'text-slate-900',
+        )}
+        onClick={() =>
+          onSortChange({ key: column.sortKey!, direction: active && direction === 'asc' ? 'desc' : 'asc' })
+        }
       >
         {column.header}
         <Icon className="h-3.5 w-3.5" aria-hidden />
@@ -287,7 +360,15 @@ function HeaderCell<T>({ column, sort, onSortChange }: { column: DataTableColumn
 }
 
 /** In the card layout there are no headers to click: the order is a select above the cards. */
-function SortSelect<T>({ columns, sort, onSortChange }: { columns: DataTableColumn<T>[]; sort: SortState; onSortChange: (sort: SortState) => void }) {
+function SortSelect<T>({
+  columns,
+  sort,
+  onSortChange,
+}: {
+  columns: DataTableColumn<T>[];
+  sort: SortState;
+  onSortChange: (sort: SortState) => void;
+}) {
   const id = useId();
   return (
     <div className="mb-3 flex items-center gap-2 text-sm">

@@ -45,7 +45,15 @@ export function DetailScreen<T>({ children, ...props }: DetailScreenProps<T>) {
  * What DetailScreen shows while the record is not here (null once it is), for a screen that waits
  * on two records (Add Unit at a location being edited...): `const wait = detailGate(a) ?? detailGate(b)`.
  */
-export function detailGate<T>({ id, query, invalidMessage, notFoundMessage, errorMessage: failure, loadingLabel, back }: Omit<DetailScreenProps<T>, 'children'>): ReactNode | null {
+export function detailGate<T>({
+  id,
+  query,
+  invalidMessage,
+  notFoundMessage,
+  errorMessage: failure,
+  loadingLabel,
+  back,
+}: Omit<DetailScreenProps<T>, 'children'>): ReactNode | null {
   if (!isUuidV4(id)) return <DetailProblem message={invalidMessage} back={back} />;
   if (query.isError) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
@@ -56,7 +64,15 @@ export function detailGate<T>({ id, query, invalidMessage, notFoundMessage, erro
 }
 
 /** A detail screen's problem ("Company not found", "Invalid unit ID format", ...) with its way back. */
-export function DetailProblem({ message, back, title }: { message: string; back: { to: string; label: string }; title?: string }) {
+export function DetailProblem({
+  message,
+  back,
+  title,
+}: {
+  message: string;
+  back: { to: string; label: string };
+  title?: string;
+}) {
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       {title ? <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1> : null}

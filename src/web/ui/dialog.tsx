@@ -37,7 +37,7 @@ export function Dialog({
           className={cn(
             side === 'right'
               ? 'fixed inset-y-0 right-0 z-50 flex w-[calc(100vw-2rem)] flex-col bg-white shadow-xl focus:outline-none'
-              : 'fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-xl focus:outline-none',
+              : 'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-xl focus:outline-none',
             width,
           )}
           onCloseAutoFocus={returnFocus}
@@ -46,9 +46,14 @@ export function Dialog({
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
             <div>
               <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
-              {description ? <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description> : null}
+              {description ? (
+                <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>
+              ) : null}
             </div>
-            <RadixDialog.Close className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700" aria-label="Close">
+            <RadixDialog.Close
+              className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
+              aria-label="Close"
+            >
               <X className="h-5 w-5" />
             </RadixDialog.Close>
           </div>
@@ -111,7 +116,12 @@ export function FormDialog({
           <Button variant="secondary" onClick={() => close(false)} disabled={pending}>
             Cancel
           </Button>
-          <Button {...(tone === 'danger' ? { variant: 'danger' as const } : {})} type="submit" form={formId} disabled={pending || submitDisabled}>
+          <Button
+            {...(tone === 'danger' ? { variant: 'danger' as const } : {})}
+            type="submit"
+            form={formId}
+            disabled={pending || submitDisabled}
+          >
             {pending ? pendingLabel : submitLabel}
           </Button>
         </>

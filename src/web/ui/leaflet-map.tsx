@@ -40,19 +40,35 @@ function Tiles({ tileUrl, onFailed }: { tileUrl: string; onFailed: () => void })
 /** Under Leaflet's map pane (z-index 400: markers and info windows draw over it), over the empty background. */
 function TilesFailedNotice() {
   return (
-    <p className="pointer-events-none absolute bottom-6 left-2 right-2 z-[390] rounded bg-white/90 px-2 py-1 text-center text-xs text-slate-600 shadow">
+    <p className="pointer-events-none absolute right-2 bottom-6 left-2 z-[390] rounded bg-white/90 px-2 py-1 text-center text-xs text-slate-600 shadow">
       Map unavailable: the map tiles could not be loaded
     </p>
   );
 }
 
 /** The lazily loaded Leaflet map behind AddressMap. */
-export default function LeafletMap({ latitude, longitude, tileUrl, label }: { latitude: number; longitude: number; tileUrl: string; label: string }) {
+export default function LeafletMap({
+  latitude,
+  longitude,
+  tileUrl,
+  label,
+}: {
+  latitude: number;
+  longitude: number;
+  tileUrl: string;
+  label: string;
+}) {
   // No network to the tile server: keep the marker, say so over the map.
   const [failed, setFailed] = useState(false);
   return (
     <div className="relative h-full w-full" data-testid="address-map">
-      <MapContainer center={[latitude, longitude]} zoom={MAP_ZOOM} scrollWheelZoom={false} className="h-full w-full" attributionControl>
+      <MapContainer
+        center={[latitude, longitude]}
+        zoom={MAP_ZOOM}
+        scrollWheelZoom={false}
+        className="h-full w-full"
+        attributionControl
+      >
         <Tiles tileUrl={tileUrl} onFailed={() => setFailed(true)} />
         <Marker position={[latitude, longitude]} icon={markerIconDefinition} alt={label} title={label} />
       </MapContainer>
@@ -88,13 +104,29 @@ function dotIcon(m: MapMarker): L.DivIcon {
  * and again whenever the map's box changes size (a drawer, a panel, the window, a tablet turned):
  * Leaflet is told the new size (invalidateSize) first, or it keeps drawing for the old one.
  */
-function FitToMarkers({ markers, center, zoom, maxZoom }: { markers: readonly MapMarker[]; center: [number, number]; zoom: number; maxZoom: number }) {
+function FitToMarkers({
+  markers,
+  center,
+  zoom,
+  maxZoom,
+}: {
+  markers: readonly MapMarker[];
+  center: [number, number];
+  zoom: number;
+  maxZoom: number;
+}) {
   const map = useMap();
   const key = useMemo(() => markers.map((m) => `${m.latitude},${m.longitude}`).join(';'), [markers]);
   const fit = useRef<() => void>(() => undefined);
   fit.current = () => {
     if (markers.length === 0) map.setView(center, zoom, { animate: false });
-    else map.fitBounds(L.latLngBounds(markers.map((m) => [m.latitude, m.longitude] as [number, number])), { maxZoom, animate: false, paddingTopLeft: [24, 24], paddingBottomRight: [24, 48] });
+    else
+      map.fitBounds(L.latLngBounds(markers.map((m) => [m.latitude, m.longitude] as [number, number])), {
+        maxZoom,
+        animate: false,
+        paddingTopLeft: [24, 24],
+        paddingBottomRight: [24, 48],
+      });
   };
   useEffect(() => {
     fit.current();
@@ -145,7 +177,14 @@ function RovingMarkers({ version }: { version: unknown }) {
       const list = icons();
       const at = list.indexOf(event.target as HTMLElement);
       if (at === -1) return;
-      const next = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: list.length - 1 }[event.key];
+      const next = {
+        ArrowRight: at + 1,
+        ArrowDown: at + 1,
+        ArrowLeft: at - 1,
+        ArrowUp: at - 1,
+        Home: 0,
+        End: list.length - 1,
+      }[event.key];
       if (next === undefined) return;
       event.preventDefault();
       event.stopPropagation();
@@ -184,7 +223,13 @@ export function MarkersMap({
   const icons = useMemo(() => new Map(markers.map((m) => [m.id, dotIcon(m)])), [markers]);
   return (
     <div className="relative h-full w-full bg-slate-100" data-testid="markers-map" role="region" aria-label={label}>
-      <MapContainer center={center} zoom={zoom} scrollWheelZoom={false} className="h-full w-full bg-slate-100" attributionControl>
+      <MapContainer
+        center={center}
+        zoom={zoom}
+        scrollWheelZoom={false}
+        className="h-full w-full bg-slate-100"
+        attributionControl
+      >
         {tileUrl ? <Tiles tileUrl={tileUrl} onFailed={() => setFailed(true)} /> : null}
         <FitToMarkers markers={markers} center={center} zoom={zoom} maxZoom={maxFitZoom} />
         {markers.map((m) => (

@@ -3,7 +3,17 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 /** Title row of a screen: optional back link, the title, and actions on the right. */
-export function PageHeader({ title, subtitle, back, actions }: { title: ReactNode; subtitle?: ReactNode; back?: { to: string; label: string }; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  subtitle,
+  back,
+  actions,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  back?: { to: string; label: string };
+  actions?: ReactNode;
+}) {
   return (
     <div className="mb-6 space-y-2">
       {back ? (

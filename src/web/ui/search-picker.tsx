@@ -55,7 +55,10 @@ export function SearchPicker({
 
   if (selected) {
     return (
-      <div className="flex items-center justify-between gap-3 rounded-md border border-slate-300 bg-slate-50 px-3 py-2 text-sm" data-testid="picker-selected">
+      <div
+        className="flex items-center justify-between gap-3 rounded-md border border-slate-300 bg-slate-50 px-3 py-2 text-sm"
+        data-testid="picker-selected"
+      >
         <div className="min-w-0">
           <p className="truncate font-medium text-slate-900">{selected.label}</p>
           {selected.detail ? <p className="truncate text-xs text-slate-500">{selected.detail}</p> : null}
@@ -93,8 +96,23 @@ export function SearchPicker({
       onSelect={onSelect}
       autoSelect
       listLabel={label}
-      message={!typed ? null : !enough ? `Type at least ${minChars} characters` : loading && options.length === 0 ? 'Searching...' : options.length === 0 ? emptyText : null}
-      icon={<Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />}
+      message={
+        !typed
+          ? null
+          : !enough
+            ? `Type at least ${minChars} characters`
+            : loading && options.length === 0
+              ? 'Searching...'
+              : options.length === 0
+                ? emptyText
+                : null
+      }
+      icon={
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
+          aria-hidden
+        />
+      }
       inputProps={{
         id,
         ref: inputRef,
@@ -102,7 +120,7 @@ export function SearchPicker({
         'aria-invalid': invalid || undefined,
         'aria-describedby': describedBy,
         className: cn(
-          'block w-full rounded-md border bg-white py-2 pl-9 pr-3 text-sm shadow-sm placeholder:text-slate-500 focus:outline-none focus:ring-2',
+          'block w-full rounded-md border bg-white py-2 pr-3 pl-9 text-sm shadow-sm placeholder:text-slate-500 focus:ring-2 focus:outline-none',
           invalid ? 'border-red-400 focus:ring-red-500' : 'border-slate-300 focus:border-blue-500 focus:ring-blue-500',
         ),
       }}

@@ -1,7 +1,17 @@
 import { cn } from './cn';
 
 /** A row of tabs (role tablist); the caller renders the selected panel. */
-export function Tabs<T extends string>({ tabs, value, onChange, label }: { tabs: { value: T; label: string; disabled?: boolean }[]; value: T; onChange: (value: T) => void; label: string }) {
+export function Tabs<T extends string>({
+  tabs,
+  value,
+  onChange,
+  label,
+}: {
+  tabs: { value: T; label: string; disabled?: boolean }[];
+  value: T;
+  onChange: (value: T) => void;
+  label: string;
+}) {
   return (
     <div role="tablist" aria-label={label} className="flex gap-1 border-b border-slate-200">
       {tabs.map((tab) => (
@@ -14,7 +24,9 @@ export function Tabs<T extends string>({ tabs, value, onChange, label }: { tabs:
           onClick={() => onChange(tab.value)}
           className={cn(
             '-mb-px border-b-2 px-4 py-2 text-sm font-medium transition-colors disabled:opacity-50',
-            tab.value === value ? 'border-blue-600 text-blue-700' : 'border-transparent text-slate-500 hover:text-slate-800',
+            tab.value === value
+              ? 'border-blue-600 text-blue-700'
+              : 'border-transparent text-slate-500 hover:text-slate-800',
           )}
         >
           {tab.label}

@@ -18,7 +18,8 @@ export function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
 export const notBlank = (column: AnyPgColumn): SQL => sql`btrim(${column}) <> ''`;
 // Index builders take the table's columns in their extra-config form, which carry .op().
 export type IndexColumn = Parameters<ReturnType<typeof index>['on']>[0];
-export const trgm = (name: string, column: IndexColumn) => index(name).using('gin', (column as { op(c: string): IndexColumn }).op('gin_trgm_ops'));
+export const trgm = (name: string, column: IndexColumn) =>
+  index(name).using('gin', (column as { op(c: string): IndexColumn }).op('gin_trgm_ops'));
 
 /**
  * The text as a trigram index should see it for the search rule of src/domain/search.ts (a word
@@ -34,9 +35,11 @@ export const TRIGRAM_JOINED = ['-', '.', '/'] as const;
 export const trigramWords = (text: SQL | SQLWrapper): SQL =>
   sql`' ' || ${TRIGRAM_JOINED.reduce<SQL>((expression, c) => sql`replace(${expression}, ${sql.raw(`'${c}'`)}, 'x')`, sql`replace(${text}, chr(31), ' ')`)}`;
 /** trigramWords for a typed word, in JavaScript (without the leading space). */
-export const trigramWordsOf = (word: string): string => TRIGRAM_JOINED.reduce((w, c) => w.replaceAll(c, 'x'), word.replaceAll('\u001f', ' '));
+export const trigramWordsOf = (word: string): string =>
+  TRIGRAM_JOINED.reduce((w, c) => w.replaceAll(c, 'x'), word.replaceAll('\u001f', ' '));
 /** A trigram index over trigramWords(column). */
-export const trgmWords = (name: string, column: AnyPgColumn) => index(name).using('gin', sql`(${trigramWords(column)}) gin_trgm_ops`);
+export const trgmWords = (name: string, column: AnyPgColumn) =>
+  index(name).using('gin', sql`(${trigramWords(column)}) gin_trgm_ops`);
 
 // Kept here (not imported from src/domain) so drizzle-kit can load this file on its own; the domain
 // lists are checked against these by src/server/db/schema.test.ts.

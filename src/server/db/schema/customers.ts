@@ -1,6 +1,18 @@
 /** Customers: companies, locations (sites), units (equipment), and their exact counts. */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, doublePrecision, index, pgTable, smallint, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt, oneOf, notBlank, trgm, DB_ENUMS } from './columns.js';
 
 export const companies = pgTable(

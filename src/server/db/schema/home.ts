@@ -6,7 +6,20 @@
  * reading 500,000 jobs.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, char, check, date, index, integer, numeric, pgTable, primaryKey, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  char,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 const total = (name: string) => numeric(name, { precision: 16, scale: 2, mode: 'string' });
 
@@ -101,5 +114,8 @@ export const homeFutureCounts = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     n: bigint('n', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.technicianId, t.kind, t.month, t.office, t.day] }), check('home_future_counts_kind_check', sql`${t.kind} in ('d', 's')`)],
+  (t) => [
+    primaryKey({ columns: [t.technicianId, t.kind, t.month, t.office, t.day] }),
+    check('home_future_counts_kind_check', sql`${t.kind} in ('d', 's')`),
+  ],
 );

@@ -1,6 +1,18 @@
 /** Inspections of units, their photos and their repair records (three option tiers). */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt, money, oneOf, notBlank, DB_ENUMS } from './columns.js';
 import { storedFiles } from './files.js';
 import { jobs } from './jobs.js';
@@ -137,7 +149,10 @@ export const jobInspectionPhotos = pgTable(
     check('job_inspection_photos_content_type_check', oneOf(t.contentType, PHOTO_CONTENT_TYPES_DB)),
     check('job_inspection_photos_file_name_not_blank', notBlank(t.fileName)),
     check('job_inspection_photos_size_check', sql`${t.size} > 0 and ${t.size} <= 10485760`),
-    check('job_inspection_photos_dimensions_check', sql`${t.width} > 0 and ${t.height} > 0 and ${t.displayWidth} > 0 and ${t.displayHeight} > 0`),
+    check(
+      'job_inspection_photos_dimensions_check',
+      sql`${t.width} > 0 and ${t.height} > 0 and ${t.displayWidth} > 0 and ${t.displayHeight} > 0`,
+    ),
     index('job_inspection_photos_inspection_idx').on(t.inspectionId, t.createdAt),
   ],
 );

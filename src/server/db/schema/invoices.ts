@@ -3,7 +3,22 @@
  * change to the job never changes an invoice already sent) and the history of its status changes.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, char, check, date, index, integer, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  char,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt, money, oneOf, trgm, trgmWords, notBlank, DB_ENUMS } from './columns.js';
 import { jobs } from './jobs.js';
 import { users } from './users.js';
@@ -42,8 +57,14 @@ export const jobInvoices = pgTable(
     check('job_invoices_amount_check', sql`${t.amount} >= 0`),
     check('job_invoices_issued_has_date', sql`${t.status} not in ('issued', 'paid') or ${t.issuedDate} is not null`),
     check('job_invoices_paid_has_date', sql`${t.status} <> 'paid' or ${t.paidDate} is not null`),
-    check('job_invoices_void_has_reason', sql`${t.status} <> 'void' or (${t.voidReason} is not null and btrim(${t.voidReason}) <> '')`),
-    check('job_invoices_due_after_issue', sql`${t.dueDate} is null or ${t.issuedDate} is null or ${t.dueDate} >= ${t.issuedDate}`),
+    check(
+      'job_invoices_void_has_reason',
+      sql`${t.status} <> 'void' or (${t.voidReason} is not null and btrim(${t.voidReason}) <> '')`,
+    ),
+    check(
+      'job_invoices_due_after_issue',
+      sql`${t.dueDate} is null or ${t.issuedDate} is null or ${t.dueDate} >= ${t.issuedDate}`,
+    ),
     uniqueIndex('job_invoices_number_unique').on(t.invoiceNumber),
     index('job_invoices_job_idx').on(t.jobId),
     // /invoices/pending: the issued invoices by due date, the id as the tie break.
@@ -52,11 +73,15 @@ export const jobInvoices = pgTable(
     index('job_invoices_paid_date_idx').on(t.paidDate),
     // /invoices newest first, the id as the tie break (many invoices share a creation time).
     index('job_invoices_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('job_invoices_draft_created_idx').on(t.createdAt).where(sql`${t.status} = 'draft'`),
+    index('job_invoices_draft_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'draft'`),
     // /invoices with a status filter, newest first.
     index('job_invoices_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // /invoices/paid, newest paid first.
-    index('job_invoices_paid_list_idx').on(t.paidDate.desc(), t.id.desc().nullsFirst()).where(sql`${t.status} = 'paid'`),
+    index('job_invoices_paid_list_idx')
+      .on(t.paidDate.desc(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'paid'`),
     trgm('job_invoices_number_trgm', t.invoiceNumber),
   ],
 );
@@ -81,7 +106,10 @@ export const jobInvoiceLines = pgTable(
   },
   (t) => [
     check('job_invoice_lines_name_not_blank', notBlank(t.name)),
-    check('job_invoice_lines_item_type_check', sql`${t.itemType} is null or ${oneOf(t.itemType, DB_ENUMS.jobItemType)}`),
+    check(
+      'job_invoice_lines_item_type_check',
+      sql`${t.itemType} is null or ${oneOf(t.itemType, DB_ENUMS.jobItemType)}`,
+    ),
     check('job_invoice_lines_quantity_check', sql`${t.quantity} > 0`),
     check('job_invoice_lines_unit_price_check', sql`${t.unitPrice} >= 0`),
     check('job_invoice_lines_total_check', sql`${t.total} >= 0`),
@@ -104,7 +132,10 @@ export const jobInvoiceStatusChanges = pgTable(
     changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    check('job_invoice_status_changes_from_check', sql`${t.fromStatus} is null or ${oneOf(t.fromStatus, DB_ENUMS.invoiceStatus)}`),
+    check(
+      'job_invoice_status_changes_from_check',
+      sql`${t.fromStatus} is null or ${oneOf(t.fromStatus, DB_ENUMS.invoiceStatus)}`,
+    ),
     check('job_invoice_status_changes_to_check', oneOf(t.toStatus, DB_ENUMS.invoiceStatus)),
     index('job_invoice_status_changes_invoice_idx').on(t.invoiceId, t.changedAt),
   ],
@@ -160,14 +191,11 @@ export const invoiceDueTotals = pgTable(
 );
 
 /** Paid invoices per paid date: /invoices/paid's Total Paid and Monthly Breakdown. */
-export const invoicePaidTotals = pgTable(
-  'invoice_paid_totals',
-  {
-    paidDate: date('paid_date', { mode: 'string' }).primaryKey(),
-    n: bigint('n', { mode: 'number' }).notNull(),
-    amount: total('amount').notNull(),
-  },
-);
+export const invoicePaidTotals = pgTable('invoice_paid_totals', {
+  paidDate: date('paid_date', { mode: 'string' }).primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+  amount: total('amount').notNull(),
+});
 
 /**
  * What the invoice lists' search box matches, one row per invoice: its number, its job's name, its

@@ -1,6 +1,22 @@
 /** Jobs, their technicians, priced items and the job form presets. */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt, money, oneOf, notBlank, trgm, DB_ENUMS } from './columns.js';
 import { locations, units } from './customers.js';
 import { users } from './users.js';
@@ -42,7 +58,10 @@ export const jobs = pgTable(
     // The quote's state lives in job_quotes (decision 018): see job_latest_quotes.
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
     // Free labels for the dispatch board's filters.
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     subcontracted: boolean('subcontracted').notNull().default(false),
     // number, name, company, location and unit number, kept by triggers (migration jobs-search).
     searchText: text('search_text').notNull().default(''),
@@ -76,8 +95,12 @@ export const jobs = pgTable(
     // The drawer's tag suggestions read the latest tagged jobs only.
     // The dispatch board's default (Due By Date, completed jobs hidden): only the open and cancelled
     // jobs of the range are visited, not every completed job due in it.
-    index('jobs_board_due_idx').on(t.timePeriodDue).where(sql`${t.status} <> 'completed'`),
-    index('jobs_tagged_idx').on(t.createdAt.desc()).where(sql`cardinality(${t.tags}) > 0`),
+    index('jobs_board_due_idx')
+      .on(t.timePeriodDue)
+      .where(sql`${t.status} <> 'completed'`),
+    index('jobs_tagged_idx')
+      .on(t.createdAt.desc())
+      .where(sql`cardinality(${t.tags}) > 0`),
   ],
 );
 
@@ -101,7 +124,9 @@ export const jobTechnicians = pgTable(
   },
   (t) => [
     uniqueIndex('job_technicians_job_technician_unique').on(t.jobId, t.technicianId),
-    uniqueIndex('job_technicians_one_primary').on(t.jobId).where(sql`${t.isPrimary}`),
+    uniqueIndex('job_technicians_one_primary')
+      .on(t.jobId)
+      .where(sql`${t.isPrimary}`),
     index('job_technicians_technician_idx').on(t.technicianId, t.jobId),
     index('job_technicians_technician_order_idx').on(t.technicianId, t.jobCreatedAt.desc(), t.jobNumber.desc()),
   ],

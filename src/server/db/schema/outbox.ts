@@ -12,7 +12,10 @@ export const outbox = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
     // [{ fileName, storageKey, contentType }]
-    attachments: jsonb('attachments').$type<{ fileName: string; storageKey: string; contentType: string }[]>().notNull().default([]),
+    attachments: jsonb('attachments')
+      .$type<{ fileName: string; storageKey: string; contentType: string }[]>()
+      .notNull()
+      .default([]),
     status: varchar('status', { length: 10 }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -33,6 +36,8 @@ export const outbox = pgTable(
     index('outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('outbox_created_at_idx').on(t.createdAt.desc()),
     index('outbox_related_idx').on(t.relatedType, t.relatedId),
-    index('outbox_lease_idx').on(t.leaseExpiresAt).where(sql`${t.status} = 'sending'`),
+    index('outbox_lease_idx')
+      .on(t.leaseExpiresAt)
+      .where(sql`${t.status} = 'sending'`),
   ],
 );

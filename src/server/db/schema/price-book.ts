@@ -24,7 +24,9 @@ export const jobPartPrices = pgTable(
     ...priceCommon(),
     partsCost: money('parts_cost').notNull().default('0'),
     estimatedHours: numeric('estimated_hours', { precision: 6, scale: 2, mode: 'string' }).notNull().default('0'),
-    complexityMultiplier: numeric('complexity_multiplier', { precision: 4, scale: 2, mode: 'string' }).notNull().default('1'),
+    complexityMultiplier: numeric('complexity_multiplier', { precision: 4, scale: 2, mode: 'string' })
+      .notNull()
+      .default('1'),
     laborRate: money('labor_rate').notNull().default('60'),
     multiTechnician: boolean('multi_technician').notNull().default(false),
     // labor rate plus the multi-technician markup (+50 per hour) when it applies

@@ -1,6 +1,17 @@
 /** Quotes sent to customers and the PDF and e-mail templates they are made from. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt, money, oneOf, notBlank, DB_ENUMS } from './columns.js';
 import { storedFiles } from './files.js';
 import { jobInvoices } from './invoices.js';
@@ -53,13 +64,20 @@ export const jobQuotes = pgTable(
     check('job_quotes_status_check', oneOf(t.status, DB_ENUMS.quoteStatus)),
     check('job_quotes_decline_reason_check', oneOf(t.declineReason, DB_ENUMS.quoteDeclineReason)),
     check('job_quotes_amount_check', sql`${t.amount} >= 0`),
-    check('job_quotes_decided_has_time', sql`${t.status} not in ('approved', 'declined') or ${t.decidedAt} is not null`),
+    check(
+      'job_quotes_decided_has_time',
+      sql`${t.status} not in ('approved', 'declined') or ${t.decidedAt} is not null`,
+    ),
     uniqueIndex('job_quotes_number_unique').on(t.quoteNumber),
     uniqueIndex('job_quotes_token_unique').on(t.token),
     // a job has at most one quote awaiting the customer: a new send supersedes the open one
-    uniqueIndex('job_quotes_one_open_per_job').on(t.jobId).where(sql`${t.status} = 'sent'`),
+    uniqueIndex('job_quotes_one_open_per_job')
+      .on(t.jobId)
+      .where(sql`${t.status} = 'sent'`),
     index('job_quotes_job_idx').on(t.jobId, t.sentAt.desc()),
-    index('job_quotes_open_idx').on(t.sentAt).where(sql`${t.status} = 'sent'`),
+    index('job_quotes_open_idx')
+      .on(t.sentAt)
+      .where(sql`${t.status} = 'sent'`),
   ],
 );
 
@@ -76,7 +94,10 @@ export const quoteTemplates = pgTable(
     storageKey: varchar('storage_key', { length: 300 }),
     fileSize: integer('file_size'),
     pageCount: integer('page_count'),
-    preservedPages: integer('preserved_pages').array().notNull().default(sql`'{1}'::integer[]`),
+    preservedPages: integer('preserved_pages')
+      .array()
+      .notNull()
+      .default(sql`'{1}'::integer[]`),
     // e-mail templates: subject, greeting, introText, approvalText, approveButtonText, denyButtonText,
     // approvalNote, denialNote, closingText, signature
     emailContent: jsonb('email_content').$type<Record<string, string>>(),
@@ -91,7 +112,9 @@ export const quoteTemplates = pgTable(
     check('quote_templates_pdf_has_file', sql`${t.kind} <> 'pdf' or ${t.storageKey} is not null`),
     check('quote_templates_email_has_content', sql`${t.kind} <> 'email' or ${t.emailContent} is not null`),
     check('quote_templates_file_size_check', sql`${t.fileSize} is null or ${t.fileSize} <= 10485760`),
-    uniqueIndex('quote_templates_one_default').on(t.kind, t.templateType).where(sql`${t.isDefault}`),
+    uniqueIndex('quote_templates_one_default')
+      .on(t.kind, t.templateType)
+      .where(sql`${t.isDefault}`),
     index('quote_templates_kind_type_idx').on(t.kind, t.templateType, t.name),
   ],
 );

@@ -1,6 +1,19 @@
 /** Technicians: a technician is a user of role technician (technicians.id = users.id). */
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, smallint, text, time, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  time,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt, money, oneOf, notBlank, DB_ENUMS } from './columns.js';
 import { users } from './users.js';
 
@@ -93,7 +106,10 @@ export const technicianCertifications = pgTable(
   (t) => [
     check('technician_certifications_name_not_blank', notBlank(t.certificationName)),
     check('technician_certifications_status_check', oneOf(t.status, DB_ENUMS.certificationStatus)),
-    check('technician_certifications_dates_check', sql`${t.expiryDate} is null or ${t.issueDate} is null or ${t.expiryDate} >= ${t.issueDate}`),
+    check(
+      'technician_certifications_dates_check',
+      sql`${t.expiryDate} is null or ${t.issueDate} is null or ${t.expiryDate} >= ${t.issueDate}`,
+    ),
     index('technician_certifications_technician_idx').on(t.technicianId),
     index('technician_certifications_expiry_idx').on(t.expiryDate),
   ],
@@ -129,7 +145,10 @@ export const technicianTerritories = pgTable(
       .references(() => technicians.id, { onDelete: 'cascade' }),
     territoryName: varchar('territory_name', { length: 100 }).notNull(),
     state: varchar('state', { length: 2 }).notNull(),
-    zipCodes: text('zip_codes').array().notNull().default(sql`'{}'::text[]`),
+    zipCodes: text('zip_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isPrimary: boolean('is_primary').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

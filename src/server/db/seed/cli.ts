@@ -19,7 +19,10 @@ if (scale !== 'demo' && scale !== 'large') {
 const config = loadConfig();
 const say = (message: string) => console.log(`[seed] ${message}`);
 // The large data set inserts a million units in one statement: no statement timeout for it.
-const { database } = await prepareDatabase({ ...config, demo: false, ...(scale === 'large' ? { databaseStatementTimeoutMs: 0 } : {}) }, say);
+const { database } = await prepareDatabase(
+  { ...config, demo: false, ...(scale === 'large' ? { databaseStatementTimeoutMs: 0 } : {}) },
+  say,
+);
 try {
   if (await isDatabaseEmpty(database.db)) {
     const summary = await seedDemo(database.db);

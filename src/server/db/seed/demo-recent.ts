@@ -12,7 +12,15 @@ import { centsToDecimal, toCents } from '../../../domain/money.js';
 import { INSPECTION_FEE_CENTS, QUOTE_TOKEN_BYTES, QUOTE_TOKEN_DAYS, quoteNumberFor } from '../../../domain/quotes.js';
 import type { QuoteType } from '../../../domain/quote-templates.js';
 import type * as schema from '../schema.js';
-import { buildInspection, buildJob, buildRepair, type JobInsert, type QuoteInsert, type UnitInsert, type LocationInsert } from './builders/builders.js';
+import {
+  buildInspection,
+  buildJob,
+  buildRepair,
+  type JobInsert,
+  type QuoteInsert,
+  type UnitInsert,
+  type LocationInsert,
+} from './builders/builders.js';
 import { createRandom } from './builders/random.js';
 
 export const DEMO_RECENT_SEED = 20_261_127;
@@ -21,10 +29,7 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** What the customer has been asked and answered, per job. */
-type Stage =
-  | { kind: 'awaiting'; quoteType: Exclude<QuoteType, 'other'> }
-  | { kind: 'unquoted' }
-  | { kind: 'approved' };
+type Stage = { kind: 'awaiting'; quoteType: Exclude<QuoteType, 'other'> } | { kind: 'unquoted' } | { kind: 'approved' };
 
 /**
  * The jobs, oldest first: the days before the seeding day each was created, and its stage. Four
@@ -83,9 +88,18 @@ export function buildRecentWork(input: RecentWorkInput): RecentWork {
   const rng = createRandom(DEMO_RECENT_SEED);
   const { anchor, timeZone } = input;
   // Nothing is placed after the seeding day's midnight: the data set is the same all day long.
-  const before = (instant: number, hoursBeforeMidnight: number) => new Date(Math.min(instant, anchor.getTime() - hoursBeforeMidnight * HOUR_MS));
+  const before = (instant: number, hoursBeforeMidnight: number) =>
+    new Date(Math.min(instant, anchor.getTime() - hoursBeforeMidnight * HOUR_MS));
   const activeUnits = input.units.filter((u) => u.status === 'active');
-  const work: RecentWork = { jobs: [], jobTechs: [], inspections: [], repairs: [], repairLines: [], quotes: [], nextNumber: input.firstNumber };
+  const work: RecentWork = {
+    jobs: [],
+    jobTechs: [],
+    inspections: [],
+    repairs: [],
+    repairLines: [],
+    quotes: [],
+    nextNumber: input.firstNumber,
+  };
 
   for (const [daysAgo, stage] of PLAN) {
     const unit = rng.pick(activeUnits);
@@ -94,7 +108,10 @@ export function buildRecentWork(input: RecentWorkInput): RecentWork {
     const createdAt = zonedDateTimeToInstant(addDays(input.today, -daysAgo), hour(rng.int(8, 11)), timeZone);
     // The technician's visit the next working hours (the inspection and its priced repair record),
     // and the office's quote a few hours later.
-    const visitedAt = before(zonedDateTimeToInstant(addDays(input.today, 1 - daysAgo), hour(rng.int(9, 14)), timeZone).getTime(), 4);
+    const visitedAt = before(
+      zonedDateTimeToInstant(addDays(input.today, 1 - daysAgo), hour(rng.int(9, 14)), timeZone).getTime(),
+      4,
+    );
     const sentAt = before(visitedAt.getTime() + rng.int(2, 4) * HOUR_MS, 2);
     const decidedAt = stage.kind === 'approved' ? before(sentAt.getTime() + rng.int(20, 60) * HOUR_MS, 1) : null;
     const inspectionJob = stage.kind === 'awaiting' && stage.quoteType === 'inspection';
@@ -108,29 +125,40 @@ export function buildRecentWork(input: RecentWorkInput): RecentWork {
     const completed = inspectionJob;
     const updatedAt = decidedAt ?? (stage.kind === 'unquoted' ? visitedAt : sentAt);
     work.jobs.push(
-      buildJob(rng, { locationId: location.id!, unitId: unit.id! }, {
-        id,
-        number,
-        name: inspectionJob
-          ? `Equipment inspection - ${unit.unitNumber}`
-          : replacement
-            ? `Replacement proposal - ${unit.unitNumber}`
-            : `Repair ${rng.pick(['compressor', 'condenser fan motor', 'blower motor', 'economizer', 'refrigerant leak'])} - ${unit.unitNumber}`,
-        type: inspectionJob ? 'INSP' : 'SC',
-        status: completed ? 'completed' : 'unscheduled',
-        serviceLine: inspectionJob ? 'INSP' : 'HVACGEN',
-        description: inspectionJob ? 'Inspect the equipment and price the repairs it needs.' : 'Diagnose and repair the reported problem.',
-        timePeriodStart: start,
-        timePeriodDue: addDays(start, rng.int(21, 35)),
-        scheduleStart: completed ? visitedAt : null,
-        scheduleDuration: 120,
-        office: rng.bool(0.8) ? 'Main Office' : 'Branch Office',
-        serviceContract: rng.weighted([['Standard', 50], ['Management', 15], ['Owner', 10], ['Non-Contract', 25]] as const),
-        contactEmail,
-        completedAt: completed ? new Date(visitedAt.getTime() + 2 * HOUR_MS) : null,
-        createdAt,
-        updatedAt,
-      }),
+      buildJob(
+        rng,
+        { locationId: location.id!, unitId: unit.id! },
+        {
+          id,
+          number,
+          name: inspectionJob
+            ? `Equipment inspection - ${unit.unitNumber}`
+            : replacement
+              ? `Replacement proposal - ${unit.unitNumber}`
+              : `Repair ${rng.pick(['compressor', 'condenser fan motor', 'blower motor', 'economizer', 'refrigerant leak'])} - ${unit.unitNumber}`,
+          type: inspectionJob ? 'INSP' : 'SC',
+          status: completed ? 'completed' : 'unscheduled',
+          serviceLine: inspectionJob ? 'INSP' : 'HVACGEN',
+          description: inspectionJob
+            ? 'Inspect the equipment and price the repairs it needs.'
+            : 'Diagnose and repair the reported problem.',
+          timePeriodStart: start,
+          timePeriodDue: addDays(start, rng.int(21, 35)),
+          scheduleStart: completed ? visitedAt : null,
+          scheduleDuration: 120,
+          office: rng.bool(0.8) ? 'Main Office' : 'Branch Office',
+          serviceContract: rng.weighted([
+            ['Standard', 50],
+            ['Management', 15],
+            ['Owner', 10],
+            ['Non-Contract', 25],
+          ] as const),
+          contactEmail,
+          completedAt: completed ? new Date(visitedAt.getTime() + 2 * HOUR_MS) : null,
+          createdAt,
+          updatedAt,
+        },
+      ),
     );
     work.jobTechs.push({ jobId: id, technicianId: rng.pick(input.technicianIds), isPrimary: true });
 
@@ -140,7 +168,12 @@ export function buildRecentWork(input: RecentWorkInput): RecentWork {
     for (let k = 0; k < inspected; k++) {
       // A unit proposed for replacement is an old one.
       const age = replacement ? { age: rng.int(16, 24) } : {};
-      const inspection = buildInspection(rng, id, { completed: true, ...age, createdAt: visitedAt, updatedAt: visitedAt });
+      const inspection = buildInspection(rng, id, {
+        completed: true,
+        ...age,
+        createdAt: visitedAt,
+        updatedAt: visitedAt,
+      });
       work.inspections.push(inspection);
       const { repair, lines } = buildRepair(
         rng,

@@ -128,36 +128,77 @@ const PARTS: [string, string, number, number][] = [
   ['Rollout switch', 'ROLLOUT-SW', 22, 0.5],
 ];
 const LABOR: [string, string, 'helper' | 'standard' | 'senior' | 'master', number][] = [
-  ['Diagnostic - standard hours', 'LAB-DIAG', 'standard', 1], ['Diagnostic - after hours', 'LAB-DIAG-AH', 'senior', 1],
-  ['Preventative maintenance RTU up to 10 ton', 'LAB-PM-RTU10', 'standard', 1.5], ['Preventative maintenance RTU over 10 ton', 'LAB-PM-RTU20', 'standard', 2.5],
-  ['Preventative maintenance split system', 'LAB-PM-SPLIT', 'standard', 1], ['Coil cleaning', 'LAB-COIL', 'helper', 1.5],
-  ['Refrigerant leak search', 'LAB-LEAK', 'senior', 2], ['Brazing and pressure test', 'LAB-BRAZE', 'senior', 2],
-  ['Compressor change-out', 'LAB-COMP', 'master', 6], ['Motor replacement', 'LAB-MOTOR', 'standard', 1.5],
-  ['Controls troubleshooting', 'LAB-CTRL', 'senior', 2], ['Economizer service', 'LAB-ECON', 'standard', 1.5],
-  ['Startup and commissioning', 'LAB-STARTUP', 'senior', 3], ['Crane lift coordination', 'LAB-CRANE', 'master', 4],
-  ['Helper hourly', 'LAB-HELPER', 'helper', 1], ['Technician hourly', 'LAB-TECH', 'standard', 1],
-  ['Senior technician hourly', 'LAB-SENIOR', 'senior', 1], ['Master technician hourly', 'LAB-MASTER', 'master', 1],
-  ['Overtime hourly', 'LAB-OT', 'standard', 1], ['Emergency call-out', 'LAB-EMERG', 'senior', 2],
-  ['Thermostat install', 'LAB-TSTAT', 'standard', 1], ['Belt and filter change', 'LAB-BELT', 'helper', 0.5],
-  ['Gas heat inspection', 'LAB-GASINSP', 'standard', 1], ['Condensate line clearing', 'LAB-COND', 'helper', 0.5],
-  ['Duct repair', 'LAB-DUCT', 'standard', 2], ['Refrigerant recovery', 'LAB-RECOVER', 'senior', 1.5],
-  ['Walk-in cooler service', 'LAB-WALKIN', 'senior', 2], ['Chiller inspection', 'LAB-CHILLER', 'master', 3],
-  ['BAS programming', 'LAB-BAS', 'master', 2], ['Training ride-along', 'LAB-TRAIN', 'helper', 4],
+  ['Diagnostic - standard hours', 'LAB-DIAG', 'standard', 1],
+  ['Diagnostic - after hours', 'LAB-DIAG-AH', 'senior', 1],
+  ['Preventative maintenance RTU up to 10 ton', 'LAB-PM-RTU10', 'standard', 1.5],
+  ['Preventative maintenance RTU over 10 ton', 'LAB-PM-RTU20', 'standard', 2.5],
+  ['Preventative maintenance split system', 'LAB-PM-SPLIT', 'standard', 1],
+  ['Coil cleaning', 'LAB-COIL', 'helper', 1.5],
+  ['Refrigerant leak search', 'LAB-LEAK', 'senior', 2],
+  ['Brazing and pressure test', 'LAB-BRAZE', 'senior', 2],
+  ['Compressor change-out', 'LAB-COMP', 'master', 6],
+  ['Motor replacement', 'LAB-MOTOR', 'standard', 1.5],
+  ['Controls troubleshooting', 'LAB-CTRL', 'senior', 2],
+  ['Economizer service', 'LAB-ECON', 'standard', 1.5],
+  ['Startup and commissioning', 'LAB-STARTUP', 'senior', 3],
+  ['Crane lift coordination', 'LAB-CRANE', 'master', 4],
+  ['Helper hourly', 'LAB-HELPER', 'helper', 1],
+  ['Technician hourly', 'LAB-TECH', 'standard', 1],
+  ['Senior technician hourly', 'LAB-SENIOR', 'senior', 1],
+  ['Master technician hourly', 'LAB-MASTER', 'master', 1],
+  ['Overtime hourly', 'LAB-OT', 'standard', 1],
+  ['Emergency call-out', 'LAB-EMERG', 'senior', 2],
+  ['Thermostat install', 'LAB-TSTAT', 'standard', 1],
+  ['Belt and filter change', 'LAB-BELT', 'helper', 0.5],
+  ['Gas heat inspection', 'LAB-GASINSP', 'standard', 1],
+  ['Condensate line clearing', 'LAB-COND', 'helper', 0.5],
+  ['Duct repair', 'LAB-DUCT', 'standard', 2],
+  ['Refrigerant recovery', 'LAB-RECOVER', 'senior', 1.5],
+  ['Walk-in cooler service', 'LAB-WALKIN', 'senior', 2],
+  ['Chiller inspection', 'LAB-CHILLER', 'master', 3],
+  ['BAS programming', 'LAB-BAS', 'master', 2],
+  ['Training ride-along', 'LAB-TRAIN', 'helper', 4],
 ];
 const ITEMS: [string, string, string][] = [
-  ['Trip charge', 'ITM-TRIP', 'Fees'], ['Fuel surcharge', 'ITM-FUEL', 'Fees'], ['Disposal fee', 'ITM-DISPOSAL', 'Fees'],
-  ['Permit fee', 'ITM-PERMIT', 'Fees'], ['Crane rental (half day)', 'ITM-CRANE', 'Equipment Rental'], ['Lift rental (day)', 'ITM-LIFT', 'Equipment Rental'],
-  ['Shop supplies', 'ITM-SUPPLIES', 'General'], ['Misc. hardware', 'ITM-HARDWARE', 'General'], ['Duct tape and mastic', 'ITM-MASTIC', 'General'],
-  ['Filter service contract visit', 'ITM-FLT-VISIT', 'Service Agreements'], ['Quarterly PM agreement', 'ITM-PM-QTR', 'Service Agreements'], ['Annual PM agreement', 'ITM-PM-ANNUAL', 'Service Agreements'],
-  ['Refrigerant disposal', 'ITM-REF-DISP', 'Fees'], ['After-hours premium', 'ITM-AFTERHRS', 'Fees'], ['Parking fee', 'ITM-PARKING', 'Fees'],
-  ['Roof access ladder rental', 'ITM-LADDER', 'Equipment Rental'], ['Nitrogen tank', 'ITM-N2', 'Materials'], ['Brazing rods', 'ITM-BRAZE', 'Materials'],
-  ['Copper fittings kit', 'ITM-FITTINGS', 'Materials'], ['Wire and connectors', 'ITM-WIRE', 'Materials'], ['Condensate line PVC', 'ITM-PVC', 'Materials'],
-  ['Pipe insulation', 'ITM-INSUL', 'Materials'], ['Sheet metal patch', 'ITM-SHEETMETAL', 'Materials'], ['Sealant', 'ITM-SEALANT', 'Materials'],
-  ['Test and balance report', 'ITM-TAB', 'Reports'], ['Equipment photo report', 'ITM-PHOTO', 'Reports'], ['Refrigerant log', 'ITM-REFLOG', 'Reports'],
-  ['Warranty registration', 'ITM-WARRANTY', 'General'], ['Extended warranty 1 year', 'ITM-EXTWARR', 'Service Agreements'], ['Filter upgrade MERV 13', 'ITM-MERV13', 'Materials'],
-  ['Air quality test', 'ITM-IAQ', 'Reports'], ['Thermostat guard', 'ITM-TGUARD', 'Materials'], ['Condenser hail guard install', 'ITM-HAIL', 'General'],
-  ['Drain line treatment', 'ITM-DRAINTX', 'Materials'], ['Pad and isolation feet', 'ITM-PAD', 'Materials'], ['Startup report', 'ITM-STARTUP', 'Reports'],
-  ['Safety inspection', 'ITM-SAFETY', 'Reports'], ['Training session', 'ITM-TRAINING', 'General'], ['Rental heater (day)', 'ITM-HEATER', 'Equipment Rental'],
+  ['Trip charge', 'ITM-TRIP', 'Fees'],
+  ['Fuel surcharge', 'ITM-FUEL', 'Fees'],
+  ['Disposal fee', 'ITM-DISPOSAL', 'Fees'],
+  ['Permit fee', 'ITM-PERMIT', 'Fees'],
+  ['Crane rental (half day)', 'ITM-CRANE', 'Equipment Rental'],
+  ['Lift rental (day)', 'ITM-LIFT', 'Equipment Rental'],
+  ['Shop supplies', 'ITM-SUPPLIES', 'General'],
+  ['Misc. hardware', 'ITM-HARDWARE', 'General'],
+  ['Duct tape and mastic', 'ITM-MASTIC', 'General'],
+  ['Filter service contract visit', 'ITM-FLT-VISIT', 'Service Agreements'],
+  ['Quarterly PM agreement', 'ITM-PM-QTR', 'Service Agreements'],
+  ['Annual PM agreement', 'ITM-PM-ANNUAL', 'Service Agreements'],
+  ['Refrigerant disposal', 'ITM-REF-DISP', 'Fees'],
+  ['After-hours premium', 'ITM-AFTERHRS', 'Fees'],
+  ['Parking fee', 'ITM-PARKING', 'Fees'],
+  ['Roof access ladder rental', 'ITM-LADDER', 'Equipment Rental'],
+  ['Nitrogen tank', 'ITM-N2', 'Materials'],
+  ['Brazing rods', 'ITM-BRAZE', 'Materials'],
+  ['Copper fittings kit', 'ITM-FITTINGS', 'Materials'],
+  ['Wire and connectors', 'ITM-WIRE', 'Materials'],
+  ['Condensate line PVC', 'ITM-PVC', 'Materials'],
+  ['Pipe insulation', 'ITM-INSUL', 'Materials'],
+  ['Sheet metal patch', 'ITM-SHEETMETAL', 'Materials'],
+  ['Sealant', 'ITM-SEALANT', 'Materials'],
+  ['Test and balance report', 'ITM-TAB', 'Reports'],
+  ['Equipment photo report', 'ITM-PHOTO', 'Reports'],
+  ['Refrigerant log', 'ITM-REFLOG', 'Reports'],
+  ['Warranty registration', 'ITM-WARRANTY', 'General'],
+  ['Extended warranty 1 year', 'ITM-EXTWARR', 'Service Agreements'],
+  ['Filter upgrade MERV 13', 'ITM-MERV13', 'Materials'],
+  ['Air quality test', 'ITM-IAQ', 'Reports'],
+  ['Thermostat guard', 'ITM-TGUARD', 'Materials'],
+  ['Condenser hail guard install', 'ITM-HAIL', 'General'],
+  ['Drain line treatment', 'ITM-DRAINTX', 'Materials'],
+  ['Pad and isolation feet', 'ITM-PAD', 'Materials'],
+  ['Startup report', 'ITM-STARTUP', 'Reports'],
+  ['Safety inspection', 'ITM-SAFETY', 'Reports'],
+  ['Training session', 'ITM-TRAINING', 'General'],
+  ['Rental heater (day)', 'ITM-HEATER', 'Equipment Rental'],
   ['Inspection Fee', 'INSP-FEE', 'Fees'],
 ];
 
@@ -171,7 +212,13 @@ function currentCertification(today: string, index: number) {
   return { issueDate: addDays(expiryDate, -3 * 365), expiryDate, status: 'active' };
 }
 
-type Price = { code: string; name: string; unitCostCents: number; type: 'part' | 'labor' | 'item'; serviceLine: string };
+type Price = {
+  code: string;
+  name: string;
+  unitCostCents: number;
+  type: 'part' | 'labor' | 'item';
+  serviceLine: string;
+};
 
 function pickItems(rng: Random, prices: Price[], jobId: string, count: number, createdAt: Date): JobItemInsert[] {
   const chosen = new Set<Price>();
@@ -193,7 +240,12 @@ function pickItems(rng: Random, prices: Price[], jobId: string, count: number, c
   });
 }
 
-async function insertChunked<T extends Record<string, unknown>>(db: Executor, table: Parameters<Executor['insert']>[0], rows: T[], size = 200) {
+async function insertChunked<T extends Record<string, unknown>>(
+  db: Executor,
+  table: Parameters<Executor['insert']>[0],
+  rows: T[],
+  size = 200,
+) {
   for (let i = 0; i < rows.length; i += size) {
     await db.insert(table).values(rows.slice(i, i + size) as never);
   }
@@ -201,7 +253,9 @@ async function insertChunked<T extends Record<string, unknown>>(db: Executor, ta
 
 /** True when the database holds no companies and no users yet. */
 export async function isDatabaseEmpty(db: Executor): Promise<boolean> {
-  const result = (await db.execute(sql`select (select count(*) from companies) + (select count(*) from users) as n`)) as unknown as {
+  const result = (await db.execute(
+    sql`select (select count(*) from companies) + (select count(*) from users) as n`,
+  )) as unknown as {
     rows: { n: string | number }[];
   };
   return Number(result.rows[0]?.n ?? 0) === 0;
@@ -234,12 +288,38 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
 
     // People: the demo admin, a dispatcher (manager), an office user, six technicians.
     const staff = [
-      buildUser(rng, { username: DEMO_CREDENTIALS.username, email: 'demo@summitair.example.com', firstName: 'Dana', lastName: 'Morgan', role: 'admin', passwordHash }),
-      buildUser(rng, { username: 'dispatch', email: 'dispatch@summitair.example.com', firstName: 'Rita', lastName: 'Alvarez', role: 'manager', passwordHash }),
-      buildUser(rng, { username: 'office', email: 'office@summitair.example.com', firstName: 'Owen', lastName: 'Price', role: 'user', passwordHash }),
+      buildUser(rng, {
+        username: DEMO_CREDENTIALS.username,
+        email: 'demo@summitair.example.com',
+        firstName: 'Dana',
+        lastName: 'Morgan',
+        role: 'admin',
+        passwordHash,
+      }),
+      buildUser(rng, {
+        username: 'dispatch',
+        email: 'dispatch@summitair.example.com',
+        firstName: 'Rita',
+        lastName: 'Alvarez',
+        role: 'manager',
+        passwordHash,
+      }),
+      buildUser(rng, {
+        username: 'office',
+        email: 'office@summitair.example.com',
+        firstName: 'Owen',
+        lastName: 'Price',
+        role: 'user',
+        passwordHash,
+      }),
     ];
     const techNames: [string, string][] = [
-      ['Marcus', 'Reed'], ['Tony', 'Nguyen'], ['Jasmine', 'Brooks'], ['Luis', 'Ortega'], ['Kevin', 'Walsh'], ['Brianna', 'Cole'],
+      ['Marcus', 'Reed'],
+      ['Tony', 'Nguyen'],
+      ['Jasmine', 'Brooks'],
+      ['Luis', 'Ortega'],
+      ['Kevin', 'Walsh'],
+      ['Brianna', 'Cole'],
     ];
     const techUsers = techNames.map(([firstName, lastName]) =>
       buildUser(rng, {
@@ -256,7 +336,9 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
     await tx.insert(schema.technicians).values(techIds.map((id) => buildTechnician(rng, id)));
     await tx.insert(schema.technicianSkills).values(techIds.flatMap((id) => buildSkills(rng, id, rng.int(2, 4))));
     // The builder's draws are kept (the rest of the data follows them); the dates are the day's.
-    await tx.insert(schema.technicianCertifications).values(techIds.map((id, i) => ({ ...buildCertification(rng, id), ...currentCertification(today, i) })));
+    await tx
+      .insert(schema.technicianCertifications)
+      .values(techIds.map((id, i) => ({ ...buildCertification(rng, id), ...currentCertification(today, i) })));
     await tx.insert(schema.technicianAvailability).values(techIds.flatMap((id) => buildWeekAvailability(rng, id)));
     await tx.insert(schema.technicianTerritories).values(
       techIds.map((id, i) => ({
@@ -272,7 +354,12 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
     const parts = PARTS.map(([name, code, dollars, hours]) =>
       buildPartPrice(
         rng,
-        { code, name, serviceLine: code.startsWith('TSTAT') || code.startsWith('SNS') ? 'CTRL' : code.startsWith('REF-') ? 'REFR' : 'HVACGEN' },
+        {
+          code,
+          name,
+          serviceLine:
+            code.startsWith('TSTAT') || code.startsWith('SNS') ? 'CTRL' : code.startsWith('REF-') ? 'REFR' : 'HVACGEN',
+        },
         { partsCostCents: dollars * 100, estimatedHours: hours },
       ),
     );
@@ -284,22 +371,47 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
         durationHours: String(hours),
         isOvertime: code === 'LAB-OT' || code.endsWith('-AH'),
         isEmergency: code === 'LAB-EMERG',
-        unitCost: centsToDecimal({ helper: 6500, standard: 9500, senior: 12500, master: 15500 }[skillLevel] * Math.max(1, Math.round(hours))),
+        unitCost: centsToDecimal(
+          { helper: 6500, standard: 9500, senior: 12500, master: 15500 }[skillLevel] * Math.max(1, Math.round(hours)),
+        ),
         serviceLine: code === 'LAB-TRAIN' ? 'TRNG' : 'HVACGEN',
       }),
     );
     const items = ITEMS.map(([name, code, category]) =>
-      buildItemPrice(rng, code === 'INSP-FEE' ? { code, name, category, unitCost: '180.00', serviceLine: 'INSP' } : { code, name, category }),
+      buildItemPrice(
+        rng,
+        code === 'INSP-FEE'
+          ? { code, name, category, unitCost: '180.00', serviceLine: 'INSP' }
+          : { code, name, category },
+      ),
     );
     await insertChunked(tx, schema.jobPartPrices, parts);
     await insertChunked(tx, schema.jobLaborPrices, labor);
     await insertChunked(tx, schema.jobItemPrices, items);
     const prices: Price[] = [
-      ...parts.map((p) => ({ code: p.code, name: p.name, unitCostCents: toCents(p.unitCost), type: 'part' as const, serviceLine: p.serviceLine ?? 'HVACGEN' })),
-      ...labor.map((p) => ({ code: p.code, name: p.name, unitCostCents: toCents(p.unitCost), type: 'labor' as const, serviceLine: p.serviceLine ?? 'HVACGEN' })),
+      ...parts.map((p) => ({
+        code: p.code,
+        name: p.name,
+        unitCostCents: toCents(p.unitCost),
+        type: 'part' as const,
+        serviceLine: p.serviceLine ?? 'HVACGEN',
+      })),
+      ...labor.map((p) => ({
+        code: p.code,
+        name: p.name,
+        unitCostCents: toCents(p.unitCost),
+        type: 'labor' as const,
+        serviceLine: p.serviceLine ?? 'HVACGEN',
+      })),
       ...items
         .filter((p) => p.code !== 'INSP-FEE')
-        .map((p) => ({ code: p.code, name: p.name, unitCostCents: toCents(p.unitCost), type: 'item' as const, serviceLine: p.serviceLine ?? 'HVACGEN' })),
+        .map((p) => ({
+          code: p.code,
+          name: p.name,
+          unitCostCents: toCents(p.unitCost),
+          type: 'item' as const,
+          serviceLine: p.serviceLine ?? 'HVACGEN',
+        })),
     ];
 
     // Customers: 40 companies, 120 locations, 400 units, all with coordinates.
@@ -314,7 +426,12 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
       Array.from({ length: 3 }, () => buildLocation(rng, c.id!, { createdAt: c.createdAt as Date })),
     );
     const units = locations.flatMap((l, i) =>
-      Array.from({ length: i < 40 ? 4 : 3 }, (_, n) => buildUnit(rng, l.id!, { createdAt: l.createdAt as Date, unitNumber: `${['RTU', 'AHU', 'CU', 'HP'][n % 4]}-${n + 1}` })),
+      Array.from({ length: i < 40 ? 4 : 3 }, (_, n) =>
+        buildUnit(rng, l.id!, {
+          createdAt: l.createdAt as Date,
+          unitNumber: `${['RTU', 'AHU', 'CU', 'HP'][n % 4]}-${n + 1}`,
+        }),
+      ),
     );
     await insertChunked(tx, schema.companies, companies);
     await insertChunked(tx, schema.locations, locations);
@@ -347,46 +464,94 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
       const unit = rng.pick(units);
       const location = locations.find((l) => l.id === unit.locationId)!;
       const daysFromToday = (Date.parse(start) - Date.parse(today)) / 86_400_000;
-      const type = rng.weighted([['PM', 45], ['SC', 30], ['INSP', 15], ['INST', 5], ['REP', 5]] as const);
+      const type = rng.weighted([
+        ['PM', 45],
+        ['SC', 30],
+        ['INSP', 15],
+        ['INST', 5],
+        ['REP', 5],
+      ] as const);
       let status: JobInsert['status'];
       if (daysFromToday === 0) status = 'scheduled';
-      else if (daysFromToday < -7) status = rng.weighted([['completed', 72], ['cancelled', 5], ['scheduled', 11], ['unscheduled', 12]] as const);
-      else if (daysFromToday <= 7) status = rng.weighted([['scheduled', 65], ['unscheduled', 25], ['completed', daysFromToday < 0 ? 10 : 0]] as const);
-      else status = rng.weighted([['scheduled', 55], ['unscheduled', 45]] as const);
+      else if (daysFromToday < -7)
+        status = rng.weighted([
+          ['completed', 72],
+          ['cancelled', 5],
+          ['scheduled', 11],
+          ['unscheduled', 12],
+        ] as const);
+      else if (daysFromToday <= 7)
+        status = rng.weighted([
+          ['scheduled', 65],
+          ['unscheduled', 25],
+          ['completed', daysFromToday < 0 ? 10 : 0],
+        ] as const);
+      else
+        status = rng.weighted([
+          ['scheduled', 55],
+          ['unscheduled', 45],
+        ] as const);
       if (Date.parse(start) < Date.parse(horizonStart)) status = 'completed';
 
       const due = addDays(start, type === 'PM' ? rng.int(7, 30) : rng.int(0, 7));
       const hour = String(rng.int(7, 15)).padStart(2, '0');
       const scheduled = status === 'scheduled' || status === 'completed' || (status === 'cancelled' && rng.bool());
-      const scheduleStart = scheduled ? zonedDateTimeToInstant(start, `${hour}:${rng.pick(['00', '30'])}`, TIME_ZONE) : null;
-      const createdAt = new Date(Math.min(anchor.getTime() - 3_600_000, zonedDateTimeToInstant(addDays(start, -rng.int(3, 30)), '10:00', TIME_ZONE).getTime()));
+      const scheduleStart = scheduled
+        ? zonedDateTimeToInstant(start, `${hour}:${rng.pick(['00', '30'])}`, TIME_ZONE)
+        : null;
+      const createdAt = new Date(
+        Math.min(
+          anchor.getTime() - 3_600_000,
+          zonedDateTimeToInstant(addDays(start, -rng.int(3, 30)), '10:00', TIME_ZONE).getTime(),
+        ),
+      );
       const id = rng.uuid();
       const jobNumber = number++;
       const name = rng.pick(JOB_NAME_TEMPLATES).replace('{unit}', unit.unitNumber);
-      const completedAt = status === 'completed' && scheduleStart ? new Date(scheduleStart.getTime() + 3 * 3_600_000) : null;
+      const completedAt =
+        status === 'completed' && scheduleStart ? new Date(scheduleStart.getTime() + 3 * 3_600_000) : null;
       jobs.push(
-        buildJob(rng, { locationId: location.id!, unitId: unit.id! }, {
-          id,
-          number: jobNumber,
-          name: type === 'INSP' ? `Equipment inspection - ${unit.unitNumber}` : name,
-          type,
-          status,
-          serviceLine: type === 'INSP' ? 'INSP' : rng.weighted([['HVACGEN', 80], ['REFR', 10], ['CTRL', 10]] as const),
-          description: type === 'PM' ? 'Planned maintenance: filters, belts, coils, electrical and refrigerant checks.' : 'Diagnose and repair the reported problem.',
-          problemDescription: type === 'SC' ? rng.pick(PROBLEM_DESCRIPTIONS) || null : null,
-          customerPo: rng.bool(0.4) ? `PO-${rng.digits(6)}` : null,
-          isTraining: rng.bool(0.03),
-          timePeriodStart: start,
-          timePeriodDue: due,
-          scheduleStart,
-          scheduleDuration: rng.pick([60, 60, 90, 120, 180, 240]),
-          office: rng.bool(0.85) ? 'Main Office' : 'Branch Office',
-          serviceContract: rng.weighted([['Standard', 50], ['Management', 15], ['Owner', 10], ['Non-Contract', 25]] as const),
-          contactEmail: unit.primaryContactEmail ?? 'facilities@example.com',
-          completedAt,
-          createdAt,
-          updatedAt: completedAt ?? createdAt,
-        }),
+        buildJob(
+          rng,
+          { locationId: location.id!, unitId: unit.id! },
+          {
+            id,
+            number: jobNumber,
+            name: type === 'INSP' ? `Equipment inspection - ${unit.unitNumber}` : name,
+            type,
+            status,
+            serviceLine:
+              type === 'INSP'
+                ? 'INSP'
+                : rng.weighted([
+                    ['HVACGEN', 80],
+                    ['REFR', 10],
+                    ['CTRL', 10],
+                  ] as const),
+            description:
+              type === 'PM'
+                ? 'Planned maintenance: filters, belts, coils, electrical and refrigerant checks.'
+                : 'Diagnose and repair the reported problem.',
+            problemDescription: type === 'SC' ? rng.pick(PROBLEM_DESCRIPTIONS) || null : null,
+            customerPo: rng.bool(0.4) ? `PO-${rng.digits(6)}` : null,
+            isTraining: rng.bool(0.03),
+            timePeriodStart: start,
+            timePeriodDue: due,
+            scheduleStart,
+            scheduleDuration: rng.pick([60, 60, 90, 120, 180, 240]),
+            office: rng.bool(0.85) ? 'Main Office' : 'Branch Office',
+            serviceContract: rng.weighted([
+              ['Standard', 50],
+              ['Management', 15],
+              ['Owner', 10],
+              ['Non-Contract', 25],
+            ] as const),
+            contactEmail: unit.primaryContactEmail ?? 'facilities@example.com',
+            completedAt,
+            createdAt,
+            updatedAt: completedAt ?? createdAt,
+          },
+        ),
       );
       if (status !== 'unscheduled' || rng.bool(0.3)) {
         const crew = rng.bool(0.25) ? 2 : 1;
@@ -408,20 +573,36 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
           const inspection = buildInspection(rng, id, { completed: finished, createdAt, updatedAt: createdAt });
           inspections.push(inspection);
           if (finished) {
-            const { repair, lines } = buildRepair(rng, { jobId: id, inspectionId: inspection.id! }, { createdAt, updatedAt: createdAt });
+            const { repair, lines } = buildRepair(
+              rng,
+              { jobId: id, inspectionId: inspection.id! },
+              { createdAt, updatedAt: createdAt },
+            );
             repairs.push(repair);
             repairLines.push(...lines);
             repairTotal += toCents(repair.totalCost);
           }
         }
-        if (repairTotal > 0) quoteState = rng.weighted([['open', 10], ['sent', 35], ['approved', 35], ['declined', 20]] as const);
+        if (repairTotal > 0)
+          quoteState = rng.weighted([
+            ['open', 10],
+            ['sent', 35],
+            ['approved', 35],
+            ['declined', 20],
+          ] as const);
       }
       const job = jobs[jobs.length - 1]!;
       if (quoteState !== 'none' && quoteState !== 'open') {
-        const sentAt = new Date(Math.min(anchor.getTime() - 7_200_000, (scheduleStart ?? createdAt).getTime() + 86_400_000));
-        const token = Array.from({ length: 40 }, () => rng.pick([...'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789'])).join('');
+        const sentAt = new Date(
+          Math.min(anchor.getTime() - 7_200_000, (scheduleStart ?? createdAt).getTime() + 86_400_000),
+        );
+        const token = Array.from({ length: 40 }, () =>
+          rng.pick([...'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789']),
+        ).join('');
         const decided = quoteState === 'approved' || quoteState === 'declined';
-        const confirmedAt = decided ? new Date(Math.min(anchor.getTime() - 3_600_000, sentAt.getTime() + 2 * 86_400_000)) : null;
+        const confirmedAt = decided
+          ? new Date(Math.min(anchor.getTime() - 3_600_000, sentAt.getTime() + 2 * 86_400_000))
+          : null;
         quotes.push({
           id: rng.uuid(),
           jobId: id,
@@ -439,7 +620,18 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
         if (quoteState === 'declined' && confirmedAt) {
           // A customer who declines the repairs pays the inspection fee: an issued invoice and the fee line.
           const issued = dateInZone(confirmedAt, TIME_ZONE);
-          jobItems.push({ id: rng.uuid(), jobId: id, code: 'INSP-FEE', name: 'Inspection Fee', serviceLine: 'INSP', quantity: 1, unitCost: '180.00', totalCost: '180.00', type: 'item', createdAt: confirmedAt });
+          jobItems.push({
+            id: rng.uuid(),
+            jobId: id,
+            code: 'INSP-FEE',
+            name: 'Inspection Fee',
+            serviceLine: 'INSP',
+            quantity: 1,
+            unitCost: '180.00',
+            totalCost: '180.00',
+            type: 'item',
+            createdAt: confirmedAt,
+          });
           const paid = addDays(issued, rng.int(5, 40));
           const isPaid = paid <= today && rng.bool(0.6);
           invoices.push({
@@ -456,8 +648,22 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
             createdAt: confirmedAt,
           });
           const feeInvoiceId = invoices[invoices.length - 1]!.id!;
-          invoiceLines.push({ invoiceId: feeInvoiceId, position: 1, code: 'INSP-FEE', name: 'Inspection Fee', itemType: 'item', quantity: '1', unitPrice: '180.00', total: '180.00' });
-          invoiceHistory.push({ invoiceId: feeInvoiceId, fromStatus: null, toStatus: 'issued', changedAt: confirmedAt });
+          invoiceLines.push({
+            invoiceId: feeInvoiceId,
+            position: 1,
+            code: 'INSP-FEE',
+            name: 'Inspection Fee',
+            itemType: 'item',
+            quantity: '1',
+            unitPrice: '180.00',
+            total: '180.00',
+          });
+          invoiceHistory.push({
+            invoiceId: feeInvoiceId,
+            fromStatus: null,
+            toStatus: 'issued',
+            changedAt: confirmedAt,
+          });
         }
       }
 
@@ -470,10 +676,22 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
         const age = (Date.parse(today) - Date.parse(issued)) / 86_400_000;
         const statusOfInvoice =
           age > 60
-            ? rng.weighted([['paid', 92], ['void', 5], ['issued', 3]] as const)
+            ? rng.weighted([
+                ['paid', 92],
+                ['void', 5],
+                ['issued', 3],
+              ] as const)
             : age > 20
-              ? rng.weighted([['paid', 55], ['issued', 40], ['draft', 5]] as const)
-              : rng.weighted([['draft', 35], ['issued', 45], ['paid', 20]] as const);
+              ? rng.weighted([
+                  ['paid', 55],
+                  ['issued', 40],
+                  ['draft', 5],
+                ] as const)
+              : rng.weighted([
+                  ['draft', 35],
+                  ['issued', 45],
+                  ['paid', 20],
+                ] as const);
         const paidDate = addDays(issued, rng.int(3, Math.max(3, Math.min(45, Math.floor(age)))));
         const finalStatus = statusOfInvoice === 'paid' && paidDate > today ? 'issued' : statusOfInvoice;
         invoices.push({
@@ -495,17 +713,49 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
         const billed = itemsCents > 0 ? jobItems.filter((it) => it.jobId === id && it.code !== 'INSP-FEE') : [];
         if (billed.length) {
           billed.forEach((it, i) =>
-            invoiceLines.push({ invoiceId, position: i + 1, code: it.code, name: it.name, itemType: it.type, quantity: String(it.quantity ?? 1), unitPrice: it.unitCost, total: it.totalCost }),
+            invoiceLines.push({
+              invoiceId,
+              position: i + 1,
+              code: it.code,
+              name: it.name,
+              itemType: it.type,
+              quantity: String(it.quantity ?? 1),
+              unitPrice: it.unitCost,
+              total: it.totalCost,
+            }),
           );
         } else {
-          invoiceLines.push({ invoiceId, position: 1, code: 'SERVICE', name: 'Service', itemType: null, quantity: '1', unitPrice: centsToDecimal(amount), total: centsToDecimal(amount) });
+          invoiceLines.push({
+            invoiceId,
+            position: 1,
+            code: 'SERVICE',
+            name: 'Service',
+            itemType: null,
+            quantity: '1',
+            unitPrice: centsToDecimal(amount),
+            total: centsToDecimal(amount),
+          });
         }
-        invoiceHistory.push({ invoiceId, fromStatus: null, toStatus: 'draft', changedAt: new Date(completedAt.getTime() + 3_600_000) });
+        invoiceHistory.push({
+          invoiceId,
+          fromStatus: null,
+          toStatus: 'draft',
+          changedAt: new Date(completedAt.getTime() + 3_600_000),
+        });
       }
     }
 
     // The last four weeks' quotes and repairs, from their own random stream (demo-recent.ts).
-    const recent = buildRecentWork({ today, anchor, timeZone: TIME_ZONE, units, locations, technicianIds: techIds, senderId: staff[2]!.id!, firstNumber: number });
+    const recent = buildRecentWork({
+      today,
+      anchor,
+      timeZone: TIME_ZONE,
+      units,
+      locations,
+      technicianIds: techIds,
+      senderId: staff[2]!.id!,
+      firstNumber: number,
+    });
     number = recent.nextNumber;
     jobs.push(...recent.jobs);
     jobTechs.push(...recent.jobTechs);
@@ -541,7 +791,13 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
         date: anchor,
       });
       const fileName = `${DEMO_COMPANY_SETTINGS.name.toLowerCase().replace(/\W+/g, '-')}-${type}-quote.pdf`;
-      const file = await storage.put(tx, { purpose: 'quote-template', fileName, contentType: 'application/pdf', bytes, createdBy: staff[0]!.id! });
+      const file = await storage.put(tx, {
+        purpose: 'quote-template',
+        fileName,
+        contentType: 'application/pdf',
+        bytes,
+        createdBy: staff[0]!.id!,
+      });
       await tx.insert(schema.quoteTemplates).values({
         kind: 'pdf',
         name: `${DEMO_COMPANY_SETTINGS.name} ${title.toLowerCase()}`,

@@ -18,12 +18,83 @@ export const LARGE_SCALE = {
 } as const;
 
 const words = (list: string[]) => sql.raw(`array[${list.map((w) => `'${w.replace(/'/g, "''")}'`).join(',')}]`);
-const PREFIXES = words(['Peachtree', 'Summit', 'Magnolia', 'Riverside', 'Blue Ridge', 'Chattahoochee', 'Southern', 'Midtown', 'Buckhead', 'Piedmont', 'Oakwood', 'Lakeside', 'Heritage', 'Pinnacle', 'Cornerstone', 'Northpoint']);
-const KINDS = words(['Property Management', 'Medical Center', 'Office Park', 'Retail Group', 'School District', 'Hospitality Group', 'Logistics', 'Senior Living', 'Data Center', 'Restaurant Group', 'Storage', 'Apartments']);
-const CITIES = words(['Atlanta', 'Marietta', 'Decatur', 'Sandy Springs', 'Roswell', 'Alpharetta', 'Smyrna', 'Kennesaw', 'Duluth', 'Lawrenceville', 'Norcross', 'Chattanooga', 'Birmingham', 'Greenville', 'Macon', 'Savannah']);
+const PREFIXES = words([
+  'Peachtree',
+  'Summit',
+  'Magnolia',
+  'Riverside',
+  'Blue Ridge',
+  'Chattahoochee',
+  'Southern',
+  'Midtown',
+  'Buckhead',
+  'Piedmont',
+  'Oakwood',
+  'Lakeside',
+  'Heritage',
+  'Pinnacle',
+  'Cornerstone',
+  'Northpoint',
+]);
+const KINDS = words([
+  'Property Management',
+  'Medical Center',
+  'Office Park',
+  'Retail Group',
+  'School District',
+  'Hospitality Group',
+  'Logistics',
+  'Senior Living',
+  'Data Center',
+  'Restaurant Group',
+  'Storage',
+  'Apartments',
+]);
+const CITIES = words([
+  'Atlanta',
+  'Marietta',
+  'Decatur',
+  'Sandy Springs',
+  'Roswell',
+  'Alpharetta',
+  'Smyrna',
+  'Kennesaw',
+  'Duluth',
+  'Lawrenceville',
+  'Norcross',
+  'Chattanooga',
+  'Birmingham',
+  'Greenville',
+  'Macon',
+  'Savannah',
+]);
 const STATES = words(['GA', 'GA', 'GA', 'GA', 'GA', 'GA', 'GA', 'GA', 'GA', 'GA', 'GA', 'TN', 'AL', 'SC', 'GA', 'GA']);
-const STREETS = words(['Peachtree St NE', 'Piedmont Ave', 'Spring St NW', 'Northside Dr', 'Roswell Rd', 'Powers Ferry Rd', 'Cobb Pkwy', 'Windy Hill Rd', 'Holcomb Bridge Rd', 'Buford Hwy', 'Ponce de Leon Ave', 'Howell Mill Rd']);
-const BUILDINGS = words(['Main Campus', 'North Building', 'South Building', 'Warehouse', 'Clinic', 'Store', 'Tower', 'Plaza', 'Annex', 'Distribution Center']);
+const STREETS = words([
+  'Peachtree St NE',
+  'Piedmont Ave',
+  'Spring St NW',
+  'Northside Dr',
+  'Roswell Rd',
+  'Powers Ferry Rd',
+  'Cobb Pkwy',
+  'Windy Hill Rd',
+  'Holcomb Bridge Rd',
+  'Buford Hwy',
+  'Ponce de Leon Ave',
+  'Howell Mill Rd',
+]);
+const BUILDINGS = words([
+  'Main Campus',
+  'North Building',
+  'South Building',
+  'Warehouse',
+  'Clinic',
+  'Store',
+  'Tower',
+  'Plaza',
+  'Annex',
+  'Distribution Center',
+]);
 const UNIT_PREFIXES = words(['RTU', 'AHU', 'CU', 'HP', 'FCU', 'MAU', 'CH', 'SPLIT']);
 
 /**
@@ -39,7 +110,9 @@ export interface LargeSeedPart {
 }
 
 const exists = async (db: Database, query: SQL): Promise<boolean> => {
-  const result = (await db.execute(sql`select exists(${query}) as present`)) as unknown as { rows: { present: boolean }[] };
+  const result = (await db.execute(sql`select exists(${query}) as present`)) as unknown as {
+    rows: { present: boolean }[];
+  };
   return Boolean(result.rows[0]?.present);
 };
 const GENERATED_JOB = sql.raw(`'Generated for benchmarks'`);
@@ -71,7 +144,10 @@ export const LARGE_SEED_PARTS: LargeSeedPart[] = [
             where c.name ~ ' [0-9]+$'`,
       );
       await db.execute(sql`drop table if exists seed_locations`);
-      await step('location index', sql`create unlogged table seed_locations as select id, row_number() over (order by id) as rn from locations`);
+      await step(
+        'location index',
+        sql`create unlogged table seed_locations as select id, row_number() over (order by id) as rn from locations`,
+      );
       await db.execute(sql`create index on seed_locations (rn)`);
       const locationCount = sql`(select count(*) from seed_locations)`;
       await step(
@@ -112,7 +188,10 @@ export const LARGE_SEED_PARTS: LargeSeedPart[] = [
     present: (db) => exists(db, sql`select 1 from jobs where description = ${GENERATED_JOB}`),
     generate: async (db, step) => {
       await db.execute(sql`drop table if exists seed_units`);
-      await step('unit index', sql`create unlogged table seed_units as select id, location_id, row_number() over (order by id) as rn from units`);
+      await step(
+        'unit index',
+        sql`create unlogged table seed_units as select id, location_id, row_number() over (order by id) as rn from units`,
+      );
       await db.execute(sql`create index on seed_units (rn)`);
       const start = await db.execute(sql`select coalesce(max(number), 1000) + 1 as n from jobs`);
       const firstNumber = Number((start as unknown as { rows: { n: number }[] }).rows[0]!.n);
@@ -143,7 +222,11 @@ export const LARGE_SEED_PARTS: LargeSeedPart[] = [
   },
   {
     name: 'job technicians',
-    present: (db) => exists(db, sql`select 1 from job_technicians jt join users u on u.id = jt.technician_id where u.username = 'bench-tech-1'`),
+    present: (db) =>
+      exists(
+        db,
+        sql`select 1 from job_technicians jt join users u on u.id = jt.technician_id where u.username = 'bench-tech-1'`,
+      ),
     generate: async (_db, step) => {
       await step(
         'job technicians',
@@ -159,7 +242,8 @@ export const LARGE_SEED_PARTS: LargeSeedPart[] = [
   {
     // a fifth of the jobs sent a quote; half of those were answered (decision 018: job_quotes holds the state)
     name: 'quotes',
-    present: (db) => exists(db, sql`select 1 from job_quotes q join jobs j on j.id = q.job_id where j.description = ${GENERATED_JOB}`),
+    present: (db) =>
+      exists(db, sql`select 1 from job_quotes q join jobs j on j.id = q.job_id where j.description = ${GENERATED_JOB}`),
     generate: async (_db, step) => {
       await step(
         'quotes',
@@ -178,7 +262,11 @@ export const LARGE_SEED_PARTS: LargeSeedPart[] = [
   },
   {
     name: 'invoices',
-    present: (db) => exists(db, sql`select 1 from job_invoices i join jobs j on j.id = i.job_id where j.description = ${GENERATED_JOB}`),
+    present: (db) =>
+      exists(
+        db,
+        sql`select 1 from job_invoices i join jobs j on j.id = i.job_id where j.description = ${GENERATED_JOB}`,
+      ),
     generate: async (_db, step) => {
       await step(
         `${LARGE_SCALE.invoices.toLocaleString('en-US')} invoices`,
@@ -223,7 +311,8 @@ export const LARGE_SEED_PARTS: LargeSeedPart[] = [
     // subcontracted flag on one in 25.
     name: 'dispatch territories and labels',
     // The tags are written last: with them the part is complete (jobs_tags_key_gin finds them).
-    present: (db) => exists(db, sql`select 1 from jobs where jobs_tags_key(tags) && array['vip'] and description = ${GENERATED_JOB}`),
+    present: (db) =>
+      exists(db, sql`select 1 from jobs where jobs_tags_key(tags) && array['vip'] and description = ${GENERATED_JOB}`),
     generate: async (db, step) => {
       await step(
         'technician territories',
@@ -260,11 +349,14 @@ const HOME_COUNTED_TABLES = ['jobs', 'job_technicians', 'job_quotes', 'job_invoi
 async function setHomeTriggers(db: Database, enabled: boolean) {
   const action = enabled ? 'enable' : 'disable';
   for (const table of HOME_COUNTED_TABLES) {
-    const clauses = ['insert', 'update', 'delete', 'truncate'].map((op) => `${action} trigger ${table}_home_${op}`).join(', ');
+    const clauses = ['insert', 'update', 'delete', 'truncate']
+      .map((op) => `${action} trigger ${table}_home_${op}`)
+      .join(', ');
     await db.execute(sql.raw(`alter table ${table} ${clauses}`));
   }
 }
-const homeTriggersOff = (db: Database) => exists(db, sql`select 1 from pg_trigger where tgname = 'jobs_home_insert' and tgenabled = 'D'`);
+const homeTriggersOff = (db: Database) =>
+  exists(db, sql`select 1 from pg_trigger where tgname = 'jobs_home_insert' and tgenabled = 'D'`);
 
 /** Generates every part of the large data set the database does not hold yet, then analyzes. */
 export async function seedLarge(db: Database, log: (message: string) => void = () => {}): Promise<void> {

@@ -17,7 +17,12 @@ export function accountRoutes(app: FastifyInstance, { account }: { account: Acco
   });
 
   r.put('/api/account', {
-    schema: { tags: ['account'], summary: 'Change my name, e-mail and phone', body: updateAccountInput, response: { 200: accountProfile, 400: apiErrorBody, 409: apiErrorBody } },
+    schema: {
+      tags: ['account'],
+      summary: 'Change my name, e-mail and phone',
+      body: updateAccountInput,
+      response: { 200: accountProfile, 400: apiErrorBody, 409: apiErrorBody },
+    },
     handler: async (request) => account.update(currentUser(request).id, request.body),
   });
 

@@ -37,12 +37,22 @@ export function createAccountService({ users, auth }: { users: UsersRepo; auth: 
         const message = emailTakenMessage(input.email);
         throw conflict(message, { email: message });
       }
-      const row = await users.update(userId, { email: input.email, firstName: input.firstName ?? null, lastName: input.lastName ?? null, phone: input.phone ?? null });
+      const row = await users.update(userId, {
+        email: input.email,
+        firstName: input.firstName ?? null,
+        lastName: input.lastName ?? null,
+        phone: input.phone ?? null,
+      });
       return toProfile(row!);
     },
 
     /** The current password is checked; the user's other sessions end, this one stays. */
-    async changePassword(userId: string, sessionId: string, input: ChangePasswordInput, meta: { ip: string }): Promise<void> {
+    async changePassword(
+      userId: string,
+      sessionId: string,
+      input: ChangePasswordInput,
+      meta: { ip: string },
+    ): Promise<void> {
       await auth.changePassword(userId, sessionId, input.currentPassword, input.newPassword, meta);
     },
   };

@@ -39,11 +39,24 @@ export function createAuthRepo(db: Executor) {
     .select({
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
-      user: { id: users.id, username: users.username, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role },
+      user: {
+        id: users.id,
+        username: users.username,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        role: users.role,
+      },
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder('sessionId')), gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`), eq(users.status, 'active')))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+        eq(users.status, 'active'),
+      ),
+    )
     .limit(1)
     .prepare('live_session');
   return {
@@ -64,14 +77,22 @@ export function createAuthRepo(db: Executor) {
       return row;
     },
 
-    async createSession(input: { id: string; userId: string; expiresAt: Date; ip: string | null; userAgent: string | null }, at: Date) {
+    async createSession(
+      input: { id: string; userId: string; expiresAt: Date; ip: string | null; userAgent: string | null },
+      at: Date,
+    ) {
       await db.insert(sessions).values({ ...input, createdAt: at, lastSeenAt: at });
     },
 
     /** The live session and its active user, or undefined (runs on every API request). */
     async findLiveSession(sessionId: string, now: Date): Promise<LiveSession | undefined> {
       const [row] = await liveSession.execute({ sessionId, now: now.toISOString() });
-      return row ? { session: { lastSeenAt: row.lastSeenAt, expiresAt: row.expiresAt }, user: { ...row.user, role: row.user.role as UserRole } } : undefined;
+      return row
+        ? {
+            session: { lastSeenAt: row.lastSeenAt, expiresAt: row.expiresAt },
+            user: { ...row.user, role: row.user.role as UserRole },
+          }
+        : undefined;
     },
 
     async extendSession(sessionId: string, now: Date, expiresAt: Date): Promise<void> {
@@ -87,7 +108,11 @@ export function createAuthRepo(db: Executor) {
     async deleteUserSessions(userId: string, keepSessionId?: string, exec: Executor = db): Promise<void> {
       await exec
         .delete(sessions)
-        .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+        .where(
+          keepSessionId
+            ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
+            : eq(sessions.userId, userId),
+        );
     },
 
     async deleteExpiredSessions(now: Date): Promise<void> {
@@ -96,7 +121,10 @@ export function createAuthRepo(db: Executor) {
 
     /** The live failure windows of `keys` (a window started before `windowStart` is over: absent). */
     async throttleWindows(keys: string[], windowStart: Date): Promise<Map<string, ThrottleWindow>> {
-      const rows = await db.select().from(authThrottle).where(and(inArray(authThrottle.key, keys), gte(authThrottle.windowStartedAt, windowStart)));
+      const rows = await db
+        .select()
+        .from(authThrottle)
+        .where(and(inArray(authThrottle.key, keys), gte(authThrottle.windowStartedAt, windowStart)));
       return new Map(rows.map((row) => [row.key, { failures: row.failures, windowStartedAt: row.windowStartedAt }]));
     },
 

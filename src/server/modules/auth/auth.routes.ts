@@ -46,7 +46,11 @@ export function authRoutes(app: FastifyInstance, { auth, config }: { auth: AuthS
   // no failed request in the console (GET /api/auth/session answers 401 then).
   r.get('/api/auth/current', {
     config: { public: true, optionalSession: true },
-    schema: { tags: ['auth'], summary: 'The signed-in user, or null without a session', response: { 200: z.object({ user: sessionUser.nullable() }) } },
+    schema: {
+      tags: ['auth'],
+      summary: 'The signed-in user, or null without a session',
+      response: { 200: z.object({ user: sessionUser.nullable() }) },
+    },
     handler: async (request) => ({ user: request.user ?? null }),
   });
 

@@ -32,16 +32,35 @@ export interface SignedIn {
   expiresAt: Date;
 }
 
-export function createAuthService({ repo, users, limiter, clock, sessionIdleMinutes, sessionCache = createSessionCache<LiveSession>({ ttlMs: 0 }) }: AuthServiceDeps) {
+export function createAuthService({
+  repo,
+  users,
+  limiter,
+  clock,
+  sessionIdleMinutes,
+  sessionCache = createSessionCache<LiveSession>({ ttlMs: 0 }),
+}: AuthServiceDeps) {
   const idleMs = sessionIdleMinutes * 60_000;
   const throttle = createSignInThrottle({ repo, limiter, clock });
 
-  async function newSession(user: SessionUser, meta: { ip: string | null; userAgent: string | null }): Promise<SignedIn> {
+  async function newSession(
+    user: SessionUser,
+    meta: { ip: string | null; userAgent: string | null },
+  ): Promise<SignedIn> {
     const now = clock();
     // 256 random bits; the cookie carries the token, the table only its SHA-256.
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + idleMs);
-    await repo.createSession({ id: hashSessionToken(token), userId: user.id, expiresAt, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) ?? null }, now);
+    await repo.createSession(
+      {
+        id: hashSessionToken(token),
+        userId: user.id,
+        expiresAt,
+        ip: meta.ip,
+        userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      },
+      now,
+    );
     return { user, token, expiresAt };
   }
 
@@ -52,7 +71,11 @@ export function createAuthService({ repo, users, limiter, clock, sessionIdleMinu
     ): Promise<SignedIn> {
       const now = clock();
       const candidate = await repo.findLoginCandidate(input.username);
-      const attempt = await throttle.begin({ account: throttleAccountKey(input.username, candidate?.user.id), ip: meta.ip, kind: 'sign-in' });
+      const attempt = await throttle.begin({
+        account: throttleAccountKey(input.username, candidate?.user.id),
+        ip: meta.ip,
+        kind: 'sign-in',
+      });
 
       let ok = false;
       if (candidate?.passwordHash && candidate.status === 'active') {
@@ -73,7 +96,9 @@ export function createAuthService({ repo, users, limiter, clock, sessionIdleMinu
     },
 
     /** The signed-in user for a cookie token, sliding the idle expiry forward. */
-    async resolveSession(token: string): Promise<{ user: SessionUser; sessionId: string; expiresAt: Date } | undefined> {
+    async resolveSession(
+      token: string,
+    ): Promise<{ user: SessionUser; sessionId: string; expiresAt: Date } | undefined> {
       const now = clock();
       const sessionId = hashSessionToken(token);
       let found = sessionCache.get(sessionId, now)?.value;
@@ -88,7 +113,12 @@ export function createAuthService({ repo, users, limiter, clock, sessionIdleMinu
         expiresAt = new Date(now.getTime() + idleMs);
         const generation = sessionCache.generation();
         await repo.extendSession(sessionId, now, expiresAt);
-        sessionCache.keep(sessionId, { value: { ...found, session: { lastSeenAt: now, expiresAt } }, expiresAt }, generation, now);
+        sessionCache.keep(
+          sessionId,
+          { value: { ...found, session: { lastSeenAt: now, expiresAt } }, expiresAt },
+          generation,
+          now,
+        );
       }
       return { user: found.user, sessionId, expiresAt };
     },
@@ -110,8 +140,18 @@ export function createAuthService({ repo, users, limiter, clock, sessionIdleMinu
      * is a guess like a sign-in's: it shares the account's counts (a stolen session must not
      * give unlimited guesses).
      */
-    async changePassword(userId: string, sessionId: string, currentPassword: string, newPassword: string, meta: { ip: string }): Promise<void> {
-      const attempt = await throttle.begin({ account: throttleAccountKey('', userId), ip: meta.ip, kind: 'change-password' });
+    async changePassword(
+      userId: string,
+      sessionId: string,
+      currentPassword: string,
+      newPassword: string,
+      meta: { ip: string },
+    ): Promise<void> {
+      const attempt = await throttle.begin({
+        account: throttleAccountKey('', userId),
+        ip: meta.ip,
+        kind: 'change-password',
+      });
       const row = await repo.findUserById(userId);
       if (!row?.passwordHash || !(await verifyPassword(row.passwordHash, currentPassword))) {
         await throttle.failed(attempt);

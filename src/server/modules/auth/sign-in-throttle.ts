@@ -62,10 +62,22 @@ export interface CountedAttempt extends PasswordAttempt {
   fromThisAddress: number;
 }
 
-export function createSignInThrottle({ repo, limiter, clock }: { repo: AuthRepo; limiter: DbRateLimiter; clock: () => Date }) {
+export function createSignInThrottle({
+  repo,
+  limiter,
+  clock,
+}: {
+  repo: AuthRepo;
+  limiter: DbRateLimiter;
+  clock: () => Date;
+}) {
   const windowMs = SIGN_IN_WINDOW_MINUTES * 60_000;
   const windowStart = (now: Date) => new Date(now.getTime() - windowMs);
-  const keysOf = ({ account, ip }: PasswordAttempt) => ({ account, accountAddress: `${account}|address:${ip}`, address: `address:${ip}` });
+  const keysOf = ({ account, ip }: PasswordAttempt) => ({
+    account,
+    accountAddress: `${account}|address:${ip}`,
+    address: `address:${ip}`,
+  });
 
   function refuseOver(window: ThrottleWindow | undefined, max: number, now: Date, attempt: PasswordAttempt): void {
     if (!window || window.failures < max) return;
@@ -90,15 +102,28 @@ export function createSignInThrottle({ repo, limiter, clock }: { repo: AuthRepo;
       refuseOver(windows.get(keys.accountAddress), MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS, now, attempt);
 
       const addressFailures = windows.get(keys.address)?.failures ?? 0;
-      if (attempt.kind === 'sign-in' && addressFailures >= ADDRESS_SLOWDOWN_AFTER_FAILURES && (windows.get(keys.account)?.failures ?? 0) > 0) {
+      if (
+        attempt.kind === 'sign-in' &&
+        addressFailures >= ADDRESS_SLOWDOWN_AFTER_FAILURES &&
+        (windows.get(keys.account)?.failures ?? 0) > 0
+      ) {
         const verdict = await limiter.hit(`sign-in-pace:${attempt.ip}`, 1, addressPaceSeconds(addressFailures) * 1000);
-        if (!verdict.allowed) throw tooManyRequests(pacedSignInMessage(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
+        if (!verdict.allowed)
+          throw tooManyRequests(pacedSignInMessage(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
       }
 
-      const [account, accountAddress] = await Promise.all([repo.recordFailure(keys.account, now, since), repo.recordFailure(keys.accountAddress, now, since)]);
+      const [account, accountAddress] = await Promise.all([
+        repo.recordFailure(keys.account, now, since),
+        repo.recordFailure(keys.accountAddress, now, since),
+      ]);
       // Another attempt took the last place between the read above and this count.
       refuseOver({ ...account, failures: account.failures - 1 }, MAX_FAILURES_PER_ACCOUNT, now, attempt);
-      refuseOver({ ...accountAddress, failures: accountAddress.failures - 1 }, MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS, now, attempt);
+      refuseOver(
+        { ...accountAddress, failures: accountAddress.failures - 1 },
+        MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS,
+        now,
+        attempt,
+      );
       return { ...attempt, fromThisAddress: accountAddress.failures };
     },
 
@@ -115,7 +140,10 @@ export function createSignInThrottle({ repo, limiter, clock }: { repo: AuthRepo;
      */
     async succeeded(attempt: CountedAttempt): Promise<void> {
       const keys = keysOf(attempt);
-      await Promise.all([repo.clearFailures([keys.accountAddress]), repo.forgiveFailures(keys.account, attempt.fromThisAddress)]);
+      await Promise.all([
+        repo.clearFailures([keys.accountAddress]),
+        repo.forgiveFailures(keys.account, attempt.fromThisAddress),
+      ]);
     },
   };
 }

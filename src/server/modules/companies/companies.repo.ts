@@ -1,11 +1,28 @@
 import { count, eq, sql, type SQL } from 'drizzle-orm';
-import type { Company, CompanyExportQuery, CompanyInput, CompanyListQuery, CompanySummary } from '../../../domain/companies.js';
+import type {
+  Company,
+  CompanyExportQuery,
+  CompanyInput,
+  CompanyListQuery,
+  CompanySummary,
+} from '../../../domain/companies.js';
 import { NAME_SUGGESTION_LIMIT } from '../../../domain/companies.js';
 import type { Executor } from '../../db/client.js';
 import { recordCrud } from '../../db/crud.js';
 import { companies, customerCounts, jobs, locations, units } from '../../db/schema.js';
 import { countLimitFor } from '../../../domain/search.js';
-import { COUNT_ROWS, from, selectRow, selectRows, selection, searchTextMatch, tableAlias, textMatch, whereAll, type RowOf } from '../../db/sql.js';
+import {
+  COUNT_ROWS,
+  from,
+  selectRow,
+  selectRows,
+  selection,
+  searchTextMatch,
+  tableAlias,
+  textMatch,
+  whereAll,
+  type RowOf,
+} from '../../db/sql.js';
 import { selectPage, selectTotalled, sortedPagePlan } from '../../lists/index.js';
 import type { GeoPoint } from '../../geocoder/geocoder.js';
 
@@ -28,7 +45,11 @@ const COMPANY = selection({
 });
 const SUMMARY = selection({ id: c.id, name: c.name, city: c.city, state: c.state });
 
-const toCompany = (row: RowOf<typeof COMPANY.fields>): Company => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
+const toCompany = (row: RowOf<typeof COMPANY.fields>): Company => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
 
 /** The contains filters of /companies; each one is served by its trigram index. */
 function filterConditions(filters: CompanyExportQuery): SQL[] {
@@ -41,7 +62,10 @@ function filterConditions(filters: CompanyExportQuery): SQL[] {
 }
 
 /** The statements behind the /companies list (also shown with EXPLAIN by the benchmark). */
-export function companyListStatements(query: CompanyListQuery, options: { totalCap?: number; sortLimit?: number } = {}) {
+export function companyListStatements(
+  query: CompanyListQuery,
+  options: { totalCap?: number; sortLimit?: number } = {},
+) {
   const conditions = filterConditions(query);
   const limit = query.pageSize;
   const offset = (query.page - 1) * query.pageSize;
@@ -104,7 +128,10 @@ const records = recordCrud<typeof companies, CompanyWrite, typeof COMPANY.fields
 export function createCompaniesRepo(db: Executor, options: { totalCap?: number; sortLimit?: number } = {}) {
   return {
     /** One page of /companies ordered by name, and the total (from the counters when unfiltered; capped when filtered). */
-    async list(query: CompanyListQuery, exec: Executor = db): Promise<{ items: Company[]; total: number; totalCapped: boolean }> {
+    async list(
+      query: CompanyListQuery,
+      exec: Executor = db,
+    ): Promise<{ items: Company[]; total: number; totalCapped: boolean }> {
       const statements = companyListStatements(query, options);
       if (statements.kind === 'unfiltered') {
         // Its text never changes (the page and its size are parameters): prepared once per connection.
@@ -116,10 +143,18 @@ export function createCompaniesRepo(db: Executor, options: { totalCap?: number; 
     },
 
     /** The export's keyset batches: the rows after (name, id), in list order. */
-    async exportBatch(filters: CompanyExportQuery, after: { name: string; id: string } | null, limit: number): Promise<Company[]> {
+    async exportBatch(
+      filters: CompanyExportQuery,
+      after: { name: string; id: string } | null,
+      limit: number,
+    ): Promise<Company[]> {
       const conditions = filterConditions(filters);
       if (after) conditions.push(sql`(${c.name}, ${c.id}) > (${after.name}, ${after.id}::uuid)`);
-      const rows = await selectRows(db, COMPANY, sql`select ${COMPANY} from ${from(c)} where ${whereAll(conditions)} order by ${c.name}, ${c.id} limit ${limit}`);
+      const rows = await selectRows(
+        db,
+        COMPANY,
+        sql`select ${COMPANY} from ${from(c)} where ${whereAll(conditions)} order by ${c.name}, ${c.id} limit ${limit}`,
+      );
       return rows.map(toCompany);
     },
 

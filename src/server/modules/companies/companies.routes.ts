@@ -36,7 +36,10 @@ export const COMPANY_EXPORT_COLUMNS: XlsxColumn<Company>[] = [
 ];
 
 /** `today`: the date in the company's time zone, for export file names. */
-export function companiesRoutes(app: FastifyInstance, { companies, today }: { companies: CompaniesService; today: () => Promise<string> }) {
+export function companiesRoutes(
+  app: FastifyInstance,
+  { companies, today }: { companies: CompaniesService; today: () => Promise<string> },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/companies', {
@@ -87,7 +90,12 @@ export function companiesRoutes(app: FastifyInstance, { companies, today }: { co
 
   r.post('/api/companies', {
     config: editors,
-    schema: { tags: ['companies'], summary: 'Create a company (its address is geocoded)', body: companyInput, response: { 201: company, ...errors } },
+    schema: {
+      tags: ['companies'],
+      summary: 'Create a company (its address is geocoded)',
+      body: companyInput,
+      response: { 201: company, ...errors },
+    },
     handler: async (request, reply) => reply.status(201).send(await companies.create(request.body)),
   });
 
@@ -103,7 +111,13 @@ export function companiesRoutes(app: FastifyInstance, { companies, today }: { co
 
   r.put('/api/companies/:id', {
     config: editors,
-    schema: { tags: ['companies'], summary: 'Update a company', params, body: companyInput, response: { 200: company, ...errors } },
+    schema: {
+      tags: ['companies'],
+      summary: 'Update a company',
+      params,
+      body: companyInput,
+      response: { 200: company, ...errors },
+    },
     handler: async (request) => companies.update(request.params.id, request.body),
   });
 

@@ -24,7 +24,12 @@ registerConstraintMessages({
   jobs_unit_id_units_id_fk: { status: 409, message: 'This is still held by jobs, so it cannot be deleted.' },
 });
 
-export function createCompaniesService(deps: { db: Database; repo: CompaniesRepo; locations: LocationsRepo; geocoder: Geocoder }) {
+export function createCompaniesService(deps: {
+  db: Database;
+  repo: CompaniesRepo;
+  locations: LocationsRepo;
+  geocoder: Geocoder;
+}) {
   const { db, repo, locations, geocoder } = deps;
 
   const mustExist = async (id: string): Promise<Company> => {
@@ -35,7 +40,8 @@ export function createCompaniesService(deps: { db: Database; repo: CompaniesRepo
 
   const refuseDuplicate = async (name: string, excludeId?: string) => {
     const duplicate = await repo.findByName(name, excludeId);
-    if (duplicate) throw conflict(duplicateCompanyMessage(duplicate.name), { name: duplicateCompanyMessage(duplicate.name) });
+    if (duplicate)
+      throw conflict(duplicateCompanyMessage(duplicate.name), { name: duplicateCompanyMessage(duplicate.name) });
   };
 
   return {
@@ -45,7 +51,10 @@ export function createCompaniesService(deps: { db: Database; repo: CompaniesRepo
     },
 
     exportBatches(filters: CompanyExportQuery) {
-      return inBatches((after: { name: string; id: string } | null, limit) => repo.exportBatch(filters, after, limit), (row) => ({ name: row.name, id: row.id }));
+      return inBatches(
+        (after: { name: string; id: string } | null, limit) => repo.exportBatch(filters, after, limit),
+        (row) => ({ name: row.name, id: row.id }),
+      );
     },
 
     suggestions: (name: string): Promise<CompanySummary[]> => repo.suggestions(name),
@@ -54,7 +63,10 @@ export function createCompaniesService(deps: { db: Database; repo: CompaniesRepo
 
     async detail(id: string): Promise<CompanyDetail> {
       const company = await mustExist(id);
-      const [locationCount, firstLocations] = await Promise.all([repo.countLocations(id), locations.listForCompany(id, COMPANY_DETAIL_LOCATION_LIMIT)]);
+      const [locationCount, firstLocations] = await Promise.all([
+        repo.countLocations(id),
+        locations.listForCompany(id, COMPANY_DETAIL_LOCATION_LIMIT),
+      ]);
       return { company, locationCount, locations: firstLocations };
     },
 
@@ -62,7 +74,11 @@ export function createCompaniesService(deps: { db: Database; repo: CompaniesRepo
       await refuseDuplicate(input.name);
       // Geocoding happens before the write, outside any transaction, and never fails the save.
       const point = await coordinatesFor(geocoder, input);
-      const id = await repo.insert({ ...input, latitude: point?.latitude ?? null, longitude: point?.longitude ?? null });
+      const id = await repo.insert({
+        ...input,
+        latitude: point?.latitude ?? null,
+        longitude: point?.longitude ?? null,
+      });
       return (await repo.getById(id))!;
     },
 
@@ -70,7 +86,11 @@ export function createCompaniesService(deps: { db: Database; repo: CompaniesRepo
       const existing = await mustExist(id);
       await refuseDuplicate(input.name, id);
       const point = await coordinatesFor(geocoder, input, existing);
-      const updated = await repo.update(id, { ...input, latitude: point?.latitude ?? null, longitude: point?.longitude ?? null });
+      const updated = await repo.update(id, {
+        ...input,
+        latitude: point?.latitude ?? null,
+        longitude: point?.longitude ?? null,
+      });
       if (!updated) throw notFound(CUSTOMER_MESSAGES.companyNotFound);
       return (await repo.getById(id))!;
     },

@@ -9,7 +9,12 @@ export function createCustomerDashboardRepo(db: Executor) {
     async dashboard(): Promise<CustomerDashboard> {
       const [counts, recentCompanies] = await Promise.all([
         db
-          .select({ companies: customerCounts.companies, locations: customerCounts.locations, units: customerCounts.units, activeUnits: customerCounts.activeUnits })
+          .select({
+            companies: customerCounts.companies,
+            locations: customerCounts.locations,
+            units: customerCounts.units,
+            activeUnits: customerCounts.activeUnits,
+          })
           .from(customerCounts)
           .where(eq(customerCounts.id, 1)),
         db

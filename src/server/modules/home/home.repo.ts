@@ -4,7 +4,20 @@ import { JOB_STATUSES, type HomeStats, type OpenDeficiency, type ScheduledJob } 
 import { REPAIR_PHASE_LABELS, REPAIR_PHASES } from '../../../domain/repairs.js';
 import { toCents } from '../../../domain/money.js';
 import type { Executor } from '../../db/client.js';
-import { EVERY_TECHNICIAN, homeCounts, homeFutureCounts, homeJobFacts, jobQuotes, jobRepairs, jobs, jobTechnicians, locations, technicians, units, users } from '../../db/schema.js';
+import {
+  EVERY_TECHNICIAN,
+  homeCounts,
+  homeFutureCounts,
+  homeJobFacts,
+  jobQuotes,
+  jobRepairs,
+  jobs,
+  jobTechnicians,
+  locations,
+  technicians,
+  units,
+  users,
+} from '../../db/schema.js';
 import { isTechnicianUser } from '../../db/roles.js';
 import { countOf, from, nullable, oneOfColumn, selectRow, selectRows, selection, tableAlias } from '../../db/sql.js';
 import { personName } from '../../db/person-name.js';
@@ -50,8 +63,20 @@ export function countersStart(since: Date): Date {
 const hc = homeCounts;
 const f = tableAlias(homeJobFacts, 'f');
 /** The kept columns, the same in home_counts and home_job_facts. */
-const KEPT_COLUMNS = [hc.noAppointment, hc.openJobs, hc.scheduledJobs, hc.followUp, hc.toSchedule, hc.toScheduleValue, hc.toInvoice, hc.deficiencies, hc.unsent, hc.unsentValue];
-const kept = (column: AnyColumn | string) => sql`coalesce(sum(kept.${sql.identifier(typeof column === 'string' ? column : column.name)}), 0)`;
+const KEPT_COLUMNS = [
+  hc.noAppointment,
+  hc.openJobs,
+  hc.scheduledJobs,
+  hc.followUp,
+  hc.toSchedule,
+  hc.toScheduleValue,
+  hc.toInvoice,
+  hc.deficiencies,
+  hc.unsent,
+  hc.unsentValue,
+];
+const kept = (column: AnyColumn | string) =>
+  sql`coalesce(sum(kept.${sql.identifier(typeof column === 'string' ? column : column.name)}), 0)`;
 const KEPT = selection({
   noAppointment: countOf(kept(hc.noAppointment)),
   openJobs: countOf(kept(hc.openJobs)),
@@ -69,7 +94,10 @@ const KEPT = selection({
   laterStart: countOf(kept('later_start')),
 });
 const NOT_YET = selection({ dueThisMonth: countOf(sql`not_due.n`), startingThisMonth: countOf(sql`not_started.n`) });
-const SUBMITTED = selection({ quotesCount: countOf(), quotesValueCents: cents(sql`coalesce(sum(${f.quoteAmount}), 0)`) });
+const SUBMITTED = selection({
+  quotesCount: countOf(),
+  quotesValueCents: cents(sql`coalesce(sum(${f.quoteAmount}), 0)`),
+});
 const STATS = selection({ ...KEPT.fields, ...NOT_YET.fields, ...SUBMITTED.fields });
 const fc = homeFutureCounts;
 
@@ -110,8 +138,16 @@ export function homeStatsStatement(q: HomeQuery) {
     return c;
   };
   const all = (conditions: SQL[]) => sql.join(conditions, sql` and `);
-  const columns = (table: PgTable) => sql.join(KEPT_COLUMNS.map((c) => sql`${table}.${sql.identifier(c.name)}`), sql`, `);
-  const laterRows = (kind: 'd' | 's', month: string) => [...counterRows(fc), sql`${fc.kind} = ${kind}`, sql`${fc.month} >= ${month}::date`];
+  const columns = (table: PgTable) =>
+    sql.join(
+      KEPT_COLUMNS.map((c) => sql`${table}.${sql.identifier(c.name)}`),
+      sql`, `,
+    );
+  const laterRows = (kind: 'd' | 's', month: string) => [
+    ...counterRows(fc),
+    sql`${fc.kind} = ${kind}`,
+    sql`${fc.month} >= ${month}::date`,
+  ];
   const edge = edgeEnd ? factRows(q.since, edgeEnd) : null;
 
   const laterStart = sql`${startMonth}::timestamp at time zone 'UTC'`;
@@ -119,12 +155,22 @@ export function homeStatsStatement(q: HomeQuery) {
   select k.*, ${NOT_YET}, submitted.*
   from (select ${KEPT} from (
           select ${columns(hc)}, 0 as later_due, 0 as later_start from ${hc} where ${all(counterRows(hc))}
-          ${edge ? sql`union all select ${columns(f)},
+          ${
+            edge
+              ? sql`union all select ${columns(f)},
                     (${f.openJobs} > 0 and ${f.timePeriodDue} >= ${dueMonth}::date)::int,
                     (${f.scheduledJobs} > 0 and ${f.scheduleStart} >= ${laterStart})::int
-                  from ${from(f)} where ${all(edge)}` : sql``}
-          union all select ${sql.join(KEPT_COLUMNS.map(() => sql`0`), sql`, `)}, n, 0 from ${fc} where ${all(laterRows('d', dueMonth))}
-          union all select ${sql.join(KEPT_COLUMNS.map(() => sql`0`), sql`, `)}, 0, n from ${fc} where ${all(laterRows('s', startMonth))}) kept) k,
+                  from ${from(f)} where ${all(edge)}`
+              : sql``
+          }
+          union all select ${sql.join(
+            KEPT_COLUMNS.map(() => sql`0`),
+            sql`, `,
+          )}, n, 0 from ${fc} where ${all(laterRows('d', dueMonth))}
+          union all select ${sql.join(
+            KEPT_COLUMNS.map(() => sql`0`),
+            sql`, `,
+          )}, 0, n from ${fc} where ${all(laterRows('s', startMonth))}) kept) k,
   (select count(*) as n from ${from(f)}
    where ${all([...factRows(q.since, null), sql`${f.openJobs} > 0`, sql`${f.timePeriodDue} >= ${q.today}::date`, sql`${f.timePeriodDue} < ${dueMonth}::date`])}) not_due,
   (select count(*) as n from ${from(f)}
@@ -172,10 +218,21 @@ const DEFICIENCY = selection({
  * records with a total whose job's latest quote is unanswered, made since the period's start, of
  * the office's jobs and the technician's. The same conditions as the count's facts.
  */
-function deficiencyConditions(filters: { office: string | undefined; technicianId: string | undefined; since: Date | null }): SQL {
-  const c = [sql`${r.totalCost} > 0`, sql`lq.status is distinct from 'approved'`, sql`lq.status is distinct from 'declined'`];
+function deficiencyConditions(filters: {
+  office: string | undefined;
+  technicianId: string | undefined;
+  since: Date | null;
+}): SQL {
+  const c = [
+    sql`${r.totalCost} > 0`,
+    sql`lq.status is distinct from 'approved'`,
+    sql`lq.status is distinct from 'declined'`,
+  ];
   if (filters.office) c.push(sql`${j.office} = ${filters.office}`);
-  if (filters.technicianId) c.push(sql`exists (select 1 from ${from(jt)} where ${jt.jobId} = ${j.id} and ${jt.technicianId} = ${filters.technicianId}::uuid)`);
+  if (filters.technicianId)
+    c.push(
+      sql`exists (select 1 from ${from(jt)} where ${jt.jobId} = ${j.id} and ${jt.technicianId} = ${filters.technicianId}::uuid)`,
+    );
   if (filters.since) c.push(sql`${r.createdAt} >= ${filters.since.toISOString()}::timestamptz`);
   return sql.join(c, sql` and `);
 }
@@ -285,13 +342,11 @@ export function createHomeRepo(db: Executor) {
       );
       return {
         total: rows[0]?.total ?? 0,
-        jobs: rows.map(
-          ({ total: _total, scheduleStart, ...job }): ScheduledJob => ({
-            ...job,
-            // The day's jobs are those with a start: never null here.
-            scheduleStart: scheduleStart!.toISOString(),
-          }),
-        ),
+        jobs: rows.map(({ total: _total, scheduleStart, ...job }): ScheduledJob => ({
+          ...job,
+          // The day's jobs are those with a start: never null here.
+          scheduleStart: scheduleStart!.toISOString(),
+        })),
       };
     },
   };

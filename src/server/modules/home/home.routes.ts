@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorBody } from '../../../domain/api.js';
-import { dailySchedule, dailyScheduleQuery, homeDeficienciesListQuery, homeFilters, homeOptions, homeStats, openDeficiencies } from '../../../domain/home.js';
+import {
+  dailySchedule,
+  dailyScheduleQuery,
+  homeDeficienciesListQuery,
+  homeFilters,
+  homeOptions,
+  homeStats,
+  openDeficiencies,
+} from '../../../domain/home.js';
 import type { HomeService } from './home.service.js';
 
 export function homeRoutes(app: FastifyInstance, { home }: { home: HomeService }) {
@@ -28,7 +36,11 @@ export function homeRoutes(app: FastifyInstance, { home }: { home: HomeService }
   });
 
   r.get('/api/home/options', {
-    schema: { tags: ['home'], summary: 'Choices for the Office and Technician selects', response: { 200: homeOptions } },
+    schema: {
+      tags: ['home'],
+      summary: 'Choices for the Office and Technician selects',
+      response: { 200: homeOptions },
+    },
     handler: async () => home.options(),
   });
 

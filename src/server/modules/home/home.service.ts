@@ -1,9 +1,24 @@
 import { dateInZone } from '../../../domain/dates.js';
-import { DAILY_SCHEDULE_LIMIT, HOME_DEFICIENCIES_PAGE_SIZE, periodSince, type DailyScheduleQuery, type HomeDeficienciesListQuery, type HomeFilters } from '../../../domain/home.js';
+import {
+  DAILY_SCHEDULE_LIMIT,
+  HOME_DEFICIENCIES_PAGE_SIZE,
+  periodSince,
+  type DailyScheduleQuery,
+  type HomeDeficienciesListQuery,
+  type HomeFilters,
+} from '../../../domain/home.js';
 import type { SettingsRepo } from '../settings/index.js';
 import type { HomeQuery, HomeRepo } from './home.repo.js';
 
-export function createHomeService({ repo, settings, clock }: { repo: HomeRepo; settings: SettingsRepo; clock: () => Date }) {
+export function createHomeService({
+  repo,
+  settings,
+  clock,
+}: {
+  repo: HomeRepo;
+  settings: SettingsRepo;
+  clock: () => Date;
+}) {
   /** The selects and the period as the repo reads them, at the app's clock in the company's zone. */
   const homeQuery = async (filters: HomeFilters): Promise<HomeQuery> => {
     const now = clock();
@@ -29,7 +44,10 @@ export function createHomeService({ repo, settings, clock }: { repo: HomeRepo; s
      */
     async deficiencies(query: HomeDeficienciesListQuery) {
       const q = await homeQuery(query);
-      const [items, stats] = await Promise.all([repo.openDeficiencies(q, query.page, HOME_DEFICIENCIES_PAGE_SIZE), repo.stats(q)]);
+      const [items, stats] = await Promise.all([
+        repo.openDeficiencies(q, query.page, HOME_DEFICIENCIES_PAGE_SIZE),
+        repo.stats(q),
+      ]);
       return { items, total: stats.openDeficiencies.count, page: query.page, pageSize: HOME_DEFICIENCIES_PAGE_SIZE };
     },
 
@@ -40,7 +58,12 @@ export function createHomeService({ repo, settings, clock }: { repo: HomeRepo; s
 
     async schedule(query: DailyScheduleQuery) {
       const { time_zone } = await settings.getCompany();
-      const found = await repo.daySchedule({ date: query.date, timeZone: time_zone, technicianId: query.technicianId, limit: DAILY_SCHEDULE_LIMIT });
+      const found = await repo.daySchedule({
+        date: query.date,
+        timeZone: time_zone,
+        technicianId: query.technicianId,
+        limit: DAILY_SCHEDULE_LIMIT,
+      });
       return { date: query.date, timeZone: time_zone, ...found };
     },
   };

@@ -4,7 +4,13 @@
  * the executor of the service's transaction; rows become domain types before they leave.
  */
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { photoUrl, type Inspection, type InspectionInput, type InspectionPhoto, type PhotoContentType } from '../../../domain/inspections.js';
+import {
+  photoUrl,
+  type Inspection,
+  type InspectionInput,
+  type InspectionPhoto,
+  type PhotoContentType,
+} from '../../../domain/inspections.js';
 import { centsToDecimal, toCents } from '../../../domain/money.js';
 import { isDecidedQuoteStatus } from '../../../domain/quotes.js';
 import {
@@ -183,7 +189,8 @@ const decisionOf = (status: string | null): RepairDecision | null => (isDecidedQ
 export function createInspectionsRepo(db: Executor) {
   /** Repairs (with their lines) and photos of these inspections, in two queries each, never one per row. */
   async function details(inspectionIds: string[], exec: Executor) {
-    if (inspectionIds.length === 0) return { repairs: new Map<string, Repair>(), photos: new Map<string, InspectionPhoto[]>() };
+    if (inspectionIds.length === 0)
+      return { repairs: new Map<string, Repair>(), photos: new Map<string, InspectionPhoto[]>() };
     const [repairRows, photoRows] = await readTogether(exec, [
       () => exec.select().from(jobRepairs).where(inArray(jobRepairs.inspectionId, inspectionIds)),
       () =>
@@ -197,7 +204,12 @@ export function createInspectionsRepo(db: Executor) {
       ? await exec
           .select()
           .from(jobRepairLines)
-          .where(inArray(jobRepairLines.repairId, repairRows.map((r) => r.id)))
+          .where(
+            inArray(
+              jobRepairLines.repairId,
+              repairRows.map((r) => r.id),
+            ),
+          )
       : [];
     const repairs = new Map(repairRows.map((r) => [r.inspectionId, toRepair(r, lineRows)]));
     const photos = new Map<string, InspectionPhoto[]>();
@@ -225,7 +237,12 @@ export function createInspectionsRepo(db: Executor) {
      * `lock` holds the job row until the transaction ends, so every change to one job's
      * inspections runs one after the other (and the job cannot be deleted meanwhile).
      */
-    async jobAccess(jobId: string, userId: string, exec: Executor = db, options: { lock?: boolean } = {}): Promise<JobAccess | null> {
+    async jobAccess(
+      jobId: string,
+      userId: string,
+      exec: Executor = db,
+      options: { lock?: boolean } = {},
+    ): Promise<JobAccess | null> {
       const base = exec.select({ id: jobs.id, number: jobs.number }).from(jobs).where(eq(jobs.id, jobId));
       const [job] = options.lock ? await base.for('no key update') : await base;
       if (!job) return null;
@@ -259,7 +276,10 @@ export function createInspectionsRepo(db: Executor) {
 
     /** The job an inspection belongs to, without locking anything. */
     async jobIdOf(inspectionId: string, exec: Executor = db): Promise<string | null> {
-      const [row] = await exec.select({ jobId: jobInspections.jobId }).from(jobInspections).where(eq(jobInspections.id, inspectionId));
+      const [row] = await exec
+        .select({ jobId: jobInspections.jobId })
+        .from(jobInspections)
+        .where(eq(jobInspections.id, inspectionId));
       return row?.jobId ?? null;
     },
 
@@ -277,7 +297,11 @@ export function createInspectionsRepo(db: Executor) {
     },
 
     async update(id: string, values: InspectionInput, at: Date, exec: Executor = db): Promise<boolean> {
-      const rows = await exec.update(jobInspections).set({ ...values, updatedAt: at }).where(eq(jobInspections.id, id)).returning({ id: jobInspections.id });
+      const rows = await exec
+        .update(jobInspections)
+        .set({ ...values, updatedAt: at })
+        .where(eq(jobInspections.id, id))
+        .returning({ id: jobInspections.id });
       return rows.length > 0;
     },
 
@@ -285,7 +309,10 @@ export function createInspectionsRepo(db: Executor) {
     async delete(id: string, exec: Executor = db): Promise<boolean> {
       await exec.delete(jobRepairs).where(eq(jobRepairs.inspectionId, id));
       await exec.delete(jobInspectionPhotos).where(eq(jobInspectionPhotos.inspectionId, id));
-      const rows = await exec.delete(jobInspections).where(eq(jobInspections.id, id)).returning({ id: jobInspections.id });
+      const rows = await exec
+        .delete(jobInspections)
+        .where(eq(jobInspections.id, id))
+        .returning({ id: jobInspections.id });
       return rows.length > 0;
     },
 
@@ -295,7 +322,11 @@ export function createInspectionsRepo(db: Executor) {
      * selected and total 0. Inspections already completed and records that exist are left as they
      * are, so running it again changes nothing.
      */
-    async markComplete(jobId: string, at: Date, exec: Executor = db): Promise<{ completedInspections: number; createdRepairs: number }> {
+    async markComplete(
+      jobId: string,
+      at: Date,
+      exec: Executor = db,
+    ): Promise<{ completedInspections: number; createdRepairs: number }> {
       const completed = await exec
         .update(jobInspections)
         .set({ completed: true, updatedAt: at })
@@ -334,7 +365,12 @@ export function createInspectionsRepo(db: Executor) {
     // -- repairs --------------------------------------------------------------------------------
 
     /** Creates or replaces the inspection's repair record and its accessory and additional-item rows. */
-    async saveRepair(refs: { jobId: string; inspectionId: string }, values: RepairWrite, at: Date, exec: Executor = db): Promise<Repair> {
+    async saveRepair(
+      refs: { jobId: string; inspectionId: string },
+      values: RepairWrite,
+      at: Date,
+      exec: Executor = db,
+    ): Promise<Repair> {
       const columns = repairColumns(values);
       const [row] = await exec
         .insert(jobRepairs)
@@ -344,15 +380,32 @@ export function createInspectionsRepo(db: Executor) {
       const repair = row!;
       await exec.delete(jobRepairLines).where(eq(jobRepairLines.repairId, repair.id));
       const lines = [
-        ...values.accessories.map((l, position) => ({ repairId: repair.id, kind: 'accessory' as const, position, name: l.name, cost: centsToDecimal(l.costCents) })),
-        ...values.additionalItems.map((l, position) => ({ repairId: repair.id, kind: 'additional' as const, position, name: l.name, cost: centsToDecimal(l.costCents) })),
+        ...values.accessories.map((l, position) => ({
+          repairId: repair.id,
+          kind: 'accessory' as const,
+          position,
+          name: l.name,
+          cost: centsToDecimal(l.costCents),
+        })),
+        ...values.additionalItems.map((l, position) => ({
+          repairId: repair.id,
+          kind: 'additional' as const,
+          position,
+          name: l.name,
+          cost: centsToDecimal(l.costCents),
+        })),
       ];
       const inserted = lines.length ? await exec.insert(jobRepairLines).values(lines).returning() : [];
       return toRepair(repair, inserted);
     },
 
     /** The selected option and total of one repair record, leaving its update time alone (see the service). */
-    async setSelectedPhase(repairId: string, selectedPhase: RepairPhase, totalCents: number, exec: Executor = db): Promise<void> {
+    async setSelectedPhase(
+      repairId: string,
+      selectedPhase: RepairPhase,
+      totalCents: number,
+      exec: Executor = db,
+    ): Promise<void> {
       await exec
         .update(jobRepairs)
         .set({ selectedPhase, totalCost: centsToDecimal(totalCents), updatedAt: sql`${jobRepairs.updatedAt}` })
@@ -363,7 +416,11 @@ export function createInspectionsRepo(db: Executor) {
      * The quote's approval (the quotes module asks, in its transaction): each chosen option becomes
      * its repair's selected phase, with the total the customer saw.
      */
-    async setSelectedPhasesOfJob(jobId: string, choices: readonly { inspectionId: string; phase: RepairPhase; totalCents: number }[], exec: Executor = db): Promise<void> {
+    async setSelectedPhasesOfJob(
+      jobId: string,
+      choices: readonly { inspectionId: string; phase: RepairPhase; totalCents: number }[],
+      exec: Executor = db,
+    ): Promise<void> {
       for (const choice of choices) {
         await exec
           .update(jobRepairs)
@@ -384,7 +441,12 @@ export function createInspectionsRepo(db: Executor) {
       const lines = await exec
         .select()
         .from(jobRepairLines)
-        .where(inArray(jobRepairLines.repairId, rows.map((r) => r.id)));
+        .where(
+          inArray(
+            jobRepairLines.repairId,
+            rows.map((r) => r.id),
+          ),
+        );
       return rows.map((r) => toRepair(r, lines));
     },
 
@@ -398,7 +460,11 @@ export function createInspectionsRepo(db: Executor) {
         .orderBy(desc(jobInspections.createdAt), desc(jobInspections.id));
       return rows.map(({ inspection, repair }) => {
         const phase = repair.selectedPhase as RepairPhase;
-        const description = { phase1: repair.phase1Description, phase2: repair.phase2Description, phase3: repair.phase3Description }[phase];
+        const description = {
+          phase1: repair.phase1Description,
+          phase2: repair.phase2Description,
+          phase3: repair.phase3Description,
+        }[phase];
         const cost = { phase1: repair.phase1Cost, phase2: repair.phase2Cost, phase3: repair.phase3Cost }[phase];
         return {
           inspectionId: inspection.id,
@@ -429,9 +495,14 @@ export function createInspectionsRepo(db: Executor) {
      * inspections and repairs: the change mark, or a row's own update time when later (rows
      * written by the seed or the factories carry no mark).
      */
-    async quoteTimes(jobId: string, exec: Executor = db): Promise<{ quoteSentAt: string | null; lastChangedAt: string | null }> {
+    async quoteTimes(
+      jobId: string,
+      exec: Executor = db,
+    ): Promise<{ quoteSentAt: string | null; lastChangedAt: string | null }> {
       const times = selection({
-        quoteSentAt: sql<Date | string | null>`(select ${jobQuotes.sentAt} from ${jobQuotes} where ${jobQuotes.jobId} = ${jobId} order by ${jobQuotes.sentAt} desc limit 1)`,
+        quoteSentAt: sql<
+          Date | string | null
+        >`(select ${jobQuotes.sentAt} from ${jobQuotes} where ${jobQuotes.jobId} = ${jobId} order by ${jobQuotes.sentAt} desc limit 1)`,
         lastChangedAt: sql<Date | string | null>`greatest(
                 (select ${jobInspectionChanges.changedAt} from ${jobInspectionChanges} where ${jobInspectionChanges.jobId} = ${jobId}),
                 (select max(${jobInspections.updatedAt}) from ${jobInspections} where ${jobInspections.jobId} = ${jobId}),
@@ -457,7 +528,10 @@ export function createInspectionsRepo(db: Executor) {
     },
 
     async countPhotos(inspectionId: string, exec: Executor = db): Promise<number> {
-      const [row] = await exec.select({ n: count() }).from(jobInspectionPhotos).where(eq(jobInspectionPhotos.inspectionId, inspectionId));
+      const [row] = await exec
+        .select({ n: count() })
+        .from(jobInspectionPhotos)
+        .where(eq(jobInspectionPhotos.inspectionId, inspectionId));
       return row?.n ?? 0;
     },
 
@@ -470,13 +544,19 @@ export function createInspectionsRepo(db: Executor) {
     },
 
     async photoKeys(inspectionId: string, photoId: string, exec: Executor = db): Promise<PhotoStorageKeys | null> {
-      const rows = await photoKeysWhere(exec, and(eq(jobInspectionPhotos.inspectionId, inspectionId), eq(jobInspectionPhotos.id, photoId)));
+      const rows = await photoKeysWhere(
+        exec,
+        and(eq(jobInspectionPhotos.inspectionId, inspectionId), eq(jobInspectionPhotos.id, photoId)),
+      );
       return rows[0] ?? null;
     },
 
     /** Deletes a photo row; its stored files go with it (the table's delete trigger). */
     async deletePhoto(photoId: string, exec: Executor = db): Promise<boolean> {
-      const rows = await exec.delete(jobInspectionPhotos).where(eq(jobInspectionPhotos.id, photoId)).returning({ id: jobInspectionPhotos.id });
+      const rows = await exec
+        .delete(jobInspectionPhotos)
+        .where(eq(jobInspectionPhotos.id, photoId))
+        .returning({ id: jobInspectionPhotos.id });
       return rows.length > 0;
     },
 
@@ -489,7 +569,10 @@ export function createInspectionsRepo(db: Executor) {
     async photoStorageKeysOfJob(jobId: string, exec: Executor = db): Promise<PhotoStorageKeys[]> {
       return photoKeysWhere(
         exec,
-        inArray(jobInspectionPhotos.inspectionId, exec.select({ id: jobInspections.id }).from(jobInspections).where(eq(jobInspections.jobId, jobId))),
+        inArray(
+          jobInspectionPhotos.inspectionId,
+          exec.select({ id: jobInspections.id }).from(jobInspections).where(eq(jobInspections.jobId, jobId)),
+        ),
       );
     },
 
@@ -499,7 +582,12 @@ export function createInspectionsRepo(db: Executor) {
      * The unit's repair records across its jobs, newest first, with the chosen option, the total
      * and the customer's answer to the job's latest quote.
      */
-    async unitDeficiencies(unitId: string, page: number, pageSize: number, exec: Executor = db): Promise<{ items: UnitDeficiency[]; total: number }> {
+    async unitDeficiencies(
+      unitId: string,
+      page: number,
+      pageSize: number,
+      exec: Executor = db,
+    ): Promise<{ items: UnitDeficiency[]; total: number }> {
       const latestQuote = exec
         .select({ status: jobQuotes.status, decidedAt: jobQuotes.decidedAt })
         .from(jobQuotes)
@@ -540,7 +628,11 @@ export function createInspectionsRepo(db: Executor) {
           jobName,
           selectedPhase: phase,
           optionLabel: REPAIR_PHASE_LABELS[phase],
-          optionDescription: { phase1: repair.phase1Description, phase2: repair.phase2Description, phase3: repair.phase3Description }[phase],
+          optionDescription: {
+            phase1: repair.phase1Description,
+            phase2: repair.phase2Description,
+            phase3: repair.phase3Description,
+          }[phase],
           totalCents: toCents(repair.totalCost),
           decision,
           decidedAt: decision && decidedAt ? decidedAt.toISOString() : null,

@@ -18,7 +18,13 @@ import {
   photoQuery,
   unitIdParams,
 } from '../../../domain/inspections.js';
-import { repair, repairInput, repairSummary, unitDeficienciesAnswer, unitDeficienciesQuery } from '../../../domain/repairs.js';
+import {
+  repair,
+  repairInput,
+  repairSummary,
+  unitDeficienciesAnswer,
+  unitDeficienciesQuery,
+} from '../../../domain/repairs.js';
 import { badRequest } from '../../errors.js';
 import { contentDisposition } from '../../http/content-disposition.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -51,7 +57,8 @@ export async function inspectionsRoutes(app: FastifyInstance, { inspections }: {
   r.get('/api/jobs/:id/inspections', {
     schema: {
       tags,
-      summary: "The job's inspections, newest first, each with its repair record and photos, and whether they changed after the latest quote was sent",
+      summary:
+        "The job's inspections, newest first, each with its repair record and photos, and whether they changed after the latest quote was sent",
       params: jobIdParams,
       response: { 200: jobInspections, ...errors },
     },
@@ -59,14 +66,22 @@ export async function inspectionsRoutes(app: FastifyInstance, { inspections }: {
   });
 
   r.post('/api/jobs/:id/inspections', {
-    schema: { tags, summary: 'Add an inspection to the job (not completed)', params: jobIdParams, body: inspectionInput, response: { 201: inspection, ...errors } },
-    handler: async (request, reply) => reply.status(201).send(await inspections.create(currentUser(request), request.params.id, request.body)),
+    schema: {
+      tags,
+      summary: 'Add an inspection to the job (not completed)',
+      params: jobIdParams,
+      body: inspectionInput,
+      response: { 201: inspection, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply.status(201).send(await inspections.create(currentUser(request), request.params.id, request.body)),
   });
 
   r.post('/api/jobs/:id/inspections/complete', {
     schema: {
       tags,
-      summary: 'Mark Complete: every inspection of the job completed, and a repair record ($0 options, Standard Option, total 0) for each that has none; one transaction, idempotent',
+      summary:
+        'Mark Complete: every inspection of the job completed, and a repair record ($0 options, Standard Option, total 0) for each that has none; one transaction, idempotent',
       params: jobIdParams,
       response: { 200: markCompleteResult, ...errors },
     },
@@ -76,7 +91,8 @@ export async function inspectionsRoutes(app: FastifyInstance, { inspections }: {
   r.get('/api/jobs/:id/inspections/quote-state', {
     schema: {
       tags,
-      summary: "The job's latest quote send time, the latest change to its inspections and repairs, and whether that change came after the send (the resend banner)",
+      summary:
+        "The job's latest quote send time, the latest change to its inspections and repairs, and whether that change came after the send (the resend banner)",
       params: jobIdParams,
       response: { 200: inspectionQuoteState, ...errors },
     },
@@ -86,7 +102,8 @@ export async function inspectionsRoutes(app: FastifyInstance, { inspections }: {
   r.get('/api/jobs/:id/repairs/summary', {
     schema: {
       tags,
-      summary: 'Repair Details for All Inspections: every repair record with its chosen option and total, and the combined total',
+      summary:
+        'Repair Details for All Inspections: every repair record with its chosen option and total, and the combined total',
       params: jobIdParams,
       response: { 200: repairSummary, ...errors },
     },
@@ -96,7 +113,8 @@ export async function inspectionsRoutes(app: FastifyInstance, { inspections }: {
   r.post('/api/jobs/:id/repairs/finish', {
     schema: {
       tags,
-      summary: 'Finish Repair Details: performs Mark Complete and answers the summary of every repair, in one transaction',
+      summary:
+        'Finish Repair Details: performs Mark Complete and answers the summary of every repair, in one transaction',
       params: jobIdParams,
       response: { 200: finishRepairsResult, ...errors },
     },
@@ -104,12 +122,23 @@ export async function inspectionsRoutes(app: FastifyInstance, { inspections }: {
   });
 
   r.get('/api/inspections/:id', {
-    schema: { tags, summary: 'One inspection with its repair record and photos', params: inspectionIdParams, response: { 200: inspection, ...errors } },
+    schema: {
+      tags,
+      summary: 'One inspection with its repair record and photos',
+      params: inspectionIdParams,
+      response: { 200: inspection, ...errors },
+    },
     handler: async (request) => inspections.get(currentUser(request), request.params.id),
   });
 
   r.put('/api/inspections/:id', {
-    schema: { tags, summary: "Edit an inspection's fields (a completed one too)", params: inspectionIdParams, body: inspectionInput, response: { 200: inspection, ...errors } },
+    schema: {
+      tags,
+      summary: "Edit an inspection's fields (a completed one too)",
+      params: inspectionIdParams,
+      body: inspectionInput,
+      response: { 200: inspection, ...errors },
+    },
     handler: async (request) => inspections.update(currentUser(request), request.params.id, request.body),
   });
 
@@ -138,14 +167,30 @@ export async function inspectionsRoutes(app: FastifyInstance, { inspections }: {
   });
 
   r.get('/api/inspections/:id/photos', {
-    schema: { tags, summary: "The inspection's photos in upload order, with the address of each size", params: inspectionIdParams, response: { 200: z.object({ items: z.array(inspectionPhoto) }), ...errors } },
+    schema: {
+      tags,
+      summary: "The inspection's photos in upload order, with the address of each size",
+      params: inspectionIdParams,
+      response: { 200: z.object({ items: z.array(inspectionPhoto) }), ...errors },
+    },
     handler: async (request) => ({ items: await inspections.listPhotos(currentUser(request), request.params.id) }),
   });
 
   r.get('/api/inspections/:id/photos/:photoId', {
-    schema: { tags, summary: 'A photo: the original as uploaded, the display size (JPEG, at most 1600 px) or the thumbnail (JPEG, at most 320 px)', params: photoParams, querystring: photoQuery },
+    schema: {
+      tags,
+      summary:
+        'A photo: the original as uploaded, the display size (JPEG, at most 1600 px) or the thumbnail (JPEG, at most 320 px)',
+      params: photoParams,
+      querystring: photoQuery,
+    },
     handler: async (request, reply) => {
-      const file = await inspections.photoFile(currentUser(request), request.params.id, request.params.photoId, request.query.size);
+      const file = await inspections.photoFile(
+        currentUser(request),
+        request.params.id,
+        request.params.photoId,
+        request.query.size,
+      );
       const etag = `"${file.sha256}"`;
       // A photo never changes under its address; a deleted one answers 404.
       reply.header('cache-control', 'private, max-age=86400, immutable').header('etag', etag);
@@ -158,7 +203,12 @@ export async function inspectionsRoutes(app: FastifyInstance, { inspections }: {
   });
 
   r.delete('/api/inspections/:id/photos/:photoId', {
-    schema: { tags, summary: 'Delete a photo and its stored files', params: photoParams, response: { 204: z.null(), ...errors } },
+    schema: {
+      tags,
+      summary: 'Delete a photo and its stored files',
+      params: photoParams,
+      response: { 204: z.null(), ...errors },
+    },
     handler: async (request, reply) => {
       await inspections.removePhoto(currentUser(request), request.params.id, request.params.photoId);
       return reply.status(204).send(null);
@@ -168,7 +218,8 @@ export async function inspectionsRoutes(app: FastifyInstance, { inspections }: {
   r.get('/api/units/:id/deficiencies', {
     schema: {
       tags,
-      summary: "The unit's Deficiencies card: repair records of its jobs, newest first, with the chosen option, the total and the customer's decision",
+      summary:
+        "The unit's Deficiencies card: repair records of its jobs, newest first, with the chosen option, the total and the customer's decision",
       params: unitIdParams,
       querystring: unitDeficienciesQuery,
       response: { 200: unitDeficienciesAnswer, 400: apiErrorBody, 404: apiErrorBody },
@@ -183,7 +234,8 @@ export async function inspectionsRoutes(app: FastifyInstance, { inspections }: {
       bodyLimit: INSPECTION_LIMITS.maxPhotoBytes + 64 * 1024,
       schema: {
         tags,
-        summary: 'Upload a photo (multipart field "file"): JPEG, PNG or WebP by content, at most 10 MB, at most 10 per inspection',
+        summary:
+          'Upload a photo (multipart field "file"): JPEG, PNG or WebP by content, at most 10 MB, at most 10 per inspection',
         consumes: ['multipart/form-data'],
         params: inspectionIdParams,
         response: { 201: inspectionPhoto, 413: apiErrorBody, 415: apiErrorBody, ...errors },

@@ -42,7 +42,10 @@ import { processPhoto, safeFileName } from './photo-images.js';
 registerConstraintMessages({
   job_inspections_job_id_jobs_id_fk: { status: 409, message: INSPECTION_MESSAGES.jobNotFound },
   job_repairs_inspection_id_job_inspections_id_fk: { status: 409, message: INSPECTION_MESSAGES.inspectionNotFound },
-  job_inspection_photos_inspection_id_job_inspections_id_fk: { status: 409, message: INSPECTION_MESSAGES.inspectionNotFound },
+  job_inspection_photos_inspection_id_job_inspections_id_fk: {
+    status: 409,
+    message: INSPECTION_MESSAGES.inspectionNotFound,
+  },
 });
 
 const cents = (dollars: number) => Math.round(dollars * 100);
@@ -83,7 +86,12 @@ export interface PhotoFile {
   sha256: string;
 }
 
-export function createInspectionsService(deps: { db: Database; repo: InspectionsRepo; storage: FileStorage; clock: () => Date }) {
+export function createInspectionsService(deps: {
+  db: Database;
+  repo: InspectionsRepo;
+  storage: FileStorage;
+  clock: () => Date;
+}) {
   const { db, repo, storage, clock } = deps;
 
   /** RULINGS.md: a technician changes inspections and repairs only on jobs assigned to them. */
@@ -147,7 +155,8 @@ export function createInspectionsService(deps: { db: Database; repo: Inspections
     async create(actor: SessionUser, jobId: string, input: InspectionInput): Promise<Inspection> {
       return db.transaction(async (tx) => {
         await jobForChange(actor, jobId, tx);
-        if ((await repo.countByJob(jobId, tx)) >= INSPECTION_LIMITS.maxInspectionsPerJob) throw conflict(INSPECTION_MESSAGES.tooManyInspections);
+        if ((await repo.countByJob(jobId, tx)) >= INSPECTION_LIMITS.maxInspectionsPerJob)
+          throw conflict(INSPECTION_MESSAGES.tooManyInspections);
         const at = clock();
         const id = await repo.insert(jobId, input, at, tx);
         await repo.markChanged(jobId, actor.id, at, tx);
@@ -237,7 +246,8 @@ export function createInspectionsService(deps: { db: Database; repo: Inspections
       const jobId = await repo.jobIdOf(inspectionId);
       if (!jobId) throw notFound(INSPECTION_MESSAGES.inspectionNotFound);
       mayChange(actor, await jobForRead(actor, jobId));
-      if ((await repo.countPhotos(inspectionId)) >= INSPECTION_LIMITS.maxPhotos) throw conflict(INSPECTION_MESSAGES.tooManyPhotos);
+      if ((await repo.countPhotos(inspectionId)) >= INSPECTION_LIMITS.maxPhotos)
+        throw conflict(INSPECTION_MESSAGES.tooManyPhotos);
 
       const photo = await processPhoto(upload.bytes);
       const fileName = safeFileName(upload.fileName, photo.contentType);
@@ -245,7 +255,8 @@ export function createInspectionsService(deps: { db: Database; repo: Inspections
       const stem = (fileName.replace(/\.[^.]*$/, '') || 'photo').slice(0, 200);
       return db.transaction(async (tx) => {
         const found = await inspectionForChange(actor, inspectionId, tx);
-        if ((await repo.countPhotos(inspectionId, tx)) >= INSPECTION_LIMITS.maxPhotos) throw conflict(INSPECTION_MESSAGES.tooManyPhotos);
+        if ((await repo.countPhotos(inspectionId, tx)) >= INSPECTION_LIMITS.maxPhotos)
+          throw conflict(INSPECTION_MESSAGES.tooManyPhotos);
         const put = (name: string, contentType: string, bytes: Uint8Array) =>
           storage.put(tx, { purpose: 'inspection-photo', fileName: name, contentType, bytes, createdBy: actor.id });
         const original = await put(fileName, photo.contentType, upload.bytes);
@@ -291,7 +302,8 @@ export function createInspectionsService(deps: { db: Database; repo: Inspections
         const found = await inspectionForChange(actor, inspectionId, tx);
         const keys = await repo.photoKeys(inspectionId, photoId, tx);
         if (!keys) throw notFound(INSPECTION_MESSAGES.photoNotFound);
-        if (found.completed && isTechnician(actor)) throw forbidden(INSPECTION_MESSAGES.technicianCannotDeleteCompletedPhoto);
+        if (found.completed && isTechnician(actor))
+          throw forbidden(INSPECTION_MESSAGES.technicianCannotDeleteCompletedPhoto);
         await repo.deletePhoto(photoId, tx);
         // The row's trigger removed the bytes already; removing through the storage module keeps
         // this correct if the storage ever moves out of the database.
@@ -316,7 +328,11 @@ export function createInspectionsService(deps: { db: Database; repo: Inspections
      * change mark and the records' update times stay as they were (no resend banner).
      * Choices for inspections without a repair record are ignored.
      */
-    async applyCustomerChoices(exec: Executor, jobId: string, choices: readonly { inspectionId: string; selectedPhase: RepairPhase }[]): Promise<Repair[]> {
+    async applyCustomerChoices(
+      exec: Executor,
+      jobId: string,
+      choices: readonly { inspectionId: string; selectedPhase: RepairPhase }[],
+    ): Promise<Repair[]> {
       const repairs = await repo.repairsOfJob(jobId, exec);
       const byInspection = new Map(repairs.map((r) => [r.inspectionId, r]));
       for (const choice of choices) {

@@ -24,7 +24,11 @@ export function detectImageType(bytes: Uint8Array): PhotoContentType | null {
   return null;
 }
 
-const SHARP_FORMAT: Record<PhotoContentType, string> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' };
+const SHARP_FORMAT: Record<PhotoContentType, string> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
 
 export interface ResizedImage {
   bytes: Buffer;
@@ -64,7 +68,10 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
   if (!contentType) throw notImage();
   let metadata: Metadata;
   try {
-    metadata = await sharp(bytes, { failOn: 'truncated', limitInputPixels: INSPECTION_LIMITS.maxPhotoPixels }).metadata();
+    metadata = await sharp(bytes, {
+      failOn: 'truncated',
+      limitInputPixels: INSPECTION_LIMITS.maxPhotoPixels,
+    }).metadata();
   } catch {
     throw badRequest(INSPECTION_MESSAGES.photoUnreadable);
   }
@@ -88,8 +95,11 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
 /** A stored file name for an upload: the base name, no control or path characters, at most 255 long. */
 export function safeFileName(name: string | undefined, contentType: PhotoContentType): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(-255);
+  const cleaned = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim()
+    .slice(-255);
   if (cleaned) return cleaned;
   return `photo.${SHARP_FORMAT[contentType] === 'jpeg' ? 'jpg' : SHARP_FORMAT[contentType]}`;
 }

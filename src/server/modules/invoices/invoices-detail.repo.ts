@@ -34,7 +34,11 @@ export function createInvoicesDetailRepo(db: Executor) {
     },
 
     async invoiceJobId(invoiceId: string, exec: Executor = db): Promise<string | null> {
-      const [row] = await exec.select({ jobId: jobInvoices.jobId }).from(jobInvoices).where(eq(jobInvoices.id, invoiceId)).limit(1);
+      const [row] = await exec
+        .select({ jobId: jobInvoices.jobId })
+        .from(jobInvoices)
+        .where(eq(jobInvoices.id, invoiceId))
+        .limit(1);
       return row?.jobId ?? null;
     },
 
@@ -129,7 +133,13 @@ export function createInvoicesDetailRepo(db: Executor) {
      */
     async approvalSignatureOf(invoiceId: string, jobId: string, exec: Executor = db) {
       const [row] = await exec
-        .select({ quoteId: jobQuotes.id, quoteNumber: jobQuotes.quoteNumber, signerName: jobQuotes.signerName, signedAt: jobQuotes.decidedAt, signatureFileKey: jobQuotes.signatureFileKey })
+        .select({
+          quoteId: jobQuotes.id,
+          quoteNumber: jobQuotes.quoteNumber,
+          signerName: jobQuotes.signerName,
+          signedAt: jobQuotes.decidedAt,
+          signatureFileKey: jobQuotes.signatureFileKey,
+        })
         .from(jobQuotes)
         .where(
           and(
@@ -140,8 +150,16 @@ export function createInvoicesDetailRepo(db: Executor) {
           ),
         );
       if (!row || !row.signerName || !row.signedAt) return null;
-      return { quoteId: row.quoteId, quoteNumber: row.quoteNumber, signerName: row.signerName, signedAt: row.signedAt, signatureFileKey: row.signatureFileKey };
+      return {
+        quoteId: row.quoteId,
+        quoteNumber: row.quoteNumber,
+        signerName: row.signerName,
+        signedAt: row.signedAt,
+        signatureFileKey: row.signatureFileKey,
+      };
     },
   };
 }
-export type InvoiceRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof createInvoicesDetailRepo>['readInvoice']>>>;
+export type InvoiceRecord = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof createInvoicesDetailRepo>['readInvoice']>>
+>;

@@ -29,8 +29,16 @@ import {
   jobTechnicians,
   locations,
 } from '../../db/schema.js';
-import { cappedCount, COMPANY_ZONE, gatherOrWalk, onSearchTable, searchable, searchCondition, searchedInvoices, type SearchConditionOptions } from '../../lists/index.js';
-
+import {
+  cappedCount,
+  COMPANY_ZONE,
+  gatherOrWalk,
+  onSearchTable,
+  searchable,
+  searchCondition,
+  searchedInvoices,
+  type SearchConditionOptions,
+} from '../../lists/index.js';
 
 // ---------------------------------------------------------------------------------------------
 // Reads: lists, summaries, detail
@@ -118,9 +126,12 @@ export function listConditions(f: InvoiceListFilters, options: SearchConditionOp
   if (f.from) c.push(gte(jobInvoices.issuedDate, f.from));
   if (f.to) c.push(lte(jobInvoices.issuedDate, f.to));
   if (f.q) c.push(searchCondition(f.q, options));
-  if (f.office) c.push(sql`${jobInvoices.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.office} = ${f.office})`);
+  if (f.office)
+    c.push(sql`${jobInvoices.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.office} = ${f.office})`);
   if (f.technicianId) {
-    c.push(sql`${jobInvoices.jobId} in (select ${jobTechnicians.jobId} from ${jobTechnicians} where ${jobTechnicians.technicianId} = ${f.technicianId}::uuid)`);
+    c.push(
+      sql`${jobInvoices.jobId} in (select ${jobTechnicians.jobId} from ${jobTechnicians} where ${jobTechnicians.technicianId} = ${f.technicianId}::uuid)`,
+    );
   }
   if (f.createdFrom) {
     c.push(sql`${jobInvoices.createdAt} >= (${f.createdFrom}::date)::timestamp at time zone ${COMPANY_ZONE}`);
@@ -128,7 +139,12 @@ export function listConditions(f: InvoiceListFilters, options: SearchConditionOp
   return c;
 }
 
-export function pendingConditions(f: PendingInvoiceFilters, today: string, withDue = true, options: SearchConditionOptions = {}): SQL[] {
+export function pendingConditions(
+  f: PendingInvoiceFilters,
+  today: string,
+  withDue = true,
+  options: SearchConditionOptions = {},
+): SQL[] {
   const c: SQL[] = [eq(jobInvoices.status, 'issued')];
   if (f.q) c.push(searchCondition(f.q, options));
   if (withDue && f.due) {
@@ -177,7 +193,9 @@ export function listPage(
       ? sql`(select ${jobInvoices.id}, ${jobInvoices.createdAt}, ${jobInvoices.dueDate}, ${jobInvoices.paidDate} from ${jobInvoices} where ${and(...conditions)} offset 0) as ${jobInvoices}`
       : null;
   const ids = exec
-    .select({ id: source ? sql<string>`${jobInvoices}.${sql.identifier(jobInvoices.id.name)}`.as('id') : jobInvoices.id })
+    .select({
+      id: source ? sql<string>`${jobInvoices}.${sql.identifier(jobInvoices.id.name)}`.as('id') : jobInvoices.id,
+    })
     .from(source ?? jobInvoices)
     .where(source ? undefined : and(...conditions))
     .orderBy(...ORDERS[order])
@@ -190,12 +208,23 @@ export function listPage(
 }
 
 /** Keyset batches of a list for its export (offset 0 each time, after the last row's key). */
-export async function listBatch(exec: Executor, conditions: SQL[], order: ListOrder, after: ListRowCursor | null, limit: number): Promise<ListRow[]> {
+export async function listBatch(
+  exec: Executor,
+  conditions: SQL[],
+  order: ListOrder,
+  after: ListRowCursor | null,
+  limit: number,
+): Promise<ListRow[]> {
   const c = [...conditions];
   if (after) {
-    if (order === 'created') c.push(sql`(${jobInvoices.createdAt}, ${jobInvoices.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`);
-    if (order === 'due') c.push(sql`(${jobInvoices.dueDate}, ${jobInvoices.id}) > (${after.dueDate}::date, ${after.id}::uuid)`);
-    if (order === 'paid') c.push(sql`(${jobInvoices.paidDate}, ${jobInvoices.id}) < (${after.paidDate}::date, ${after.id}::uuid)`);
+    if (order === 'created')
+      c.push(
+        sql`(${jobInvoices.createdAt}, ${jobInvoices.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`,
+      );
+    if (order === 'due')
+      c.push(sql`(${jobInvoices.dueDate}, ${jobInvoices.id}) > (${after.dueDate}::date, ${after.id}::uuid)`);
+    if (order === 'paid')
+      c.push(sql`(${jobInvoices.paidDate}, ${jobInvoices.id}) < (${after.paidDate}::date, ${after.id}::uuid)`);
   }
   return listPage(exec, c, order, { limit, offset: 0 });
 }
@@ -208,7 +237,11 @@ export const counted = (column: SQL) => sql<number>`${column}`.mapWith(Number);
  * status filters). With a search, the aggregate reads at most `countLimit` + 1 matches: null when
  * more match (the list's total is then "countLimit+", and the cards are not summed over them).
  */
-export async function listSummary(exec: Executor, filters: InvoiceListFilters, countLimit: number): Promise<InvoiceListSummary | null> {
+export async function listSummary(
+  exec: Executor,
+  filters: InvoiceListFilters,
+  countLimit: number,
+): Promise<InvoiceListSummary | null> {
   const [row] = await listSummaryQuery(exec, filters, countLimit);
   if (filters.q && (row?.count ?? 0) > countLimit) return null;
   return {
@@ -261,7 +294,11 @@ export function listSummaryQuery(exec: Executor, filters: InvoiceListFilters, co
 
 /** The rows the conditions find, counted up to countLimit (totalCapped beyond it). */
 export function countMatches(exec: Executor, conditions: SQL[], countLimit: number, searched?: SQL) {
-  return cappedCount(exec, searched ? sql`select 1 from ${searched}` : sql`select 1 from ${jobInvoices} where ${and(...conditions)}`, countLimit);
+  return cappedCount(
+    exec,
+    searched ? sql`select 1 from ${searched}` : sql`select 1 from ${jobInvoices} where ${and(...conditions)}`,
+    countLimit,
+  );
 }
 
 /**
@@ -269,7 +306,12 @@ export function countMatches(exec: Executor, conditions: SQL[], countLimit: numb
  * the tile filter's rows for the pager. With a search, the aggregate reads at most `cap` + 1
  * matches: `summary` and `filtered` are null when more match.
  */
-export async function pendingSummary(exec: Executor, f: PendingInvoiceFilters, today: string, cap: number): Promise<{ summary: PendingInvoiceSummary | null; filtered: number | null }> {
+export async function pendingSummary(
+  exec: Executor,
+  f: PendingInvoiceFilters,
+  today: string,
+  cap: number,
+): Promise<{ summary: PendingInvoiceSummary | null; filtered: number | null }> {
   const w = dueWindow(today);
   const [row] = f.q ? await pendingSummaryOfInvoices(exec, f, w, cap) : await pendingSummaryOfTotals(exec, w);
   if (f.q && (row?.count ?? 0) > cap) return { summary: null, filtered: null };
@@ -279,7 +321,12 @@ export async function pendingSummary(exec: Executor, f: PendingInvoiceFilters, t
     dueSoon: { amountCents: row?.soonAmount ?? 0, count: row?.soonCount ?? 0 },
     today,
   };
-  const filtered = f.due === 'overdue' ? summary.overdue.count : f.due === 'due-soon' ? summary.dueSoon.count : summary.totalOutstanding.count;
+  const filtered =
+    f.due === 'overdue'
+      ? summary.overdue.count
+      : f.due === 'due-soon'
+        ? summary.dueSoon.count
+        : summary.totalOutstanding.count;
   return { summary, filtered };
 }
 
@@ -301,7 +348,12 @@ function pendingSummaryOfTotals(exec: Executor, w: ReturnType<typeof dueWindow>)
 }
 
 /** The pending cards over the issued invoices the search finds (at most cap + 1 of them). */
-function pendingSummaryOfInvoices(exec: Executor, f: PendingInvoiceFilters, w: ReturnType<typeof dueWindow>, cap: number) {
+function pendingSummaryOfInvoices(
+  exec: Executor,
+  f: PendingInvoiceFilters,
+  w: ReturnType<typeof dueWindow>,
+  cap: number,
+) {
   const overdue = sql`${jobInvoices.dueDate} < ${w.overdueBefore}`;
   const soon = sql`${jobInvoices.dueDate} between ${w.dueSoonFrom} and ${w.dueSoonThrough}`;
   return exec
@@ -313,20 +365,30 @@ function pendingSummaryOfInvoices(exec: Executor, f: PendingInvoiceFilters, w: R
       soonCount: counted(sql`count(*) filter (where ${soon})`),
       soonAmount: cents(sql`sum(${jobInvoices.amount}) filter (where ${soon})`),
     })
-    .from(searchable(f.q) ? searchedInvoices('pending', { q: f.q }, { limit: cap + 1 }) : atMost(pendingConditions({ q: f.q }, '', false), cap + 1));
+    .from(
+      searchable(f.q)
+        ? searchedInvoices('pending', { q: f.q }, { limit: cap + 1 })
+        : atMost(pendingConditions({ q: f.q }, '', false), cap + 1),
+    );
 }
 
 /**
  * Total Paid and the Monthly Breakdown by paid month (newest first), in one grouping-sets aggregate.
  * With a search it reads at most countLimit + 1 matches: null when more match.
  */
-export async function paidSummary(exec: Executor, f: PaidInvoiceFilters, countLimit: number): Promise<PaidInvoiceSummary | null> {
+export async function paidSummary(
+  exec: Executor,
+  f: PaidInvoiceFilters,
+  countLimit: number,
+): Promise<PaidInvoiceSummary | null> {
   const rows = f.q ? await paidSummaryOfInvoices(exec, f, countLimit) : await paidSummaryOfTotals(exec, f);
   const total = rows.find((r) => r.isTotal === 1);
   if (f.q && (total?.count ?? 0) > countLimit) return null;
   return {
     totalPaid: { amountCents: total?.amount ?? 0, count: total?.count ?? 0 },
-    monthly: rows.filter((r) => r.isTotal === 0 && r.month).map((r) => ({ month: r.month!, amountCents: r.amount, count: r.count })),
+    monthly: rows
+      .filter((r) => r.isTotal === 0 && r.month)
+      .map((r) => ({ month: r.month!, amountCents: r.amount, count: r.count })),
   };
 }
 
@@ -361,7 +423,11 @@ function paidSummaryOfInvoices(exec: Executor, f: PaidInvoiceFilters, countLimit
       count: counted(sql`count(*)`),
       amount: cents(sql`sum(${jobInvoices.amount})`),
     })
-    .from(searchable(f.q) ? searchedInvoices('paid', f, { limit: countLimit + 1 }) : atMost(paidConditions(f), countLimit + 1))
+    .from(
+      searchable(f.q)
+        ? searchedInvoices('paid', f, { limit: countLimit + 1 })
+        : atMost(paidConditions(f), countLimit + 1),
+    )
     .groupBy(sql`grouping sets ((), (${month}))`)
     .orderBy(sql`1 desc nulls last`);
 }
@@ -381,21 +447,45 @@ export function createInvoicesListRepo(db: Executor) {
    * on to its own end (countLimitFor), so the pager always knows whether a row follows. A list
    * narrower than the summary's matches (a pending tile) is counted on its own.
    */
-  const pastTheCap = async (cap: number, conditions: SQL[], query: Paging, narrowerThanTheSummary = false, searched?: SQL) => {
+  const pastTheCap = async (
+    cap: number,
+    conditions: SQL[],
+    query: Paging,
+    narrowerThanTheSummary = false,
+    searched?: SQL,
+  ) => {
     const countLimit = countLimitFor(query.page, query.pageSize, cap);
-    return countLimit > cap || narrowerThanTheSummary ? countMatches(db, conditions, countLimit, searched) : { total: cap, totalCapped: true };
+    return countLimit > cap || narrowerThanTheSummary
+      ? countMatches(db, conditions, countLimit, searched)
+      : { total: cap, totalCapped: true };
   };
   /**
    * The page: a search's matches (searchedInvoices), or the few matches of a narrowed list,
    * gathered and sorted; otherwise the list's order index walked (a search then checked row by
    * row: `walk`).
    */
-  const pageOf = (counted: { total: number; totalCapped: boolean }, order: ListOrder, query: Paging, conditions: SQL[], walkConditions: SQL[], narrowed: boolean, searched?: SQL) =>
+  const pageOf = (
+    counted: { total: number; totalCapped: boolean },
+    order: ListOrder,
+    query: Paging,
+    conditions: SQL[],
+    walkConditions: SQL[],
+    narrowed: boolean,
+    searched?: SQL,
+  ) =>
     gatherOrWalk({
       counted,
       gatherLimit: MATCHES_FIRST_LIMIT,
-      gathered: () => listPage(db, conditions, order, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }, { matchesFirst: narrowed, searched }),
-      dense: () => listPage(db, walkConditions, order, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+      gathered: () =>
+        listPage(
+          db,
+          conditions,
+          order,
+          { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+          { matchesFirst: narrowed, searched },
+        ),
+      dense: () =>
+        listPage(db, walkConditions, order, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
     });
 
   return {
@@ -406,8 +496,18 @@ export function createInvoicesListRepo(db: Executor) {
       const searched = onSearchTable(query) ? searchedInvoices('all', query) : undefined;
       // A search matching more than the cap has no cards (null) and walks the index: its matches are dense.
       const summary = await listSummary(db, query, cap);
-      const counted = summary ? { total: summary.total.count, totalCapped: false } : await pastTheCap(cap, conditions, query, false, searched);
-      const { rows, way } = await pageOf(counted, 'created', query, conditions, listConditions(query, { walk: true }), narrowed, searched);
+      const counted = summary
+        ? { total: summary.total.count, totalCapped: false }
+        : await pastTheCap(cap, conditions, query, false, searched);
+      const { rows, way } = await pageOf(
+        counted,
+        'created',
+        query,
+        conditions,
+        listConditions(query, { walk: true }),
+        narrowed,
+        searched,
+      );
       return { rows, ...counted, summary, way };
     },
 
@@ -416,8 +516,19 @@ export function createInvoicesListRepo(db: Executor) {
       const conditions = pendingConditions(query, today);
       const searched = searchable(query.q) ? searchedInvoices('pending', query, { today, withDue: true }) : undefined;
       const { summary, filtered } = await pendingSummary(db, query, today, cap);
-      const counted = filtered !== null ? { total: filtered, totalCapped: false } : await pastTheCap(cap, conditions, query, Boolean(query.due), searched);
-      const { rows, way } = await pageOf(counted, 'due', query, conditions, pendingConditions(query, today, true, { walk: true }), Boolean(query.q), searched);
+      const counted =
+        filtered !== null
+          ? { total: filtered, totalCapped: false }
+          : await pastTheCap(cap, conditions, query, Boolean(query.due), searched);
+      const { rows, way } = await pageOf(
+        counted,
+        'due',
+        query,
+        conditions,
+        pendingConditions(query, today, true, { walk: true }),
+        Boolean(query.q),
+        searched,
+      );
       return { rows, ...counted, summary, way };
     },
 
@@ -426,11 +537,22 @@ export function createInvoicesListRepo(db: Executor) {
       const conditions = paidConditions(query);
       const searched = searchable(query.q) ? searchedInvoices('paid', query) : undefined;
       const summary = await paidSummary(db, query, cap);
-      const counted = summary ? { total: summary.totalPaid.count, totalCapped: false } : await pastTheCap(cap, conditions, query, false, searched);
-      const { rows, way } = await pageOf(counted, 'paid', query, conditions, paidConditions(query, { walk: true }), Boolean(query.q), searched);
+      const counted = summary
+        ? { total: summary.totalPaid.count, totalCapped: false }
+        : await pastTheCap(cap, conditions, query, false, searched);
+      const { rows, way } = await pageOf(
+        counted,
+        'paid',
+        query,
+        conditions,
+        paidConditions(query, { walk: true }),
+        Boolean(query.q),
+        searched,
+      );
       return { rows, ...counted, summary, way };
     },
 
-    listBatch: (conditions: SQL[], order: ListOrder, after: ListRowCursor | null, limit: number, exec: Executor = db) => listBatch(exec, conditions, order, after, limit),
+    listBatch: (conditions: SQL[], order: ListOrder, after: ListRowCursor | null, limit: number, exec: Executor = db) =>
+      listBatch(exec, conditions, order, after, limit),
   };
 }

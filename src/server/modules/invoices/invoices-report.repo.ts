@@ -35,7 +35,11 @@ export function reportPeriodKey(range: { from: string; to: string }): 'y' | 'q' 
  * service line, the top customers. A whole year, quarter or month reads the totals the database
  * keeps (invoice_month_totals, invoice_company_totals); any other range aggregates the invoices.
  */
-export async function reportAggregates(exec: Executor, range: { from: string; to: string }, topLimit: number): Promise<InvoiceReportAggregates> {
+export async function reportAggregates(
+  exec: Executor,
+  range: { from: string; to: string },
+  topLimit: number,
+): Promise<InvoiceReportAggregates> {
   const period = reportPeriodKey(range);
   if (period) return reportAggregatesOfTotals(exec, range, period, topLimit);
   return reportAggregatesOfInvoices(exec, range, topLimit);
@@ -44,7 +48,10 @@ export async function reportAggregates(exec: Executor, range: { from: string; to
 type TotalsJsonRow = { key: string | null; label: string | null; count: number | string; cents: number | string };
 type MonthJsonRow = { month: string; status: string; count: number | string; cents: number | string };
 /** A json_agg column (PGlite hands it over parsed, node-postgres as parsed json too; text is parsed here). */
-const jsonArray = <T>(expression: SQL) => sql<T[]>`${expression}`.mapWith((value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as T[]) : ((value ?? []) as T[])));
+const jsonArray = <T>(expression: SQL) =>
+  sql<T[]>`${expression}`.mapWith((value: unknown) =>
+    typeof value === 'string' ? (JSON.parse(value) as T[]) : ((value ?? []) as T[]),
+  );
 
 /**
  * The report over the totals in one statement (one round trip; also shown with EXPLAIN by the
@@ -78,34 +85,69 @@ function reportTotalsSelection(range: { from: string; to: string }, period: 'y' 
   });
 }
 
-export function reportTotalsStatement(range: { from: string; to: string }, period: 'y' | 'q' | 'm', topLimit: number): SQL {
+export function reportTotalsStatement(
+  range: { from: string; to: string },
+  period: 'y' | 'q' | 'm',
+  topLimit: number,
+): SQL {
   return sql`select ${reportTotalsSelection(range, period, topLimit)}`;
 }
 
-async function reportAggregatesOfTotals(exec: Executor, range: { from: string; to: string }, period: 'y' | 'q' | 'm', topLimit: number): Promise<InvoiceReportAggregates> {
+async function reportAggregatesOfTotals(
+  exec: Executor,
+  range: { from: string; to: string },
+  period: 'y' | 'q' | 'm',
+  topLimit: number,
+): Promise<InvoiceReportAggregates> {
   const select = reportTotalsSelection(range, period, topLimit);
   const row = await selectRow(exec, select, sql`select ${select}`);
-  const bucket = (r: TotalsJsonRow): ReportRow => ({ key: r.key, label: r.label, count: Number(r.count), amountCents: Number(r.cents) });
+  const bucket = (r: TotalsJsonRow): ReportRow => ({
+    key: r.key,
+    label: r.label,
+    count: Number(r.count),
+    amountCents: Number(r.cents),
+  });
   return reportOf(
-    (row?.monthly ?? []).map((m) => ({ month: m.month, status: m.status, count: Number(m.count), amount: Number(m.cents) })),
+    (row?.monthly ?? []).map((m) => ({
+      month: m.month,
+      status: m.status,
+      count: Number(m.count),
+      amount: Number(m.cents),
+    })),
     (row?.lines ?? []).map(bucket),
     (row?.customers ?? []).map(bucket),
   );
 }
 
 /** The report summed over the invoices themselves (any range; the totals must always agree with it). */
-export async function reportAggregatesOfInvoices(exec: Executor, range: { from: string; to: string }, topLimit: number): Promise<InvoiceReportAggregates> {
-  const inPeriod = and(gte(jobInvoices.issuedDate, range.from), lt(jobInvoices.issuedDate, range.to), sql`${jobInvoices.status} <> 'draft'`);
+export async function reportAggregatesOfInvoices(
+  exec: Executor,
+  range: { from: string; to: string },
+  topLimit: number,
+): Promise<InvoiceReportAggregates> {
+  const inPeriod = and(
+    gte(jobInvoices.issuedDate, range.from),
+    lt(jobInvoices.issuedDate, range.to),
+    sql`${jobInvoices.status} <> 'draft'`,
+  );
   const month = sql<string>`to_char(${jobInvoices.issuedDate}, 'YYYY-MM')`;
   const amount = cents(sql`sum(${jobInvoices.amount})`);
   const byLine = exec
-    .select({ serviceLine: jobInvoices.serviceLine, count: counted(sql`count(*)`).as('count'), amount: sql<string>`sum(${jobInvoices.amount})`.as('amount') })
+    .select({
+      serviceLine: jobInvoices.serviceLine,
+      count: counted(sql`count(*)`).as('count'),
+      amount: sql<string>`sum(${jobInvoices.amount})`.as('amount'),
+    })
     .from(jobInvoices)
     .where(inPeriod)
     .groupBy(jobInvoices.serviceLine)
     .as('by_line');
   const byCompany = exec
-    .select({ companyId: jobInvoices.companyId, count: counted(sql`count(*)`).as('count'), amount: sql<string>`sum(${jobInvoices.amount})`.as('amount') })
+    .select({
+      companyId: jobInvoices.companyId,
+      count: counted(sql`count(*)`).as('count'),
+      amount: sql<string>`sum(${jobInvoices.amount})`.as('amount'),
+    })
     .from(jobInvoices)
     .where(inPeriod)
     .groupBy(jobInvoices.companyId)
@@ -127,7 +169,12 @@ export async function reportAggregatesOfInvoices(exec: Executor, range: { from: 
       .from(byCompany)
       .leftJoin(companies, eq(companies.id, byCompany.companyId)),
   ]);
-  const bucket = (r: { key: string | null; label: string | null; count: number | string; amount: string | null }): ReportRow => ({ key: r.key, label: r.label, count: Number(r.count), amountCents: toCents(r.amount) });
+  const bucket = (r: {
+    key: string | null;
+    label: string | null;
+    count: number | string;
+    amount: string | null;
+  }): ReportRow => ({ key: r.key, label: r.label, count: Number(r.count), amountCents: toCents(r.amount) });
   return reportOf(monthly, lines.map(bucket), customers.map(bucket));
 }
 
@@ -145,7 +192,14 @@ function reportOf(
     s.amountCents += row.amount;
     s.count += row.count;
     byStatus.set(status, s);
-    const m = months.get(row.month) ?? { month: row.month, amountCents: 0, count: 0, paidCents: 0, outstandingCents: 0, voidCents: 0 };
+    const m = months.get(row.month) ?? {
+      month: row.month,
+      amountCents: 0,
+      count: 0,
+      paidCents: 0,
+      outstandingCents: 0,
+      voidCents: 0,
+    };
     m.amountCents += row.amount;
     m.count += row.count;
     if (status === 'paid') m.paidCents += row.amount;
@@ -164,6 +218,7 @@ function reportOf(
 export function createInvoicesReportRepo(db: Executor) {
   return {
     earliestIssuedYear: (exec: Executor = db) => earliestIssuedYear(exec),
-    reportAggregates: (range: { from: string; to: string }, topLimit: number, exec: Executor = db) => reportAggregates(exec, range, topLimit),
+    reportAggregates: (range: { from: string; to: string }, topLimit: number, exec: Executor = db) =>
+      reportAggregates(exec, range, topLimit),
   };
 }

@@ -16,7 +16,6 @@ import { REPAIR_PHASE_LABELS, type RepairPhase } from '../../../domain/repairs.j
 import { type Executor } from '../../db/client.js';
 import { jobInvoiceLines, jobInvoices, jobInvoiceStatusChanges, jobItems, jobRepairs, jobs } from '../../db/schema.js';
 
-
 export interface InvoiceInsert {
   jobId: string;
   invoiceNumber: string;
@@ -26,28 +25,47 @@ export interface InvoiceInsert {
   createdBy: string | null;
 }
 
-
 export function createInvoicesWritesRepo(db: Executor) {
   return {
-    async recordStatusChange(change: { invoiceId: string; fromStatus: InvoiceStatus | null; toStatus: InvoiceStatus; note?: string | null; changedBy: string | null }, exec: Executor = db): Promise<void> {
-    await exec.insert(jobInvoiceStatusChanges).values({
-      invoiceId: change.invoiceId,
-      fromStatus: change.fromStatus,
-      toStatus: change.toStatus,
-      note: change.note ?? null,
-      changedBy: change.changedBy,
-    });
+    async recordStatusChange(
+      change: {
+        invoiceId: string;
+        fromStatus: InvoiceStatus | null;
+        toStatus: InvoiceStatus;
+        note?: string | null;
+        changedBy: string | null;
+      },
+      exec: Executor = db,
+    ): Promise<void> {
+      await exec.insert(jobInvoiceStatusChanges).values({
+        invoiceId: change.invoiceId,
+        fromStatus: change.fromStatus,
+        toStatus: change.toStatus,
+        note: change.note ?? null,
+        changedBy: change.changedBy,
+      });
     },
 
     /** Locks the job row for the rest of the transaction (two invoices created at once are numbered one after the other). */
     async lockJob(jobId: string, exec: Executor = db): Promise<{ id: string; number: number } | null> {
-      const [row] = await exec.select({ id: jobs.id, number: jobs.number }).from(jobs).where(eq(jobs.id, jobId)).for('update');
+      const [row] = await exec
+        .select({ id: jobs.id, number: jobs.number })
+        .from(jobs)
+        .where(eq(jobs.id, jobId))
+        .for('update');
       return row ?? null;
     },
 
     async readBillableItems(jobId: string, exec: Executor = db): Promise<BillableItem[]> {
       const rows = await exec
-        .select({ code: jobItems.code, name: jobItems.name, type: jobItems.type, quantity: jobItems.quantity, unitCost: jobItems.unitCost, totalCost: jobItems.totalCost })
+        .select({
+          code: jobItems.code,
+          name: jobItems.name,
+          type: jobItems.type,
+          quantity: jobItems.quantity,
+          unitCost: jobItems.unitCost,
+          totalCost: jobItems.totalCost,
+        })
         .from(jobItems)
         .where(eq(jobItems.jobId, jobId))
         .orderBy(asc(jobItems.createdAt), asc(jobItems.id));
@@ -67,7 +85,10 @@ export function createInvoicesWritesRepo(db: Executor) {
         .from(jobRepairs)
         .where(eq(jobRepairs.jobId, jobId))
         .orderBy(asc(jobRepairs.updatedAt), asc(jobRepairs.id));
-      return rows.map((r) => ({ totalCents: toCents(r.totalCost), label: REPAIR_PHASE_LABELS[r.selectedPhase as RepairPhase] ?? r.selectedPhase }));
+      return rows.map((r) => ({
+        totalCents: toCents(r.totalCost),
+        label: REPAIR_PHASE_LABELS[r.selectedPhase as RepairPhase] ?? r.selectedPhase,
+      }));
     },
 
     /** Inserts the invoice unless its number is taken; null on a clash (the caller draws another number). */
@@ -123,7 +144,11 @@ export function createInvoicesWritesRepo(db: Executor) {
       return row ? { ...row, status: row.status as InvoiceStatus, amountCents: toCents(row.amount) } : null;
     },
 
-    async updateInvoice(invoiceId: string, set: Partial<typeof jobInvoices.$inferInsert>, exec: Executor = db): Promise<void> {
+    async updateInvoice(
+      invoiceId: string,
+      set: Partial<typeof jobInvoices.$inferInsert>,
+      exec: Executor = db,
+    ): Promise<void> {
       await exec
         .update(jobInvoices)
         .set({ ...set, updatedAt: sql`now()` })

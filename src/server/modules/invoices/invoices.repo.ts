@@ -28,8 +28,22 @@ export {
   type ListRowCursor,
 } from './invoices-list.repo.js';
 // The invoices' search lives in the list module; named here too for the code that read it from this repo.
-export { invoiceSearchTable, onSearchTable, searchable, searchCondition, searchedInvoices, searchTableCondition, type SearchConditionOptions } from '../../lists/index.js';
-export { earliestIssuedYear, reportAggregates, reportAggregatesOfInvoices, reportPeriodKey, reportTotalsStatement } from './invoices-report.repo.js';
+export {
+  invoiceSearchTable,
+  onSearchTable,
+  searchable,
+  searchCondition,
+  searchedInvoices,
+  searchTableCondition,
+  type SearchConditionOptions,
+} from '../../lists/index.js';
+export {
+  earliestIssuedYear,
+  reportAggregates,
+  reportAggregatesOfInvoices,
+  reportPeriodKey,
+  reportTotalsStatement,
+} from './invoices-report.repo.js';
 export { type InvoiceInsert } from './invoices-writes.repo.js';
 
 export function createInvoicesRepo(db: Executor) {

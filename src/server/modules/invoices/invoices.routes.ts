@@ -57,7 +57,20 @@ export const INVOICE_EXPORT_COLUMNS: XlsxColumn<InvoiceListItem>[] = [
   { header: 'Overdue', width: 10, value: (i) => (i.dueState === 'overdue' ? 'Overdue' : '') },
 ];
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const monthName = (ym: string) => `${MONTH_NAMES[Number(ym.slice(5, 7)) - 1]} ${ym.slice(0, 4)}`;
 const pct = (p: number) => Math.round(p * 10) / 1000;
 const PERCENT = '0.0%';
@@ -66,7 +79,11 @@ const STATUS_LABELS = { paid: 'Paid', outstanding: 'Outstanding', void: 'Void' }
 /** "2025", "2025-Q2", "2025-03". */
 function reportFileLabel(r: InvoiceReport): string {
   const p = r.period;
-  return p.period === 'annual' ? String(p.year) : p.period === 'quarterly' ? `${p.year}-Q${p.quarter}` : `${p.year}-${String(p.month).padStart(2, '0')}`;
+  return p.period === 'annual'
+    ? String(p.year)
+    : p.period === 'quarterly'
+      ? `${p.year}-Q${p.quarter}`
+      : `${p.year}-${String(p.month).padStart(2, '0')}`;
 }
 
 type Card = { label: string; amountCents: number; count: number };
@@ -87,27 +104,39 @@ export function reportSheets(r: InvoiceReport) {
     { label: 'Void', ...r.cards.void },
   ];
   return [
-    xlsxSheet<Card>('Summary', [
-      { header: `Period ${r.period.from} to ${r.period.to} (exclusive)`, width: 36, value: (c) => c.label },
-      { header: 'Invoices', width: 10, value: (c) => c.count },
-      { header: 'Amount', width: 16, value: (c) => money(c.amountCents), numFmt: MONEY },
-    ], cards),
-    xlsxSheet<InvoiceReport['monthly'][number]>('Monthly Breakdown', [
-      { header: 'Month', width: 18, value: (m) => monthName(m.month) },
-      { header: 'Invoices', width: 10, value: (m) => m.count },
-      { header: 'Total', width: 16, value: (m) => money(m.amountCents), numFmt: MONEY },
-      { header: 'Paid', width: 16, value: (m) => money(m.paidCents), numFmt: MONEY },
-      { header: 'Outstanding', width: 16, value: (m) => money(m.outstandingCents), numFmt: MONEY },
-      { header: 'Void', width: 16, value: (m) => money(m.voidCents), numFmt: MONEY },
-    ], r.monthly),
+    xlsxSheet<Card>(
+      'Summary',
+      [
+        { header: `Period ${r.period.from} to ${r.period.to} (exclusive)`, width: 36, value: (c) => c.label },
+        { header: 'Invoices', width: 10, value: (c) => c.count },
+        { header: 'Amount', width: 16, value: (c) => money(c.amountCents), numFmt: MONEY },
+      ],
+      cards,
+    ),
+    xlsxSheet<InvoiceReport['monthly'][number]>(
+      'Monthly Breakdown',
+      [
+        { header: 'Month', width: 18, value: (m) => monthName(m.month) },
+        { header: 'Invoices', width: 10, value: (m) => m.count },
+        { header: 'Total', width: 16, value: (m) => money(m.amountCents), numFmt: MONEY },
+        { header: 'Paid', width: 16, value: (m) => money(m.paidCents), numFmt: MONEY },
+        { header: 'Outstanding', width: 16, value: (m) => money(m.outstandingCents), numFmt: MONEY },
+        { header: 'Void', width: 16, value: (m) => money(m.voidCents), numFmt: MONEY },
+      ],
+      r.monthly,
+    ),
     xlsxSheet('Service Line Breakdown', bucketColumns('Service Line'), r.serviceLines),
     xlsxSheet('Top Customers', bucketColumns('Customer'), r.topCustomers),
-    xlsxSheet<InvoiceReport['status'][number]>('Invoice Status', [
-      { header: 'Status', width: 16, value: (s) => STATUS_LABELS[s.status] },
-      { header: 'Invoices', width: 10, value: (s) => s.count },
-      { header: 'Amount', width: 16, value: (s) => money(s.amountCents), numFmt: MONEY },
-      { header: 'Percent of Total', width: 16, value: (s) => pct(s.percent), numFmt: PERCENT },
-    ], r.status),
+    xlsxSheet<InvoiceReport['status'][number]>(
+      'Invoice Status',
+      [
+        { header: 'Status', width: 16, value: (s) => STATUS_LABELS[s.status] },
+        { header: 'Invoices', width: 10, value: (s) => s.count },
+        { header: 'Amount', width: 16, value: (s) => money(s.amountCents), numFmt: MONEY },
+        { header: 'Percent of Total', width: 16, value: (s) => pct(s.percent), numFmt: PERCENT },
+      ],
+      r.status,
+    ),
   ];
 }
 
@@ -128,7 +157,8 @@ export function invoicesRoutes(app: FastifyInstance, { invoices }: { invoices: I
   r.get('/api/jobs/:id/invoices', {
     schema: {
       tags: ['invoices'],
-      summary: "The job's invoices, newest first, and the Create Invoice choices (each type's amount or why it is disabled)",
+      summary:
+        "The job's invoices, newest first, and the Create Invoice choices (each type's amount or why it is disabled)",
       params: invoiceJobParams,
       response: { 200: jobInvoices, ...errors },
     },
@@ -139,12 +169,14 @@ export function invoicesRoutes(app: FastifyInstance, { invoices }: { invoices: I
     config: writers,
     schema: {
       tags: ['invoices'],
-      summary: 'Create a draft invoice for the job: lines copied from its items by type, amount computed, due in 30 days',
+      summary:
+        'Create a draft invoice for the job: lines copied from its items by type, amount computed, due in 30 days',
       params: invoiceJobParams,
       body: createInvoiceInput,
       response: { 201: invoiceDetail, ...errors },
     },
-    handler: async (request, reply) => reply.status(201).send(await invoices.create(currentUser(request), request.params.id, request.body)),
+    handler: async (request, reply) =>
+      reply.status(201).send(await invoices.create(currentUser(request), request.params.id, request.body)),
   });
 
   r.get('/api/invoices', {
@@ -160,9 +192,19 @@ export function invoicesRoutes(app: FastifyInstance, { invoices }: { invoices: I
 
   r.get('/api/invoices/export', {
     config: office,
-    schema: { tags: ['invoices'], summary: 'The filtered invoice list as an .xlsx spreadsheet (streamed)', querystring: invoiceListFilters, response: { 400: apiErrorBody, 403: apiErrorBody } },
+    schema: {
+      tags: ['invoices'],
+      summary: 'The filtered invoice list as an .xlsx spreadsheet (streamed)',
+      querystring: invoiceListFilters,
+      response: { 400: apiErrorBody, 403: apiErrorBody },
+    },
     handler: async (request, reply) =>
-      sendXlsx(reply, { fileName: exportFileName('invoices', await invoices.today()), sheetName: 'Invoices', columns: INVOICE_EXPORT_COLUMNS, batches: invoices.exportBatches('all', request.query) }),
+      sendXlsx(reply, {
+        fileName: exportFileName('invoices', await invoices.today()),
+        sheetName: 'Invoices',
+        columns: INVOICE_EXPORT_COLUMNS,
+        batches: invoices.exportBatches('all', request.query),
+      }),
   });
 
   r.get('/api/invoices/pending', {
@@ -178,7 +220,12 @@ export function invoicesRoutes(app: FastifyInstance, { invoices }: { invoices: I
 
   r.get('/api/invoices/pending/export', {
     config: office,
-    schema: { tags: ['invoices'], summary: 'The pending invoices as an .xlsx spreadsheet (streamed)', querystring: pendingInvoiceFilters, response: { 400: apiErrorBody, 403: apiErrorBody } },
+    schema: {
+      tags: ['invoices'],
+      summary: 'The pending invoices as an .xlsx spreadsheet (streamed)',
+      querystring: pendingInvoiceFilters,
+      response: { 400: apiErrorBody, 403: apiErrorBody },
+    },
     handler: async (request, reply) =>
       sendXlsx(reply, {
         fileName: exportFileName('pending-invoices', await invoices.today()),
@@ -201,7 +248,12 @@ export function invoicesRoutes(app: FastifyInstance, { invoices }: { invoices: I
 
   r.get('/api/invoices/paid/export', {
     config: office,
-    schema: { tags: ['invoices'], summary: 'The paid invoices as an .xlsx spreadsheet (streamed)', querystring: paidInvoiceFilters, response: { 400: apiErrorBody, 403: apiErrorBody } },
+    schema: {
+      tags: ['invoices'],
+      summary: 'The paid invoices as an .xlsx spreadsheet (streamed)',
+      querystring: paidInvoiceFilters,
+      response: { 400: apiErrorBody, 403: apiErrorBody },
+    },
     handler: async (request, reply) =>
       sendXlsx(reply, {
         fileName: exportFileName('paid-invoices', await invoices.today()),
@@ -215,7 +267,8 @@ export function invoicesRoutes(app: FastifyInstance, { invoices }: { invoices: I
     config: office,
     schema: {
       tags: ['invoices'],
-      summary: 'Financial report for a year, quarter or month: cards, monthly, service line, top customers and status panels (SQL aggregates)',
+      summary:
+        'Financial report for a year, quarter or month: cards, monthly, service line, top customers and status panels (SQL aggregates)',
       querystring: invoiceReportQuery,
       response: { 200: invoiceReport, ...errors },
     },
@@ -224,22 +277,36 @@ export function invoicesRoutes(app: FastifyInstance, { invoices }: { invoices: I
 
   r.get('/api/invoices/reports/export', {
     config: office,
-    schema: { tags: ['invoices'], summary: 'The financial report as an .xlsx workbook, a sheet per panel', querystring: invoiceReportQuery, response: { 400: apiErrorBody, 403: apiErrorBody } },
+    schema: {
+      tags: ['invoices'],
+      summary: 'The financial report as an .xlsx workbook, a sheet per panel',
+      querystring: invoiceReportQuery,
+      response: { 400: apiErrorBody, 403: apiErrorBody },
+    },
     handler: async (request, reply) => {
       const report = await invoices.report(request.query);
-      return sendXlsxWorkbook(reply, { fileName: exportFileName(`invoice-report-${reportFileLabel(report)}`, await invoices.today()), sheets: reportSheets(report) });
+      return sendXlsxWorkbook(reply, {
+        fileName: exportFileName(`invoice-report-${reportFileLabel(report)}`, await invoices.today()),
+        sheets: reportSheets(report),
+      });
     },
   });
 
   r.get('/api/invoices/:id', {
-    schema: { tags: ['invoices'], summary: 'An invoice with its job, customer, location, lines, history and the actions open to the caller', params, response: { 200: invoiceDetail, ...errors } },
+    schema: {
+      tags: ['invoices'],
+      summary: 'An invoice with its job, customer, location, lines, history and the actions open to the caller',
+      params,
+      response: { 200: invoiceDetail, ...errors },
+    },
     handler: async (request) => invoices.detail(currentUser(request), request.params.id),
   });
 
   r.get('/api/invoices/:id/pdf', {
     schema: {
       tags: ['invoices'],
-      summary: 'The invoice as a PDF (letterhead, customer, location, lines, total, terms Net 30); ?download=1 for an attachment',
+      summary:
+        'The invoice as a PDF (letterhead, customer, location, lines, total, terms Net 30); ?download=1 for an attachment',
       params,
       querystring: z.object({ download: z.enum(['0', '1', 'true', 'false']).optional() }),
       response: { ...errors },
@@ -253,7 +320,13 @@ export function invoicesRoutes(app: FastifyInstance, { invoices }: { invoices: I
 
   r.put('/api/invoices/:id', {
     config: writers,
-    schema: { tags: ['invoices'], summary: 'Edit a draft: due date, notes and lines (the amount is recomputed)', params, body: updateDraftInput, response: { 200: invoiceDetail, ...errors } },
+    schema: {
+      tags: ['invoices'],
+      summary: 'Edit a draft: due date, notes and lines (the amount is recomputed)',
+      params,
+      body: updateDraftInput,
+      response: { 200: invoiceDetail, ...errors },
+    },
     handler: async (request) => invoices.updateDraft(currentUser(request), request.params.id, request.body),
   });
 
@@ -280,13 +353,24 @@ export function invoicesRoutes(app: FastifyInstance, { invoices }: { invoices: I
 
   r.post('/api/invoices/:id/mark-paid', {
     config: writers,
-    schema: { tags: ['invoices'], summary: 'Mark an issued invoice paid (paid today)', params, response: { 200: invoiceDetail, ...errors } },
+    schema: {
+      tags: ['invoices'],
+      summary: 'Mark an issued invoice paid (paid today)',
+      params,
+      response: { 200: invoiceDetail, ...errors },
+    },
     handler: async (request) => invoices.markPaid(currentUser(request), request.params.id),
   });
 
   r.post('/api/invoices/:id/void', {
     config: voiders,
-    schema: { tags: ['invoices'], summary: 'Void an issued invoice, with a reason (admin and manager)', params, body: voidInvoiceInput, response: { 200: invoiceDetail, ...errors } },
+    schema: {
+      tags: ['invoices'],
+      summary: 'Void an issued invoice, with a reason (admin and manager)',
+      params,
+      body: voidInvoiceInput,
+      response: { 200: invoiceDetail, ...errors },
+    },
     handler: async (request) => invoices.voidInvoice(currentUser(request), request.params.id, request.body),
   });
 }

@@ -61,7 +61,15 @@ import { invoicePdf, invoicePdfFileName } from '../../pdf/invoice-pdf.js';
 import { isTechnicianAssigned } from '../jobs/index.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { createSettingsRepo } from '../settings/index.js';
-import { createInvoicesRepo, listConditions, listItemOf, paidConditions, pendingConditions, type ListOrder, type ListRowCursor } from './invoices.repo.js';
+import {
+  createInvoicesRepo,
+  listConditions,
+  listItemOf,
+  paidConditions,
+  pendingConditions,
+  type ListOrder,
+  type ListRowCursor,
+} from './invoices.repo.js';
 import { LIST_TOTAL_CAP } from '../../../domain/search.js';
 
 registerConstraintMessages({
@@ -107,7 +115,8 @@ export async function createInvoice(tx: Executor, options: CreateInvoiceOptions)
   let lines: InvoiceLineDraft[];
   let amountCents: number;
   if (options.amountOverride !== undefined) {
-    if (!Number.isInteger(options.amountOverride) || options.amountOverride <= 0) throw new AppError(400, 'VALIDATION_ERROR', 'The invoice amount must be a positive number of cents');
+    if (!Number.isInteger(options.amountOverride) || options.amountOverride <= 0)
+      throw new AppError(400, 'VALIDATION_ERROR', 'The invoice amount must be a positive number of cents');
     amountCents = options.amountOverride;
     const fee = options.type === 'inspection';
     lines = [
@@ -145,7 +154,12 @@ export async function createInvoice(tx: Executor, options: CreateInvoiceOptions)
     });
     if (!row) continue;
     await repo.replaceLines(row.id, lines);
-    await repo.recordStatusChange({ invoiceId: row.id, fromStatus: null, toStatus: 'draft', changedBy: options.createdBy ?? null });
+    await repo.recordStatusChange({
+      invoiceId: row.id,
+      fromStatus: null,
+      toStatus: 'draft',
+      changedBy: options.createdBy ?? null,
+    });
     return { id: row.id, number, amount: amountCents, dueDate };
   }
   throw conflict(INVOICE_MESSAGES.numberExhausted);
@@ -196,7 +210,12 @@ async function detailOf(exec: Executor, invoiceId: string, actor: Actor, today: 
       contactEmail: h.contactEmail,
       contactPhone: h.contactPhone,
     },
-    customer: { companyId: h.companyId, companyName: h.companyName, billingEntity: h.billingEntity, billingEmail: h.billingEmail },
+    customer: {
+      companyId: h.companyId,
+      companyName: h.companyName,
+      billingEntity: h.billingEntity,
+      billingEmail: h.billingEmail,
+    },
     location: { id: h.locationId, name: h.locationName, address: h.address, city: h.city, state: h.state, zip: h.zip },
     lines: record.lines,
     history: record.history,
@@ -213,7 +232,12 @@ async function detailOf(exec: Executor, invoiceId: string, actor: Actor, today: 
 }
 
 /** The drawn signature of the approval an invoice shows, for its PDF. */
-async function signaturePngOf(exec: Executor, storage: FileStorage, invoiceId: string, jobId: string): Promise<Uint8Array | null> {
+async function signaturePngOf(
+  exec: Executor,
+  storage: FileStorage,
+  invoiceId: string,
+  jobId: string,
+): Promise<Uint8Array | null> {
   const repo = createInvoicesRepo(exec);
   const signed = await repo.approvalSignatureOf(invoiceId, jobId);
   if (!signed?.signatureFileKey) return null;
@@ -243,12 +267,26 @@ export async function sendInvoice(
 
   const dueDate = dueDateOnSend(locked.dueDate, today);
   await repo.updateInvoice(locked.id, { status: 'issued', issuedDate: today, dueDate, email: to });
-  await repo.recordStatusChange({ invoiceId: locked.id, fromStatus: 'draft', toStatus: 'issued', note: `Sent to ${to}`, changedBy: options.changedBy ?? null });
+  await repo.recordStatusChange({
+    invoiceId: locked.id,
+    fromStatus: 'draft',
+    toStatus: 'issued',
+    note: `Sent to ${to}`,
+    changedBy: options.changedBy ?? null,
+  });
 
   const issued: InvoiceDetail = { ...before, status: 'issued', issuedDate: today, dueDate, email: to };
-  const bytes = await invoicePdf(issued, company, { signaturePng: await signaturePngOf(tx, deps.storage, locked.id, issued.job.id) });
+  const bytes = await invoicePdf(issued, company, {
+    signaturePng: await signaturePngOf(tx, deps.storage, locked.id, issued.job.id),
+  });
   const fileName = invoicePdfFileName(issued.invoiceNumber);
-  const stored = await deps.storage.put(tx, { purpose: PDF_PURPOSE, fileName, contentType: 'application/pdf', bytes, createdBy: options.changedBy ?? null });
+  const stored = await deps.storage.put(tx, {
+    purpose: PDF_PURPOSE,
+    fileName,
+    contentType: 'application/pdf',
+    bytes,
+    createdBy: options.changedBy ?? null,
+  });
   const greeting = before.job.contactName ? `Dear ${before.job.contactName},` : 'Hello,';
   await enqueueEmail(tx, {
     to,
@@ -283,7 +321,8 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
   /** Office staff see every invoice; a technician only those of jobs assigned to them. */
   async function assertCanRead(exec: Executor, actor: Actor, jobId: string) {
     if (!isTechnicianRole(actor.role)) return;
-    if (!(await isTechnicianAssigned(exec, jobId, actor.id))) throw forbidden('Technicians see the invoices of their own jobs only');
+    if (!(await isTechnicianAssigned(exec, jobId, actor.id)))
+      throw forbidden('Technicians see the invoices of their own jobs only');
   }
 
   async function readable(actor: Actor, invoiceId: string): Promise<string> {
@@ -299,7 +338,11 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
     if (!locked) throw notFound(INVOICE_MESSAGES.notFound);
     if (!canTransition(action, locked.status)) {
       const refusal = transitionRefusal(action, locked.status);
-      throw conflict(action === 'markPaid' ? `${INVOICE_MESSAGES.cannotMarkPaid}: ${refusal.charAt(0).toLowerCase()}${refusal.slice(1)}` : refusal);
+      throw conflict(
+        action === 'markPaid'
+          ? `${INVOICE_MESSAGES.cannotMarkPaid}: ${refusal.charAt(0).toLowerCase()}${refusal.slice(1)}`
+          : refusal,
+      );
     }
     return locked;
   }
@@ -310,12 +353,19 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
     async forJob(actor: Actor, jobId: string): Promise<JobInvoices> {
       if (!(await repo.jobExists(jobId))) throw notFound(INVOICE_MESSAGES.jobNotFound);
       await assertCanRead(db, actor, jobId);
-      const [rows, items, repairs, now] = await Promise.all([repo.jobInvoiceRows(jobId), repo.readBillableItems(jobId), repo.readBillableRepairs(jobId), today()]);
+      const [rows, items, repairs, now] = await Promise.all([
+        repo.jobInvoiceRows(jobId),
+        repo.readBillableItems(jobId),
+        repo.readBillableRepairs(jobId),
+        today(),
+      ]);
       return {
         items: rows.map((r) => listItemOf(r, now)),
         createOptions: INVOICE_TYPES.map((type) => {
           const plan = planInvoice(type, items, repairs);
-          return plan.ok ? { type, available: true, amountCents: plan.amountCents, reason: null } : { type, available: false, amountCents: 0, reason: plan.reason };
+          return plan.ok
+            ? { type, available: true, amountCents: plan.amountCents, reason: null }
+            : { type, available: false, amountCents: 0, reason: plan.reason };
         }),
       };
     },
@@ -337,7 +387,10 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
       const company = await companyOf(db);
       const invoice = await detailOf(db, invoiceId, actor, dateInZone(clock(), company.time_zone));
       const signaturePng = await signaturePngOf(db, storage, invoice.id, invoice.job.id);
-      return { fileName: invoicePdfFileName(invoice.invoiceNumber), bytes: await invoicePdf(invoice, company, { signaturePng }) };
+      return {
+        fileName: invoicePdfFileName(invoice.invoiceNumber),
+        bytes: await invoicePdf(invoice, company, { signaturePng }),
+      };
     },
 
     async updateDraft(actor: Actor, invoiceId: string, input: UpdateDraftInput): Promise<InvoiceDetail> {
@@ -345,7 +398,11 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
         const locked = await lockFor(tx, invoiceId, 'edit');
         const lines = linesFromInput(input.lines);
         await repo.replaceLines(locked.id, lines, tx);
-        await repo.updateInvoice(locked.id, { dueDate: input.dueDate, notes: input.notes, amount: centsToDecimal(invoiceAmountCents(lines)) }, tx);
+        await repo.updateInvoice(
+          locked.id,
+          { dueDate: input.dueDate, notes: input.notes, amount: centsToDecimal(invoiceAmountCents(lines)) },
+          tx,
+        );
         return detailOf(tx, locked.id, actor, await today(tx));
       });
     },
@@ -369,7 +426,10 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
         const locked = await lockFor(tx, invoiceId, 'markPaid');
         const now = await today(tx);
         await repo.updateInvoice(locked.id, { status: 'paid', paidDate: now }, tx);
-        await repo.recordStatusChange({ invoiceId: locked.id, fromStatus: 'issued', toStatus: 'paid', changedBy: actor.id }, tx);
+        await repo.recordStatusChange(
+          { invoiceId: locked.id, fromStatus: 'issued', toStatus: 'paid', changedBy: actor.id },
+          tx,
+        );
         return detailOf(tx, locked.id, actor, now);
       });
     },
@@ -379,25 +439,49 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
         const locked = await lockFor(tx, invoiceId, 'void');
         const now = await today(tx);
         await repo.updateInvoice(locked.id, { status: 'void', voidReason: input.reason, voidedDate: now }, tx);
-        await repo.recordStatusChange({ invoiceId: locked.id, fromStatus: 'issued', toStatus: 'void', note: input.reason, changedBy: actor.id }, tx);
+        await repo.recordStatusChange(
+          { invoiceId: locked.id, fromStatus: 'issued', toStatus: 'void', note: input.reason, changedBy: actor.id },
+          tx,
+        );
         return detailOf(tx, locked.id, actor, now);
       });
     },
 
     async list(query: InvoiceListQuery): Promise<InvoiceList> {
       const [{ rows, total, totalCapped, summary }, now] = await Promise.all([repo.readList(query, cap), today()]);
-      return { items: rows.map((r) => listItemOf(r, now)), total, totalCapped, page: query.page, pageSize: query.pageSize, summary };
+      return {
+        items: rows.map((r) => listItemOf(r, now)),
+        total,
+        totalCapped,
+        page: query.page,
+        pageSize: query.pageSize,
+        summary,
+      };
     },
 
     async pending(query: PendingInvoiceListQuery): Promise<PendingInvoiceList> {
       const now = await today();
       const { rows, total, totalCapped, summary } = await repo.readPending(query, now, cap);
-      return { items: rows.map((r) => listItemOf(r, now)), total, totalCapped, page: query.page, pageSize: query.pageSize, summary };
+      return {
+        items: rows.map((r) => listItemOf(r, now)),
+        total,
+        totalCapped,
+        page: query.page,
+        pageSize: query.pageSize,
+        summary,
+      };
     },
 
     async paid(query: PaidInvoiceListQuery): Promise<PaidInvoiceList> {
       const [{ rows, total, totalCapped, summary }, now] = await Promise.all([repo.readPaid(query, cap), today()]);
-      return { items: rows.map((r) => listItemOf(r, now)), total, totalCapped, page: query.page, pageSize: query.pageSize, summary };
+      return {
+        items: rows.map((r) => listItemOf(r, now)),
+        total,
+        totalCapped,
+        page: query.page,
+        pageSize: query.pageSize,
+        summary,
+      };
     },
 
     /** The financial report for a period: defaults this year, this quarter, this month (company time zone); every figure summed in SQL. */
@@ -405,8 +489,15 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
       // A request naming its whole period (the screen always does) is summed while today's date and
       // the earliest year are read (one round of queries instead of two); an invalid year discards it.
       const named =
-        query.year !== undefined && (query.period === 'annual' || (query.period === 'quarterly' ? query.quarter !== undefined : query.month !== undefined))
-          ? reportRange({ period: query.period, year: query.year, quarter: query.quarter ?? undefined, month: query.month ?? undefined })
+        query.year !== undefined &&
+        (query.period === 'annual' ||
+          (query.period === 'quarterly' ? query.quarter !== undefined : query.month !== undefined))
+          ? reportRange({
+              period: query.period,
+              year: query.year,
+              quarter: query.quarter ?? undefined,
+              month: query.month ?? undefined,
+            })
           : null;
       const early = named ? repo.reportAggregates(named, TOP_CUSTOMERS_LIMIT) : null;
       // Settled at once, so that a refused year never leaves it rejected and unobserved.
@@ -416,21 +507,39 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
       const currentMonth = Number(now.slice(5, 7));
       const years = reportYears(currentYear, earliest);
       const year = query.year ?? currentYear;
-      if (!years.includes(year)) throw badRequest(`Year must be between ${years[years.length - 1]} and ${years[0]}`, { year: `Year must be between ${years[years.length - 1]} and ${years[0]}` });
+      if (!years.includes(year))
+        throw badRequest(`Year must be between ${years[years.length - 1]} and ${years[0]}`, {
+          year: `Year must be between ${years[years.length - 1]} and ${years[0]}`,
+        });
       const quarter = query.period === 'quarterly' ? (query.quarter ?? quarterOfMonth(currentMonth)) : null;
       const month = query.period === 'monthly' ? (query.month ?? currentMonth) : null;
-      const range = reportRange({ period: query.period, year, quarter: quarter ?? undefined, month: month ?? undefined });
+      const range = reportRange({
+        period: query.period,
+        year,
+        quarter: quarter ?? undefined,
+        month: month ?? undefined,
+      });
       const aggregates = await (early ?? repo.reportAggregates(range, TOP_CUSTOMERS_LIMIT));
       return buildInvoiceReport({ period: query.period, year, quarter, month, ...range }, years, aggregates);
     },
 
     /** The rows of a list for its export, in keyset batches and in the list's order. */
-    async *exportBatches(kind: 'all' | 'pending' | 'paid', filters: InvoiceListFilters | PendingInvoiceFilters | PaidInvoiceFilters): AsyncGenerator<InvoiceListItem[]> {
+    async *exportBatches(
+      kind: 'all' | 'pending' | 'paid',
+      filters: InvoiceListFilters | PendingInvoiceFilters | PaidInvoiceFilters,
+    ): AsyncGenerator<InvoiceListItem[]> {
       const now = await today();
       const conditions =
-        kind === 'all' ? listConditions(filters as InvoiceListFilters) : kind === 'pending' ? pendingConditions(filters as PendingInvoiceFilters, now) : paidConditions(filters as PaidInvoiceFilters);
+        kind === 'all'
+          ? listConditions(filters as InvoiceListFilters)
+          : kind === 'pending'
+            ? pendingConditions(filters as PendingInvoiceFilters, now)
+            : paidConditions(filters as PaidInvoiceFilters);
       const order: ListOrder = kind === 'all' ? 'created' : kind === 'pending' ? 'due' : 'paid';
-      for await (const batch of inBatches((after: ListRowCursor | null, limit) => repo.listBatch(conditions, order, after, limit), (row) => row)) {
+      for await (const batch of inBatches(
+        (after: ListRowCursor | null, limit) => repo.listBatch(conditions, order, after, limit),
+        (row) => row,
+      )) {
         yield batch.map((r) => listItemOf(r, now));
       }
     },

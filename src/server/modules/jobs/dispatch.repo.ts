@@ -1,5 +1,10 @@
 import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { CERTIFICATION_EXPIRING_DAYS, type BoardFilters, type BoardJob, type BoardTechnician } from '../../../domain/dispatch.js';
+import {
+  CERTIFICATION_EXPIRING_DAYS,
+  type BoardFilters,
+  type BoardJob,
+  type BoardTechnician,
+} from '../../../domain/dispatch.js';
 import { JOB_STATUSES, type JobStatus } from '../../../domain/jobs/index.js';
 import type { Executor } from '../../db/client.js';
 import {
@@ -18,7 +23,18 @@ import {
   users,
 } from '../../db/schema.js';
 import { isTechnicianUser } from '../../db/roles.js';
-import { COUNT_ROWS, from, nullable, oneOfColumn, selectRow, selectRows, selection, tableAlias, whereAll, type RowOf } from '../../db/sql.js';
+import {
+  COUNT_ROWS,
+  from,
+  nullable,
+  oneOfColumn,
+  selectRow,
+  selectRows,
+  selection,
+  tableAlias,
+  whereAll,
+  type RowOf,
+} from '../../db/sql.js';
 import { personName } from '../../db/person-name.js';
 
 const j = tableAlias(jobs, 'j');
@@ -34,7 +50,8 @@ const tc = tableAlias(technicianCertifications, 'tc');
 const tr = tableAlias(technicianTerritories, 'tr');
 
 const technicianName = personName(tu);
-const dayStart = (isoDay: string, timeZone: string, plusDays = 0) => sql`((${isoDay}::date + ${plusDays}::int)::timestamp at time zone ${timeZone})`;
+const dayStart = (isoDay: string, timeZone: string, plusDays = 0) =>
+  sql`((${isoDay}::date + ${plusDays}::int)::timestamp at time zone ${timeZone})`;
 
 /** The job's estimated price: its items total, or its repair total when it has no items. */
 const ESTIMATED_PRICE = sql`coalesce(
@@ -56,7 +73,9 @@ const BOARD_JOB = selection({
   longitude: l.longitude,
   unitNumber: nullable(un.unitNumber),
   // Primary first, then by id: read from the (job_id, technician_id) INCLUDE (is_primary) index alone.
-  technicianIds: sql<string[]>`array(select ${jt.technicianId}::text from ${from(jt)} where ${jt.jobId} = ${j.id} order by ${jt.isPrimary} desc, ${jt.technicianId})`,
+  technicianIds: sql<
+    string[]
+  >`array(select ${jt.technicianId}::text from ${from(jt)} where ${jt.jobId} = ${j.id} order by ${jt.isPrimary} desc, ${jt.technicianId})`,
 });
 /** An instant as epoch milliseconds (truncated, as the driver reads timestamps); made an ISO string in JavaScript. */
 const epochMs = (column: AnyColumn) => sql`floor(extract(epoch from ${column}) * 1000)::bigint`;
@@ -67,14 +86,35 @@ const epochMs = (column: AnyColumn) => sql`floor(extract(epoch from ${column}) *
  * and arrays instead of objects leave the field names out of every row (a month's page is 40 %
  * smaller: less to build, parse and send).
  */
-const BOARD_JOB_FIELDS = ['id', 'number', 'name', 'status', 'scheduleStart', 'scheduleDuration', 'timePeriodDue', 'updatedAt', 'locationName', 'latitude', 'longitude', 'unitNumber', 'technicianIds'] as const;
+const BOARD_JOB_FIELDS = [
+  'id',
+  'number',
+  'name',
+  'status',
+  'scheduleStart',
+  'scheduleDuration',
+  'timePeriodDue',
+  'updatedAt',
+  'locationName',
+  'latitude',
+  'longitude',
+  'unitNumber',
+  'technicianIds',
+] as const;
 const BOARD_JOB_JSON = sql`json_build_array(${j.id}, ${j.number}, ${j.name}, ${j.status}, ${epochMs(j.scheduleStart)}, ${j.scheduleDuration},
   ${j.timePeriodDue}, ${epochMs(j.updatedAt)}, ${l.name}, ${l.latitude}, ${l.longitude}, ${un.unitNumber}, ${j}.techs)`;
 /** One row of BOARD_JOB_JSON: the values of BOARD_JOB_FIELDS, instants as epoch milliseconds (dates are written YYYY-MM-DD by json). */
 type BoardJobJson = unknown[];
 function fromBoardJobJson(row: BoardJobJson): BoardJob {
-  const job = Object.fromEntries(BOARD_JOB_FIELDS.map((field, index) => [field, row[index]])) as Omit<BoardJob, 'scheduleStart' | 'updatedAt'> & { scheduleStart: number | null; updatedAt: number };
-  return { ...job, scheduleStart: job.scheduleStart === null ? null : new Date(Number(job.scheduleStart)).toISOString(), updatedAt: new Date(Number(job.updatedAt)).toISOString() };
+  const job = Object.fromEntries(BOARD_JOB_FIELDS.map((field, index) => [field, row[index]])) as Omit<
+    BoardJob,
+    'scheduleStart' | 'updatedAt'
+  > & { scheduleStart: number | null; updatedAt: number };
+  return {
+    ...job,
+    scheduleStart: job.scheduleStart === null ? null : new Date(Number(job.scheduleStart)).toISOString(),
+    updatedAt: new Date(Number(job.updatedAt)).toISOString(),
+  };
 }
 interface BoardJson {
   jobs: BoardJobJson[];
@@ -104,7 +144,13 @@ export function boardConditions(q: BoardFilters, timeZone: string): SQL[] {
     c.push(sql`${column} >= ${dayStart(q.from, timeZone)} and ${column} < ${dayStart(q.to, timeZone, 1)}`);
   }
   // The query's tags are lower case; jobs_tags_key(tags) is the job's tags in lower case (GIN index).
-  if (q.tags.length) c.push(sql`jobs_tags_key(${j.tags}) && ${sql`array[${sql.join(q.tags.map((t) => sql`${t}`), sql`, `)}]::text[]`}`);
+  if (q.tags.length)
+    c.push(
+      sql`jobs_tags_key(${j.tags}) && ${sql`array[${sql.join(
+        q.tags.map((t) => sql`${t}`),
+        sql`, `,
+      )}]::text[]`}`,
+    );
   if (q.office) c.push(sql`${j.office} = ${q.office}`);
   if (q.type) c.push(sql`${j.type} = ${q.type}`);
   if (q.serviceLine) c.push(sql`${j.serviceLine} = ${q.serviceLine}`);
@@ -132,7 +178,9 @@ export function boardConditions(q: BoardFilters, timeZone: string): SQL[] {
  * A technician row's (`tu`) weekly availability, expired certifications and those expiring within
  * CERTIFICATION_EXPIRING_DAYS, as `availability`, `expired` and `expiring` (TECH_ROW).
  */
-const technicianDetails = (timeZone: string) => sql`coalesce((select json_agg(json_build_object('dayOfWeek', ${ta.dayOfWeek}, 'startTime', to_char(${ta.startTime}, 'HH24:MI'),
+const technicianDetails = (
+  timeZone: string,
+) => sql`coalesce((select json_agg(json_build_object('dayOfWeek', ${ta.dayOfWeek}, 'startTime', to_char(${ta.startTime}, 'HH24:MI'),
       'endTime', to_char(${ta.endTime}, 'HH24:MI'), 'isAvailable', ${ta.isAvailable}) order by ${ta.dayOfWeek}, ${ta.startTime})
     from ${from(ta)} where ${ta.technicianId} = ${tu.id}), '[]'::json) as availability,
   array(select ${tc.certificationName} from ${from(tc)} where ${tc.technicianId} = ${tu.id}
@@ -145,7 +193,18 @@ const technicianDetails = (timeZone: string) => sql`coalesce((select json_agg(js
 
 /** The jobs columns BOARD_PAGE reads from the page (named as in jobs). */
 const PAGE_COLUMNS = sql.join(
-  [j.id, j.number, j.name, j.status, j.scheduleStart, j.scheduleDuration, j.timePeriodDue, j.updatedAt, j.locationId, j.unitId].map((c) => sql`${c}`),
+  [
+    j.id,
+    j.number,
+    j.name,
+    j.status,
+    j.scheduleStart,
+    j.scheduleDuration,
+    j.timePeriodDue,
+    j.updatedAt,
+    j.locationId,
+    j.unitId,
+  ].map((c) => sql`${c}`),
   sql`, `,
 );
 
@@ -195,7 +254,13 @@ const TECH_ROW = selection({
   expiring: sql<BoardTechnician['expiringCertifications']>`expiring`,
 });
 
-const LOCKED = selection({ id: j.id, status: oneOfColumn(j.status, JOB_STATUSES), updatedAt: j.updatedAt, scheduleStart: j.scheduleStart, scheduleDuration: j.scheduleDuration });
+const LOCKED = selection({
+  id: j.id,
+  status: oneOfColumn(j.status, JOB_STATUSES),
+  updatedAt: j.updatedAt,
+  scheduleStart: j.scheduleStart,
+  scheduleDuration: j.scheduleDuration,
+});
 const CONFLICT = selection({ number: j.number, name: j.name, technicianName });
 
 const FILTER_CHECK = selection({
@@ -235,7 +300,10 @@ const TAG_SAMPLE = 2000;
 export function createDispatchRepo(db: Executor) {
   return {
     /** Which of the named filter values exist (one statement; true when not given). */
-    async checkFilters(q: { type?: string; serviceLine?: string; ownerId?: string; region?: string }, exec: Executor = db) {
+    async checkFilters(
+      q: { type?: string; serviceLine?: string; ownerId?: string; region?: string },
+      exec: Executor = db,
+    ) {
       const row = await selectRow(
         exec,
         FILTER_CHECK,
@@ -261,10 +329,12 @@ export function createDispatchRepo(db: Executor) {
       return rows.map((r) => r.tag);
     },
 
-
     async board(q: BoardFilters, timeZone: string, limit: number, exec: Executor = db) {
       const statements = boardStatements(q, timeZone, limit);
-      const [answer, techRows] = await Promise.all([selectRow(exec, BOARD_PAGE, statements.jobs), selectRows(exec, TECH_ROW, statements.technicians)]);
+      const [answer, techRows] = await Promise.all([
+        selectRow(exec, BOARD_PAGE, statements.jobs),
+        selectRows(exec, TECH_ROW, statements.technicians),
+      ]);
       const board = answer!.board;
       const stats = new Map(board.stats.map((t) => [t.id, t]));
       return {
@@ -272,7 +342,12 @@ export function createDispatchRepo(db: Executor) {
         total: Number(board.total),
         technicians: techRows.map((t) => {
           const stat = stats.get(t.id);
-          return { ...t, jobCount: Number(stat?.jobCount ?? 0), completedCount: Number(stat?.completedCount ?? 0), dates: stat?.dates ?? [] };
+          return {
+            ...t,
+            jobCount: Number(stat?.jobCount ?? 0),
+            completedCount: Number(stat?.completedCount ?? 0),
+            dates: stat?.dates ?? [],
+          };
         }),
         unassignedCount: Number(board.unassigned),
       };
@@ -282,18 +357,37 @@ export function createDispatchRepo(db: Executor) {
      * The tray: the range's unscheduled open jobs after the filters, its own list (not cut by the
      * board's page): the first `limit` by due date then number, and how many there are.
      */
-    async unscheduled(q: BoardFilters, timeZone: string, limit: number, exec: Executor = db): Promise<{ jobs: BoardJob[]; total: number }> {
+    async unscheduled(
+      q: BoardFilters,
+      timeZone: string,
+      limit: number,
+      exec: Executor = db,
+    ): Promise<{ jobs: BoardJob[]; total: number }> {
       const where = whereAll([...boardConditions(q, timeZone), UNSCHEDULED]);
       const [rows, count] = await Promise.all([
-        selectRows(exec, BOARD_JOB, sql`select ${BOARD_JOB} ${BOARD_FROM} where ${where} order by ${j.timePeriodDue}, ${j.number} limit ${limit}`),
+        selectRows(
+          exec,
+          BOARD_JOB,
+          sql`select ${BOARD_JOB} ${BOARD_FROM} where ${where} order by ${j.timePeriodDue}, ${j.number} limit ${limit}`,
+        ),
         selectRow(exec, COUNT_ROWS, sql`select ${COUNT_ROWS} from ${from(j)} where ${where}`),
       ]);
       return { jobs: rows.map(toBoardJob), total: count?.n ?? 0 };
     },
 
     /** One row's completed jobs after the filters (completed implied), latest first, a page at a time, with the total. */
-    async completed(q: BoardFilters, timeZone: string, technicianId: string | null, page: { offset: number; limit: number }, exec: Executor = db) {
-      const where = whereAll([...boardConditions({ ...q, showCompleted: true }, timeZone), sql`${j.status} = 'completed'`, ofRow(technicianId)]);
+    async completed(
+      q: BoardFilters,
+      timeZone: string,
+      technicianId: string | null,
+      page: { offset: number; limit: number },
+      exec: Executor = db,
+    ) {
+      const where = whereAll([
+        ...boardConditions({ ...q, showCompleted: true }, timeZone),
+        sql`${j.status} = 'completed'`,
+        ofRow(technicianId),
+      ]);
       const [rows, count] = await Promise.all([
         selectRows(
           exec,
@@ -303,7 +397,10 @@ export function createDispatchRepo(db: Executor) {
         ),
         selectRow(exec, COUNT_ROWS, sql`select ${COUNT_ROWS} from ${from(j)} where ${where}`),
       ]);
-      return { jobs: rows.map((r) => ({ ...r, scheduleStart: r.scheduleStart?.toISOString() ?? null })), total: count?.n ?? 0 };
+      return {
+        jobs: rows.map((r) => ({ ...r, scheduleStart: r.scheduleStart?.toISOString() ?? null })),
+        total: count?.n ?? 0,
+      };
     },
 
     /**
@@ -313,7 +410,10 @@ export function createDispatchRepo(db: Executor) {
      */
     async offBoardTechnicians(ids: readonly string[], q: BoardFilters, timeZone: string, exec: Executor = db) {
       if (ids.length === 0) return [];
-      const where = whereAll([...boardConditions(q, timeZone), sql`${j.id} in (select ${jt.jobId} from ${from(jt)} where ${jt.technicianId} = ${tu.id})`]);
+      const where = whereAll([
+        ...boardConditions(q, timeZone),
+        sql`${j.id} in (select ${jt.jobId} from ${from(jt)} where ${jt.technicianId} = ${tu.id})`,
+      ]);
       return selectRows(
         exec,
         OFF_BOARD_TECH,
@@ -325,7 +425,10 @@ export function createDispatchRepo(db: Executor) {
             select count(*) as "jobCount", count(*) filter (where ${j.status} = 'completed') as "completedCount",
               coalesce(array_agg(distinct to_char(${j.scheduleStart} at time zone ${timeZone}, 'YYYY-MM-DD')) filter (where ${j.scheduleStart} is not null), '{}') as dates
             from ${from(j)} where ${where}) s
-          where ${tu.id} in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
+          where ${tu.id} in (${sql.join(
+            ids.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})
           order by 2, ${tu.id}`,
       );
     },
@@ -336,11 +439,18 @@ export function createDispatchRepo(db: Executor) {
     },
 
     async lock(id: string, exec: Executor) {
-      return selectRow(exec, LOCKED, sql`select ${LOCKED} from ${from(j)} where ${j.id} = ${id}::uuid for update of ${j}`);
+      return selectRow(
+        exec,
+        LOCKED,
+        sql`select ${LOCKED} from ${from(j)} where ${j.id} = ${id}::uuid for update of ${j}`,
+      );
     },
 
     async technicianIds(jobId: string, exec: Executor): Promise<string[]> {
-      const rows = await exec.select({ id: jobTechnicians.technicianId, isPrimary: jobTechnicians.isPrimary }).from(jobTechnicians).where(eq(jobTechnicians.jobId, jobId));
+      const rows = await exec
+        .select({ id: jobTechnicians.technicianId, isPrimary: jobTechnicians.isPrimary })
+        .from(jobTechnicians)
+        .where(eq(jobTechnicians.jobId, jobId));
       return rows.sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary)).map((r) => r.id);
     },
 
@@ -352,7 +462,10 @@ export function createDispatchRepo(db: Executor) {
         exec,
         CONFLICT,
         sql`select ${CONFLICT} from ${from(jt)} join ${from(j)} on ${j.id} = ${jt.jobId} join ${from(tu)} on ${tu.id} = ${jt.technicianId}
-            where ${jt.technicianId} in (${sql.join(technicianIds.map((t) => sql`${t}::uuid`), sql`, `)})
+            where ${jt.technicianId} in (${sql.join(
+              technicianIds.map((t) => sql`${t}::uuid`),
+              sql`, `,
+            )})
               and ${j.id} <> ${jobId}::uuid and ${j.status} <> 'cancelled'
               and ${j.scheduleStart} < ${end.toISOString()}::timestamptz
               and ${j.scheduleStart} > ${new Date(start.getTime() - 1440 * 60_000).toISOString()}::timestamptz
@@ -361,7 +474,11 @@ export function createDispatchRepo(db: Executor) {
       );
     },
 
-    async reschedule(id: string, values: { scheduleStart: Date | null; scheduleDuration: number; status: JobStatus; updatedAt: Date }, exec: Executor): Promise<void> {
+    async reschedule(
+      id: string,
+      values: { scheduleStart: Date | null; scheduleDuration: number; status: JobStatus; updatedAt: Date },
+      exec: Executor,
+    ): Promise<void> {
       await exec.update(jobs).set(values).where(eq(jobs.id, id));
     },
   };

@@ -42,7 +42,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorBody } from '../../../domain/api.js';
-import { boardAnswer, boardQuery, completedJobsAnswer, completedJobsQuery, dispatchOptions, moveJobAnswer, moveJobInput, unscheduledAnswer } from '../../../domain/dispatch.js';
+import {
+  boardAnswer,
+  boardQuery,
+  completedJobsAnswer,
+  completedJobsQuery,
+  dispatchOptions,
+  moveJobAnswer,
+  moveJobInput,
+  unscheduledAnswer,
+} from '../../../domain/dispatch.js';
 import { jobIdParams } from '../../../domain/jobs/index.js';
 import { allow } from '../../../domain/policy.js';
 import type { DispatchService } from './dispatch.service.js';
@@ -58,8 +67,10 @@ export function dispatchRoutes(app: FastifyInstance, { dispatch }: { dispatch: D
   r.get('/api/dispatch/board', {
     schema: {
       tags,
-      summary: "The board: the range's jobs after the Map Filters (at most 2,000, with the total), the office's technicians with counts, availability, expired certifications and those expiring within 30 days, and the unassigned count",
-      description: 'Query: range (this-month | last-month | next-month | custom) or from/to (YYYY-MM-DD, at most 62 days); dateField due | schedule | created; tags (comma-separated, any, case-insensitive); office; type; ownerId; serviceLine; region; minPrice/maxPrice (dollars, estimated price); showCompleted; showSubcontracted. Every bad value is a 400 naming the parameter.',
+      summary:
+        "The board: the range's jobs after the Map Filters (at most 2,000, with the total), the office's technicians with counts, availability, expired certifications and those expiring within 30 days, and the unassigned count",
+      description:
+        'Query: range (this-month | last-month | next-month | custom) or from/to (YYYY-MM-DD, at most 62 days); dateField due | schedule | created; tags (comma-separated, any, case-insensitive); office; type; ownerId; serviceLine; region; minPrice/maxPrice (dollars, estimated price); showCompleted; showSubcontracted. Every bad value is a 400 naming the parameter.',
       querystring: boardQuery,
       response: { 200: boardAnswer, 400: apiErrorBody },
     },
@@ -69,7 +80,8 @@ export function dispatchRoutes(app: FastifyInstance, { dispatch }: { dispatch: D
   r.get('/api/dispatch/unscheduled', {
     schema: {
       tags,
-      summary: "The tray: the range's unscheduled open jobs after the Map Filters, its own list (at most 200, by due date then number, with the total)",
+      summary:
+        "The tray: the range's unscheduled open jobs after the Map Filters, its own list (at most 200, by due date then number, with the total)",
       description: 'Query: the same as /api/dispatch/board. Every bad value is a 400 naming the parameter.',
       querystring: boardQuery,
       response: { 200: unscheduledAnswer, 400: apiErrorBody },
@@ -80,8 +92,10 @@ export function dispatchRoutes(app: FastifyInstance, { dispatch }: { dispatch: D
   r.get('/api/dispatch/completed', {
     schema: {
       tags,
-      summary: "One technician row's completed jobs after the Map Filters (Show completed jobs implied), latest first, a page at a time with the total",
-      description: "Query: the board's (range or from/to and the filters), technicianId (a technician's id or 'unassigned'), offset (default 0), limit (1 to 200, default 50).",
+      summary:
+        "One technician row's completed jobs after the Map Filters (Show completed jobs implied), latest first, a page at a time with the total",
+      description:
+        "Query: the board's (range or from/to and the filters), technicianId (a technician's id or 'unassigned'), offset (default 0), limit (1 to 200, default 50).",
       querystring: completedJobsQuery,
       response: { 200: completedJobsAnswer, 400: apiErrorBody },
     },
@@ -97,7 +111,8 @@ export function dispatchRoutes(app: FastifyInstance, { dispatch }: { dispatch: D
     config: dispatchers,
     schema: {
       tags,
-      summary: 'Reschedule, reassign or unschedule a job from the board (409 when it changed since loaded, or when it double-books a technician without confirmOverlap)',
+      summary:
+        'Reschedule, reassign or unschedule a job from the board (409 when it changed since loaded, or when it double-books a technician without confirmOverlap)',
       params: jobIdParams,
       body: moveJobInput,
       response: { 200: moveJobAnswer, ...errors },

@@ -18,7 +18,11 @@ import {
   overlapMessage,
   resolveBoardRange,
   type BoardAnswer,
-  type BoardQuery, type DispatchOptions, type MoveJobAnswer, type MoveJobInput } from '../../../domain/dispatch.js';
+  type BoardQuery,
+  type DispatchOptions,
+  type MoveJobAnswer,
+  type MoveJobInput,
+} from '../../../domain/dispatch.js';
 import { JOB_MESSAGES, technicianRows } from '../../../domain/jobs/index.js';
 import { isTechnicianRole } from '../../../domain/policy.js';
 import type { Database } from '../../db/client.js';
@@ -31,14 +35,30 @@ import type { JobsRepo } from './jobs.repo.js';
  * The Dispatch & Schedule board (issue 10): one read of the range with its filters, and the move of
  * a job block. A move is a write to jobs and job_technicians, so it lives in the jobs module.
  */
-export function createDispatchService({ db, repo, jobs, settings, clock }: { db: Database; repo: DispatchRepo; jobs: JobsRepo; settings: SettingsRepo; clock: () => Date }) {
-
+export function createDispatchService({
+  db,
+  repo,
+  jobs,
+  settings,
+  clock,
+}: {
+  db: Database;
+  repo: DispatchRepo;
+  jobs: JobsRepo;
+  settings: SettingsRepo;
+  clock: () => Date;
+}) {
   /** The range resolved in the company's time zone, and the named filter values checked (400 when unknown). */
   async function resolve(search: BoardQuery): Promise<{ zone: string; today: string; query: BoardFilters }> {
     const zone = await settings.timeZone();
     const today = dateInZone(clock(), zone);
     const query = resolveBoardRange(search, today);
-    if (query.type !== undefined || query.serviceLine !== undefined || query.ownerId !== undefined || query.region !== undefined) {
+    if (
+      query.type !== undefined ||
+      query.serviceLine !== undefined ||
+      query.ownerId !== undefined ||
+      query.region !== undefined
+    ) {
       const known = await repo.checkFilters(query);
       const fields: Record<string, string> = {};
       if (!known.type) fields.type = `${DISPATCH_MESSAGES.unknownType} '${query.type}'`;
@@ -63,7 +83,11 @@ export function createDispatchService({ db, repo, jobs, settings, clock }: { db:
         ...found.technicians.map((t) => ({ ...t, offBoard: null })),
         ...offBoard.map((t) => ({
           ...t,
-          offBoard: (t.status !== 'active' ? 'inactive' : !isTechnicianRole(t.role) ? 'not-technician' : 'other-office') as BoardTechnician['offBoard'],
+          offBoard: (t.status !== 'active'
+            ? 'inactive'
+            : !isTechnicianRole(t.role)
+              ? 'not-technician'
+              : 'other-office') as BoardTechnician['offBoard'],
         })),
       ];
       return {
@@ -101,7 +125,10 @@ export function createDispatchService({ db, repo, jobs, settings, clock }: { db:
     async completed(search: CompletedJobsQuery): Promise<CompletedJobsAnswer> {
       const { technicianId, offset = 0, limit = DISPATCH_COMPLETED_PAGE.default, ...rest } = search;
       const { zone, query } = await resolve(rest);
-      const found = await repo.completed(query, zone, technicianId === UNASSIGNED_TECHNICIAN ? null : technicianId, { offset, limit });
+      const found = await repo.completed(query, zone, technicianId === UNASSIGNED_TECHNICIAN ? null : technicianId, {
+        offset,
+        limit,
+      });
       return { ...found, offset, limit };
     },
 
@@ -128,22 +155,30 @@ export function createDispatchService({ db, repo, jobs, settings, clock }: { db:
       const start = input.scheduleStart === null ? null : new Date(input.scheduleStart);
       if (input.toTechnicianId) {
         const active = await jobs.activeTechnicianIds([input.toTechnicianId]);
-        if (!active.has(input.toTechnicianId)) throw badRequest(JOB_MESSAGES.technicianNotActive, { toTechnicianId: JOB_MESSAGES.technicianNotActive });
+        if (!active.has(input.toTechnicianId))
+          throw badRequest(JOB_MESSAGES.technicianNotActive, { toTechnicianId: JOB_MESSAGES.technicianNotActive });
       }
       await db.transaction(async (tx) => {
         const job = await repo.lock(id, tx);
         if (!job) throw notFound(JOB_MESSAGES.jobNotFound);
-        if (job.updatedAt.getTime() !== Date.parse(input.expectedUpdatedAt)) throw conflict(DISPATCH_MESSAGES.stale, { expectedUpdatedAt: DISPATCH_MESSAGES.stale });
-        if (job.status === 'completed' || job.status === 'cancelled') throw conflict(DISPATCH_MESSAGES.completedCannotMove);
+        if (job.updatedAt.getTime() !== Date.parse(input.expectedUpdatedAt))
+          throw conflict(DISPATCH_MESSAGES.stale, { expectedUpdatedAt: DISPATCH_MESSAGES.stale });
+        if (job.status === 'completed' || job.status === 'cancelled')
+          throw conflict(DISPATCH_MESSAGES.completedCannotMove);
 
         const current = await repo.technicianIds(id, tx);
         let next = current;
-        const rowChange = input.fromTechnicianId !== undefined && input.toTechnicianId !== undefined && input.fromTechnicianId !== input.toTechnicianId;
+        const rowChange =
+          input.fromTechnicianId !== undefined &&
+          input.toTechnicianId !== undefined &&
+          input.fromTechnicianId !== input.toTechnicianId;
         if (rowChange) {
           const fromId = input.fromTechnicianId ?? null;
           const toId = input.toTechnicianId ?? null;
-          if (fromId !== null && !current.includes(fromId)) throw conflict(DISPATCH_MESSAGES.notOnRow, { fromTechnicianId: DISPATCH_MESSAGES.notOnRow });
-          if (fromId === null && current.length > 0 && toId !== null && !current.includes(toId)) next = [...current, toId];
+          if (fromId !== null && !current.includes(fromId))
+            throw conflict(DISPATCH_MESSAGES.notOnRow, { fromTechnicianId: DISPATCH_MESSAGES.notOnRow });
+          if (fromId === null && current.length > 0 && toId !== null && !current.includes(toId))
+            next = [...current, toId];
           else if (fromId === null) next = toId === null || current.includes(toId) ? current : [toId];
           else if (toId === null || current.includes(toId)) next = current.filter((t) => t !== fromId);
           else next = current.map((t) => (t === fromId ? toId : t));

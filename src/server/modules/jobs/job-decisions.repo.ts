@@ -23,10 +23,24 @@ export function createJobDecisionsRepo(db: Executor) {
 
     /** Adds the item (one of quantity 1) unless the job has one of its code; false when it had. */
     async addItemUnlessPresent(jobId: string, item: FeeItem, at: Date, exec: Executor = db): Promise<boolean> {
-      const [present] = await exec.select({ id: jobItems.id }).from(jobItems).where(and(eq(jobItems.jobId, jobId), eq(jobItems.code, item.code))).limit(1);
+      const [present] = await exec
+        .select({ id: jobItems.id })
+        .from(jobItems)
+        .where(and(eq(jobItems.jobId, jobId), eq(jobItems.code, item.code)))
+        .limit(1);
       if (present) return false;
       const amount = centsToDecimal(item.cents);
-      await exec.insert(jobItems).values({ jobId, code: item.code, name: item.name, serviceLine: item.serviceLine, quantity: 1, unitCost: amount, totalCost: amount, type: 'item', createdAt: at });
+      await exec.insert(jobItems).values({
+        jobId,
+        code: item.code,
+        name: item.name,
+        serviceLine: item.serviceLine,
+        quantity: 1,
+        unitCost: amount,
+        totalCost: amount,
+        type: 'item',
+        createdAt: at,
+      });
       return true;
     },
   };

@@ -3,7 +3,17 @@ import { sql, type SQL } from 'drizzle-orm';
 import { JOB_STATUSES, type CalendarJob } from '../../../domain/jobs/index.js';
 import type { Executor } from '../../db/client.js';
 import { countOf, from, nullable, oneOfColumn, selectRows, selection, whereAll, type RowOf } from '../../db/sql.js';
-import { assignment, company, dayStart, isoDate, job, location, OPEN, TECHNICIANS_JSON, unit } from './jobs-tables.repo.js';
+import {
+  assignment,
+  company,
+  dayStart,
+  isoDate,
+  job,
+  location,
+  OPEN,
+  TECHNICIANS_JSON,
+  unit,
+} from './jobs-tables.repo.js';
 
 const CALENDAR_FIELDS = {
   id: job.id,
@@ -21,7 +31,11 @@ const CALENDAR_FIELDS = {
 };
 /** A scheduled job of the range, with its technicians through job_technicians' job index. */
 const CALENDAR_JOB = selection({ ...CALENDAR_FIELDS, technicians: TECHNICIANS_JSON });
-const CALENDAR_UNSCHEDULED = selection({ ...CALENDAR_FIELDS, technicians: TECHNICIANS_JSON, total: countOf(sql`page.total`) });
+const CALENDAR_UNSCHEDULED = selection({
+  ...CALENDAR_FIELDS,
+  technicians: TECHNICIANS_JSON,
+  total: countOf(sql`page.total`),
+});
 /** The columns of jobs the calendar reads, selected into a CTE named like the table's alias so the fields above apply. */
 const CALENDAR_JOB_COLUMNS = sql`${job.id}, ${job.number}, ${job.name}, ${job.status}, ${job.type}, ${job.scheduleStart}, ${job.scheduleDuration},
   ${job.timePeriodStart}, ${job.timePeriodDue}, ${job.locationId}, ${job.unitId}`;
@@ -30,7 +44,10 @@ const CALENDAR_JOINS = sql`join ${from(location)} on ${location.id} = ${job.loca
   left join ${from(unit)} on ${unit.id} = ${job.unitId}`;
 
 const DAY_TOTAL = selection({ day: sql<string>`"day"`, total: countOf(sql`"total"`) });
-const toCalendarJob = (row: RowOf<typeof CALENDAR_JOB.fields>): CalendarJob => ({ ...row, scheduleStart: row.scheduleStart?.toISOString() ?? null });
+const toCalendarJob = (row: RowOf<typeof CALENDAR_JOB.fields>): CalendarJob => ({
+  ...row,
+  scheduleStart: row.scheduleStart?.toISOString() ?? null,
+});
 
 export interface CalendarRange {
   from: string;
@@ -53,7 +70,10 @@ export interface CalendarRange {
  */
 export function calendarStatements(q: CalendarRange) {
   const scope: SQL[] = [];
-  if (q.technicianId) scope.push(sql`${job.id} in (select ${assignment.jobId} from ${from(assignment)} where ${assignment.technicianId} = ${q.technicianId}::uuid)`);
+  if (q.technicianId)
+    scope.push(
+      sql`${job.id} in (select ${assignment.jobId} from ${from(assignment)} where ${assignment.technicianId} = ${q.technicianId}::uuid)`,
+    );
   if (q.office) scope.push(sql`${job.office} = ${q.office}`);
   const extra = scope.length ? sql` and ${whereAll(scope)}` : sql``;
   const inRange = sql`${job.scheduleStart} >= ${dayStart(q.from, q.timeZone)} and ${job.scheduleStart} < ${dayStart(q.to, q.timeZone, 1)}
@@ -88,7 +108,15 @@ export function calendarStatements(q: CalendarRange) {
 
 export function createJobsCalendarRepo(db: Executor) {
   return {
-    async calendar(q: CalendarRange, exec: Executor = db): Promise<{ scheduled: CalendarJob[]; dayTotals: { day: string; total: number }[]; unscheduled: CalendarJob[]; unscheduledTotal: number }> {
+    async calendar(
+      q: CalendarRange,
+      exec: Executor = db,
+    ): Promise<{
+      scheduled: CalendarJob[];
+      dayTotals: { day: string; total: number }[];
+      unscheduled: CalendarJob[];
+      unscheduledTotal: number;
+    }> {
       const statements = calendarStatements(q);
       const [scheduled, dayTotals, unscheduled] = await Promise.all([
         selectRows(exec, CALENDAR_JOB, statements.scheduled),

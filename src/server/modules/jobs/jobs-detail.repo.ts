@@ -76,10 +76,18 @@ const DETAIL = selection({
   tags: job.tags,
   subcontracted: job.subcontracted,
   quoteSent: sql<boolean>`exists (select 1 from ${from(latestQuote)} where ${latestQuote.jobId} = ${job.id})`,
-  quoteSentAt: sql<Date | null>`(select ${latestQuote.sentAt} from ${from(latestQuote)} where ${latestQuote.jobId} = ${job.id})`.mapWith((v: string | Date | null) => (v === null ? null : new Date(v))),
+  quoteSentAt:
+    sql<Date | null>`(select ${latestQuote.sentAt} from ${from(latestQuote)} where ${latestQuote.jobId} = ${job.id})`.mapWith(
+      (v: string | Date | null) => (v === null ? null : new Date(v)),
+    ),
   quoteConfirmed: quoteAnsweredNow,
-  quoteConfirmedAt: sql<Date | null>`(select ${latestQuote.decidedAt} from ${from(latestQuote)} where ${latestQuote.jobId} = ${job.id})`.mapWith((v: string | Date | null) => (v === null ? null : new Date(v))),
-  repairApproved: sql<boolean | null>`(case ${latestQuoteStatus} when 'approved' then true when 'declined' then false end)`,
+  quoteConfirmedAt:
+    sql<Date | null>`(select ${latestQuote.decidedAt} from ${from(latestQuote)} where ${latestQuote.jobId} = ${job.id})`.mapWith(
+      (v: string | Date | null) => (v === null ? null : new Date(v)),
+    ),
+  repairApproved: sql<
+    boolean | null
+  >`(case ${latestQuoteStatus} when 'approved' then true when 'declined' then false end)`,
   completedAt: job.completedAt,
   createdAt: job.createdAt,
   updatedAt: job.updatedAt,
@@ -117,7 +125,19 @@ const DETAIL = selection({
       order by ${assignment.isPrimary} desc, ${personName(person)}, ${person.id})
     from ${from(assignment)} join ${from(person)} on ${person.id} = ${assignment.technicianId}
     where ${assignment.jobId} = ${job.id}), '[]'::json)`,
-  items: sql<{ id: string; type: JobItem['type']; code: string; name: string; serviceLine: string | null; quantity: number; unitCost: string; totalCost: string; createdAt: string }[]>`coalesce((
+  items: sql<
+    {
+      id: string;
+      type: JobItem['type'];
+      code: string;
+      name: string;
+      serviceLine: string | null;
+      quantity: number;
+      unitCost: string;
+      totalCost: string;
+      createdAt: string;
+    }[]
+  >`coalesce((
     select json_agg(json_build_object('id', ${item.id}, 'type', ${item.type}, 'code', ${item.code}, 'name', ${item.name}, 'serviceLine', ${item.serviceLine},
       'quantity', ${item.quantity}, 'unitCost', ${item.unitCost}::text, 'totalCost', ${item.totalCost}::text, 'createdAt', ${item.createdAt})
       order by ${item.createdAt}, ${item.id})
@@ -134,8 +154,19 @@ const DETAIL_FROM = sql`from ${from(job)}
 
 export type JobRecord = Omit<JobDetail, 'can'>;
 
-export function toItem(raw: { id: string; type: string; code: string; name: string; serviceLine: string | null; quantity: number; unitCost: string; totalCost: string; createdAt: string | Date }): JobItem {
-  if (!(JOB_ITEM_TYPES as readonly string[]).includes(raw.type)) throw new Error(`Unexpected job item type ${raw.type}`);
+export function toItem(raw: {
+  id: string;
+  type: string;
+  code: string;
+  name: string;
+  serviceLine: string | null;
+  quantity: number;
+  unitCost: string;
+  totalCost: string;
+  createdAt: string | Date;
+}): JobItem {
+  if (!(JOB_ITEM_TYPES as readonly string[]).includes(raw.type))
+    throw new Error(`Unexpected job item type ${raw.type}`);
   return {
     id: raw.id,
     type: raw.type as JobItem['type'],
@@ -216,7 +247,15 @@ function toRecord(row: RowOf<typeof DETAIL.fields>): JobRecord {
           taxGroupCode: row.taxGroupCode,
         }
       : null,
-    technicians: row.technicians.map((t) => ({ id: t.id, name: t.name, isPrimary: t.isPrimary, firstName: t.firstName, lastName: t.lastName, email: t.email, phone: t.phone })),
+    technicians: row.technicians.map((t) => ({
+      id: t.id,
+      name: t.name,
+      isPrimary: t.isPrimary,
+      firstName: t.firstName,
+      lastName: t.lastName,
+      email: t.email,
+      phone: t.phone,
+    })),
     items,
     costTotalCents: items.reduce((sum, i) => sum + i.totalCents, 0),
   };
@@ -244,7 +283,11 @@ export function createJobsDetailRepo(db: Executor) {
 
     /** The facts the writes check, optionally locking the job row. */
     async state(id: string, exec: Executor = db, options: { forUpdate?: boolean } = {}) {
-      return selectRow(exec, JOB_STATE, sql`select ${JOB_STATE} from ${from(job)} where ${job.id} = ${id}::uuid ${options.forUpdate ? sql`for update of ${job}` : sql``}`);
+      return selectRow(
+        exec,
+        JOB_STATE,
+        sql`select ${JOB_STATE} from ${from(job)} where ${job.id} = ${id}::uuid ${options.forUpdate ? sql`for update of ${job}` : sql``}`,
+      );
     },
 
     async isAssigned(jobId: string, technicianId: string, exec: Executor = db): Promise<boolean> {
@@ -252,22 +295,38 @@ export function createJobsDetailRepo(db: Executor) {
     },
 
     async locationOf(locationId: string, exec: Executor = db) {
-      const [row] = await exec.select({ id: locations.id, companyId: locations.companyId }).from(locations).where(eq(locations.id, locationId)).limit(1);
+      const [row] = await exec
+        .select({ id: locations.id, companyId: locations.companyId })
+        .from(locations)
+        .where(eq(locations.id, locationId))
+        .limit(1);
       return row ?? null;
     },
 
     async unitOf(unitId: string, exec: Executor = db) {
-      const [row] = await exec.select({ id: units.id, locationId: units.locationId }).from(units).where(eq(units.id, unitId)).limit(1);
+      const [row] = await exec
+        .select({ id: units.id, locationId: units.locationId })
+        .from(units)
+        .where(eq(units.id, unitId))
+        .limit(1);
       return row ?? null;
     },
 
     async activeJobType(code: string, exec: Executor = db): Promise<boolean> {
-      const rows = await exec.select({ code: jobTypes.code }).from(jobTypes).where(and(eq(jobTypes.code, code), eq(jobTypes.isActive, true))).limit(1);
+      const rows = await exec
+        .select({ code: jobTypes.code })
+        .from(jobTypes)
+        .where(and(eq(jobTypes.code, code), eq(jobTypes.isActive, true)))
+        .limit(1);
       return rows.length > 0;
     },
 
     async activeServiceLine(code: string, exec: Executor = db): Promise<boolean> {
-      const rows = await exec.select({ code: serviceLines.code }).from(serviceLines).where(and(eq(serviceLines.code, code), eq(serviceLines.isActive, true))).limit(1);
+      const rows = await exec
+        .select({ code: serviceLines.code })
+        .from(serviceLines)
+        .where(and(eq(serviceLines.code, code), eq(serviceLines.isActive, true)))
+        .limit(1);
       return rows.length > 0;
     },
 
@@ -287,7 +346,15 @@ export function createJobsDetailRepo(db: Executor) {
     },
 
     async technicianDetails(jobId: string, exec: Executor = db): Promise<JobTechnicianDetail[]> {
-      const T = selection({ id: person.id, name: personName(person), isPrimary: assignment.isPrimary, firstName: person.firstName, lastName: person.lastName, email: person.email, phone: person.phone });
+      const T = selection({
+        id: person.id,
+        name: personName(person),
+        isPrimary: assignment.isPrimary,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        email: person.email,
+        phone: person.phone,
+      });
       return selectRows(
         exec,
         T,
@@ -297,10 +364,15 @@ export function createJobsDetailRepo(db: Executor) {
     },
 
     /** What refuses a delete: an answered quote (on the job or a quote record) and invoices past draft. */
-    async deleteBlockers(id: string, exec: Executor = db): Promise<{ quoteAnswered: boolean; nonDraftInvoices: number }> {
+    async deleteBlockers(
+      id: string,
+      exec: Executor = db,
+    ): Promise<{ quoteAnswered: boolean; nonDraftInvoices: number }> {
       const B = selection({
         quoteAnswered: sql<boolean>`exists (select 1 from ${from(quote)} where ${quote.jobId} = ${job.id} and ${quoteDecided(quote.status)})`,
-        nonDraftInvoices: countOf(sql`(select count(*) from ${from(invoice)} where ${invoice.jobId} = ${job.id} and ${invoice.status} <> 'draft')`),
+        nonDraftInvoices: countOf(
+          sql`(select count(*) from ${from(invoice)} where ${invoice.jobId} = ${job.id} and ${invoice.status} <> 'draft')`,
+        ),
       });
       const row = await selectRow(exec, B, sql`select ${B} from ${from(job)} where ${job.id} = ${id}::uuid`);
       return row ?? { quoteAnswered: false, nonDraftInvoices: 0 };
@@ -336,13 +408,30 @@ export function createJobsDetailRepo(db: Executor) {
         .from(table)
         .where(eq(table.id, id))
         .limit(1);
-      return row ? { code: row.code, name: row.name, serviceLine: row.serviceLine, unitCostCents: toCents(row.unitCost), flatRateNonContractCents: null, flatRatePmContractCents: null } : null;
+      return row
+        ? {
+            code: row.code,
+            name: row.name,
+            serviceLine: row.serviceLine,
+            unitCostCents: toCents(row.unitCost),
+            flatRateNonContractCents: null,
+            flatRatePmContractCents: null,
+          }
+        : null;
     },
 
     async options(exec: Executor = db) {
       const [types, lines, offices, techs] = await Promise.all([
-        selectRows(exec, REF_OPTION, sql`select ${REF_OPTION} from ${from(jobType)} where ${jobType.isActive} order by ${jobType.name}`),
-        selectRows(exec, SL_OPTION, sql`select ${SL_OPTION} from ${from(serviceLine)} where ${serviceLine.isActive} order by ${serviceLine.name}`),
+        selectRows(
+          exec,
+          REF_OPTION,
+          sql`select ${REF_OPTION} from ${from(jobType)} where ${jobType.isActive} order by ${jobType.name}`,
+        ),
+        selectRows(
+          exec,
+          SL_OPTION,
+          sql`select ${SL_OPTION} from ${from(serviceLine)} where ${serviceLine.isActive} order by ${serviceLine.name}`,
+        ),
         // Distinct offices without reading every job (a loose index scan over jobs_office_idx).
         selectRows(
           exec,
@@ -372,15 +461,32 @@ export function createJobsDetailRepo(db: Executor) {
       const OWNER = selection({ id: person.id, name: personName(person) });
       const REGION = selection({ name: technicianTerritories.territoryName });
       const [owners, regions] = await Promise.all([
-        selectRows(exec, OWNER, sql`select ${OWNER} from ${from(person)} where ${person.status} = 'active' and ${isOfficeUser(person.role)} order by 2, ${person.id}`),
-        selectRows(exec, REGION, sql`select distinct ${technicianTerritories.territoryName} as "name" from ${technicianTerritories} order by 1`),
+        selectRows(
+          exec,
+          OWNER,
+          sql`select ${OWNER} from ${from(person)} where ${person.status} = 'active' and ${isOfficeUser(person.role)} order by 2, ${person.id}`,
+        ),
+        selectRows(
+          exec,
+          REGION,
+          sql`select distinct ${technicianTerritories.territoryName} as "name" from ${technicianTerritories} order by 1`,
+        ),
       ]);
       return { owners, regions: regions.map((r) => r.name) };
     },
 
     async presets(userId: string, exec: Executor = db): Promise<JobPreset[]> {
-      const rows = await exec.select().from(jobPresets).where(eq(jobPresets.userId, userId)).orderBy(asc(jobPresets.name), asc(jobPresets.id));
-      return rows.map((r) => ({ id: r.id, name: r.name, data: r.data as PresetData, createdAt: r.createdAt.toISOString() }));
+      const rows = await exec
+        .select()
+        .from(jobPresets)
+        .where(eq(jobPresets.userId, userId))
+        .orderBy(asc(jobPresets.name), asc(jobPresets.id));
+      return rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        data: r.data as PresetData,
+        createdAt: r.createdAt.toISOString(),
+      }));
     },
   };
 }

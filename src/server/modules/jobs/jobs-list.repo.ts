@@ -106,7 +106,11 @@ function queueCondition(queue: NonNullable<JobListQuery['queue']>, ctx: JobListC
 }
 
 /** Every filter of /jobs as conditions on `job` (each served by an index on jobs or a child table). */
-export function jobListConditions(query: JobListQuery, ctx: JobListContext, options: { technicianFromAssignments?: boolean } = {}): SQL[] {
+export function jobListConditions(
+  query: JobListQuery,
+  ctx: JobListContext,
+  options: { technicianFromAssignments?: boolean } = {},
+): SQL[] {
   const conditions: SQL[] = [];
   for (const word of searchWords(query.q)) conditions.push(searchTextMatch(job.searchText, word));
   if (query.status) conditions.push(sql`${job.status} = ${query.status}`);
@@ -116,12 +120,16 @@ export function jobListConditions(query: JobListQuery, ctx: JobListContext, opti
   if (query.unitId) conditions.push(sql`${job.unitId} = ${query.unitId}::uuid`);
   if (query.locationId) conditions.push(sql`${job.locationId} = ${query.locationId}::uuid`);
   if (query.companyId) {
-    conditions.push(sql`${job.locationId} in (select ${location.id} from ${from(location)} where ${location.companyId} = ${query.companyId}::uuid)`);
+    conditions.push(
+      sql`${job.locationId} in (select ${location.id} from ${from(location)} where ${location.companyId} = ${query.companyId}::uuid)`,
+    );
   }
   if (query.technicianId === 'unassigned') {
     conditions.push(sql`not exists (select 1 from ${from(assignment)} where ${assignment.jobId} = ${job.id})`);
   } else if (query.technicianId && !options.technicianFromAssignments) {
-    conditions.push(sql`${job.id} in (select ${assignment.jobId} from ${from(assignment)} where ${assignment.technicianId} = ${query.technicianId}::uuid)`);
+    conditions.push(
+      sql`${job.id} in (select ${assignment.jobId} from ${from(assignment)} where ${assignment.technicianId} = ${query.technicianId}::uuid)`,
+    );
   }
   if (query.from || query.to) {
     if (query.dateField === 'due') {
@@ -171,7 +179,8 @@ export function jobListStatements(query: JobListQuery, ctx: JobListContext, opti
   // One technician's jobs newest (or oldest) first: their assignments in list order from
   // job_technicians_technician_order_idx (each carries its job's creation time and number,
   // migration 0031), each joined to its job for the other filters, instead of walking every job.
-  const byAssignment = query.sort === 'created' && query.technicianId !== undefined && query.technicianId !== 'unassigned';
+  const byAssignment =
+    query.sort === 'created' && query.technicianId !== undefined && query.technicianId !== 'unassigned';
   const pageIds = byAssignment
     ? (() => {
         const dir = query.dir === 'asc' ? sql`asc nulls first` : sql`desc nulls last`;
@@ -184,7 +193,10 @@ export function jobListStatements(query: JobListQuery, ctx: JobListContext, opti
   // A due or schedule date range finds its matches through that date's index; walking the list's
   // order (newest first) to reach them can pass most of the table when they were created long ago.
   // So when the count (capped) says they are few, they are gathered and sorted instead.
-  const dateRange = !byAssignment && (query.from !== undefined || query.to !== undefined) && (query.dateField === 'due' || query.dateField === 'schedule');
+  const dateRange =
+    !byAssignment &&
+    (query.from !== undefined || query.to !== undefined) &&
+    (query.dateField === 'due' || query.dateField === 'schedule');
   const gatheredIds = sql`select id from (select ${job.id} as id, ${job.createdAt}, ${job.number}, ${job.timePeriodDue}, ${job.scheduleStart} from ${from(job)} where ${where} offset 0) ${job}
     order by ${order} limit ${query.pageSize} offset ${offset}`;
   const pageOf = (ids: SQL) => sql`
@@ -196,7 +208,9 @@ export function jobListStatements(query: JobListQuery, ctx: JobListContext, opti
     /** the page from the gathered matches of a due or schedule date range (null for other filters) */
     gathered: dateRange ? pageOf(gatheredIds) : null,
     // Exact from the counters when they answer the filters; otherwise the matches counted up to countLimit + 1.
-    count: counter ?? sql`select ${COUNT_ROWS} from (select 1 from ${from(job)} where ${where} limit ${countLimit + 1}) capped`,
+    count:
+      counter ??
+      sql`select ${COUNT_ROWS} from (select 1 from ${from(job)} where ${where} limit ${countLimit + 1}) capped`,
     countLimit: counter ? null : countLimit,
   };
 }
@@ -224,7 +238,17 @@ function counterStatement(query: JobListQuery, ctx: JobListContext): SQL | null 
   if (counterFilters && !counterDimensions && technicianId === 'unassigned') {
     return sql`select (select coalesce(sum(${jobCounts.n}), 0) from ${jobCounts}) - (select ${jobAssignedCount.n} from ${jobAssignedCount}) as ${COUNT_ROWS.key('n')}`;
   }
-  if (queue === 'overdue' && !q && !unitId && !locationId && !companyId && !fromDay && !toDay && !counterDimensions && !technicianId) {
+  if (
+    queue === 'overdue' &&
+    !q &&
+    !unitId &&
+    !locationId &&
+    !companyId &&
+    !fromDay &&
+    !toDay &&
+    !counterDimensions &&
+    !technicianId
+  ) {
     // open jobs due before today, from the open jobs per due date (job_open_due_counts)
     return sql`select coalesce(sum(${jobOpenDueCounts.n}), 0) as ${COUNT_ROWS.key('n')} from ${jobOpenDueCounts} where ${jobOpenDueCounts.timePeriodDue} < ${ctx.today}::date`;
   }
@@ -237,10 +261,17 @@ function counterStatement(query: JobListQuery, ctx: JobListContext): SQL | null 
 
 export function createJobsListRepo(db: Executor, options: { totalCap?: number } = {}) {
   return {
-    async list(query: JobListQuery, ctx: JobListContext, exec: Executor = db): Promise<{ items: JobListItem[]; total: number; totalCapped: boolean }> {
+    async list(
+      query: JobListQuery,
+      ctx: JobListContext,
+      exec: Executor = db,
+    ): Promise<{ items: JobListItem[]; total: number; totalCapped: boolean }> {
       const statements = jobListStatements(query, ctx, options);
       if (!statements.gathered) {
-        const [rows, counted] = await Promise.all([selectRows(exec, LIST_ITEM, statements.page), selectRow(exec, COUNT_ROWS, statements.count)]);
+        const [rows, counted] = await Promise.all([
+          selectRows(exec, LIST_ITEM, statements.page),
+          selectRow(exec, COUNT_ROWS, statements.count),
+        ]);
         const n = counted?.n ?? 0;
         const totalCapped = statements.countLimit !== null && n > statements.countLimit;
         return { items: rows.map(toListItem), total: totalCapped ? statements.countLimit! : n, totalCapped };
@@ -261,7 +292,13 @@ export function createJobsListRepo(db: Executor, options: { totalCap?: number } 
     },
 
     /** A batch of the export: the filtered rows by job number (keyset: after the last number read). */
-    async exportBatch(query: JobListQuery, ctx: JobListContext, after: number | null, limit: number, exec: Executor = db): Promise<JobListItem[]> {
+    async exportBatch(
+      query: JobListQuery,
+      ctx: JobListContext,
+      after: number | null,
+      limit: number,
+      exec: Executor = db,
+    ): Promise<JobListItem[]> {
       const conditions = jobListConditions(query, ctx);
       const ascending = query.dir === 'asc';
       if (after !== null) conditions.push(ascending ? sql`${job.number} > ${after}` : sql`${job.number} < ${after}`);

@@ -45,7 +45,9 @@ export const latestQuote = tableAlias(jobLatestQuotes, 'latest_quote');
 export const repair = tableAlias(jobRepairs, 'repair');
 
 /** The job's latest quote's stored status (decision 018: the quote's state lives in job_quotes). */
-export const latestQuoteStatus = sql<string | null>`(select ${latestQuote.status} from ${from(latestQuote)} where ${latestQuote.jobId} = ${job.id})`;
+export const latestQuoteStatus = sql<
+  string | null
+>`(select ${latestQuote.status} from ${from(latestQuote)} where ${latestQuote.jobId} = ${job.id})`;
 export const quoteAnsweredNow = sql<boolean>`coalesce(${quoteDecided(latestQuoteStatus)}, false)`;
 
 /** A person's name as lists show it: first and last name, or the username when both are blank. */
@@ -60,9 +62,13 @@ export const TECHNICIANS_JSON = sql<JobTechnicianRef[]>`coalesce((
   select ${TECHNICIANS_AGG}
   from ${from(assignment)} join ${from(person)} on ${person.id} = ${assignment.technicianId}
   where ${assignment.jobId} = ${job.id}), '[]'::json)`;
-export const COST_TOTAL = sql<number>`(select coalesce(sum(${item.totalCost}), 0) from ${from(item)} where ${item.jobId} = ${job.id})`.mapWith(toCents);
+export const COST_TOTAL =
+  sql<number>`(select coalesce(sum(${item.totalCost}), 0) from ${from(item)} where ${item.jobId} = ${job.id})`.mapWith(
+    toCents,
+  );
 
 export const OPEN = sql`${job.status} not in ('completed', 'cancelled')`;
 
 /** The start of a calendar day in the company's time zone, as a timestamptz expression. */
-export const dayStart = (isoDay: string, timeZone: string, plusDays = 0) => sql`((${isoDay}::date + ${plusDays}::int)::timestamp at time zone ${timeZone})`;
+export const dayStart = (isoDay: string, timeZone: string, plusDays = 0) =>
+  sql`((${isoDay}::date + ${plusDays}::int)::timestamp at time zone ${timeZone})`;

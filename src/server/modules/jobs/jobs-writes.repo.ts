@@ -16,7 +16,11 @@ export function createJobsWritesRepo(db: Executor) {
       return row!;
     },
 
-    async insertTechnicians(jobId: string, rows: { technicianId: string; isPrimary: boolean }[], exec: Executor = db): Promise<void> {
+    async insertTechnicians(
+      jobId: string,
+      rows: { technicianId: string; isPrimary: boolean }[],
+      exec: Executor = db,
+    ): Promise<void> {
       if (rows.length === 0) return;
       await exec.insert(jobTechnicians).values(rows.map((r) => ({ jobId, ...r })));
     },
@@ -32,12 +36,20 @@ export function createJobsWritesRepo(db: Executor) {
         .where(eq(jobs.id, id));
     },
 
-    async updateLabels(id: string, values: { tags?: string[]; subcontracted?: boolean }, at: Date, exec: Executor = db): Promise<void> {
+    async updateLabels(
+      id: string,
+      values: { tags?: string[]; subcontracted?: boolean },
+      at: Date,
+      exec: Executor = db,
+    ): Promise<void> {
       await exec
         .update(jobs)
-        .set({ ...(values.tags !== undefined ? { tags: values.tags } : {}), ...(values.subcontracted !== undefined ? { subcontracted: values.subcontracted } : {}),
+        .set({
+          ...(values.tags !== undefined ? { tags: values.tags } : {}),
+          ...(values.subcontracted !== undefined ? { subcontracted: values.subcontracted } : {}),
           // Always forward, so a dispatch board holding the previous version sees the change (decision 015).
-          updatedAt: sql`greatest(${at.toISOString()}::timestamptz, ${jobs.updatedAt} + interval '1 millisecond')` })
+          updatedAt: sql`greatest(${at.toISOString()}::timestamptz, ${jobs.updatedAt} + interval '1 millisecond')`,
+        })
         .where(eq(jobs.id, id));
     },
 
@@ -54,7 +66,19 @@ export function createJobsWritesRepo(db: Executor) {
       return rows.length > 0;
     },
 
-    async insertItem(values: { jobId: string; type: JobItem['type']; code: string; name: string; serviceLine: string | null; quantity: number; unitCostCents: number; totalCents: number }, exec: Executor = db): Promise<JobItem> {
+    async insertItem(
+      values: {
+        jobId: string;
+        type: JobItem['type'];
+        code: string;
+        name: string;
+        serviceLine: string | null;
+        quantity: number;
+        unitCostCents: number;
+        totalCents: number;
+      },
+      exec: Executor = db,
+    ): Promise<JobItem> {
       const [row] = await exec
         .insert(jobItems)
         .values({
@@ -71,10 +95,20 @@ export function createJobsWritesRepo(db: Executor) {
       return toItem(row!);
     },
 
-    async updateItem(jobId: string, itemId: string, values: { quantity: number; unitCostCents: number; totalCents: number; at: Date }, exec: Executor = db): Promise<JobItem | null> {
+    async updateItem(
+      jobId: string,
+      itemId: string,
+      values: { quantity: number; unitCostCents: number; totalCents: number; at: Date },
+      exec: Executor = db,
+    ): Promise<JobItem | null> {
       const [row] = await exec
         .update(jobItems)
-        .set({ quantity: values.quantity, unitCost: centsToDecimal(values.unitCostCents), totalCost: centsToDecimal(values.totalCents), updatedAt: values.at })
+        .set({
+          quantity: values.quantity,
+          unitCost: centsToDecimal(values.unitCostCents),
+          totalCost: centsToDecimal(values.totalCents),
+          updatedAt: values.at,
+        })
         .where(and(eq(jobItems.id, itemId), eq(jobItems.jobId, jobId)))
         .returning();
       return row ? toItem(row) : null;

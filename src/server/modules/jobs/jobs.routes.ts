@@ -49,7 +49,12 @@ const EXPORT_COLUMNS: XlsxColumn<JobListItem>[] = [
   { header: 'Location', width: 28, value: (r) => r.locationName },
   { header: 'Unit', width: 14, value: (r) => r.unitNumber },
   { header: 'Office', width: 14, value: (r) => r.office },
-  { header: 'Schedule Start', width: 20, numFmt: 'mm/dd/yyyy hh:mm', value: (r) => (r.scheduleStart ? new Date(r.scheduleStart) : null) },
+  {
+    header: 'Schedule Start',
+    width: 20,
+    numFmt: 'mm/dd/yyyy hh:mm',
+    value: (r) => (r.scheduleStart ? new Date(r.scheduleStart) : null),
+  },
   { header: 'Duration', width: 9, value: (r) => formatDurationHm(r.scheduleDuration) },
   { header: 'Start Date', width: 12, value: (r) => r.timePeriodStart },
   { header: 'Due Date', width: 12, value: (r) => r.timePeriodDue },
@@ -64,7 +69,8 @@ export function jobsRoutes(app: FastifyInstance, { jobs }: { jobs: JobsService }
   r.get('/api/jobs', {
     schema: {
       tags,
-      summary: 'Jobs: search (every word must match number, name, company, location or unit), filters, home queues, pages with the total and each cost total',
+      summary:
+        'Jobs: search (every word must match number, name, company, location or unit), filters, home queues, pages with the total and each cost total',
       querystring: jobListQuery,
       response: { 200: jobList, 400: apiErrorBody },
     },
@@ -72,20 +78,35 @@ export function jobsRoutes(app: FastifyInstance, { jobs }: { jobs: JobsService }
   });
 
   r.get('/api/jobs/export', {
-    schema: { tags, summary: 'The filtered jobs, every page, as an .xlsx file (by job number)', querystring: jobExportQuery },
+    schema: {
+      tags,
+      summary: 'The filtered jobs, every page, as an .xlsx file (by job number)',
+      querystring: jobExportQuery,
+    },
     handler: async (request, reply) =>
-      sendXlsx(reply, { fileName: exportFileName('jobs', await jobs.exportFileDate()), sheetName: 'Jobs', columns: EXPORT_COLUMNS, batches: jobs.exportBatches(request.query) }),
+      sendXlsx(reply, {
+        fileName: exportFileName('jobs', await jobs.exportFileDate()),
+        sheetName: 'Jobs',
+        columns: EXPORT_COLUMNS,
+        batches: jobs.exportBatches(request.query),
+      }),
   });
 
   r.get('/api/jobs/options', {
-    schema: { tags, summary: 'Choices for Create Job and the filters: job types, service lines, offices, active technicians, defaults', response: { 200: jobOptions } },
+    schema: {
+      tags,
+      summary:
+        'Choices for Create Job and the filters: job types, service lines, offices, active technicians, defaults',
+      response: { 200: jobOptions },
+    },
     handler: async () => jobs.options(),
   });
 
   r.get('/api/jobs/calendar', {
     schema: {
       tags,
-      summary: "The calendar: scheduled jobs starting in the range (company time zone) and the open unscheduled jobs whose period overlaps it",
+      summary:
+        'The calendar: scheduled jobs starting in the range (company time zone) and the open unscheduled jobs whose period overlaps it',
       querystring: calendarQuery,
       response: { 200: calendarAnswer, 400: apiErrorBody },
     },
@@ -94,29 +115,55 @@ export function jobsRoutes(app: FastifyInstance, { jobs }: { jobs: JobsService }
 
   r.post('/api/jobs', {
     config: office,
-    schema: { tags, summary: 'Create a job and its technicians (one transaction); the number comes from the sequence', body: createJobInput, response: { 201: createdJob, ...errors } },
+    schema: {
+      tags,
+      summary: 'Create a job and its technicians (one transaction); the number comes from the sequence',
+      body: createJobInput,
+      response: { 201: createdJob, ...errors },
+    },
     handler: async (request, reply) => reply.status(201).send(await jobs.create(currentUser(request), request.body)),
   });
 
   r.get('/api/jobs/:id', {
-    schema: { tags, summary: 'A job with its location, company, unit, technicians, items and what the signed-in user may do', params: jobIdParams, response: { 200: jobDetail, ...errors } },
+    schema: {
+      tags,
+      summary: 'A job with its location, company, unit, technicians, items and what the signed-in user may do',
+      params: jobIdParams,
+      response: { 200: jobDetail, ...errors },
+    },
     handler: async (request) => jobs.detail(currentUser(request), request.params.id),
   });
 
   r.post('/api/jobs/:id/complete', {
-    schema: { tags, summary: 'Complete Job (not when completed or cancelled; a technician only on a job assigned to them)', params: jobIdParams, response: { 200: jobDetail, ...errors } },
+    schema: {
+      tags,
+      summary: 'Complete Job (not when completed or cancelled; a technician only on a job assigned to them)',
+      params: jobIdParams,
+      response: { 200: jobDetail, ...errors },
+    },
     handler: async (request) => jobs.complete(currentUser(request), request.params.id),
   });
 
   r.patch('/api/jobs/:id', {
     config: office,
-    schema: { tags, summary: "Change the job's tags and/or subcontracted flag (the dispatch board's filters)", params: jobIdParams, body: updateJobInput, response: { 200: jobDetail, ...errors } },
+    schema: {
+      tags,
+      summary: "Change the job's tags and/or subcontracted flag (the dispatch board's filters)",
+      params: jobIdParams,
+      body: updateJobInput,
+      response: { 200: jobDetail, ...errors },
+    },
     handler: async (request) => jobs.update(currentUser(request), request.params.id, request.body),
   });
 
   r.post('/api/jobs/:id/cancel', {
     config: office,
-    schema: { tags, summary: 'Cancel Job (status cancelled; not when completed)', params: jobIdParams, response: { 200: jobDetail, ...errors } },
+    schema: {
+      tags,
+      summary: 'Cancel Job (status cancelled; not when completed)',
+      params: jobIdParams,
+      response: { 200: jobDetail, ...errors },
+    },
     handler: async (request) => jobs.cancel(currentUser(request), request.params.id),
   });
 
@@ -124,7 +171,8 @@ export function jobsRoutes(app: FastifyInstance, { jobs }: { jobs: JobsService }
     config: office,
     schema: {
       tags,
-      summary: 'Delete a job with its items, technicians, inspections and repairs (one transaction); refused when the customer answered its quote or it has an invoice past draft',
+      summary:
+        'Delete a job with its items, technicians, inspections and repairs (one transaction); refused when the customer answered its quote or it has an invoice past draft',
       params: jobIdParams,
       response: { 204: z.null(), ...errors },
     },
@@ -147,13 +195,27 @@ export function jobsRoutes(app: FastifyInstance, { jobs }: { jobs: JobsService }
   });
 
   r.post('/api/jobs/:id/items', {
-    schema: { tags, summary: 'Add a priced item (part, labor or item); the server computes the total', params: jobIdParams, body: jobItemInput, response: { 201: jobItem, ...errors } },
-    handler: async (request, reply) => reply.status(201).send(await jobs.addItem(currentUser(request), request.params.id, request.body)),
+    schema: {
+      tags,
+      summary: 'Add a priced item (part, labor or item); the server computes the total',
+      params: jobIdParams,
+      body: jobItemInput,
+      response: { 201: jobItem, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply.status(201).send(await jobs.addItem(currentUser(request), request.params.id, request.body)),
   });
 
   r.patch('/api/jobs/:id/items/:itemId', {
-    schema: { tags, summary: "Edit an item's quantity and unit price", params: jobItemParams, body: updateJobItemInput, response: { 200: jobItem, ...errors } },
-    handler: async (request) => jobs.updateItem(currentUser(request), request.params.id, request.params.itemId, request.body),
+    schema: {
+      tags,
+      summary: "Edit an item's quantity and unit price",
+      params: jobItemParams,
+      body: updateJobItemInput,
+      response: { 200: jobItem, ...errors },
+    },
+    handler: async (request) =>
+      jobs.updateItem(currentUser(request), request.params.id, request.params.itemId, request.body),
   });
 
   r.delete('/api/jobs/:id/items/:itemId', {
@@ -166,19 +228,34 @@ export function jobsRoutes(app: FastifyInstance, { jobs }: { jobs: JobsService }
 
   r.get('/api/job-presets', {
     config: office,
-    schema: { tags, summary: "The signed-in user's job presets (Suggested Paths), by name", response: { 200: jobPresetList } },
+    schema: {
+      tags,
+      summary: "The signed-in user's job presets (Suggested Paths), by name",
+      response: { 200: jobPresetList },
+    },
     handler: async (request) => jobs.presets(currentUser(request)),
   });
 
   r.post('/api/job-presets', {
     config: office,
-    schema: { tags, summary: 'Save the Create Job form as a preset', body: presetInput, response: { 201: jobPreset, ...errors } },
-    handler: async (request, reply) => reply.status(201).send(await jobs.createPreset(currentUser(request), request.body)),
+    schema: {
+      tags,
+      summary: 'Save the Create Job form as a preset',
+      body: presetInput,
+      response: { 201: jobPreset, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply.status(201).send(await jobs.createPreset(currentUser(request), request.body)),
   });
 
   r.delete('/api/job-presets/:id', {
     config: office,
-    schema: { tags, summary: "Delete one of the signed-in user's presets", params: presetIdParams, response: { 204: z.null(), ...errors } },
+    schema: {
+      tags,
+      summary: "Delete one of the signed-in user's presets",
+      params: presetIdParams,
+      response: { 204: z.null(), ...errors },
+    },
     handler: async (request, reply) => {
       await jobs.removePreset(currentUser(request), request.params.id);
       return reply.status(204).send(null);

@@ -42,9 +42,21 @@ registerConstraintMessages({
   jobs_location_id_locations_id_fk: { status: 400, message: JOB_MESSAGES.unknownLocation, field: 'locationId' },
   jobs_unit_id_units_id_fk: { status: 400, message: JOB_MESSAGES.unknownUnit, field: 'unitId' },
   jobs_type_job_types_code_fk: { status: 400, message: JOB_MESSAGES.unknownJobType, field: 'type' },
-  jobs_service_line_service_lines_code_fk: { status: 400, message: JOB_MESSAGES.unknownServiceLine, field: 'serviceLine' },
-  job_technicians_technician_id_technicians_id_fk: { status: 400, message: JOB_MESSAGES.technicianNotActive, field: 'technicianIds' },
-  job_items_service_line_service_lines_code_fk: { status: 400, message: JOB_MESSAGES.unknownServiceLine, field: 'serviceLine' },
+  jobs_service_line_service_lines_code_fk: {
+    status: 400,
+    message: JOB_MESSAGES.unknownServiceLine,
+    field: 'serviceLine',
+  },
+  job_technicians_technician_id_technicians_id_fk: {
+    status: 400,
+    message: JOB_MESSAGES.technicianNotActive,
+    field: 'technicianIds',
+  },
+  job_items_service_line_service_lines_code_fk: {
+    status: 400,
+    message: JOB_MESSAGES.unknownServiceLine,
+    field: 'serviceLine',
+  },
 });
 
 const isOffice = (actor: SessionUser) => can(actor.role, 'jobs.edit');
@@ -63,7 +75,16 @@ export interface JobsServiceDeps {
   deleteInspections: (jobId: string, exec: Executor) => Promise<void>;
 }
 
-export function createJobsService({ db, repo, settings, clock, withdrawOpenQuotes, deleteUnansweredQuotes, deleteDraftInvoices, deleteInspections }: JobsServiceDeps) {
+export function createJobsService({
+  db,
+  repo,
+  settings,
+  clock,
+  withdrawOpenQuotes,
+  deleteUnansweredQuotes,
+  deleteDraftInvoices,
+  deleteInspections,
+}: JobsServiceDeps) {
   const context = async (): Promise<JobListContext> => {
     const now = clock();
     const zone = await settings.timeZone();
@@ -77,7 +98,8 @@ export function createJobsService({ db, repo, settings, clock, withdrawOpenQuote
   };
 
   /** Office staff change any job; a technician only one assigned to them. */
-  const mayWork = async (actor: SessionUser, jobId: string, exec: Executor = db) => isOffice(actor) || mayWorkOnJob(actor.role, await repo.isAssigned(jobId, actor.id, exec));
+  const mayWork = async (actor: SessionUser, jobId: string, exec: Executor = db) =>
+    isOffice(actor) || mayWorkOnJob(actor.role, await repo.isAssigned(jobId, actor.id, exec));
   const mustWork = async (actor: SessionUser, jobId: string, exec: Executor = db) => {
     if (!(await mayWork(actor, jobId, exec))) throw forbidden(JOB_MESSAGES.notAssigned);
   };
@@ -154,18 +176,23 @@ export function createJobsService({ db, repo, settings, clock, withdrawOpenQuote
     async create(actor: SessionUser, input: CreateJobInput): Promise<CreatedJob> {
       const location = await repo.locationOf(input.locationId);
       if (!location) throw fieldError('locationId', JOB_MESSAGES.unknownLocation);
-      if (input.companyId && input.companyId !== location.companyId) throw fieldError('locationId', JOB_MESSAGES.locationNotOfCompany);
+      if (input.companyId && input.companyId !== location.companyId)
+        throw fieldError('locationId', JOB_MESSAGES.locationNotOfCompany);
       if (input.unitId) {
         const unit = await repo.unitOf(input.unitId);
         if (!unit) throw fieldError('unitId', JOB_MESSAGES.unknownUnit);
         if (unit.locationId !== input.locationId) throw fieldError('unitId', JOB_MESSAGES.unitNotAtLocation);
       }
       if (!(await repo.activeJobType(input.type))) throw fieldError('type', JOB_MESSAGES.unknownJobType);
-      if (!(await repo.activeServiceLine(input.serviceLine))) throw fieldError('serviceLine', JOB_MESSAGES.unknownServiceLine);
+      if (!(await repo.activeServiceLine(input.serviceLine)))
+        throw fieldError('serviceLine', JOB_MESSAGES.unknownServiceLine);
       await checkTechnicians(input.technicianIds);
 
       const status = statusFromSchedule(input.scheduleDate, input.scheduleTime);
-      const scheduleStart = status === 'scheduled' ? zonedDateTimeToInstant(input.scheduleDate!, input.scheduleTime!, await settings.timeZone()) : null;
+      const scheduleStart =
+        status === 'scheduled'
+          ? zonedDateTimeToInstant(input.scheduleDate!, input.scheduleTime!, await settings.timeZone())
+          : null;
       return db.transaction(async (tx) => {
         const job = await repo.insertJob(
           {
@@ -247,7 +274,10 @@ export function createJobsService({ db, repo, settings, clock, withdrawOpenQuote
     },
 
     /** The new list replaces the old one in one transaction; the first is primary. */
-    async assignTechnicians(id: string, input: AssignTechniciansInput): Promise<{ technicians: JobTechnicianDetail[] }> {
+    async assignTechnicians(
+      id: string,
+      input: AssignTechniciansInput,
+    ): Promise<{ technicians: JobTechnicianDetail[] }> {
       await mustExist(id);
       await checkTechnicians(input.technicianIds);
       return db.transaction(async (tx) => {
@@ -279,14 +309,21 @@ export function createJobsService({ db, repo, settings, clock, withdrawOpenQuote
         if (unitCostCents === null) {
           unitCostCents =
             input.type === 'part' && line.flatRateNonContractCents !== null && line.flatRatePmContractCents !== null
-              ? partUnitPriceCents({ flatRateNonContractCents: line.flatRateNonContractCents, flatRatePmContractCents: line.flatRatePmContractCents }, job.serviceContract)
+              ? partUnitPriceCents(
+                  {
+                    flatRateNonContractCents: line.flatRateNonContractCents,
+                    flatRatePmContractCents: line.flatRatePmContractCents,
+                  },
+                  job.serviceContract,
+                )
               : line.unitCostCents;
         }
       }
       if (!code) throw fieldError('code', JOB_MESSAGES.codeRequired);
       if (unitCostCents === null) throw fieldError('unitPrice', JOB_MESSAGES.unitPriceRequired);
       serviceLine ??= job.serviceLine;
-      if (!(await repo.activeServiceLine(serviceLine))) throw fieldError('serviceLine', JOB_MESSAGES.unknownServiceLine);
+      if (!(await repo.activeServiceLine(serviceLine)))
+        throw fieldError('serviceLine', JOB_MESSAGES.unknownServiceLine);
       const at = clock();
       return db.transaction(async (tx) => {
         const item = await repo.insertItem(
@@ -313,7 +350,12 @@ export function createJobsService({ db, repo, settings, clock, withdrawOpenQuote
       const unitCostCents = dollarsToCents(input.unitPrice);
       const at = clock();
       return db.transaction(async (tx) => {
-        const item = await repo.updateItem(jobId, itemId, { quantity: input.quantity, unitCostCents, totalCents: itemTotalCents(input.quantity, unitCostCents), at }, tx);
+        const item = await repo.updateItem(
+          jobId,
+          itemId,
+          { quantity: input.quantity, unitCostCents, totalCents: itemTotalCents(input.quantity, unitCostCents), at },
+          tx,
+        );
         if (!item) throw notFound(JOB_MESSAGES.itemNotFound);
         await repo.touch(jobId, at, tx);
         return item;

@@ -5,7 +5,19 @@ import type { Executor } from '../../db/client.js';
 import { recordCrud } from '../../db/crud.js';
 import { companies, customerCounts, jobs, locations, units } from '../../db/schema.js';
 import { countLimitFor } from '../../../domain/search.js';
-import { COUNT_ROWS, countOf, from, selectRow, selectRows, selection, searchTextMatch, tableAlias, textMatch, whereAll, type RowOf } from '../../db/sql.js';
+import {
+  COUNT_ROWS,
+  countOf,
+  from,
+  selectRow,
+  selectRows,
+  selection,
+  searchTextMatch,
+  tableAlias,
+  textMatch,
+  whereAll,
+  type RowOf,
+} from '../../db/sql.js';
 import { selectPage, sortedPagePlan } from '../../lists/index.js';
 import type { GeoPoint } from '../../geocoder/geocoder.js';
 
@@ -38,7 +50,11 @@ const JOINS = sql`join ${from(c)} on ${c.id} = ${l.companyId}`;
 const SELECT = sql`select ${LOCATION} from ${from(l)} ${JOINS}`;
 const COUNTED = selection({ n: customerCounts.locations });
 
-const toLocation = (row: RowOf<typeof LOCATION.fields>): Location => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
+const toLocation = (row: RowOf<typeof LOCATION.fields>): Location => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
 
 function filterConditions(filters: LocationExportQuery): SQL[] {
   const conditions: SQL[] = [];
@@ -54,7 +70,10 @@ function filterConditions(filters: LocationExportQuery): SQL[] {
 }
 
 /** The statements behind the /locations list (also shown with EXPLAIN by the benchmark). */
-export function locationListStatements(query: LocationListQuery, options: { totalCap?: number; sortLimit?: number } = {}) {
+export function locationListStatements(
+  query: LocationListQuery,
+  options: { totalCap?: number; sortLimit?: number } = {},
+) {
   const conditions = filterConditions(query);
   const limit = query.pageSize;
   const offset = (query.page - 1) * query.pageSize;
@@ -96,10 +115,16 @@ const records = recordCrud<typeof locations, LocationWrite, typeof LOCATION.fiel
 export function createLocationsRepo(db: Executor, options: { totalCap?: number; sortLimit?: number } = {}) {
   return {
     /** One page of /locations ordered by name, and the total (from the counters when unfiltered; capped when filtered). */
-    async list(query: LocationListQuery, exec: Executor = db): Promise<{ items: Location[]; total: number; totalCapped: boolean }> {
+    async list(
+      query: LocationListQuery,
+      exec: Executor = db,
+    ): Promise<{ items: Location[]; total: number; totalCapped: boolean }> {
       const statements = locationListStatements(query, options);
       if (statements.kind === 'unfiltered') {
-        const [rows, counted] = await Promise.all([selectRows(exec, LOCATION, statements.page), selectRow(exec, COUNTED, statements.count)]);
+        const [rows, counted] = await Promise.all([
+          selectRows(exec, LOCATION, statements.page),
+          selectRow(exec, COUNTED, statements.count),
+        ]);
         return { items: rows.map(toLocation), total: counted?.n ?? 0, totalCapped: false };
       }
       const { rows, total, totalCapped } = await selectPage(exec, statements.plan);
@@ -108,14 +133,26 @@ export function createLocationsRepo(db: Executor, options: { totalCap?: number; 
 
     /** A company's locations by name (the company detail page), at most `limit`. */
     async listForCompany(companyId: string, limit: number, exec: Executor = db): Promise<Location[]> {
-      const rows = await selectRows(exec, LOCATION, sql`${SELECT} where ${l.companyId} = ${companyId}::uuid order by ${l.name}, ${l.id} limit ${limit}`);
+      const rows = await selectRows(
+        exec,
+        LOCATION,
+        sql`${SELECT} where ${l.companyId} = ${companyId}::uuid order by ${l.name}, ${l.id} limit ${limit}`,
+      );
       return rows.map(toLocation);
     },
 
-    async exportBatch(filters: LocationExportQuery, after: { name: string; id: string } | null, limit: number): Promise<Location[]> {
+    async exportBatch(
+      filters: LocationExportQuery,
+      after: { name: string; id: string } | null,
+      limit: number,
+    ): Promise<Location[]> {
       const conditions = filterConditions(filters);
       if (after) conditions.push(sql`(${l.name}, ${l.id}) > (${after.name}, ${after.id}::uuid)`);
-      const rows = await selectRows(db, LOCATION, sql`${SELECT} where ${whereAll(conditions)} order by ${l.name}, ${l.id} limit ${limit}`);
+      const rows = await selectRows(
+        db,
+        LOCATION,
+        sql`${SELECT} where ${whereAll(conditions)} order by ${l.name}, ${l.id} limit ${limit}`,
+      );
       return rows.map(toLocation);
     },
 

@@ -3,7 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorBody, paginated } from '../../../domain/api.js';
 import { CUSTOMER_MESSAGES, idParams } from '../../../domain/customers.js';
-import { location, locationExportQuery, locationInput, locationListQuery, type Location } from '../../../domain/locations.js';
+import {
+  location,
+  locationExportQuery,
+  locationInput,
+  locationListQuery,
+  type Location,
+} from '../../../domain/locations.js';
 import { allow } from '../../../domain/policy.js';
 import { exportFileName, sendXlsx, type XlsxColumn } from '../../export/xlsx.js';
 import type { LocationsService } from './locations.service.js';
@@ -26,13 +32,17 @@ export const LOCATION_EXPORT_COLUMNS: XlsxColumn<Location>[] = [
 ];
 
 /** `today`: the date in the company's time zone, for export file names. */
-export function locationsRoutes(app: FastifyInstance, { locations, today }: { locations: LocationsService; today: () => Promise<string> }) {
+export function locationsRoutes(
+  app: FastifyInstance,
+  { locations, today }: { locations: LocationsService; today: () => Promise<string> },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/locations', {
     schema: {
       tags: ['locations'],
-      summary: 'Locations by name with their company; search and contains filters on name, building, city, state and zip',
+      summary:
+        'Locations by name with their company; search and contains filters on name, building, city, state and zip',
       querystring: locationListQuery,
       response: { 200: paginated(location), 400: apiErrorBody },
     },
@@ -57,24 +67,45 @@ export function locationsRoutes(app: FastifyInstance, { locations, today }: { lo
 
   r.post('/api/locations', {
     config: editors,
-    schema: { tags: ['locations'], summary: 'Create a location for a company (its address is geocoded)', body: locationInput, response: { 201: location, ...errors } },
+    schema: {
+      tags: ['locations'],
+      summary: 'Create a location for a company (its address is geocoded)',
+      body: locationInput,
+      response: { 201: location, ...errors },
+    },
     handler: async (request, reply) => reply.status(201).send(await locations.create(request.body)),
   });
 
   r.get('/api/locations/:id', {
-    schema: { tags: ['locations'], summary: 'A location with its company and unit count', params, response: { 200: location, ...errors } },
+    schema: {
+      tags: ['locations'],
+      summary: 'A location with its company and unit count',
+      params,
+      response: { 200: location, ...errors },
+    },
     handler: async (request) => locations.detail(request.params.id),
   });
 
   r.put('/api/locations/:id', {
     config: editors,
-    schema: { tags: ['locations'], summary: 'Update a location', params, body: locationInput, response: { 200: location, ...errors } },
+    schema: {
+      tags: ['locations'],
+      summary: 'Update a location',
+      params,
+      body: locationInput,
+      response: { 200: location, ...errors },
+    },
     handler: async (request) => locations.update(request.params.id, request.body),
   });
 
   r.delete('/api/locations/:id', {
     config: deleters,
-    schema: { tags: ['locations'], summary: 'Delete a location with its units (refused while jobs hold it)', params, response: { 204: z.null(), ...errors } },
+    schema: {
+      tags: ['locations'],
+      summary: 'Delete a location with its units (refused while jobs hold it)',
+      params,
+      response: { 204: z.null(), ...errors },
+    },
     handler: async (request, reply) => {
       await locations.remove(request.params.id);
       return reply.status(204).send(null);

@@ -12,7 +12,12 @@ registerConstraintMessages({
   locations_company_id_companies_id_fk: { status: 400, message: CUSTOMER_MESSAGES.companyNotFound, field: 'companyId' },
 });
 
-export function createLocationsService(deps: { db: Database; repo: LocationsRepo; companies: CompaniesRepo; geocoder: Geocoder }) {
+export function createLocationsService(deps: {
+  db: Database;
+  repo: LocationsRepo;
+  companies: CompaniesRepo;
+  geocoder: Geocoder;
+}) {
   const { db, repo, companies, geocoder } = deps;
 
   const mustExist = async (id: string): Promise<Location> => {
@@ -21,7 +26,8 @@ export function createLocationsService(deps: { db: Database; repo: LocationsRepo
     return found;
   };
   const companyMustExist = async (companyId: string) => {
-    if (!(await companies.exists(companyId))) throw badRequest(CUSTOMER_MESSAGES.companyNotFound, { companyId: CUSTOMER_MESSAGES.companyNotFound });
+    if (!(await companies.exists(companyId)))
+      throw badRequest(CUSTOMER_MESSAGES.companyNotFound, { companyId: CUSTOMER_MESSAGES.companyNotFound });
   };
 
   return {
@@ -31,7 +37,10 @@ export function createLocationsService(deps: { db: Database; repo: LocationsRepo
     },
 
     exportBatches(filters: LocationExportQuery) {
-      return inBatches((after: { name: string; id: string } | null, limit) => repo.exportBatch(filters, after, limit), (row) => ({ name: row.name, id: row.id }));
+      return inBatches(
+        (after: { name: string; id: string } | null, limit) => repo.exportBatch(filters, after, limit),
+        (row) => ({ name: row.name, id: row.id }),
+      );
     },
 
     detail: mustExist,
@@ -39,7 +48,11 @@ export function createLocationsService(deps: { db: Database; repo: LocationsRepo
     async create(input: LocationInput): Promise<Location> {
       await companyMustExist(input.companyId);
       const point = await coordinatesFor(geocoder, input);
-      const id = await repo.insert({ ...input, latitude: point?.latitude ?? null, longitude: point?.longitude ?? null });
+      const id = await repo.insert({
+        ...input,
+        latitude: point?.latitude ?? null,
+        longitude: point?.longitude ?? null,
+      });
       return (await repo.getById(id))!;
     },
 
@@ -47,7 +60,11 @@ export function createLocationsService(deps: { db: Database; repo: LocationsRepo
       const existing = await mustExist(id);
       if (input.companyId !== existing.companyId) await companyMustExist(input.companyId);
       const point = await coordinatesFor(geocoder, input, existing);
-      const updated = await repo.update(id, { ...input, latitude: point?.latitude ?? null, longitude: point?.longitude ?? null });
+      const updated = await repo.update(id, {
+        ...input,
+        latitude: point?.latitude ?? null,
+        longitude: point?.longitude ?? null,
+      });
       if (!updated) throw notFound(CUSTOMER_MESSAGES.locationNotFound);
       return (await repo.getById(id))!;
     },

@@ -6,7 +6,23 @@ import { retryFailed } from '../../outbox/outbox.js';
 
 type Row = typeof outbox.$inferSelect;
 
-export function toSummary(row: Pick<Row, 'id' | 'toAddress' | 'subject' | 'status' | 'attempts' | 'lastError' | 'attachments' | 'relatedType' | 'relatedId' | 'createdAt' | 'sentAt' | 'nextAttemptAt'>): OutboxSummary {
+export function toSummary(
+  row: Pick<
+    Row,
+    | 'id'
+    | 'toAddress'
+    | 'subject'
+    | 'status'
+    | 'attempts'
+    | 'lastError'
+    | 'attachments'
+    | 'relatedType'
+    | 'relatedId'
+    | 'createdAt'
+    | 'sentAt'
+    | 'nextAttemptAt'
+  >,
+): OutboxSummary {
   return {
     id: row.id,
     to: row.toAddress,

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorBody } from '../../../domain/api.js';
-import { outboxAttachmentParams, outboxIdParams, outboxList, outboxListQuery, outboxMessage } from '../../../domain/quote-outbox.js';
+import {
+  outboxAttachmentParams,
+  outboxIdParams,
+  outboxList,
+  outboxListQuery,
+  outboxMessage,
+} from '../../../domain/quote-outbox.js';
 import { allow } from '../../../domain/policy.js';
 import { contentDisposition } from '../../http/content-disposition.js';
 import type { OutboxService } from './outbox.service.js';
@@ -37,7 +43,11 @@ export function outboxRoutes(app: FastifyInstance, { outbox }: { outbox: OutboxS
 
   r.get('/api/outbox/:id/attachments/:index', {
     config: admins,
-    schema: { tags, summary: "Download one of a message's attachments (admin, manager)", params: outboxAttachmentParams },
+    schema: {
+      tags,
+      summary: "Download one of a message's attachments (admin, manager)",
+      params: outboxAttachmentParams,
+    },
     handler: async (request, reply) => {
       const file = await outbox.attachment(request.params.id, request.params.index);
       return reply

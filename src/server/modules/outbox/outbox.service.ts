@@ -1,10 +1,20 @@
-import { OUTBOX_MESSAGES, type OutboxList, type OutboxListQuery, type OutboxMessage } from '../../../domain/quote-outbox.js';
+import {
+  OUTBOX_MESSAGES,
+  type OutboxList,
+  type OutboxListQuery,
+  type OutboxMessage,
+} from '../../../domain/quote-outbox.js';
 import type { Executor } from '../../db/client.js';
 import { conflict, notFound } from '../../errors.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { toSummary, type OutboxRepo } from './outbox.repo.js';
 
-export function createOutboxService(deps: { db: Executor; repo: OutboxRepo; storage: FileStorage; deliveryConfigured: boolean }) {
+export function createOutboxService(deps: {
+  db: Executor;
+  repo: OutboxRepo;
+  storage: FileStorage;
+  deliveryConfigured: boolean;
+}) {
   const { db, repo, storage } = deps;
 
   async function message(id: string): Promise<OutboxMessage> {
@@ -19,7 +29,13 @@ export function createOutboxService(deps: { db: Executor; repo: OutboxRepo; stor
         url: `/api/outbox/${row.id}/attachments/${index}`,
       })),
     );
-    return { ...toSummary(row), text: row.textBody, html: row.htmlBody, attachments, claimedBy: row.status === 'sending' ? row.claimedBy : null };
+    return {
+      ...toSummary(row),
+      text: row.textBody,
+      html: row.htmlBody,
+      attachments,
+      claimedBy: row.status === 'sending' ? row.claimedBy : null,
+    };
   }
 
   return {

@@ -1,5 +1,13 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
-import { PRICE_KINDS, type PriceCreate, type PriceKind, type PriceListFilters, type PriceRecord, type PriceUpdate, type ServiceLineOption } from '../../../domain/price-book.js';
+import {
+  PRICE_KINDS,
+  type PriceCreate,
+  type PriceKind,
+  type PriceListFilters,
+  type PriceRecord,
+  type PriceUpdate,
+  type ServiceLineOption,
+} from '../../../domain/price-book.js';
 import { countLimitFor } from '../../../domain/search.js';
 import type { Executor } from '../../db/client.js';
 import { jobItemPrices, serviceLines } from '../../db/schema.js';
@@ -42,12 +50,22 @@ function keysOf(kinds: readonly PriceKind[], filters: PriceListFilters): SQL {
 /** New prices of any kinds: one statement per kind present; their ids, kind by kind. */
 async function insertPrices(exec: Executor, prices: PriceCreate[]): Promise<string[]> {
   return [
-    ...(await insertIfAny(prices.filter((p) => p.kind === 'part'), (parts) => PART_PRICES.insert(exec, parts))),
-    ...(await insertIfAny(prices.filter((p) => p.kind === 'labor'), (labor) => LABOR_PRICES.insert(exec, labor))),
-    ...(await insertIfAny(prices.filter((p) => p.kind === 'item'), (items) => ITEM_PRICES.insert(exec, items))),
+    ...(await insertIfAny(
+      prices.filter((p) => p.kind === 'part'),
+      (parts) => PART_PRICES.insert(exec, parts),
+    )),
+    ...(await insertIfAny(
+      prices.filter((p) => p.kind === 'labor'),
+      (labor) => LABOR_PRICES.insert(exec, labor),
+    )),
+    ...(await insertIfAny(
+      prices.filter((p) => p.kind === 'item'),
+      (items) => ITEM_PRICES.insert(exec, items),
+    )),
   ];
 }
-const insertIfAny = async <T>(prices: T[], insert: (prices: T[]) => Promise<string[]>) => (prices.length ? insert(prices) : []);
+const insertIfAny = async <T>(prices: T[], insert: (prices: T[]) => Promise<string[]>) =>
+  prices.length ? insert(prices) : [];
 
 export function createPriceBookRepo(db: Executor, options: { totalCap?: number } = {}) {
   /** The records of a page of keys, in the keys' order (one query per kind on the page). */
@@ -56,7 +74,15 @@ export function createPriceBookRepo(db: Executor, options: { totalCap?: number }
     for (const kind of PRICE_KINDS) {
       const ids = keys.filter((key) => key.kind === kind).map((key) => key.id);
       if (ids.length === 0) continue;
-      for (const record of await readPrices(exec, kind, (t) => sql`${t.id} in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`)) {
+      for (const record of await readPrices(
+        exec,
+        kind,
+        (t) =>
+          sql`${t.id} in (${sql.join(
+            ids.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`,
+      )) {
         byKey.set(`${kind}:${record.id}`, record);
       }
     }
@@ -65,19 +91,37 @@ export function createPriceBookRepo(db: Executor, options: { totalCap?: number }
 
   return {
     /** One page of the list, ordered by code, with the total (counted up to the cap); both in SQL. */
-    async list(filters: PriceListFilters, page: number, pageSize: number): Promise<{ items: PriceRecord[]; total: number; totalCapped: boolean }> {
+    async list(
+      filters: PriceListFilters,
+      page: number,
+      pageSize: number,
+    ): Promise<{ items: PriceRecord[]; total: number; totalCapped: boolean }> {
       const kinds = kindsOf(filters.type);
       const [keys, counted] = await Promise.all([
-        selectRows(db, KEY, sql`select ${KEY} from (${keysOf(kinds, filters)}) p order by ${ORDER} limit ${pageSize} offset ${(page - 1) * pageSize}`),
+        selectRows(
+          db,
+          KEY,
+          sql`select ${KEY} from (${keysOf(kinds, filters)}) p order by ${ORDER} limit ${pageSize} offset ${(page - 1) * pageSize}`,
+        ),
         cappedCount(db, keysOf(kinds, filters), countLimitFor(page, pageSize, options.totalCap)),
       ]);
       return { items: await recordsOf(db, keys), ...counted };
     },
 
     /** The filtered list after a cursor, in list order (the export reads it in batches). */
-    async listAfter(filters: PriceListFilters, after: { code: string; kind: PriceKind; id: string } | null, limit: number): Promise<PriceRecord[]> {
-      const cursor = after ? sql`where (p.code collate "C", p.kind, p.id) > (${after.code} collate "C", ${after.kind}::text, ${after.id}::uuid)` : sql``;
-      const keys = await selectRows(db, KEY, sql`select ${KEY} from (${keysOf(kindsOf(filters.type), filters)}) p ${cursor} order by ${ORDER} limit ${limit}`);
+    async listAfter(
+      filters: PriceListFilters,
+      after: { code: string; kind: PriceKind; id: string } | null,
+      limit: number,
+    ): Promise<PriceRecord[]> {
+      const cursor = after
+        ? sql`where (p.code collate "C", p.kind, p.id) > (${after.code} collate "C", ${after.kind}::text, ${after.id}::uuid)`
+        : sql``;
+      const keys = await selectRows(
+        db,
+        KEY,
+        sql`select ${KEY} from (${keysOf(kindsOf(filters.type), filters)}) p ${cursor} order by ${ORDER} limit ${limit}`,
+      );
       return recordsOf(db, keys);
     },
 
@@ -98,7 +142,17 @@ export function createPriceBookRepo(db: Executor, options: { totalCap?: number }
       const lower = [...new Set(codes.map((c) => c.toLowerCase()))];
       for (let i = 0; i < lower.length; i += 500) {
         const chunk = lower.slice(i, i + 500);
-        found.push(...(await readPrices(exec, kind, (t) => sql`lower(${t.code}) in (${sql.join(chunk.map((c) => sql`${c}`), sql`, `)})`)));
+        found.push(
+          ...(await readPrices(
+            exec,
+            kind,
+            (t) =>
+              sql`lower(${t.code}) in (${sql.join(
+                chunk.map((c) => sql`${c}`),
+                sql`, `,
+              )})`,
+          )),
+        );
       }
       return found;
     },
@@ -131,7 +185,10 @@ export function createPriceBookRepo(db: Executor, options: { totalCap?: number }
     },
 
     async serviceLines(exec: Executor = db): Promise<ServiceLineOption[]> {
-      return exec.select({ code: serviceLines.code, name: serviceLines.name, isActive: serviceLines.isActive }).from(serviceLines).orderBy(asc(serviceLines.name));
+      return exec
+        .select({ code: serviceLines.code, name: serviceLines.name, isActive: serviceLines.isActive })
+        .from(serviceLines)
+        .orderBy(asc(serviceLines.name));
     },
 
     async serviceLine(code: string): Promise<ServiceLineOption | undefined> {
@@ -145,7 +202,11 @@ export function createPriceBookRepo(db: Executor, options: { totalCap?: number }
 
     /** Item categories in use, for the Category field's suggestions. */
     async categories(): Promise<string[]> {
-      const rows = await db.selectDistinct({ category: jobItemPrices.category }).from(jobItemPrices).orderBy(asc(jobItemPrices.category)).limit(200);
+      const rows = await db
+        .selectDistinct({ category: jobItemPrices.category })
+        .from(jobItemPrices)
+        .orderBy(asc(jobItemPrices.category))
+        .limit(200);
       return rows.map((r) => r.category);
     },
   };

@@ -38,18 +38,58 @@ const EXPORT_COLUMNS: XlsxColumn<PriceRecord>[] = [
   { header: 'Description', width: 40, value: (r) => r.description },
   { header: 'Service Line', width: 13, value: (r) => r.serviceLine },
   { header: 'Unit Cost', width: 12, numFmt: MONEY, value: (r) => dollars(r.unitCostCents) },
-  { header: 'Parts Cost', width: 12, numFmt: MONEY, value: (r) => (r.kind === 'part' ? dollars(r.partsCostCents) : null) },
+  {
+    header: 'Parts Cost',
+    width: 12,
+    numFmt: MONEY,
+    value: (r) => (r.kind === 'part' ? dollars(r.partsCostCents) : null),
+  },
   { header: 'Estimated Hours', width: 10, value: (r) => (r.kind === 'part' ? r.estimatedHours : null) },
   { header: 'Complexity', width: 10, value: (r) => (r.kind === 'part' ? r.complexityMultiplier : null) },
-  { header: 'Labor Rate', width: 11, numFmt: MONEY, value: (r) => (r.kind === 'part' ? dollars(r.laborRateCents) : null) },
+  {
+    header: 'Labor Rate',
+    width: 11,
+    numFmt: MONEY,
+    value: (r) => (r.kind === 'part' ? dollars(r.laborRateCents) : null),
+  },
   { header: 'Multi Technician', width: 10, value: (r) => (r.kind === 'part' ? yesNo(r.multiTechnician) : null) },
-  { header: 'Truck Fee', width: 11, numFmt: MONEY, value: (r) => (r.kind === 'part' ? dollars(r.truckFeeCents) : null) },
+  {
+    header: 'Truck Fee',
+    width: 11,
+    numFmt: MONEY,
+    value: (r) => (r.kind === 'part' ? dollars(r.truckFeeCents) : null),
+  },
   { header: 'Roof Access', width: 10, value: (r) => (r.kind === 'part' ? yesNo(r.includeRoofAccess) : null) },
-  { header: 'Roof Access Fee', width: 12, numFmt: MONEY, value: (r) => (r.kind === 'part' ? dollars(r.roofAccessFeeCents) : null) },
-  { header: 'Adjusted Labor Rate', width: 12, numFmt: MONEY, value: (r) => (r.kind === 'part' ? dollars(r.adjustedLaborCostCents) : null) },
-  { header: 'Total Base Cost', width: 12, numFmt: MONEY, value: (r) => (r.kind === 'part' ? dollars(r.totalBaseCostCents) : null) },
-  { header: 'Flat Rate Non-Contract', width: 14, numFmt: MONEY, value: (r) => (r.kind === 'part' ? dollars(r.flatRateNonContractCents) : null) },
-  { header: 'Flat Rate PM Contract', width: 14, numFmt: MONEY, value: (r) => (r.kind === 'part' ? dollars(r.flatRatePmContractCents) : null) },
+  {
+    header: 'Roof Access Fee',
+    width: 12,
+    numFmt: MONEY,
+    value: (r) => (r.kind === 'part' ? dollars(r.roofAccessFeeCents) : null),
+  },
+  {
+    header: 'Adjusted Labor Rate',
+    width: 12,
+    numFmt: MONEY,
+    value: (r) => (r.kind === 'part' ? dollars(r.adjustedLaborCostCents) : null),
+  },
+  {
+    header: 'Total Base Cost',
+    width: 12,
+    numFmt: MONEY,
+    value: (r) => (r.kind === 'part' ? dollars(r.totalBaseCostCents) : null),
+  },
+  {
+    header: 'Flat Rate Non-Contract',
+    width: 14,
+    numFmt: MONEY,
+    value: (r) => (r.kind === 'part' ? dollars(r.flatRateNonContractCents) : null),
+  },
+  {
+    header: 'Flat Rate PM Contract',
+    width: 14,
+    numFmt: MONEY,
+    value: (r) => (r.kind === 'part' ? dollars(r.flatRatePmContractCents) : null),
+  },
   { header: 'Skill Level', width: 10, value: (r) => (r.kind === 'labor' ? skillLevelLabel(r.skillLevel) : null) },
   { header: 'Duration Hours', width: 10, value: (r) => (r.kind === 'labor' ? r.durationHours : null) },
   { header: 'Overtime', width: 9, value: (r) => (r.kind === 'labor' ? yesNo(r.isOvertime) : null) },
@@ -61,15 +101,61 @@ const EXPORT_COLUMNS: XlsxColumn<PriceRecord>[] = [
 /** One example of each kind, for the import template. */
 const TEMPLATE_ROWS: PriceRecord[] = [
   {
-    kind: 'part', id: '', code: 'CAP-45-5', name: 'Dual run capacitor 45/5 MFD', description: 'Replaced on a condensing unit', serviceLine: 'HVACGEN', serviceLineName: null,
-    unitCostCents: 0, partsCostCents: 3800, estimatedHours: 0.5, complexityMultiplier: 1, laborRateCents: 6000, multiTechnician: false, adjustedLaborCostCents: 0,
-    truckFeeCents: 1000, includeRoofAccess: true, roofAccessFeeCents: 7500, totalBaseCostCents: 0, flatRateNonContractCents: 0, flatRatePmContractCents: 0,
+    kind: 'part',
+    id: '',
+    code: 'CAP-45-5',
+    name: 'Dual run capacitor 45/5 MFD',
+    description: 'Replaced on a condensing unit',
+    serviceLine: 'HVACGEN',
+    serviceLineName: null,
+    unitCostCents: 0,
+    partsCostCents: 3800,
+    estimatedHours: 0.5,
+    complexityMultiplier: 1,
+    laborRateCents: 6000,
+    multiTechnician: false,
+    adjustedLaborCostCents: 0,
+    truckFeeCents: 1000,
+    includeRoofAccess: true,
+    roofAccessFeeCents: 7500,
+    totalBaseCostCents: 0,
+    flatRateNonContractCents: 0,
+    flatRatePmContractCents: 0,
   },
-  { kind: 'labor', id: '', code: 'LAB-STD', name: 'Standard labor (per hour)', description: null, serviceLine: 'HVACGEN', serviceLineName: null, unitCostCents: 9500, skillLevel: 'standard', durationHours: 1, isOvertime: false, isEmergency: false },
-  { kind: 'item', id: '', code: 'ITM-TRIP', name: 'Trip charge', description: null, serviceLine: 'HVACGEN', serviceLineName: null, unitCostCents: 4500, category: 'Fees', isTaxable: false },
+  {
+    kind: 'labor',
+    id: '',
+    code: 'LAB-STD',
+    name: 'Standard labor (per hour)',
+    description: null,
+    serviceLine: 'HVACGEN',
+    serviceLineName: null,
+    unitCostCents: 9500,
+    skillLevel: 'standard',
+    durationHours: 1,
+    isOvertime: false,
+    isEmergency: false,
+  },
+  {
+    kind: 'item',
+    id: '',
+    code: 'ITM-TRIP',
+    name: 'Trip charge',
+    description: null,
+    serviceLine: 'HVACGEN',
+    serviceLineName: null,
+    unitCostCents: 4500,
+    category: 'Fees',
+    isTaxable: false,
+  },
 ];
-const TEMPLATE_COLUMNS = EXPORT_COLUMNS.filter((c) => !['Adjusted Labor Rate', 'Total Base Cost', 'Flat Rate Non-Contract', 'Flat Rate PM Contract'].includes(c.header)).map((c) =>
-  c.header === 'Unit Cost' ? { ...c, value: (r: PriceRecord) => (r.kind === 'part' ? null : dollars(r.unitCostCents)) } : c,
+const TEMPLATE_COLUMNS = EXPORT_COLUMNS.filter(
+  (c) =>
+    !['Adjusted Labor Rate', 'Total Base Cost', 'Flat Rate Non-Contract', 'Flat Rate PM Contract'].includes(c.header),
+).map((c) =>
+  c.header === 'Unit Cost'
+    ? { ...c, value: (r: PriceRecord) => (r.kind === 'part' ? null : dollars(r.unitCostCents)) }
+    : c,
 );
 
 async function* once<T>(rows: T[]): AsyncGenerator<T[]> {
@@ -94,7 +180,8 @@ export async function priceBookRoutes(app: FastifyInstance, { priceBook }: { pri
   r.get('/api/price-book', {
     schema: {
       tags: ['price book'],
-      summary: 'Parts, labor and items in one list: search on code or name, type and service line filters, ordered by code',
+      summary:
+        'Parts, labor and items in one list: search on code or name, type and service line filters, ordered by code',
       querystring: priceListQuery,
       response: { 200: priceList, 400: apiErrorBody },
     },
@@ -102,19 +189,38 @@ export async function priceBookRoutes(app: FastifyInstance, { priceBook }: { pri
   });
 
   r.get('/api/price-book/options', {
-    schema: { tags: ['price book'], summary: 'Service lines and item categories for the filters and forms', response: { 200: priceBookOptions } },
+    schema: {
+      tags: ['price book'],
+      summary: 'Service lines and item categories for the filters and forms',
+      response: { 200: priceBookOptions },
+    },
     handler: async () => priceBook.options(),
   });
 
   r.get('/api/price-book/export', {
-    schema: { tags: ['price book'], summary: 'The filtered list as an .xlsx file (all pages), readable by the import', querystring: priceListFilters },
+    schema: {
+      tags: ['price book'],
+      summary: 'The filtered list as an .xlsx file (all pages), readable by the import',
+      querystring: priceListFilters,
+    },
     handler: async (request, reply) =>
-      sendXlsx(reply, { fileName: await priceBook.exportFileName(), sheetName: 'Price Book', columns: EXPORT_COLUMNS, batches: priceBook.exportBatches(request.query) }),
+      sendXlsx(reply, {
+        fileName: await priceBook.exportFileName(),
+        sheetName: 'Price Book',
+        columns: EXPORT_COLUMNS,
+        batches: priceBook.exportBatches(request.query),
+      }),
   });
 
   r.get('/api/price-book/import/template', {
     schema: { tags: ['price book'], summary: 'An .xlsx with the import columns and one example row of each kind' },
-    handler: async (_request, reply) => sendXlsx(reply, { fileName: 'price-book-import-template.xlsx', sheetName: 'Price Book', columns: TEMPLATE_COLUMNS, batches: once(TEMPLATE_ROWS) }),
+    handler: async (_request, reply) =>
+      sendXlsx(reply, {
+        fileName: 'price-book-import-template.xlsx',
+        sheetName: 'Price Book',
+        columns: TEMPLATE_COLUMNS,
+        batches: once(TEMPLATE_ROWS),
+      }),
   });
 
   for (const kind of PRICE_KINDS) {
@@ -136,7 +242,12 @@ export async function priceBookRoutes(app: FastifyInstance, { priceBook }: { pri
     });
 
     r.get(`${path}/:id`, {
-      schema: { tags: ['price book'], summary: `One ${label} price`, params: idParams, response: { 200: priceRecord, 400: apiErrorBody, 404: apiErrorBody } },
+      schema: {
+        tags: ['price book'],
+        summary: `One ${label} price`,
+        params: idParams,
+        response: { 200: priceRecord, 400: apiErrorBody, 404: apiErrorBody },
+      },
       handler: async (request) => priceBook.get(kind, request.params.id),
     });
 
@@ -154,7 +265,12 @@ export async function priceBookRoutes(app: FastifyInstance, { priceBook }: { pri
 
     r.delete(`${path}/:id`, {
       config: editors,
-      schema: { tags: ['price book'], summary: `Delete a ${label} price (admin and manager)`, params: idParams, response: { 204: z.null(), 400: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody } },
+      schema: {
+        tags: ['price book'],
+        summary: `Delete a ${label} price (admin and manager)`,
+        params: idParams,
+        response: { 204: z.null(), 400: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody },
+      },
       handler: async (request, reply) => {
         await priceBook.delete(kind, request.params.id);
         return reply.status(204).send(null);
@@ -171,7 +287,8 @@ export async function priceBookRoutes(app: FastifyInstance, { priceBook }: { pri
       config: editors,
       schema: {
         tags: ['price book'],
-        summary: 'Check a spreadsheet (.xlsx or .csv, header row first): each row as new, changed, unchanged or invalid with the reasons. Writes nothing.',
+        summary:
+          'Check a spreadsheet (.xlsx or .csv, header row first): each row as new, changed, unchanged or invalid with the reasons. Writes nothing.',
         consumes: ['multipart/form-data'],
         response: { 200: importPreview, 400: apiErrorBody, 403: apiErrorBody, 413: apiErrorBody, 415: apiErrorBody },
       },
@@ -185,9 +302,17 @@ export async function priceBookRoutes(app: FastifyInstance, { priceBook }: { pri
       config: editors,
       schema: {
         tags: ['price book'],
-        summary: "Import a spreadsheet: the valid rows are applied in one transaction after checking every row again; invalid rows are skipped",
+        summary:
+          'Import a spreadsheet: the valid rows are applied in one transaction after checking every row again; invalid rows are skipped',
         consumes: ['multipart/form-data'],
-        response: { 200: importResult, 400: apiErrorBody, 403: apiErrorBody, 409: apiErrorBody, 413: apiErrorBody, 415: apiErrorBody },
+        response: {
+          200: importResult,
+          400: apiErrorBody,
+          403: apiErrorBody,
+          409: apiErrorBody,
+          413: apiErrorBody,
+          415: apiErrorBody,
+        },
       },
       handler: async (request) => {
         const { buffer, fileName } = await readUpload(request);

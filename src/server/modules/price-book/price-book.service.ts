@@ -30,30 +30,58 @@ import type { PriceBookRepo } from './price-book.repo.js';
 type ExportCursor = { code: string; kind: PriceKind; id: string };
 
 const ARTICLE_KIND: Record<PriceKind, string> = { part: 'A part', labor: 'A labor price', item: 'An item' };
-const duplicateMessage = (kind: PriceKind, code?: string) => `${ARTICLE_KIND[kind]} ${code ? `with the code ${code}` : 'with this code'} already exists`;
+const duplicateMessage = (kind: PriceKind, code?: string) =>
+  `${ARTICLE_KIND[kind]} ${code ? `with the code ${code}` : 'with this code'} already exists`;
 
 // Two people saving the same code at the same moment: the unique index answers, with these words.
 registerConstraintMessages({
   job_part_prices_code_unique: { message: duplicateMessage('part'), field: 'code' },
   job_labor_prices_code_unique: { message: duplicateMessage('labor'), field: 'code' },
   job_item_prices_code_unique: { message: duplicateMessage('item'), field: 'code' },
-  job_part_prices_service_line_service_lines_code_fk: { status: 400, message: 'Unknown service line', field: 'serviceLine' },
-  job_labor_prices_service_line_service_lines_code_fk: { status: 400, message: 'Unknown service line', field: 'serviceLine' },
-  job_item_prices_service_line_service_lines_code_fk: { status: 400, message: 'Unknown service line', field: 'serviceLine' },
+  job_part_prices_service_line_service_lines_code_fk: {
+    status: 400,
+    message: 'Unknown service line',
+    field: 'serviceLine',
+  },
+  job_labor_prices_service_line_service_lines_code_fk: {
+    status: 400,
+    message: 'Unknown service line',
+    field: 'serviceLine',
+  },
+  job_item_prices_service_line_service_lines_code_fk: {
+    status: 400,
+    message: 'Unknown service line',
+    field: 'serviceLine',
+  },
 });
 
 /** An import file the parse worker had to stop (time or memory): far past what an import takes. */
 export const SPREADSHEET_UNSAFE_MESSAGE = `The spreadsheet could not be read safely: it is too large or too complex to import at once. Split it into smaller files of at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows.`;
 
-export function createPriceBookService({ repo, db, settings, clock, parsing }: { repo: PriceBookRepo; db: Database; settings: SettingsRepo; clock: () => Date; parsing: ParsePool }) {
-  const notFoundFor = (kind: PriceKind) => notFound(`${PRICE_KIND_LABELS[kind]} price not found. It may have been deleted.`);
+export function createPriceBookService({
+  repo,
+  db,
+  settings,
+  clock,
+  parsing,
+}: {
+  repo: PriceBookRepo;
+  db: Database;
+  settings: SettingsRepo;
+  clock: () => Date;
+  parsing: ParsePool;
+}) {
+  const notFoundFor = (kind: PriceKind) =>
+    notFound(`${PRICE_KIND_LABELS[kind]} price not found. It may have been deleted.`);
 
   /** A new price, or one moving to another service line, must use an existing, active line. */
   async function checkServiceLine(code: string, current?: string) {
     const line = await repo.serviceLine(code);
     if (!line) throw badRequest(`Unknown service line ${code}`, { serviceLine: `Unknown service line ${code}` });
     if (!line.isActive && code !== current) {
-      throw badRequest(`Service line ${code} is inactive; choose an active service line`, { serviceLine: `Service line ${code} is inactive` });
+      throw badRequest(`Service line ${code} is inactive; choose an active service line`, {
+        serviceLine: `Service line ${code} is inactive`,
+      });
     }
   }
 
@@ -71,14 +99,21 @@ export function createPriceBookService({ repo, db, settings, clock, parsing }: {
     try {
       // Load only the prices the file's codes may change (any kind; the analysis matches kinds).
       const codeColumn = mapHeaders(table.headers).columns.get('code')!;
-      const codes = table.rows.map((r) => r.cells[codeColumn]).filter((c) => c !== null && c !== undefined && String(c).trim() !== '').map((c) => String(c).trim());
+      const codes = table.rows
+        .map((r) => r.cells[codeColumn])
+        .filter((c) => c !== null && c !== undefined && String(c).trim() !== '')
+        .map((c) => String(c).trim());
       const existing = new Map<string, PriceRecord>();
       for (const kind of PRICE_KINDS) {
         if (codes.length === 0) break;
-        for (const record of await repo.findByCodes(kind, codes, exec)) existing.set(`${kind}:${record.code.toLowerCase()}`, record);
+        for (const record of await repo.findByCodes(kind, codes, exec))
+          existing.set(`${kind}:${record.code.toLowerCase()}`, record);
       }
       const serviceLines = await repo.serviceLines(exec);
-      return analyzePriceImport(table, { existing: (kind, code) => existing.get(`${kind}:${code.toLowerCase()}`), serviceLines });
+      return analyzePriceImport(table, {
+        existing: (kind, code) => existing.get(`${kind}:${code.toLowerCase()}`),
+        serviceLines,
+      });
     } catch (error) {
       if (error instanceof ImportFileError) throw badRequest(error.message);
       throw error;

@@ -33,7 +33,11 @@ const lp = tableAlias(jobLaborPrices, 'lp');
 const ip = tableAlias(jobItemPrices, 'ip');
 
 const PART_ROW = selection({ ...getTableColumns(pp), serviceLineName: nullable(sl.name) });
-const LABOR_ROW = selection({ ...getTableColumns(lp), skillLevel: oneOfColumn(lp.skillLevel, SKILL_LEVELS), serviceLineName: nullable(sl.name) });
+const LABOR_ROW = selection({
+  ...getTableColumns(lp),
+  skillLevel: oneOfColumn(lp.skillLevel, SKILL_LEVELS),
+  serviceLineName: nullable(sl.name),
+});
 const ITEM_ROW = selection({ ...getTableColumns(ip), serviceLineName: nullable(sl.name) });
 type AnyRow = RowOf<typeof PART_ROW.fields> | RowOf<typeof LABOR_ROW.fields> | RowOf<typeof ITEM_ROW.fields>;
 
@@ -100,10 +104,22 @@ export const PART_PRICES = {
     };
   },
   insert: async (exec: Executor, parts: (PartPriceUpdateInput & { code: string })[]) =>
-    returningId(await exec.insert(jobPartPrices).values(parts.map((part) => ({ code: part.code, ...PART_PRICES.columnsOf(part) }))).returning({ id: jobPartPrices.id })),
+    returningId(
+      await exec
+        .insert(jobPartPrices)
+        .values(parts.map((part) => ({ code: part.code, ...PART_PRICES.columnsOf(part) })))
+        .returning({ id: jobPartPrices.id }),
+    ),
   update: async (exec: Executor, id: string, part: PartPriceUpdateInput) =>
-    returningId(await exec.update(jobPartPrices).set({ ...PART_PRICES.columnsOf(part), updatedAt: new Date() }).where(eq(jobPartPrices.id, id)).returning({ id: jobPartPrices.id })),
-  remove: async (exec: Executor, id: string) => returningId(await exec.delete(jobPartPrices).where(eq(jobPartPrices.id, id)).returning({ id: jobPartPrices.id })),
+    returningId(
+      await exec
+        .update(jobPartPrices)
+        .set({ ...PART_PRICES.columnsOf(part), updatedAt: new Date() })
+        .where(eq(jobPartPrices.id, id))
+        .returning({ id: jobPartPrices.id }),
+    ),
+  remove: async (exec: Executor, id: string) =>
+    returningId(await exec.delete(jobPartPrices).where(eq(jobPartPrices.id, id)).returning({ id: jobPartPrices.id })),
 };
 
 export const LABOR_PRICES = {
@@ -120,29 +136,67 @@ export const LABOR_PRICES = {
     };
   },
   toRecord(row: RowOf<typeof LABOR_ROW.fields>): LaborPriceRecord {
-    return { kind: 'labor', ...commonRecordOf(row), skillLevel: row.skillLevel, durationHours: Number(row.durationHours), isOvertime: row.isOvertime, isEmergency: row.isEmergency };
+    return {
+      kind: 'labor',
+      ...commonRecordOf(row),
+      skillLevel: row.skillLevel,
+      durationHours: Number(row.durationHours),
+      isOvertime: row.isOvertime,
+      isEmergency: row.isEmergency,
+    };
   },
   insert: async (exec: Executor, labor: (LaborPriceUpdateInput & { code: string })[]) =>
-    returningId(await exec.insert(jobLaborPrices).values(labor.map((price) => ({ code: price.code, ...LABOR_PRICES.columnsOf(price) }))).returning({ id: jobLaborPrices.id })),
+    returningId(
+      await exec
+        .insert(jobLaborPrices)
+        .values(labor.map((price) => ({ code: price.code, ...LABOR_PRICES.columnsOf(price) })))
+        .returning({ id: jobLaborPrices.id }),
+    ),
   update: async (exec: Executor, id: string, labor: LaborPriceUpdateInput) =>
-    returningId(await exec.update(jobLaborPrices).set({ ...LABOR_PRICES.columnsOf(labor), updatedAt: new Date() }).where(eq(jobLaborPrices.id, id)).returning({ id: jobLaborPrices.id })),
-  remove: async (exec: Executor, id: string) => returningId(await exec.delete(jobLaborPrices).where(eq(jobLaborPrices.id, id)).returning({ id: jobLaborPrices.id })),
+    returningId(
+      await exec
+        .update(jobLaborPrices)
+        .set({ ...LABOR_PRICES.columnsOf(labor), updatedAt: new Date() })
+        .where(eq(jobLaborPrices.id, id))
+        .returning({ id: jobLaborPrices.id }),
+    ),
+  remove: async (exec: Executor, id: string) =>
+    returningId(
+      await exec.delete(jobLaborPrices).where(eq(jobLaborPrices.id, id)).returning({ id: jobLaborPrices.id }),
+    ),
 };
 
 export const ITEM_PRICES = {
   alias: ip,
   row: ITEM_ROW,
   columnsOf(item: ItemPriceUpdateInput) {
-    return { ...commonColumnsOf(item), unitCost: money(item.unitCost), category: item.category, isTaxable: item.isTaxable };
+    return {
+      ...commonColumnsOf(item),
+      unitCost: money(item.unitCost),
+      category: item.category,
+      isTaxable: item.isTaxable,
+    };
   },
   toRecord(row: RowOf<typeof ITEM_ROW.fields>): ItemPriceRecord {
     return { kind: 'item', ...commonRecordOf(row), category: row.category, isTaxable: row.isTaxable };
   },
   insert: async (exec: Executor, items: (ItemPriceUpdateInput & { code: string })[]) =>
-    returningId(await exec.insert(jobItemPrices).values(items.map((item) => ({ code: item.code, ...ITEM_PRICES.columnsOf(item) }))).returning({ id: jobItemPrices.id })),
+    returningId(
+      await exec
+        .insert(jobItemPrices)
+        .values(items.map((item) => ({ code: item.code, ...ITEM_PRICES.columnsOf(item) })))
+        .returning({ id: jobItemPrices.id }),
+    ),
   update: async (exec: Executor, id: string, item: ItemPriceUpdateInput) =>
-    returningId(await exec.update(jobItemPrices).set({ ...ITEM_PRICES.columnsOf(item), updatedAt: new Date() }).where(eq(jobItemPrices.id, id)).returning({ id: jobItemPrices.id })),
-  remove: async (exec: Executor, id: string) => returningId(await exec.delete(jobItemPrices).where(eq(jobItemPrices.id, id)).returning({ id: jobItemPrices.id })),
+    returningId(
+      await exec
+        .update(jobItemPrices)
+        .set({ ...ITEM_PRICES.columnsOf(item), updatedAt: new Date() })
+        .where(eq(jobItemPrices.id, id))
+        .returning({ id: jobItemPrices.id }),
+    ),
+  remove: async (exec: Executor, id: string) =>
+    returningId(await exec.delete(jobItemPrices).where(eq(jobItemPrices.id, id)).returning({ id: jobItemPrices.id })),
 };
 
 export const PRICE_ROWS = { part: PART_PRICES, labor: LABOR_PRICES, item: ITEM_PRICES };
@@ -150,7 +204,12 @@ export const PRICE_ROWS = { part: PART_PRICES, labor: LABOR_PRICES, item: ITEM_P
 export type PriceTable = (typeof PRICE_ROWS)[keyof typeof PRICE_ROWS]['alias'];
 
 /** The prices of one kind that meet `where` (on that kind's aliased table), as records. */
-export async function readPrices(exec: Executor, kind: keyof typeof PRICE_ROWS, where: (t: PriceTable) => SQL, tail: SQL = sql``): Promise<PriceRecord[]> {
+export async function readPrices(
+  exec: Executor,
+  kind: keyof typeof PRICE_ROWS,
+  where: (t: PriceTable) => SQL,
+  tail: SQL = sql``,
+): Promise<PriceRecord[]> {
   const { alias: t, row } = PRICE_ROWS[kind];
   const query = sql`select ${row} from ${from(t)} left join ${from(sl)} on ${sl.code} = ${t.serviceLine} where ${where(t)} ${tail}`;
   switch (kind) {

@@ -1,6 +1,12 @@
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { displayName } from '../../../domain/display-name.js';
-import type { EmailTemplate, EmailTemplateContent, EmailTemplateInput, PdfTemplate, TemplateQuoteType } from '../../../domain/quote-templates.js';
+import type {
+  EmailTemplate,
+  EmailTemplateContent,
+  EmailTemplateInput,
+  PdfTemplate,
+  TemplateQuoteType,
+} from '../../../domain/quote-templates.js';
 import { EMAIL_TEMPLATE_FIELDS } from '../../../domain/quote-templates.js';
 import type { Executor } from '../../db/client.js';
 import { quoteTemplates, users } from '../../db/schema.js';
@@ -14,7 +20,10 @@ export interface PdfTemplateRecord extends PdfTemplate {
 const uploaderName = (u: { username: string; firstName: string | null; lastName: string | null } | null) =>
   u ? displayName(u) : null;
 
-function toPdfTemplate(row: TemplateRow, uploader: { id: string; username: string; firstName: string | null; lastName: string | null } | null): PdfTemplateRecord {
+function toPdfTemplate(
+  row: TemplateRow,
+  uploader: { id: string; username: string; firstName: string | null; lastName: string | null } | null,
+): PdfTemplateRecord {
   return {
     id: row.id,
     name: row.name,
@@ -32,7 +41,9 @@ function toPdfTemplate(row: TemplateRow, uploader: { id: string; username: strin
 }
 
 function toEmailTemplate(row: TemplateRow): EmailTemplate {
-  const content = Object.fromEntries(EMAIL_TEMPLATE_FIELDS.map((f) => [f, String(row.emailContent?.[f] ?? '')])) as EmailTemplateContent;
+  const content = Object.fromEntries(
+    EMAIL_TEMPLATE_FIELDS.map((f) => [f, String(row.emailContent?.[f] ?? '')]),
+  ) as EmailTemplateContent;
   return {
     id: row.id,
     name: row.name,
@@ -45,17 +56,35 @@ function toEmailTemplate(row: TemplateRow): EmailTemplate {
   };
 }
 
-const uploaderColumns = { id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName };
+const uploaderColumns = {
+  id: users.id,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+};
 
 /** Same type, or both "every type" (null). */
-const sameType = (type: TemplateQuoteType | null) => (type === null ? isNull(quoteTemplates.templateType) : eq(quoteTemplates.templateType, type));
+const sameType = (type: TemplateQuoteType | null) =>
+  type === null ? isNull(quoteTemplates.templateType) : eq(quoteTemplates.templateType, type);
 
 /** Unsets the default of a kind and type (but for one template, when given). */
-async function clearDefaults(kind: 'pdf' | 'email', type: TemplateQuoteType | null, exec: Executor, exceptId?: string): Promise<void> {
+async function clearDefaults(
+  kind: 'pdf' | 'email',
+  type: TemplateQuoteType | null,
+  exec: Executor,
+  exceptId?: string,
+): Promise<void> {
   await exec
     .update(quoteTemplates)
     .set({ isDefault: false })
-    .where(and(eq(quoteTemplates.kind, kind), eq(quoteTemplates.isDefault, true), sameType(type), exceptId ? sql`${quoteTemplates.id} <> ${exceptId}` : undefined));
+    .where(
+      and(
+        eq(quoteTemplates.kind, kind),
+        eq(quoteTemplates.isDefault, true),
+        sameType(type),
+        exceptId ? sql`${quoteTemplates.id} <> ${exceptId}` : undefined,
+      ),
+    );
 }
 
 export function createQuoteTemplatesRepo(db: Executor) {
@@ -66,7 +95,12 @@ export function createQuoteTemplatesRepo(db: Executor) {
         .select({ t: quoteTemplates, u: uploaderColumns })
         .from(quoteTemplates)
         .leftJoin(users, eq(users.id, quoteTemplates.userId))
-        .where(and(eq(quoteTemplates.kind, 'pdf'), or(eq(quoteTemplates.templateType, type), isNull(quoteTemplates.templateType))))
+        .where(
+          and(
+            eq(quoteTemplates.kind, 'pdf'),
+            or(eq(quoteTemplates.templateType, type), isNull(quoteTemplates.templateType)),
+          ),
+        )
         .orderBy(asc(sql`lower(${quoteTemplates.name})`), asc(quoteTemplates.createdAt))
         .limit(500);
       return rows.map((r) => toPdfTemplate(r.t, r.u?.id ? r.u : null));
@@ -87,7 +121,13 @@ export function createQuoteTemplatesRepo(db: Executor) {
         .select({ t: quoteTemplates, u: uploaderColumns })
         .from(quoteTemplates)
         .leftJoin(users, eq(users.id, quoteTemplates.userId))
-        .where(and(eq(quoteTemplates.kind, 'pdf'), eq(quoteTemplates.isDefault, true), or(eq(quoteTemplates.templateType, type), isNull(quoteTemplates.templateType))))
+        .where(
+          and(
+            eq(quoteTemplates.kind, 'pdf'),
+            eq(quoteTemplates.isDefault, true),
+            or(eq(quoteTemplates.templateType, type), isNull(quoteTemplates.templateType)),
+          ),
+        )
         .orderBy(sql`${quoteTemplates.templateType} is null`)
         .limit(1);
       const row = rows[0];
@@ -99,7 +139,9 @@ export function createQuoteTemplatesRepo(db: Executor) {
         .select({ t: quoteTemplates, u: uploaderColumns })
         .from(quoteTemplates)
         .leftJoin(users, eq(users.id, quoteTemplates.userId))
-        .where(and(eq(quoteTemplates.kind, 'pdf'), eq(quoteTemplates.isDefault, true), isNull(quoteTemplates.templateType)))
+        .where(
+          and(eq(quoteTemplates.kind, 'pdf'), eq(quoteTemplates.isDefault, true), isNull(quoteTemplates.templateType)),
+        )
         .limit(1);
       return row ? toPdfTemplate(row.t, row.u?.id ? row.u : null) : null;
     },
@@ -119,7 +161,17 @@ export function createQuoteTemplatesRepo(db: Executor) {
     },
 
     async insertPdf(
-      values: { name: string; templateType: TemplateQuoteType | null; isDefault: boolean; fileName: string; storageKey: string; fileSize: number; pageCount: number; preservedPages: number[]; userId: string | null },
+      values: {
+        name: string;
+        templateType: TemplateQuoteType | null;
+        isDefault: boolean;
+        fileName: string;
+        storageKey: string;
+        fileSize: number;
+        pageCount: number;
+        preservedPages: number[];
+        userId: string | null;
+      },
       exec: Executor = db,
     ): Promise<string> {
       const [row] = await exec
@@ -158,7 +210,10 @@ export function createQuoteTemplatesRepo(db: Executor) {
     },
 
     async getEmail(id: string, exec: Executor = db): Promise<EmailTemplate | null> {
-      const [row] = await exec.select().from(quoteTemplates).where(and(eq(quoteTemplates.id, id), eq(quoteTemplates.kind, 'email')));
+      const [row] = await exec
+        .select()
+        .from(quoteTemplates)
+        .where(and(eq(quoteTemplates.id, id), eq(quoteTemplates.kind, 'email')));
       return row ? toEmailTemplate(row) : null;
     },
 
@@ -166,12 +221,23 @@ export function createQuoteTemplatesRepo(db: Executor) {
       const [row] = await exec
         .select()
         .from(quoteTemplates)
-        .where(and(eq(quoteTemplates.kind, 'email'), eq(quoteTemplates.isDefault, true), eq(quoteTemplates.templateType, type)))
+        .where(
+          and(
+            eq(quoteTemplates.kind, 'email'),
+            eq(quoteTemplates.isDefault, true),
+            eq(quoteTemplates.templateType, type),
+          ),
+        )
         .limit(1);
       return row ? toEmailTemplate(row) : null;
     },
 
-    async insertEmail(input: EmailTemplateInput, isDefault: boolean, userId: string | null, exec: Executor): Promise<string> {
+    async insertEmail(
+      input: EmailTemplateInput,
+      isDefault: boolean,
+      userId: string | null,
+      exec: Executor,
+    ): Promise<string> {
       const { name, templateType, ...content } = input;
       const [row] = await exec
         .insert(quoteTemplates)
@@ -182,7 +248,10 @@ export function createQuoteTemplatesRepo(db: Executor) {
 
     async updateEmail(id: string, input: EmailTemplateInput, exec: Executor): Promise<void> {
       const { name, templateType, ...content } = input;
-      await exec.update(quoteTemplates).set({ name, templateType, emailContent: content }).where(eq(quoteTemplates.id, id));
+      await exec
+        .update(quoteTemplates)
+        .set({ name, templateType, emailContent: content })
+        .where(eq(quoteTemplates.id, id));
     },
   };
 }

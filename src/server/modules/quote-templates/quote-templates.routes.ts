@@ -31,24 +31,33 @@ const ONE_FILE = 'Upload one PDF file per template';
 
 const previewQuery = z.object({
   type: z.enum(QUOTE_TYPES, { error: 'Quote type must be inspection, repair, replacement or other' }),
-  quoteNumber: z.string().trim().max(40, 'Quote number must be at most 40 characters').optional().transform((v) => v || null),
+  quoteNumber: z
+    .string()
+    .trim()
+    .max(40, 'Quote number must be at most 40 characters')
+    .optional()
+    .transform((v) => v || null),
   download: z.enum(['0', '1', 'true', 'false']).optional(),
 });
 const jobIdParams = z.object({ id: z.string().refine(isUuidV4, 'Invalid job ID format') });
 
 function sendPdf(reply: FastifyReply, bytes: Uint8Array, fileName: string, download: boolean) {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', contentDisposition(download ? 'attachment' : 'inline', fileName))
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    // The quote preview shows the PDF in a frame of our own page: allow same-origin framing here only.
-    .header('content-security-policy', "default-src 'none'; frame-ancestors 'self'")
-    .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  return (
+    reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', contentDisposition(download ? 'attachment' : 'inline', fileName))
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      // The quote preview shows the PDF in a frame of our own page: allow same-origin framing here only.
+      .header('content-security-policy', "default-src 'none'; frame-ancestors 'self'")
+      .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
+  );
 }
 
 /** The multipart upload: text fields and one file, the file capped at 10 MB while it streams in. */
-async function readTemplateUpload(request: FastifyRequest): Promise<{ fields: Record<string, string>; file: UploadedFile | null }> {
+async function readTemplateUpload(
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, string>; file: UploadedFile | null }> {
   const { fields, files } = await readMultipart(request, {
     notMultipart: 'Send the template as a multipart/form-data upload with the PDF in a field named "file"',
     tooLarge: TEMPLATE_MESSAGES.tooLarge,
@@ -80,7 +89,12 @@ export async function quoteTemplatesRoutes(
   });
 
   r.get('/api/quote-templates/pdf/:id', {
-    schema: { tags, summary: 'One PDF template', params: templateIdParams, response: { 200: pdfTemplate, 400: apiErrorBody, 404: apiErrorBody } },
+    schema: {
+      tags,
+      summary: 'One PDF template',
+      params: templateIdParams,
+      response: { 200: pdfTemplate, 400: apiErrorBody, 404: apiErrorBody },
+    },
     handler: async (request) => templates.getPdf(request.params.id),
   });
 
@@ -93,7 +107,12 @@ export async function quoteTemplatesRoutes(
     },
     handler: async (request, reply) => {
       const file = await templates.pdfFile(request.params.id);
-      return sendPdf(reply, file.bytes, file.fileName, request.query.download === '1' || request.query.download === 'true');
+      return sendPdf(
+        reply,
+        file.bytes,
+        file.fileName,
+        request.query.download === '1' || request.query.download === 'true',
+      );
     },
   });
 
@@ -126,7 +145,13 @@ export async function quoteTemplatesRoutes(
 
   // Multipart only for the upload, with the 10 MB cap enforced while the file streams in.
   await app.register(async (scope) => {
-    await registerUploads(scope, { fileSize: PDF_TEMPLATE_MAX_BYTES, files: 1, fields: 10, fieldSize: 10_000, parts: 12 });
+    await registerUploads(scope, {
+      fileSize: PDF_TEMPLATE_MAX_BYTES,
+      files: 1,
+      fields: 10,
+      fieldSize: 10_000,
+      parts: 12,
+    });
     scope.withTypeProvider<ZodTypeProvider>().post('/api/quote-templates/pdf', {
       config: editors,
       schema: {
@@ -141,7 +166,9 @@ export async function quoteTemplatesRoutes(
         const { fields, file } = await readTemplateUpload(request);
         const parsed = pdfTemplateUploadFields.safeParse(fields);
         if (!parsed.success) {
-          const fieldErrors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'form'), i.message]));
+          const fieldErrors = Object.fromEntries(
+            parsed.error.issues.map((i) => [String(i.path[0] ?? 'form'), i.message]),
+          );
           throw badRequest(parsed.error.issues[0]!.message, fieldErrors);
         }
         const created = await templates.uploadPdf(parsed.data, file, user.id);
@@ -173,7 +200,12 @@ export async function quoteTemplatesRoutes(
   });
 
   r.get('/api/quote-templates/email/:id', {
-    schema: { tags, summary: 'One e-mail template', params: templateIdParams, response: { 200: emailTemplate, 400: apiErrorBody, 404: apiErrorBody } },
+    schema: {
+      tags,
+      summary: 'One e-mail template',
+      params: templateIdParams,
+      response: { 200: emailTemplate, 400: apiErrorBody, 404: apiErrorBody },
+    },
     handler: async (request) => templates.getEmail(request.params.id),
   });
 
@@ -181,11 +213,13 @@ export async function quoteTemplatesRoutes(
     config: editors,
     schema: {
       tags,
-      summary: 'Add an e-mail template; every field is required. The first of a type becomes its default (admin, manager, user)',
+      summary:
+        'Add an e-mail template; every field is required. The first of a type becomes its default (admin, manager, user)',
       body: emailTemplateInput,
       response: { 201: emailTemplate, 400: apiErrorBody, 403: apiErrorBody, 409: apiErrorBody },
     },
-    handler: async (request, reply) => reply.status(201).send(await templates.createEmail(request.body, currentUser(request).id)),
+    handler: async (request, reply) =>
+      reply.status(201).send(await templates.createEmail(request.body, currentUser(request).id)),
   });
 
   r.put('/api/quote-templates/email/:id', {
@@ -213,7 +247,12 @@ export async function quoteTemplatesRoutes(
 
   r.delete('/api/quote-templates/email/:id', {
     config: editors,
-    schema: { tags, summary: 'Delete an e-mail template (admin, manager, user)', params: templateIdParams, response: { 204: z.null(), 400: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody } },
+    schema: {
+      tags,
+      summary: 'Delete an e-mail template (admin, manager, user)',
+      params: templateIdParams,
+      response: { 204: z.null(), 400: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody },
+    },
     handler: async (request, reply) => {
       await templates.deleteEmail(request.params.id);
       return reply.status(204).send(null);
@@ -233,8 +272,18 @@ export async function quoteTemplatesRoutes(
     },
     handler: async (request, reply) => {
       await quotePdf.assertMayView(currentUser(request), request.params.id);
-      const pdf = await quotePdf.generate({ jobId: request.params.id, quoteType: request.query.type, quoteNumber: request.query.quoteNumber, token: null });
-      return sendPdf(reply, pdf.bytes, pdf.fileName, request.query.download === '1' || request.query.download === 'true');
+      const pdf = await quotePdf.generate({
+        jobId: request.params.id,
+        quoteType: request.query.type,
+        quoteNumber: request.query.quoteNumber,
+        token: null,
+      });
+      return sendPdf(
+        reply,
+        pdf.bytes,
+        pdf.fileName,
+        request.query.download === '1' || request.query.download === 'true',
+      );
     },
   });
 }

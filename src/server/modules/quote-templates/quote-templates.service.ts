@@ -23,7 +23,9 @@ import type { PdfTemplateRecord, QuoteTemplatesRepo } from './quote-templates.re
 export const TEMPLATE_FILE_PURPOSE = 'quote-template';
 
 registerConstraintMessages({
-  quote_templates_one_default: { message: 'Another template was made the default at the same moment. Please try again.' },
+  quote_templates_one_default: {
+    message: 'Another template was made the default at the same moment. Please try again.',
+  },
   quote_templates_file_size_check: { status: 400, message: TEMPLATE_MESSAGES.tooLarge },
 });
 
@@ -35,7 +37,11 @@ export interface UploadedFile {
 /** A safe, short file name to store and send back in Content-Disposition. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = [...base].filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f && ch !== '"').join('').trim().slice(-200);
+  const cleaned = [...base]
+    .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f && ch !== '"')
+    .join('')
+    .trim()
+    .slice(-200);
   if (!cleaned) return 'template.pdf';
   return /\.pdf$/i.test(cleaned) ? cleaned : `${cleaned}.pdf`;
 }
@@ -55,7 +61,12 @@ function builtInEmail(type: TemplateQuoteType): EmailTemplate {
   };
 }
 
-export function createQuoteTemplatesService(deps: { db: Database; repo: QuoteTemplatesRepo; storage: FileStorage; parsing: ParsePool }) {
+export function createQuoteTemplatesService(deps: {
+  db: Database;
+  repo: QuoteTemplatesRepo;
+  storage: FileStorage;
+  parsing: ParsePool;
+}) {
   const { db, repo, storage, parsing } = deps;
 
   /** The page count, or why the file cannot be a template: read in a parse worker, within its limits. */
@@ -96,8 +107,10 @@ export function createQuoteTemplatesService(deps: { db: Database; repo: QuoteTem
      * The first template of a type becomes its default, so quotes can be made at once.
      */
     async uploadPdf(fields: PdfTemplateUploadFields, file: UploadedFile | null, userId: string): Promise<PdfTemplate> {
-      if (!file || file.bytes.byteLength === 0) throw badRequest(TEMPLATE_MESSAGES.noFile, { file: TEMPLATE_MESSAGES.noFile });
-      if (file.bytes.byteLength > PDF_TEMPLATE_MAX_BYTES) throw new AppError(413, 'PAYLOAD_TOO_LARGE', TEMPLATE_MESSAGES.tooLarge);
+      if (!file || file.bytes.byteLength === 0)
+        throw badRequest(TEMPLATE_MESSAGES.noFile, { file: TEMPLATE_MESSAGES.noFile });
+      if (file.bytes.byteLength > PDF_TEMPLATE_MAX_BYTES)
+        throw new AppError(413, 'PAYLOAD_TOO_LARGE', TEMPLATE_MESSAGES.tooLarge);
       const inspected = await inspectPdf(file.bytes);
       if ('error' in inspected) throw badRequest(inspected.error, { file: inspected.error });
       const preservedPages = parsePreservedPages(fields.preservedPages);
@@ -108,9 +121,25 @@ export function createQuoteTemplatesService(deps: { db: Database; repo: QuoteTem
       const id = await db.transaction(async (tx) => {
         await repo.lockDefaults('pdf', tx);
         const isDefault = !(await repo.hasDefault('pdf', fields.templateType, tx));
-        const stored = await storage.put(tx, { purpose: TEMPLATE_FILE_PURPOSE, fileName, contentType: 'application/pdf', bytes: file.bytes, createdBy: userId });
+        const stored = await storage.put(tx, {
+          purpose: TEMPLATE_FILE_PURPOSE,
+          fileName,
+          contentType: 'application/pdf',
+          bytes: file.bytes,
+          createdBy: userId,
+        });
         return repo.insertPdf(
-          { name: fields.name, templateType: fields.templateType, isDefault, fileName, storageKey: stored.key, fileSize: stored.size, pageCount: inspected.pageCount, preservedPages, userId },
+          {
+            name: fields.name,
+            templateType: fields.templateType,
+            isDefault,
+            fileName,
+            storageKey: stored.key,
+            fileSize: stored.size,
+            pageCount: inspected.pageCount,
+            preservedPages,
+            userId,
+          },
           tx,
         );
       });

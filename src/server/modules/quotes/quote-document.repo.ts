@@ -8,7 +8,16 @@ import { toCents } from '../../../domain/money.js';
 import type { QuoteInspection, QuoteItem } from '../../../domain/quotes.js';
 import { REPAIR_PHASE_LABELS, type RepairPhase } from '../../../domain/repairs.js';
 import type { Executor } from '../../db/client.js';
-import { companies, jobInspections, jobItems, jobRepairLines, jobRepairs, jobs, locations, units } from '../../db/schema.js';
+import {
+  companies,
+  jobInspections,
+  jobItems,
+  jobRepairLines,
+  jobRepairs,
+  jobs,
+  locations,
+  units,
+} from '../../db/schema.js';
 
 const cents = (value: string | number) => toCents(value);
 
@@ -26,13 +35,20 @@ export async function readInspectionsAndRepairs(exec: Executor, jobId: string): 
   const repairIds = rows.flatMap(({ repair }) => (repair ? [repair.id] : []));
   const lines = repairIds.length
     ? await exec
-        .select({ repairId: jobRepairLines.repairId, kind: jobRepairLines.kind, name: jobRepairLines.name, cost: jobRepairLines.cost })
+        .select({
+          repairId: jobRepairLines.repairId,
+          kind: jobRepairLines.kind,
+          name: jobRepairLines.name,
+          cost: jobRepairLines.cost,
+        })
         .from(jobRepairLines)
         .where(inArray(jobRepairLines.repairId, repairIds))
         .orderBy(asc(jobRepairLines.repairId), asc(jobRepairLines.kind), asc(jobRepairLines.position))
     : [];
   const linesOf = (repairId: string, kind: 'accessory' | 'additional') =>
-    lines.filter((l) => l.repairId === repairId && l.kind === kind).map((l) => ({ name: l.name, costCents: cents(l.cost) }));
+    lines
+      .filter((l) => l.repairId === repairId && l.kind === kind)
+      .map((l) => ({ name: l.name, costCents: cents(l.cost) }));
   return rows.map(({ inspection: i, repair: r }) => ({
     id: i.id,
     modelNumber: i.modelNumber,
@@ -44,9 +60,24 @@ export async function readInspectionsAndRepairs(exec: Executor, jobId: string): 
     repair: r
       ? {
           options: [
-            { phase: 'phase1' as const, label: REPAIR_PHASE_LABELS.phase1, description: r.phase1Description, costCents: cents(r.phase1Cost) },
-            { phase: 'phase2' as const, label: REPAIR_PHASE_LABELS.phase2, description: r.phase2Description, costCents: cents(r.phase2Cost) },
-            { phase: 'phase3' as const, label: REPAIR_PHASE_LABELS.phase3, description: r.phase3Description, costCents: cents(r.phase3Cost) },
+            {
+              phase: 'phase1' as const,
+              label: REPAIR_PHASE_LABELS.phase1,
+              description: r.phase1Description,
+              costCents: cents(r.phase1Cost),
+            },
+            {
+              phase: 'phase2' as const,
+              label: REPAIR_PHASE_LABELS.phase2,
+              description: r.phase2Description,
+              costCents: cents(r.phase2Cost),
+            },
+            {
+              phase: 'phase3' as const,
+              label: REPAIR_PHASE_LABELS.phase3,
+              description: r.phase3Description,
+              costCents: cents(r.phase3Cost),
+            },
           ],
           selectedPhase: r.selectedPhase as RepairPhase,
           laborCents: cents(r.labor),
@@ -66,7 +97,14 @@ export async function readInspectionsAndRepairs(exec: Executor, jobId: string): 
 
 export async function readJobItems(exec: Executor, jobId: string): Promise<QuoteItem[]> {
   const rows = await exec
-    .select({ code: jobItems.code, name: jobItems.name, type: jobItems.type, quantity: jobItems.quantity, unitCost: jobItems.unitCost, totalCost: jobItems.totalCost })
+    .select({
+      code: jobItems.code,
+      name: jobItems.name,
+      type: jobItems.type,
+      quantity: jobItems.quantity,
+      unitCost: jobItems.unitCost,
+      totalCost: jobItems.totalCost,
+    })
     .from(jobItems)
     .where(eq(jobItems.jobId, jobId))
     .orderBy(asc(jobItems.createdAt), asc(jobItems.id));
@@ -130,7 +168,14 @@ export async function readQuoteJob(exec: Executor, jobId: string): Promise<Quote
     contactEmail: row.contactEmail,
     contactPhone: row.contactPhone,
     customerCompany: row.customerCompany,
-    location: { name: row.locationName, buildingName: row.buildingName, address: row.address, city: row.city, state: row.state, zip: row.zip },
+    location: {
+      name: row.locationName,
+      buildingName: row.buildingName,
+      address: row.address,
+      city: row.city,
+      state: row.state,
+      zip: row.zip,
+    },
     unit: row.unitNumber ? { unitNumber: row.unitNumber } : null,
   };
 }

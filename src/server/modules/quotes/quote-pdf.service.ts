@@ -44,7 +44,10 @@ export interface GeneratedQuotePdf {
  */
 async function defaultTemplateFor(templates: QuoteTemplatesRepo, quoteType: QuoteType, exec: Executor) {
   if (quoteType !== 'other') return templates.findDefaultPdf(quoteType, exec);
-  return (await templates.findDefaultPdfForEveryType(exec)) ?? templates.findDefaultPdf('repair' satisfies TemplateQuoteType, exec);
+  return (
+    (await templates.findDefaultPdfForEveryType(exec)) ??
+    templates.findDefaultPdf('repair' satisfies TemplateQuoteType, exec)
+  );
 }
 
 export function createQuotePdfService(deps: {
@@ -67,8 +70,13 @@ export function createQuotePdfService(deps: {
   async function loadPhotos(exec: Executor, data: QuoteDocumentData): Promise<QuotePhoto[]> {
     if (data.quoteType === 'other' || !data.inspections.length) return [];
     const printed = new Set(data.inspections.map((i) => i.id));
-    const keys = (await inspectionsRepo.photoStorageKeysOfJob(data.job.id, exec)).filter((k) => printed.has(k.inspectionId));
-    const files = await storage.getMany(exec, keys.map((k) => k.thumbKey));
+    const keys = (await inspectionsRepo.photoStorageKeysOfJob(data.job.id, exec)).filter((k) =>
+      printed.has(k.inspectionId),
+    );
+    const files = await storage.getMany(
+      exec,
+      keys.map((k) => k.thumbKey),
+    );
     return keys.flatMap((k) => {
       const file = files.get(k.thumbKey);
       return file ? [{ inspectionId: k.inspectionId, fileName: k.fileName, jpeg: file.bytes }] : [];
@@ -90,7 +98,10 @@ export function createQuotePdfService(deps: {
       date: dateInZone(clock(), company.time_zone),
       company: {
         name: company.name,
-        addressLines: [address.street, [address.city, [address.state, address.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ')].filter(Boolean),
+        addressLines: [
+          address.street,
+          [address.city, [address.state, address.zip].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+        ].filter(Boolean),
         phone: company.phone,
       },
       job: {
@@ -126,20 +137,32 @@ export function createQuotePdfService(deps: {
      */
     async generate(request: QuotePdfRequest, exec: Executor = db): Promise<GeneratedQuotePdf> {
       // The job's data and the template are independent: read side by side (in turn in a transaction).
-      const [data, template] = await readTogether(exec, [() => loadData(exec, request), () => defaultTemplateFor(templates, request.quoteType, exec)]);
+      const [data, template] = await readTogether(exec, [
+        () => loadData(exec, request),
+        () => defaultTemplateFor(templates, request.quoteType, exec),
+      ]);
       if (!template) throw conflict(TEMPLATE_MESSAGES.noDefault(request.quoteType));
       const file = await storage.get(exec, template.storageKey);
       if (!file) throw conflict(unreadableTemplateMessage(request.quoteType));
       const photos = await loadPhotos(exec, data);
       let bytes: Uint8Array;
       try {
-        bytes = await parsing.run('quote-pdf', { templateBytes: file.bytes, preservedPages: template.preservedPages, data, photos });
+        bytes = await parsing.run('quote-pdf', {
+          templateBytes: file.bytes,
+          preservedPages: template.preservedPages,
+          data,
+          photos,
+        });
       } catch (error) {
         // Too many uploads being read at once: a 503 to retry, not a broken template.
         if (error instanceof AppError && error.statusCode === 503) throw error;
         // A template that passed the upload checks but fails now (a pdf-lib edge case, or one stored
         // before the upload checked its streams that unpacks past the budget or the worker's limits).
-        throw new AppError(409, 'CONFLICT', `${PREVIEW_FAILED_MESSAGE} ${unreadableTemplateMessage(request.quoteType)}`);
+        throw new AppError(
+          409,
+          'CONFLICT',
+          `${PREVIEW_FAILED_MESSAGE} ${unreadableTemplateMessage(request.quoteType)}`,
+        );
       }
       return { bytes, fileName: quotePdfFileName(request.jobId, request.quoteType), templateId: template.id, data };
     },

@@ -5,11 +5,25 @@
  */
 import { and, asc, count, desc, eq, inArray, max, notInArray, sql } from 'drizzle-orm';
 import { toCents } from '../../../domain/money.js';
-import { DECIDED_QUOTE_STATUSES, type DeclineReason, type JobQuoteHistoryItem, type QuoteStatus } from '../../../domain/quotes.js';
+import {
+  DECIDED_QUOTE_STATUSES,
+  type DeclineReason,
+  type JobQuoteHistoryItem,
+  type QuoteStatus,
+} from '../../../domain/quotes.js';
 import type { QuoteType } from '../../../domain/quote-templates.js';
 import type { RepairPhase } from '../../../domain/repairs.js';
 import { readTogether, type Executor } from '../../db/client.js';
-import { jobInspectionChanges, jobInspections, jobInvoices, jobItems, jobQuotes, jobRepairs, jobs, users } from '../../db/schema.js';
+import {
+  jobInspectionChanges,
+  jobInspections,
+  jobInvoices,
+  jobItems,
+  jobQuotes,
+  jobRepairs,
+  jobs,
+  users,
+} from '../../db/schema.js';
 import { personFullName } from '../../db/person-name.js';
 
 export type QuoteRow = typeof jobQuotes.$inferSelect;
@@ -26,7 +40,9 @@ export interface QuoteTypeFacts {
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
-export function toHistoryItem(row: QuoteRow & { sentByName: string | null; feeInvoiceNumber: string | null }): JobQuoteHistoryItem {
+export function toHistoryItem(
+  row: QuoteRow & { sentByName: string | null; feeInvoiceNumber: string | null },
+): JobQuoteHistoryItem {
   return {
     id: row.id,
     number: row.quoteNumber,
@@ -46,26 +62,44 @@ export function toHistoryItem(row: QuoteRow & { sentByName: string | null; feeIn
     decisionIp: row.decisionIp,
     decisionUserAgent: row.decisionUserAgent,
     pdfSha256: row.pdfSha256,
-    feeInvoice: row.feeInvoiceId && row.feeInvoiceNumber ? { id: row.feeInvoiceId, number: row.feeInvoiceNumber } : null,
+    feeInvoice:
+      row.feeInvoiceId && row.feeInvoiceNumber ? { id: row.feeInvoiceId, number: row.feeInvoiceNumber } : null,
   };
 }
 
 export function createQuotesRepo(db: Executor) {
   return {
     /** The job row, locked for the send (one send of a job at a time). */
-    async lockJob(jobId: string, exec: Executor): Promise<{ id: string; number: number; contactEmail: string | null; status: string } | null> {
-      const [row] = await exec.select({ id: jobs.id, number: jobs.number, contactEmail: jobs.contactEmail, status: jobs.status }).from(jobs).where(eq(jobs.id, jobId)).for('update');
+    async lockJob(
+      jobId: string,
+      exec: Executor,
+    ): Promise<{ id: string; number: number; contactEmail: string | null; status: string } | null> {
+      const [row] = await exec
+        .select({ id: jobs.id, number: jobs.number, contactEmail: jobs.contactEmail, status: jobs.status })
+        .from(jobs)
+        .where(eq(jobs.id, jobId))
+        .for('update');
       return row ?? null;
     },
 
-    async job(jobId: string, exec: Executor = db): Promise<{ id: string; number: number; contactEmail: string | null } | null> {
-      const [row] = await exec.select({ id: jobs.id, number: jobs.number, contactEmail: jobs.contactEmail }).from(jobs).where(eq(jobs.id, jobId));
+    async job(
+      jobId: string,
+      exec: Executor = db,
+    ): Promise<{ id: string; number: number; contactEmail: string | null } | null> {
+      const [row] = await exec
+        .select({ id: jobs.id, number: jobs.number, contactEmail: jobs.contactEmail })
+        .from(jobs)
+        .where(eq(jobs.id, jobId));
       return row ?? null;
     },
 
     async typeFacts(jobId: string, exec: Executor = db): Promise<QuoteTypeFacts> {
       const [[inspections], [repairs], [items], [changes]] = await readTogether(exec, [
-        () => exec.select({ n: count() }).from(jobInspections).where(and(eq(jobInspections.jobId, jobId), eq(jobInspections.completed, true))),
+        () =>
+          exec
+            .select({ n: count() })
+            .from(jobInspections)
+            .where(and(eq(jobInspections.jobId, jobId), eq(jobInspections.completed, true))),
         () =>
           exec
             .select({ n: count() })
@@ -75,7 +109,10 @@ export function createQuotesRepo(db: Executor) {
         // The INSP-FEE item a customer's deny adds is not a change the quote must show (no "Quote Needs Update").
         () =>
           exec
-            .select({ n: count(), last: sql<Date | string | null>`max(${jobItems.createdAt}) filter (where ${jobItems.code} <> 'INSP-FEE')` })
+            .select({
+              n: count(),
+              last: sql<Date | string | null>`max(${jobItems.createdAt}) filter (where ${jobItems.code} <> 'INSP-FEE')`,
+            })
             .from(jobItems)
             .where(eq(jobItems.jobId, jobId)),
         () =>
@@ -111,16 +148,29 @@ export function createQuotesRepo(db: Executor) {
         .leftJoin(jobInvoices, eq(jobInvoices.id, jobQuotes.feeInvoiceId))
         .where(eq(jobQuotes.jobId, jobId))
         .orderBy(desc(jobQuotes.sentAt), desc(jobQuotes.id));
-      return rows.map((r) => toHistoryItem({ ...r.quote, sentByName: r.sentByName ?? r.username ?? null, feeInvoiceNumber: r.feeInvoiceNumber ?? null }));
+      return rows.map((r) =>
+        toHistoryItem({
+          ...r.quote,
+          sentByName: r.sentByName ?? r.username ?? null,
+          feeInvoiceNumber: r.feeInvoiceNumber ?? null,
+        }),
+      );
     },
 
     async numberTaken(number: string, exec: Executor = db): Promise<boolean> {
-      const [row] = await exec.select({ id: jobQuotes.id }).from(jobQuotes).where(eq(jobQuotes.quoteNumber, number)).limit(1);
+      const [row] = await exec
+        .select({ id: jobQuotes.id })
+        .from(jobQuotes)
+        .where(eq(jobQuotes.quoteNumber, number))
+        .limit(1);
       return Boolean(row);
     },
 
     async latestSentAt(jobId: string, exec: Executor): Promise<Date | null> {
-      const [row] = await exec.select({ at: max(jobQuotes.sentAt) }).from(jobQuotes).where(eq(jobQuotes.jobId, jobId));
+      const [row] = await exec
+        .select({ at: max(jobQuotes.sentAt) })
+        .from(jobQuotes)
+        .where(eq(jobQuotes.jobId, jobId));
       return row?.at ? new Date(row.at) : null;
     },
 
@@ -137,12 +187,18 @@ export function createQuotesRepo(db: Executor) {
 
     /** A deleted job's quotes the customer has not answered (an answered one refuses the delete). */
     async deleteUnanswered(jobId: string, exec: Executor): Promise<void> {
-      await exec.delete(jobQuotes).where(and(eq(jobQuotes.jobId, jobId), notInArray(jobQuotes.status, [...DECIDED_QUOTE_STATUSES])));
+      await exec
+        .delete(jobQuotes)
+        .where(and(eq(jobQuotes.jobId, jobId), notInArray(jobQuotes.status, [...DECIDED_QUOTE_STATUSES])));
     },
 
     /** Inserts the row unless its number is taken (then null: the caller draws another). */
     async insertIfNumberFree(values: typeof jobQuotes.$inferInsert, exec: Executor): Promise<QuoteRow | null> {
-      const [row] = await exec.insert(jobQuotes).values(values).onConflictDoNothing({ target: jobQuotes.quoteNumber }).returning();
+      const [row] = await exec
+        .insert(jobQuotes)
+        .values(values)
+        .onConflictDoNothing({ target: jobQuotes.quoteNumber })
+        .returning();
       return row ?? null;
     },
 
@@ -163,11 +219,18 @@ export function createQuotesRepo(db: Executor) {
     },
 
     async invoiceNumber(invoiceId: string, exec: Executor = db): Promise<string | null> {
-      const [row] = await exec.select({ n: jobInvoices.invoiceNumber }).from(jobInvoices).where(eq(jobInvoices.id, invoiceId));
+      const [row] = await exec
+        .select({ n: jobInvoices.invoiceNumber })
+        .from(jobInvoices)
+        .where(eq(jobInvoices.id, invoiceId));
       return row?.n ?? null;
     },
 
-    async recordDecision(quoteId: string, values: Partial<typeof jobQuotes.$inferInsert>, exec: Executor): Promise<void> {
+    async recordDecision(
+      quoteId: string,
+      values: Partial<typeof jobQuotes.$inferInsert>,
+      exec: Executor,
+    ): Promise<void> {
       await exec.update(jobQuotes).set(values).where(eq(jobQuotes.id, quoteId));
     },
 

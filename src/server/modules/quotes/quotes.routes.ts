@@ -3,7 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorBody } from '../../../domain/api.js';
 import { isUuidV4 } from '../../../domain/ids.js';
-import { decisionInput, decisionResult, jobQuotesView, nextQuoteNumber, publicQuoteView, QUOTE_MESSAGES, sendQuoteInput, sendQuoteResult } from '../../../domain/quotes.js';
+import {
+  decisionInput,
+  decisionResult,
+  jobQuotesView,
+  nextQuoteNumber,
+  publicQuoteView,
+  QUOTE_MESSAGES,
+  sendQuoteInput,
+  sendQuoteResult,
+} from '../../../domain/quotes.js';
 import { allow } from '../../../domain/policy.js';
 import type { QuotePdfService } from './quote-pdf.service.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -19,10 +28,23 @@ const quoteIdParams = z.object({ quoteId: z.string().refine(isUuidV4, 'Invalid q
 const tokenParams = z.object({ token: z.string().max(128) });
 
 /** Public limits per client address (decision 018), counted in the database. */
-export const PUBLIC_READ_LIMIT = { name: 'public-quote-read', max: 60, windowMs: 60_000, message: QUOTE_MESSAGES.tooManyRequests };
-export const PUBLIC_DECISION_LIMIT = { name: 'public-quote-decision', max: 10, windowMs: 60_000, message: QUOTE_MESSAGES.tooManyRequests };
+export const PUBLIC_READ_LIMIT = {
+  name: 'public-quote-read',
+  max: 60,
+  windowMs: 60_000,
+  message: QUOTE_MESSAGES.tooManyRequests,
+};
+export const PUBLIC_DECISION_LIMIT = {
+  name: 'public-quote-decision',
+  max: 10,
+  windowMs: 60_000,
+  message: QUOTE_MESSAGES.tooManyRequests,
+};
 
-export function quotesRoutes(app: FastifyInstance, deps: { quotes: QuotesService; quotePdf: QuotePdfService; limiter: DbRateLimiter }) {
+export function quotesRoutes(
+  app: FastifyInstance,
+  deps: { quotes: QuotesService; quotePdf: QuotePdfService; limiter: DbRateLimiter },
+) {
   const { quotes, quotePdf, limiter } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['quotes'];
@@ -42,7 +64,12 @@ export function quotesRoutes(app: FastifyInstance, deps: { quotes: QuotesService
 
   r.get('/api/jobs/:id/quotes/next-number', {
     config: senders,
-    schema: { tags, summary: 'A free quote number QT-{jobNumber}-{4 digits}', params: jobIdParams, response: { 200: nextQuoteNumber, 400: apiErrorBody, 404: apiErrorBody } },
+    schema: {
+      tags,
+      summary: 'A free quote number QT-{jobNumber}-{4 digits}',
+      params: jobIdParams,
+      response: { 200: nextQuoteNumber, 400: apiErrorBody, 404: apiErrorBody },
+    },
     handler: async (request) => quotes.nextNumber(request.params.id),
   });
 
@@ -50,7 +77,8 @@ export function quotesRoutes(app: FastifyInstance, deps: { quotes: QuotesService
     config: senders,
     schema: {
       tags,
-      summary: 'Send a quote: the record, a new 30-day link and the e-mail with the PDF into the outbox, in one transaction',
+      summary:
+        'Send a quote: the record, a new 30-day link and the e-mail with the PDF into the outbox, in one transaction',
       params: jobIdParams,
       body: sendQuoteInput,
       response: { 201: sendQuoteResult, 400: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody },
@@ -62,7 +90,11 @@ export function quotesRoutes(app: FastifyInstance, deps: { quotes: QuotesService
   });
 
   r.get('/api/quotes/:quoteId/signature', {
-    schema: { tags, summary: "The customer's drawn signature (PNG); a technician only of a job assigned to them", params: quoteIdParams },
+    schema: {
+      tags,
+      summary: "The customer's drawn signature (PNG); a technician only of a job assigned to them",
+      params: quoteIdParams,
+    },
     handler: async (request, reply) => {
       const bytes = await quotes.signature(request.params.quoteId, currentUser(request));
       return reply.header('content-type', 'image/png').header('cache-control', 'private, no-store').send(bytes);
@@ -98,7 +130,10 @@ export function quotesRoutes(app: FastifyInstance, deps: { quotes: QuotesService
     },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return quotes.decide(request.params.token, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
+      return quotes.decide(request.params.token, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
     },
   });
 }

@@ -4,7 +4,11 @@
  * evidence, fee item and invoice, or the chosen options and the office's e-mail).
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { INSPECTION_FEE_CODE, INSPECTION_FEE_NAME, INSPECTION_FEE_SERVICE_LINE } from '../../../domain/invoices/index.js';
+import {
+  INSPECTION_FEE_CODE,
+  INSPECTION_FEE_NAME,
+  INSPECTION_FEE_SERVICE_LINE,
+} from '../../../domain/invoices/index.js';
 import { centsToDecimal, formatCents } from '../../../domain/money.js';
 import { renderQuoteEmail } from '../../../domain/quote-email.js';
 import {
@@ -92,7 +96,9 @@ export function createQuotesService(deps: QuotesDeps) {
 
   async function hasDefaultPdf(type: QuoteType, exec: Executor): Promise<boolean> {
     if (type !== 'other') return Boolean(await templates.findDefaultPdf(type, exec));
-    return Boolean((await templates.findDefaultPdfForEveryType(exec)) ?? (await templates.findDefaultPdf('repair', exec)));
+    return Boolean(
+      (await templates.findDefaultPdfForEveryType(exec)) ?? (await templates.findDefaultPdf('repair', exec)),
+    );
   }
 
   async function emailContent(type: QuoteType, exec: Executor): Promise<EmailTemplateContent> {
@@ -119,7 +125,8 @@ export function createQuotesService(deps: QuotesDeps) {
     ]);
     if (!job) throw notFound(QUOTE_MESSAGES.notFound);
     const status = row.status as QuoteStatus;
-    if (isDecidedQuoteStatus(status) && !decidedQuoteDetailsShown(row.decidedAt ?? row.updatedAt, clock())) return archivedView(row, status, company);
+    if (isDecidedQuoteStatus(status) && !decidedQuoteDetailsShown(row.decidedAt ?? row.updatedAt, clock()))
+      return archivedView(row, status, company);
     let decision: PublicQuoteView['decision'] = null;
     if (isDecidedQuoteStatus(status)) {
       const signature = row.signatureFileKey ? await storage.get(exec, row.signatureFileKey) : null;
@@ -142,7 +149,13 @@ export function createQuotesService(deps: QuotesDeps) {
       serviceName: job.name,
       companyName: company.name,
       companyPhone: company.phone,
-      location: { name: job.location.name, address: job.location.address, city: job.location.city, state: job.location.state, zip: job.location.zip },
+      location: {
+        name: job.location.name,
+        address: job.location.address,
+        city: job.location.city,
+        state: job.location.state,
+        zip: job.location.zip,
+      },
       unitNumber: job.unit?.unitNumber ?? null,
       inspections: inspections.map((i) => {
         const totals = i.repair ? repairOptionTotals(i.repair) : null;
@@ -156,7 +169,12 @@ export function createQuotesService(deps: QuotesDeps) {
           systemType: i.systemType,
           options:
             i.repair && totals
-              ? i.repair.options.map((o) => ({ phase: o.phase, label: o.label || REPAIR_PHASE_LABELS[o.phase], description: o.description, totalCents: totals[o.phase] }))
+              ? i.repair.options.map((o) => ({
+                  phase: o.phase,
+                  label: o.label || REPAIR_PHASE_LABELS[o.phase],
+                  description: o.description,
+                  totalCents: totals[o.phase],
+                }))
               : null,
           selectedPhase: i.repair?.selectedPhase ?? null,
         };
@@ -173,7 +191,11 @@ export function createQuotesService(deps: QuotesDeps) {
    * A decision older than DECIDED_QUOTE_DETAIL_DAYS: that it was made, when, and whom to call;
    * nothing of the quote itself (its lines, the place, the signature).
    */
-  function archivedView(row: QuoteRow, status: 'approved' | 'declined', company: { name: string; phone: string }): PublicQuoteView {
+  function archivedView(
+    row: QuoteRow,
+    status: 'approved' | 'declined',
+    company: { name: string; phone: string },
+  ): PublicQuoteView {
     const decidedAt = (row.decidedAt ?? row.updatedAt).toISOString();
     return {
       status,
@@ -191,7 +213,15 @@ export function createQuotesService(deps: QuotesDeps) {
       totalCents: 0,
       inspectionFeeCents: INSPECTION_FEE_CENTS,
       expiresAt: row.expiresAt.toISOString(),
-      decision: { approved: status === 'approved', decidedAt, signerName: null, signatureDataUrl: null, chosenOptions: null, declineReason: null, invoiceNumber: null },
+      decision: {
+        approved: status === 'approved',
+        decidedAt,
+        signerName: null,
+        signatureDataUrl: null,
+        chosenOptions: null,
+        declineReason: null,
+        invoiceNumber: null,
+      },
     };
   }
 
@@ -205,7 +235,11 @@ export function createQuotesService(deps: QuotesDeps) {
   function signatureBytes(dataUrl: string | null): Buffer | null {
     if (!dataUrl) return null;
     const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-    if (bytes.byteLength > SIGNATURE_MAX_BYTES || bytes.byteLength < PNG_MAGIC.byteLength || !bytes.subarray(0, 8).equals(PNG_MAGIC)) {
+    if (
+      bytes.byteLength > SIGNATURE_MAX_BYTES ||
+      bytes.byteLength < PNG_MAGIC.byteLength ||
+      !bytes.subarray(0, 8).equals(PNG_MAGIC)
+    ) {
       throw badRequest(QUOTE_MESSAGES.signatureInvalid, { signature: QUOTE_MESSAGES.signatureInvalid });
     }
     return bytes;
@@ -227,9 +261,14 @@ export function createQuotesService(deps: QuotesDeps) {
         const latest = withStatus.find((h) => h.type === type) ?? null;
         const sentAt = latest ? Date.parse(latest.sentAt) : null;
         const needsUpdate = sentAt !== null && facts.lastItemAt !== null && facts.lastItemAt.getTime() > sentAt;
-        const inspectionChanged = sentAt !== null && facts.lastInspectionChangeAt !== null && facts.lastInspectionChangeAt.getTime() > sentAt;
+        const inspectionChanged =
+          sentAt !== null && facts.lastInspectionChangeAt !== null && facts.lastInspectionChangeAt.getTime() > sentAt;
         const hasData = hasQuoteData(type, facts);
-        const reason = !hasData ? QUOTE_MESSAGES.noData[type] : !defaults[index] ? TEMPLATE_MESSAGES.noDefault(type) : null;
+        const reason = !hasData
+          ? QUOTE_MESSAGES.noData[type]
+          : !defaults[index]
+            ? TEMPLATE_MESSAGES.noDefault(type)
+            : null;
         return {
           type,
           latest,
@@ -242,7 +281,12 @@ export function createQuotesService(deps: QuotesDeps) {
           reason,
         };
       };
-      const [inspection, repair, replacement, other] = QUOTE_TYPES.map((t, i) => stateOf(t, i)) as [QuoteCardState, QuoteCardState, QuoteCardState, QuoteCardState];
+      const [inspection, repair, replacement, other] = QUOTE_TYPES.map((t, i) => stateOf(t, i)) as [
+        QuoteCardState,
+        QuoteCardState,
+        QuoteCardState,
+        QuoteCardState,
+      ];
       const latest = withStatus[0] ?? null;
       return {
         jobId,
@@ -262,7 +306,11 @@ export function createQuotesService(deps: QuotesDeps) {
     },
 
     /** Sends a quote: everything below commits together or not at all. */
-    async send(jobId: string, input: Required<Pick<SendQuoteInput, 'type' | 'email'>> & { number?: string | undefined }, userId: string): Promise<SendQuoteResult> {
+    async send(
+      jobId: string,
+      input: Required<Pick<SendQuoteInput, 'type' | 'email'>> & { number?: string | undefined },
+      userId: string,
+    ): Promise<SendQuoteResult> {
       return db.transaction(async (tx) => {
         const job = await repo.lockJob(jobId, tx);
         if (!job) throw notFound('Job not found');
@@ -277,7 +325,18 @@ export function createQuotesService(deps: QuotesDeps) {
         await repo.closeOpen(jobId, 'superseded', tx);
         const token = randomBytes(QUOTE_TOKEN_BYTES).toString('hex');
         const expiresAt = new Date(now.getTime() + QUOTE_TOKEN_DAYS * 86_400_000);
-        const base = { jobId, quoteType: input.type, status: 'sent', token, expiresAt, email: input.email, sentBy: userId, sentAt: now, createdAt: now, amount: '0' };
+        const base = {
+          jobId,
+          quoteType: input.type,
+          status: 'sent',
+          token,
+          expiresAt,
+          email: input.email,
+          sentBy: userId,
+          sentAt: now,
+          createdAt: now,
+          amount: '0',
+        };
         let row: QuoteRow | null = null;
         if (input.number) {
           row = await repo.insertIfNumberFree({ ...base, quoteNumber: input.number }, tx);
@@ -296,8 +355,18 @@ export function createQuotesService(deps: QuotesDeps) {
         await deps.jobs.setContactEmail(jobId, input.email, now, tx);
         const pdf = await quotePdf.generate({ jobId, quoteType: input.type, quoteNumber: row.quoteNumber, token }, tx);
         const amountCents = sentQuoteAmountCents(pdf.data);
-        const stored = await storage.put(tx, { purpose: 'quote-pdf', fileName: `${row.quoteNumber}.pdf`, contentType: 'application/pdf', bytes: pdf.bytes, createdBy: userId });
-        await repo.recordDecision(row.id, { amount: centsToDecimal(amountCents), pdfFileKey: stored.key, pdfSha256: stored.sha256 }, tx);
+        const stored = await storage.put(tx, {
+          purpose: 'quote-pdf',
+          fileName: `${row.quoteNumber}.pdf`,
+          contentType: 'application/pdf',
+          bytes: pdf.bytes,
+          createdBy: userId,
+        });
+        await repo.recordDecision(
+          row.id,
+          { amount: centsToDecimal(amountCents), pdfFileKey: stored.key, pdfSha256: stored.sha256 },
+          tx,
+        );
 
         const links = quoteConfirmLinks(deps.publicUrl, token);
         const company = await deps.settings(tx).getCompany();
@@ -356,7 +425,14 @@ export function createQuotesService(deps: QuotesDeps) {
         assertOpenable(row, now);
 
         const signature = signatureBytes(input.signature);
-        const stored = signature ? await storage.put(tx, { purpose: 'quote-signature', fileName: `signature-${row.quoteNumber}.png`, contentType: 'image/png', bytes: signature }) : null;
+        const stored = signature
+          ? await storage.put(tx, {
+              purpose: 'quote-signature',
+              fileName: `signature-${row.quoteNumber}.png`,
+              contentType: 'image/png',
+              bytes: signature,
+            })
+          : null;
         const evidence = {
           decidedAt: now,
           signerName: input.signerName,
@@ -366,23 +442,58 @@ export function createQuotesService(deps: QuotesDeps) {
         };
 
         if (!input.approve) {
-          await deps.jobs.addItemUnlessPresent(row.jobId, { code: INSPECTION_FEE_CODE, name: INSPECTION_FEE_NAME, serviceLine: INSPECTION_FEE_SERVICE_LINE, cents: INSPECTION_FEE_CENTS }, now, tx);
-          const invoice = await createInvoice(tx, { jobId: row.jobId, type: 'inspection', createdBy: null, amountOverride: INSPECTION_FEE_CENTS, now });
+          await deps.jobs.addItemUnlessPresent(
+            row.jobId,
+            {
+              code: INSPECTION_FEE_CODE,
+              name: INSPECTION_FEE_NAME,
+              serviceLine: INSPECTION_FEE_SERVICE_LINE,
+              cents: INSPECTION_FEE_CENTS,
+            },
+            now,
+            tx,
+          );
+          const invoice = await createInvoice(tx, {
+            jobId: row.jobId,
+            type: 'inspection',
+            createdBy: null,
+            amountOverride: INSPECTION_FEE_CENTS,
+            now,
+          });
           await sendInvoice(tx, { storage, now }, { invoiceId: invoice.id, email: row.email, changedBy: null });
-          await repo.recordDecision(row.id, { ...evidence, status: 'declined', declineReason: input.reason, declineComment: input.comment, feeInvoiceId: invoice.id }, tx);
+          await repo.recordDecision(
+            row.id,
+            {
+              ...evidence,
+              status: 'declined',
+              declineReason: input.reason,
+              declineComment: input.comment,
+              feeInvoiceId: invoice.id,
+            },
+            tx,
+          );
         } else {
           const inspections = row.quoteType === 'other' ? [] : await readInspectionsAndRepairs(tx, row.jobId);
           const chosen = new Map(input.options.map((o) => [o.inspectionId, o.phase]));
           const withRepair = inspections.filter((i) => i.repair);
           for (const id of chosen.keys()) {
-            if (!withRepair.some((i) => i.id === id)) throw badRequest(QUOTE_MESSAGES.optionsInvalid, { options: QUOTE_MESSAGES.optionsInvalid });
+            if (!withRepair.some((i) => i.id === id))
+              throw badRequest(QUOTE_MESSAGES.optionsInvalid, { options: QUOTE_MESSAGES.optionsInvalid });
           }
           const choices = withRepair.map((i) => {
             const phase: RepairPhase = chosen.get(i.id) ?? i.repair!.selectedPhase;
             return { inspectionId: i.id, phase, totalCents: repairOptionTotals(i.repair!)[phase] };
           });
           await deps.repairs.setSelectedPhasesOfJob(row.jobId, choices, tx);
-          await repo.recordDecision(row.id, { ...evidence, status: 'approved', chosenOptions: choices.map(({ inspectionId, phase }) => ({ inspectionId, phase })) }, tx);
+          await repo.recordDecision(
+            row.id,
+            {
+              ...evidence,
+              status: 'approved',
+              chosenOptions: choices.map(({ inspectionId, phase }) => ({ inspectionId, phase })),
+            },
+            tx,
+          );
           const job = await readQuoteJob(tx, row.jobId);
           const totalCents = choices.reduce((sum, c) => sum + c.totalCents, 0);
           await enqueueEmail(tx, {
@@ -390,9 +501,13 @@ export function createQuotesService(deps: QuotesDeps) {
             subject: `Quote ${row.quoteNumber} approved for Job #${job?.number ?? ''}`,
             text: [
               `${input.signerName} approved quote ${row.quoteNumber} for job #${job?.number ?? ''} ${job?.name ?? ''}.`,
-              job ? `Location: ${job.location.name}, ${job.location.address}, ${job.location.city}, ${job.location.state} ${job.location.zip}` : '',
+              job
+                ? `Location: ${job.location.name}, ${job.location.address}, ${job.location.city}, ${job.location.state} ${job.location.zip}`
+                : '',
               ...choices.map((c, n) => `Unit ${n + 1}: ${REPAIR_PHASE_LABELS[c.phase]} (${formatCents(c.totalCents)})`),
-              row.quoteType === 'other' ? `Total: ${formatCents(Math.round(Number(row.amount) * 100))}` : `Total of the chosen options: ${formatCents(totalCents)}`,
+              row.quoteType === 'other'
+                ? `Total: ${formatCents(Math.round(Number(row.amount) * 100))}`
+                : `Total of the chosen options: ${formatCents(totalCents)}`,
               `Approved at ${now.toISOString()} from ${meta.ip ?? 'an unknown address'}.`,
               'Please contact the customer to schedule the work.',
             ]
@@ -408,4 +523,3 @@ export function createQuotesService(deps: QuotesDeps) {
   };
 }
 export type QuotesService = ReturnType<typeof createQuotesService>;
-

@@ -1,5 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { CreateReferenceTypeInput, ReferenceType, ReferenceTypeKind, UpdateReferenceTypeInput } from '../../../domain/reference-types.js';
+import type {
+  CreateReferenceTypeInput,
+  ReferenceType,
+  ReferenceTypeKind,
+  UpdateReferenceTypeInput,
+} from '../../../domain/reference-types.js';
 import type { Executor } from '../../db/client.js';
 import { jobTypes, serviceLines } from '../../db/schema.js';
 
@@ -32,7 +37,11 @@ export function createReferenceTypesRepo(db: Executor) {
 
     async codeTaken(kind: ReferenceTypeKind, code: string): Promise<boolean> {
       const table = TABLES[kind];
-      const [row] = await db.select({ id: table.id }).from(table).where(sql`upper(${table.code}) = ${code.toUpperCase()}`).limit(1);
+      const [row] = await db
+        .select({ id: table.id })
+        .from(table)
+        .where(sql`upper(${table.code}) = ${code.toUpperCase()}`)
+        .limit(1);
       return Boolean(row);
     },
 
@@ -44,7 +53,11 @@ export function createReferenceTypesRepo(db: Executor) {
       return toReferenceType(row!);
     },
 
-    async update(kind: ReferenceTypeKind, id: string, changes: UpdateReferenceTypeInput): Promise<ReferenceType | undefined> {
+    async update(
+      kind: ReferenceTypeKind,
+      id: string,
+      changes: UpdateReferenceTypeInput,
+    ): Promise<ReferenceType | undefined> {
       const table = TABLES[kind];
       const [row] = await db.update(table).set(changes).where(eq(table.id, id)).returning();
       return row ? toReferenceType(row) : undefined;

@@ -17,8 +17,10 @@ registerConstraintMessages({
   job_types_code_ci_unique: { message: JOB_CODE_TAKEN, field: 'code' },
 });
 
-export const codeTakenMessage = (kind: ReferenceTypeKind, code: string) => `A ${REFERENCE_TYPE_LABELS[kind].one} with the code "${code}" already exists`;
-const notFoundMessage = (kind: ReferenceTypeKind) => (kind === 'service-types' ? 'Service type not found' : 'Job type not found');
+export const codeTakenMessage = (kind: ReferenceTypeKind, code: string) =>
+  `A ${REFERENCE_TYPE_LABELS[kind].one} with the code "${code}" already exists`;
+const notFoundMessage = (kind: ReferenceTypeKind) =>
+  kind === 'service-types' ? 'Service type not found' : 'Job type not found';
 
 /** Settings > Service Types and Job Types. */
 export function createReferenceTypesService({ repo }: { repo: ReferenceTypesRepo }) {

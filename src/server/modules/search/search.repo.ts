@@ -4,7 +4,14 @@ import { SEARCH_LIMIT_PER_KIND, type SearchResults } from '../../../domain/searc
 import type { Executor } from '../../db/client.js';
 import { companies, jobInvoices, jobs, locations, units } from '../../db/schema.js';
 import { from, searchTextMatch, selection, tableAlias, whereAll } from '../../db/sql.js';
-import { invoiceSearchTable as s, searchable, searchCondition, searchTableCondition, selectPage, sortedPagePlan } from '../../lists/index.js';
+import {
+  invoiceSearchTable as s,
+  searchable,
+  searchCondition,
+  searchTableCondition,
+  selectPage,
+  sortedPagePlan,
+} from '../../lists/index.js';
 
 const c = tableAlias(companies, 'c');
 const l = tableAlias(locations, 'l');
@@ -13,14 +20,40 @@ const j = tableAlias(jobs, 'j');
 const i = tableAlias(jobInvoices, 'i');
 
 /** One hit of each kind: its id, the line shown first and the line under it (and the kind's sort key). */
-const COMPANY_HIT = selection({ id: c.id, title: c.name, subtitle: sql<string>`concat_ws(', ', ${c.city}, ${c.state})`, sortKey: c.name });
-const LOCATION_HIT = selection({ id: l.id, title: l.name, subtitle: sql<string>`concat_ws(' · ', ${c.name}, concat_ws(', ', ${l.city}, ${l.state}))`, sortKey: l.name });
-const UNIT_HIT = selection({ id: u.id, title: sql<string>`concat('Unit ', ${u.unitNumber})`, subtitle: sql<string>`concat_ws(' · ', ${l.name}, ${c.name})`, sortKey: u.unitNumber });
-const JOB_HIT = selection({ id: j.id, title: sql<string>`concat('Job #', ${j.number}, ': ', ${j.name})`, subtitle: j.status, sortKey: j.number });
-const INVOICE_HIT = selection({ id: i.id, title: i.invoiceNumber, subtitle: sql<string>`concat(${i.status}, ' · Job #', ${j.number})`, sortKey: i.createdAt });
+const COMPANY_HIT = selection({
+  id: c.id,
+  title: c.name,
+  subtitle: sql<string>`concat_ws(', ', ${c.city}, ${c.state})`,
+  sortKey: c.name,
+});
+const LOCATION_HIT = selection({
+  id: l.id,
+  title: l.name,
+  subtitle: sql<string>`concat_ws(' · ', ${c.name}, concat_ws(', ', ${l.city}, ${l.state}))`,
+  sortKey: l.name,
+});
+const UNIT_HIT = selection({
+  id: u.id,
+  title: sql<string>`concat('Unit ', ${u.unitNumber})`,
+  subtitle: sql<string>`concat_ws(' · ', ${l.name}, ${c.name})`,
+  sortKey: u.unitNumber,
+});
+const JOB_HIT = selection({
+  id: j.id,
+  title: sql<string>`concat('Job #', ${j.number}, ': ', ${j.name})`,
+  subtitle: j.status,
+  sortKey: j.number,
+});
+const INVOICE_HIT = selection({
+  id: i.id,
+  title: i.invoiceNumber,
+  subtitle: sql<string>`concat(${i.status}, ' · Job #', ${j.number})`,
+  sortKey: i.createdAt,
+});
 
 /** Every word matches the kind's search text, kept in lower case (the rule of its list's search box). */
-const allWords = (column: Parameters<typeof searchTextMatch>[0], words: string[]): SQL => whereAll(words.map((word) => searchTextMatch(column, word)));
+const allWords = (column: Parameters<typeof searchTextMatch>[0], words: string[]): SQL =>
+  whereAll(words.map((word) => searchTextMatch(column, word)));
 
 /**
  * The header search shows no totals, so it gathers at most this many matches of a kind (through the
@@ -40,15 +73,32 @@ const HEADER_GATHER_LIMIT = 200;
  * lists' search boxes (src/domain/search.ts): companies on their name, locations, units and jobs on
  * the text their list searches, invoices on number, job, location and company (and a job number).
  */
-export function headerSearchStatements(text: string, options: { totalCap?: number; /** hits per kind (tests ask for every match) */ limit?: number } = {}) {
+export function headerSearchStatements(
+  text: string,
+  options: { totalCap?: number; /** hits per kind (tests ask for every match) */ limit?: number } = {},
+) {
   const words = searchWords(text);
   const jobNumber = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
   const countLimit = Math.min(options.totalCap ?? HEADER_GATHER_LIMIT, HEADER_GATHER_LIMIT);
-  const page = { limit: options.limit ?? SEARCH_LIMIT_PER_KIND, offset: 0, countLimit, sortLimit: countLimit, anyOrderPastWalk: true };
+  const page = {
+    limit: options.limit ?? SEARCH_LIMIT_PER_KIND,
+    offset: 0,
+    countLimit,
+    sortLimit: countLimit,
+    anyOrderPastWalk: true,
+  };
   const keys = { sort: 'sortKey', id: 'id' } as const;
   const invoicePage = { ...page, select: INVOICE_HIT, keys, descending: true };
   return {
-    companies: sortedPagePlan({ ...page, select: COMPANY_HIT, table: c, id: c.id, sort: c.name, keys, where: allWords(c.searchText, words) }),
+    companies: sortedPagePlan({
+      ...page,
+      select: COMPANY_HIT,
+      table: c,
+      id: c.id,
+      sort: c.name,
+      keys,
+      where: allWords(c.searchText, words),
+    }),
     locations: sortedPagePlan({
       ...page,
       select: LOCATION_HIT,
@@ -78,7 +128,10 @@ export function headerSearchStatements(text: string, options: { totalCap?: numbe
       keys,
       descending: true,
       uniqueSort: true,
-      where: jobNumber === null ? allWords(j.searchText, words) : sql`(${allWords(j.searchText, words)} or ${j.number} = ${jobNumber})`,
+      where:
+        jobNumber === null
+          ? allWords(j.searchText, words)
+          : sql`(${allWords(j.searchText, words)} or ${j.number} = ${jobNumber})`,
     }),
     // On invoice_search alone (its text, job and creation time), walked newest first through its own index.
     invoices: searchable(text)
@@ -107,7 +160,8 @@ export function createSearchRepo(db: Executor, options: { totalCap?: number } = 
     /** Five hits per kind, each in its list's order. */
     async search(text: string): Promise<SearchResults> {
       const plans = headerSearchStatements(text, options);
-      const hits = <T extends { id: string; title: string; subtitle: string }>(rows: T[]) => rows.map(({ id, title, subtitle }) => ({ id, title, subtitle }));
+      const hits = <T extends { id: string; title: string; subtitle: string }>(rows: T[]) =>
+        rows.map(({ id, title, subtitle }) => ({ id, title, subtitle }));
       const [companyHits, locationHits, unitHits, jobHits, invoiceHits] = await Promise.all([
         selectPage(db, plans.companies),
         selectPage(db, plans.locations),

@@ -12,7 +12,11 @@ export function settingsRoutes(app: FastifyInstance, { settings }: { settings: S
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/settings/company', {
-    schema: { tags: ['settings'], summary: 'Company information (every signed-in user may read it)', response: { 200: companySettingsAnswer } },
+    schema: {
+      tags: ['settings'],
+      summary: 'Company information (every signed-in user may read it)',
+      response: { 200: companySettingsAnswer },
+    },
     handler: async () => {
       const company = await settings.getCompany();
       return { ...company, managementTitle: managementTitle(company.name) };

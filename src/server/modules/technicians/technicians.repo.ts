@@ -60,10 +60,20 @@ export function createTechniciansRepo(db: Executor) {
         await exec.insert(technicianSkills).values(lists.skills.map((s) => ({ ...s, technicianId: id })));
       }
       if (lists.certifications.length) {
-        await exec.insert(technicianCertifications).values(lists.certifications.map((c) => ({ ...c, technicianId: id })));
+        await exec
+          .insert(technicianCertifications)
+          .values(lists.certifications.map((c) => ({ ...c, technicianId: id })));
       }
       if (lists.availability.length) {
-        await exec.insert(technicianAvailability).values(lists.availability.map((a) => ({ dayOfWeek: a.dayOfWeek, startTime: a.startTime, endTime: a.endTime, technicianId: id, isAvailable: true })));
+        await exec.insert(technicianAvailability).values(
+          lists.availability.map((a) => ({
+            dayOfWeek: a.dayOfWeek,
+            startTime: a.startTime,
+            endTime: a.endTime,
+            technicianId: id,
+            isAvailable: true,
+          })),
+        );
       }
       if (lists.territories.length) {
         await exec.insert(technicianTerritories).values(lists.territories.map((t) => ({ ...t, technicianId: id })));
@@ -89,14 +99,26 @@ export function createTechniciansRepo(db: Executor) {
         .limit(1);
       if (!row) return undefined;
       const [skills, certifications, availability, territories] = await Promise.all([
-        exec.select().from(technicianSkills).where(eq(technicianSkills.technicianId, id)).orderBy(asc(technicianSkills.createdAt), asc(technicianSkills.skillName)),
+        exec
+          .select()
+          .from(technicianSkills)
+          .where(eq(technicianSkills.technicianId, id))
+          .orderBy(asc(technicianSkills.createdAt), asc(technicianSkills.skillName)),
         exec
           .select()
           .from(technicianCertifications)
           .where(eq(technicianCertifications.technicianId, id))
           .orderBy(asc(technicianCertifications.createdAt), asc(technicianCertifications.certificationName)),
-        exec.select().from(technicianAvailability).where(eq(technicianAvailability.technicianId, id)).orderBy(asc(technicianAvailability.dayOfWeek)),
-        exec.select().from(technicianTerritories).where(eq(technicianTerritories.technicianId, id)).orderBy(asc(technicianTerritories.territoryName)),
+        exec
+          .select()
+          .from(technicianAvailability)
+          .where(eq(technicianAvailability.technicianId, id))
+          .orderBy(asc(technicianAvailability.dayOfWeek)),
+        exec
+          .select()
+          .from(technicianTerritories)
+          .where(eq(technicianTerritories.technicianId, id))
+          .orderBy(asc(technicianTerritories.territoryName)),
       ]);
       const { user, technician: t } = row;
       return {
@@ -137,7 +159,11 @@ export function createTechniciansRepo(db: Executor) {
         drugTestDate: t.drugTestDate,
         lastReviewDate: t.lastReviewDate,
         nextReviewDate: t.nextReviewDate,
-        skills: skills.map((s) => ({ skillName: s.skillName, proficiencyLevel: s.proficiencyLevel as ProficiencyLevel, yearsExperience: s.yearsExperience })),
+        skills: skills.map((s) => ({
+          skillName: s.skillName,
+          proficiencyLevel: s.proficiencyLevel as ProficiencyLevel,
+          yearsExperience: s.yearsExperience,
+        })),
         certifications: certifications.map((c) => ({
           certificationName: c.certificationName,
           issuingOrganization: c.issuingOrganization,
@@ -148,8 +174,17 @@ export function createTechniciansRepo(db: Executor) {
         })),
         availability: availability
           .filter((a) => a.isAvailable)
-          .map((a) => ({ dayOfWeek: a.dayOfWeek, startTime: toHourMinute(a.startTime), endTime: toHourMinute(a.endTime) })),
-        territories: territories.map((r) => ({ territoryName: r.territoryName, state: r.state, zipCodes: r.zipCodes, isPrimary: r.isPrimary })),
+          .map((a) => ({
+            dayOfWeek: a.dayOfWeek,
+            startTime: toHourMinute(a.startTime),
+            endTime: toHourMinute(a.endTime),
+          })),
+        territories: territories.map((r) => ({
+          territoryName: r.territoryName,
+          state: r.state,
+          zipCodes: r.zipCodes,
+          isPrimary: r.isPrimary,
+        })),
       };
     },
   };

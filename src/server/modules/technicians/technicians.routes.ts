@@ -3,7 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorBody } from '../../../domain/api.js';
 import { isUuidV4 } from '../../../domain/ids.js';
-import { createTechnicianInput, technicianCreated, technicianDetail, updateTechnicianInput } from '../../../domain/technicians.js';
+import {
+  createTechnicianInput,
+  technicianCreated,
+  technicianDetail,
+  updateTechnicianInput,
+} from '../../../domain/technicians.js';
 import { allow } from '../../../domain/policy.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { TechniciansService } from './technicians.service.js';
@@ -17,7 +22,12 @@ export function techniciansRoutes(app: FastifyInstance, { technicians }: { techn
 
   r.get('/api/technicians/:id', {
     config: allow('technicians.manage'),
-    schema: { tags: ['technicians'], summary: 'A technician with skills, certifications, availability and territories', params, response: { 200: technicianDetail, ...errors } },
+    schema: {
+      tags: ['technicians'],
+      summary: 'A technician with skills, certifications, availability and territories',
+      params,
+      response: { 200: technicianDetail, ...errors },
+    },
     handler: async (request) => technicians.get(request.params.id),
   });
 
@@ -29,7 +39,8 @@ export function techniciansRoutes(app: FastifyInstance, { technicians }: { techn
       body: createTechnicianInput,
       response: { 201: technicianCreated, ...errors },
     },
-    handler: async (request, reply) => reply.status(201).send(await technicians.create(request.body, currentUser(request))),
+    handler: async (request, reply) =>
+      reply.status(201).send(await technicians.create(request.body, currentUser(request))),
   });
 
   r.put('/api/technicians/:id', {

@@ -16,7 +16,8 @@ import type { UsersRepo } from '../users/index.js';
 import type { TechniciansRepo } from './technicians.repo.js';
 
 export const TECHNICIAN_NOT_FOUND = 'Technician not found';
-export const employeeIdTakenMessage = (employeeId: string) => `Another technician already has employee ID "${employeeId}"`;
+export const employeeIdTakenMessage = (employeeId: string) =>
+  `Another technician already has employee ID "${employeeId}"`;
 
 registerConstraintMessages({
   technicians_employee_id_unique: { message: 'Another technician already has this employee ID', field: 'employeeId' },
@@ -98,7 +99,13 @@ export function createTechniciansService({
       await db.transaction(async (tx) => {
         await users.update(
           id,
-          { email: input.email, firstName: input.firstName, lastName: input.lastName, phone: input.phone ?? null, status: input.status },
+          {
+            email: input.email,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            phone: input.phone ?? null,
+            status: input.status,
+          },
           tx,
         );
         await technicians.update(id, pickProfile(input), tx);

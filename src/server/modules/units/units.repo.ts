@@ -2,11 +2,43 @@ import { count, eq, sql, type SQL } from 'drizzle-orm';
 import { searchWords } from '../../../domain/customers.js';
 import { JOB_STATUSES } from '../../../domain/home.js';
 import { toCents } from '../../../domain/money.js';
-import { CONTACT_TYPES, UNIT_STATUSES, type JobStatistics, type Unit, type UnitInput, type UnitJob, type UnitListItem, type UnitListQuery } from '../../../domain/units.js';
+import {
+  CONTACT_TYPES,
+  UNIT_STATUSES,
+  type JobStatistics,
+  type Unit,
+  type UnitInput,
+  type UnitJob,
+  type UnitListItem,
+  type UnitListQuery,
+} from '../../../domain/units.js';
 import type { Executor } from '../../db/client.js';
 import { recordCrud } from '../../db/crud.js';
-import { companies, customerCounts, jobItems, jobs, jobTypes, locations, serviceLines, unitNumbers, units } from '../../db/schema.js';
-import { countOf, from, nullable, oneOfColumn, selectRow, selectRows, selection, searchTextMatch, tableAlias, textMatch, whereAll, type RowOf } from '../../db/sql.js';
+import {
+  companies,
+  customerCounts,
+  jobItems,
+  jobs,
+  jobTypes,
+  locations,
+  serviceLines,
+  unitNumbers,
+  units,
+} from '../../db/schema.js';
+import {
+  countOf,
+  from,
+  nullable,
+  oneOfColumn,
+  selectRow,
+  selectRows,
+  selection,
+  searchTextMatch,
+  tableAlias,
+  textMatch,
+  whereAll,
+  type RowOf,
+} from '../../db/sql.js';
 import { selectPage, sortedPagePlan } from '../../lists/index.js';
 import { countLimitFor } from '../../../domain/search.js';
 
@@ -140,11 +172,17 @@ function keyedSearch(words: string[], where: SQL, others: SQL, countLimit: numbe
     with: sql`keys as materialized (select ${n.unitNumber} as unit_number from ${from(n)} where ${whereAll(words.map((word) => searchTextMatch(n.searchText, word)))}
         limit ${KEYED_NUMBER_LIMIT + 1}),
       near as materialized (
-        (select ${nl.id} as id from ${from(nl)} where exists (select 1 from keys) and (${sql.join(words.map((word) => textMatch(nl.name, word)), sql` or `)})
+        (select ${nl.id} as id from ${from(nl)} where exists (select 1 from keys) and (${sql.join(
+          words.map((word) => textMatch(nl.name, word)),
+          sql` or `,
+        )})
          limit ${KEYED_LOCATION_LIMIT + 1})
         union
         (select ${nl.id} from ${from(nc)} join ${from(nl)} on ${nl.companyId} = ${nc.id}
-         where exists (select 1 from keys) and (${sql.join(words.map((word) => searchTextMatch(nc.searchText, word)), sql` or `)})
+         where exists (select 1 from keys) and (${sql.join(
+           words.map((word) => searchTextMatch(nc.searchText, word)),
+           sql` or `,
+         )})
          limit ${KEYED_LOCATION_LIMIT + 1})),
       keyed as (select 1 from ${from(u)} where ${u.unitNumber} = any(${keyList}) and ${others} limit ${countLimit + 1})`,
     candidates: (count: number) => sql`
@@ -153,7 +191,8 @@ function keyedSearch(words: string[], where: SQL, others: SQL, countLimit: numbe
        order by ${u.unitNumber}, ${u.id} limit ${count})
       union
       select ${u.id}, ${u.unitNumber} from ${from(u)} where ${u.locationId} in (select id from near) and ${where}`,
-    total: (candidates: SQL) => sql`(select count(*) from keyed) + (select count(*) from ${candidates} where sort_key <> all(${keyList}))`,
+    total: (candidates: SQL) =>
+      sql`(select count(*) from keyed) + (select count(*) from ${candidates} where sort_key <> all(${keyList}))`,
     complete: sql`exists (select 1 from keys) and (select count(*) from keys) <= ${KEYED_NUMBER_LIMIT} and (select count(*) from near) <= ${KEYED_LOCATION_LIMIT}`,
   };
 }
@@ -169,7 +208,11 @@ export function unitListStatements(query: UnitListQuery, options: { totalCap?: n
   if (conditions.length === 0 || (conditions.length === 1 && query.status !== undefined)) {
     // Every unit, or every active / inactive one: spread evenly, so the order index finds the page.
     const counter =
-      query.status === undefined ? customerCounts.units : query.status === 'active' ? customerCounts.activeUnits : sql`${customerCounts.units} - ${customerCounts.activeUnits}`;
+      query.status === undefined
+        ? customerCounts.units
+        : query.status === 'active'
+          ? customerCounts.activeUnits
+          : sql`${customerCounts.units} - ${customerCounts.activeUnits}`;
     return {
       kind: 'unfiltered' as const,
       page: sql`select ${LIST_ITEM} ${FROM} where ${where} order by ${u.unitNumber}, ${u.id} limit ${limit} offset ${offset}`,
@@ -188,7 +231,9 @@ export function unitListStatements(query: UnitListQuery, options: { totalCap?: n
       // The location and company name filters need the joins to find the matches.
       ...(query.location || query.company ? { matchJoins: JOINS } : {}),
       // Through the unit numbers that match, when the filter names the unit alone.
-      ...(words.length && !query.location && !query.company ? { keyed: keyedSearch(words, where, whereAll(conditions.slice(words.length)), countLimit) } : {}),
+      ...(words.length && !query.location && !query.company
+        ? { keyed: keyedSearch(words, where, whereAll(conditions.slice(words.length)), countLimit) }
+        : {}),
       where,
       limit,
       offset,
@@ -218,7 +263,8 @@ const UNIT_JOB = selection({
   timePeriodDue: sql<string>`to_char(${j.timePeriodDue}, 'YYYY-MM-DD')`,
   scheduleStart: j.scheduleStart,
   createdAt: j.createdAt,
-  totalCostCents: sql<number>`(select coalesce(sum(${i.totalCost}), 0) from ${from(i)} where ${i.jobId} = ${j.id})`.mapWith(toCents),
+  totalCostCents:
+    sql<number>`(select coalesce(sum(${i.totalCost}), 0) from ${from(i)} where ${i.jobId} = ${j.id})`.mapWith(toCents),
 });
 
 /** The Job Statistics card: counts by status and the sum of every job's items. */
@@ -247,10 +293,16 @@ export function createUnitsRepo(db: Executor, options: { totalCap?: number; sort
      * nothing or only the status is filtered, otherwise counted over the matching rows up to the
      * cap (totalCapped beyond it).
      */
-    async list(query: UnitListQuery, exec: Executor = db): Promise<{ items: UnitListItem[]; total: number; totalCapped: boolean }> {
+    async list(
+      query: UnitListQuery,
+      exec: Executor = db,
+    ): Promise<{ items: UnitListItem[]; total: number; totalCapped: boolean }> {
       const statements = unitListStatements(query, options);
       if (statements.kind === 'unfiltered') {
-        const [items, counted] = await Promise.all([selectRows(exec, LIST_ITEM, statements.page), selectRow(exec, COUNTED, statements.count)]);
+        const [items, counted] = await Promise.all([
+          selectRows(exec, LIST_ITEM, statements.page),
+          selectRow(exec, COUNTED, statements.count),
+        ]);
         return { items, total: counted?.n ?? 0, totalCapped: false };
       }
       const { rows: items, total, totalCapped } = await selectPage(exec, statements.plan);
@@ -291,7 +343,11 @@ export function createUnitsRepo(db: Executor, options: { totalCap?: number; sort
             order by ${j.createdAt} desc, ${j.number} desc
             limit ${pageSize} offset ${(page - 1) * pageSize}`,
       );
-      return rows.map((row) => ({ ...row, scheduleStart: row.scheduleStart?.toISOString() ?? null, createdAt: row.createdAt.toISOString() }));
+      return rows.map((row) => ({
+        ...row,
+        scheduleStart: row.scheduleStart?.toISOString() ?? null,
+        createdAt: row.createdAt.toISOString(),
+      }));
     },
 
     /** The Job Statistics card over all the unit's jobs (src/domain/units.ts unitJobStatistics). */

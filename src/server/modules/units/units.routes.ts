@@ -3,7 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorBody, paginated } from '../../../domain/api.js';
 import { CUSTOMER_MESSAGES, idParams } from '../../../domain/customers.js';
-import { unit, unitInput, unitJobsAnswer, unitJobsQuery, unitListItem, unitListQuery, unitUpdateInput } from '../../../domain/units.js';
+import {
+  unit,
+  unitInput,
+  unitJobsAnswer,
+  unitJobsQuery,
+  unitListItem,
+  unitListQuery,
+  unitUpdateInput,
+} from '../../../domain/units.js';
 import { allow } from '../../../domain/policy.js';
 import type { UnitsService } from './units.service.js';
 
@@ -28,12 +36,22 @@ export function unitsRoutes(app: FastifyInstance, { units }: { units: UnitsServi
 
   r.post('/api/units', {
     config: editors,
-    schema: { tags: ['units'], summary: 'Add a unit to a location', body: unitInput, response: { 201: unit, ...errors } },
+    schema: {
+      tags: ['units'],
+      summary: 'Add a unit to a location',
+      body: unitInput,
+      response: { 201: unit, ...errors },
+    },
     handler: async (request, reply) => reply.status(201).send(await units.create(request.body)),
   });
 
   r.get('/api/units/:id', {
-    schema: { tags: ['units'], summary: 'A unit with its location and company', params, response: { 200: unit, ...errors } },
+    schema: {
+      tags: ['units'],
+      summary: 'A unit with its location and company',
+      params,
+      response: { 200: unit, ...errors },
+    },
     handler: async (request) => units.detail(request.params.id),
   });
 
@@ -50,13 +68,24 @@ export function unitsRoutes(app: FastifyInstance, { units }: { units: UnitsServi
 
   r.put('/api/units/:id', {
     config: editors,
-    schema: { tags: ['units'], summary: 'Update a unit (its location stays)', params, body: unitUpdateInput, response: { 200: unit, ...errors } },
+    schema: {
+      tags: ['units'],
+      summary: 'Update a unit (its location stays)',
+      params,
+      body: unitUpdateInput,
+      response: { 200: unit, ...errors },
+    },
     handler: async (request) => units.update(request.params.id, request.body),
   });
 
   r.delete('/api/units/:id', {
     config: deleters,
-    schema: { tags: ['units'], summary: 'Delete a unit (refused while jobs hold it)', params, response: { 204: z.null(), ...errors } },
+    schema: {
+      tags: ['units'],
+      summary: 'Delete a unit (refused while jobs hold it)',
+      params,
+      response: { 204: z.null(), ...errors },
+    },
     handler: async (request, reply) => {
       await units.remove(request.params.id);
       return reply.status(204).send(null);

@@ -1,6 +1,14 @@
 import type { Paginated } from '../../../domain/api.js';
 import { CUSTOMER_MESSAGES, deleteBlockedMessage } from '../../../domain/customers.js';
-import { UNIT_JOBS_PAGE_SIZE, type Unit, type UnitInput, type UnitJobsAnswer, type UnitListItem, type UnitListQuery, type UnitUpdateInput } from '../../../domain/units.js';
+import {
+  UNIT_JOBS_PAGE_SIZE,
+  type Unit,
+  type UnitInput,
+  type UnitJobsAnswer,
+  type UnitListItem,
+  type UnitListQuery,
+  type UnitUpdateInput,
+} from '../../../domain/units.js';
 import type { Database } from '../../db/client.js';
 import { badRequest, conflict, notFound, registerConstraintMessages } from '../../errors.js';
 import type { LocationsRepo } from '../locations/index.js';

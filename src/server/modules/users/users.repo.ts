@@ -2,7 +2,13 @@ import { and, asc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Paginated } from '../../../domain/api.js';
 import type { UserRole, UserStatus } from '../../../domain/auth.js';
 import { countLimitFor } from '../../../domain/search.js';
-import { USER_OPTIONS_LIMIT, type UserOption, type UserOptionsQuery, type UserSummary, type UsersQuery } from '../../../domain/users.js';
+import {
+  USER_OPTIONS_LIMIT,
+  type UserOption,
+  type UserOptionsQuery,
+  type UserSummary,
+  type UsersQuery,
+} from '../../../domain/users.js';
 import type { Executor } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { textMatch } from '../../db/sql.js';
@@ -42,7 +48,11 @@ export function createUsersRepo(db: Executor, options: { totalCap?: number } = {
     async list(query: UsersQuery): Promise<Paginated<UserSummary>> {
       let where: SQL | undefined;
       if (query.q) {
-        where = or(textMatch(users.username, query.q), textMatch(users.email, query.q), textMatch(personNameWords(users), query.q));
+        where = or(
+          textMatch(users.username, query.q),
+          textMatch(users.email, query.q),
+          textMatch(personNameWords(users), query.q),
+        );
       }
       const countLimit = countLimitFor(query.page, query.pageSize, options.totalCap);
       const [rows, counted] = await Promise.all([
@@ -88,7 +98,8 @@ export function createUsersRepo(db: Executor, options: { totalCap?: number } = {
         .where(and(or(...conditions), exceptId ? ne(users.id, exceptId) : undefined))
         .limit(10);
       return {
-        username: Boolean(values.username) && rows.some((r) => r.username.toLowerCase() === values.username!.toLowerCase()),
+        username:
+          Boolean(values.username) && rows.some((r) => r.username.toLowerCase() === values.username!.toLowerCase()),
         email: Boolean(values.email) && rows.some((r) => r.email.toLowerCase() === values.email!.toLowerCase()),
       };
     },

@@ -3,7 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorBody, paginated } from '../../../domain/api.js';
 import { isUuidV4 } from '../../../domain/ids.js';
-import { createUserInput, setPasswordInput, updateUserInput, USER_OPTIONS_LIMIT, userOptionsAnswer, userOptionsQuery, userSummary, usersQuery } from '../../../domain/users.js';
+import {
+  createUserInput,
+  setPasswordInput,
+  updateUserInput,
+  USER_OPTIONS_LIMIT,
+  userOptionsAnswer,
+  userOptionsQuery,
+  userSummary,
+  usersQuery,
+} from '../../../domain/users.js';
 import { allow } from '../../../domain/policy.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { UsersService } from './users.service.js';

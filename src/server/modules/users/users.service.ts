@@ -2,7 +2,14 @@ import type { Paginated } from '../../../domain/api.js';
 import type { SessionUser } from '../../../domain/auth.js';
 import { isTechnician, isTechnicianRole, mayManageRole } from '../../../domain/policy.js';
 import { defaultAvailability, keepAvailableDays } from '../../../domain/technicians.js';
-import type { CreateUserInput, UpdateUserInput, UserOption, UserOptionsQuery, UserSummary, UsersQuery } from '../../../domain/users.js';
+import type {
+  CreateUserInput,
+  UpdateUserInput,
+  UserOption,
+  UserOptionsQuery,
+  UserSummary,
+  UsersQuery,
+} from '../../../domain/users.js';
 import type { Database } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound, registerConstraintMessages } from '../../errors.js';
 import { hashPassword, type AuthRepo } from '../auth/index.js';
@@ -89,7 +96,11 @@ export function createUsersService({
         );
         if (technician) {
           await technicians.insert(user.id, technician, tx);
-          await technicians.replaceLists(user.id, { skills: [], certifications: [], territories: [], availability: keepAvailableDays(defaultAvailability()) }, tx);
+          await technicians.replaceLists(
+            user.id,
+            { skills: [], certifications: [], territories: [], availability: keepAvailableDays(defaultAvailability()) },
+            tx,
+          );
         }
         return toUserSummary(user);
       });
@@ -100,19 +111,35 @@ export function createUsersService({
       const existing = await manageable(id, actor);
       if (!mayManageRole(actor.role, input.role)) throw forbidden(ADMIN_ONLY_MESSAGE);
       if (id === actor.id && (input.role !== existing.role || input.status !== existing.status)) {
-        throw badRequest('You cannot change your own role or status', { role: 'You cannot change your own role or status' });
+        throw badRequest('You cannot change your own role or status', {
+          role: 'You cannot change your own role or status',
+        });
       }
       if (isTechnicianRole(existing.role) && !isTechnicianRole(input.role)) {
-        throw badRequest("A technician's role cannot be changed; set the technician inactive instead", { role: "A technician's role cannot be changed" });
+        throw badRequest("A technician's role cannot be changed; set the technician inactive instead", {
+          role: "A technician's role cannot be changed",
+        });
       }
       if (!isTechnicianRole(existing.role) && isTechnicianRole(input.role)) {
-        throw badRequest('To make someone a technician, add them with the role Technician (their technician record is needed)', {
-          role: 'Add technicians with Add User or Add Technician',
-        });
+        throw badRequest(
+          'To make someone a technician, add them with the role Technician (their technician record is needed)',
+          {
+            role: 'Add technicians with Add User or Add Technician',
+          },
+        );
       }
       await checkTaken({ email: input.email }, id);
       const updated = await db.transaction(async (tx) => {
-        const row = await users.update(id, { ...input, phone: input.phone ?? null, firstName: input.firstName ?? null, lastName: input.lastName ?? null }, tx);
+        const row = await users.update(
+          id,
+          {
+            ...input,
+            phone: input.phone ?? null,
+            firstName: input.firstName ?? null,
+            lastName: input.lastName ?? null,
+          },
+          tx,
+        );
         if (input.status === 'inactive') await sessions.deleteUserSessions(id, undefined, tx);
         return row!;
       });
@@ -121,7 +148,8 @@ export function createUsersService({
 
     /** Sets someone else's password (e.g. a technician added without one); all their sessions end. */
     async setPassword(id: string, password: string, actor: SessionUser): Promise<void> {
-      if (id === actor.id) throw badRequest('Change your own password in My Account (it asks for your current password)');
+      if (id === actor.id)
+        throw badRequest('Change your own password in My Account (it asks for your current password)');
       await manageable(id, actor);
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {

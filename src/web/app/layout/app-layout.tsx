@@ -47,7 +47,14 @@ export function AppLayout() {
     }
   };
 
-  const sidebar = <Sidebar demo={Boolean(options?.demo)} onLogout={() => void logout()} loggingOut={loggingOut} onNavigate={() => setMenuOpen(false)} />;
+  const sidebar = (
+    <Sidebar
+      demo={Boolean(options?.demo)}
+      onLogout={() => void logout()}
+      loggingOut={loggingOut}
+      onNavigate={() => setMenuOpen(false)}
+    />
+  );
 
   return (
     <div className="flex min-h-screen">
@@ -65,14 +72,23 @@ export function AppLayout() {
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-20 flex items-center gap-3 border-b border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:gap-4 sm:px-6">
           <RadixDialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
-            <RadixDialog.Trigger className="-ml-1 rounded-md p-1.5 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 xl:hidden" aria-label="Open menu">
+            <RadixDialog.Trigger
+              className="-ml-1 rounded-md p-1.5 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 xl:hidden"
+              aria-label="Open menu"
+            >
               <Menu className="h-5 w-5" aria-hidden />
             </RadixDialog.Trigger>
             <RadixDialog.Portal>
               <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 xl:hidden" />
-              <RadixDialog.Content className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-xl focus:outline-none xl:hidden" aria-describedby={undefined}>
+              <RadixDialog.Content
+                className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-xl focus:outline-none xl:hidden"
+                aria-describedby={undefined}
+              >
                 <RadixDialog.Title className="sr-only">Menu</RadixDialog.Title>
-                <RadixDialog.Close className="absolute right-2 top-3 z-10 rounded p-1.5 text-slate-300 hover:bg-slate-800 hover:text-white" aria-label="Close menu">
+                <RadixDialog.Close
+                  className="absolute top-3 right-2 z-10 rounded p-1.5 text-slate-300 hover:bg-slate-800 hover:text-white"
+                  aria-label="Close menu"
+                >
                   <X className="h-5 w-5" aria-hidden />
                 </RadixDialog.Close>
                 {sidebar}
@@ -80,7 +96,7 @@ export function AppLayout() {
             </RadixDialog.Portal>
           </RadixDialog.Root>
           <div className="min-w-0 shrink">
-            <p className="text-base font-semibold leading-tight text-slate-900">HVAC Administration</p>
+            <p className="text-base leading-tight font-semibold text-slate-900">HVAC Administration</p>
             <p className="truncate text-xs text-slate-600">{company?.managementTitle ?? '\u00a0'}</p>
           </div>
           <div className="flex min-w-0 flex-1 justify-center">
@@ -89,7 +105,7 @@ export function AppLayout() {
           {user ? (
             <div className="hidden shrink-0 text-right sm:block">
               <p className="text-sm font-medium text-slate-800">{displayName(user)}</p>
-              <p className="text-xs capitalize text-slate-600">{user.role}</p>
+              <p className="text-xs text-slate-600 capitalize">{user.role}</p>
             </div>
           ) : null}
         </header>

@@ -16,9 +16,18 @@ function deferredFetch() {
         signal: init?.signal ?? undefined,
         answer: (title) =>
           resolve(
-            new Response(JSON.stringify({ companies: [{ id: `c-${q}`, title, subtitle: 'Atlanta, GA' }], locations: [], units: [], jobs: [], invoices: [] }), {
-              headers: { 'content-type': 'application/json' },
-            }),
+            new Response(
+              JSON.stringify({
+                companies: [{ id: `c-${q}`, title, subtitle: 'Atlanta, GA' }],
+                locations: [],
+                units: [],
+                jobs: [],
+                invoices: [],
+              }),
+              {
+                headers: { 'content-type': 'application/json' },
+              },
+            ),
           ),
       });
     });

@@ -45,7 +45,12 @@ export function HeaderSearch() {
   });
 
   const hits = useMemo(
-    () => (results.data ? searchKinds.flatMap((kind) => results.data[kind].map((hit) => ({ ...hit, kind, path: searchHitPath[kind](hit.id) }))) : []),
+    () =>
+      results.data
+        ? searchKinds.flatMap((kind) =>
+            results.data[kind].map((hit) => ({ ...hit, kind, path: searchHitPath[kind](hit.id) })),
+          )
+        : [],
     [results.data],
   );
   const go = (path: string) => {
@@ -84,7 +89,12 @@ export function HeaderSearch() {
                 ? 'Searching...'
                 : `No matches for “${query}”`
       }
-      icon={<Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />}
+      icon={
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
+          aria-hidden
+        />
+      }
       inputProps={{
         type: 'search',
         'aria-label': 'Search companies, locations, units, jobs and invoices',

@@ -11,7 +11,17 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 /** The sidebar: groups expand and collapse; the open group follows the current route. */
-export function Sidebar({ demo, onLogout, loggingOut, onNavigate }: { demo: boolean; onLogout: () => void; loggingOut: boolean; onNavigate?: () => void }) {
+export function Sidebar({
+  demo,
+  onLogout,
+  loggingOut,
+  onNavigate,
+}: {
+  demo: boolean;
+  onLogout: () => void;
+  loggingOut: boolean;
+  onNavigate?: () => void;
+}) {
   const { pathname } = useLocation();
   const [openGroup, setOpenGroup] = useState<string | undefined>(() => groupForPath(pathname));
   useEffect(() => setOpenGroup(groupForPath(pathname)), [pathname]);
@@ -20,7 +30,11 @@ export function Sidebar({ demo, onLogout, loggingOut, onNavigate }: { demo: bool
     <div className="flex h-full flex-col bg-slate-900 text-slate-100">
       <div className="flex items-center gap-2 px-4 py-4">
         <span className="text-lg font-semibold tracking-tight">HVAC Admin</span>
-        {demo ? <span className="rounded bg-amber-400 px-1.5 py-0.5 text-[10px] font-bold tracking-wider text-slate-900">DEMO</span> : null}
+        {demo ? (
+          <span className="rounded bg-amber-400 px-1.5 py-0.5 text-[10px] font-bold tracking-wider text-slate-900">
+            DEMO
+          </span>
+        ) : null}
       </div>
       <nav aria-label="Main" className="flex-1 space-y-1 overflow-y-auto px-2 pb-4">
         {NAV_GROUPS.map((group) => {
@@ -48,7 +62,7 @@ export function Sidebar({ demo, onLogout, loggingOut, onNavigate }: { demo: bool
                 <ChevronDown className={cn('h-4 w-4 transition-transform', open && 'rotate-180')} aria-hidden />
               </button>
               {open ? (
-                <div id={`nav-group-${group.id}`} className="ml-7 mt-1 space-y-0.5 border-l border-slate-700 pl-2">
+                <div id={`nav-group-${group.id}`} className="mt-1 ml-7 space-y-0.5 border-l border-slate-700 pl-2">
                   {group.links!.map((link) => (
                     <NavLink key={link.to} to={link.to} end className={linkClass} onClick={onNavigate}>
                       {link.label}

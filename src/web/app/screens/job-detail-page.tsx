@@ -39,7 +39,11 @@ export default function JobDetailPage() {
   return (
     <JobDetailScreen
       inspectionTab={(job, { refresh }) => (
-        <InspectionRepairTab job={job} onChanged={refresh} quoteActions={<InspectionListQuoteActions job={job} onChanged={afterSend(job.id, refresh)} />} />
+        <InspectionRepairTab
+          job={job}
+          onChanged={refresh}
+          quoteActions={<InspectionListQuoteActions job={job} onChanged={afterSend(job.id, refresh)} />}
+        />
       )}
       quotesCard={(job, { refresh }) => <JobQuotesCard job={job} onChanged={afterSend(job.id, refresh)} />}
       invoicesCard={(job, { refresh }) => <JobInvoicesCard job={job} onChanged={refresh} />}

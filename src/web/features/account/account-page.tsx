@@ -27,8 +27,12 @@ export default function AccountPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <PageHeader title="My Account" subtitle="Your details and your password" />
-      {account.isError ? <ErrorBanner message={errorMessage(account.error, 'Failed to load your account. Please try again.')} /> : null}
-      {account.isPending ? <Spinner /> : account.data ? (
+      {account.isError ? (
+        <ErrorBanner message={errorMessage(account.error, 'Failed to load your account. Please try again.')} />
+      ) : null}
+      {account.isPending ? (
+        <Spinner />
+      ) : account.data ? (
         <>
           <ProfileCard key={account.data.id} profile={account.data} />
           <PasswordCard passwordChangedAt={account.data.passwordChangedAt} />
@@ -40,15 +44,29 @@ export default function AccountPage() {
 
 function ProfileCard({ profile }: { profile: AccountProfile }) {
   const save = useUpdateAccount();
-  const { register, handleSubmit, formState, setError, reset } = useForm<UpdateAccountForm, unknown, UpdateAccountInput>({
+  const { register, handleSubmit, formState, setError, reset } = useForm<
+    UpdateAccountForm,
+    unknown,
+    UpdateAccountInput
+  >({
     resolver: zodResolver(updateAccountInput),
-    defaultValues: { firstName: profile.firstName ?? '', lastName: profile.lastName ?? '', email: profile.email, phone: profile.phone ?? '' },
+    defaultValues: {
+      firstName: profile.firstName ?? '',
+      lastName: profile.lastName ?? '',
+      email: profile.email,
+      phone: profile.phone ?? '',
+    },
   });
   const errors = formState.errors;
   const onSubmit = handleSubmit(async (input) => {
     try {
       const saved = await save.mutateAsync(input);
-      reset({ firstName: saved.firstName ?? '', lastName: saved.lastName ?? '', email: saved.email, phone: saved.phone ?? '' });
+      reset({
+        firstName: saved.firstName ?? '',
+        lastName: saved.lastName ?? '',
+        email: saved.email,
+        phone: saved.phone ?? '',
+      });
       toast.success('Your details were saved');
     } catch (error) {
       applyServerFieldErrors(error, setError);
@@ -61,20 +79,28 @@ function ProfileCard({ profile }: { profile: AccountProfile }) {
       <CardBody>
         <dl className="mb-5 grid gap-4 sm:grid-cols-3">
           <div>
-            <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Username</dt>
+            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">Username</dt>
             <dd className="mt-1 text-sm text-slate-900">{profile.username}</dd>
           </div>
           <div>
-            <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Role</dt>
+            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">Role</dt>
             <dd className="mt-1 text-sm text-slate-900">{ROLE_LABELS[profile.role]}</dd>
           </div>
           <div>
-            <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Last Sign-in</dt>
-            <dd className="mt-1 text-sm text-slate-900">{profile.lastLoginAt ? new Date(profile.lastLoginAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : 'Never'}</dd>
+            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">Last Sign-in</dt>
+            <dd className="mt-1 text-sm text-slate-900">
+              {profile.lastLoginAt
+                ? new Date(profile.lastLoginAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+                : 'Never'}
+            </dd>
           </div>
         </dl>
         <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Profile" className="space-y-4">
-          {save.isError ? <ErrorBanner message="Failed to save your details">{errorMessage(save.error, 'Please try again.')}</ErrorBanner> : null}
+          {save.isError ? (
+            <ErrorBanner message="Failed to save your details">
+              {errorMessage(save.error, 'Please try again.')}
+            </ErrorBanner>
+          ) : null}
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="First Name" error={errors.firstName?.message}>
               {(a11y) => <TextInput {...a11y} autoComplete="given-name" {...register('firstName')} />}
@@ -126,16 +152,26 @@ function PasswordCard({ passwordChangedAt }: { passwordChangedAt: string | null 
           {passwordChangedAt ? ` Last changed ${formatDate(passwordChangedAt)}.` : ''}
         </p>
         <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Change Password" className="space-y-4">
-          {change.isError ? <ErrorBanner message="Failed to change your password">{errorMessage(change.error, 'Please try again.')}</ErrorBanner> : null}
+          {change.isError ? (
+            <ErrorBanner message="Failed to change your password">
+              {errorMessage(change.error, 'Please try again.')}
+            </ErrorBanner>
+          ) : null}
           <div className="grid gap-4 sm:grid-cols-3">
             <FormField label="Current Password" required error={errors.currentPassword?.message}>
-              {(a11y) => <TextInput {...a11y} type="password" autoComplete="current-password" {...register('currentPassword')} />}
+              {(a11y) => (
+                <TextInput {...a11y} type="password" autoComplete="current-password" {...register('currentPassword')} />
+              )}
             </FormField>
             <FormField label="New Password" required error={errors.newPassword?.message} hint="At least 8 characters.">
-              {(a11y) => <TextInput {...a11y} type="password" autoComplete="new-password" {...register('newPassword')} />}
+              {(a11y) => (
+                <TextInput {...a11y} type="password" autoComplete="new-password" {...register('newPassword')} />
+              )}
             </FormField>
             <FormField label="Confirm New Password" required error={errors.confirmPassword?.message}>
-              {(a11y) => <TextInput {...a11y} type="password" autoComplete="new-password" {...register('confirmPassword')} />}
+              {(a11y) => (
+                <TextInput {...a11y} type="password" autoComplete="new-password" {...register('confirmPassword')} />
+              )}
             </FormField>
           </div>
           <div className="flex justify-end">

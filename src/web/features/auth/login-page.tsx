@@ -53,7 +53,9 @@ export default function LoginPage() {
       navigate(target, { replace: true });
     } catch (caught) {
       setError(
-        caught instanceof ApiError && (caught.status < 500 || caught.code === 'NETWORK_ERROR') ? caught.message : 'Error checking user credentials',
+        caught instanceof ApiError && (caught.status < 500 || caught.code === 'NETWORK_ERROR')
+          ? caught.message
+          : 'Error checking user credentials',
       );
       setSubmitting(false);
     }
@@ -65,7 +67,11 @@ export default function LoginPage() {
   });
 
   return (
-    <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-100 to-blue-50 px-4 focus:outline-none">
+    <main
+      id={MAIN_CONTENT_ID}
+      tabIndex={-1}
+      className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-100 to-blue-50 px-4 focus:outline-none"
+    >
       <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-8 shadow-lg">
         <h1 className="text-center text-2xl font-semibold tracking-tight text-slate-900">HVAC Administration</h1>
         <p className="mt-1 text-center text-sm text-slate-600">Sign in to continue</p>
@@ -75,7 +81,15 @@ export default function LoginPage() {
             {(a11y) => <TextInput {...a11y} name="username" autoComplete="username" autoFocus {...field('username')} />}
           </FormField>
           <FormField label="Password" error={fieldErrors.password} required>
-            {(a11y) => <TextInput {...a11y} name="password" type="password" autoComplete="current-password" {...field('password')} />}
+            {(a11y) => (
+              <TextInput
+                {...a11y}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                {...field('password')}
+              />
+            )}
           </FormField>
           <Button type="submit" className="w-full" disabled={submitting}>
             {submitting ? 'Signing in...' : 'Sign in'}
@@ -83,7 +97,8 @@ export default function LoginPage() {
         </form>
         {options.data?.demoHint ? (
           <p className="mt-6 rounded-md bg-amber-50 px-3 py-2 text-center text-sm text-amber-900">
-            Demo: username <strong>{options.data.demoHint.username}</strong>, password <strong>{options.data.demoHint.password}</strong>
+            Demo: username <strong>{options.data.demoHint.username}</strong>, password{' '}
+            <strong>{options.data.demoHint.password}</strong>
           </p>
         ) : null}
       </div>

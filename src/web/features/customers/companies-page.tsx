@@ -34,7 +34,12 @@ export default function CompaniesPage() {
   const [draft, setDraft] = useState<Record<FilterKey, string>>(EMPTY);
   // The boxes show the applied filters (after Back, a shared link, Reset).
   useEffect(() => {
-    setDraft({ company: values.company ?? '', city: values.city ?? '', state: values.state ?? '', zip: values.zip ?? '' });
+    setDraft({
+      company: values.company ?? '',
+      city: values.city ?? '',
+      state: values.state ?? '',
+      zip: values.zip ?? '',
+    });
   }, [values.company, values.city, values.state, values.zip]);
 
   const companies = useCompanies(values);
@@ -55,20 +60,29 @@ export default function CompaniesPage() {
           <>
             <ExportLink href={exportUrl('/api/companies/export', filters)} />
             {canEdit ? (
-            <ButtonLink to="/companies/create">
-              <Plus className="h-4 w-4" aria-hidden /> Add Company
-            </ButtonLink>
+              <ButtonLink to="/companies/create">
+                <Plus className="h-4 w-4" aria-hidden /> Add Company
+              </ButtonLink>
             ) : null}
           </>
         }
       />
 
       <Card className="mb-6 p-4">
-        <form onSubmit={search} className="grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] items-end gap-3" aria-label="Company filters">
+        <form
+          onSubmit={search}
+          className="grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] items-end gap-3"
+          aria-label="Company filters"
+        >
           {FILTERS.map((filter) => (
             <FormField key={filter.key} label={filter.label}>
               {(field) => (
-                <TextInput {...field} value={draft[filter.key]} onChange={(e) => setDraft((d) => ({ ...d, [filter.key]: e.target.value }))} placeholder={`Filter by ${filter.label.toLowerCase()}`} />
+                <TextInput
+                  {...field}
+                  value={draft[filter.key]}
+                  onChange={(e) => setDraft((d) => ({ ...d, [filter.key]: e.target.value }))}
+                  placeholder={`Filter by ${filter.label.toLowerCase()}`}
+                />
               )}
             </FormField>
           ))}
@@ -88,21 +102,30 @@ export default function CompaniesPage() {
         </form>
       </Card>
 
-      {companies.isError ? <ErrorBanner className="mb-4" message={errorMessage(companies.error, COMPANY_MESSAGES.fetchList)} /> : null}
+      {companies.isError ? (
+        <ErrorBanner className="mb-4" message={errorMessage(companies.error, COMPANY_MESSAGES.fetchList)} />
+      ) : null}
       {companies.isPending ? (
         <Spinner label="Loading companies..." />
       ) : companies.data && companies.data.items.length === 0 ? (
         <EmptyState>No companies found.</EmptyState>
       ) : companies.data ? (
         <>
-          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Companies" aria-busy={companies.isFetching}>
+          <ul
+            className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
+            aria-label="Companies"
+            aria-busy={companies.isFetching}
+          >
             {companies.data.items.map((company) => (
               <li key={company.id}>
                 <Card className="flex h-full flex-col p-4">
-                  <Link to={`/companies/${company.id}`} className="text-base font-semibold text-blue-700 hover:underline">
+                  <Link
+                    to={`/companies/${company.id}`}
+                    className="text-base font-semibold text-blue-700 hover:underline"
+                  >
                     {company.name}
                   </Link>
-                  <address className="mt-2 text-sm not-italic text-slate-600">
+                  <address className="mt-2 text-sm text-slate-600 not-italic">
                     <span className="block">{company.address}</span>
                     <span className="block">
                       {company.city}, {company.state} {company.zip}
@@ -115,11 +138,18 @@ export default function CompaniesPage() {
                   ) : null}
                   <div className="mt-auto flex gap-4 pt-3 text-sm">
                     {canEdit ? (
-                    <Link to={`/companies/${company.id}/edit`} className="inline-flex items-center gap-1 font-medium text-slate-700 hover:text-slate-900" aria-label={`Edit ${company.name}`}>
-                      <Pencil className="h-3.5 w-3.5" aria-hidden /> Edit
-                    </Link>
+                      <Link
+                        to={`/companies/${company.id}/edit`}
+                        className="inline-flex items-center gap-1 font-medium text-slate-700 hover:text-slate-900"
+                        aria-label={`Edit ${company.name}`}
+                      >
+                        <Pencil className="h-3.5 w-3.5" aria-hidden /> Edit
+                      </Link>
                     ) : null}
-                    <Link to={`/companies/${company.id}/report`} className="inline-flex items-center gap-1 font-medium text-slate-700 hover:text-slate-900">
+                    <Link
+                      to={`/companies/${company.id}/report`}
+                      className="inline-flex items-center gap-1 font-medium text-slate-700 hover:text-slate-900"
+                    >
                       <FileBarChart className="h-3.5 w-3.5" aria-hidden /> Asset Report
                     </Link>
                   </div>
@@ -127,7 +157,13 @@ export default function CompaniesPage() {
               </li>
             ))}
           </ul>
-          <Pager page={values.page} pageSize={values.pageSize} total={companies.data.total} totalCapped={companies.data.totalCapped} onPage={(page) => update({ page: page === 1 ? undefined : page })} />
+          <Pager
+            page={values.page}
+            pageSize={values.pageSize}
+            total={companies.data.total}
+            totalCapped={companies.data.totalCapped}
+            onPage={(page) => update({ page: page === 1 ? undefined : page })}
+          />
         </>
       ) : null}
     </div>

@@ -39,9 +39,13 @@ function LocationRow({ location, companyId, canEdit }: { location: Location; com
             {open ? 'Hide Units' : 'Show Units'}
           </Button>
           {canEdit ? (
-          <Link to={`/companies/${companyId}/locations/${location.id}/edit`} className="inline-flex items-center gap-1 font-medium text-slate-700 hover:text-slate-900" aria-label={`Edit ${location.name}`}>
-            <Pencil className="h-3.5 w-3.5" aria-hidden /> Edit
-          </Link>
+            <Link
+              to={`/companies/${companyId}/locations/${location.id}/edit`}
+              className="inline-flex items-center gap-1 font-medium text-slate-700 hover:text-slate-900"
+              aria-label={`Edit ${location.name}`}
+            >
+              <Pencil className="h-3.5 w-3.5" aria-hidden /> Edit
+            </Link>
           ) : null}
         </div>
       </div>
@@ -96,15 +100,15 @@ export default function CompanyDetailPage() {
               </ButtonLink>
             ) : null}
             {canDelete ? (
-            <Button
-              variant="danger"
-              onClick={() => {
-                setDeleteError(null);
-                setConfirming(true);
-              }}
-            >
-              <Trash2 className="h-4 w-4" aria-hidden /> Delete
-            </Button>
+              <Button
+                variant="danger"
+                onClick={() => {
+                  setDeleteError(null);
+                  setConfirming(true);
+                }}
+              >
+                <Trash2 className="h-4 w-4" aria-hidden /> Delete
+              </Button>
             ) : null}
           </>
         }
@@ -146,7 +150,10 @@ export default function CompanyDetailPage() {
                 <div className="py-6 text-center text-sm text-slate-500">
                   <p>No locations found.</p>
                   {canEdit ? (
-                    <Link to={addLocationPath(company.id)} className="mt-1 inline-block font-medium text-blue-700 hover:underline">
+                    <Link
+                      to={addLocationPath(company.id)}
+                      className="mt-1 inline-block font-medium text-blue-700 hover:underline"
+                    >
                       Add your first location
                     </Link>
                   ) : null}
@@ -161,7 +168,10 @@ export default function CompanyDetailPage() {
                   {locationCount > locations.length ? (
                     <p className="border-t border-slate-100 py-3 text-sm text-slate-500">
                       Showing {locations.length} of {locationCount.toLocaleString('en-US')} locations.{' '}
-                      <Link to={`/locations?companyId=${company.id}`} className="font-medium text-blue-700 hover:underline">
+                      <Link
+                        to={`/locations?companyId=${company.id}`}
+                        className="font-medium text-blue-700 hover:underline"
+                      >
                         View all locations
                       </Link>
                     </p>
@@ -173,7 +183,13 @@ export default function CompanyDetailPage() {
         </div>
 
         <div className="space-y-6">
-          <MapCard title="Map" label={company.name} address={company} latitude={company.latitude} longitude={company.longitude} />
+          <MapCard
+            title="Map"
+            label={company.name}
+            address={company}
+            latitude={company.latitude}
+            longitude={company.longitude}
+          />
           <Card>
             <CardHeader title="Actions" />
             <CardBody className="flex flex-col gap-2">

@@ -44,7 +44,14 @@ export default function CompanyFormPage() {
   const { id } = useParams();
   const { canEdit } = useCustomerPermissions();
   const existing = useCompanyDetail(canEdit ? validId(id) : undefined);
-  if (!canEdit) return <DetailProblem title={id === undefined ? 'Create Customer Company' : 'Edit Company'} message={READ_ONLY_CUSTOMERS_MESSAGE} back={{ to: '/companies', label: 'Back to Companies' }} />;
+  if (!canEdit)
+    return (
+      <DetailProblem
+        title={id === undefined ? 'Create Customer Company' : 'Edit Company'}
+        message={READ_ONLY_CUSTOMERS_MESSAGE}
+        back={{ to: '/companies', label: 'Back to Companies' }}
+      />
+    );
   if (id === undefined) return <CompanyForm />;
   return (
     <DetailScreen
@@ -72,7 +79,14 @@ function CompanyForm({ company }: { company?: Company }) {
   const form = useForm<CompanyFormValues, unknown, CompanyInput>({
     resolver: zodResolver(companyInput),
     defaultValues: company
-      ? { name: company.name, address: company.address, city: company.city, state: company.state, zip: company.zip, phone: company.phone ?? '' }
+      ? {
+          name: company.name,
+          address: company.address,
+          city: company.city,
+          state: company.state,
+          zip: company.zip,
+          phone: company.phone ?? '',
+        }
       : EMPTY,
   });
   const { register, handleSubmit, formState, setValue, watch, setError, getValues } = form;
@@ -113,10 +127,18 @@ function CompanyForm({ company }: { company?: Company }) {
   const { onChange: _onChange, ...nameField } = register('name');
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeader title={editing ? 'Edit Company' : 'Create Customer Company'} back={{ to: backTo, label: editing ? 'Back to Company' : 'Back to Companies' }} />
+      <PageHeader
+        title={editing ? 'Edit Company' : 'Create Customer Company'}
+        back={{ to: backTo, label: editing ? 'Back to Company' : 'Back to Companies' }}
+      />
       <Card>
         <CardBody>
-          <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-label={editing ? 'Edit Company' : 'Create Customer Company'}>
+          <form
+            onSubmit={handleSubmit(onSubmit)}
+            noValidate
+            className="space-y-4"
+            aria-label={editing ? 'Edit Company' : 'Create Customer Company'}
+          >
             {saveError ? <ErrorBanner message={saveError} /> : null}
             <FormField label="Company Name" required error={formState.errors.name?.message}>
               {(field) =>
@@ -125,14 +147,18 @@ function CompanyForm({ company }: { company?: Company }) {
                 ) : (
                   <Combobox
                     value={name}
-                    onValueChange={(text) => setValue('name', text, { shouldDirty: true, shouldValidate: formState.isSubmitted })}
+                    onValueChange={(text) =>
+                      setValue('name', text, { shouldDirty: true, shouldValidate: formState.isSubmitted })
+                    }
                     options={suggestions}
                     getKey={(c) => c.id}
                     getLabel={(c) => c.name}
                     renderOption={(c) => (
                       <>
                         <span className="font-medium text-slate-800">{c.name}</span>
-                        <span className="ml-2 text-xs text-slate-600">{[c.city, c.state].filter(Boolean).join(', ')}</span>
+                        <span className="ml-2 text-xs text-slate-600">
+                          {[c.city, c.state].filter(Boolean).join(', ')}
+                        </span>
                       </>
                     )}
                     heading="Existing companies"
@@ -154,7 +180,15 @@ function CompanyForm({ company }: { company?: Company }) {
                 {(field) => <TextInput {...field} {...register('city')} autoComplete="address-level2" />}
               </FormField>
               <FormField label="State" required error={formState.errors.state?.message} className="sm:col-span-1">
-                {(field) => <TextInput {...field} {...register('state')} maxLength={2} autoComplete="address-level1" className="uppercase" />}
+                {(field) => (
+                  <TextInput
+                    {...field}
+                    {...register('state')}
+                    maxLength={2}
+                    autoComplete="address-level1"
+                    className="uppercase"
+                  />
+                )}
               </FormField>
               <FormField label="Zip" required error={formState.errors.zip?.message} className="sm:col-span-2">
                 {(field) => <TextInput {...field} {...register('zip')} maxLength={10} autoComplete="postal-code" />}
@@ -167,7 +201,11 @@ function CompanyForm({ company }: { company?: Company }) {
               <ButtonLink to={backTo} variant="secondary">
                 Cancel
               </ButtonLink>
-              <Button type="submit" disabled={formState.isSubmitting || duplicate !== null} className={cn(duplicate && 'pointer-events-none')}>
+              <Button
+                type="submit"
+                disabled={formState.isSubmitting || duplicate !== null}
+                className={cn(duplicate && 'pointer-events-none')}
+              >
                 {formState.isSubmitting ? 'Saving...' : editing ? 'Save Changes' : 'Create Company'}
               </Button>
             </div>

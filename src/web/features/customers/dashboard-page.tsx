@@ -11,11 +11,19 @@ import { Spinner } from '../../ui/spinner';
 import { useCustomerDashboard } from './api/customers-api';
 import { useCustomerPermissions } from '../../lib/permissions';
 
-function CountCard({ label, value, bar }: { label: string; value: number | undefined; bar?: { percent: number; tone: 'green' | 'red' } }) {
+function CountCard({
+  label,
+  value,
+  bar,
+}: {
+  label: string;
+  value: number | undefined;
+  bar?: { percent: number; tone: 'green' | 'red' };
+}) {
   return (
     <Card className="p-4">
       <p className="text-sm font-medium text-slate-500">{label}</p>
-      <p className="mt-2 text-3xl font-semibold tabular-nums text-slate-900" data-testid={`count-${label}`}>
+      <p className="mt-2 text-3xl font-semibold text-slate-900 tabular-nums" data-testid={`count-${label}`}>
         {value === undefined ? '–' : formatCount(value)}
       </p>
       {bar ? (
@@ -28,7 +36,10 @@ function CountCard({ label, value, bar }: { label: string; value: number | undef
             aria-valuemin={0}
             aria-valuemax={100}
           >
-            <div className={bar.tone === 'green' ? 'h-full bg-green-500' : 'h-full bg-red-500'} style={{ width: `${bar.percent}%` }} />
+            <div
+              className={bar.tone === 'green' ? 'h-full bg-green-500' : 'h-full bg-red-500'}
+              style={{ width: `${bar.percent}%` }}
+            />
           </div>
           <p className="mt-1 text-xs text-slate-500">{bar.percent}% of all units</p>
         </div>
@@ -45,18 +56,38 @@ export default function DashboardPage() {
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader title="Customer Dashboard" subtitle="Companies, their locations and the units you service" />
-      {dashboard.isError ? <ErrorBanner className="mb-4" message={errorMessage(dashboard.error, 'Failed to load the dashboard. Please try again.')} /> : null}
+      {dashboard.isError ? (
+        <ErrorBanner
+          className="mb-4"
+          message={errorMessage(dashboard.error, 'Failed to load the dashboard. Please try again.')}
+        />
+      ) : null}
       <section aria-label="Totals" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         <CountCard label="Total Companies" value={data?.totalCompanies} />
         <CountCard label="Total Locations" value={data?.totalLocations} />
         <CountCard label="Total Units" value={data?.totalUnits} />
-        <CountCard label="Active Units" value={data?.activeUnits} bar={{ percent: percentOf(data?.activeUnits ?? 0, data?.totalUnits ?? 0), tone: 'green' }} />
-        <CountCard label="Inactive Units" value={data?.inactiveUnits} bar={{ percent: percentOf(data?.inactiveUnits ?? 0, data?.totalUnits ?? 0), tone: 'red' }} />
+        <CountCard
+          label="Active Units"
+          value={data?.activeUnits}
+          bar={{ percent: percentOf(data?.activeUnits ?? 0, data?.totalUnits ?? 0), tone: 'green' }}
+        />
+        <CountCard
+          label="Inactive Units"
+          value={data?.inactiveUnits}
+          bar={{ percent: percentOf(data?.inactiveUnits ?? 0, data?.totalUnits ?? 0), tone: 'red' }}
+        />
       </section>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
-          <CardHeader title="Recent Companies" actions={<Link to="/companies" className="text-sm font-medium text-blue-700 hover:underline">View all</Link>} />
+          <CardHeader
+            title="Recent Companies"
+            actions={
+              <Link to="/companies" className="text-sm font-medium text-blue-700 hover:underline">
+                View all
+              </Link>
+            }
+          />
           <CardBody>
             {dashboard.isPending ? (
               <Spinner />
@@ -69,7 +100,9 @@ export default function DashboardPage() {
                     <Link to={`/companies/${company.id}`} className="font-medium text-blue-700 hover:underline">
                       {company.name}
                     </Link>
-                    <span className="text-sm text-slate-500">{[company.city, company.state].filter(Boolean).join(', ')}</span>
+                    <span className="text-sm text-slate-500">
+                      {[company.city, company.state].filter(Boolean).join(', ')}
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -81,18 +114,18 @@ export default function DashboardPage() {
           <CardBody className="flex flex-col gap-2">
             {canEdit ? (
               <>
-            <ButtonLink to="/companies/create" className="justify-start">
-              <Building2 className="h-4 w-4" aria-hidden /> Add Company
-            </ButtonLink>
-            <ButtonLink to="/locations/new" variant="secondary" className="justify-start">
-              <MapPin className="h-4 w-4" aria-hidden /> Add Location
-            </ButtonLink>
-            <ButtonLink to="/units/add" variant="secondary" className="justify-start">
-              <Wrench className="h-4 w-4" aria-hidden /> Add Unit
-            </ButtonLink>
-            <p className="mt-2 flex items-center gap-1 text-xs text-slate-500">
-              <Plus className="h-3 w-3" aria-hidden /> A location belongs to a company, a unit to a location.
-            </p>
+                <ButtonLink to="/companies/create" className="justify-start">
+                  <Building2 className="h-4 w-4" aria-hidden /> Add Company
+                </ButtonLink>
+                <ButtonLink to="/locations/new" variant="secondary" className="justify-start">
+                  <MapPin className="h-4 w-4" aria-hidden /> Add Location
+                </ButtonLink>
+                <ButtonLink to="/units/add" variant="secondary" className="justify-start">
+                  <Wrench className="h-4 w-4" aria-hidden /> Add Unit
+                </ButtonLink>
+                <p className="mt-2 flex items-center gap-1 text-xs text-slate-500">
+                  <Plus className="h-3 w-3" aria-hidden /> A location belongs to a company, a unit to a location.
+                </p>
               </>
             ) : (
               <p className="text-sm text-slate-600">Your role can view customers but not change them.</p>

@@ -72,7 +72,10 @@ export default function LocationDetailPage() {
               </div>
               <div>
                 <p className="font-medium text-slate-500">Company</p>
-                <Link to={`/companies/${l.companyId}`} className="flex items-center gap-1.5 font-medium text-blue-700 hover:underline">
+                <Link
+                  to={`/companies/${l.companyId}`}
+                  className="flex items-center gap-1.5 font-medium text-blue-700 hover:underline"
+                >
                   <Building2 className="h-4 w-4" aria-hidden /> {l.companyName}
                 </Link>
               </div>
@@ -101,11 +104,18 @@ export default function LocationDetailPage() {
               }
             />
             <CardBody className="py-0">
-              {units.isError ? <ErrorBanner className="my-3" message={errorMessage(units.error, 'Failed to fetch units. Please try again.')} /> : null}
+              {units.isError ? (
+                <ErrorBanner
+                  className="my-3"
+                  message={errorMessage(units.error, 'Failed to fetch units. Please try again.')}
+                />
+              ) : null}
               {units.isPending ? (
                 <Spinner />
               ) : units.data && units.data.items.length === 0 ? (
-                <p className="py-6 text-center text-sm text-slate-500">No units found. Click &quot;Add Unit&quot; to create one.</p>
+                <p className="py-6 text-center text-sm text-slate-500">
+                  No units found. Click &quot;Add Unit&quot; to create one.
+                </p>
               ) : units.data ? (
                 <>
                   <ul className="divide-y divide-slate-100">
@@ -116,17 +126,25 @@ export default function LocationDetailPage() {
                             {unit.unitNumber}
                           </Link>
                           <UnitStatusBadge status={unit.status} />
-                          {unit.primaryContactType ? <span className="text-slate-600">{unit.primaryContactType}</span> : null}
+                          {unit.primaryContactType ? (
+                            <span className="text-slate-600">{unit.primaryContactType}</span>
+                          ) : null}
                         </div>
                         {canEdit ? (
-                        <Link to={`/units/${unit.id}/edit`} className="inline-flex items-center gap-1 text-slate-600 hover:text-slate-900" aria-label={`Edit unit ${unit.unitNumber}`}>
-                          <Pencil className="h-3.5 w-3.5" aria-hidden /> Edit
-                        </Link>
+                          <Link
+                            to={`/units/${unit.id}/edit`}
+                            className="inline-flex items-center gap-1 text-slate-600 hover:text-slate-900"
+                            aria-label={`Edit unit ${unit.unitNumber}`}
+                          >
+                            <Pencil className="h-3.5 w-3.5" aria-hidden /> Edit
+                          </Link>
                         ) : null}
                       </li>
                     ))}
                   </ul>
-                  {units.data.total > UNITS_PER_PAGE ? <Pager page={page} pageSize={UNITS_PER_PAGE} total={units.data.total} onPage={setPage} /> : null}
+                  {units.data.total > UNITS_PER_PAGE ? (
+                    <Pager page={page} pageSize={UNITS_PER_PAGE} total={units.data.total} onPage={setPage} />
+                  ) : null}
                 </>
               ) : null}
             </CardBody>
@@ -139,12 +157,12 @@ export default function LocationDetailPage() {
             <CardBody className="flex flex-col gap-2">
               {canEdit ? (
                 <>
-                <ButtonLink to={`/locations/${l.id}/units/add`} variant="secondary" className="justify-start">
-                  <Plus className="h-4 w-4" aria-hidden /> Add Unit
-                </ButtonLink>
-                <ButtonLink to={`/locations/${l.id}/edit`} variant="secondary" className="justify-start">
-                  <Pencil className="h-4 w-4" aria-hidden /> Edit Location
-                </ButtonLink>
+                  <ButtonLink to={`/locations/${l.id}/units/add`} variant="secondary" className="justify-start">
+                    <Plus className="h-4 w-4" aria-hidden /> Add Unit
+                  </ButtonLink>
+                  <ButtonLink to={`/locations/${l.id}/edit`} variant="secondary" className="justify-start">
+                    <Pencil className="h-4 w-4" aria-hidden /> Edit Location
+                  </ButtonLink>
                 </>
               ) : null}
               <ButtonLink to={`/companies/${l.companyId}`} variant="secondary" className="justify-start">

@@ -25,7 +25,15 @@ import { useCompanyDetail, useDeleteLocation, useLocation, useSaveLocation } fro
 import { DuplicateCompanyWarning } from './components/duplicate-warning';
 import { READ_ONLY_CUSTOMERS_MESSAGE, useCustomerPermissions } from '../../lib/permissions';
 
-const EMPTY: LocationFormValues = { companyId: '', name: '', buildingName: '', address: '', city: '', state: '', zip: '' };
+const EMPTY: LocationFormValues = {
+  companyId: '',
+  name: '',
+  buildingName: '',
+  address: '',
+  city: '',
+  state: '',
+  zip: '',
+};
 
 /**
  * Add Location (/companies/{companyId}/location/new, or /locations/new with no company yet) and
@@ -50,14 +58,22 @@ export default function LocationFormPage() {
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const loaded = useRef<string | null>(null);
 
-  const form = useForm<LocationFormValues, unknown, LocationInput>({ resolver: zodResolver(locationInput), defaultValues: EMPTY });
+  const form = useForm<LocationFormValues, unknown, LocationInput>({
+    resolver: zodResolver(locationInput),
+    defaultValues: EMPTY,
+  });
   const { register, handleSubmit, formState, reset, setValue, setError, clearErrors } = form;
 
   const searchText = useDebounced(text.trim(), 200);
   const suggestions = useCompanySuggestions(searchText, !company && searchText.length >= NAME_SUGGESTION_MIN_CHARS);
-  const options: PickerOption[] = (suggestions.data?.items ?? []).map((c) => ({ id: c.id, label: c.name, detail: [c.city, c.state].filter(Boolean).join(', ') }));
+  const options: PickerOption[] = (suggestions.data?.items ?? []).map((c) => ({
+    id: c.id,
+    label: c.name,
+    detail: [c.city, c.state].filter(Boolean).join(', '),
+  }));
   // Typing the exact name of an existing company without picking it: the duplicate warning.
-  const typedMatch = !company && text.trim() ? (suggestions.data?.items ?? []).find((c) => isSameCompanyName(c.name, text)) : undefined;
+  const typedMatch =
+    !company && text.trim() ? (suggestions.data?.items ?? []).find((c) => isSameCompanyName(c.name, text)) : undefined;
 
   const pick = (option: PickerOption | null) => {
     setCompany(option);
@@ -73,7 +89,15 @@ export default function LocationFormPage() {
     if (editing && existing.data && loaded.current !== existing.data.id) {
       loaded.current = existing.data.id;
       const l = existing.data;
-      reset({ companyId: l.companyId, name: l.name, buildingName: l.buildingName, address: l.address, city: l.city, state: l.state, zip: l.zip });
+      reset({
+        companyId: l.companyId,
+        name: l.name,
+        buildingName: l.buildingName,
+        address: l.address,
+        city: l.city,
+        state: l.state,
+        zip: l.zip,
+      });
       setCompany({ id: l.companyId, label: l.companyName });
     }
   }, [editing, existing.data, reset]);
@@ -87,8 +111,16 @@ export default function LocationFormPage() {
   }, [editing, routeCompany.data, setValue]);
 
   const companiesBack = { to: '/companies', label: 'Back to Companies' };
-  if (!canEdit) return <DetailProblem title={editing ? 'Edit Location' : 'Add Location'} message={READ_ONLY_CUSTOMERS_MESSAGE} back={{ to: '/locations', label: 'Back to Locations' }} />;
-  if (routeCompanyId !== undefined && !isUuidV4(routeCompanyId)) return <DetailProblem message={CUSTOMER_MESSAGES.invalidCompanyId} back={companiesBack} />;
+  if (!canEdit)
+    return (
+      <DetailProblem
+        title={editing ? 'Edit Location' : 'Add Location'}
+        message={READ_ONLY_CUSTOMERS_MESSAGE}
+        back={{ to: '/locations', label: 'Back to Locations' }}
+      />
+    );
+  if (routeCompanyId !== undefined && !isUuidV4(routeCompanyId))
+    return <DetailProblem message={CUSTOMER_MESSAGES.invalidCompanyId} back={companiesBack} />;
   const wait = editing
     ? detailGate({
         id: editId,
@@ -144,7 +176,14 @@ export default function LocationFormPage() {
     <div className="mx-auto max-w-3xl">
       <PageHeader
         title={title}
-        back={{ to: cancelTo, label: cancelTo.startsWith('/companies/') ? 'Back to Company' : cancelTo === '/locations' ? 'Back to Locations' : 'Back to Companies' }}
+        back={{
+          to: cancelTo,
+          label: cancelTo.startsWith('/companies/')
+            ? 'Back to Company'
+            : cancelTo === '/locations'
+              ? 'Back to Locations'
+              : 'Back to Companies',
+        }}
         actions={
           editing && canDelete ? (
             <Button
@@ -164,7 +203,12 @@ export default function LocationFormPage() {
           <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-label={title}>
             {saveError ? <ErrorBanner message={saveError} /> : null}
             <input type="hidden" {...register('companyId')} />
-            <FormField label="Company" required error={formState.errors.companyId?.message} hint="Type at least 2 characters of the company name, then pick it">
+            <FormField
+              label="Company"
+              required
+              error={formState.errors.companyId?.message}
+              hint="Type at least 2 characters of the company name, then pick it"
+            >
               {(field) => (
                 <SearchPicker
                   id={field.id}

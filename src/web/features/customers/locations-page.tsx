@@ -43,7 +43,10 @@ function LocationCard({ location }: { location: Location }) {
             {location.name}
           </Link>
           <p className="text-sm text-slate-600">{location.buildingName}</p>
-          <Link to={`/companies/${location.companyId}`} className="mt-1 inline-flex items-center gap-1 text-sm font-medium text-slate-700 hover:text-blue-700 hover:underline">
+          <Link
+            to={`/companies/${location.companyId}`}
+            className="mt-1 inline-flex items-center gap-1 text-sm font-medium text-slate-700 hover:text-blue-700 hover:underline"
+          >
             <Building2 className="h-3.5 w-3.5" aria-hidden /> {location.companyName}
           </Link>
           <p className="text-sm text-slate-600">
@@ -57,9 +60,13 @@ function LocationCard({ location }: { location: Location }) {
             {open ? 'Hide Units' : 'Show Units'}
           </Button>
           {canEdit ? (
-          <Link to={`/locations/${location.id}/edit`} className="inline-flex items-center gap-1 font-medium text-slate-700 hover:text-slate-900" aria-label={`Edit ${location.name}`}>
-            <Pencil className="h-3.5 w-3.5" aria-hidden /> Edit
-          </Link>
+            <Link
+              to={`/locations/${location.id}/edit`}
+              className="inline-flex items-center gap-1 font-medium text-slate-700 hover:text-slate-900"
+              aria-label={`Edit ${location.name}`}
+            >
+              <Pencil className="h-3.5 w-3.5" aria-hidden /> Edit
+            </Link>
           ) : null}
         </div>
       </div>
@@ -87,9 +94,9 @@ export default function LocationsPage() {
           <>
             <ExportLink href={exportUrl('/api/locations/export', filters)} label="Export" />
             {canEdit ? (
-            <ButtonLink to="/locations/new">
-              <Plus className="h-4 w-4" aria-hidden /> Add Location
-            </ButtonLink>
+              <ButtonLink to="/locations/new">
+                <Plus className="h-4 w-4" aria-hidden /> Add Location
+              </ButtonLink>
             ) : null}
           </>
         }
@@ -97,7 +104,10 @@ export default function LocationsPage() {
 
       <Card className="mb-6 space-y-3 p-4">
         <div className="relative">
-          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
+            aria-hidden
+          />
           <TextInput
             type="search"
             aria-label="Search locations"
@@ -110,7 +120,13 @@ export default function LocationsPage() {
         <div className="grid items-end gap-3 sm:grid-cols-3 lg:grid-cols-6">
           {FILTER_FIELDS.map((filter) => (
             <FormField key={filter.key} label={filter.label}>
-              {(field) => <TextInput {...field} value={live.draft[filter.key]} onChange={(e) => live.change(filter.key, e.target.value)} />}
+              {(field) => (
+                <TextInput
+                  {...field}
+                  value={live.draft[filter.key]}
+                  onChange={(e) => live.change(filter.key, e.target.value)}
+                />
+              )}
             </FormField>
           ))}
           <PageSizeField value={values.pageSize} onChange={update} />
@@ -119,7 +135,11 @@ export default function LocationsPage() {
           {values.companyId ? (
             <span className="inline-flex items-center gap-2 rounded-full bg-blue-50 px-3 py-1 text-blue-800">
               Company: {companyName ?? 'selected company'}
-              <button type="button" aria-label="Show every company" onClick={() => update({ companyId: undefined, page: undefined })}>
+              <button
+                type="button"
+                aria-label="Show every company"
+                onClick={() => update({ companyId: undefined, page: undefined })}
+              >
                 <X className="h-3.5 w-3.5" />
               </button>
             </span>
@@ -140,7 +160,9 @@ export default function LocationsPage() {
         </div>
       </Card>
 
-      {locations.isError ? <ErrorBanner className="mb-4" message={errorMessage(locations.error, LOCATION_MESSAGES.fetchList)} /> : null}
+      {locations.isError ? (
+        <ErrorBanner className="mb-4" message={errorMessage(locations.error, LOCATION_MESSAGES.fetchList)} />
+      ) : null}
       {locations.isPending ? (
         <Spinner label="Loading locations..." />
       ) : locations.data && locations.data.items.length === 0 ? (
@@ -152,7 +174,13 @@ export default function LocationsPage() {
               <LocationCard key={location.id} location={location} />
             ))}
           </div>
-          <Pager page={values.page} pageSize={values.pageSize} total={locations.data.total} totalCapped={locations.data.totalCapped} onPage={(page) => update({ page: page === 1 ? undefined : page })} />
+          <Pager
+            page={values.page}
+            pageSize={values.pageSize}
+            total={locations.data.total}
+            totalCapped={locations.data.totalCapped}
+            onPage={(page) => update({ page: page === 1 ? undefined : page })}
+          />
         </>
       ) : null}
     </div>

@@ -24,7 +24,12 @@ import { ConfiguredMap } from './components/map-card';
 import { UnitStatusBadge } from './components/status-badge';
 import { useCustomerPermissions } from '../../lib/permissions';
 
-const JOB_STATUS_TONES: Record<UnitJob['status'], BadgeTone> = { scheduled: 'blue', unscheduled: 'amber', completed: 'green', cancelled: 'gray' };
+const JOB_STATUS_TONES: Record<UnitJob['status'], BadgeTone> = {
+  scheduled: 'blue',
+  unscheduled: 'amber',
+  completed: 'green',
+  cancelled: 'gray',
+};
 const PLACEHOLDERS = [
   { title: 'Services', action: 'Add Service' },
   { title: 'Assets', action: 'Add Asset' },
@@ -55,7 +60,9 @@ function JobItem({ job, timeZone }: { job: UnitJob; timeZone: string | undefined
         </span>
         <span className="inline-flex items-center gap-1">
           <CalendarClock className="h-3.5 w-3.5" aria-hidden />
-          {job.scheduleStart ? `Scheduled ${formatDate(new Date(job.scheduleStart).toLocaleDateString('en-CA', timeZone ? { timeZone } : {}))} ${formatTime(job.scheduleStart, timeZone)}` : 'Not scheduled'}
+          {job.scheduleStart
+            ? `Scheduled ${formatDate(new Date(job.scheduleStart).toLocaleDateString('en-CA', timeZone ? { timeZone } : {}))} ${formatTime(job.scheduleStart, timeZone)}`
+            : 'Not scheduled'}
         </span>
       </div>
     </li>
@@ -66,14 +73,23 @@ function DeficiencyItem({ deficiency }: { deficiency: UnitDeficiency }) {
   return (
     <li className="space-y-1 py-3" data-testid="unit-deficiency">
       <div className="flex flex-wrap items-center gap-2">
-        <Link to={`/jobs/${deficiency.jobId}`} className="font-mono text-sm font-semibold text-blue-700 hover:underline">
+        <Link
+          to={`/jobs/${deficiency.jobId}`}
+          className="font-mono text-sm font-semibold text-blue-700 hover:underline"
+        >
           Job #{deficiency.jobNumber}
         </Link>
         <Badge tone="purple">{deficiency.optionLabel}</Badge>
         <Badge tone="green">{formatCents(deficiency.totalCents)}</Badge>
-        {deficiency.decision ? <Badge tone={deficiency.decision === 'approved' ? 'green' : 'red'}>{DEFICIENCY_DECISION_LABELS[deficiency.decision]}</Badge> : null}
+        {deficiency.decision ? (
+          <Badge tone={deficiency.decision === 'approved' ? 'green' : 'red'}>
+            {DEFICIENCY_DECISION_LABELS[deficiency.decision]}
+          </Badge>
+        ) : null}
       </div>
-      {deficiency.optionDescription !== deficiency.optionLabel ? <p className="line-clamp-2 text-sm text-slate-600">{deficiency.optionDescription}</p> : null}
+      {deficiency.optionDescription !== deficiency.optionLabel ? (
+        <p className="line-clamp-2 text-sm text-slate-600">{deficiency.optionDescription}</p>
+      ) : null}
       <p className="text-xs text-slate-500">
         {deficiency.jobName} · recorded {formatDate(deficiency.createdAt)}
         {deficiency.decidedAt ? ` · decided ${formatDate(deficiency.decidedAt)}` : ''}
@@ -96,7 +112,9 @@ function DeficienciesCard({ unitId }: { unitId: string }) {
         }
       />
       <CardBody className="py-0">
-        {deficiencies.isError ? <ErrorBanner className="my-3" message={errorMessage(deficiencies.error, UNIT_MESSAGES.fetchDetail)} /> : null}
+        {deficiencies.isError ? (
+          <ErrorBanner className="my-3" message={errorMessage(deficiencies.error, UNIT_MESSAGES.fetchDetail)} />
+        ) : null}
         {deficiencies.isPending ? (
           <Spinner />
         ) : deficiencies.data && deficiencies.data.items.length === 0 ? (
@@ -109,7 +127,12 @@ function DeficienciesCard({ unitId }: { unitId: string }) {
               ))}
             </ul>
             {deficiencies.data.total > deficiencies.data.pageSize ? (
-              <Pager page={page} pageSize={deficiencies.data.pageSize} total={deficiencies.data.total} onPage={setPage} />
+              <Pager
+                page={page}
+                pageSize={deficiencies.data.pageSize}
+                total={deficiencies.data.total}
+                onPage={setPage}
+              />
             ) : null}
           </>
         ) : null}
@@ -195,7 +218,10 @@ export default function UnitDetailPage() {
             <CardHeader title="Location Information" />
             <CardBody className="grid gap-6 md:grid-cols-2">
               <div className="space-y-2 text-sm">
-                <Link to={`/locations/${u.location.id}`} className="flex items-center gap-1.5 font-medium text-blue-700 hover:underline">
+                <Link
+                  to={`/locations/${u.location.id}`}
+                  className="flex items-center gap-1.5 font-medium text-blue-700 hover:underline"
+                >
                   <MapPin className="h-4 w-4" aria-hidden /> {u.location.name}
                 </Link>
                 <p className="text-slate-600">{u.location.buildingName}</p>
@@ -203,11 +229,18 @@ export default function UnitDetailPage() {
                 <p className="text-slate-600">
                   {u.location.city}, {u.location.state} {u.location.zip}
                 </p>
-                <Link to={`/companies/${u.company.id}`} className="flex items-center gap-1.5 font-medium text-blue-700 hover:underline">
+                <Link
+                  to={`/companies/${u.company.id}`}
+                  className="flex items-center gap-1.5 font-medium text-blue-700 hover:underline"
+                >
                   <Building2 className="h-4 w-4" aria-hidden /> {u.company.name}
                 </Link>
               </div>
-              <ConfiguredMap label={`${u.location.name}: unit ${u.unitNumber}`} latitude={u.location.latitude} longitude={u.location.longitude} />
+              <ConfiguredMap
+                label={`${u.location.name}: unit ${u.unitNumber}`}
+                latitude={u.location.latitude}
+                longitude={u.location.longitude}
+              />
             </CardBody>
           </Card>
 
@@ -227,7 +260,9 @@ export default function UnitDetailPage() {
               }
             />
             <CardBody className="py-0">
-              {jobs.isError ? <ErrorBanner className="my-3" message={errorMessage(jobs.error, UNIT_MESSAGES.fetchDetail)} /> : null}
+              {jobs.isError ? (
+                <ErrorBanner className="my-3" message={errorMessage(jobs.error, UNIT_MESSAGES.fetchDetail)} />
+              ) : null}
               {jobs.isPending ? (
                 <Spinner />
               ) : jobs.data && jobs.data.items.length === 0 ? (
@@ -239,7 +274,9 @@ export default function UnitDetailPage() {
                       <JobItem key={job.id} job={job} timeZone={company.data?.time_zone} />
                     ))}
                   </ul>
-                  {jobs.data.total > jobs.data.pageSize ? <Pager page={jobsPage} pageSize={jobs.data.pageSize} total={jobs.data.total} onPage={setJobsPage} /> : null}
+                  {jobs.data.total > jobs.data.pageSize ? (
+                    <Pager page={jobsPage} pageSize={jobs.data.pageSize} total={jobs.data.total} onPage={setJobsPage} />
+                  ) : null}
                 </>
               ) : null}
             </CardBody>

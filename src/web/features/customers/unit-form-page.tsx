@@ -70,10 +70,24 @@ function valuesOf(unit: Unit): UnitFormValues {
   };
 }
 
-function LocationBlock({ title, name, address, company, companyId, locationId }: { title: string; name: string; address: string; company: string; companyId: string; locationId: string }) {
+function LocationBlock({
+  title,
+  name,
+  address,
+  company,
+  companyId,
+  locationId,
+}: {
+  title: string;
+  name: string;
+  address: string;
+  company: string;
+  companyId: string;
+  locationId: string;
+}) {
   return (
     <div className="rounded-md border border-slate-200 bg-slate-50 px-4 py-3 text-sm" data-testid="unit-location">
-      <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">{title}</p>
+      <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{title}</p>
       <Link to={`/locations/${locationId}`} className="font-medium text-blue-700 hover:underline">
         {name}
       </Link>
@@ -117,12 +131,18 @@ export default function UnitFormPage() {
   const [confirming, setConfirming] = useState(false);
   const loaded = useRef(false);
 
-  const form = useForm<UnitFormValues, unknown, UnitInput>({ resolver: zodResolver(unitInput), defaultValues: NEW_UNIT });
+  const form = useForm<UnitFormValues, unknown, UnitInput>({
+    resolver: zodResolver(unitInput),
+    defaultValues: NEW_UNIT,
+  });
   const { register, handleSubmit, formState, reset, setValue, setError, clearErrors, watch } = form;
   const unitNumber = watch('unitNumber') ?? '';
 
   const searchText = useDebounced(text.trim(), 200);
-  const locationSearch = useLocations({ q: searchText, pageSize: 25 }, { enabled: !editing && !routeLocationId && !picked && searchText.length >= 2 });
+  const locationSearch = useLocations(
+    { q: searchText, pageSize: 25 },
+    { enabled: !editing && !routeLocationId && !picked && searchText.length >= 2 },
+  );
   const options = (locationSearch.data?.items ?? []).map((l) => ({
     id: l.id,
     label: l.name,
@@ -140,7 +160,14 @@ export default function UnitFormPage() {
     if (!editing && routeLocation.data) setValue('locationId', routeLocation.data.id);
   }, [editing, routeLocation.data, setValue]);
 
-  if (!canEdit) return <DetailProblem title={editing ? 'Edit Unit' : 'Add Unit'} message={READ_ONLY_CUSTOMERS_MESSAGE} back={{ to: '/units', label: 'Back to Units' }} />;
+  if (!canEdit)
+    return (
+      <DetailProblem
+        title={editing ? 'Edit Unit' : 'Add Unit'}
+        message={READ_ONLY_CUSTOMERS_MESSAGE}
+        back={{ to: '/units', label: 'Back to Units' }}
+      />
+    );
   const wait = editing
     ? detailGate({
         id: editId,
@@ -168,7 +195,11 @@ export default function UnitFormPage() {
   const existing = unit.data;
   // After saving or deleting: the unit's location when editing, the location's company when adding (the units
   // list when no location was given); Cancel returns to the unit when editing.
-  const doneTo = editing ? `/locations/${existing!.location.id}` : location ? `/companies/${location.companyId}` : '/units';
+  const doneTo = editing
+    ? `/locations/${existing!.location.id}`
+    : location
+      ? `/companies/${location.companyId}`
+      : '/units';
   const cancelTo = editing ? `/units/${editId}` : doneTo;
 
   const onSubmit = async (values: UnitInput) => {
@@ -249,7 +280,12 @@ export default function UnitFormPage() {
                 locationId={location.id}
               />
             ) : (
-              <FormField label="Location" required error={errors.locationId?.message} hint="Type at least 2 characters of the location, building or company, then pick it">
+              <FormField
+                label="Location"
+                required
+                error={errors.locationId?.message}
+                hint="Type at least 2 characters of the location, building or company, then pick it"
+              >
                 {(field) => (
                   <SearchPicker
                     id={field.id}
@@ -323,7 +359,9 @@ export default function UnitFormPage() {
               </div>
               <div className="grid gap-4 sm:grid-cols-6">
                 <div className="sm:col-span-3">{text2('billingCity', 'Billing City')}</div>
-                <div className="sm:col-span-1">{text2('billingState', 'Billing State', { maxLength: 2, className: 'uppercase' })}</div>
+                <div className="sm:col-span-1">
+                  {text2('billingState', 'Billing State', { maxLength: 2, className: 'uppercase' })}
+                </div>
                 <div className="sm:col-span-2">{text2('billingZip', 'Billing Zip', { maxLength: 10 })}</div>
               </div>
               <div className="grid gap-4 sm:grid-cols-3">

@@ -52,11 +52,41 @@ const COLUMNS: DataTableColumn<UnitListItem>[] = [
     ),
   },
   { id: 'status', header: 'Status', cell: (unit) => <UnitStatusBadge status={unit.status} /> },
-  { id: 'phone', header: 'Phone', priority: 3, className: 'whitespace-nowrap text-slate-700', cell: (unit) => dash(formatPhone(unit.phone)) },
-  { id: 'contactType', header: 'Primary Contact Type', priority: 3, className: 'text-slate-700', cell: (unit) => dash(unit.primaryContactType) },
-  { id: 'contactEmail', header: 'Primary Contact Email', priority: 2, className: 'text-slate-700', cell: (unit) => dash(unit.primaryContactEmail) },
-  { id: 'contactPhone', header: 'Primary Contact Phone', priority: 3, className: 'whitespace-nowrap text-slate-700', cell: (unit) => dash(formatPhone(unit.primaryContactPhone)) },
-  { id: 'billingEntity', header: 'Billing Entity', priority: 2, className: 'text-slate-700', cell: (unit) => dash(unit.billingEntity) },
+  {
+    id: 'phone',
+    header: 'Phone',
+    priority: 3,
+    className: 'whitespace-nowrap text-slate-700',
+    cell: (unit) => dash(formatPhone(unit.phone)),
+  },
+  {
+    id: 'contactType',
+    header: 'Primary Contact Type',
+    priority: 3,
+    className: 'text-slate-700',
+    cell: (unit) => dash(unit.primaryContactType),
+  },
+  {
+    id: 'contactEmail',
+    header: 'Primary Contact Email',
+    priority: 2,
+    className: 'text-slate-700',
+    cell: (unit) => dash(unit.primaryContactEmail),
+  },
+  {
+    id: 'contactPhone',
+    header: 'Primary Contact Phone',
+    priority: 3,
+    className: 'whitespace-nowrap text-slate-700',
+    cell: (unit) => dash(formatPhone(unit.primaryContactPhone)),
+  },
+  {
+    id: 'billingEntity',
+    header: 'Billing Entity',
+    priority: 2,
+    className: 'text-slate-700',
+    cell: (unit) => dash(unit.billingEntity),
+  },
 ];
 
 /** /units: free-text search (every word must match), four filters, their count, Reset, the table. */
@@ -85,16 +115,54 @@ export default function UnitsPage() {
 
       <Card className="mb-6 space-y-3 p-4">
         <div className="relative">
-          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
-          <TextInput type="search" aria-label="Search units" placeholder="Search units..." className="pl-9" value={live.draft.q} onChange={(e) => live.change('q', e.target.value)} />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
+            aria-hidden
+          />
+          <TextInput
+            type="search"
+            aria-label="Search units"
+            placeholder="Search units..."
+            className="pl-9"
+            value={live.draft.q}
+            onChange={(e) => live.change('q', e.target.value)}
+          />
         </div>
         <div className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-5">
-          <FormField label="Unit Number">{(field) => <TextInput {...field} value={live.draft.unitNumber} onChange={(e) => live.change('unitNumber', e.target.value)} />}</FormField>
-          <FormField label="Location">{(field) => <TextInput {...field} value={live.draft.location} onChange={(e) => live.change('location', e.target.value)} />}</FormField>
-          <FormField label="Company">{(field) => <TextInput {...field} value={live.draft.company} onChange={(e) => live.change('company', e.target.value)} />}</FormField>
+          <FormField label="Unit Number">
+            {(field) => (
+              <TextInput
+                {...field}
+                value={live.draft.unitNumber}
+                onChange={(e) => live.change('unitNumber', e.target.value)}
+              />
+            )}
+          </FormField>
+          <FormField label="Location">
+            {(field) => (
+              <TextInput
+                {...field}
+                value={live.draft.location}
+                onChange={(e) => live.change('location', e.target.value)}
+              />
+            )}
+          </FormField>
+          <FormField label="Company">
+            {(field) => (
+              <TextInput
+                {...field}
+                value={live.draft.company}
+                onChange={(e) => live.change('company', e.target.value)}
+              />
+            )}
+          </FormField>
           <FormField label="Status">
             {(field) => (
-              <SelectInput {...field} value={values.status ?? ''} onChange={(e) => update({ status: e.target.value || undefined, page: undefined })}>
+              <SelectInput
+                {...field}
+                value={values.status ?? ''}
+                onChange={(e) => update({ status: e.target.value || undefined, page: undefined })}
+              >
                 <option value="">All</option>
                 {UNIT_STATUSES.map((status) => (
                   <option key={status} value={status}>
@@ -124,7 +192,9 @@ export default function UnitsPage() {
         </div>
       </Card>
 
-      {units.isError ? <ErrorBanner className="mb-4" message={errorMessage(units.error, UNIT_MESSAGES.fetchList)} /> : null}
+      {units.isError ? (
+        <ErrorBanner className="mb-4" message={errorMessage(units.error, UNIT_MESSAGES.fetchList)} />
+      ) : null}
       <DataTable
         label="Units"
         columns={COLUMNS}
@@ -137,20 +207,36 @@ export default function UnitsPage() {
         rowHref={(unit) => `/units/${unit.id}`}
         empty="No units found."
         emptyAction={
-          canEdit && (<Link to="/units/add" className="font-medium text-blue-700 hover:underline">
-            Add your first unit
-          </Link>)
-        }
-        actions={canEdit ? {
-          cell: (unit) => (
-            <Link to={`/units/${unit.id}/edit`} className="inline-flex items-center gap-1 font-medium text-slate-700 hover:text-slate-900" aria-label={`Edit unit ${unit.unitNumber}`}>
-              <Pencil className="h-3.5 w-3.5" aria-hidden /> Edit
+          canEdit && (
+            <Link to="/units/add" className="font-medium text-blue-700 hover:underline">
+              Add your first unit
             </Link>
-          ),
-        } : undefined}
+          )
+        }
+        actions={
+          canEdit
+            ? {
+                cell: (unit) => (
+                  <Link
+                    to={`/units/${unit.id}/edit`}
+                    className="inline-flex items-center gap-1 font-medium text-slate-700 hover:text-slate-900"
+                    aria-label={`Edit unit ${unit.unitNumber}`}
+                  >
+                    <Pencil className="h-3.5 w-3.5" aria-hidden /> Edit
+                  </Link>
+                ),
+              }
+            : undefined
+        }
       />
       {units.data && units.data.items.length > 0 ? (
-        <Pager page={values.page} pageSize={values.pageSize} total={units.data.total} totalCapped={units.data.totalCapped} onPage={(page) => update({ page: page === 1 ? undefined : page })} />
+        <Pager
+          page={values.page}
+          pageSize={values.pageSize}
+          total={units.data.total}
+          totalCapped={units.data.totalCapped}
+          onPage={(page) => update({ page: page === 1 ? undefined : page })}
+        />
       ) : null}
     </div>
   );

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { isIsoDate } from '../../../domain/dates';
-import { DISPATCH_DATE_FIELDS, DISPATCH_RANGE_LABELS, DISPATCH_RANGES, monthRange, type BoardSearch, type DispatchDateField, type DispatchOptions, type DispatchRange } from '../../../domain/dispatch';
+import {
+  DISPATCH_DATE_FIELDS,
+  DISPATCH_RANGE_LABELS,
+  DISPATCH_RANGES,
+  monthRange,
+  type BoardSearch,
+  type DispatchDateField,
+  type DispatchOptions,
+  type DispatchRange,
+} from '../../../domain/dispatch';
 import { DEFAULT_OFFICE } from '../../../domain/jobs';
 import { formatDate } from '../../lib/format';
 import { BOARD_VIEWS } from './board-period';
@@ -9,14 +18,26 @@ import { BOARD_VIEWS } from './board-period';
 export const RANGE_KINDS = DISPATCH_RANGES;
 export type RangeKind = DispatchRange;
 export const RANGE_LABELS = DISPATCH_RANGE_LABELS;
-export const DATE_FIELD_LABELS: Record<DispatchDateField, string> = { due: 'Due By Date', schedule: 'Schedule Date', created: 'Created Date' };
+export const DATE_FIELD_LABELS: Record<DispatchDateField, string> = {
+  due: 'Due By Date',
+  schedule: 'Schedule Date',
+  created: 'Created Date',
+};
 /** The chip's verb for the date field: "Jobs Due By This Month", "Jobs Scheduled Last Month". */
-const DATE_FIELD_CHIP: Record<DispatchDateField, string> = { due: 'Jobs Due By', schedule: 'Jobs Scheduled', created: 'Jobs Created' };
+const DATE_FIELD_CHIP: Record<DispatchDateField, string> = {
+  due: 'Jobs Due By',
+  schedule: 'Jobs Scheduled',
+  created: 'Jobs Created',
+};
 /** The Job Office value that means every office (the default is the Main Office, as the spec's chip shows). */
 export const ALL_OFFICES = 'all';
 
 const text = z.string().trim().max(500).optional().catch(undefined);
-const on = z.enum(['true', 'false']).optional().catch(undefined).transform((v) => v === 'true');
+const on = z
+  .enum(['true', 'false'])
+  .optional()
+  .catch(undefined)
+  .transform((v) => v === 'true');
 const isoDate = z
   .string()
   .optional()
@@ -34,12 +55,24 @@ const amount = z
  * the Map Filters. Anything invalid falls back to its default (this month, due date, Main Office).
  */
 export const boardUrlState = z.object({
-  view: z.enum(BOARD_VIEWS).optional().catch(undefined).transform((v) => v ?? 'day'),
+  view: z
+    .enum(BOARD_VIEWS)
+    .optional()
+    .catch(undefined)
+    .transform((v) => v ?? 'day'),
   date: isoDate,
   q: text,
   tech: text,
-  dateField: z.enum(DISPATCH_DATE_FIELDS).optional().catch(undefined).transform((v) => v ?? 'due'),
-  range: z.enum(RANGE_KINDS).optional().catch(undefined).transform((v) => v ?? 'this-month'),
+  dateField: z
+    .enum(DISPATCH_DATE_FIELDS)
+    .optional()
+    .catch(undefined)
+    .transform((v) => v ?? 'due'),
+  range: z
+    .enum(RANGE_KINDS)
+    .optional()
+    .catch(undefined)
+    .transform((v) => v ?? 'this-month'),
   from: isoDate,
   to: isoDate,
   tags: text,
@@ -57,7 +90,23 @@ export const boardUrlState = z.object({
 export type BoardUrlState = z.output<typeof boardUrlState>;
 
 /** The keys the Map Filters drawer owns (the view, date, search and selection stay when it applies). */
-export const FILTER_KEYS = ['dateField', 'range', 'from', 'to', 'tags', 'office', 'type', 'ownerId', 'serviceLine', 'region', 'price', 'minPrice', 'maxPrice', 'showCompleted', 'showSubcontracted'] as const;
+export const FILTER_KEYS = [
+  'dateField',
+  'range',
+  'from',
+  'to',
+  'tags',
+  'office',
+  'type',
+  'ownerId',
+  'serviceLine',
+  'region',
+  'price',
+  'minPrice',
+  'maxPrice',
+  'showCompleted',
+  'showSubcontracted',
+] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 /** The drawer's form: every value a string or boolean as its control holds it. */
@@ -141,11 +190,22 @@ export function draftToUrl(d: FilterDraft): Record<FilterKey, string | boolean |
 
 /** "vip, , roof ,vip" -> "vip,roof". */
 export function normalizeTags(tags: string): string {
-  return [...new Set(tags.split(',').map((t) => t.trim()).filter(Boolean))].join(',');
+  return [
+    ...new Set(
+      tags
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ].join(',');
 }
 
 /** The inclusive days of the date range: this, last or next month of today, or the custom From/To. */
-export function rangeDates(range: RangeKind, today: string, custom: { from?: string | undefined; to?: string | undefined }): { from: string; to: string } {
+export function rangeDates(
+  range: RangeKind,
+  today: string,
+  custom: { from?: string | undefined; to?: string | undefined },
+): { from: string; to: string } {
   if (range === 'custom' && custom.from && custom.to) return { from: custom.from, to: custom.to };
   return monthRange(today, range === 'last-month' ? -1 : range === 'next-month' ? 1 : 0);
 }
@@ -157,7 +217,10 @@ export function rangeDates(range: RangeKind, today: string, custom: { from?: str
  */
 export function toBoardQuery(s: Pick<BoardUrlState, FilterKey>): BoardSearch {
   const office = s.office ?? DEFAULT_OFFICE;
-  const query: BoardSearch = s.range === 'custom' && s.from && s.to ? { range: 'custom', from: s.from, to: s.to } : { range: s.range === 'custom' ? 'this-month' : s.range };
+  const query: BoardSearch =
+    s.range === 'custom' && s.from && s.to
+      ? { range: 'custom', from: s.from, to: s.to }
+      : { range: s.range === 'custom' ? 'this-month' : s.range };
   if (s.dateField !== 'due') query.dateField = s.dateField;
   if (s.tags) query.tags = normalizeTags(s.tags);
   if (office !== ALL_OFFICES) query.office = office;
@@ -179,26 +242,64 @@ export interface FilterChip {
   remove: Partial<Record<FilterKey, undefined | string>> | null;
 }
 
-const money = (v: string) => `$${Number(v).toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
+const money = (v: string) =>
+  `$${Number(v).toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
 
 /** The chips of the applied filters, e.g. "Jobs Due By This Month", "Main Office", "Subcontracted Jobs". */
 export function filterChips(s: Pick<BoardUrlState, FilterKey>, options: DispatchOptions | undefined): FilterChip[] {
   const chips: FilterChip[] = [];
-  const range = s.range === 'custom' && s.from && s.to ? `${formatDate(s.from)} – ${formatDate(s.to)}` : RANGE_LABELS[s.range === 'custom' ? 'this-month' : s.range];
+  const range =
+    s.range === 'custom' && s.from && s.to
+      ? `${formatDate(s.from)} – ${formatDate(s.to)}`
+      : RANGE_LABELS[s.range === 'custom' ? 'this-month' : s.range];
   const atDefault = s.dateField === 'due' && (s.range === 'this-month' || (s.range === 'custom' && !(s.from && s.to)));
-  chips.push({ id: 'range', label: `${DATE_FIELD_CHIP[s.dateField]} ${range}`, remove: atDefault ? null : { dateField: undefined, range: undefined, from: undefined, to: undefined } });
+  chips.push({
+    id: 'range',
+    label: `${DATE_FIELD_CHIP[s.dateField]} ${range}`,
+    remove: atDefault ? null : { dateField: undefined, range: undefined, from: undefined, to: undefined },
+  });
   const office = s.office ?? DEFAULT_OFFICE;
   if (office !== ALL_OFFICES) chips.push({ id: 'office', label: office, remove: { office: ALL_OFFICES } });
-  if (s.tags) chips.push({ id: 'tags', label: `Tags: ${normalizeTags(s.tags).split(',').join(', ')}`, remove: { tags: undefined } });
-  if (s.type) chips.push({ id: 'type', label: options?.jobTypes.find((t) => t.code === s.type)?.name ?? s.type, remove: { type: undefined } });
-  if (s.ownerId) chips.push({ id: 'owner', label: `Owner: ${options?.owners.find((o) => o.id === s.ownerId)?.name ?? 'Unknown user'}`, remove: { ownerId: undefined } });
-  if (s.serviceLine) chips.push({ id: 'serviceLine', label: options?.serviceLines.find((l) => l.code === s.serviceLine)?.name ?? s.serviceLine, remove: { serviceLine: undefined } });
+  if (s.tags)
+    chips.push({
+      id: 'tags',
+      label: `Tags: ${normalizeTags(s.tags).split(',').join(', ')}`,
+      remove: { tags: undefined },
+    });
+  if (s.type)
+    chips.push({
+      id: 'type',
+      label: options?.jobTypes.find((t) => t.code === s.type)?.name ?? s.type,
+      remove: { type: undefined },
+    });
+  if (s.ownerId)
+    chips.push({
+      id: 'owner',
+      label: `Owner: ${options?.owners.find((o) => o.id === s.ownerId)?.name ?? 'Unknown user'}`,
+      remove: { ownerId: undefined },
+    });
+  if (s.serviceLine)
+    chips.push({
+      id: 'serviceLine',
+      label: options?.serviceLines.find((l) => l.code === s.serviceLine)?.name ?? s.serviceLine,
+      remove: { serviceLine: undefined },
+    });
   if (s.region) chips.push({ id: 'region', label: `Region: ${s.region}`, remove: { region: undefined } });
   if (s.price && (s.minPrice || s.maxPrice)) {
-    const label = s.minPrice && s.maxPrice ? `${money(s.minPrice)} – ${money(s.maxPrice)}` : s.minPrice ? `at least ${money(s.minPrice)}` : `at most ${money(s.maxPrice!)}`;
-    chips.push({ id: 'price', label: `Estimated Price ${label}`, remove: { price: undefined, minPrice: undefined, maxPrice: undefined } });
+    const label =
+      s.minPrice && s.maxPrice
+        ? `${money(s.minPrice)} – ${money(s.maxPrice)}`
+        : s.minPrice
+          ? `at least ${money(s.minPrice)}`
+          : `at most ${money(s.maxPrice!)}`;
+    chips.push({
+      id: 'price',
+      label: `Estimated Price ${label}`,
+      remove: { price: undefined, minPrice: undefined, maxPrice: undefined },
+    });
   }
   if (s.showCompleted) chips.push({ id: 'completed', label: 'Completed Jobs', remove: { showCompleted: undefined } });
-  if (s.showSubcontracted) chips.push({ id: 'subcontracted', label: 'Subcontracted Jobs', remove: { showSubcontracted: undefined } });
+  if (s.showSubcontracted)
+    chips.push({ id: 'subcontracted', label: 'Subcontracted Jobs', remove: { showSubcontracted: undefined } });
   return chips;
 }

@@ -15,7 +15,15 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
     formatters.set(timeZone, f);
   }
   return f;
@@ -30,7 +38,11 @@ export function wallClock(job: BoardJob, timeZone: string): { date: string; minu
   if (cached?.key === key) return cached;
   const parts = formatterFor(timeZone).formatToParts(new Date(job.scheduleStart));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  const value = { key, date: `${get('year')}-${get('month')}-${get('day')}`, minutes: Number(get('hour')) * 60 + Number(get('minute')) };
+  const value = {
+    key,
+    date: `${get('year')}-${get('month')}-${get('day')}`,
+    minutes: Number(get('hour')) * 60 + Number(get('minute')),
+  };
   wallClocks.set(job, value);
   return value;
 }
@@ -49,7 +61,11 @@ export function rowsOf(job: BoardJob): string[] {
  * The scheduled jobs of the shown days, by row and day: `cells.get(rowId)?.get(date)`, sorted by
  * start. Jobs only of technicians who are not on the board (another office) are left out.
  */
-export function jobsByRowAndDay(jobs: readonly BoardJob[], days: readonly string[], timeZone: string): Map<string, Map<string, BoardJob[]>> {
+export function jobsByRowAndDay(
+  jobs: readonly BoardJob[],
+  days: readonly string[],
+  timeZone: string,
+): Map<string, Map<string, BoardJob[]>> {
   const shown = new Set(days);
   const cells = new Map<string, Map<string, BoardJob[]>>();
   for (const job of jobs) {
@@ -63,7 +79,11 @@ export function jobsByRowAndDay(jobs: readonly BoardJob[], days: readonly string
       else byDay.set(at.date, [job]);
     }
   }
-  for (const byDay of cells.values()) for (const list of byDay.values()) list.sort((a, b) => (a.scheduleStart! < b.scheduleStart! ? -1 : a.scheduleStart! > b.scheduleStart! ? 1 : a.number - b.number));
+  for (const byDay of cells.values())
+    for (const list of byDay.values())
+      list.sort((a, b) =>
+        a.scheduleStart! < b.scheduleStart! ? -1 : a.scheduleStart! > b.scheduleStart! ? 1 : a.number - b.number,
+      );
   return cells;
 }
 
@@ -79,10 +99,19 @@ export interface PlacedBlock {
  * The blocks of one row in the day view: placed by wall-clock start and duration (the domain's
  * placeBlock: default 1 hour, at least 80px, cut at midnight), overlapping blocks on separate lines.
  */
-export function placeRow(jobs: readonly BoardJob[], timeZone: string, hourWidthPx = HOUR_WIDTH_PX): { blocks: PlacedBlock[]; lanes: number } {
+export function placeRow(
+  jobs: readonly BoardJob[],
+  timeZone: string,
+  hourWidthPx = HOUR_WIDTH_PX,
+): { blocks: PlacedBlock[]; lanes: number } {
   const laneEnds: number[] = [];
   const blocks = jobs.map((job) => {
-    const { leftPx, widthPx } = placeBlock({ start: new Date(job.scheduleStart!), durationMinutes: job.scheduleDuration, timeZone, hourWidthPx });
+    const { leftPx, widthPx } = placeBlock({
+      start: new Date(job.scheduleStart!),
+      durationMinutes: job.scheduleDuration,
+      timeZone,
+      hourWidthPx,
+    });
     let lane = laneEnds.findIndex((end) => end <= leftPx);
     if (lane === -1) lane = laneEnds.push(0) - 1;
     laneEnds[lane] = leftPx + widthPx;
@@ -92,7 +121,10 @@ export function placeRow(jobs: readonly BoardJob[], timeZone: string, hourWidthP
 }
 
 /** The technician's available hours on the weekday of `date` (minutes), or null when nothing is recorded. */
-export function availableIntervals(technician: Pick<BoardTechnician, 'availability'>, date: string): { start: number; end: number }[] | null {
+export function availableIntervals(
+  technician: Pick<BoardTechnician, 'availability'>,
+  date: string,
+): { start: number; end: number }[] | null {
   if (technician.availability.length === 0) return null;
   const day = weekday(date);
   return technician.availability
@@ -103,7 +135,10 @@ export function availableIntervals(technician: Pick<BoardTechnician, 'availabili
 }
 
 /** The hours outside the technician's availability on that day (the day view shades them). */
-export function unavailableIntervals(technician: Pick<BoardTechnician, 'availability'>, date: string): { start: number; end: number }[] {
+export function unavailableIntervals(
+  technician: Pick<BoardTechnician, 'availability'>,
+  date: string,
+): { start: number; end: number }[] {
   const open = availableIntervals(technician, date);
   if (open === null) return [];
   const gaps: { start: number; end: number }[] = [];
@@ -126,7 +161,11 @@ function toMinutes(hhmm: string): number {
  * left is replaced by the one it landed on (primary kept); from the Unassigned row or the tray the
  * landing technician is added; to the Unassigned row the technician it left is removed.
  */
-export function nextTechnicianIds(current: readonly string[], from: string | null | undefined, to: string | null | undefined): string[] {
+export function nextTechnicianIds(
+  current: readonly string[],
+  from: string | null | undefined,
+  to: string | null | undefined,
+): string[] {
   if (from === undefined || to === undefined || from === to) return [...current];
   if (from === null) {
     if (to === null || current.includes(to)) return [...current];

@@ -49,18 +49,28 @@ export function shiftPeriod(view: BoardView, anchor: string, step: -1 | 1): stri
 }
 
 const utc = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);
-const monthName = (isoDate: string, month: 'long' | 'short' = 'long') => utc(isoDate).toLocaleDateString('en-US', { month, timeZone: 'UTC' });
+const monthName = (isoDate: string, month: 'long' | 'short' = 'long') =>
+  utc(isoDate).toLocaleDateString('en-US', { month, timeZone: 'UTC' });
 const dayOf = (isoDate: string) => Number(isoDate.slice(8));
 
 /** "Wednesday, November 25, 2026"; "Nov 22 – 28, 2026" (or across months/years); "November 2026". */
 export function periodLabel(view: BoardView, anchor: string): string {
-  if (view === 'day') return utc(anchor).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  if (view === 'day')
+    return utc(anchor).toLocaleDateString('en-US', {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
   if (view === 'month') return `${monthName(anchor)} ${anchor.slice(0, 4)}`;
   const days = periodDays('week', anchor);
   const from = days[0]!;
   const to = days[6]!;
-  if (from.slice(0, 4) !== to.slice(0, 4)) return `${monthName(from, 'short')} ${dayOf(from)}, ${from.slice(0, 4)} – ${monthName(to, 'short')} ${dayOf(to)}, ${to.slice(0, 4)}`;
-  if (from.slice(5, 7) !== to.slice(5, 7)) return `${monthName(from, 'short')} ${dayOf(from)} – ${monthName(to, 'short')} ${dayOf(to)}, ${to.slice(0, 4)}`;
+  if (from.slice(0, 4) !== to.slice(0, 4))
+    return `${monthName(from, 'short')} ${dayOf(from)}, ${from.slice(0, 4)} – ${monthName(to, 'short')} ${dayOf(to)}, ${to.slice(0, 4)}`;
+  if (from.slice(5, 7) !== to.slice(5, 7))
+    return `${monthName(from, 'short')} ${dayOf(from)} – ${monthName(to, 'short')} ${dayOf(to)}, ${to.slice(0, 4)}`;
   return `${monthName(from, 'short')} ${dayOf(from)} – ${dayOf(to)}, ${to.slice(0, 4)}`;
 }
 
@@ -73,7 +83,10 @@ export function dayHeading(isoDate: string): { weekday: string; date: string } {
 }
 
 /** The 24 hourly column headings of the day view: 12:00 AM, 1:00 AM, ... 11:00 PM. */
-export const HOUR_LABELS: readonly string[] = Array.from({ length: 24 }, (_, h) => `${h % 12 === 0 ? 12 : h % 12}:00 ${h < 12 ? 'AM' : 'PM'}`);
+export const HOUR_LABELS: readonly string[] = Array.from(
+  { length: 24 },
+  (_, h) => `${h % 12 === 0 ? 12 : h % 12}:00 ${h < 12 ? 'AM' : 'PM'}`,
+);
 
 /** "9:30 AM" for minutes since midnight. */
 export function clockLabel(minutes: number): string {

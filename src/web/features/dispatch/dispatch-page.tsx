@@ -14,9 +14,34 @@ import { cn } from '../../ui/cn';
 import { TextInput } from '../../ui/form-field';
 import { Spinner } from '../../ui/spinner';
 import { dispatchKeys, useBoard, useDispatchOptions, useUnscheduled } from './api/dispatch-api';
-import { boardUrlState, draftFromState, draftToUrl, filterChips, rangeDates, toBoardQuery, type FilterDraft } from './board-filters';
-import { availableIntervals, DEFAULT_START_MINUTES, HOUR_WIDTH_PX, instantOf, jobsByRowAndDay, UNASSIGNED_ROW, wallClock } from './board-layout';
-import { anchorOr, BOARD_VIEWS, clockLabel, dayHeading, periodDays, periodLabel, shiftPeriod, type BoardView } from './board-period';
+import {
+  boardUrlState,
+  draftFromState,
+  draftToUrl,
+  filterChips,
+  rangeDates,
+  toBoardQuery,
+  type FilterDraft,
+} from './board-filters';
+import {
+  availableIntervals,
+  DEFAULT_START_MINUTES,
+  HOUR_WIDTH_PX,
+  instantOf,
+  jobsByRowAndDay,
+  UNASSIGNED_ROW,
+  wallClock,
+} from './board-layout';
+import {
+  anchorOr,
+  BOARD_VIEWS,
+  clockLabel,
+  dayHeading,
+  periodDays,
+  periodLabel,
+  shiftPeriod,
+  type BoardView,
+} from './board-period';
 import { DispatchMap } from './components/dispatch-map';
 import { FiltersDrawer } from './components/filters-drawer';
 import type { BlockActions } from './components/job-block';
@@ -59,17 +84,28 @@ export default function DispatchPage() {
   // Technician search (in the URL, replaced as one types).
   const [search, setSearch] = useState(values.q ?? '');
   const needle = search.trim().toLowerCase();
-  const shownTechnicians = useMemo(() => (technicians ?? []).filter((t) => !needle || t.name.toLowerCase().includes(needle)), [technicians, needle]);
+  const shownTechnicians = useMemo(
+    () => (technicians ?? []).filter((t) => !needle || t.name.toLowerCase().includes(needle)),
+    [technicians, needle],
+  );
   const rows = useMemo<BoardRow[]>(
-    () => [{ id: UNASSIGNED_ROW, name: DISPATCH_TEXTS.unassigned, technician: null }, ...shownTechnicians.map((t) => ({ id: t.id, name: t.name, technician: t }))],
+    () => [
+      { id: UNASSIGNED_ROW, name: DISPATCH_TEXTS.unassigned, technician: null },
+      ...shownTechnicians.map((t) => ({ id: t.id, name: t.name, technician: t })),
+    ],
     [shownTechnicians],
   );
-  const rowName = useCallback((row: string) => rows.find((r) => r.id === row)?.name ?? DISPATCH_TEXTS.unassigned, [rows]);
+  const rowName = useCallback(
+    (row: string) => rows.find((r) => r.id === row)?.name ?? DISPATCH_TEXTS.unassigned,
+    [rows],
+  );
   const cells = useMemo(() => jobsByRowAndDay(jobs, days, timeZone), [jobs, days, timeZone]);
   const selected = values.tech ?? null;
   const mapJobs = useMemo(() => {
     if (!selected) return jobs;
-    return jobs.filter((j) => (selected === UNASSIGNED_ROW ? j.technicianIds.length === 0 : j.technicianIds.includes(selected)));
+    return jobs.filter((j) =>
+      selected === UNASSIGNED_ROW ? j.technicianIds.length === 0 : j.technicianIds.includes(selected),
+    );
   }, [jobs, selected]);
 
   const unassigned = useMemo(() => {
@@ -106,11 +142,16 @@ export default function DispatchPage() {
         return;
       }
       const technician = technicians?.find((t) => t.id === target.row);
-      const minutes = target.minutes ?? wallClock(job, timeZone)?.minutes ?? (technician ? availableIntervals(technician, target.date)?.[0]?.start : undefined) ?? DEFAULT_START_MINUTES;
+      const minutes =
+        target.minutes ??
+        wallClock(job, timeZone)?.minutes ??
+        (technician ? availableIntervals(technician, target.date)?.[0]?.start : undefined) ??
+        DEFAULT_START_MINUTES;
       const scheduleStart = instantOf(target.date, minutes, timeZone);
       const req: MoveRequest = { job, scheduleStart };
       if (source.row === null) {
-        if (target.row !== UNASSIGNED_ROW && !job.technicianIds.includes(target.row)) Object.assign(req, { fromRow: UNASSIGNED_ROW, toRow: target.row });
+        if (target.row !== UNASSIGNED_ROW && !job.technicianIds.includes(target.row))
+          Object.assign(req, { fromRow: UNASSIGNED_ROW, toRow: target.row });
       } else if (source.row !== target.row) Object.assign(req, { fromRow: source.row, toRow: target.row });
       const sameTime = job.scheduleStart !== null && Date.parse(job.scheduleStart) === Date.parse(scheduleStart);
       if (sameTime && req.fromRow === undefined) return;
@@ -121,7 +162,13 @@ export default function DispatchPage() {
   const scrollRef = useRef<HTMLDivElement>(null);
   const drag = useBoardDrag({ enabled: canMove, view, scrollRef, onDrop });
   const [rescheduling, setRescheduling] = useState<{ job: BoardJob; row: string | null } | null>(null);
-  const actions = useMemo<BlockActions>(() => ({ onPointerDown: canMove ? drag.onPointerDown : null, onReschedule: (job, row) => setRescheduling({ job, row }) }), [canMove, drag.onPointerDown]);
+  const actions = useMemo<BlockActions>(
+    () => ({
+      onPointerDown: canMove ? drag.onPointerDown : null,
+      onReschedule: (job, row) => setRescheduling({ job, row }),
+    }),
+    [canMove, drag.onPointerDown],
+  );
 
   // The day view opens at 6:00 AM (the working day), not at midnight; the week and month views at
   // the chosen day's column.
@@ -163,13 +210,20 @@ export default function DispatchPage() {
       </div>
 
       <div className="flex flex-wrap items-center gap-2">
-        <div role="group" aria-label="View" className="inline-flex overflow-hidden rounded-md border border-slate-300 shadow-sm">
+        <div
+          role="group"
+          aria-label="View"
+          className="inline-flex overflow-hidden rounded-md border border-slate-300 shadow-sm"
+        >
           {BOARD_VIEWS.map((v) => (
             <button
               key={v}
               type="button"
               aria-pressed={view === v}
-              className={cn('h-9 px-3 text-sm font-medium focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600', view === v ? 'bg-blue-600 text-white' : 'bg-white text-slate-700 hover:bg-slate-50')}
+              className={cn(
+                'h-9 px-3 text-sm font-medium focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600',
+                view === v ? 'bg-blue-600 text-white' : 'bg-white text-slate-700 hover:bg-slate-50',
+              )}
               onClick={() => update({ view: v === 'day' ? undefined : v })}
             >
               {VIEW_LABELS[v]}
@@ -177,18 +231,32 @@ export default function DispatchPage() {
           ))}
         </div>
         <div className="flex items-center gap-1">
-          <Button variant="ghost" size="sm" aria-label={`Previous ${view}`} onClick={() => update({ date: shiftPeriod(view, anchor, -1) })}>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`Previous ${view}`}
+            onClick={() => update({ date: shiftPeriod(view, anchor, -1) })}
+          >
             <ChevronLeft className="h-4 w-4" aria-hidden />
           </Button>
-          <p className="min-w-[13rem] text-center text-sm font-semibold text-slate-900" aria-live="polite" data-testid="period-label">
+          <p
+            className="min-w-[13rem] text-center text-sm font-semibold text-slate-900"
+            aria-live="polite"
+            data-testid="period-label"
+          >
             {periodLabel(view, anchor)}
           </p>
-          <Button variant="ghost" size="sm" aria-label={`Next ${view}`} onClick={() => update({ date: shiftPeriod(view, anchor, 1) })}>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`Next ${view}`}
+            onClick={() => update({ date: shiftPeriod(view, anchor, 1) })}
+          >
             <ChevronRight className="h-4 w-4" aria-hidden />
           </Button>
         </div>
         <div className="relative ml-auto w-full sm:w-56">
-          <Search className="pointer-events-none absolute left-2.5 top-2.5 h-4 w-4 text-slate-500" aria-hidden />
+          <Search className="pointer-events-none absolute top-2.5 left-2.5 h-4 w-4 text-slate-500" aria-hidden />
           <TextInput
             type="search"
             aria-label={DISPATCH_TEXTS.searchTechnicians}
@@ -208,10 +276,18 @@ export default function DispatchPage() {
 
       <ul className="flex flex-wrap gap-2" aria-label="Applied filters" data-testid="filter-chips">
         {chips.map((chip) => (
-          <li key={chip.id} className="inline-flex items-center gap-1 rounded-full border border-blue-200 bg-blue-50 py-0.5 pl-3 pr-1 text-sm text-blue-900">
+          <li
+            key={chip.id}
+            className="inline-flex items-center gap-1 rounded-full border border-blue-200 bg-blue-50 py-0.5 pr-1 pl-3 text-sm text-blue-900"
+          >
             {chip.label}
             {chip.remove ? (
-              <button type="button" className="rounded-full p-0.5 hover:bg-blue-100 focus-visible:outline-2 focus-visible:outline-blue-600" aria-label={`Remove filter ${chip.label}`} onClick={() => update(chip.remove!)}>
+              <button
+                type="button"
+                className="rounded-full p-0.5 hover:bg-blue-100 focus-visible:outline-2 focus-visible:outline-blue-600"
+                aria-label={`Remove filter ${chip.label}`}
+                onClick={() => update(chip.remove!)}
+              >
                 <X className="h-3.5 w-3.5" aria-hidden />
               </button>
             ) : (
@@ -230,8 +306,12 @@ export default function DispatchPage() {
           </button>
         </ErrorBanner>
       ) : null}
-      {board.data && board.data.total > board.data.jobs.length ? <InfoBanner>{DISPATCH_TEXTS.tooMany(board.data.jobs.length, board.data.total)}</InfoBanner> : null}
-      {board.data && outside ? <InfoBanner>{DISPATCH_TEXTS.outsideRange(rangeChip.replace(/^Jobs /, 'jobs '))}</InfoBanner> : null}
+      {board.data && board.data.total > board.data.jobs.length ? (
+        <InfoBanner>{DISPATCH_TEXTS.tooMany(board.data.jobs.length, board.data.total)}</InfoBanner>
+      ) : null}
+      {board.data && outside ? (
+        <InfoBanner>{DISPATCH_TEXTS.outsideRange(rangeChip.replace(/^Jobs /, 'jobs '))}</InfoBanner>
+      ) : null}
 
       <div className="grid gap-4 lg:grid-cols-[15rem_minmax(0,1fr)]">
         <TechnicianPanel
@@ -252,15 +332,44 @@ export default function DispatchPage() {
             <Spinner label="Loading the board..." />
           ) : (
             <>
-              <UnscheduledTray jobs={tray.data?.jobs ?? EMPTY} total={tray.data?.total ?? 0} loading={tray.isPending} actions={actions} canMove={canMove} />
-              <Timeline view={view} days={days} today={today} rows={rows} cells={cells} timeZone={timeZone} selectedRow={selected} actions={actions} scrollRef={scrollRef} />
+              <UnscheduledTray
+                jobs={tray.data?.jobs ?? EMPTY}
+                total={tray.data?.total ?? 0}
+                loading={tray.isPending}
+                actions={actions}
+                canMove={canMove}
+              />
+              <Timeline
+                view={view}
+                days={days}
+                today={today}
+                rows={rows}
+                cells={cells}
+                timeZone={timeZone}
+                selectedRow={selected}
+                actions={actions}
+                scrollRef={scrollRef}
+              />
             </>
           )}
         </div>
       </div>
 
-      <FiltersDrawer open={filtersOpen} onOpenChange={setFiltersOpen} initial={draftFromState(values)} options={options.data} onApply={applyDraft} />
-      <RescheduleDialog target={rescheduling} rows={rows} timeZone={timeZone} defaultDate={anchor} onClose={() => setRescheduling(null)} onMove={(req) => void move.run(req)} />
+      <FiltersDrawer
+        open={filtersOpen}
+        onOpenChange={setFiltersOpen}
+        initial={draftFromState(values)}
+        options={options.data}
+        onApply={applyDraft}
+      />
+      <RescheduleDialog
+        target={rescheduling}
+        rows={rows}
+        timeZone={timeZone}
+        defaultDate={anchor}
+        onClose={() => setRescheduling(null)}
+        onMove={(req) => void move.run(req)}
+      />
       {move.overlapDialog}
     </div>
   );

@@ -17,11 +17,17 @@ export const DISPATCH_TEXTS = {
   tray: 'Unscheduled jobs',
   trayEmpty: 'No unscheduled jobs in this range.',
   trayLoading: 'Loading the unscheduled jobs...',
-  trayCapped: (shown: number, total: number) => `Showing ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}, the earliest due first. Narrow the filters to see the rest.`,
-  completedCapped: (shown: number, total: number) => `${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`,
+  trayCapped: (shown: number, total: number) =>
+    `Showing ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}, the earliest due first. Narrow the filters to see the rest.`,
+  completedCapped: (shown: number, total: number) =>
+    `${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`,
   moreCompleted: 'Show more completed jobs',
   completedLoading: 'Loading completed jobs...',
-  offBoard: { 'other-office': (office: string) => `Other office${office ? `: ${office}` : ''}`, inactive: () => 'Inactive technician', 'not-technician': () => 'No longer a technician' },
+  offBoard: {
+    'other-office': (office: string) => `Other office${office ? `: ${office}` : ''}`,
+    inactive: () => 'Inactive technician',
+    'not-technician': () => 'No longer a technician',
+  },
   trayHint: 'Drag a job onto the timeline to schedule it, or a block here to unschedule it.',
   readOnly: 'Your role can view the board but not move jobs.',
   loadFailed: 'Failed to load data',
@@ -31,12 +37,19 @@ export const DISPATCH_TEXTS = {
   clearAll: 'Clear all filters',
   apply: 'Apply Filters',
   reschedule: 'Reschedule',
-  tooMany: (shown: number, total: number) => `Showing the first ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} jobs. Narrow the filters to see the rest.`,
-  outsideRange: (range: string) => `The board shows ${range}. Change Filter Date Range By in Map Filters to see jobs of other dates.`,
+  tooMany: (shown: number, total: number) =>
+    `Showing the first ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} jobs. Narrow the filters to see the rest.`,
+  outsideRange: (range: string) =>
+    `The board shows ${range}. Change Filter Date Range By in Map Filters to see jobs of other dates.`,
   moveUndone: (number: number) => `Move of Job #${number} undone`,
   expired: (names: readonly string[]) => `Expired certification: ${names.join(', ')}`,
   expiring: (certifications: readonly { name: string; date: string }[]) =>
     `Certification expiring soon: ${certifications.map((c) => `${c.name} (${c.date})`).join(', ')}`,
 } as const;
 
-export const STATUS_LABELS = { scheduled: 'Scheduled', unscheduled: 'Unscheduled', completed: 'Completed', cancelled: 'Cancelled' } as const;
+export const STATUS_LABELS = {
+  scheduled: 'Scheduled',
+  unscheduled: 'Unscheduled',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+} as const;

@@ -1,6 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { HOME_DEFICIENCIES_PAGE_SIZE, homeDeficienciesListQuery, type OpenDeficiencies, type OpenDeficiency } from '../../../domain/home';
+import {
+  HOME_DEFICIENCIES_PAGE_SIZE,
+  homeDeficienciesListQuery,
+  type OpenDeficiencies,
+  type OpenDeficiency,
+} from '../../../domain/home';
 import { api, errorMessage } from '../../lib/api-client';
 import { formatCents, formatDate } from '../../lib/format';
 import { homeKeys } from '../../lib/query-keys';
@@ -26,7 +31,9 @@ export default function DeficienciesPage() {
     queryFn: () => api.get<OpenDeficiencies>('/api/home/deficiencies', { ...values }),
     placeholderData: keepPreviousData,
   });
-  const technician = filters.technicianId ? (options.data?.technicians.find((t) => t.id === filters.technicianId)?.name ?? 'One technician') : null;
+  const technician = filters.technicianId
+    ? (options.data?.technicians.find((t) => t.id === filters.technicianId)?.name ?? 'One technician')
+    : null;
 
   const columns: DataTableColumn<OpenDeficiency>[] = [
     {
@@ -38,23 +45,64 @@ export default function DeficienciesPage() {
         </Link>
       ),
     },
-    { id: 'place', header: 'Location / Unit', priority: 2, cell: (d) => [d.locationName, d.unitNumber].filter(Boolean).join(' · ') || 'Not specified' },
+    {
+      id: 'place',
+      header: 'Location / Unit',
+      priority: 2,
+      cell: (d) => [d.locationName, d.unitNumber].filter(Boolean).join(' · ') || 'Not specified',
+    },
     { id: 'option', header: 'Option', cell: (d) => d.optionLabel },
-    { id: 'total', header: 'Total', align: 'right', className: 'whitespace-nowrap tabular-nums', cell: (d) => formatCents(d.totalCents) },
-    { id: 'recorded', header: 'Recorded', priority: 3, className: 'whitespace-nowrap', cell: (d) => formatDate(d.createdAt) },
+    {
+      id: 'total',
+      header: 'Total',
+      align: 'right',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (d) => formatCents(d.totalCents),
+    },
+    {
+      id: 'recorded',
+      header: 'Recorded',
+      priority: 3,
+      className: 'whitespace-nowrap',
+      cell: (d) => formatDate(d.createdAt),
+    },
   ];
 
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title="Open Deficiencies" subtitle="Repair records with a total whose customer decision is still open" back={{ to: '/', label: 'Back to Home' }} />
+      <PageHeader
+        title="Open Deficiencies"
+        subtitle="Repair records with a total whose customer decision is still open"
+        back={{ to: '/', label: 'Back to Home' }}
+      />
       {filters.period !== 'all' || filters.office || technician ? (
         <div role="group" aria-label="Filters" className="mb-4 flex flex-wrap items-center gap-2 text-sm">
-          {filters.period !== 'all' ? <FilterChip label={`Recorded: ${HOME_PERIOD_LABELS[filters.period]}`} onRemove={() => update({ period: 'all', page: undefined })} /> : null}
-          {filters.office ? <FilterChip label={`Office: ${filters.office}`} onRemove={() => update({ office: undefined, page: undefined })} /> : null}
-          {technician ? <FilterChip label={`Technician: ${technician}`} onRemove={() => update({ technicianId: undefined, page: undefined })} /> : null}
+          {filters.period !== 'all' ? (
+            <FilterChip
+              label={`Recorded: ${HOME_PERIOD_LABELS[filters.period]}`}
+              onRemove={() => update({ period: 'all', page: undefined })}
+            />
+          ) : null}
+          {filters.office ? (
+            <FilterChip
+              label={`Office: ${filters.office}`}
+              onRemove={() => update({ office: undefined, page: undefined })}
+            />
+          ) : null}
+          {technician ? (
+            <FilterChip
+              label={`Technician: ${technician}`}
+              onRemove={() => update({ technicianId: undefined, page: undefined })}
+            />
+          ) : null}
         </div>
       ) : null}
-      {list.isError ? <ErrorBanner className="mb-4" message={errorMessage(list.error, 'Failed to load the open deficiencies. Please try again.')} /> : null}
+      {list.isError ? (
+        <ErrorBanner
+          className="mb-4"
+          message={errorMessage(list.error, 'Failed to load the open deficiencies. Please try again.')}
+        />
+      ) : null}
       <DataTable
         label="Open Deficiencies"
         columns={columns}
@@ -68,7 +116,12 @@ export default function DeficienciesPage() {
         empty="No open deficiencies."
       />
       {list.data && list.data.items.length > 0 ? (
-        <Pager page={page} pageSize={HOME_DEFICIENCIES_PAGE_SIZE} total={list.data.total} onPage={(p) => update({ page: p === 1 ? undefined : p })} />
+        <Pager
+          page={page}
+          pageSize={HOME_DEFICIENCIES_PAGE_SIZE}
+          total={list.data.total}
+          onPage={(p) => update({ page: p === 1 ? undefined : p })}
+        />
       ) : null}
     </div>
   );

@@ -33,17 +33,43 @@ import { useCustomerPermissions } from '../../lib/permissions';
  * (/deficiencies) and Total Unsent Invoices the draft invoices (/invoices), each filtered on its
  * own records' creation (a job may hold several of either).
  */
-type CardDef = { key: keyof HomeStats; label: string; valueLabel?: string; queue: string; date: HomeCardDate; list?: 'deficiencies' | 'invoices' };
+type CardDef = {
+  key: keyof HomeStats;
+  label: string;
+  valueLabel?: string;
+  queue: string;
+  date: HomeCardDate;
+  list?: 'deficiencies' | 'invoices';
+};
 const CARDS: CardDef[] = [
   { key: 'jobsNoAppointment', label: 'Jobs with No Appointment', queue: 'no-appointment', date: 'created' },
   { key: 'overdueJobs', label: 'Overdue Jobs', queue: 'overdue', date: 'created' },
   { key: 'jobsToMark', label: 'Past Jobs to Mark Complete', queue: 'to-mark-complete', date: 'created' },
   { key: 'followUpJobs', label: 'Follow Up Jobs', queue: 'follow-up', date: 'created' },
   { key: 'openDeficiencies', label: 'Open Deficiencies', queue: 'open-deficiencies', date: null, list: 'deficiencies' },
-  { key: 'unsentInvoices', label: 'Total Unsent Invoices', valueLabel: 'Value', queue: 'unsent-invoices', date: null, list: 'invoices' },
-  { key: 'jobsToSchedule', label: 'Jobs Ready to Schedule', valueLabel: 'Estimated revenue', queue: 'ready-to-schedule', date: 'created' },
+  {
+    key: 'unsentInvoices',
+    label: 'Total Unsent Invoices',
+    valueLabel: 'Value',
+    queue: 'unsent-invoices',
+    date: null,
+    list: 'invoices',
+  },
+  {
+    key: 'jobsToSchedule',
+    label: 'Jobs Ready to Schedule',
+    valueLabel: 'Estimated revenue',
+    queue: 'ready-to-schedule',
+    date: 'created',
+  },
   { key: 'jobsToInvoice', label: 'Jobs to Invoice', queue: 'to-invoice', date: 'created' },
-  { key: 'submittedQuotes', label: 'Total Submitted Quotes', valueLabel: 'Value', queue: 'submitted-quotes', date: 'quote-sent' },
+  {
+    key: 'submittedQuotes',
+    label: 'Total Submitted Quotes',
+    valueLabel: 'Value',
+    queue: 'submitted-quotes',
+    date: 'quote-sent',
+  },
 ];
 
 function cardHref(card: CardDef, filters: HomeFilters, timeZone: string): string {
@@ -94,7 +120,11 @@ export default function HomePage() {
       />
 
       <div className="mb-6 grid gap-3 sm:grid-cols-3">
-        <SelectInput aria-label="Office" value={filters.office ?? ''} onChange={(e) => update({ office: e.target.value || undefined })}>
+        <SelectInput
+          aria-label="Office"
+          value={filters.office ?? ''}
+          onChange={(e) => update({ office: e.target.value || undefined })}
+        >
           <option value="">All Offices</option>
           {(options.data?.offices ?? []).map((office) => (
             <option key={office} value={office}>
@@ -102,7 +132,11 @@ export default function HomePage() {
             </option>
           ))}
         </SelectInput>
-        <SelectInput aria-label="Technician" value={filters.technicianId ?? ''} onChange={(e) => update({ technicianId: e.target.value || undefined })}>
+        <SelectInput
+          aria-label="Technician"
+          value={filters.technicianId ?? ''}
+          onChange={(e) => update({ technicianId: e.target.value || undefined })}
+        >
           <option value="">All Technicians</option>
           {(options.data?.technicians ?? []).map((t) => (
             <option key={t.id} value={t.id}>
@@ -133,7 +167,12 @@ export default function HomePage() {
         />
       </div>
 
-      {stats.isError ? <ErrorBanner className="mb-4" message={errorMessage(stats.error, 'Failed to load the counts. Please try again.')} /> : null}
+      {stats.isError ? (
+        <ErrorBanner
+          className="mb-4"
+          message={errorMessage(stats.error, 'Failed to load the counts. Please try again.')}
+        />
+      ) : null}
       <section aria-label="Counts" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {CARDS.map((card) => {
           const value = stats.data?.[card.key];

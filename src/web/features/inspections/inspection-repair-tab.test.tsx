@@ -2,7 +2,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Inspection, InspectionQuoteState } from '../../../domain/inspections';
-import { repairCostsFromInput, repairInput, repairTotalCents, REPAIR_PHASE_LABELS, type Repair, type RepairSummary } from '../../../domain/repairs';
+import {
+  repairCostsFromInput,
+  repairInput,
+  repairTotalCents,
+  REPAIR_PHASE_LABELS,
+  type Repair,
+  type RepairSummary,
+} from '../../../domain/repairs';
 import { Toaster } from '../../ui/toast';
 import { InspectionRepairTab } from './inspection-repair-tab';
 
@@ -97,20 +104,33 @@ class FakeApi {
     const body = init?.body instanceof FormData ? init.body : init?.body ? JSON.parse(String(init.body)) : undefined;
     this.calls.push({ method, url, body });
     const json = (status: number, payload?: unknown) =>
-      new Response(payload === undefined ? null : JSON.stringify(payload), { status, headers: payload === undefined ? {} : { 'content-type': 'application/json' } });
+      new Response(payload === undefined ? null : JSON.stringify(payload), {
+        status,
+        headers: payload === undefined ? {} : { 'content-type': 'application/json' },
+      });
     const failure = this.failures.get(`${method} ${url}`);
     if (failure) return json(failure.status, failure.body);
-    const refuse = (status: number, message: string) => json(status, { error: { code: status === 409 ? 'CONFLICT' : 'BAD_REQUEST', message } });
+    const refuse = (status: number, message: string) =>
+      json(status, { error: { code: status === 409 ? 'CONFLICT' : 'BAD_REQUEST', message } });
     const find = (id: string) => this.inspections.find((i) => i.id === id)!;
 
     if (method === 'GET' && url === `/api/jobs/${JOB_ID}/inspections`) {
-      return json(200, { items: this.inspections, quote: this.quote, hasCompletedInspection: this.inspections.some((i) => i.completed) });
+      return json(200, {
+        items: this.inspections,
+        quote: this.quote,
+        hasCompletedInspection: this.inspections.some((i) => i.completed),
+      });
     }
     if (method === 'GET' && url === `/api/jobs/${JOB_ID}/inspections/quote-state`) return json(200, this.quote);
     if (method === 'GET' && url === `/api/jobs/${JOB_ID}/repairs/summary`) return json(200, this.summary());
-    if (method === 'POST' && url === `/api/jobs/${JOB_ID}/inspections`) return json(201, this.add(body as Partial<Inspection>));
-    if (method === 'POST' && (url === `/api/jobs/${JOB_ID}/inspections/complete` || url === `/api/jobs/${JOB_ID}/repairs/finish`)) {
-      if (this.inspections.length === 0) return refuse(409, 'This job has no inspections to complete. Add an inspection first.');
+    if (method === 'POST' && url === `/api/jobs/${JOB_ID}/inspections`)
+      return json(201, this.add(body as Partial<Inspection>));
+    if (
+      method === 'POST' &&
+      (url === `/api/jobs/${JOB_ID}/inspections/complete` || url === `/api/jobs/${JOB_ID}/repairs/finish`)
+    ) {
+      if (this.inspections.length === 0)
+        return refuse(409, 'This job has no inspections to complete. Add an inspection first.');
       let completed = 0;
       let created = 0;
       for (const i of this.inspections) {
@@ -139,7 +159,8 @@ class FakeApi {
     match = /^\/api\/inspections\/([^/]+)\/repair$/.exec(url);
     if (match && method === 'PUT') {
       const parsed = repairInput.safeParse(body);
-      if (!parsed.success) return json(400, { error: { code: 'VALIDATION_ERROR', message: parsed.error.issues[0]!.message, fields: {} } });
+      if (!parsed.success)
+        return json(400, { error: { code: 'VALIDATION_ERROR', message: parsed.error.issues[0]!.message, fields: {} } });
       const inspection = find(match[1]!);
       const input = parsed.data;
       const cents = (d: number) => Math.round(d * 100);
@@ -209,7 +230,8 @@ function renderTab(can?: { editItems: boolean }) {
   );
 }
 
-const type = (label: string | RegExp, value: string, within_: HTMLElement = document.body) => fireEvent.change(within(within_).getByLabelText(label), { target: { value } });
+const type = (label: string | RegExp, value: string, within_: HTMLElement = document.body) =>
+  fireEvent.change(within(within_).getByLabelText(label), { target: { value } });
 
 describe('InspectionRepairTab: inspections', { timeout: 20_000 }, () => {
   it('shows the empty text, adds an inspection with the form and says it was saved', async () => {
@@ -228,7 +250,14 @@ describe('InspectionRepairTab: inspections', { timeout: 20_000 }, () => {
     fireEvent.change(within(dialog).getByLabelText('System Type'), { target: { value: 'RTU' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Inspection' }));
     expect(await screen.findByText('Inspection data saved successfully')).toBeTruthy();
-    expect(fake.calls.find((c) => c.method === 'POST')?.body).toEqual({ modelNumber: 'RTU-48', serialNumber: 'SN-1', age: 12, tonnage: '7.5', unitType: 'Gas', systemType: 'RTU' });
+    expect(fake.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      modelNumber: 'RTU-48',
+      serialNumber: 'SN-1',
+      age: 12,
+      tonnage: '7.5',
+      unitType: 'Gas',
+      systemType: 'RTU',
+    });
     const row = await screen.findByTestId('inspection-row');
     expect(row.textContent).toContain('Inspection 1');
     expect(row.textContent).toContain('RTU-48');
@@ -278,7 +307,10 @@ describe('InspectionRepairTab: inspections', { timeout: 20_000 }, () => {
   it('says "Failed to save inspection data" and "Failed to delete inspection" when the server fails, and keeps the dialogs open', async () => {
     const inspection = fake.add({ modelNumber: 'KEEP-1' });
     renderTab();
-    fake.failures.set(`POST /api/jobs/${JOB_ID}/inspections`, { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'boom' } } });
+    fake.failures.set(`POST /api/jobs/${JOB_ID}/inspections`, {
+      status: 500,
+      body: { error: { code: 'INTERNAL_ERROR', message: 'boom' } },
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Add Inspection' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Inspection' });
     type('Model Number', 'NEW-1', dialog);
@@ -287,7 +319,10 @@ describe('InspectionRepairTab: inspections', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
-    fake.failures.set(`DELETE /api/inspections/${inspection.id}`, { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'boom' } } });
+    fake.failures.set(`DELETE /api/inspections/${inspection.id}`, {
+      status: 500,
+      body: { error: { code: 'INTERNAL_ERROR', message: 'boom' } },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Delete Inspection 1' }));
     const confirm = await screen.findByRole('alertdialog');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete Inspection' }));
@@ -299,7 +334,9 @@ describe('InspectionRepairTab: inspections', { timeout: 20_000 }, () => {
     fake.add({ modelNumber: 'OLD-1' });
     fake.add({ modelNumber: 'NEW-2' });
     renderTab();
-    expect((await screen.findByRole('button', { name: 'Select Inspection 2' })).getAttribute('aria-pressed')).toBe('true');
+    expect((await screen.findByRole('button', { name: 'Select Inspection 2' })).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
     expect(screen.getByTestId('selected-inspection').textContent).toContain('Inspection 2: photos and repair');
     fireEvent.click(screen.getByRole('button', { name: 'Select Inspection 1' }));
     expect(screen.getByRole('button', { name: 'Select Inspection 1' }).getAttribute('aria-pressed')).toBe('true');
@@ -309,7 +346,10 @@ describe('InspectionRepairTab: inspections', { timeout: 20_000 }, () => {
   it('marks every inspection complete, and shows a failure with the screen text', async () => {
     fake.add();
     renderTab();
-    fake.failures.set(`POST /api/jobs/${JOB_ID}/inspections/complete`, { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'boom' } } });
+    fake.failures.set(`POST /api/jobs/${JOB_ID}/inspections/complete`, {
+      status: 500,
+      body: { error: { code: 'INTERNAL_ERROR', message: 'boom' } },
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Mark Complete' }));
     expect(await screen.findByText('Failed to finish inspection')).toBeTruthy();
     fake.failures.clear();
@@ -324,21 +364,35 @@ describe('InspectionRepairTab: inspections', { timeout: 20_000 }, () => {
     renderTab({ editItems: false });
     expect((await screen.findByTestId('inspection-row')).textContent).toContain('RO-1');
     expect(await screen.findByTestId('repair-details')).toBeTruthy();
-    for (const name of ['Add Inspection', 'Mark Complete', 'Edit Inspection 1', 'Delete Inspection 1', 'Add photos to Inspection 1', 'Finish Repair Details']) {
+    for (const name of [
+      'Add Inspection',
+      'Mark Complete',
+      'Edit Inspection 1',
+      'Delete Inspection 1',
+      'Add photos to Inspection 1',
+      'Finish Repair Details',
+    ]) {
       expect(screen.queryByRole('button', { name })).toBeNull();
     }
     expect(screen.queryByRole('button', { name: /Edit Repair Details/ })).toBeNull();
   });
 
   it('shows "Failed to load inspection data" when the list cannot be read', async () => {
-    fake.failures.set(`GET /api/jobs/${JOB_ID}/inspections`, { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'x' } } });
+    fake.failures.set(`GET /api/jobs/${JOB_ID}/inspections`, {
+      status: 500,
+      body: { error: { code: 'INTERNAL_ERROR', message: 'x' } },
+    });
     renderTab();
     expect(await screen.findByText('Failed to load inspection data')).toBeTruthy();
   });
 
   it('shows the resend banner when the inspections changed after the quote was sent', async () => {
     fake.add();
-    fake.quote = { quoteSentAt: '2026-11-20T10:00:00.000Z', lastChangedAt: '2026-11-21T10:00:00.000Z', changedSinceQuote: true };
+    fake.quote = {
+      quoteSentAt: '2026-11-20T10:00:00.000Z',
+      lastChangedAt: '2026-11-21T10:00:00.000Z',
+      changedSinceQuote: true,
+    };
     renderTab();
     expect((await screen.findByTestId('resend-banner')).textContent).toContain('changed after the quote was sent');
   });
@@ -349,7 +403,9 @@ describe('InspectionRepairTab: repairs', { timeout: 20_000 }, () => {
     fake.add({ modelNumber: 'RTU-48' });
     renderTab();
     const form = await screen.findByRole('form', { name: 'Repair details of Inspection 1' });
-    expect((within(form).getByLabelText('Standard Option', { selector: 'input[type=radio]' }) as HTMLInputElement).checked).toBe(true);
+    expect(
+      (within(form).getByLabelText('Standard Option', { selector: 'input[type=radio]' }) as HTMLInputElement).checked,
+    ).toBe(true);
     const labor = within(form).getByLabelText('Labor') as HTMLInputElement;
     expect(labor.getAttribute('inputmode')).toBe('decimal');
     expect(labor.type).toBe('text');
@@ -362,7 +418,9 @@ describe('InspectionRepairTab: repairs', { timeout: 20_000 }, () => {
     expect(within(form).getByTestId('repair-total').textContent).toBe('$9,833.00');
     const why = within(form).getByTestId('why-this-price').textContent;
     expect(why).toContain('Costs = $4,500.00 Standard Option + $1,200.00 labor + $200.00 permit = $5,900.00');
-    expect(why).toContain('$5,900.00 / 0.6 (40% gross margin) = $9,833.3333..., rounded to the whole dollar: $9,833.00');
+    expect(why).toContain(
+      '$5,900.00 / 0.6 (40% gross margin) = $9,833.3333..., rounded to the whole dollar: $9,833.00',
+    );
 
     // the first row of each list cannot be removed; an added one can
     expect(within(form).queryByRole('button', { name: 'Remove accessory 1' })).toBeNull();
@@ -376,8 +434,18 @@ describe('InspectionRepairTab: repairs', { timeout: 20_000 }, () => {
 
     fireEvent.click(within(form).getByRole('button', { name: 'Save Repair Details' }));
     expect(await screen.findByText('Repair data saved successfully')).toBeTruthy();
-    const put = fake.calls.find((c) => c.method === 'PUT' && c.url.endsWith('/repair'))!.body as Record<string, unknown>;
-    expect(put).toMatchObject({ labor: 1200, permitCost: 200, removalCost: 0, refrigerationRecovery: 0, selectedPhase: 'phase2', phase2: { description: 'Standard Option', cost: 4500 } });
+    const put = fake.calls.find((c) => c.method === 'PUT' && c.url.endsWith('/repair'))!.body as Record<
+      string,
+      unknown
+    >;
+    expect(put).toMatchObject({
+      labor: 1200,
+      permitCost: 200,
+      removalCost: 0,
+      refrigerationRecovery: 0,
+      selectedPhase: 'phase2',
+      phase2: { description: 'Standard Option', cost: 4500 },
+    });
     expect(put).not.toHaveProperty('totalCents');
 
     const details = await screen.findByTestId('repair-details');
@@ -387,7 +455,13 @@ describe('InspectionRepairTab: repairs', { timeout: 20_000 }, () => {
 
   it('shows the saved summary with the server figure, then Edit Repair Details opens the form with the saved values', async () => {
     const inspection = fake.add({ completed: true });
-    inspection.repair = { ...fake.blankRepair(inspection), phase1: { description: 'Patch coil', costCents: 100000 }, selectedPhase: 'phase1', laborCents: 20000, totalCents: 200000 };
+    inspection.repair = {
+      ...fake.blankRepair(inspection),
+      phase1: { description: 'Patch coil', costCents: 100000 },
+      selectedPhase: 'phase1',
+      laborCents: 20000,
+      totalCents: 200000,
+    };
     renderTab();
     const details = await screen.findByTestId('repair-details');
     // the stored total is shown, whatever the browser would compute
@@ -396,7 +470,9 @@ describe('InspectionRepairTab: repairs', { timeout: 20_000 }, () => {
     fireEvent.click(within(details).getByRole('button', { name: 'Edit Repair Details of Inspection 1' }));
     const form = await screen.findByRole('form', { name: 'Repair details of Inspection 1' });
     expect((within(form).getByLabelText('Economy Option cost') as HTMLInputElement).value).toBe('1000');
-    expect((within(form).getByLabelText('Economy Option', { selector: 'input[type=radio]' }) as HTMLInputElement).checked).toBe(true);
+    expect(
+      (within(form).getByLabelText('Economy Option', { selector: 'input[type=radio]' }) as HTMLInputElement).checked,
+    ).toBe(true);
     fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByTestId('repair-details')).toBeTruthy();
   });
@@ -412,13 +488,17 @@ describe('InspectionRepairTab: repairs', { timeout: 20_000 }, () => {
     let form = await screen.findByRole('form', { name: 'Repair details of Inspection 1' });
     await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('Needs Crane')));
     fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Repair Details of Inspection 1' })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Repair Details of Inspection 1' })),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Edit Repair Details of Inspection 1' }));
     form = await screen.findByRole('form', { name: 'Repair details of Inspection 1' });
     type('Labor', '900', form);
     fireEvent.click(within(form).getByRole('button', { name: 'Save Repair Details' }));
     expect(await screen.findByText('Repair data saved successfully')).toBeTruthy();
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Repair Details of Inspection 1' })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Repair Details of Inspection 1' })),
+    );
   });
 
   it('asks before another inspection replaces a repair form with unsaved changes', async () => {
@@ -450,7 +530,11 @@ describe('InspectionRepairTab: repairs', { timeout: 20_000 }, () => {
     type('Labor', '1200', form);
     const summary = screen.getByTestId('repair-summary');
     fireEvent.click(within(summary).getByRole('button', { name: 'Finish Repair Details' }));
-    expect(await within(summary).findByText('The repair details of Inspection 1 have changes that are not saved. Save or cancel them, then press Finish Repair Details.')).toBeTruthy();
+    expect(
+      await within(summary).findByText(
+        'The repair details of Inspection 1 have changes that are not saved. Save or cancel them, then press Finish Repair Details.',
+      ),
+    ).toBeTruthy();
     expect(fake.calls.some((c) => c.url.endsWith('/repairs/finish'))).toBe(false);
     fireEvent.click(within(form).getByRole('button', { name: 'Save Repair Details' }));
     expect(await screen.findByTestId('repair-details')).toBeTruthy();
@@ -471,7 +555,10 @@ describe('InspectionRepairTab: repairs', { timeout: 20_000 }, () => {
 
   it('shows "Failed to save repair data" when the server fails', async () => {
     const inspection = fake.add();
-    fake.failures.set(`PUT /api/inspections/${inspection.id}/repair`, { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'x' } } });
+    fake.failures.set(`PUT /api/inspections/${inspection.id}/repair`, {
+      status: 500,
+      body: { error: { code: 'INTERNAL_ERROR', message: 'x' } },
+    });
     renderTab();
     const form = await screen.findByRole('form', { name: 'Repair details of Inspection 1' });
     fireEvent.click(within(form).getByRole('button', { name: 'Save Repair Details' }));
@@ -481,8 +568,17 @@ describe('InspectionRepairTab: repairs', { timeout: 20_000 }, () => {
   it('lists every repair with its option and total, the combined total, and finishes the repair details', async () => {
     const a = fake.add({ modelNumber: 'A-1' });
     const b = fake.add({ modelNumber: 'B-2' });
-    a.repair = { ...fake.blankRepair(a), totalCents: 150000, phase2: { description: 'Replace compressor', costCents: 90000 } };
-    b.repair = { ...fake.blankRepair(b), totalCents: 50000, selectedPhase: 'phase3', phase3: { description: 'Premium Option', costCents: 30000 } };
+    a.repair = {
+      ...fake.blankRepair(a),
+      totalCents: 150000,
+      phase2: { description: 'Replace compressor', costCents: 90000 },
+    };
+    b.repair = {
+      ...fake.blankRepair(b),
+      totalCents: 50000,
+      selectedPhase: 'phase3',
+      phase3: { description: 'Premium Option', costCents: 30000 },
+    };
     renderTab();
     const summary = await screen.findByTestId('repair-summary');
     await waitFor(() => expect(within(summary).getAllByTestId('repair-summary-row')).toHaveLength(2));
@@ -493,8 +589,12 @@ describe('InspectionRepairTab: repairs', { timeout: 20_000 }, () => {
     expect(rows[1]!.textContent).toContain('Standard Option: Replace compressor');
     expect(within(summary).getByTestId('combined-total').textContent).toBe('$2,000.00');
     fireEvent.click(within(summary).getByRole('button', { name: 'Finish Repair Details' }));
-    await waitFor(() => expect(fake.calls.some((c) => c.method === 'POST' && c.url.endsWith('/repairs/finish'))).toBe(true));
-    await waitFor(() => expect(screen.getAllByTestId('inspection-row').every((r) => r.textContent?.includes('Completed'))).toBe(true));
+    await waitFor(() =>
+      expect(fake.calls.some((c) => c.method === 'POST' && c.url.endsWith('/repairs/finish'))).toBe(true),
+    );
+    await waitFor(() =>
+      expect(screen.getAllByTestId('inspection-row').every((r) => r.textContent?.includes('Completed'))).toBe(true),
+    );
   });
 });
 
@@ -521,7 +621,10 @@ describe('InspectionRepairTab: photos', { timeout: 20_000 }, () => {
     const inspection = fake.add();
     renderTab();
     const input = (await screen.findByTestId('photo-input')) as HTMLInputElement;
-    const files = Array.from({ length: 10 }, (_, i) => new File([new Uint8Array([0xff, 0xd8, 0xff])], `p${i + 1}.jpg`, { type: 'image/jpeg' }));
+    const files = Array.from(
+      { length: 10 },
+      (_, i) => new File([new Uint8Array([0xff, 0xd8, 0xff])], `p${i + 1}.jpg`, { type: 'image/jpeg' }),
+    );
     await act(async () => {
       fireEvent.change(input, { target: { files } });
     });
@@ -538,7 +641,10 @@ describe('InspectionRepairTab: photos', { timeout: 20_000 }, () => {
 
   it("shows the server's refusal of an upload with the file's name", async () => {
     const inspection = fake.add();
-    fake.failures.set(`POST /api/inspections/${inspection.id}/photos`, { status: 415, body: { error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'The file is not a JPEG, PNG or WebP image' } } });
+    fake.failures.set(`POST /api/inspections/${inspection.id}/photos`, {
+      status: 415,
+      body: { error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'The file is not a JPEG, PNG or WebP image' } },
+    });
     renderTab();
     const input = (await screen.findByTestId('photo-input')) as HTMLInputElement;
     await act(async () => {

@@ -29,7 +29,12 @@ import { InspectionPhotos } from './components/inspection-photos';
 import { RepairDetails } from './components/repair-details';
 import { RepairForm } from './components/repair-form';
 import { RepairSummaryCard } from './components/repair-summary-card';
-import { deleteInspectionDescription, INSPECTION_TEXTS, markCompleteToast, resendBannerText } from './inspections-texts';
+import {
+  deleteInspectionDescription,
+  INSPECTION_TEXTS,
+  markCompleteToast,
+  resendBannerText,
+} from './inspections-texts';
 
 /** What the tab needs of the job (the job page passes its JobDetail). */
 export interface InspectionTabJob {
@@ -42,7 +47,8 @@ export interface InspectionTabJob {
 }
 
 /** A repair opens in edit mode until something is priced; after that, its saved summary. */
-const nothingPriced = (repair: Repair | null) => repair === null || (repair.totalCents === 0 && repairCostSumCents(repairCostsOf(repair)) === 0);
+const nothingPriced = (repair: Repair | null) =>
+  repair === null || (repair.totalCents === 0 && repairCostSumCents(repairCostsOf(repair)) === 0);
 
 function RepairPanel({
   inspection,
@@ -85,7 +91,12 @@ function RepairPanel({
           autoFocus={moveFocus}
         />
       ) : repair ? (
-        <RepairDetails repair={repair} label={label} onEdit={canEdit ? () => toggle(true) : undefined} autoFocus={moveFocus} />
+        <RepairDetails
+          repair={repair}
+          label={label}
+          onEdit={canEdit ? () => toggle(true) : undefined}
+          autoFocus={moveFocus}
+        />
       ) : (
         <p className="text-sm text-slate-500">No repair details for this inspection yet.</p>
       )}
@@ -99,7 +110,15 @@ function RepairPanel({
  * repair with the combined total and Finish Repair Details; and the resend banner when the
  * inspections changed after the quote was sent.
  */
-export function InspectionRepairTab({ job, quoteActions, onChanged }: { job: InspectionTabJob; quoteActions?: ReactNode; onChanged?: () => void }) {
+export function InspectionRepairTab({
+  job,
+  quoteActions,
+  onChanged,
+}: {
+  job: InspectionTabJob;
+  quoteActions?: ReactNode;
+  onChanged?: () => void;
+}) {
   const jobId = job.id;
   const canEdit = job.can?.editItems ?? true;
   const list = useJobInspections(jobId);
@@ -191,7 +210,12 @@ export function InspectionRepairTab({ job, quoteActions, onChanged }: { job: Ins
               {canEdit ? (
                 <>
                   {/* aria-disabled, not disabled: pressing it must not drop the keyboard focus when it turns unavailable */}
-                  <Button variant="secondary" className="h-11" onClick={() => !markCompleteUnavailable && void onMarkComplete()} aria-disabled={markCompleteUnavailable}>
+                  <Button
+                    variant="secondary"
+                    className="h-11"
+                    onClick={() => !markCompleteUnavailable && void onMarkComplete()}
+                    aria-disabled={markCompleteUnavailable}
+                  >
                     <CheckCheck className="h-4 w-4" aria-hidden />
                     {markComplete.isPending ? INSPECTION_TEXTS.completing : INSPECTION_TEXTS.markComplete}
                   </Button>

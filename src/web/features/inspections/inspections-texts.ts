@@ -41,16 +41,20 @@ export const INSPECTION_TEXTS = {
   costSummary: 'Cost Summary',
   whyThisPrice: 'Why this price',
   discardTitle: 'Discard unsaved repair changes?',
-  discardDescription: (label: string) => `The repair details of ${label} have changes that are not saved. Open the other inspection and discard them?`,
+  discardDescription: (label: string) =>
+    `The repair details of ${label} have changes that are not saved. Open the other inspection and discard them?`,
   discardConfirm: 'Discard Changes',
-  finishUnsaved: (label: string) => `The repair details of ${label} have changes that are not saved. Save or cancel them, then press Finish Repair Details.`,
+  finishUnsaved: (label: string) =>
+    `The repair details of ${label} have changes that are not saved. Save or cancel them, then press Finish Repair Details.`,
   invalidCost: 'Not an amount of money: it counts as $0.00. Type digits, e.g. 1250.50',
 } as const;
 
 export function markCompleteToast(completed: number, createdRepairs: number): string {
   if (completed === 0 && createdRepairs === 0) return 'All inspections were already complete';
   const inspections = `${completed} ${completed === 1 ? 'inspection' : 'inspections'} marked complete`;
-  return createdRepairs > 0 ? `${inspections}; ${createdRepairs} repair ${createdRepairs === 1 ? 'form' : 'forms'} ready to price` : inspections;
+  return createdRepairs > 0
+    ? `${inspections}; ${createdRepairs} repair ${createdRepairs === 1 ? 'form' : 'forms'} ready to price`
+    : inspections;
 }
 
 export function resendBannerText(quoteSentAt: string | null): string {

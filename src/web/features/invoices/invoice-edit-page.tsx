@@ -13,7 +13,12 @@ import { DetailProblem, DetailScreen, validId } from '../../ui/detail-screen';
 import { FormField, TextArea, TextInput } from '../../ui/form-field';
 import { PageHeader } from '../../ui/page-header';
 import { toast } from '../../ui/toast';
-import { updateDraftInput, type InvoiceDetail, type UpdateDraftFormValues, type UpdateDraftInput } from '../../../domain/invoices';
+import {
+  updateDraftInput,
+  type InvoiceDetail,
+  type UpdateDraftFormValues,
+  type UpdateDraftInput,
+} from '../../../domain/invoices';
 import { useInvoice, useUpdateInvoice } from './api/invoices-api';
 import { useInvoicePermissions } from './invoice-permissions';
 import { INVOICE_MESSAGES } from './invoice-texts';
@@ -22,7 +27,13 @@ function valuesOf(invoice: InvoiceDetail): UpdateDraftFormValues {
   return {
     dueDate: invoice.dueDate ?? '',
     notes: invoice.notes ?? '',
-    lines: invoice.lines.map((l) => ({ code: l.code, name: l.name, itemType: l.itemType, quantity: l.quantity, unitPrice: l.unitPriceCents / 100 })),
+    lines: invoice.lines.map((l) => ({
+      code: l.code,
+      name: l.name,
+      itemType: l.itemType,
+      quantity: l.quantity,
+      unitPrice: l.unitPriceCents / 100,
+    })),
   };
 }
 
@@ -32,7 +43,10 @@ function EditForm({ invoice }: { invoice: InvoiceDetail }) {
   const navigate = useNavigate();
   const update = useUpdateInvoice();
   const [banner, setBanner] = useState<string | null>(null);
-  const form = useForm<UpdateDraftFormValues, unknown, UpdateDraftInput>({ resolver: zodResolver(updateDraftInput), defaultValues: valuesOf(invoice) });
+  const form = useForm<UpdateDraftFormValues, unknown, UpdateDraftInput>({
+    resolver: zodResolver(updateDraftInput),
+    defaultValues: valuesOf(invoice),
+  });
   const lines = useFieldArray({ control: form.control, name: 'lines' });
   const errors = form.formState.errors;
   const back = `/invoices/${invoice.id}`;
@@ -44,23 +58,35 @@ function EditForm({ invoice }: { invoice: InvoiceDetail }) {
       toast.success(`Invoice ${saved.invoiceNumber} saved: ${formatCents(saved.amountCents)}`);
       void navigate(back);
     } catch (error) {
-      if (!applyServerFieldErrors(error, form.setError, { known: form.getValues() })) setBanner(errorMessage(error, INVOICE_MESSAGES.save));
+      if (!applyServerFieldErrors(error, form.setError, { known: form.getValues() }))
+        setBanner(errorMessage(error, INVOICE_MESSAGES.save));
     }
   });
 
   return (
     <div className="mx-auto max-w-5xl">
-      <PageHeader title={`Edit Invoice ${invoice.invoiceNumber}`} subtitle={`Job #${invoice.jobNumber}: ${invoice.jobName}`} back={{ to: back, label: 'Back to Invoice' }} />
+      <PageHeader
+        title={`Edit Invoice ${invoice.invoiceNumber}`}
+        subtitle={`Job #${invoice.jobNumber}: ${invoice.jobName}`}
+        back={{ to: back, label: 'Back to Invoice' }}
+      />
       <form noValidate onSubmit={(e) => void submit(e)} className="space-y-6">
         {banner ? <ErrorBanner message={banner} /> : null}
-        {errors.lines?.root?.message || errors.lines?.message ? <ErrorBanner message={errors.lines.root?.message ?? errors.lines.message} /> : null}
+        {errors.lines?.root?.message || errors.lines?.message ? (
+          <ErrorBanner message={errors.lines.root?.message ?? errors.lines.message} />
+        ) : null}
         <Card>
           <CardHeader title="Invoice Details" />
           <CardBody className="grid gap-4 sm:grid-cols-3">
             <FormField label="Due Date" required error={errors.dueDate?.message}>
               {(field) => <TextInput {...field} type="date" {...form.register('dueDate')} />}
             </FormField>
-            <FormField label="Notes" className="sm:col-span-2" error={errors.notes?.message} hint="Printed on the invoice">
+            <FormField
+              label="Notes"
+              className="sm:col-span-2"
+              error={errors.notes?.message}
+              hint="Printed on the invoice"
+            >
               {(field) => <TextArea {...field} rows={2} maxLength={2000} {...form.register('notes')} />}
             </FormField>
           </CardBody>
@@ -79,7 +105,10 @@ function EditForm({ invoice }: { invoice: InvoiceDetail }) {
             {lines.fields.map((line, index) => {
               const e = errors.lines?.[index];
               return (
-                <fieldset key={line.id} className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-12 sm:items-start">
+                <fieldset
+                  key={line.id}
+                  className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-12 sm:items-start"
+                >
                   <legend className="sr-only">Line {index + 1}</legend>
                   <FormField label="Code" required error={e?.code?.message} className="sm:col-span-3">
                     {(field) => <TextInput {...field} {...form.register(`lines.${index}.code`)} />}
@@ -88,13 +117,37 @@ function EditForm({ invoice }: { invoice: InvoiceDetail }) {
                     {(field) => <TextInput {...field} {...form.register(`lines.${index}.name`)} />}
                   </FormField>
                   <FormField label="Quantity" required error={e?.quantity?.message} className="sm:col-span-2">
-                    {(field) => <TextInput {...field} type="number" inputMode="decimal" min="0.01" step="0.01" {...form.register(`lines.${index}.quantity`, { valueAsNumber: true })} />}
+                    {(field) => (
+                      <TextInput
+                        {...field}
+                        type="number"
+                        inputMode="decimal"
+                        min="0.01"
+                        step="0.01"
+                        {...form.register(`lines.${index}.quantity`, { valueAsNumber: true })}
+                      />
+                    )}
                   </FormField>
                   <FormField label="Unit Price" required error={e?.unitPrice?.message} className="sm:col-span-2">
-                    {(field) => <TextInput {...field} type="number" inputMode="decimal" min="0" step="0.01" {...form.register(`lines.${index}.unitPrice`, { valueAsNumber: true })} />}
+                    {(field) => (
+                      <TextInput
+                        {...field}
+                        type="number"
+                        inputMode="decimal"
+                        min="0"
+                        step="0.01"
+                        {...form.register(`lines.${index}.unitPrice`, { valueAsNumber: true })}
+                      />
+                    )}
                   </FormField>
                   <div className="flex sm:col-span-1 sm:justify-end sm:pt-6">
-                    <Button variant="ghost" size="sm" disabled={lines.fields.length === 1} onClick={() => lines.remove(index)} aria-label={`Remove line ${index + 1}`}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      disabled={lines.fields.length === 1}
+                      onClick={() => lines.remove(index)}
+                      aria-label={`Remove line ${index + 1}`}
+                    >
                       <Trash2 className="h-4 w-4" aria-hidden />
                     </Button>
                   </div>
@@ -102,8 +155,9 @@ function EditForm({ invoice }: { invoice: InvoiceDetail }) {
               );
             })}
             <p className="text-sm text-slate-600">
-              Saved total: <span className="font-semibold tabular-nums text-slate-900">{formatCents(invoice.amountCents)}</span>. The server computes each line&apos;s total and the invoice
-              amount when you save.
+              Saved total:{' '}
+              <span className="font-semibold text-slate-900 tabular-nums">{formatCents(invoice.amountCents)}</span>. The
+              server computes each line&apos;s total and the invoice amount when you save.
             </p>
           </CardBody>
         </Card>
@@ -138,7 +192,11 @@ export default function InvoiceEditPage() {
     >
       {(data) =>
         !canBill || data.status !== 'draft' ? (
-          <DetailProblem title={`Edit Invoice ${data.invoiceNumber}`} message={canBill ? INVOICE_MESSAGES.onlyDraftsEdited : INVOICE_MESSAGES.readOnly} back={{ to: `/invoices/${data.id}`, label: 'Back to Invoice' }} />
+          <DetailProblem
+            title={`Edit Invoice ${data.invoiceNumber}`}
+            message={canBill ? INVOICE_MESSAGES.onlyDraftsEdited : INVOICE_MESSAGES.readOnly}
+            back={{ to: `/invoices/${data.id}`, label: 'Back to Invoice' }}
+          />
         ) : (
           <EditForm invoice={data} />
         )

@@ -22,7 +22,9 @@ function quantityText(quantity: number): string {
 function Letterhead() {
   const company = useCompanyInfo().data;
   const address = company?.physical_address;
-  const cityLine = address ? [address.city, [address.state, address.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ') : '';
+  const cityLine = address
+    ? [address.city, [address.state, address.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+    : '';
   return (
     <div>
       <p className="text-xl font-bold text-slate-900">{company?.name ?? ''}</p>
@@ -47,7 +49,11 @@ export function InvoiceSheet({ invoice }: { invoice: InvoiceDetail }) {
   const l = invoice.location;
   const cityLine = [l.city, [l.state, l.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return (
-    <article id="invoice-sheet" aria-label={`Invoice ${invoice.invoiceNumber}`} className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+    <article
+      id="invoice-sheet"
+      aria-label={`Invoice ${invoice.invoiceNumber}`}
+      className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+    >
       <header className="flex flex-wrap items-start justify-between gap-6 border-b border-slate-200 pb-6">
         <Letterhead />
         <div className="min-w-56 space-y-1">
@@ -67,26 +73,34 @@ export function InvoiceSheet({ invoice }: { invoice: InvoiceDetail }) {
 
       <section className="grid gap-6 border-b border-slate-200 py-6 sm:grid-cols-3">
         <div>
-          <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Bill To</h2>
-          <p className="mt-1 font-medium text-slate-900">{invoice.customer.billingEntity ?? invoice.customer.companyName ?? '—'}</p>
-          {invoice.customer.billingEntity && invoice.customer.companyName ? <p className="text-sm text-slate-700">{invoice.customer.companyName}</p> : null}
-          {invoice.email ?? invoice.customer.billingEmail ? <p className="text-sm text-slate-700">{invoice.email ?? invoice.customer.billingEmail}</p> : null}
+          <h2 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Bill To</h2>
+          <p className="mt-1 font-medium text-slate-900">
+            {invoice.customer.billingEntity ?? invoice.customer.companyName ?? '—'}
+          </p>
+          {invoice.customer.billingEntity && invoice.customer.companyName ? (
+            <p className="text-sm text-slate-700">{invoice.customer.companyName}</p>
+          ) : null}
+          {(invoice.email ?? invoice.customer.billingEmail) ? (
+            <p className="text-sm text-slate-700">{invoice.email ?? invoice.customer.billingEmail}</p>
+          ) : null}
         </div>
         <div>
-          <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Service Location</h2>
+          <h2 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Service Location</h2>
           <p className="mt-1 font-medium text-slate-900">{l.name ?? '—'}</p>
           {l.address ? <p className="text-sm text-slate-700">{l.address}</p> : null}
           {cityLine ? <p className="text-sm text-slate-700">{cityLine}</p> : null}
         </div>
         <div>
-          <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Job</h2>
+          <h2 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Job</h2>
           <p className="mt-1 font-medium text-slate-900">
             <Link to={`/jobs/${invoice.job.id}`} className="hover:underline">
               Job #{invoice.job.number}: {invoice.job.name}
             </Link>
           </p>
           {invoice.job.customerPo ? <p className="text-sm text-slate-700">PO {invoice.job.customerPo}</p> : null}
-          {invoice.job.contactName ? <p className="text-sm text-slate-700">Contact: {invoice.job.contactName}</p> : null}
+          {invoice.job.contactName ? (
+            <p className="text-sm text-slate-700">Contact: {invoice.job.contactName}</p>
+          ) : null}
           <p className="text-sm text-slate-700">{INVOICE_TYPE_LABELS[invoice.invoiceType]} invoice</p>
         </div>
       </section>
@@ -95,7 +109,7 @@ export function InvoiceSheet({ invoice }: { invoice: InvoiceDetail }) {
       <table className="mt-6 w-full text-sm">
         <caption className="sr-only">Invoice lines</caption>
         <thead>
-          <tr className="border-b border-slate-300 text-left text-xs uppercase tracking-wide text-slate-600">
+          <tr className="border-b border-slate-300 text-left text-xs tracking-wide text-slate-600 uppercase">
             <th scope="col" className="py-2 pr-3 font-semibold">
               Code
             </th>
@@ -118,9 +132,9 @@ export function InvoiceSheet({ invoice }: { invoice: InvoiceDetail }) {
             <tr key={line.id} className="border-b border-slate-100 align-top">
               <td className="py-2 pr-3 font-mono text-xs text-slate-700">{line.code}</td>
               <td className="py-2 pr-3 text-slate-900">{line.name}</td>
-              <td className="py-2 pr-3 text-right tabular-nums text-slate-700">{quantityText(line.quantity)}</td>
-              <td className="py-2 pr-3 text-right tabular-nums text-slate-700">{formatCents(line.unitPriceCents)}</td>
-              <td className="py-2 text-right tabular-nums text-slate-900">{formatCents(line.totalCents)}</td>
+              <td className="py-2 pr-3 text-right text-slate-700 tabular-nums">{quantityText(line.quantity)}</td>
+              <td className="py-2 pr-3 text-right text-slate-700 tabular-nums">{formatCents(line.unitPriceCents)}</td>
+              <td className="py-2 text-right text-slate-900 tabular-nums">{formatCents(line.totalCents)}</td>
             </tr>
           ))}
         </tbody>
@@ -129,7 +143,7 @@ export function InvoiceSheet({ invoice }: { invoice: InvoiceDetail }) {
             <th scope="row" colSpan={4} className="pt-4 pr-3 text-right text-base font-semibold text-slate-900">
               Total
             </th>
-            <td className="pt-4 text-right text-base font-bold tabular-nums text-slate-900" data-testid="invoice-total">
+            <td className="pt-4 text-right text-base font-bold text-slate-900 tabular-nums" data-testid="invoice-total">
               {formatCents(invoice.amountCents)}
             </td>
           </tr>
@@ -138,8 +152,8 @@ export function InvoiceSheet({ invoice }: { invoice: InvoiceDetail }) {
 
       {invoice.notes ? (
         <section className="mt-6">
-          <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Notes</h2>
-          <p className="mt-1 whitespace-pre-line text-sm text-slate-800">{invoice.notes}</p>
+          <h2 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Notes</h2>
+          <p className="mt-1 text-sm whitespace-pre-line text-slate-800">{invoice.notes}</p>
         </section>
       ) : null}
       {invoice.status === 'void' ? (
@@ -149,7 +163,9 @@ export function InvoiceSheet({ invoice }: { invoice: InvoiceDetail }) {
         </p>
       ) : null}
       {invoice.signedBy ? <SignedBy signed={invoice.signedBy} /> : null}
-      <p className="mt-8 text-sm text-slate-700">Payment terms: {invoice.terms}. Please include the invoice number with your payment.</p>
+      <p className="mt-8 text-sm text-slate-700">
+        Payment terms: {invoice.terms}. Please include the invoice number with your payment.
+      </p>
     </article>
   );
 }
@@ -157,11 +173,17 @@ export function InvoiceSheet({ invoice }: { invoice: InvoiceDetail }) {
 /** The customer's approval of the work this invoice bills: typed name, drawn signature, time (issue 13). */
 function SignedBy({ signed }: { signed: NonNullable<InvoiceDetail['signedBy']> }) {
   return (
-    <section aria-labelledby="invoice-signed-by" className="mt-6 break-inside-avoid rounded-md border border-slate-200 p-4" data-testid="invoice-signed-by">
-      <h2 id="invoice-signed-by" className="text-xs font-semibold uppercase tracking-wide text-slate-600">
+    <section
+      aria-labelledby="invoice-signed-by"
+      className="mt-6 break-inside-avoid rounded-md border border-slate-200 p-4"
+      data-testid="invoice-signed-by"
+    >
+      <h2 id="invoice-signed-by" className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
         Signed by
       </h2>
-      <p className="mt-1 text-sm text-slate-700">The customer approved quote {signed.quoteNumber} and signed it online.</p>
+      <p className="mt-1 text-sm text-slate-700">
+        The customer approved quote {signed.quoteNumber} and signed it online.
+      </p>
       <div className="mt-3 flex flex-wrap items-end gap-6">
         <dl className="space-y-1 text-sm">
           <div className="flex gap-2">
@@ -170,11 +192,17 @@ function SignedBy({ signed }: { signed: NonNullable<InvoiceDetail['signedBy']> }
           </div>
           <div className="flex gap-2">
             <dt className="text-slate-600">Signed</dt>
-            <dd className="text-slate-900">{new Date(signed.signedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}</dd>
+            <dd className="text-slate-900">
+              {new Date(signed.signedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
+            </dd>
           </div>
         </dl>
         {signed.signatureUrl ? (
-          <img src={signed.signatureUrl} alt={`Signature of ${signed.signerName}`} className="h-16 max-w-60 rounded border border-slate-200 bg-white object-contain" />
+          <img
+            src={signed.signatureUrl}
+            alt={`Signature of ${signed.signerName}`}
+            className="h-16 max-w-60 rounded border border-slate-200 bg-white object-contain"
+          />
         ) : null}
       </div>
     </section>
@@ -223,7 +251,11 @@ function InvoiceScreen({ invoice }: { invoice: InvoiceDetail }) {
               <Button variant="secondary" onClick={() => window.print()}>
                 <Printer className="h-4 w-4" aria-hidden /> Print Invoice
               </Button>
-              <a href={`/api/invoices/${invoice.id}/pdf`} download={`invoice-${invoice.invoiceNumber}.pdf`} className={buttonClass('secondary')}>
+              <a
+                href={`/api/invoices/${invoice.id}/pdf`}
+                download={`invoice-${invoice.invoiceNumber}.pdf`}
+                className={buttonClass('secondary')}
+              >
                 <Download className="h-4 w-4" aria-hidden /> Download PDF
               </a>
             </>

@@ -42,17 +42,40 @@ function Panels({ report }: { report: InvoiceReport }) {
         <MonthColumns months={report.monthly} label="Invoiced by month" />
       </Panel>
       <Panel title="Service Line Breakdown" empty={report.serviceLines.length === 0}>
-        <BarList label="Invoiced by service line" rows={report.serviceLines.map((s) => ({ key: s.key, label: s.label, amountCents: s.amountCents, percent: s.percent }))} />
+        <BarList
+          label="Invoiced by service line"
+          rows={report.serviceLines.map((s) => ({
+            key: s.key,
+            label: s.label,
+            amountCents: s.amountCents,
+            percent: s.percent,
+          }))}
+        />
       </Panel>
       <Panel title="Top Customers" empty={report.topCustomers.length === 0}>
-        <BarList label="Top customers by amount" color="slate" rows={report.topCustomers.map((c) => ({ key: c.key, label: c.label, amountCents: c.amountCents, percent: c.percent }))} />
+        <BarList
+          label="Top customers by amount"
+          color="slate"
+          rows={report.topCustomers.map((c) => ({
+            key: c.key,
+            label: c.label,
+            amountCents: c.amountCents,
+            percent: c.percent,
+          }))}
+        />
       </Panel>
       <Panel title="Invoice Status" empty={report.status.every((s) => s.count === 0)}>
         <BarList
           label="Invoice status as percent of total"
           percentScale
           colorOf={(row) => STATUS_COLORS[row.key as keyof typeof STATUS_COLORS]}
-          rows={report.status.map((s) => ({ key: s.status, label: STATUS_LABELS[s.status], amountCents: s.amountCents, percent: s.percent, detail: `${formatCount(s.count)} invoices` }))}
+          rows={report.status.map((s) => ({
+            key: s.status,
+            label: STATUS_LABELS[s.status],
+            amountCents: s.amountCents,
+            percent: s.percent,
+            detail: `${formatCount(s.count)} invoices`,
+          }))}
         />
       </Panel>
     </div>
@@ -68,20 +91,34 @@ export default function InvoiceReportsPage() {
   const year = values.year ?? thisYear;
   const month = values.month ?? thisMonth;
   const quarter = values.quarter ?? Math.ceil(thisMonth / 3);
-  const query = { period, year, ...(period === 'quarterly' ? { quarter } : {}), ...(period === 'monthly' ? { month } : {}) };
+  const query = {
+    period,
+    year,
+    ...(period === 'quarterly' ? { quarter } : {}),
+    ...(period === 'monthly' ? { month } : {}),
+  };
   const report = useInvoiceReport(query);
   const years = report.data?.years ?? Array.from({ length: thisYear - 2023 + 1 }, (_, i) => thisYear - i);
   const cards = report.data?.cards;
 
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title="Financial Reports" subtitle="Invoiced, paid and outstanding amounts for a period" back={{ to: '/invoices', label: 'Back to Invoices' }} actions={<ExportLink href={invoiceExportUrl('/api/invoices/reports/export', query)} label="Export Report" />} />
+      <PageHeader
+        title="Financial Reports"
+        subtitle="Invoiced, paid and outstanding amounts for a period"
+        back={{ to: '/invoices', label: 'Back to Invoices' }}
+        actions={<ExportLink href={invoiceExportUrl('/api/invoices/reports/export', query)} label="Export Report" />}
+      />
 
       <Card className="mb-6 p-4">
         <div className="grid items-end gap-3 sm:grid-cols-3">
           <FormField label="Period">
             {(field) => (
-              <SelectInput {...field} value={period} onChange={(e) => update({ period: e.target.value === 'annual' ? undefined : e.target.value })}>
+              <SelectInput
+                {...field}
+                value={period}
+                onChange={(e) => update({ period: e.target.value === 'annual' ? undefined : e.target.value })}
+              >
                 {Object.entries(PERIOD_LABELS).map(([value, label]) => (
                   <option key={value} value={value}>
                     {label}
@@ -130,13 +167,42 @@ export default function InvoiceReportsPage() {
         </div>
       </Card>
 
-      {report.isError ? <ErrorBanner className="mb-4" message={errorMessage(report.error, INVOICE_MESSAGES.fetchReportFailed)} /> : null}
+      {report.isError ? (
+        <ErrorBanner className="mb-4" message={errorMessage(report.error, INVOICE_MESSAGES.fetchReportFailed)} />
+      ) : null}
 
       <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <SummaryTile title="Total Invoiced" amountCents={cards?.totalInvoiced.amountCents} count={cards?.totalInvoiced.count} loading={report.isFetching} testId="card-invoiced" />
-        <SummaryTile title="Paid" tone="green" amountCents={cards?.paid.amountCents} count={cards?.paid.count} loading={report.isFetching} testId="card-paid" />
-        <SummaryTile title="Outstanding" tone="blue" amountCents={cards?.outstanding.amountCents} count={cards?.outstanding.count} loading={report.isFetching} testId="card-outstanding" />
-        <SummaryTile title="Void" tone="red" amountCents={cards?.void.amountCents} count={cards?.void.count} loading={report.isFetching} testId="card-void" />
+        <SummaryTile
+          title="Total Invoiced"
+          amountCents={cards?.totalInvoiced.amountCents}
+          count={cards?.totalInvoiced.count}
+          loading={report.isFetching}
+          testId="card-invoiced"
+        />
+        <SummaryTile
+          title="Paid"
+          tone="green"
+          amountCents={cards?.paid.amountCents}
+          count={cards?.paid.count}
+          loading={report.isFetching}
+          testId="card-paid"
+        />
+        <SummaryTile
+          title="Outstanding"
+          tone="blue"
+          amountCents={cards?.outstanding.amountCents}
+          count={cards?.outstanding.count}
+          loading={report.isFetching}
+          testId="card-outstanding"
+        />
+        <SummaryTile
+          title="Void"
+          tone="red"
+          amountCents={cards?.void.amountCents}
+          count={cards?.void.count}
+          loading={report.isFetching}
+          testId="card-void"
+        />
       </div>
 
       {report.data ? <Panels report={report.data} /> : report.isPending ? <Spinner label="Loading report..." /> : null}

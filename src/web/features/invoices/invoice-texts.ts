@@ -21,13 +21,19 @@ export const INVOICE_EMPTY = {
 } as const;
 
 /** Shown instead of the totals when a search matches more invoices than the list counts (the answer's totalCapped). */
-export const summaryCappedText = (total: string) => `More than ${total} invoices match this search, so their totals are not added up here. Narrow the search to see them.`;
+export const summaryCappedText = (total: string) =>
+  `More than ${total} invoices match this search, so their totals are not added up here. Narrow the search to see them.`;
 
 export const INVOICE_STATUS_LABELS = { draft: 'Draft', issued: 'Issued', paid: 'Paid', void: 'Void' } as const;
 export type InvoiceStatusName = keyof typeof INVOICE_STATUS_LABELS;
 
 /** Colours of the status badge: draft grey, issued blue, paid green, void red. */
-export const INVOICE_STATUS_TONES: Record<InvoiceStatusName, BadgeTone> = { draft: 'gray', issued: 'blue', paid: 'green', void: 'red' };
+export const INVOICE_STATUS_TONES: Record<InvoiceStatusName, BadgeTone> = {
+  draft: 'gray',
+  issued: 'blue',
+  paid: 'green',
+  void: 'red',
+};
 
 export const INVOICE_TYPE_LABELS = {
   standard: 'Standard',
@@ -46,7 +52,20 @@ export const INVOICE_TYPE_HINTS = {
 
 export const PERIOD_LABELS = { annual: 'Annual', quarterly: 'Quarterly', monthly: 'Monthly' } as const;
 export const QUARTER_LABELS = { 1: 'Q1 (Jan-Mar)', 2: 'Q2 (Apr-Jun)', 3: 'Q3 (Jul-Sep)', 4: 'Q4 (Oct-Dec)' } as const;
-export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 
 /** "2026-03" -> "March 2026". */
 export function monthLabel(yearMonth: string): string {

@@ -14,12 +14,27 @@ import { PageHeader } from '../../ui/page-header';
 import { Pager } from '../../ui/pager';
 import { invoiceListQuery, type InvoiceListItem } from '../../../domain/invoices';
 import { invoiceExportUrl, useInvoices, useTechnicianName } from './api/invoices-api';
-import { CustomerCell, DateCell, DueDateCell, InvoiceNumberCell, invoiceRowHref, invoiceRowProps, JobCell, ViewInvoiceLink } from './components/invoice-cells';
+import {
+  CustomerCell,
+  DateCell,
+  DueDateCell,
+  InvoiceNumberCell,
+  invoiceRowHref,
+  invoiceRowProps,
+  JobCell,
+  ViewInvoiceLink,
+} from './components/invoice-cells';
 import { InvoiceStatusBadge } from './components/invoice-status-badge';
 import { ListFilters } from './components/list-filters';
 import { MarkPaidAction } from './components/mark-paid-action';
 import { SummaryTile } from './components/summary-tile';
-import { INVOICE_EMPTY, INVOICE_MESSAGES, INVOICE_STATUS_LABELS, summaryCappedText, type InvoiceStatusName } from './invoice-texts';
+import {
+  INVOICE_EMPTY,
+  INVOICE_MESSAGES,
+  INVOICE_STATUS_LABELS,
+  summaryCappedText,
+  type InvoiceStatusName,
+} from './invoice-texts';
 import { useInvoicePermissions } from './invoice-permissions';
 
 const TEXT_FILTERS = ['q'] as const;
@@ -32,17 +47,41 @@ export default function InvoicesPage() {
   const invoices = useInvoices({ ...filters, page, pageSize });
   const { canBill } = useInvoicePermissions();
   const technician = useTechnicianName(values.technicianId);
-  const applied = [live.draft.q.trim(), values.status, values.from, values.to, values.office, values.technicianId, values.createdFrom].filter(Boolean).length;
+  const applied = [
+    live.draft.q.trim(),
+    values.status,
+    values.from,
+    values.to,
+    values.office,
+    values.technicianId,
+    values.createdFrom,
+  ].filter(Boolean).length;
   const summary = invoices.data?.summary;
 
   const columns: DataTableColumn<InvoiceListItem>[] = [
     { id: 'number', header: 'Invoice #', cell: (i) => <InvoiceNumberCell id={i.id} invoiceNumber={i.invoiceNumber} /> },
     { id: 'job', header: 'Job', cell: (i) => <JobCell jobId={i.jobId} jobNumber={i.jobNumber} jobName={i.jobName} /> },
-    { id: 'customer', header: 'Customer', priority: 2, cell: (i) => <CustomerCell companyName={i.companyName} locationName={i.locationName} /> },
-    { id: 'amount', header: 'Amount', align: 'right', className: 'whitespace-nowrap tabular-nums', cell: (i) => formatCents(i.amountCents) },
+    {
+      id: 'customer',
+      header: 'Customer',
+      priority: 2,
+      cell: (i) => <CustomerCell companyName={i.companyName} locationName={i.locationName} />,
+    },
+    {
+      id: 'amount',
+      header: 'Amount',
+      align: 'right',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (i) => formatCents(i.amountCents),
+    },
     { id: 'status', header: 'Status', cell: (i) => <InvoiceStatusBadge status={i.status} /> },
     { id: 'issued', header: 'Issued Date', priority: 3, cell: (i) => <DateCell value={i.issuedDate} /> },
-    { id: 'due', header: 'Due Date', priority: 3, cell: (i) => <DueDateCell dueDate={i.dueDate} overdue={i.dueState === 'overdue'} /> },
+    {
+      id: 'due',
+      header: 'Due Date',
+      priority: 3,
+      cell: (i) => <DueDateCell dueDate={i.dueDate} overdue={i.dueState === 'overdue'} />,
+    },
   ];
 
   return (
@@ -63,11 +102,33 @@ export default function InvoicesPage() {
         }
       />
 
-      {invoices.data?.totalCapped && !summary ? <InfoBanner className="mb-4">{summaryCappedText(formatCount(invoices.data.total))}</InfoBanner> : null}
+      {invoices.data?.totalCapped && !summary ? (
+        <InfoBanner className="mb-4">{summaryCappedText(formatCount(invoices.data.total))}</InfoBanner>
+      ) : null}
       <div className="mb-6 grid gap-4 sm:grid-cols-3">
-        <SummaryTile title="Total Invoices" amountCents={summary?.total.amountCents} count={summary?.total.count} loading={invoices.isFetching} testId="summary-total" />
-        <SummaryTile title="Paid" tone="green" amountCents={summary?.paid.amountCents} count={summary?.paid.count} loading={invoices.isFetching} testId="summary-paid" />
-        <SummaryTile title="Outstanding" tone="blue" amountCents={summary?.outstanding.amountCents} count={summary?.outstanding.count} loading={invoices.isFetching} testId="summary-outstanding" />
+        <SummaryTile
+          title="Total Invoices"
+          amountCents={summary?.total.amountCents}
+          count={summary?.total.count}
+          loading={invoices.isFetching}
+          testId="summary-total"
+        />
+        <SummaryTile
+          title="Paid"
+          tone="green"
+          amountCents={summary?.paid.amountCents}
+          count={summary?.paid.count}
+          loading={invoices.isFetching}
+          testId="summary-paid"
+        />
+        <SummaryTile
+          title="Outstanding"
+          tone="blue"
+          amountCents={summary?.outstanding.amountCents}
+          count={summary?.outstanding.count}
+          loading={invoices.isFetching}
+          testId="summary-outstanding"
+        />
       </div>
 
       <ListFilters
@@ -81,17 +142,34 @@ export default function InvoicesPage() {
         }}
         chips={
           <>
-            {values.office ? <FilterChip label={`Office: ${values.office}`} onRemove={() => update({ office: undefined, page: undefined })} /> : null}
-            {technician ? <FilterChip label={`Technician: ${technician}`} onRemove={() => update({ technicianId: undefined, page: undefined })} /> : null}
+            {values.office ? (
+              <FilterChip
+                label={`Office: ${values.office}`}
+                onRemove={() => update({ office: undefined, page: undefined })}
+              />
+            ) : null}
+            {technician ? (
+              <FilterChip
+                label={`Technician: ${technician}`}
+                onRemove={() => update({ technicianId: undefined, page: undefined })}
+              />
+            ) : null}
             {values.createdFrom ? (
-              <FilterChip label={`Created from ${formatDate(values.createdFrom)}`} onRemove={() => update({ createdFrom: undefined, page: undefined })} />
+              <FilterChip
+                label={`Created from ${formatDate(values.createdFrom)}`}
+                onRemove={() => update({ createdFrom: undefined, page: undefined })}
+              />
             ) : null}
           </>
         }
       >
         <FormField label="Status">
           {(field) => (
-            <SelectInput {...field} value={values.status ?? ''} onChange={(e) => update({ status: e.target.value || undefined, page: undefined })}>
+            <SelectInput
+              {...field}
+              value={values.status ?? ''}
+              onChange={(e) => update({ status: e.target.value || undefined, page: undefined })}
+            >
               <option value="">All Statuses</option>
               {(Object.keys(INVOICE_STATUS_LABELS) as InvoiceStatusName[]).map((s) => (
                 <option key={s} value={s}>
@@ -101,11 +179,31 @@ export default function InvoicesPage() {
             </SelectInput>
           )}
         </FormField>
-        <FormField label="From">{(field) => <TextInput {...field} type="date" value={values.from ?? ''} onChange={(e) => update({ from: e.target.value || undefined, page: undefined })} />}</FormField>
-        <FormField label="To">{(field) => <TextInput {...field} type="date" value={values.to ?? ''} onChange={(e) => update({ to: e.target.value || undefined, page: undefined })} />}</FormField>
+        <FormField label="From">
+          {(field) => (
+            <TextInput
+              {...field}
+              type="date"
+              value={values.from ?? ''}
+              onChange={(e) => update({ from: e.target.value || undefined, page: undefined })}
+            />
+          )}
+        </FormField>
+        <FormField label="To">
+          {(field) => (
+            <TextInput
+              {...field}
+              type="date"
+              value={values.to ?? ''}
+              onChange={(e) => update({ to: e.target.value || undefined, page: undefined })}
+            />
+          )}
+        </FormField>
       </ListFilters>
 
-      {invoices.isError ? <ErrorBanner className="mb-4" message={errorMessage(invoices.error, INVOICE_MESSAGES.fetchFailed)} /> : null}
+      {invoices.isError ? (
+        <ErrorBanner className="mb-4" message={errorMessage(invoices.error, INVOICE_MESSAGES.fetchFailed)} />
+      ) : null}
       <DataTable
         label="Invoices"
         columns={columns}
@@ -121,7 +219,11 @@ export default function InvoicesPage() {
             <div className="flex items-center justify-end gap-3 whitespace-nowrap">
               <ViewInvoiceLink invoice={i} />
               {canBill && i.status === 'draft' ? (
-                <Link to={`/invoices/${i.id}/edit`} className="inline-flex items-center gap-1 font-medium text-slate-700 hover:text-slate-900" aria-label={`Edit invoice ${i.invoiceNumber}`}>
+                <Link
+                  to={`/invoices/${i.id}/edit`}
+                  className="inline-flex items-center gap-1 font-medium text-slate-700 hover:text-slate-900"
+                  aria-label={`Edit invoice ${i.invoiceNumber}`}
+                >
                   <Pencil className="h-3.5 w-3.5" aria-hidden /> Edit
                 </Link>
               ) : null}
@@ -130,7 +232,15 @@ export default function InvoicesPage() {
           ),
         }}
       />
-      {invoices.data && invoices.data.items.length > 0 ? <Pager page={page} pageSize={pageSize} total={invoices.data.total} totalCapped={invoices.data.totalCapped} onPage={(p) => update({ page: p === 1 ? undefined : p })} /> : null}
+      {invoices.data && invoices.data.items.length > 0 ? (
+        <Pager
+          page={page}
+          pageSize={pageSize}
+          total={invoices.data.total}
+          totalCapped={invoices.data.totalCapped}
+          onPage={(p) => update({ page: p === 1 ? undefined : p })}
+        />
+      ) : null}
     </div>
   );
 }

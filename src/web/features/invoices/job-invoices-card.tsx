@@ -22,7 +22,19 @@ import { useInvoicePermissions } from './invoice-permissions';
  * Create Invoice: the four types with the amount the server computed for each; a type with nothing
  * to bill is disabled with its reason. The invoice is created as a draft due in 30 days.
  */
-function CreateInvoiceDialog({ jobId, options, open, onOpenChange, onCreated }: { jobId: string; options: InvoiceCreateOption[]; open: boolean; onOpenChange: (open: boolean) => void; onCreated: (id: string) => void }) {
+function CreateInvoiceDialog({
+  jobId,
+  options,
+  open,
+  onOpenChange,
+  onCreated,
+}: {
+  jobId: string;
+  options: InvoiceCreateOption[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreated: (id: string) => void;
+}) {
   const firstAvailable = options.find((o) => o.available)?.type ?? 'standard';
   const [type, setType] = useState<InvoiceType>(firstAvailable);
   const [error, setError] = useState<string | null>(null);
@@ -72,14 +84,25 @@ function CreateInvoiceDialog({ jobId, options, open, onOpenChange, onCreated }: 
               !option.available && 'cursor-not-allowed bg-slate-50',
             )}
           >
-            <input type="radio" name="invoice-type" value={option.type} checked={option.type === type} onChange={() => setType(option.type)} className="mt-0.5 h-4 w-4" />
+            <input
+              type="radio"
+              name="invoice-type"
+              value={option.type}
+              checked={option.type === type}
+              onChange={() => setType(option.type)}
+              className="mt-0.5 h-4 w-4"
+            />
             <span className="flex-1">
               <span className="flex flex-wrap justify-between gap-2">
                 <span className="font-medium text-slate-900">{INVOICE_TYPE_LABELS[option.type]}</span>
-                <span className="tabular-nums text-slate-800">{option.available ? formatCents(option.amountCents) : '—'}</span>
+                <span className="text-slate-800 tabular-nums">
+                  {option.available ? formatCents(option.amountCents) : '—'}
+                </span>
               </span>
               <span className="block text-slate-600">{INVOICE_TYPE_HINTS[option.type]}</span>
-              {!option.available && option.reason ? <span className="mt-1 block font-medium text-amber-800">{option.reason}</span> : null}
+              {!option.available && option.reason ? (
+                <span className="mt-1 block font-medium text-amber-800">{option.reason}</span>
+              ) : null}
             </span>
           </label>
         ))}
@@ -99,12 +122,16 @@ function SelectedInvoice({ id }: { id: string }) {
   if (invoice.isError) return <ErrorBanner message={errorMessage(invoice.error, INVOICE_MESSAGES.fetchDetail)} />;
   const i = invoice.data;
   return (
-    <section aria-label={`Invoice ${i.invoiceNumber} details`} className="space-y-3 rounded-md border border-slate-200 bg-slate-50 p-4" data-testid="invoice-details">
+    <section
+      aria-label={`Invoice ${i.invoiceNumber} details`}
+      className="space-y-3 rounded-md border border-slate-200 bg-slate-50 p-4"
+      data-testid="invoice-details"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold text-slate-900">
           Invoice {i.invoiceNumber} <InvoiceStatusBadge status={i.status} />
         </h3>
-        <span className="text-lg font-semibold tabular-nums text-slate-900">{formatCents(i.amountCents)}</span>
+        <span className="text-lg font-semibold text-slate-900 tabular-nums">{formatCents(i.amountCents)}</span>
       </div>
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
         <div className="flex gap-2">
@@ -151,7 +178,7 @@ function SelectedInvoice({ id }: { id: string }) {
             <span className="text-slate-800">
               {line.name} <span className="text-slate-600">× {line.quantity}</span>
             </span>
-            <span className="tabular-nums text-slate-800">{formatCents(line.totalCents)}</span>
+            <span className="text-slate-800 tabular-nums">{formatCents(line.totalCents)}</span>
           </li>
         ))}
       </ul>
@@ -174,12 +201,23 @@ export function JobInvoicesCard({ job, onChanged }: { job: { id: string }; onCha
       id: 'number',
       header: 'Invoice #',
       cell: (i) => (
-        <button type="button" className="whitespace-nowrap font-medium text-blue-700 hover:underline" aria-pressed={i.id === current} onClick={() => setSelected(i.id)}>
+        <button
+          type="button"
+          className="font-medium whitespace-nowrap text-blue-700 hover:underline"
+          aria-pressed={i.id === current}
+          onClick={() => setSelected(i.id)}
+        >
           {i.invoiceNumber}
         </button>
       ),
     },
-    { id: 'amount', header: 'Amount', align: 'right', className: 'whitespace-nowrap tabular-nums', cell: (i) => formatCents(i.amountCents) },
+    {
+      id: 'amount',
+      header: 'Amount',
+      align: 'right',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (i) => formatCents(i.amountCents),
+    },
     { id: 'status', header: 'Status', cell: (i) => <InvoiceStatusBadge status={i.status} /> },
     { id: 'issued', header: 'Issued', priority: 2, cell: (i) => <DateCell value={i.issuedDate} /> },
     { id: 'due', header: 'Due', priority: 2, cell: (i) => <DateCell value={i.dueDate} /> },
@@ -213,10 +251,18 @@ export function JobInvoicesCard({ job, onChanged }: { job: { id: string }; onCha
         />
         {current ? <SelectedInvoice id={current} /> : null}
       </CardBody>
-      {invoices.data ? <CreateInvoiceDialog jobId={job.id} options={invoices.data.createOptions} open={creating} onOpenChange={setCreating} onCreated={(id) => {
+      {invoices.data ? (
+        <CreateInvoiceDialog
+          jobId={job.id}
+          options={invoices.data.createOptions}
+          open={creating}
+          onOpenChange={setCreating}
+          onCreated={(id) => {
             setSelected(id);
             onChanged?.();
-          }} /> : null}
+          }}
+        />
+      ) : null}
     </Card>
   );
 }

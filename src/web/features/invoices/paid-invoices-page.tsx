@@ -12,7 +12,15 @@ import { Pager } from '../../ui/pager';
 import { paidInvoiceListQuery, type InvoiceListItem } from '../../../domain/invoices';
 import { invoiceExportUrl, usePaidInvoices } from './api/invoices-api';
 import { BarList } from './components/bar-list';
-import { CustomerCell, DateCell, InvoiceNumberCell, invoiceRowHref, invoiceRowProps, JobCell, ViewInvoiceLink } from './components/invoice-cells';
+import {
+  CustomerCell,
+  DateCell,
+  InvoiceNumberCell,
+  invoiceRowHref,
+  invoiceRowProps,
+  JobCell,
+  ViewInvoiceLink,
+} from './components/invoice-cells';
 import { ListFilters } from './components/list-filters';
 import { INVOICE_EMPTY, INVOICE_MESSAGES, monthLabel, summaryCappedText } from './invoice-texts';
 
@@ -21,8 +29,19 @@ const TEXT_FILTERS = ['q'] as const;
 const COLUMNS: DataTableColumn<InvoiceListItem>[] = [
   { id: 'number', header: 'Invoice #', cell: (i) => <InvoiceNumberCell id={i.id} invoiceNumber={i.invoiceNumber} /> },
   { id: 'job', header: 'Job', cell: (i) => <JobCell jobId={i.jobId} jobNumber={i.jobNumber} jobName={i.jobName} /> },
-  { id: 'customer', header: 'Customer', priority: 2, cell: (i) => <CustomerCell companyName={i.companyName} locationName={i.locationName} /> },
-  { id: 'amount', header: 'Amount', align: 'right', className: 'whitespace-nowrap tabular-nums', cell: (i) => formatCents(i.amountCents) },
+  {
+    id: 'customer',
+    header: 'Customer',
+    priority: 2,
+    cell: (i) => <CustomerCell companyName={i.companyName} locationName={i.locationName} />,
+  },
+  {
+    id: 'amount',
+    header: 'Amount',
+    align: 'right',
+    className: 'whitespace-nowrap tabular-nums',
+    cell: (i) => formatCents(i.amountCents),
+  },
   { id: 'issued', header: 'Issued Date', priority: 3, cell: (i) => <DateCell value={i.issuedDate} /> },
   { id: 'paid', header: 'Paid Date', cell: (i) => <DateCell value={i.paidDate} /> },
 ];
@@ -38,29 +57,53 @@ export default function PaidInvoicesPage() {
 
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title="Paid Invoices" subtitle="Payments received" back={{ to: '/invoices', label: 'Back to Invoices' }} actions={<ExportLink href={invoiceExportUrl('/api/invoices/paid/export', filters)} />} />
+      <PageHeader
+        title="Paid Invoices"
+        subtitle="Payments received"
+        back={{ to: '/invoices', label: 'Back to Invoices' }}
+        actions={<ExportLink href={invoiceExportUrl('/api/invoices/paid/export', filters)} />}
+      />
 
       <div className="mb-6 grid gap-4 lg:grid-cols-3">
         <Card className="p-4" aria-busy={paid.isFetching}>
           <h2 className="text-sm font-medium text-slate-700">Total Paid</h2>
-          <p className="mt-2 text-3xl font-semibold tabular-nums text-green-800" data-testid="total-paid">
+          <p className="mt-2 text-3xl font-semibold text-green-800 tabular-nums" data-testid="total-paid">
             {summary ? formatCents(summary.totalPaid.amountCents) : '–'}
           </p>
           <p className="mt-1 text-sm text-slate-600" data-testid="total-paid-count">
-            {summary ? `${formatCount(summary.totalPaid.count)} ${summary.totalPaid.count === 1 ? 'invoice' : 'invoices'}` : '–'}
+            {summary
+              ? `${formatCount(summary.totalPaid.count)} ${summary.totalPaid.count === 1 ? 'invoice' : 'invoices'}`
+              : '–'}
           </p>
         </Card>
         <Card className="lg:col-span-2">
           <CardHeader title="Monthly Breakdown" />
-          <CardBody className="max-h-72 overflow-y-auto focus-visible:outline-2 focus-visible:outline-blue-600" data-testid="monthly-breakdown" tabIndex={0} role="region" aria-label="Monthly Breakdown, paid by month">
+          <CardBody
+            className="max-h-72 overflow-y-auto focus-visible:outline-2 focus-visible:outline-blue-600"
+            data-testid="monthly-breakdown"
+            tabIndex={0}
+            role="region"
+            aria-label="Monthly Breakdown, paid by month"
+          >
             {summary && summary.monthly.length > 0 ? (
               <BarList
                 label="Paid by month"
                 color="green"
-                rows={summary.monthly.map((m) => ({ key: m.month, label: monthLabel(m.month), amountCents: m.amountCents, detail: `${formatCount(m.count)} paid` }))}
+                rows={summary.monthly.map((m) => ({
+                  key: m.month,
+                  label: monthLabel(m.month),
+                  amountCents: m.amountCents,
+                  detail: `${formatCount(m.count)} paid`,
+                }))}
               />
             ) : (
-              <p className="text-sm text-slate-600">{summary ? INVOICE_EMPTY.paid : paid.data ? summaryCappedText(formatCount(paid.data.total)) : 'Loading...'}</p>
+              <p className="text-sm text-slate-600">
+                {summary
+                  ? INVOICE_EMPTY.paid
+                  : paid.data
+                    ? summaryCappedText(formatCount(paid.data.total))
+                    : 'Loading...'}
+              </p>
             )}
           </CardBody>
         </Card>
@@ -76,11 +119,31 @@ export default function PaidInvoicesPage() {
           replaceAll({});
         }}
       >
-        <FormField label="Paid from">{(field) => <TextInput {...field} type="date" value={values.from ?? ''} onChange={(e) => update({ from: e.target.value || undefined, page: undefined })} />}</FormField>
-        <FormField label="Paid to">{(field) => <TextInput {...field} type="date" value={values.to ?? ''} onChange={(e) => update({ to: e.target.value || undefined, page: undefined })} />}</FormField>
+        <FormField label="Paid from">
+          {(field) => (
+            <TextInput
+              {...field}
+              type="date"
+              value={values.from ?? ''}
+              onChange={(e) => update({ from: e.target.value || undefined, page: undefined })}
+            />
+          )}
+        </FormField>
+        <FormField label="Paid to">
+          {(field) => (
+            <TextInput
+              {...field}
+              type="date"
+              value={values.to ?? ''}
+              onChange={(e) => update({ to: e.target.value || undefined, page: undefined })}
+            />
+          )}
+        </FormField>
       </ListFilters>
 
-      {paid.isError ? <ErrorBanner className="mb-4" message={errorMessage(paid.error, INVOICE_MESSAGES.fetchPaidFailed)} /> : null}
+      {paid.isError ? (
+        <ErrorBanner className="mb-4" message={errorMessage(paid.error, INVOICE_MESSAGES.fetchPaidFailed)} />
+      ) : null}
       <DataTable
         label="Paid invoices"
         columns={COLUMNS}
@@ -92,12 +155,18 @@ export default function PaidInvoicesPage() {
         rowHref={invoiceRowHref}
         empty={INVOICE_EMPTY.paid}
         actions={{
-          cell: (i) => (
-            <ViewInvoiceLink invoice={i} />
-          ),
+          cell: (i) => <ViewInvoiceLink invoice={i} />,
         }}
       />
-      {paid.data && paid.data.items.length > 0 ? <Pager page={page} pageSize={pageSize} total={paid.data.total} totalCapped={paid.data.totalCapped} onPage={(p) => update({ page: p === 1 ? undefined : p })} /> : null}
+      {paid.data && paid.data.items.length > 0 ? (
+        <Pager
+          page={page}
+          pageSize={pageSize}
+          total={paid.data.total}
+          totalCapped={paid.data.totalCapped}
+          onPage={(p) => update({ page: p === 1 ? undefined : p })}
+        />
+      ) : null}
     </div>
   );
 }

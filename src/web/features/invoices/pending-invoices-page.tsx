@@ -12,7 +12,16 @@ import { PageHeader } from '../../ui/page-header';
 import { Pager } from '../../ui/pager';
 import { pendingInvoiceListQuery, type AmountCount, type InvoiceListItem } from '../../../domain/invoices';
 import { invoiceExportUrl, usePendingInvoices } from './api/invoices-api';
-import { CustomerCell, DateCell, DueDateCell, InvoiceNumberCell, invoiceRowHref, invoiceRowProps, JobCell, ViewInvoiceLink } from './components/invoice-cells';
+import {
+  CustomerCell,
+  DateCell,
+  DueDateCell,
+  InvoiceNumberCell,
+  invoiceRowHref,
+  invoiceRowProps,
+  JobCell,
+  ViewInvoiceLink,
+} from './components/invoice-cells';
 import { InvoiceStatusBadge } from './components/invoice-status-badge';
 import { ListFilters } from './components/list-filters';
 import { MarkPaidAction } from './components/mark-paid-action';
@@ -22,8 +31,21 @@ import { useInvoicePermissions } from './invoice-permissions';
 const TEXT_FILTERS = ['q'] as const;
 
 /** The Overdue and Due Soon tiles: each shows its amount and count, and narrows the list to itself when pressed. */
-function Tile({ title, value, tone, pressed, onToggle }: { title: string; value: AmountCount | undefined; tone: 'red' | 'amber'; pressed: boolean; onToggle: () => void }) {
-  const colors = tone === 'red' ? 'border-red-200 bg-red-50 text-red-800' : 'border-amber-200 bg-amber-50 text-amber-900';
+function Tile({
+  title,
+  value,
+  tone,
+  pressed,
+  onToggle,
+}: {
+  title: string;
+  value: AmountCount | undefined;
+  tone: 'red' | 'amber';
+  pressed: boolean;
+  onToggle: () => void;
+}) {
+  const colors =
+    tone === 'red' ? 'border-red-200 bg-red-50 text-red-800' : 'border-amber-200 bg-amber-50 text-amber-900';
   return (
     <button
       type="button"
@@ -33,8 +55,12 @@ function Tile({ title, value, tone, pressed, onToggle }: { title: string; value:
       data-testid={`tile-${title}`}
     >
       <span className="block text-sm font-medium">{title}</span>
-      <span className="mt-1 block text-xl font-semibold tabular-nums">{value ? formatCents(value.amountCents) : '–'}</span>
-      <span className="block text-sm">{value ? `${formatCount(value.count)} ${value.count === 1 ? 'invoice' : 'invoices'}` : '–'}</span>
+      <span className="mt-1 block text-xl font-semibold tabular-nums">
+        {value ? formatCents(value.amountCents) : '–'}
+      </span>
+      <span className="block text-sm">
+        {value ? `${formatCount(value.count)} ${value.count === 1 ? 'invoice' : 'invoices'}` : '–'}
+      </span>
       <span className="sr-only">{pressed ? ' (showing only these)' : ' (show only these)'}</span>
     </button>
   );
@@ -53,10 +79,25 @@ export default function PendingInvoicesPage() {
   const columns: DataTableColumn<InvoiceListItem>[] = [
     { id: 'number', header: 'Invoice #', cell: (i) => <InvoiceNumberCell id={i.id} invoiceNumber={i.invoiceNumber} /> },
     { id: 'job', header: 'Job', cell: (i) => <JobCell jobId={i.jobId} jobNumber={i.jobNumber} jobName={i.jobName} /> },
-    { id: 'customer', header: 'Customer', priority: 2, cell: (i) => <CustomerCell companyName={i.companyName} locationName={i.locationName} /> },
-    { id: 'amount', header: 'Amount', align: 'right', className: 'whitespace-nowrap tabular-nums', cell: (i) => formatCents(i.amountCents) },
+    {
+      id: 'customer',
+      header: 'Customer',
+      priority: 2,
+      cell: (i) => <CustomerCell companyName={i.companyName} locationName={i.locationName} />,
+    },
+    {
+      id: 'amount',
+      header: 'Amount',
+      align: 'right',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (i) => formatCents(i.amountCents),
+    },
     { id: 'issued', header: 'Issued Date', priority: 3, cell: (i) => <DateCell value={i.issuedDate} /> },
-    { id: 'due', header: 'Due Date', cell: (i) => <DueDateCell dueDate={i.dueDate} overdue={i.dueState === 'overdue'} /> },
+    {
+      id: 'due',
+      header: 'Due Date',
+      cell: (i) => <DueDateCell dueDate={i.dueDate} overdue={i.dueState === 'overdue'} />,
+    },
     { id: 'status', header: 'Status', priority: 3, cell: (i) => <InvoiceStatusBadge status={i.status} /> },
   ];
 
@@ -78,20 +119,38 @@ export default function PendingInvoicesPage() {
         }
       />
 
-      {pending.data && !summary ? <InfoBanner className="mb-4">{summaryCappedText(formatCount(pending.data.total))}</InfoBanner> : null}
+      {pending.data && !summary ? (
+        <InfoBanner className="mb-4">{summaryCappedText(formatCount(pending.data.total))}</InfoBanner>
+      ) : null}
       <Card className="mb-6 p-4" aria-busy={pending.isFetching}>
         <section aria-labelledby="total-outstanding" className="grid gap-4 md:grid-cols-3 md:items-center">
           <div>
             <h2 id="total-outstanding" className="text-sm font-medium text-slate-700">
               Total Outstanding
             </h2>
-            <p className="mt-1 text-3xl font-semibold tabular-nums text-slate-900" data-testid="total-outstanding">
+            <p className="mt-1 text-3xl font-semibold text-slate-900 tabular-nums" data-testid="total-outstanding">
               {summary ? formatCents(summary.totalOutstanding.amountCents) : '–'}
             </p>
-            <p className="text-sm text-slate-600">{summary ? `${formatCount(summary.totalOutstanding.count)} ${summary.totalOutstanding.count === 1 ? 'invoice' : 'invoices'}` : '–'}</p>
+            <p className="text-sm text-slate-600">
+              {summary
+                ? `${formatCount(summary.totalOutstanding.count)} ${summary.totalOutstanding.count === 1 ? 'invoice' : 'invoices'}`
+                : '–'}
+            </p>
           </div>
-          <Tile title="Overdue" value={summary?.overdue} tone="red" pressed={values.due === 'overdue'} onToggle={() => update({ due: values.due === 'overdue' ? undefined : 'overdue', page: undefined })} />
-          <Tile title="Due Soon" value={summary?.dueSoon} tone="amber" pressed={values.due === 'due-soon'} onToggle={() => update({ due: values.due === 'due-soon' ? undefined : 'due-soon', page: undefined })} />
+          <Tile
+            title="Overdue"
+            value={summary?.overdue}
+            tone="red"
+            pressed={values.due === 'overdue'}
+            onToggle={() => update({ due: values.due === 'overdue' ? undefined : 'overdue', page: undefined })}
+          />
+          <Tile
+            title="Due Soon"
+            value={summary?.dueSoon}
+            tone="amber"
+            pressed={values.due === 'due-soon'}
+            onToggle={() => update({ due: values.due === 'due-soon' ? undefined : 'due-soon', page: undefined })}
+          />
         </section>
       </Card>
 
@@ -106,7 +165,9 @@ export default function PendingInvoicesPage() {
         }}
       />
 
-      {pending.isError ? <ErrorBanner className="mb-4" message={errorMessage(pending.error, INVOICE_MESSAGES.fetchPendingFailed)} /> : null}
+      {pending.isError ? (
+        <ErrorBanner className="mb-4" message={errorMessage(pending.error, INVOICE_MESSAGES.fetchPendingFailed)} />
+      ) : null}
       <DataTable
         label="Pending invoices"
         columns={columns}
@@ -126,7 +187,15 @@ export default function PendingInvoicesPage() {
           ),
         }}
       />
-      {pending.data && pending.data.items.length > 0 ? <Pager page={page} pageSize={pageSize} total={pending.data.total} totalCapped={pending.data.totalCapped} onPage={(p) => update({ page: p === 1 ? undefined : p })} /> : null}
+      {pending.data && pending.data.items.length > 0 ? (
+        <Pager
+          page={page}
+          pageSize={pageSize}
+          total={pending.data.total}
+          totalCapped={pending.data.totalCapped}
+          onPage={(p) => update({ page: p === 1 ? undefined : p })}
+        />
+      ) : null}
     </div>
   );
 }

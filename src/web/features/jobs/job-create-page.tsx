@@ -39,7 +39,11 @@ export default function JobCreatePage() {
 
   return (
     <div className="mx-auto max-w-5xl">
-      <PageHeader title="Create Job" subtitle="Fields marked * are required" back={{ to: '/jobs', label: 'Back to Jobs' }} />
+      <PageHeader
+        title="Create Job"
+        subtitle="Fields marked * are required"
+        back={{ to: '/jobs', label: 'Back to Jobs' }}
+      />
       {job.badUnitParam ? <ErrorBanner className="mb-4" message={JOB_TEXTS.loadUnit} /> : null}
       {unit.isError ? <ErrorBanner className="mb-4" message={errorMessage(unit.error, JOB_TEXTS.loadUnit)} /> : null}
       {options.isError ? <ErrorBanner className="mb-4" message={JOB_TEXTS.loadData} /> : null}
@@ -49,7 +53,11 @@ export default function JobCreatePage() {
         <CustomerSection job={job} />
         <ContactSection form={form} />
         <ServiceSection form={form} options={options.data} />
-        <AppointmentSection form={form} technicianName={job.technicianName} onChooseTechnicians={() => setPickerOpen(true)} />
+        <AppointmentSection
+          form={form}
+          technicianName={job.technicianName}
+          onChooseTechnicians={() => setPickerOpen(true)}
+        />
         <AdditionalSection form={form} options={options.data} />
 
         <div className="flex justify-end gap-2">

@@ -52,7 +52,11 @@ function Facts({ rows }: { rows: { label: string; value: ReactNode }[] }) {
         <div key={row.label} className="grid grid-cols-[9rem_1fr] gap-3 py-2">
           <dt className="font-medium text-slate-500">{row.label}</dt>
           <dd className="min-w-0 break-words text-slate-900">
-            {row.value === null || row.value === undefined || row.value === '' ? <span className="text-slate-600">Not specified</span> : row.value}
+            {row.value === null || row.value === undefined || row.value === '' ? (
+              <span className="text-slate-600">Not specified</span>
+            ) : (
+              row.value
+            )}
           </dd>
         </div>
       ))}
@@ -60,11 +64,18 @@ function Facts({ rows }: { rows: { label: string; value: ReactNode }[] }) {
   );
 }
 
-const present = (...values: (string | null | undefined)[]) => values.some((v) => v !== null && v !== undefined && v.trim() !== '');
+const present = (...values: (string | null | undefined)[]) =>
+  values.some((v) => v !== null && v !== undefined && v.trim() !== '');
 
 function scheduleText(job: JobDetail, timeZone: string | undefined): string {
   if (!job.scheduleStart) return 'Not scheduled';
-  const day = new Date(job.scheduleStart).toLocaleDateString('en-US', { timeZone, weekday: 'short', month: 'numeric', day: 'numeric', year: 'numeric' });
+  const day = new Date(job.scheduleStart).toLocaleDateString('en-US', {
+    timeZone,
+    weekday: 'short',
+    month: 'numeric',
+    day: 'numeric',
+    year: 'numeric',
+  });
   return `${day} ${formatTime(job.scheduleStart, timeZone)} · ${formatDuration(job.scheduleDuration)} h`;
 }
 
@@ -86,11 +97,11 @@ function SummaryCard({ job, timeZone }: { job: JobDetail; timeZone: string | und
           <CostBadge cents={job.costTotalCents} />
         </div>
         <h2 className="text-lg font-semibold text-slate-900">{job.name}</h2>
-        <p className="whitespace-pre-line text-sm text-slate-700">{job.description}</p>
+        <p className="text-sm whitespace-pre-line text-slate-700">{job.description}</p>
         {job.problemDescription ? (
           <div>
             <h3 className="text-sm font-medium text-slate-500">Problem Description</h3>
-            <p className="whitespace-pre-line text-sm text-slate-700">{job.problemDescription}</p>
+            <p className="text-sm whitespace-pre-line text-slate-700">{job.problemDescription}</p>
           </div>
         ) : null}
         <dl className="grid gap-3 text-sm sm:grid-cols-3">
@@ -170,18 +181,25 @@ function LocationContactCard({ job }: { job: JobDetail }) {
         {unit && present(unit.primaryContactType, unit.primaryContactEmail, unit.primaryContactPhone) ? (
           <section aria-label="Unit contact">
             <h3 className="mb-1 font-medium text-slate-500">Unit Contact</h3>
-            {unit.primaryContactType ? <p className="capitalize text-slate-900">{unit.primaryContactType}</p> : null}
+            {unit.primaryContactType ? <p className="text-slate-900 capitalize">{unit.primaryContactType}</p> : null}
             {unit.primaryContactEmail ? <p className="break-all text-slate-900">{unit.primaryContactEmail}</p> : null}
-            {unit.primaryContactPhone ? <p className="text-slate-900">{formatPhone(unit.primaryContactPhone)}</p> : null}
+            {unit.primaryContactPhone ? (
+              <p className="text-slate-900">{formatPhone(unit.primaryContactPhone)}</p>
+            ) : null}
           </section>
         ) : null}
-        {unit && present(unit.billingEntity, unit.billingEmail, unit.billingCity, unit.billingState, unit.billingZip) ? (
+        {unit &&
+        present(unit.billingEntity, unit.billingEmail, unit.billingCity, unit.billingState, unit.billingZip) ? (
           <section aria-label="Billing">
             <h3 className="mb-1 font-medium text-slate-500">Billing</h3>
             {unit.billingEntity ? <p className="text-slate-900">{unit.billingEntity}</p> : null}
             {unit.billingEmail ? <p className="break-all text-slate-900">{unit.billingEmail}</p> : null}
             {present(unit.billingCity, unit.billingState, unit.billingZip) ? (
-              <p className="text-slate-900">{[unit.billingCity, [unit.billingState, unit.billingZip].filter(Boolean).join(' ')].filter(Boolean).join(', ')}</p>
+              <p className="text-slate-900">
+                {[unit.billingCity, [unit.billingState, unit.billingZip].filter(Boolean).join(' ')]
+                  .filter(Boolean)
+                  .join(', ')}
+              </p>
             ) : null}
           </section>
         ) : null}
@@ -285,7 +303,10 @@ function UnitCard({ job }: { job: JobDetail }) {
             {
               label: 'Company',
               value: (
-                <Link to={`/companies/${job.company.id}`} className="inline-flex items-center gap-1 font-medium text-blue-700 hover:underline">
+                <Link
+                  to={`/companies/${job.company.id}`}
+                  className="inline-flex items-center gap-1 font-medium text-blue-700 hover:underline"
+                >
                   <Building2 className="h-4 w-4" aria-hidden /> {job.company.name}
                 </Link>
               ),
@@ -298,7 +319,15 @@ function UnitCard({ job }: { job: JobDetail }) {
 }
 
 /** Edit Tags & Subcontracting: the job's labels for the dispatch board (PATCH /api/jobs/:id). */
-function EditLabelsDialog({ job, open, onOpenChange }: { job: JobDetail; open: boolean; onOpenChange: (open: boolean) => void }) {
+function EditLabelsDialog({
+  job,
+  open,
+  onOpenChange,
+}: {
+  job: JobDetail;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const update = useUpdateJob();
   const [tags, setTags] = useState<string[]>(job.tags);
   const [subcontracted, setSubcontracted] = useState(job.subcontracted);
@@ -340,9 +369,22 @@ function EditLabelsDialog({ job, open, onOpenChange }: { job: JobDetail; open: b
       >
         {error ? <ErrorBanner message={error} /> : null}
         <FormField label="Tags" error={typing ?? undefined} hint={TAGS_HINT}>
-          {(field) => <TagsInput id={field.id} value={tags} onChange={setTags} invalid={field['aria-invalid']} describedBy={field['aria-describedby']} onError={setTyping} />}
+          {(field) => (
+            <TagsInput
+              id={field.id}
+              value={tags}
+              onChange={setTags}
+              invalid={field['aria-invalid']}
+              describedBy={field['aria-describedby']}
+              onError={setTyping}
+            />
+          )}
         </FormField>
-        <Checkbox label="Subcontracted job" checked={subcontracted} onChange={(e) => setSubcontracted(e.target.checked)} />
+        <Checkbox
+          label="Subcontracted job"
+          checked={subcontracted}
+          onChange={(e) => setSubcontracted(e.target.checked)}
+        />
       </form>
     </Dialog>
   );
@@ -377,8 +419,14 @@ function JobInformationCard({ job, tileUrl }: { job: JobDetail; tileUrl: string 
             { label: 'Job Number', value: <span className="font-mono">#{job.number}</span> },
             { label: 'Status', value: <JobStatusBadge status={job.status} /> },
             { label: 'Type', value: job.typeName ?? job.type },
-            { label: 'Service Line', value: job.serviceLineName ? `${job.serviceLineName} (${job.serviceLine})` : job.serviceLine },
-            { label: 'Created', value: `${formatDate(job.createdAt)}${job.createdBy ? ` by ${job.createdBy.name}` : ''}` },
+            {
+              label: 'Service Line',
+              value: job.serviceLineName ? `${job.serviceLineName} (${job.serviceLine})` : job.serviceLine,
+            },
+            {
+              label: 'Created',
+              value: `${formatDate(job.createdAt)}${job.createdBy ? ` by ${job.createdBy.name}` : ''}`,
+            },
             { label: 'Customer PO', value: job.customerPo },
             { label: 'Service Contract', value: job.serviceContract },
             {
@@ -399,7 +447,12 @@ function JobInformationCard({ job, tileUrl }: { job: JobDetail; tileUrl: string 
           ]}
         />
         {job.can.edit ? <EditLabelsDialog key={opened} job={job} open={editing} onOpenChange={setEditing} /> : null}
-        <AddressMap latitude={job.location.latitude} longitude={job.location.longitude} tileUrl={tileUrl} label={`${job.location.name}: job #${job.number}`} />
+        <AddressMap
+          latitude={job.location.latitude}
+          longitude={job.location.longitude}
+          tileUrl={tileUrl}
+          label={`${job.location.name}: job #${job.number}`}
+        />
       </CardBody>
     </Card>
   );
@@ -435,7 +488,10 @@ export function JobDetailScreen({ inspectionTab, quotesCard, invoicesCard }: Job
   if (wait || !job.data) return wait;
   const j = job.data;
   const context: JobSlotContext = { refresh };
-  const tabs: { value: ServiceTab; label: string }[] = [...(inspectionTab ? [{ value: 'inspection' as const, label: 'Inspection/Repair' }] : []), { value: 'items', label: 'Items' }];
+  const tabs: { value: ServiceTab; label: string }[] = [
+    ...(inspectionTab ? [{ value: 'inspection' as const, label: 'Inspection/Repair' }] : []),
+    { value: 'items', label: 'Items' },
+  ];
   const requested = params.get('tab');
   const tab: ServiceTab = inspectionTab && requested !== 'items' ? 'inspection' : 'items';
   const ref = { id: j.id, number: j.number, name: j.name };
@@ -491,7 +547,11 @@ export function JobDetailScreen({ inspectionTab, quotesCard, invoicesCard }: Job
               />
             </div>
             <div role="tabpanel" aria-label={tab === 'items' ? 'Items' : 'Inspection/Repair'} className="p-4">
-              {tab === 'items' ? <ItemsTab job={j} serviceLines={options.data?.serviceLines} /> : inspectionTab?.(j, context)}
+              {tab === 'items' ? (
+                <ItemsTab job={j} serviceLines={options.data?.serviceLines} />
+              ) : (
+                inspectionTab?.(j, context)
+              )}
             </div>
           </Card>
           {quotesCard ? <section aria-label="Quotes">{quotesCard(j, context)}</section> : null}

@@ -1,4 +1,11 @@
-import { DEFAULT_DURATION_MINUTES, DEFAULT_JOB_TYPE, DEFAULT_OFFICE, type CreateJobFormValues, type JobPreset, type PresetData } from '../../../domain/jobs';
+import {
+  DEFAULT_DURATION_MINUTES,
+  DEFAULT_JOB_TYPE,
+  DEFAULT_OFFICE,
+  type CreateJobFormValues,
+  type JobPreset,
+  type PresetData,
+} from '../../../domain/jobs';
 
 /** The Create Job form's values as typed (the schema's input, before createJobInput parses them). */
 export type JobFormValues = CreateJobFormValues;
@@ -44,7 +51,8 @@ export function presetDataOf(values: JobFormValues, companyName: string | null):
   for (const [key, value] of Object.entries(values)) {
     if ((PRESET_DATE_FIELDS as readonly string[]).includes(key) || value === undefined) continue;
     if (Array.isArray(value)) data[key] = value.map(String);
-    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null) data[key] = value;
+    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null)
+      data[key] = value;
   }
   if (companyName) data.companyName = companyName;
   return data;
@@ -62,7 +70,10 @@ export function formFromPreset(
   const { companyName, ...saved } = preset.data as Record<string, unknown>;
   const values = { ...blank, ...saved } as JobFormValues;
   for (const key of PRESET_DATE_FIELDS) (values as Record<string, unknown>)[key] = current[key];
-  const company = typeof values.companyId === 'string' && values.companyId ? { id: values.companyId, label: typeof companyName === 'string' ? companyName : 'Company' } : null;
+  const company =
+    typeof values.companyId === 'string' && values.companyId
+      ? { id: values.companyId, label: typeof companyName === 'string' ? companyName : 'Company' }
+      : null;
   return { values, company };
 }
 
@@ -71,6 +82,7 @@ export function tagsError(error: unknown): string | undefined {
   if (!error || typeof error !== 'object') return undefined;
   const e = error as { message?: string } & Record<number, { message?: string } | undefined>;
   if (e.message) return e.message;
-  for (const item of Object.values(e)) if (item && typeof item === 'object' && 'message' in item && item.message) return item.message;
+  for (const item of Object.values(e))
+    if (item && typeof item === 'object' && 'message' in item && item.message) return item.message;
   return undefined;
 }

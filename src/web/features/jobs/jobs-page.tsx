@@ -34,14 +34,34 @@ import { useJobActions } from './components/job-action-dialogs';
 import { JOB_QUEUE_LABELS, JOB_STATUS_LABELS, JOB_TEXTS } from './job-texts';
 
 const TEXT_FILTERS = ['q'] as const;
-const FILTER_KEYS = ['q', 'status', 'type', 'serviceLine', 'technicianId', 'office', 'from', 'to', 'queue', 'companyId', 'locationId', 'unitId'] as const;
-const DATE_FIELD_LABELS = { due: 'Due date', schedule: 'Schedule date', created: 'Created date', 'quote-sent': 'Quote sent date' } as const;
+const FILTER_KEYS = [
+  'q',
+  'status',
+  'type',
+  'serviceLine',
+  'technicianId',
+  'office',
+  'from',
+  'to',
+  'queue',
+  'companyId',
+  'locationId',
+  'unitId',
+] as const;
+const DATE_FIELD_LABELS = {
+  due: 'Due date',
+  schedule: 'Schedule date',
+  created: 'Created date',
+  'quote-sent': 'Quote sent date',
+} as const;
 
 function scheduleCell(job: JobListItem, timeZone: string | undefined) {
   return (
     <span className="block text-sm">
       <span className="block text-slate-900">
-        {job.scheduleStart ? `${new Date(job.scheduleStart).toLocaleDateString('en-US', { timeZone })} ${formatTime(job.scheduleStart, timeZone)}` : 'Not scheduled'}
+        {job.scheduleStart
+          ? `${new Date(job.scheduleStart).toLocaleDateString('en-US', { timeZone })} ${formatTime(job.scheduleStart, timeZone)}`
+          : 'Not scheduled'}
       </span>
       <span className="block text-xs text-slate-600">
         Due {formatDate(job.timePeriodStart)} – {formatDate(job.timePeriodDue)}
@@ -103,7 +123,13 @@ function columns(timeZone: string | undefined): DataTableColumn<JobListItem>[] {
         </span>
       ),
     },
-    { id: 'schedule', header: 'Schedule / Due', sortKey: 'schedule', priority: 2, cell: (job) => scheduleCell(job, timeZone) },
+    {
+      id: 'schedule',
+      header: 'Schedule / Due',
+      sortKey: 'schedule',
+      priority: 2,
+      cell: (job) => scheduleCell(job, timeZone),
+    },
     {
       id: 'technicians',
       header: 'Technicians',
@@ -112,7 +138,9 @@ function columns(timeZone: string | undefined): DataTableColumn<JobListItem>[] {
         job.technicians.length === 0 ? (
           <span className="text-slate-600">Unassigned</span>
         ) : (
-          <span className="text-sm text-slate-800">{job.technicians.map((t) => (t.isPrimary ? `${t.name} (primary)` : t.name)).join(', ')}</span>
+          <span className="text-sm text-slate-800">
+            {job.technicians.map((t) => (t.isPrimary ? `${t.name} (primary)` : t.name)).join(', ')}
+          </span>
         ),
     },
     { id: 'cost', header: 'Cost', align: 'right', cell: (job) => <CostBadge cents={job.costTotalCents} /> },
@@ -150,7 +178,8 @@ export default function JobsPage() {
     setParams(next, { replace: true });
   };
 
-  const applied = FILTER_KEYS.filter((k) => k !== 'q' && values[k] !== undefined).length + (live.draft.q.trim() ? 1 : 0);
+  const applied =
+    FILTER_KEYS.filter((k) => k !== 'q' && values[k] !== undefined).length + (live.draft.q.trim() ? 1 : 0);
   const queue = values.queue;
 
   return (
@@ -160,7 +189,11 @@ export default function JobsPage() {
         subtitle="Service jobs: schedule, technicians, items and their cost"
         actions={
           <>
-            <div role="group" aria-label="View" className="inline-flex rounded-md border border-slate-300 bg-white p-0.5 shadow-sm">
+            <div
+              role="group"
+              aria-label="View"
+              className="inline-flex rounded-md border border-slate-300 bg-white p-0.5 shadow-sm"
+            >
               {(
                 [
                   ['list', 'List', List],
@@ -172,7 +205,10 @@ export default function JobsPage() {
                   type="button"
                   aria-pressed={view === value}
                   onClick={() => setParam({ view: value === 'calendar' ? 'calendar' : undefined })}
-                  className={cn('inline-flex items-center gap-1.5 rounded px-3 py-1.5 text-sm font-medium', view === value ? 'bg-blue-600 text-white' : 'text-slate-700 hover:bg-slate-100')}
+                  className={cn(
+                    'inline-flex items-center gap-1.5 rounded px-3 py-1.5 text-sm font-medium',
+                    view === value ? 'bg-blue-600 text-white' : 'text-slate-700 hover:bg-slate-100',
+                  )}
                 >
                   <Icon className="h-4 w-4" aria-hidden /> {label}
                 </button>
@@ -190,7 +226,9 @@ export default function JobsPage() {
 
       {view === 'calendar' ? (
         <>
-          {calendar.isError ? <ErrorBanner className="mb-4" message={errorMessage(calendar.error, JOB_TEXTS.fetchData)} /> : null}
+          {calendar.isError ? (
+            <ErrorBanner className="mb-4" message={errorMessage(calendar.error, JOB_TEXTS.fetchData)} />
+          ) : null}
           <JobCalendar
             view={calView}
             anchor={anchor}
@@ -211,7 +249,10 @@ export default function JobsPage() {
         <>
           <Card className="mb-6 space-y-3 p-4">
             <div className="relative">
-              <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
+                aria-hidden
+              />
               <TextInput
                 type="search"
                 aria-label="Search jobs"
@@ -224,7 +265,11 @@ export default function JobsPage() {
             <div className="grid items-end gap-3 sm:grid-cols-2 md:grid-cols-3 xl:grid-cols-6">
               <FormField label="Status">
                 {(field) => (
-                  <SelectInput {...field} value={values.status ?? ''} onChange={(e) => update({ status: e.target.value, page: undefined })}>
+                  <SelectInput
+                    {...field}
+                    value={values.status ?? ''}
+                    onChange={(e) => update({ status: e.target.value, page: undefined })}
+                  >
                     <option value="">All statuses</option>
                     {JOB_STATUSES.map((s) => (
                       <option key={s} value={s}>
@@ -236,7 +281,11 @@ export default function JobsPage() {
               </FormField>
               <FormField label="Job Type">
                 {(field) => (
-                  <SelectInput {...field} value={values.type ?? ''} onChange={(e) => update({ type: e.target.value, page: undefined })}>
+                  <SelectInput
+                    {...field}
+                    value={values.type ?? ''}
+                    onChange={(e) => update({ type: e.target.value, page: undefined })}
+                  >
                     <option value="">All types</option>
                     {(options.data?.jobTypes ?? []).map((t) => (
                       <option key={t.code} value={t.code}>
@@ -248,7 +297,11 @@ export default function JobsPage() {
               </FormField>
               <FormField label="Service Line">
                 {(field) => (
-                  <SelectInput {...field} value={values.serviceLine ?? ''} onChange={(e) => update({ serviceLine: e.target.value, page: undefined })}>
+                  <SelectInput
+                    {...field}
+                    value={values.serviceLine ?? ''}
+                    onChange={(e) => update({ serviceLine: e.target.value, page: undefined })}
+                  >
                     <option value="">All service lines</option>
                     {(options.data?.serviceLines ?? []).map((s) => (
                       <option key={s.code} value={s.code}>
@@ -260,7 +313,11 @@ export default function JobsPage() {
               </FormField>
               <FormField label="Technician">
                 {(field) => (
-                  <SelectInput {...field} value={values.technicianId ?? ''} onChange={(e) => update({ technicianId: e.target.value, page: undefined })}>
+                  <SelectInput
+                    {...field}
+                    value={values.technicianId ?? ''}
+                    onChange={(e) => update({ technicianId: e.target.value, page: undefined })}
+                  >
                     <option value="">All technicians</option>
                     <option value={UNASSIGNED}>Unassigned</option>
                     {(options.data?.technicians ?? []).map((t) => (
@@ -273,7 +330,11 @@ export default function JobsPage() {
               </FormField>
               <FormField label="Office">
                 {(field) => (
-                  <SelectInput {...field} value={values.office ?? ''} onChange={(e) => update({ office: e.target.value, page: undefined })}>
+                  <SelectInput
+                    {...field}
+                    value={values.office ?? ''}
+                    onChange={(e) => update({ office: e.target.value, page: undefined })}
+                  >
                     <option value="">All offices</option>
                     {(options.data?.offices ?? []).map((o) => (
                       <option key={o} value={o}>
@@ -285,7 +346,16 @@ export default function JobsPage() {
               </FormField>
               <FormField label="Per page">
                 {(field) => (
-                  <SelectInput {...field} value={values.pageSize} onChange={(e) => update({ pageSize: Number(e.target.value) === DEFAULT_JOB_PAGE_SIZE ? undefined : e.target.value, page: undefined })}>
+                  <SelectInput
+                    {...field}
+                    value={values.pageSize}
+                    onChange={(e) =>
+                      update({
+                        pageSize: Number(e.target.value) === DEFAULT_JOB_PAGE_SIZE ? undefined : e.target.value,
+                        page: undefined,
+                      })
+                    }
+                  >
                     {JOB_PAGE_SIZES.map((size) => (
                       <option key={size} value={size}>
                         {size}
@@ -299,7 +369,13 @@ export default function JobsPage() {
               <legend className="sr-only">Date range</legend>
               <FormField label="Date">
                 {(field) => (
-                  <SelectInput {...field} value={values.dateField} onChange={(e) => update({ dateField: e.target.value === 'due' ? undefined : e.target.value, page: undefined })}>
+                  <SelectInput
+                    {...field}
+                    value={values.dateField}
+                    onChange={(e) =>
+                      update({ dateField: e.target.value === 'due' ? undefined : e.target.value, page: undefined })
+                    }
+                  >
                     {Object.entries(DATE_FIELD_LABELS).map(([value, label]) => (
                       <option key={value} value={value}>
                         {label}
@@ -308,8 +384,26 @@ export default function JobsPage() {
                   </SelectInput>
                 )}
               </FormField>
-              <FormField label="From">{(field) => <TextInput {...field} type="date" value={values.from ?? ''} onChange={(e) => update({ from: e.target.value, page: undefined })} />}</FormField>
-              <FormField label="To">{(field) => <TextInput {...field} type="date" value={values.to ?? ''} onChange={(e) => update({ to: e.target.value, page: undefined })} />}</FormField>
+              <FormField label="From">
+                {(field) => (
+                  <TextInput
+                    {...field}
+                    type="date"
+                    value={values.from ?? ''}
+                    onChange={(e) => update({ from: e.target.value, page: undefined })}
+                  />
+                )}
+              </FormField>
+              <FormField label="To">
+                {(field) => (
+                  <TextInput
+                    {...field}
+                    type="date"
+                    value={values.to ?? ''}
+                    onChange={(e) => update({ to: e.target.value, page: undefined })}
+                  />
+                )}
+              </FormField>
             </fieldset>
             <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
               <div className="flex flex-wrap items-center gap-2">
@@ -317,9 +411,17 @@ export default function JobsPage() {
                   {applied === 1 ? '1 filter applied' : `${applied} filters applied`}
                 </span>
                 {queue ? (
-                  <span className="inline-flex items-center gap-1 rounded-full bg-blue-50 px-2.5 py-1 text-xs font-medium text-blue-800 ring-1 ring-inset ring-blue-200" data-testid="queue-chip">
+                  <span
+                    className="inline-flex items-center gap-1 rounded-full bg-blue-50 px-2.5 py-1 text-xs font-medium text-blue-800 ring-1 ring-blue-200 ring-inset"
+                    data-testid="queue-chip"
+                  >
                     {JOB_QUEUE_LABELS[queue]}
-                    <button type="button" className="rounded-full p-0.5 hover:bg-blue-100" aria-label={`Remove filter: ${JOB_QUEUE_LABELS[queue]}`} onClick={() => update({ queue: undefined, page: undefined })}>
+                    <button
+                      type="button"
+                      className="rounded-full p-0.5 hover:bg-blue-100"
+                      aria-label={`Remove filter: ${JOB_QUEUE_LABELS[queue]}`}
+                      onClick={() => update({ queue: undefined, page: undefined })}
+                    >
                       <X className="h-3 w-3" aria-hidden />
                     </button>
                   </span>
@@ -339,7 +441,9 @@ export default function JobsPage() {
             </div>
           </Card>
 
-          {jobs.isError ? <ErrorBanner className="mb-4" message={errorMessage(jobs.error, JOB_TEXTS.fetchData)} /> : null}
+          {jobs.isError ? (
+            <ErrorBanner className="mb-4" message={errorMessage(jobs.error, JOB_TEXTS.fetchData)} />
+          ) : null}
           <DataTable
             label="Jobs"
             columns={columns(timeZone)}
@@ -360,17 +464,34 @@ export default function JobsPage() {
               ) : null
             }
             sort={{ key: values.sort, direction: values.dir }}
-            onSortChange={(s) => update({ sort: s.key === 'created' ? undefined : s.key, dir: s.direction === 'desc' ? undefined : s.direction, page: undefined })}
+            onSortChange={(s) =>
+              update({
+                sort: s.key === 'created' ? undefined : s.key,
+                dir: s.direction === 'desc' ? undefined : s.direction,
+                page: undefined,
+              })
+            }
             actions={{
               cell: (job) => (
                 <span className="flex justify-end gap-1">
                   {canComplete(job.status) && mayWorkOnJob(role, isAssignedTo(job.technicians, session.data?.id)) ? (
-                    <Button variant="ghost" size="sm" onClick={() => actions.complete(job)} aria-label={`Complete job ${job.number}`}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => actions.complete(job)}
+                      aria-label={`Complete job ${job.number}`}
+                    >
                       <CheckCircle2 className="h-3.5 w-3.5" aria-hidden /> Complete
                     </Button>
                   ) : null}
                   {mayDelete ? (
-                    <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50 hover:text-red-800" onClick={() => actions.remove(job)} aria-label={`Delete job ${job.number}`}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="text-red-700 hover:bg-red-50 hover:text-red-800"
+                      onClick={() => actions.remove(job)}
+                      aria-label={`Delete job ${job.number}`}
+                    >
                       <Trash2 className="h-3.5 w-3.5" aria-hidden /> Delete
                     </Button>
                   ) : null}
@@ -379,7 +500,13 @@ export default function JobsPage() {
             }}
           />
           {jobs.data && jobs.data.items.length > 0 ? (
-            <Pager page={values.page} pageSize={values.pageSize} total={jobs.data.total} totalCapped={jobs.data.totalCapped} onPage={(page) => update({ page: page === 1 ? undefined : page })} />
+            <Pager
+              page={values.page}
+              pageSize={values.pageSize}
+              total={jobs.data.total}
+              totalCapped={jobs.data.totalCapped}
+              onPage={(page) => update({ page: page === 1 ? undefined : page })}
+            />
           ) : null}
         </>
       )}

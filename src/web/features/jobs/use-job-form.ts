@@ -32,7 +32,10 @@ export function useJobForm() {
   const unitId = isUuidV4(unitParam) ? unitParam : undefined;
   const unit = useUnit(unitId);
 
-  const form = useForm<JobFormValues, unknown, CreateJobInput>({ resolver: zodResolver(createJobInput), defaultValues: blankJobForm(today) });
+  const form = useForm<JobFormValues, unknown, CreateJobInput>({
+    resolver: zodResolver(createJobInput),
+    defaultValues: blankJobForm(today),
+  });
   const { formState, setValue, watch, reset, getValues, setError } = form;
   const [banner, setBanner] = useState<string | null>(null);
   const [company, setCompany] = useState<PickerOption | null>(null);
@@ -51,7 +54,13 @@ export function useJobForm() {
     if (seeded.current || !options.data) return;
     seeded.current = true;
     const current = getValues();
-    reset({ ...current, timePeriodStart: options.data.today, timePeriodDue: options.data.today, type: current.type || options.data.defaultJobType, office: current.office || options.data.defaultOffice });
+    reset({
+      ...current,
+      timePeriodStart: options.data.today,
+      timePeriodDue: options.data.today,
+      type: current.type || options.data.defaultJobType,
+      office: current.office || options.data.defaultOffice,
+    });
   }, [options.data, getValues, reset]);
 
   // ?unitId=: the unit's company, location, unit and primary contact.
@@ -96,7 +105,11 @@ export function useJobForm() {
   };
 
   const applyPreset = (preset: JobPreset) => {
-    const next = formFromPreset(preset, getValues(), blankJobForm(today, options.data?.defaultOffice, options.data?.defaultJobType));
+    const next = formFromPreset(
+      preset,
+      getValues(),
+      blankJobForm(today, options.data?.defaultOffice, options.data?.defaultJobType),
+    );
     reset(next.values);
     setCompany(next.company);
     setBanner(null);
@@ -110,7 +123,8 @@ export function useJobForm() {
       void navigate('/jobs');
       toastJobCreated(created);
     } catch (error) {
-      if (!applyServerFieldErrors(error, setError, { known: getValues() })) setBanner(errorMessage(error, JOB_TEXTS.createFailed));
+      if (!applyServerFieldErrors(error, setError, { known: getValues() }))
+        setBanner(errorMessage(error, JOB_TEXTS.createFailed));
       else setBanner(JOB_TEXTS.requiredFields);
     }
   };
@@ -126,7 +140,14 @@ export function useJobForm() {
     /** ?unitId= was given but is not a unit id. */
     badUnitParam: Boolean(unitParam && !unitId),
     unit,
-    company: { selected: company, text: companyText, setText: setCompanyText, debounced: debouncedCompany, suggestions: companies, choose: chooseCompany },
+    company: {
+      selected: company,
+      text: companyText,
+      setText: setCompanyText,
+      debounced: debouncedCompany,
+      suggestions: companies,
+      choose: chooseCompany,
+    },
     locations,
     units,
     chooseLocation,

@@ -52,8 +52,15 @@ function MessageView({ message }: { message: OutboxMessage }) {
     ['Created', formatDateTime(message.createdAt)],
     ['Sent', message.sentAt ? formatDateTime(message.sentAt) : 'Not yet'],
   ];
-  if (message.status === 'pending' && message.nextAttemptAt) facts.push(['Next attempt', formatDateTime(message.nextAttemptAt)]);
-  if (message.lastError) facts.push(['Last error', <span key="e" className="break-words text-red-800">{message.lastError}</span>]);
+  if (message.status === 'pending' && message.nextAttemptAt)
+    facts.push(['Next attempt', formatDateTime(message.nextAttemptAt)]);
+  if (message.lastError)
+    facts.push([
+      'Last error',
+      <span key="e" className="break-words text-red-800">
+        {message.lastError}
+      </span>,
+    ]);
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -105,7 +112,11 @@ function MessageView({ message }: { message: OutboxMessage }) {
                 <ul className="space-y-2 text-sm">
                   {message.attachments.map((a) => (
                     <li key={a.index}>
-                      <a href={a.url} download={a.fileName} className="inline-flex items-start gap-1.5 break-all font-medium text-blue-700 hover:underline">
+                      <a
+                        href={a.url}
+                        download={a.fileName}
+                        className="inline-flex items-start gap-1.5 font-medium break-all text-blue-700 hover:underline"
+                      >
                         <Download className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
                         <span>
                           {a.fileName} <span className="font-normal text-slate-600">({formatBytes(a.size)})</span>
@@ -132,11 +143,21 @@ function MessageView({ message }: { message: OutboxMessage }) {
                 ]}
               />
             ) : null}
-            <div role={message.html ? 'tabpanel' : undefined} aria-label={message.html ? (view === 'html' ? 'HTML' : 'Plain text') : undefined}>
+            <div
+              role={message.html ? 'tabpanel' : undefined}
+              aria-label={message.html ? (view === 'html' ? 'HTML' : 'Plain text') : undefined}
+            >
               {view === 'html' && message.html ? (
-                <iframe title="Message as sent" referrerPolicy="no-referrer" srcDoc={message.html} className="h-[640px] w-full rounded border border-slate-200 bg-slate-100" />
+                <iframe
+                  title="Message as sent"
+                  referrerPolicy="no-referrer"
+                  srcDoc={message.html}
+                  className="h-[640px] w-full rounded border border-slate-200 bg-slate-100"
+                />
               ) : (
-                <pre className="max-h-[640px] overflow-auto whitespace-pre-wrap break-words rounded border border-slate-200 bg-slate-50 p-4 font-sans text-sm text-slate-900">{message.text}</pre>
+                <pre className="max-h-[640px] overflow-auto rounded border border-slate-200 bg-slate-50 p-4 font-sans text-sm break-words whitespace-pre-wrap text-slate-900">
+                  {message.text}
+                </pre>
               )}
             </div>
           </CardBody>

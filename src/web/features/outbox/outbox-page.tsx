@@ -55,7 +55,10 @@ export default function OutboxPage() {
         <span className="flex items-start gap-1.5">
           {m.subject}
           {m.attachmentCount ? (
-            <span className="inline-flex shrink-0 items-center text-slate-500" title={`${m.attachmentCount} attachment${m.attachmentCount === 1 ? '' : 's'}`}>
+            <span
+              className="inline-flex shrink-0 items-center text-slate-500"
+              title={`${m.attachmentCount} attachment${m.attachmentCount === 1 ? '' : 's'}`}
+            >
               <Paperclip className="h-3.5 w-3.5" aria-hidden />
               <span className="sr-only">{`${m.attachmentCount} attachment${m.attachmentCount === 1 ? '' : 's'}`}</span>
             </span>
@@ -65,7 +68,13 @@ export default function OutboxPage() {
     },
     { id: 'status', header: 'Status', cell: (m) => <OutboxStatusBadge status={m.status} /> },
     { id: 'attempts', header: 'Attempts', priority: 2, align: 'right', cell: (m) => m.attempts },
-    { id: 'lastError', header: 'Last Error', priority: 2, className: 'max-w-xs break-words text-red-800', cell: (m) => m.lastError ?? '' },
+    {
+      id: 'lastError',
+      header: 'Last Error',
+      priority: 2,
+      className: 'max-w-xs break-words text-red-800',
+      cell: (m) => m.lastError ?? '',
+    },
     {
       id: 'created',
       header: 'Created',
@@ -82,7 +91,11 @@ export default function OutboxPage() {
 
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title={OUTBOX_TEXTS.title} subtitle={OUTBOX_TEXTS.subtitle} back={{ to: '/settings', label: 'Back to Settings' }} />
+      <PageHeader
+        title={OUTBOX_TEXTS.title}
+        subtitle={OUTBOX_TEXTS.subtitle}
+        back={{ to: '/settings', label: 'Back to Settings' }}
+      />
       {forbidden ? (
         <ErrorBanner message={OUTBOX_TEXTS.forbidden} />
       ) : (
@@ -93,7 +106,11 @@ export default function OutboxPage() {
           <div className="flex flex-wrap items-end gap-4">
             <FormField label="Status" className="w-48">
               {(a11y) => (
-                <SelectInput {...a11y} value={values.status ?? ''} onChange={(e) => update({ status: e.target.value || null, page: null })}>
+                <SelectInput
+                  {...a11y}
+                  value={values.status ?? ''}
+                  onChange={(e) => update({ status: e.target.value || null, page: null })}
+                >
                   <option value="">All statuses</option>
                   {OUTBOX_STATUSES.map((s) => (
                     <option key={s} value={s}>
@@ -119,14 +136,25 @@ export default function OutboxPage() {
             actions={{
               cell: (m) =>
                 m.status === 'failed' ? (
-                  <Button size="sm" variant="secondary" disabled={retry.isPending} onClick={() => retryMessage(m)} aria-label={`Retry message to ${m.to}: ${m.subject}`}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    disabled={retry.isPending}
+                    onClick={() => retryMessage(m)}
+                    aria-label={`Retry message to ${m.to}: ${m.subject}`}
+                  >
                     <RotateCw className="h-3.5 w-3.5" aria-hidden /> Retry
                   </Button>
                 ) : null,
             }}
           />
           {outbox.data && outbox.data.total > 0 ? (
-            <Pager page={values.page} pageSize={values.pageSize} total={outbox.data.total} onPage={(page) => update({ page: page === 1 ? null : page })} />
+            <Pager
+              page={values.page}
+              pageSize={values.pageSize}
+              total={outbox.data.total}
+              onPage={(page) => update({ page: page === 1 ? null : page })}
+            />
           ) : null}
         </div>
       )}

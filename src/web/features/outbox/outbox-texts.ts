@@ -2,8 +2,18 @@ import type { BadgeTone } from '../../ui/badge';
 import type { OutboxStatus } from '../../../domain/quote-outbox';
 
 /** The Outbox screen's wording (Settings > Outbox). */
-export const OUTBOX_STATUS_LABELS: Record<OutboxStatus, string> = { pending: 'Queued', sending: 'Sending', sent: 'Sent', failed: 'Failed' };
-export const OUTBOX_STATUS_TONES: Record<OutboxStatus, BadgeTone> = { pending: 'amber', sending: 'blue', sent: 'green', failed: 'red' };
+export const OUTBOX_STATUS_LABELS: Record<OutboxStatus, string> = {
+  pending: 'Queued',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+};
+export const OUTBOX_STATUS_TONES: Record<OutboxStatus, BadgeTone> = {
+  pending: 'amber',
+  sending: 'blue',
+  sent: 'green',
+  failed: 'red',
+};
 
 export const OUTBOX_TEXTS = {
   title: 'Outbox',

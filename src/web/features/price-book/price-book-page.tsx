@@ -34,8 +34,17 @@ const SEARCH_DELAY_MS = 300;
 const DELETE_NOUN: Record<PriceKind, string> = { part: 'part', labor: 'labor price', item: 'item' };
 
 const COLUMNS: DataTableColumn<PriceRecord>[] = [
-  { id: 'type', header: 'Type', cell: (row) => <Badge tone={KIND_TONES[row.kind]}>{PRICE_KIND_LABELS[row.kind]}</Badge> },
-  { id: 'code', header: 'Code', className: 'whitespace-nowrap font-mono text-xs text-slate-800', cell: (row) => row.code },
+  {
+    id: 'type',
+    header: 'Type',
+    cell: (row) => <Badge tone={KIND_TONES[row.kind]}>{PRICE_KIND_LABELS[row.kind]}</Badge>,
+  },
+  {
+    id: 'code',
+    header: 'Code',
+    className: 'whitespace-nowrap font-mono text-xs text-slate-800',
+    cell: (row) => row.code,
+  },
   {
     id: 'item',
     header: 'Item',
@@ -66,7 +75,9 @@ const COLUMNS: DataTableColumn<PriceRecord>[] = [
     cell: (row) => (
       <>
         <p className="font-medium text-slate-900">{formatCents(row.unitCostCents)}</p>
-        {row.kind === 'part' ? <p className="text-xs text-slate-600">PM {formatCents(row.flatRatePmContractCents)}</p> : null}
+        {row.kind === 'part' ? (
+          <p className="text-xs text-slate-600">PM {formatCents(row.flatRatePmContractCents)}</p>
+        ) : null}
       </>
     ),
   },
@@ -112,13 +123,18 @@ export default function PriceBookPage() {
   const onSearch = (text: string) => {
     setSearch(text);
     window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => latestUpdate.current({ q: text.trim() || undefined, page: undefined }, { replace: true }), SEARCH_DELAY_MS);
+    timer.current = window.setTimeout(
+      () => latestUpdate.current({ q: text.trim() || undefined, page: undefined }, { replace: true }),
+      SEARCH_DELAY_MS,
+    );
   };
 
   const serviceLines = options.data?.serviceLines ?? [];
   const categories = options.data?.categories ?? [];
   const data = list.data;
-  const loadError = list.isError ? errorMessage(list.error, data ? 'Failed to refresh item prices' : 'Failed to load item prices') : null;
+  const loadError = list.isError
+    ? errorMessage(list.error, data ? 'Failed to refresh item prices' : 'Failed to load item prices')
+    : null;
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -157,17 +173,36 @@ export default function PriceBookPage() {
 
       <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
         <div className="relative">
-          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
-          <TextInput type="search" aria-label="Search items" placeholder="Search items..." value={search} onChange={(e) => onSearch(e.target.value)} className="pl-9" maxLength={100} />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
+            aria-hidden
+          />
+          <TextInput
+            type="search"
+            aria-label="Search items"
+            placeholder="Search items..."
+            value={search}
+            onChange={(e) => onSearch(e.target.value)}
+            className="pl-9"
+            maxLength={100}
+          />
         </div>
-        <SelectInput aria-label="Type" value={values.type ?? ''} onChange={(e) => update({ type: e.target.value || undefined, page: undefined })}>
+        <SelectInput
+          aria-label="Type"
+          value={values.type ?? ''}
+          onChange={(e) => update({ type: e.target.value || undefined, page: undefined })}
+        >
           {PRICE_TYPE_FILTERS.map((t) => (
             <option key={t.value} value={t.value}>
               {t.label}
             </option>
           ))}
         </SelectInput>
-        <SelectInput aria-label="Service line" value={values.serviceLine ?? ''} onChange={(e) => update({ serviceLine: e.target.value || undefined, page: undefined })}>
+        <SelectInput
+          aria-label="Service line"
+          value={values.serviceLine ?? ''}
+          onChange={(e) => update({ serviceLine: e.target.value || undefined, page: undefined })}
+        >
           <option value="">All Service Lines</option>
           {serviceLines.map((line) => (
             <option key={line.code} value={line.code}>
@@ -195,7 +230,13 @@ export default function PriceBookPage() {
             cell: (row) =>
               canEdit ? (
                 <div className="inline-flex gap-1">
-                  <Button variant="ghost" size="sm" aria-label={`Edit ${row.code}`} title="Edit" onClick={() => setEditing(row)}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Edit ${row.code}`}
+                    title="Edit"
+                    onClick={() => setEditing(row)}
+                  >
                     <Pencil className="h-4 w-4" aria-hidden />
                   </Button>
                   <Button
@@ -219,7 +260,13 @@ export default function PriceBookPage() {
         />
         {data && data.items.length > 0 ? (
           <div className="border-t border-slate-200 px-4">
-            <Pager page={data.page} pageSize={data.pageSize} total={data.total} totalCapped={data.totalCapped} onPage={(page) => update({ page: page === 1 ? undefined : page })} />
+            <Pager
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              totalCapped={data.totalCapped}
+              onPage={(page) => update({ page: page === 1 ? undefined : page })}
+            />
           </div>
         ) : null}
       </Card>
@@ -227,7 +274,12 @@ export default function PriceBookPage() {
       {canEdit ? (
         <>
           <AddPriceDialog open={adding} onOpenChange={setAdding} serviceLines={serviceLines} categories={categories} />
-          <EditPriceDialog record={editing} onClose={() => setEditing(null)} serviceLines={serviceLines} categories={categories} />
+          <EditPriceDialog
+            record={editing}
+            onClose={() => setEditing(null)}
+            serviceLines={serviceLines}
+            categories={categories}
+          />
           <ImportDialog open={importing} onOpenChange={setImporting} />
           <ConfirmDialog
             open={deleting !== null}
@@ -236,8 +288,8 @@ export default function PriceBookPage() {
             description={
               deleting ? (
                 <>
-                  Delete the {DELETE_NOUN[deleting.kind]} <strong>{deleting.code}</strong> ({deleting.name}) from the price book? This cannot be undone. Jobs that
-                  already use it keep their own copy of the price.
+                  Delete the {DELETE_NOUN[deleting.kind]} <strong>{deleting.code}</strong> ({deleting.name}) from the
+                  price book? This cannot be undone. Jobs that already use it keep their own copy of the price.
                 </>
               ) : (
                 ''
@@ -263,7 +315,11 @@ function Details({ row }: { row: PriceRecord }) {
           <p>Parts cost: {formatCents(row.partsCostCents)}</p>
           <p>Est. hours: {formatHours(row.estimatedHours)}</p>
           {row.multiTechnician || row.includeRoofAccess ? (
-            <p className="text-slate-600">{[row.multiTechnician ? 'Multi-tech' : null, row.includeRoofAccess ? 'Roof access' : null].filter(Boolean).join(' · ')}</p>
+            <p className="text-slate-600">
+              {[row.multiTechnician ? 'Multi-tech' : null, row.includeRoofAccess ? 'Roof access' : null]
+                .filter(Boolean)
+                .join(' · ')}
+            </p>
           ) : null}
         </>
       );
@@ -272,7 +328,11 @@ function Details({ row }: { row: PriceRecord }) {
         <>
           <p>Skill: {skillLevelLabel(row.skillLevel)}</p>
           <p>Duration: {formatHours(row.durationHours)} h</p>
-          {row.isOvertime || row.isEmergency ? <p className="text-slate-600">{[row.isOvertime ? 'Overtime' : null, row.isEmergency ? 'Emergency' : null].filter(Boolean).join(' · ')}</p> : null}
+          {row.isOvertime || row.isEmergency ? (
+            <p className="text-slate-600">
+              {[row.isOvertime ? 'Overtime' : null, row.isEmergency ? 'Emergency' : null].filter(Boolean).join(' · ')}
+            </p>
+          ) : null}
         </>
       );
     case 'item':

@@ -33,7 +33,14 @@ import { emailTemplatePath, TEMPLATE_TAB_LABELS, TEMPLATE_TEXTS } from './quote-
 const typeParam = z.enum(TEMPLATE_QUOTE_TYPES).catch('repair');
 
 /** Fields written on several lines; the others are one line. */
-const LONG_FIELDS = new Set<EmailTemplateField>(['introText', 'approvalText', 'approvalNote', 'denialNote', 'closingText', 'signature']);
+const LONG_FIELDS = new Set<EmailTemplateField>([
+  'introText',
+  'approvalText',
+  'approvalNote',
+  'denialNote',
+  'closingText',
+  'signature',
+]);
 
 /**
  * The quote e-mail's wording per quote type (section 3's fields, all required), with a live
@@ -45,28 +52,43 @@ export default function EmailTemplatePage() {
   const type = typeParam.parse(params.get('type') ?? undefined);
   const jobId = isUuidV4(params.get('jobId') ?? undefined) ? params.get('jobId')! : undefined;
   const template = useDefaultEmailTemplate(type);
-  const back = jobId ? { to: `/jobs/${jobId}`, label: 'Back to Job Details' } : { to: `/quotes/templates${type === 'repair' ? '' : `?type=${type}`}`, label: 'Back to Quote Templates' };
+  const back = jobId
+    ? { to: `/jobs/${jobId}`, label: 'Back to Job Details' }
+    : { to: `/quotes/templates${type === 'repair' ? '' : `?type=${type}`}`, label: 'Back to Quote Templates' };
 
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title="Quote E-mail Template" subtitle="The e-mail a quote is sent with. Every field is required." back={back} />
+      <PageHeader
+        title="Quote E-mail Template"
+        subtitle="The e-mail a quote is sent with. Every field is required."
+        back={back}
+      />
       <Tabs
         label="Quote type"
         value={type}
-        onChange={(next) => setParams(new URLSearchParams(emailTemplatePath(next, jobId).split('?')[1]), { replace: true })}
+        onChange={(next) =>
+          setParams(new URLSearchParams(emailTemplatePath(next, jobId).split('?')[1]), { replace: true })
+        }
         tabs={TEMPLATE_QUOTE_TYPES.map((t) => ({ value: t, label: TEMPLATE_TAB_LABELS[t] }))}
       />
       <div role="tabpanel" aria-label={`${TEMPLATE_TAB_LABELS[type]} quote e-mail`} className="pt-4">
-        {template.isError ? <ErrorBanner message={errorMessage(template.error, TEMPLATE_TEXTS.emailLoadFailed)} /> : null}
+        {template.isError ? (
+          <ErrorBanner message={errorMessage(template.error, TEMPLATE_TEXTS.emailLoadFailed)} />
+        ) : null}
         {template.isPending ? <Spinner label="Loading e-mail template..." /> : null}
-        {template.data ? <EmailTemplateEditor key={`${type}-${template.data.id ?? 'built-in'}`} type={type} template={template.data} /> : null}
+        {template.data ? (
+          <EmailTemplateEditor key={`${type}-${template.data.id ?? 'built-in'}`} type={type} template={template.data} />
+        ) : null}
       </div>
     </div>
   );
 }
 
 function valuesOf(template: EmailTemplate, type: TemplateQuoteType): EmailTemplateInput {
-  const content = Object.fromEntries(EMAIL_TEMPLATE_FIELDS.map((f) => [f, template[f]])) as Record<EmailTemplateField, string>;
+  const content = Object.fromEntries(EMAIL_TEMPLATE_FIELDS.map((f) => [f, template[f]])) as Record<
+    EmailTemplateField,
+    string
+  >;
   return { ...content, name: template.name, templateType: type };
 }
 
@@ -75,11 +97,17 @@ function EmailTemplateEditor({ type, template }: { type: TemplateQuoteType; temp
   const company = useCompanyInfo();
   const save = useSaveEmailTemplate();
   const [banner, setBanner] = useState<string | null>(null);
-  const form = useForm<EmailTemplateInput>({ resolver: zodResolver(emailTemplateInput), defaultValues: valuesOf(template, type) });
+  const form = useForm<EmailTemplateInput>({
+    resolver: zodResolver(emailTemplateInput),
+    defaultValues: valuesOf(template, type),
+  });
   const { register, handleSubmit, control, formState, reset } = form;
   const watched = useWatch({ control }) as Partial<EmailTemplateInput>;
 
-  const content = Object.fromEntries(EMAIL_TEMPLATE_FIELDS.map((f) => [f, watched[f] ?? ''])) as Record<EmailTemplateField, string>;
+  const content = Object.fromEntries(EMAIL_TEMPLATE_FIELDS.map((f) => [f, watched[f] ?? ''])) as Record<
+    EmailTemplateField,
+    string
+  >;
   const rendered = renderQuoteEmail(content, {
     ...SAMPLE_QUOTE_EMAIL_VALUES,
     companyName: company.data?.name || SAMPLE_QUOTE_EMAIL_VALUES.companyName,
@@ -93,7 +121,8 @@ function EmailTemplateEditor({ type, template }: { type: TemplateQuoteType; temp
       reset(valuesOf(saved, type));
       toast.success('E-mail template saved');
     } catch (error) {
-      if (!applyServerFieldErrors(error, form.setError, { known: form.getValues() })) setBanner(errorMessage(error, TEMPLATE_TEXTS.emailSaveFailed));
+      if (!applyServerFieldErrors(error, form.setError, { known: form.getValues() }))
+        setBanner(errorMessage(error, TEMPLATE_TEXTS.emailSaveFailed));
     }
   });
 
@@ -102,16 +131,30 @@ function EmailTemplateEditor({ type, template }: { type: TemplateQuoteType; temp
       <Card>
         <CardHeader title={`${TEMPLATE_TAB_LABELS[type]} quote e-mail`} />
         <CardBody>
-          <form onSubmit={submit} noValidate aria-label={`${TEMPLATE_TAB_LABELS[type]} quote e-mail template`} className="space-y-4">
+          <form
+            onSubmit={submit}
+            noValidate
+            aria-label={`${TEMPLATE_TAB_LABELS[type]} quote e-mail template`}
+            className="space-y-4"
+          >
             {banner ? <ErrorBanner message={banner} /> : null}
-            {template.builtIn ? <p className="text-sm text-slate-600">This is the built-in wording. Saving stores it as this type&apos;s template.</p> : null}
+            {template.builtIn ? (
+              <p className="text-sm text-slate-600">
+                This is the built-in wording. Saving stores it as this type&apos;s template.
+              </p>
+            ) : null}
             {!canEdit ? <p className="text-sm text-slate-600">{TEMPLATE_TEXTS.readOnly}</p> : null}
             <fieldset disabled={!canEdit || save.isPending} className="space-y-4">
               <FormField label="Template Name" required error={formState.errors.name?.message}>
                 {(a11y) => <TextInput {...a11y} {...register('name')} autoComplete="off" />}
               </FormField>
               {EMAIL_TEMPLATE_FIELDS.map((field) => (
-                <FormField key={field} label={EMAIL_FIELD_LABELS[field]} required error={formState.errors[field]?.message}>
+                <FormField
+                  key={field}
+                  label={EMAIL_FIELD_LABELS[field]}
+                  required
+                  error={formState.errors[field]?.message}
+                >
                   {(a11y) =>
                     LONG_FIELDS.has(field) ? (
                       <TextArea {...a11y} {...register(field)} rows={field === 'introText' ? 4 : 2} />
@@ -151,7 +194,12 @@ function EmailTemplateEditor({ type, template }: { type: TemplateQuoteType; temp
             </div>
           </dl>
           {/* Not sandboxed: the HTML is our own escaped rendering, the page's CSP (no inline scripts, frames only from this origin) covers a srcdoc frame, and a sandboxed frame cannot be read by accessibility checkers. */}
-          <iframe title="E-mail preview" referrerPolicy="no-referrer" srcDoc={rendered.html} className="h-[640px] w-full rounded border border-slate-200 bg-slate-100" />
+          <iframe
+            title="E-mail preview"
+            referrerPolicy="no-referrer"
+            srcDoc={rendered.html}
+            className="h-[640px] w-full rounded border border-slate-200 bg-slate-100"
+          />
         </CardBody>
       </Card>
     </div>

@@ -38,7 +38,10 @@ const state = (type: QuoteType, over: Partial<QuoteCardState> = {}): QuoteCardSt
   ...over,
 });
 
-const view = (latest: JobQuoteHistoryItem | null, types: Partial<Record<QuoteType, Partial<QuoteCardState>>> = {}): JobQuotesView => ({
+const view = (
+  latest: JobQuoteHistoryItem | null,
+  types: Partial<Record<QuoteType, Partial<QuoteCardState>>> = {},
+): JobQuotesView => ({
   jobId: 'j1',
   jobNumber: 1001,
   contactEmail: null,
@@ -59,22 +62,44 @@ describe('inspectionListOffer', () => {
   });
 
   it('offers nothing without a completed inspection (or a default template)', () => {
-    expect(inspectionListOffer(view(null, { inspection: { canSend: false, reason: 'Complete an inspection before sending an inspection quote' } }))).toBeNull();
+    expect(
+      inspectionListOffer(
+        view(null, {
+          inspection: { canSend: false, reason: 'Complete an inspection before sending an inspection quote' },
+        }),
+      ),
+    ).toBeNull();
   });
 
   it('offers nothing once a quote was sent and nothing changed', () => {
-    expect(inspectionListOffer(view(quote('repair'), { repair: { sent: true, buttonLabel: 'Resend Quote' } }))).toBeNull();
+    expect(
+      inspectionListOffer(view(quote('repair'), { repair: { sent: true, buttonLabel: 'Resend Quote' } })),
+    ).toBeNull();
   });
 
   it("offers the sent quote's type again when the inspections changed after the send", () => {
-    expect(inspectionListOffer(view(quote('repair'), { repair: { sent: true, inspectionChanged: true, buttonLabel: 'Resend Quote' } }))).toEqual({ type: 'repair', label: 'Resend Quote' });
-    expect(inspectionListOffer(view(quote('replacement'), { replacement: { sent: true, inspectionChanged: true, needsUpdate: true, buttonLabel: 'Update Quote' } }))).toEqual({
+    expect(
+      inspectionListOffer(
+        view(quote('repair'), { repair: { sent: true, inspectionChanged: true, buttonLabel: 'Resend Quote' } }),
+      ),
+    ).toEqual({ type: 'repair', label: 'Resend Quote' });
+    expect(
+      inspectionListOffer(
+        view(quote('replacement'), {
+          replacement: { sent: true, inspectionChanged: true, needsUpdate: true, buttonLabel: 'Update Quote' },
+        }),
+      ),
+    ).toEqual({
       type: 'replacement',
       label: 'Update Quote',
     });
   });
 
   it('offers nothing for a quote of job items, which inspections do not change', () => {
-    expect(inspectionListOffer(view(quote('other'), { other: { sent: true, inspectionChanged: true, buttonLabel: 'Resend Quote' } }))).toBeNull();
+    expect(
+      inspectionListOffer(
+        view(quote('other'), { other: { sent: true, inspectionChanged: true, buttonLabel: 'Resend Quote' } }),
+      ),
+    ).toBeNull();
   });
 });

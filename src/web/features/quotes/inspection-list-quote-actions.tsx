@@ -35,7 +35,13 @@ export function inspectionListOffer(view: JobQuotesView): InspectionListOffer | 
  * The quote button of the inspection list (filled into InspectionRepairTab's `quoteActions` slot by
  * the job page). It opens the Quotes card's own send dialog, for the type above.
  */
-export function InspectionListQuoteActions({ job, onChanged }: { job: Pick<JobDetail, 'id' | 'number' | 'contactEmail'>; onChanged?: () => void }) {
+export function InspectionListQuoteActions({
+  job,
+  onChanged,
+}: {
+  job: Pick<JobDetail, 'id' | 'number' | 'contactEmail'>;
+  onChanged?: () => void;
+}) {
   const quotes = useJobQuotes(job.id);
   const maySend = useCan('quotes.send');
   const [open, setOpen] = useState(false);

@@ -2,7 +2,13 @@ import { Eye, FileEdit, Send } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { JobDetail } from '../../../domain/jobs';
-import { DECLINE_REASON_LABELS, isDecidedQuoteStatus, QUOTE_MESSAGES, type JobQuoteHistoryItem, type QuoteCardState } from '../../../domain/quotes';
+import {
+  DECLINE_REASON_LABELS,
+  isDecidedQuoteStatus,
+  QUOTE_MESSAGES,
+  type JobQuoteHistoryItem,
+  type QuoteCardState,
+} from '../../../domain/quotes';
 import { REPAIR_PHASE_LABELS } from '../../../domain/repairs';
 import type { TemplateQuoteType } from '../../../domain/quote-templates';
 import { ApiError, errorMessage } from '../../lib/api-client';
@@ -27,7 +33,8 @@ const TABS: { value: CardTab; label: string }[] = [
   { value: 'all', label: 'All Quotes' },
 ];
 
-const formatDateTime = (value: string) => new Date(value).toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' });
+const formatDateTime = (value: string) =>
+  new Date(value).toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' });
 
 /** Sent, or Confirmed with Approved or Declined (section 4); superseded, expired and withdrawn as such. */
 export function QuoteStatusBadges({ status }: { status: JobQuoteHistoryItem['status'] }) {
@@ -72,7 +79,8 @@ export function JobQuotesCard({ job, onChanged }: { job: JobDetail; onChanged?: 
   const setTab = (next: CardTab) => setPicked(next);
   const state: QuoteCardState | null = tab === 'all' || !view ? null : view.types[tab];
   const sendLabel = state?.buttonLabel ?? 'Send Quote';
-  const sendDisabledReason = tab === 'all' ? QUOTE_MESSAGES.allQuotesTab : state && !state.canSend ? state.reason : null;
+  const sendDisabledReason =
+    tab === 'all' ? QUOTE_MESSAGES.allQuotesTab : state && !state.canSend ? state.reason : null;
 
   return (
     <Card>
@@ -100,7 +108,12 @@ export function JobQuotesCard({ job, onChanged }: { job: JobDetail; onChanged?: 
               </>
             )}
             {mayEdit ? (
-              <Button size="sm" disabled={!state || !state.canSend || !view} onClick={() => setSending(true)} aria-describedby={sendDisabledReason ? `send-reason-${job.id}` : undefined}>
+              <Button
+                size="sm"
+                disabled={!state || !state.canSend || !view}
+                onClick={() => setSending(true)}
+                aria-describedby={sendDisabledReason ? `send-reason-${job.id}` : undefined}
+              >
                 <Send className="h-4 w-4" aria-hidden /> {sendLabel}
               </Button>
             ) : null}
@@ -110,7 +123,15 @@ export function JobQuotesCard({ job, onChanged }: { job: JobDetail; onChanged?: 
       <CardBody className="space-y-4">
         <Tabs label="Quote type" value={tab} onChange={setTab} tabs={TABS} />
         <div role="tabpanel" aria-label={TABS.find((t) => t.value === tab)!.label} className="space-y-4">
-          {quotes.isError ? <ErrorBanner message={quotes.error instanceof ApiError && quotes.error.status === 404 ? QUOTES_CARD_TEXTS.loadFailed : errorMessage(quotes.error, QUOTES_CARD_TEXTS.loadFailed)} /> : null}
+          {quotes.isError ? (
+            <ErrorBanner
+              message={
+                quotes.error instanceof ApiError && quotes.error.status === 404
+                  ? QUOTES_CARD_TEXTS.loadFailed
+                  : errorMessage(quotes.error, QUOTES_CARD_TEXTS.loadFailed)
+              }
+            />
+          ) : null}
           {quotes.isPending ? <Spinner label="Loading quotes..." /> : null}
           {mayEdit && sendDisabledReason ? (
             <p id={`send-reason-${job.id}`} className="text-sm text-slate-600">
@@ -151,8 +172,8 @@ export function JobQuotesCard({ job, onChanged }: { job: JobDetail; onChanged?: 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
-      <dd className="mt-0.5 break-words text-sm text-slate-900">{children}</dd>
+      <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{label}</dt>
+      <dd className="mt-0.5 text-sm break-words text-slate-900">{children}</dd>
     </div>
   );
 }
@@ -163,7 +184,10 @@ function QuoteTypeState({ state }: { state: QuoteCardState }) {
   return (
     <div className="space-y-4">
       {state.awaitingCustomer ? (
-        <div className="rounded-md border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-900" data-testid="quote-awaiting">
+        <div
+          className="rounded-md border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-900"
+          data-testid="quote-awaiting"
+        >
           <p className="font-semibold">{QUOTES_CARD_TEXTS.sent}</p>
           <p>{QUOTES_CARD_TEXTS.waiting}</p>
         </div>
@@ -187,7 +211,11 @@ function QuoteTypeState({ state }: { state: QuoteCardState }) {
             <QuoteStatusBadges status={q.status} />
           </Fact>
           <Fact label="Sent To">{q.email}</Fact>
-          {q.decidedAt ? <Fact label="Decided">{formatDateTime(q.decidedAt)}</Fact> : <Fact label="Link Expires">{formatDate(q.expiresAt)}</Fact>}
+          {q.decidedAt ? (
+            <Fact label="Decided">{formatDateTime(q.decidedAt)}</Fact>
+          ) : (
+            <Fact label="Link Expires">{formatDate(q.expiresAt)}</Fact>
+          )}
           {q.feeInvoice ? (
             <Fact label="Inspection Fee Invoice">
               <Link to={`/invoices/${q.feeInvoice.id}`} className="text-blue-700 hover:underline">
@@ -221,7 +249,13 @@ function SignedBy({ quote }: { quote: JobQuoteHistoryItem }) {
           {quote.decidedAt ? <p className="text-slate-600">{formatDateTime(quote.decidedAt)}</p> : null}
           {quote.decisionIp ? <p className="text-xs text-slate-600">From {quote.decisionIp}</p> : null}
         </div>
-        {quote.signatureUrl ? <img src={quote.signatureUrl} alt={`Signature of ${quote.signerName}`} className="h-16 max-w-60 rounded border border-slate-200 bg-white object-contain" /> : null}
+        {quote.signatureUrl ? (
+          <img
+            src={quote.signatureUrl}
+            alt={`Signature of ${quote.signerName}`}
+            className="h-16 max-w-60 rounded border border-slate-200 bg-white object-contain"
+          />
+        ) : null}
         {quote.chosenOptions?.length ? (
           <div>
             <p className="text-slate-600">Chosen options</p>

@@ -21,13 +21,21 @@ const typeParam = z.enum(QUOTE_TYPES);
 async function fetchQuotePdf(jobId: string, type: string, quoteNumber: string | null): Promise<Blob> {
   let response: Response;
   try {
-    response = await fetch(withQuery(`/api/jobs/${jobId}/quote-preview`, { type, quoteNumber }), { credentials: 'same-origin', headers: { accept: 'application/pdf, application/json' } });
+    response = await fetch(withQuery(`/api/jobs/${jobId}/quote-preview`, { type, quoteNumber }), {
+      credentials: 'same-origin',
+      headers: { accept: 'application/pdf, application/json' },
+    });
   } catch {
     throw new ApiError(0, 'NETWORK_ERROR', 'Cannot reach the server. Check your connection and try again.');
   }
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as ApiErrorBody | null;
-    throw new ApiError(response.status, body?.error.code ?? 'INTERNAL_ERROR', body?.error.message ?? PREVIEW_TEXTS.noPdf, body?.error.fields ?? {});
+    throw new ApiError(
+      response.status,
+      body?.error.code ?? 'INTERNAL_ERROR',
+      body?.error.message ?? PREVIEW_TEXTS.noPdf,
+      body?.error.fields ?? {},
+    );
   }
   const blob = await response.blob();
   if (blob.size === 0) throw new ApiError(500, 'INTERNAL_ERROR', PREVIEW_TEXTS.noPdf);
@@ -85,7 +93,11 @@ export default function QuotePreviewPage() {
     <div className="mx-auto max-w-6xl">
       <PageHeader
         title={`${QUOTE_TYPE_LABELS[type]} Quote Preview`}
-        subtitle={quoteNumber ? `Quote ${quoteNumber}` : 'The quote number and the customer links are added when the quote is sent.'}
+        subtitle={
+          quoteNumber
+            ? `Quote ${quoteNumber}`
+            : 'The quote number and the customer links are added when the quote is sent.'
+        }
         back={back}
         actions={
           <>
@@ -110,7 +122,12 @@ export default function QuotePreviewPage() {
         <Spinner label="Generating the quote PDF..." />
       ) : url ? (
         <Card className="overflow-hidden">
-          <iframe ref={frame} src={url} title={`${QUOTE_TYPE_LABELS[type]} quote PDF`} className="block h-[800px] w-full" />
+          <iframe
+            ref={frame}
+            src={url}
+            title={`${QUOTE_TYPE_LABELS[type]} quote PDF`}
+            className="block h-[800px] w-full"
+          />
         </Card>
       ) : (
         <ErrorBanner message={PREVIEW_TEXTS.noPdf}>

@@ -1,6 +1,11 @@
 import { Mail, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { formatPreservedPages, pdfTemplateListQuery, TEMPLATE_QUOTE_TYPES, type PdfTemplate } from '../../../domain/quote-templates';
+import {
+  formatPreservedPages,
+  pdfTemplateListQuery,
+  TEMPLATE_QUOTE_TYPES,
+  type PdfTemplate,
+} from '../../../domain/quote-templates';
 import { errorMessage } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { useCan } from '../../lib/can';
@@ -16,7 +21,6 @@ import { toast } from '../../ui/toast';
 import { useDeletePdfTemplate, usePdfTemplates, useUsePdfTemplate } from './api/quote-templates-api';
 import { AddPdfTemplateDialog } from './components/add-pdf-template-dialog';
 import { emailTemplatePath, TEMPLATE_TAB_LABELS, TEMPLATE_TEXTS, TEMPLATE_TYPE_OPTION_LABELS } from './quote-texts';
-
 
 /**
  * /quotes/templates: the PDF templates of each quote type (Repair first), the default marked; Add
@@ -66,7 +70,13 @@ export default function QuoteTemplatesPage() {
         </span>
       ),
     },
-    { id: 'fileName', header: 'File', priority: 2, className: 'break-words', cell: (t) => <span className="text-slate-700">{t.fileName}</span> },
+    {
+      id: 'fileName',
+      header: 'File',
+      priority: 2,
+      className: 'break-words',
+      cell: (t) => <span className="text-slate-700">{t.fileName}</span>,
+    },
     {
       id: 'pages',
       header: 'Preserved Pages',
@@ -84,7 +94,9 @@ export default function QuoteTemplatesPage() {
       cell: (t) => (
         <span className="whitespace-nowrap">
           {formatDate(t.createdAt)}
-          {formatDate(t.updatedAt) === formatDate(t.createdAt) ? null : <span className="block text-xs text-slate-500">Updated {formatDate(t.updatedAt)}</span>}
+          {formatDate(t.updatedAt) === formatDate(t.createdAt) ? null : (
+            <span className="block text-xs text-slate-500">Updated {formatDate(t.updatedAt)}</span>
+          )}
         </span>
       ),
     },
@@ -129,7 +141,10 @@ export default function QuoteTemplatesPage() {
           getRowKey={(t) => t.id}
           getRowLabel={(t) => `template ${t.name}`}
           getRowTestId={(t) => `template-${t.name}`}
-          empty={templates.data?.emptyText ?? `No PDF templates found for ${type} quotes. Upload your first PDF template to get started.`}
+          empty={
+            templates.data?.emptyText ??
+            `No PDF templates found for ${type} quotes. Upload your first PDF template to get started.`
+          }
           emptyAction={canManage ? <Button onClick={() => setAdding(true)}>Add PDF Template</Button> : undefined}
           actions={
             canManage
@@ -137,7 +152,13 @@ export default function QuoteTemplatesPage() {
                   cell: (t) => (
                     <span className="flex flex-wrap justify-end gap-2">
                       {t.isDefault ? null : (
-                        <Button size="sm" variant="secondary" disabled={useTemplate.isPending} onClick={() => makeDefault(t)} aria-label={`Use Template ${t.name}`}>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          disabled={useTemplate.isPending}
+                          onClick={() => makeDefault(t)}
+                          aria-label={`Use Template ${t.name}`}
+                        >
                           Use Template
                         </Button>
                       )}

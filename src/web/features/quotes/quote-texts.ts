@@ -64,4 +64,3 @@ export const QUOTES_CARD_TEXTS = {
   noHistory: 'No quotes have been sent for this job yet.',
   notSent: 'No quote of this type has been sent yet.',
 } as const;
-

@@ -34,8 +34,18 @@ export default function SettingsPage() {
     <div className="mx-auto max-w-7xl space-y-6">
       <PageHeader
         title="Settings"
-        subtitle={canEdit ? 'Company information, users, service types and job types' : 'Company information, service types and job types (read-only)'}
-        actions={canEdit ? <ButtonLink variant="secondary" to="/settings/outbox">Outbox</ButtonLink> : null}
+        subtitle={
+          canEdit
+            ? 'Company information, users, service types and job types'
+            : 'Company information, service types and job types (read-only)'
+        }
+        actions={
+          canEdit ? (
+            <ButtonLink variant="secondary" to="/settings/outbox">
+              Outbox
+            </ButtonLink>
+          ) : null
+        }
       />
       {loadFailed ? <ErrorBanner message="Failed to load settings data" /> : null}
       <CompanyInfoCard company={company.data} loading={company.isPending} canEdit={canEdit} />

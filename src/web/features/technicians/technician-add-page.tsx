@@ -27,14 +27,24 @@ export default function TechnicianAddPage() {
 
   return (
     <div className="mx-auto max-w-6xl">
-      <PageHeader title="Add Technician" subtitle="A new technician is active and can be scheduled right away." back={{ to: '/jobs/dispatch', label: 'Back to Dispatch' }} />
+      <PageHeader
+        title="Add Technician"
+        subtitle="A new technician is active and can be scheduled right away."
+        back={{ to: '/jobs/dispatch', label: 'Back to Dispatch' }}
+      />
       <TechnicianForm
         mode="add"
         defaultValues={newTechnicianForm()}
         submitLabel="Add Technician"
         pendingLabel="Adding..."
         cancelTo="/jobs/dispatch"
-        failure={create.isError ? <ErrorBanner message="Failed to add technician. Please try again.">{errorMessage(create.error, '') || null}</ErrorBanner> : null}
+        failure={
+          create.isError ? (
+            <ErrorBanner message="Failed to add technician. Please try again.">
+              {errorMessage(create.error, '') || null}
+            </ErrorBanner>
+          ) : null
+        }
         onSubmit={async (values) => {
           const created = await create.mutateAsync(values as CreateTechnicianInput);
           toast.success(`Technician ${values.firstName} ${values.lastName} added (username ${created.username})`);

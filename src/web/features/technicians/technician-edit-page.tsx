@@ -21,7 +21,10 @@ export default function TechnicianEditPage() {
   const technician = useTechnician(id, isUuidV4(id) && allowed);
   const update = useUpdateTechnician(id);
 
-  if (!allowed) return <DetailProblem title="Edit Technician" message="Only admins and managers can edit technicians." back={back} />;
+  if (!allowed)
+    return (
+      <DetailProblem title="Edit Technician" message="Only admins and managers can edit technicians." back={back} />
+    );
   const wait = detailGate({
     id,
     query: technician,
@@ -36,9 +39,15 @@ export default function TechnicianEditPage() {
 
   return (
     <div className="mx-auto max-w-6xl">
-      <PageHeader title="Edit Technician" subtitle={`${fullName(t) || t.username} · username ${t.username}`} back={back} />
+      <PageHeader
+        title="Edit Technician"
+        subtitle={`${fullName(t) || t.username} · username ${t.username}`}
+        back={back}
+      />
       {!t.hasPassword ? (
-        <InfoBanner className="mb-6">This technician has no password yet and cannot sign in. Set one from Settings &gt; Users &gt; Manage.</InfoBanner>
+        <InfoBanner className="mb-6">
+          This technician has no password yet and cannot sign in. Set one from Settings &gt; Users &gt; Manage.
+        </InfoBanner>
       ) : null}
       <TechnicianForm
         key={t.id}
@@ -48,7 +57,13 @@ export default function TechnicianEditPage() {
         submitLabel="Save Changes"
         pendingLabel="Saving..."
         cancelTo="/settings"
-        failure={update.isError ? <ErrorBanner message="Failed to save technician. Please try again.">{errorMessage(update.error, '') || null}</ErrorBanner> : null}
+        failure={
+          update.isError ? (
+            <ErrorBanner message="Failed to save technician. Please try again.">
+              {errorMessage(update.error, '') || null}
+            </ErrorBanner>
+          ) : null
+        }
         onSubmit={async (values) => {
           await update.mutateAsync(values as UpdateTechnicianInput);
           toast.success(`Technician ${values.firstName} ${values.lastName} saved`);

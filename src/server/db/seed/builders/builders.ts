@@ -38,7 +38,8 @@ export type LaborPriceInsert = typeof schema.jobLaborPrices.$inferInsert;
 export type ItemPriceInsert = typeof schema.jobItemPrices.$inferInsert;
 
 const jitter = (rng: Random, spread: number) => (rng.next() - 0.5) * spread;
-export const phoneNumber = (rng: Random) => `(${rng.pick(['404', '678', '770', '470'])}) ${rng.digits(3)}-${rng.digits(4)}`;
+export const phoneNumber = (rng: Random) =>
+  `(${rng.pick(['404', '678', '770', '470'])}) ${rng.digits(3)}-${rng.digits(4)}`;
 
 export function buildCompany(rng: Random, overrides: Partial<CompanyInsert> = {}): CompanyInsert {
   const place = rng.pick(CITIES);
@@ -118,7 +119,11 @@ export function buildUser(rng: Random, overrides: Partial<UserInsert> = {}): Use
   };
 }
 
-export function buildTechnician(rng: Random, userId: string, overrides: Partial<TechnicianInsert> = {}): TechnicianInsert {
+export function buildTechnician(
+  rng: Random,
+  userId: string,
+  overrides: Partial<TechnicianInsert> = {},
+): TechnicianInsert {
   return {
     id: userId,
     employeeId: `EMP-${rng.digits(5)}`,
@@ -215,7 +220,11 @@ export function buildJobItem(rng: Random, jobId: string, overrides: Partial<JobI
   };
 }
 
-export function buildInspection(rng: Random, jobId: string, overrides: Partial<InspectionInsert> = {}): InspectionInsert {
+export function buildInspection(
+  rng: Random,
+  jobId: string,
+  overrides: Partial<InspectionInsert> = {},
+): InspectionInsert {
   return {
     id: rng.uuid(),
     jobId,
@@ -290,7 +299,11 @@ export function buildRepair(
   repair.totalCost ??= centsToDecimal(
     repairTotalCents({
       selectedPhase,
-      phaseCents: { phase1: cents(repair.phase1Cost), phase2: cents(repair.phase2Cost), phase3: cents(repair.phase3Cost) },
+      phaseCents: {
+        phase1: cents(repair.phase1Cost),
+        phase2: cents(repair.phase2Cost),
+        phase3: cents(repair.phase3Cost),
+      },
       laborCents: cents(repair.labor),
       refrigerationRecoveryCents: cents(repair.refrigerationRecovery),
       startUpCents: cents(repair.startUpCosts),
@@ -302,8 +315,20 @@ export function buildRepair(
     }),
   );
   const lines: RepairLineInsert[] = [
-    ...accessories.map((a, position) => ({ repairId: repair.id!, kind: 'accessory', position, name: a.name, cost: a.cost })),
-    ...additional.map((a, position) => ({ repairId: repair.id!, kind: 'additional', position, name: a.name, cost: a.cost })),
+    ...accessories.map((a, position) => ({
+      repairId: repair.id!,
+      kind: 'accessory',
+      position,
+      name: a.name,
+      cost: a.cost,
+    })),
+    ...additional.map((a, position) => ({
+      repairId: repair.id!,
+      kind: 'additional',
+      position,
+      name: a.name,
+      cost: a.cost,
+    })),
   ];
   return { repair, lines };
 }
@@ -320,7 +345,9 @@ export function buildQuote(
     quoteNumber: `QT-${refs.jobNumber}-${rng.digits(4)}`,
     quoteType: 'repair',
     amount: '0.00',
-    token: Array.from({ length: 40 }, () => rng.pick([...'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789'])).join(''),
+    token: Array.from({ length: 40 }, () =>
+      rng.pick([...'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789']),
+    ).join(''),
     expiresAt: new Date(createdAt.getTime() + 30 * 24 * 60 * 60 * 1000),
     status: 'sent',
     email: 'facilities@example.com',
@@ -390,7 +417,10 @@ export function buildPartPrice(
   };
 }
 
-export function buildLaborPrice(rng: Random, overrides: Partial<LaborPriceInsert> & { code: string; name: string }): LaborPriceInsert {
+export function buildLaborPrice(
+  rng: Random,
+  overrides: Partial<LaborPriceInsert> & { code: string; name: string },
+): LaborPriceInsert {
   return {
     id: rng.uuid(),
     description: null,
@@ -404,7 +434,10 @@ export function buildLaborPrice(rng: Random, overrides: Partial<LaborPriceInsert
   };
 }
 
-export function buildItemPrice(rng: Random, overrides: Partial<ItemPriceInsert> & { code: string; name: string }): ItemPriceInsert {
+export function buildItemPrice(
+  rng: Random,
+  overrides: Partial<ItemPriceInsert> & { code: string; name: string },
+): ItemPriceInsert {
   return {
     id: rng.uuid(),
     description: null,

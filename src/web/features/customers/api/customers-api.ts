@@ -1,6 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paginated } from '../../../../domain/api';
-import type { Company, CompanyDetail, CompanyInput, CompanyListQuery, CompanySummary } from '../../../../domain/companies';
+import type {
+  Company,
+  CompanyDetail,
+  CompanyInput,
+  CompanyListQuery,
+  CompanySummary,
+} from '../../../../domain/companies';
 import type { CustomerDashboard } from '../../../../domain/customers';
 import type { UnitDeficienciesAnswer } from '../../../../domain/repairs';
 import type { Location, LocationInput } from '../../../../domain/locations';
@@ -44,7 +50,11 @@ export async function findDuplicateCompany(name: string, excludeId?: string): Pr
 }
 
 export function useLocation(id: string | undefined) {
-  return useQuery({ queryKey: keys.location(id ?? ''), queryFn: () => api.get<Location>(`/api/locations/${id}`), enabled: Boolean(id) });
+  return useQuery({
+    queryKey: keys.location(id ?? ''),
+    queryFn: () => api.get<Location>(`/api/locations/${id}`),
+    enabled: Boolean(id),
+  });
 }
 
 export function useUnitJobs(id: string | undefined, page: number) {
@@ -92,5 +102,8 @@ export const useSaveLocation = () =>
 export const useDeleteLocation = () => useCustomerMutation((id: string) => api.delete<void>(`/api/locations/${id}`));
 
 export const useAddUnit = () => useCustomerMutation((input: UnitInput) => api.post<Unit>('/api/units', input));
-export const useUpdateUnit = () => useCustomerMutation(({ id, input }: { id: string; input: UnitUpdateInput }) => api.put<Unit>(`/api/units/${id}`, input));
+export const useUpdateUnit = () =>
+  useCustomerMutation(({ id, input }: { id: string; input: UnitUpdateInput }) =>
+    api.put<Unit>(`/api/units/${id}`, input),
+  );
 export const useDeleteUnit = () => useCustomerMutation((id: string) => api.delete<void>(`/api/units/${id}`));

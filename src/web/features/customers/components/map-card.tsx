@@ -4,7 +4,15 @@ import { AddressMap } from '../../../ui/address-map';
 import { Card, CardBody, CardHeader } from '../../../ui/card';
 
 /** A map of the coordinates with the configured tiles (or "Map unavailable"). */
-export function ConfiguredMap({ label, latitude, longitude }: { label: string; latitude: number | null; longitude: number | null }) {
+export function ConfiguredMap({
+  label,
+  latitude,
+  longitude,
+}: {
+  label: string;
+  latitude: number | null;
+  longitude: number | null;
+}) {
   const config = useClientConfig();
   return <AddressMap latitude={latitude} longitude={longitude} tileUrl={config.data?.mapTileUrl} label={label} />;
 }

@@ -21,7 +21,11 @@ export function UnitsPanel({ locationId }: { locationId: string }) {
   const units = useUnits({ locationId, pageSize: PANEL_LIMIT });
   const { canEdit } = useCustomerPermissions();
   return (
-    <div className="mt-3 overflow-y-auto rounded-md border border-slate-200 bg-slate-50" style={{ maxHeight: UNITS_PANEL_MAX_HEIGHT_PX }} data-testid="units-panel">
+    <div
+      className="mt-3 overflow-y-auto rounded-md border border-slate-200 bg-slate-50"
+      style={{ maxHeight: UNITS_PANEL_MAX_HEIGHT_PX }}
+      data-testid="units-panel"
+    >
       {units.isPending ? (
         <Spinner label="Loading units..." className="py-4" />
       ) : units.isError ? (
@@ -30,9 +34,9 @@ export function UnitsPanel({ locationId }: { locationId: string }) {
         <div className="flex flex-wrap items-center justify-between gap-2 px-3 py-3 text-sm text-slate-600">
           <span>No units found. Click &quot;Add Unit&quot; to create one.</span>
           {canEdit ? (
-          <ButtonLink to={`/locations/${locationId}/units/add`} size="sm" variant="secondary">
-            <Plus className="h-4 w-4" aria-hidden /> Add Unit
-          </ButtonLink>
+            <ButtonLink to={`/locations/${locationId}/units/add`} size="sm" variant="secondary">
+              <Plus className="h-4 w-4" aria-hidden /> Add Unit
+            </ButtonLink>
           ) : null}
         </div>
       ) : (
@@ -47,9 +51,13 @@ export function UnitsPanel({ locationId }: { locationId: string }) {
                   <UnitStatusBadge status={unit.status} />
                 </div>
                 {canEdit ? (
-                <Link to={`/units/${unit.id}/edit`} className="inline-flex items-center gap-1 text-slate-600 hover:text-slate-900" aria-label={`Edit unit ${unit.unitNumber}`}>
-                  <Pencil className="h-3.5 w-3.5" aria-hidden /> Edit
-                </Link>
+                  <Link
+                    to={`/units/${unit.id}/edit`}
+                    className="inline-flex items-center gap-1 text-slate-600 hover:text-slate-900"
+                    aria-label={`Edit unit ${unit.unitNumber}`}
+                  >
+                    <Pencil className="h-3.5 w-3.5" aria-hidden /> Edit
+                  </Link>
                 ) : null}
               </li>
             ))}
@@ -67,9 +75,9 @@ export function UnitsPanel({ locationId }: { locationId: string }) {
                 </Link>
               ) : null}
               {canEdit ? (
-              <Link to={`/locations/${locationId}/units/add`} className="font-medium text-blue-700 hover:underline">
-                Add Unit
-              </Link>
+                <Link to={`/locations/${locationId}/units/add`} className="font-medium text-blue-700 hover:underline">
+                  Add Unit
+                </Link>
               ) : null}
             </span>
           </div>

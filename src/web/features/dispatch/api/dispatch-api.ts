@@ -1,5 +1,13 @@
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DISPATCH_COMPLETED_PAGE, type BoardAnswer, type BoardSearch, type CompletedJobsAnswer, type DispatchOptions, type MoveJobAnswer, type UnscheduledAnswer } from '../../../../domain/dispatch';
+import {
+  DISPATCH_COMPLETED_PAGE,
+  type BoardAnswer,
+  type BoardSearch,
+  type CompletedJobsAnswer,
+  type DispatchOptions,
+  type MoveJobAnswer,
+  type UnscheduledAnswer,
+} from '../../../../domain/dispatch';
 import { api, type QueryValue } from '../../../lib/api-client';
 import { homeKeys, jobKeys } from '../../../lib/query-keys';
 
@@ -16,7 +24,8 @@ export const dispatchKeys = {
 export function useUnscheduled(query: BoardSearch) {
   return useQuery({
     queryKey: dispatchKeys.unscheduled(query),
-    queryFn: ({ signal }) => api.get<UnscheduledAnswer>('/api/dispatch/unscheduled', query as Record<string, QueryValue>, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<UnscheduledAnswer>('/api/dispatch/unscheduled', query as Record<string, QueryValue>, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -26,9 +35,19 @@ export function useCompletedJobs(query: BoardSearch, technicianId: string, enabl
   return useInfiniteQuery({
     queryKey: dispatchKeys.completed(query, technicianId),
     queryFn: ({ signal, pageParam }) =>
-      api.get<CompletedJobsAnswer>('/api/dispatch/completed', { ...(query as Record<string, QueryValue>), technicianId, offset: pageParam, limit: DISPATCH_COMPLETED_PAGE.default }, { signal }),
+      api.get<CompletedJobsAnswer>(
+        '/api/dispatch/completed',
+        {
+          ...(query as Record<string, QueryValue>),
+          technicianId,
+          offset: pageParam,
+          limit: DISPATCH_COMPLETED_PAGE.default,
+        },
+        { signal },
+      ),
     initialPageParam: 0,
-    getNextPageParam: (last) => (last.offset + last.jobs.length < last.total && last.jobs.length > 0 ? last.offset + last.jobs.length : undefined),
+    getNextPageParam: (last) =>
+      last.offset + last.jobs.length < last.total && last.jobs.length > 0 ? last.offset + last.jobs.length : undefined,
     enabled,
   });
 }
@@ -37,14 +56,19 @@ export function useCompletedJobs(query: BoardSearch, technicianId: string, enabl
 export function useBoard(query: BoardSearch, enabled = true) {
   return useQuery({
     queryKey: dispatchKeys.board(query),
-    queryFn: ({ signal }) => api.get<BoardAnswer>('/api/dispatch/board', query as Record<string, QueryValue>, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<BoardAnswer>('/api/dispatch/board', query as Record<string, QueryValue>, { signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
 }
 
 export function useDispatchOptions() {
-  return useQuery({ queryKey: dispatchKeys.options, queryFn: () => api.get<DispatchOptions>('/api/dispatch/options'), staleTime: 60_000 });
+  return useQuery({
+    queryKey: dispatchKeys.options,
+    queryFn: () => api.get<DispatchOptions>('/api/dispatch/options'),
+    staleTime: 60_000,
+  });
 }
 
 export interface MoveBody {

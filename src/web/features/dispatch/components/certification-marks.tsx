@@ -4,7 +4,11 @@ import { formatDate } from '../../../lib/format';
 import { DISPATCH_TEXTS } from '../dispatch-texts';
 
 /** A technician's expired certifications and those expiring soon (panel and timeline rows). */
-export function CertificationMarks({ technician }: { technician: Pick<BoardTechnician, 'expiredCertifications' | 'expiringCertifications'> }) {
+export function CertificationMarks({
+  technician,
+}: {
+  technician: Pick<BoardTechnician, 'expiredCertifications' | 'expiringCertifications'>;
+}) {
   const expiring = technician.expiringCertifications;
   return (
     <>
@@ -17,7 +21,9 @@ export function CertificationMarks({ technician }: { technician: Pick<BoardTechn
       {expiring.length ? (
         <span className="mt-0.5 flex items-start gap-1 text-xs text-slate-700" data-certification-expiring>
           <Clock className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden />
-          <span>{DISPATCH_TEXTS.expiring(expiring.map((c) => ({ name: c.name, date: formatDate(c.expiryDate) })))}</span>
+          <span>
+            {DISPATCH_TEXTS.expiring(expiring.map((c) => ({ name: c.name, date: formatDate(c.expiryDate) })))}
+          </span>
         </span>
       ) : null}
     </>

@@ -6,11 +6,22 @@ import { MarkersMap, type MapMarker } from '../../../ui/markers-map';
 import { DISPATCH_TEXTS, STATUS_LABELS } from '../dispatch-texts';
 
 /** Marker colours: scheduled blue, unscheduled amber, completed green, cancelled red, other grey. */
-export const MARKER_COLORS: Record<string, string> = { scheduled: '#2563eb', unscheduled: '#f59e0b', completed: '#16a34a', cancelled: '#dc2626' };
+export const MARKER_COLORS: Record<string, string> = {
+  scheduled: '#2563eb',
+  unscheduled: '#f59e0b',
+  completed: '#16a34a',
+  cancelled: '#dc2626',
+};
 const OTHER = '#64748b';
 export const markerColor = (status: string) => MARKER_COLORS[status] ?? OTHER;
 
-const LEGEND = [...Object.entries(MARKER_COLORS).map(([status, color]) => ({ label: STATUS_LABELS[status as keyof typeof STATUS_LABELS], color })), { label: 'Other', color: OTHER }];
+const LEGEND = [
+  ...Object.entries(MARKER_COLORS).map(([status, color]) => ({
+    label: STATUS_LABELS[status as keyof typeof STATUS_LABELS],
+    color,
+  })),
+  { label: 'Other', color: OTHER },
+];
 
 /** The board's jobs on the map (those with coordinates), centred on Atlanta until it fits them (up to zoom 15). */
 export const DispatchMap = memo(function DispatchMap({ jobs }: { jobs: readonly BoardJob[] }) {
@@ -53,7 +64,11 @@ export const DispatchMap = memo(function DispatchMap({ jobs }: { jobs: readonly 
       <ul className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-700" aria-label="Map legend">
         {LEGEND.map((l) => (
           <li key={l.label} className="flex items-center gap-1">
-            <span className="inline-block h-2.5 w-2.5 rounded-full border border-slate-700" style={{ backgroundColor: l.color }} aria-hidden />
+            <span
+              className="inline-block h-2.5 w-2.5 rounded-full border border-slate-700"
+              style={{ backgroundColor: l.color }}
+              aria-hidden
+            />
             {l.label}
           </li>
         ))}

@@ -18,7 +18,9 @@ const options: DispatchOptions = {
 function renderDrawer() {
   const onApply = vi.fn();
   const onOpenChange = vi.fn();
-  render(<FiltersDrawer open onOpenChange={onOpenChange} initial={DEFAULT_DRAFT} options={options} onApply={onApply} />);
+  render(
+    <FiltersDrawer open onOpenChange={onOpenChange} initial={DEFAULT_DRAFT} options={options} onApply={onApply} />,
+  );
   return { onApply, onOpenChange };
 }
 
@@ -31,7 +33,13 @@ describe('FiltersDrawer', () => {
     expect((screen.getByLabelText('Tags') as HTMLInputElement).value).toBe('vip');
     fireEvent.click(screen.getByLabelText('Show subcontracted jobs'));
     fireEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
-    expect(onApply).toHaveBeenCalledWith({ ...DEFAULT_DRAFT, type: 'SC', region: 'North', tags: 'vip', showSubcontracted: true });
+    expect(onApply).toHaveBeenCalledWith({
+      ...DEFAULT_DRAFT,
+      type: 'SC',
+      region: 'North',
+      tags: 'vip',
+      showSubcontracted: true,
+    });
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 

@@ -1,9 +1,23 @@
 import { useState } from 'react';
-import { boardQuery, DISPATCH_DATE_FIELDS, type DispatchDateField, type DispatchOptions } from '../../../../domain/dispatch';
+import {
+  boardQuery,
+  DISPATCH_DATE_FIELDS,
+  type DispatchDateField,
+  type DispatchOptions,
+} from '../../../../domain/dispatch';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { Checkbox, FormField, SelectInput, TextInput } from '../../../ui/form-field';
-import { ALL_OFFICES, DATE_FIELD_LABELS, DEFAULT_DRAFT, normalizeTags, RANGE_KINDS, RANGE_LABELS, type FilterDraft, type RangeKind } from '../board-filters';
+import {
+  ALL_OFFICES,
+  DATE_FIELD_LABELS,
+  DEFAULT_DRAFT,
+  normalizeTags,
+  RANGE_KINDS,
+  RANGE_LABELS,
+  type FilterDraft,
+  type RangeKind,
+} from '../board-filters';
 import { DISPATCH_TEXTS } from '../dispatch-texts';
 
 type DraftErrors = Partial<Record<'from' | 'to' | 'minPrice' | 'maxPrice', string>>;
@@ -25,7 +39,8 @@ function validate(draft: FilterDraft): DraftErrors {
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0]);
-      if ((key === 'from' || key === 'to' || key === 'minPrice' || key === 'maxPrice') && !errors[key]) errors[key] = issue.message;
+      if ((key === 'from' || key === 'to' || key === 'minPrice' || key === 'maxPrice') && !errors[key])
+        errors[key] = issue.message;
     }
   }
   return errors;
@@ -50,12 +65,24 @@ export function FiltersDrawer({
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={DISPATCH_TEXTS.mapFilters} side="right" size="sm">
-      {open ? <FiltersForm initial={initial} options={options} onApply={onApply} onClose={() => onOpenChange(false)} /> : null}
+      {open ? (
+        <FiltersForm initial={initial} options={options} onApply={onApply} onClose={() => onOpenChange(false)} />
+      ) : null}
     </Dialog>
   );
 }
 
-function FiltersForm({ initial, options, onApply, onClose }: { initial: FilterDraft; options: DispatchOptions | undefined; onApply: (draft: FilterDraft) => void; onClose: () => void }) {
+function FiltersForm({
+  initial,
+  options,
+  onApply,
+  onClose,
+}: {
+  initial: FilterDraft;
+  options: DispatchOptions | undefined;
+  onApply: (draft: FilterDraft) => void;
+  onClose: () => void;
+}) {
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<DraftErrors>({});
   const set = <K extends keyof FilterDraft>(key: K, value: FilterDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
@@ -78,13 +105,25 @@ function FiltersForm({ initial, options, onApply, onClose }: { initial: FilterDr
     >
       <div className="space-y-1.5">
         <FormField label="Tags" hint="Separate tags with commas; a job matches when it carries any of them">
-          {(props) => <TextInput {...props} value={draft.tags} onChange={(e) => set('tags', e.target.value)} placeholder="e.g. vip, rooftop" />}
+          {(props) => (
+            <TextInput
+              {...props}
+              value={draft.tags}
+              onChange={(e) => set('tags', e.target.value)}
+              placeholder="e.g. vip, rooftop"
+            />
+          )}
         </FormField>
         {suggestions.length ? (
           <ul className="flex flex-wrap gap-1" aria-label="Tags in use">
             {suggestions.map((tag) => (
               <li key={tag}>
-                <button type="button" className="rounded-full border border-slate-300 bg-white px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-50" aria-label={`Add tag ${tag}`} onClick={() => set('tags', normalizeTags(`${draft.tags},${tag}`))}>
+                <button
+                  type="button"
+                  className="rounded-full border border-slate-300 bg-white px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-50"
+                  aria-label={`Add tag ${tag}`}
+                  onClick={() => set('tags', normalizeTags(`${draft.tags},${tag}`))}
+                >
                   + {tag}
                 </button>
               </li>
@@ -154,7 +193,11 @@ function FiltersForm({ initial, options, onApply, onClose }: { initial: FilterDr
       </FormField>
       <FormField label="Filter Map By">
         {(props) => (
-          <SelectInput {...props} value={draft.dateField} onChange={(e) => set('dateField', e.target.value as DispatchDateField)}>
+          <SelectInput
+            {...props}
+            value={draft.dateField}
+            onChange={(e) => set('dateField', e.target.value as DispatchDateField)}
+          >
             {DISPATCH_DATE_FIELDS.map((f) => (
               <option key={f} value={f}>
                 {DATE_FIELD_LABELS[f]}
@@ -177,28 +220,60 @@ function FiltersForm({ initial, options, onApply, onClose }: { initial: FilterDr
       {draft.range === 'custom' ? (
         <div className="grid grid-cols-2 gap-3">
           <FormField label="From" error={errors.from} required>
-            {(props) => <TextInput {...props} type="date" value={draft.from} onChange={(e) => set('from', e.target.value)} />}
+            {(props) => (
+              <TextInput {...props} type="date" value={draft.from} onChange={(e) => set('from', e.target.value)} />
+            )}
           </FormField>
           <FormField label="To" error={errors.to} required>
-            {(props) => <TextInput {...props} type="date" value={draft.to} onChange={(e) => set('to', e.target.value)} />}
+            {(props) => (
+              <TextInput {...props} type="date" value={draft.to} onChange={(e) => set('to', e.target.value)} />
+            )}
           </FormField>
         </div>
       ) : null}
       <fieldset className="space-y-2">
         <legend className="sr-only">Options</legend>
-        <Checkbox label="Limit by Estimated Price" checked={draft.price} onChange={(e) => set('price', e.target.checked)} />
+        <Checkbox
+          label="Limit by Estimated Price"
+          checked={draft.price}
+          onChange={(e) => set('price', e.target.checked)}
+        />
         {draft.price ? (
           <div className="grid grid-cols-2 gap-3 pl-6">
             <FormField label="Minimum ($)" error={errors.minPrice}>
-              {(props) => <TextInput {...props} inputMode="decimal" value={draft.minPrice} onChange={(e) => set('minPrice', e.target.value)} />}
+              {(props) => (
+                <TextInput
+                  {...props}
+                  inputMode="decimal"
+                  value={draft.minPrice}
+                  onChange={(e) => set('minPrice', e.target.value)}
+                />
+              )}
             </FormField>
             <FormField label="Maximum ($)" error={errors.maxPrice}>
-              {(props) => <TextInput {...props} inputMode="decimal" value={draft.maxPrice} onChange={(e) => set('maxPrice', e.target.value)} />}
+              {(props) => (
+                <TextInput
+                  {...props}
+                  inputMode="decimal"
+                  value={draft.maxPrice}
+                  onChange={(e) => set('maxPrice', e.target.value)}
+                />
+              )}
             </FormField>
           </div>
         ) : null}
-        <Checkbox label="Show completed jobs" checked={draft.showCompleted} onChange={(e) => set('showCompleted', e.target.checked)} className="flex" />
-        <Checkbox label="Show subcontracted jobs" checked={draft.showSubcontracted} onChange={(e) => set('showSubcontracted', e.target.checked)} className="flex" />
+        <Checkbox
+          label="Show completed jobs"
+          checked={draft.showCompleted}
+          onChange={(e) => set('showCompleted', e.target.checked)}
+          className="flex"
+        />
+        <Checkbox
+          label="Show subcontracted jobs"
+          checked={draft.showSubcontracted}
+          onChange={(e) => set('showSubcontracted', e.target.checked)}
+          className="flex"
+        />
       </fieldset>
       <div className="flex flex-wrap justify-between gap-2 border-t border-slate-200 pt-4">
         <Button

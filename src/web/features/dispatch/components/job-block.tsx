@@ -45,10 +45,19 @@ export const JobBlock = memo(function JobBlock({
       data-job-block={job.id}
       data-status={job.status}
       style={style}
-      className={cn('group flex overflow-hidden rounded border-l-4 text-xs shadow-sm', blockTone(job.status), movable && 'cursor-grab touch-none select-none', className)}
+      className={cn(
+        'group flex overflow-hidden rounded border-l-4 text-xs shadow-sm',
+        blockTone(job.status),
+        movable && 'cursor-grab touch-none select-none',
+        className,
+      )}
       onPointerDown={movable ? (event) => actions.onPointerDown!(event, { job, row }) : undefined}
     >
-      <Link to={`/jobs/${job.id}`} draggable={false} className="min-w-0 flex-1 px-1.5 py-1 leading-4 hover:underline focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-700">
+      <Link
+        to={`/jobs/${job.id}`}
+        draggable={false}
+        className="min-w-0 flex-1 px-1.5 py-1 leading-4 hover:underline focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-700"
+      >
         <span className="block truncate font-semibold">{job.name}</span>
         <span className="block truncate">{job.locationName || DISPATCH_TEXTS.noLocation}</span>
         {job.unitNumber ? <span className="block truncate">Unit {job.unitNumber}</span> : null}

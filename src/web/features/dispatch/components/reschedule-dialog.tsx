@@ -34,8 +34,23 @@ export function RescheduleDialog({
   onMove: (req: MoveRequest) => void;
 }) {
   return (
-    <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()} title={target ? `${DISPATCH_TEXTS.reschedule} Job #${target.job.number}` : DISPATCH_TEXTS.reschedule} description={target?.job.name}>
-      {target ? <RescheduleForm key={target.job.id} target={target} rows={rows} timeZone={timeZone} defaultDate={defaultDate} onClose={onClose} onMove={onMove} /> : null}
+    <Dialog
+      open={target !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={target ? `${DISPATCH_TEXTS.reschedule} Job #${target.job.number}` : DISPATCH_TEXTS.reschedule}
+      description={target?.job.name}
+    >
+      {target ? (
+        <RescheduleForm
+          key={target.job.id}
+          target={target}
+          rows={rows}
+          timeZone={timeZone}
+          defaultDate={defaultDate}
+          onClose={onClose}
+          onMove={onMove}
+        />
+      ) : null}
     </Dialog>
   );
 }
@@ -57,13 +72,17 @@ function RescheduleForm({
 }) {
   const { job } = target;
   const at = wallClock(job, timeZone);
-  const fromRow = target.row ?? (job.technicianIds[0] && rows.some((r) => r.id === job.technicianIds[0]) ? job.technicianIds[0] : UNASSIGNED_ROW);
+  const fromRow =
+    target.row ??
+    (job.technicianIds[0] && rows.some((r) => r.id === job.technicianIds[0]) ? job.technicianIds[0] : UNASSIGNED_ROW);
   const [row, setRow] = useState(fromRow);
   const [date, setDate] = useState(at?.date ?? defaultDate);
   const [time, setTime] = useState(clockValue(at?.minutes ?? DEFAULT_START_MINUTES));
   const [duration, setDuration] = useState(String(job.scheduleDuration || 60));
   const [errors, setErrors] = useState<{ date?: string; time?: string }>({});
-  const durations = DURATIONS.includes(job.scheduleDuration) ? DURATIONS : [...DURATIONS, job.scheduleDuration].sort((a, b) => a - b);
+  const durations = DURATIONS.includes(job.scheduleDuration)
+    ? DURATIONS
+    : [...DURATIONS, job.scheduleDuration].sort((a, b) => a - b);
 
   const rowChange = (req: MoveRequest): MoveRequest => {
     // From the tray a job keeps its technicians unless it lands on another row.
@@ -79,7 +98,13 @@ function RescheduleForm({
     setErrors(next);
     if (next.date || next.time) return;
     const minutesValue = Number(duration);
-    onMove(rowChange({ job, scheduleStart: instantOf(date, minutes!, timeZone), ...(minutesValue !== job.scheduleDuration ? { scheduleDuration: minutesValue } : {}) }));
+    onMove(
+      rowChange({
+        job,
+        scheduleStart: instantOf(date, minutes!, timeZone),
+        ...(minutesValue !== job.scheduleDuration ? { scheduleDuration: minutesValue } : {}),
+      }),
+    );
     onClose();
   };
 
@@ -94,11 +119,13 @@ function RescheduleForm({
       <FormField label="Technician">
         {(props) => (
           <SelectInput {...props} value={row} onChange={(e) => setRow(e.target.value)}>
-            {rows.filter((r) => r.id === fromRow || acceptsJobs(r)).map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.name}
-              </option>
-            ))}
+            {rows
+              .filter((r) => r.id === fromRow || acceptsJobs(r))
+              .map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.name}
+                </option>
+              ))}
           </SelectInput>
         )}
       </FormField>
@@ -107,7 +134,9 @@ function RescheduleForm({
           {(props) => <TextInput {...props} type="date" value={date} onChange={(e) => setDate(e.target.value)} />}
         </FormField>
         <FormField label="Start Time" error={errors.time}>
-          {(props) => <TextInput {...props} type="time" step={900} value={time} onChange={(e) => setTime(e.target.value)} />}
+          {(props) => (
+            <TextInput {...props} type="time" step={900} value={time} onChange={(e) => setTime(e.target.value)} />
+          )}
         </FormField>
         <FormField label="Duration">
           {(props) => (

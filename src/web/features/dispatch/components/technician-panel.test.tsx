@@ -5,10 +5,28 @@ import type { BoardTechnician, CompletedJob } from '../../../../domain/dispatch'
 import { CompletedJobsView, TechnicianPanel } from './technician-panel';
 
 const tech = (overrides: Partial<BoardTechnician> = {}): BoardTechnician => ({
-  id: 't1', name: 'Ann Able', initials: 'AA', role: 'technician', office: 'Main Office', jobCount: 3, completedCount: 1,
-  scheduledDates: ['2026-11-24', '2026-11-26'], availability: [], expiredCertifications: [], expiringCertifications: [], offBoard: null, ...overrides,
+  id: 't1',
+  name: 'Ann Able',
+  initials: 'AA',
+  role: 'technician',
+  office: 'Main Office',
+  jobCount: 3,
+  completedCount: 1,
+  scheduledDates: ['2026-11-24', '2026-11-26'],
+  availability: [],
+  expiredCertifications: [],
+  expiringCertifications: [],
+  offBoard: null,
+  ...overrides,
 });
-const done: CompletedJob = { id: 'j9', number: 1009, name: 'Finished PM', locationName: 'Plaza', scheduleStart: null, timePeriodDue: '2026-11-20' };
+const done: CompletedJob = {
+  id: 'j9',
+  number: 1009,
+  name: 'Finished PM',
+  locationName: 'Plaza',
+  scheduleStart: null,
+  timePeriodDue: '2026-11-20',
+};
 
 function renderPanel(props: Partial<Parameters<typeof TechnicianPanel>[0]> = {}) {
   const onMore = vi.fn();
@@ -19,11 +37,19 @@ function renderPanel(props: Partial<Parameters<typeof TechnicianPanel>[0]> = {})
         technicians={[
           tech(),
           tech({ id: 't2', name: 'Ben Baker', initials: 'BB', jobCount: 0, expiredCertifications: ['EPA 608'] }),
-          tech({ id: 't3', name: 'Cy Cole', initials: 'CC', jobCount: 0, expiringCertifications: [{ name: 'NATE Core', expiryDate: '2026-12-08' }] }),
+          tech({
+            id: 't3',
+            name: 'Cy Cole',
+            initials: 'CC',
+            jobCount: 0,
+            expiringCertifications: [{ name: 'NATE Core', expiryDate: '2026-12-08' }],
+          }),
         ]}
         unassignedCount={4}
         unassignedDates={[]}
-        completedList={(row) => (row === 't1' ? <CompletedJobsView jobs={[done]} total={51} loading={false} hasMore onMore={onMore} /> : null)}
+        completedList={(row) =>
+          row === 't1' ? <CompletedJobsView jobs={[done]} total={51} loading={false} hasMore onMore={onMore} /> : null
+        }
         showCompleted={false}
         selected={null}
         canAddTech
@@ -42,7 +68,9 @@ describe('TechnicianPanel', () => {
     const ann = screen.getByRole('button', { name: /Ann Able/ });
     expect(ann.textContent).toContain('AAAnn AbleTechnician3 jobs');
     expect(screen.getByRole('button', { name: /Ben Baker/ }).textContent).toContain('Expired certification: EPA 608');
-    expect(screen.getByRole('button', { name: /Cy Cole/ }).textContent).toContain('Certification expiring soon: NATE Core (12/8/2026)');
+    expect(screen.getByRole('button', { name: /Cy Cole/ }).textContent).toContain(
+      'Certification expiring soon: NATE Core (12/8/2026)',
+    );
     expect(ann.textContent).not.toMatch(/certification/i);
     expect(screen.getByRole('link', { name: 'Add Tech' }).getAttribute('href')).toBe('/technicians/add');
     expect(screen.queryByText('1 completed')).toBeNull();
@@ -64,7 +92,13 @@ describe('TechnicianPanel', () => {
   });
 
   it('marks the row of a technician of another office or an inactive one', () => {
-    renderPanel({ technicians: [tech(), tech({ id: 't3', name: 'Nora North', office: 'North Office', offBoard: 'other-office' }), tech({ id: 't4', name: 'Ina Gone', offBoard: 'inactive' })] });
+    renderPanel({
+      technicians: [
+        tech(),
+        tech({ id: 't3', name: 'Nora North', office: 'North Office', offBoard: 'other-office' }),
+        tech({ id: 't4', name: 'Ina Gone', offBoard: 'inactive' }),
+      ],
+    });
     expect(screen.getByRole('button', { name: /Nora North/ }).textContent).toContain('Other office: North Office');
     expect(screen.getByRole('button', { name: /Ina Gone/ }).textContent).toContain('Inactive technician');
     expect(screen.getByRole('button', { name: /Ann Able/ }).textContent).not.toContain('Other office');

@@ -17,15 +17,39 @@ import { OffBoardMark } from './off-board-mark';
 const roleLabel = (role: string) => ROLE_LABELS[role as UserRole] ?? role;
 
 /** A row's completed jobs: a scrolling list (about 10rem high) linking to /jobs/{id}, with "N of M" and more on demand. */
-export function CompletedJobsView({ jobs, total, loading, error, hasMore, onMore }: { jobs: readonly CompletedJob[]; total: number; loading: boolean; error?: string | null; hasMore: boolean; onMore: () => void }) {
+export function CompletedJobsView({
+  jobs,
+  total,
+  loading,
+  error,
+  hasMore,
+  onMore,
+}: {
+  jobs: readonly CompletedJob[];
+  total: number;
+  loading: boolean;
+  error?: string | null;
+  hasMore: boolean;
+  onMore: () => void;
+}) {
   if (error) return <p className="mt-1 text-xs text-red-700">{error}</p>;
-  if (jobs.length === 0) return <p className="mt-1 text-xs text-slate-600">{loading ? DISPATCH_TEXTS.completedLoading : DISPATCH_TEXTS.noCompletedJobs}</p>;
+  if (jobs.length === 0)
+    return (
+      <p className="mt-1 text-xs text-slate-600">
+        {loading ? DISPATCH_TEXTS.completedLoading : DISPATCH_TEXTS.noCompletedJobs}
+      </p>
+    );
   return (
     <>
       <p className="mt-1 text-xs text-slate-600" data-testid="completed-count">
         {DISPATCH_TEXTS.completedCapped(jobs.length, total)}
       </p>
-      <ul className="mt-1 max-h-40 space-y-1 overflow-y-auto pr-1" data-testid="completed-jobs" tabIndex={0} aria-label={DISPATCH_TEXTS.completedJobs}>
+      <ul
+        className="mt-1 max-h-40 space-y-1 overflow-y-auto pr-1"
+        data-testid="completed-jobs"
+        tabIndex={0}
+        aria-label={DISPATCH_TEXTS.completedJobs}
+      >
         {jobs.map((job) => (
           <li key={job.id}>
             <Link to={`/jobs/${job.id}`} className="block truncate text-xs text-blue-700 hover:underline">
@@ -61,18 +85,34 @@ export function CompletedJobs({ query, row }: { query: BoardSearch; row: string 
   );
 }
 
-function Details({ dates, completed, showCompleted, onJump }: { dates: readonly string[]; completed: ReactNode; showCompleted: boolean; onJump: (date: string) => void }) {
+function Details({
+  dates,
+  completed,
+  showCompleted,
+  onJump,
+}: {
+  dates: readonly string[];
+  completed: ReactNode;
+  showCompleted: boolean;
+  onJump: (date: string) => void;
+}) {
   return (
     <div className="space-y-3 border-t border-slate-200 bg-slate-50 px-3 py-2">
       <div>
-        <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-600">{DISPATCH_TEXTS.scheduledDates}</h3>
+        <h3 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          {DISPATCH_TEXTS.scheduledDates}
+        </h3>
         {dates.length === 0 ? (
           <p className="mt-1 text-xs text-slate-600">{DISPATCH_TEXTS.noScheduledDates}</p>
         ) : (
           <ul className="mt-1 flex flex-wrap gap-1">
             {dates.map((d) => (
               <li key={d}>
-                <button type="button" className="rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs text-blue-700 hover:bg-blue-50" onClick={() => onJump(d)}>
+                <button
+                  type="button"
+                  className="rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs text-blue-700 hover:bg-blue-50"
+                  onClick={() => onJump(d)}
+                >
                   {formatDate(d)}
                 </button>
               </li>
@@ -82,7 +122,9 @@ function Details({ dates, completed, showCompleted, onJump }: { dates: readonly 
       </div>
       {showCompleted ? (
         <div>
-          <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-600">{DISPATCH_TEXTS.completedJobs}</h3>
+          <h3 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+            {DISPATCH_TEXTS.completedJobs}
+          </h3>
           {completed}
         </div>
       ) : null}
@@ -123,8 +165,17 @@ export function TechnicianPanel({
     const open = selected === id;
     return (
       <li key={id} className={cn('border-b border-slate-200 last:border-b-0', open && 'bg-blue-50')}>
-        <button type="button" className="flex w-full items-center gap-2 px-3 py-2 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600" aria-expanded={open} onClick={() => onSelect(open ? null : id)}>
-          {open ? <ChevronDown className="h-4 w-4 shrink-0 text-slate-500" aria-hidden /> : <ChevronRight className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />}
+        <button
+          type="button"
+          className="flex w-full items-center gap-2 px-3 py-2 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
+          aria-expanded={open}
+          onClick={() => onSelect(open ? null : id)}
+        >
+          {open ? (
+            <ChevronDown className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+          ) : (
+            <ChevronRight className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+          )}
           {body}
         </button>
         {open ? details : null}
@@ -132,7 +183,11 @@ export function TechnicianPanel({
     );
   };
   return (
-    <aside aria-labelledby="technicians-title" className="rounded-lg border border-slate-200 bg-white shadow-sm" data-testid="technician-panel">
+    <aside
+      aria-labelledby="technicians-title"
+      className="rounded-lg border border-slate-200 bg-white shadow-sm"
+      data-testid="technician-panel"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-3 py-2">
         <h2 id="technicians-title" className="text-sm font-semibold text-slate-900">
           Technicians
@@ -142,13 +197,21 @@ export function TechnicianPanel({
             <UserPlus className="h-4 w-4" aria-hidden /> {DISPATCH_TEXTS.addTech}
           </Link>
         ) : null}
-        <Checkbox label={DISPATCH_TEXTS.showCompleted} checked={showCompleted} onChange={(e) => onShowCompleted(e.target.checked)} className="w-full" />
+        <Checkbox
+          label={DISPATCH_TEXTS.showCompleted}
+          checked={showCompleted}
+          onChange={(e) => onShowCompleted(e.target.checked)}
+          className="w-full"
+        />
       </div>
       <ul className="max-h-72 overflow-y-auto lg:max-h-[calc(100vh-16rem)]" aria-label="Technicians">
         {entry(
           UNASSIGNED_ROW,
           <>
-            <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-slate-200 text-xs font-semibold text-slate-700" aria-hidden>
+            <span
+              className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-slate-200 text-xs font-semibold text-slate-700"
+              aria-hidden
+            >
               ?
             </span>
             <span className="min-w-0 flex-1 text-sm font-medium text-slate-900">{DISPATCH_TEXTS.unassigned}</span>
@@ -157,13 +220,21 @@ export function TechnicianPanel({
               <span className="sr-only"> jobs</span>
             </span>
           </>,
-          <Details dates={unassignedDates} completed={selected === UNASSIGNED_ROW && showCompleted ? completedList(UNASSIGNED_ROW) : null} showCompleted={showCompleted} onJump={onJump} />,
+          <Details
+            dates={unassignedDates}
+            completed={selected === UNASSIGNED_ROW && showCompleted ? completedList(UNASSIGNED_ROW) : null}
+            showCompleted={showCompleted}
+            onJump={onJump}
+          />,
         )}
         {technicians.map((t) =>
           entry(
             t.id,
             <>
-              <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-blue-100 text-xs font-semibold text-blue-800" aria-hidden>
+              <span
+                className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-blue-100 text-xs font-semibold text-blue-800"
+                aria-hidden
+              >
                 {t.initials}
               </span>
               <span className="min-w-0 flex-1">
@@ -180,11 +251,18 @@ export function TechnicianPanel({
                 <span className="sr-only"> jobs</span>
               </span>
             </>,
-            <Details dates={t.scheduledDates} completed={selected === t.id && showCompleted ? completedList(t.id) : null} showCompleted={showCompleted} onJump={onJump} />,
+            <Details
+              dates={t.scheduledDates}
+              completed={selected === t.id && showCompleted ? completedList(t.id) : null}
+              showCompleted={showCompleted}
+              onJump={onJump}
+            />,
           ),
         )}
       </ul>
-      {technicians.length === 0 ? <p className="px-3 py-4 text-center text-sm text-slate-600">{DISPATCH_TEXTS.noTechnicians}</p> : null}
+      {technicians.length === 0 ? (
+        <p className="px-3 py-4 text-center text-sm text-slate-600">{DISPATCH_TEXTS.noTechnicians}</p>
+      ) : null}
     </aside>
   );
 }

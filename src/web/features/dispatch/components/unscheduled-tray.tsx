@@ -25,7 +25,13 @@ export const UnscheduledTray = memo(function UnscheduledTray({
 }) {
   const capped = total > jobs.length;
   return (
-    <section aria-labelledby="tray-title" aria-busy={loading} data-drop-tray className={cn('rounded-md border border-dashed border-slate-300 bg-slate-50 p-3')} data-testid="unscheduled-tray">
+    <section
+      aria-labelledby="tray-title"
+      aria-busy={loading}
+      data-drop-tray
+      className={cn('rounded-md border border-dashed border-slate-300 bg-slate-50 p-3')}
+      data-testid="unscheduled-tray"
+    >
       <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="tray-title" className="text-sm font-semibold text-slate-900">
           {DISPATCH_TEXTS.tray} ({total.toLocaleString('en-US')})

@@ -51,7 +51,17 @@ interface Drag {
  * re-render until the drop. The geometry it needs is read once when the drag starts. Moving more
  * than 5px starts a drag; less is a click on the block's link. Escape cancels.
  */
-export function useBoardDrag({ enabled, view, scrollRef, onDrop }: { enabled: boolean; view: 'day' | 'week' | 'month'; scrollRef: RefObject<HTMLElement | null>; onDrop: (source: DragSource, target: DropTarget) => void }) {
+export function useBoardDrag({
+  enabled,
+  view,
+  scrollRef,
+  onDrop,
+}: {
+  enabled: boolean;
+  view: 'day' | 'week' | 'month';
+  scrollRef: RefObject<HTMLElement | null>;
+  onDrop: (source: DragSource, target: DropTarget) => void;
+}) {
   const drag = useRef<Drag | null>(null);
   const latest = useRef({ enabled, view, onDrop });
   latest.current = { enabled, view, onDrop };
@@ -195,9 +205,12 @@ export function useBoardDrag({ enabled, view, scrollRef, onDrop }: { enabled: bo
     }
   }
 
-  useEffect(() => () => {
-    if (drag.current) cleanup(drag.current);
-  }, [cleanup]);
+  useEffect(
+    () => () => {
+      if (drag.current) cleanup(drag.current);
+    },
+    [cleanup],
+  );
 
   /** Stable: rows and blocks keep it across renders (they are memoized). */
   const onPointerDown = useCallback((event: ReactPointerEvent<HTMLElement>, source: DragSource) => {

@@ -23,7 +23,10 @@ export interface MoveRequest {
 /** The move's changes applied to the job as the server will apply them, drawn before the server answers. */
 export function optimisticJob(req: MoveRequest): BoardJob {
   const { job } = req;
-  const technicianIds = req.fromRow === undefined || req.toRow === undefined ? job.technicianIds : nextTechnicianIds(job.technicianIds, technicianOfRow(req.fromRow), technicianOfRow(req.toRow));
+  const technicianIds =
+    req.fromRow === undefined || req.toRow === undefined
+      ? job.technicianIds
+      : nextTechnicianIds(job.technicianIds, technicianOfRow(req.fromRow), technicianOfRow(req.toRow));
   return {
     ...job,
     scheduleStart: req.scheduleStart,
@@ -64,7 +67,8 @@ export function undoRequest(req: MoveRequest, moved: BoardJob): MoveRequest {
  */
 /** The board's jobs with `job` in its new state (added when it was not on the board's page and is now scheduled). */
 export function withBoardJob(board: BoardAnswer, job: BoardJob): BoardAnswer {
-  if (board.jobs.some((j) => j.id === job.id)) return { ...board, jobs: board.jobs.map((j) => (j.id === job.id ? job : j)) };
+  if (board.jobs.some((j) => j.id === job.id))
+    return { ...board, jobs: board.jobs.map((j) => (j.id === job.id ? job : j)) };
   return job.scheduleStart ? { ...board, jobs: [...board.jobs, job] } : board;
 }
 
@@ -72,11 +76,18 @@ export function withBoardJob(board: BoardAnswer, job: BoardJob): BoardAnswer {
 export function withTrayJob(tray: UnscheduledAnswer, job: BoardJob): UnscheduledAnswer {
   const inTray = !job.scheduleStart && job.status !== 'completed' && job.status !== 'cancelled';
   const present = tray.jobs.some((j) => j.id === job.id);
-  if (inTray) return present ? { ...tray, jobs: tray.jobs.map((j) => (j.id === job.id ? job : j)) } : { jobs: [job, ...tray.jobs], total: tray.total + 1 };
+  if (inTray)
+    return present
+      ? { ...tray, jobs: tray.jobs.map((j) => (j.id === job.id ? job : j)) }
+      : { jobs: [job, ...tray.jobs], total: tray.total + 1 };
   return present ? { jobs: tray.jobs.filter((j) => j.id !== job.id), total: Math.max(0, tray.total - 1) } : tray;
 }
 
-export function useMoveFlow(boardKey: QueryKey, trayKey: QueryKey, describe: (req: MoveRequest, moved: BoardJob) => string) {
+export function useMoveFlow(
+  boardKey: QueryKey,
+  trayKey: QueryKey,
+  describe: (req: MoveRequest, moved: BoardJob) => string,
+) {
   const client = useQueryClient();
   const invalidate = useInvalidateAfterMove();
   const [error, setError] = useState<string | null>(null);
@@ -104,7 +115,12 @@ export function useMoveFlow(boardKey: QueryKey, trayKey: QueryKey, describe: (re
       replaceJob(moved);
       invalidate();
       const text = req.undo ? DISPATCH_TEXTS.moveUndone(moved.number) : describeRef.current(req, moved);
-      toast.success(text, req.undo ? {} : { duration: 10_000, action: { label: 'Undo', onClick: () => void run(undoRequest(req, moved)) } });
+      toast.success(
+        text,
+        req.undo
+          ? {}
+          : { duration: 10_000, action: { label: 'Undo', onClick: () => void run(undoRequest(req, moved)) } },
+      );
     } catch (caught) {
       // The block goes back where it was.
       replaceJob(req.job);

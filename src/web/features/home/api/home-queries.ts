@@ -3,7 +3,6 @@ import type { DailySchedule, HomeFilters, HomeStats } from '../../../../domain/h
 import { api } from '../../../lib/api-client';
 import { homeKeys } from '../../../lib/query-keys';
 
-
 export function useHomeStats(filters: HomeFilters) {
   return useQuery({
     queryKey: [...homeKeys.all, 'stats', filters],

@@ -58,12 +58,22 @@ export function DailyScheduleCard({
                 <Filter className="h-4 w-4" aria-hidden /> Add Filter
               </Popover.Trigger>
               <Popover.Portal>
-                <Popover.Content align="end" sideOffset={6} className="z-30 w-64 rounded-md border border-slate-200 bg-white p-2 shadow-lg">
-                  <p className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600">Technician</p>
-                  {technicians.length === 0 ? <p className="px-2 py-1 text-sm text-slate-500">No technicians found</p> : null}
+                <Popover.Content
+                  align="end"
+                  sideOffset={6}
+                  className="z-30 w-64 rounded-md border border-slate-200 bg-white p-2 shadow-lg"
+                >
+                  <p className="px-2 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">Technician</p>
+                  {technicians.length === 0 ? (
+                    <p className="px-2 py-1 text-sm text-slate-500">No technicians found</p>
+                  ) : null}
                   {technicians.map((t) => (
                     <Popover.Close key={t.id} asChild>
-                      <button type="button" className="block w-full rounded px-2 py-1.5 text-left text-sm hover:bg-slate-100" onClick={() => onTechnician(t.id)}>
+                      <button
+                        type="button"
+                        className="block w-full rounded px-2 py-1.5 text-left text-sm hover:bg-slate-100"
+                        onClick={() => onTechnician(t.id)}
+                      >
                         {t.name}
                       </button>
                     </Popover.Close>
@@ -95,7 +105,9 @@ export function DailyScheduleCard({
           <ul className="divide-y divide-slate-100">
             {schedule.data.jobs.map((job) => (
               <li key={job.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2.5">
-                <span className="w-28 shrink-0 text-sm tabular-nums text-slate-600">{formatTime(job.scheduleStart, schedule.data.timeZone)}</span>
+                <span className="w-28 shrink-0 text-sm text-slate-600 tabular-nums">
+                  {formatTime(job.scheduleStart, schedule.data.timeZone)}
+                </span>
                 <div className="min-w-0 flex-1">
                   <Link to={`/jobs/${job.id}`} className="text-sm font-medium text-blue-700 hover:underline">
                     #{job.number} {job.name}
@@ -105,7 +117,9 @@ export function DailyScheduleCard({
                     {job.unitNumber ? ` · Unit ${job.unitNumber}` : ''} · {formatDuration(job.scheduleDuration)} h
                   </p>
                 </div>
-                <span className="text-xs text-slate-600">{job.technicians.length ? job.technicians.join(', ') : 'Unassigned'}</span>
+                <span className="text-xs text-slate-600">
+                  {job.technicians.length ? job.technicians.join(', ') : 'Unassigned'}
+                </span>
                 <Badge tone={STATUS_TONE[job.status]}>{job.status}</Badge>
               </li>
             ))}

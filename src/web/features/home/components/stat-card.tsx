@@ -22,14 +22,22 @@ export function StatCard({
     <>
       <p className="flex items-center justify-between gap-2 text-sm font-medium text-slate-600">
         {label}
-        {to ? <ChevronRight className="h-4 w-4 text-slate-500 transition-transform group-hover:translate-x-0.5" aria-hidden /> : null}
+        {to ? (
+          <ChevronRight
+            className="h-4 w-4 text-slate-500 transition-transform group-hover:translate-x-0.5"
+            aria-hidden
+          />
+        ) : null}
       </p>
-      <p className="mt-2 text-3xl font-semibold tabular-nums text-slate-900" data-testid={`count-${label}`}>
+      <p className="mt-2 text-3xl font-semibold text-slate-900 tabular-nums" data-testid={`count-${label}`}>
         {count === undefined ? '–' : formatCount(count)}
       </p>
       {valueLabel !== undefined ? (
         <p className="mt-1 text-sm text-slate-600">
-          {valueLabel}: <span className="font-medium tabular-nums text-slate-700">{value === undefined ? '–' : formatCents(value)}</span>
+          {valueLabel}:{' '}
+          <span className="font-medium text-slate-700 tabular-nums">
+            {value === undefined ? '–' : formatCents(value)}
+          </span>
         </p>
       ) : null}
     </>

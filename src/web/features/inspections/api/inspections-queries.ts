@@ -26,24 +26,35 @@ const refresh = (client: QueryClient, jobId: string, onChanged?: OnChanged) => {
 
 /** The job's inspections, newest first, each with its repair record and photos. */
 export function useJobInspections(jobId: string) {
-  return useQuery({ queryKey: listKey(jobId), queryFn: () => api.get<JobInspections>(`/api/jobs/${jobId}/inspections`) });
+  return useQuery({
+    queryKey: listKey(jobId),
+    queryFn: () => api.get<JobInspections>(`/api/jobs/${jobId}/inspections`),
+  });
 }
 
 /** "Repair Details for All Inspections": each repair's chosen option and total, and the combined total. */
 export function useRepairSummary(jobId: string) {
-  return useQuery({ queryKey: summaryKey(jobId), queryFn: () => api.get<RepairSummary>(`/api/jobs/${jobId}/repairs/summary`) });
+  return useQuery({
+    queryKey: summaryKey(jobId),
+    queryFn: () => api.get<RepairSummary>(`/api/jobs/${jobId}/repairs/summary`),
+  });
 }
 
 /** Whether the inspections changed after the latest quote was sent (the resend banner). */
 export function useInspectionQuoteState(jobId: string) {
-  return useQuery({ queryKey: quoteStateKey(jobId), queryFn: () => api.get<InspectionQuoteState>(`/api/jobs/${jobId}/inspections/quote-state`) });
+  return useQuery({
+    queryKey: quoteStateKey(jobId),
+    queryFn: () => api.get<InspectionQuoteState>(`/api/jobs/${jobId}/inspections/quote-state`),
+  });
 }
 
 export function useSaveInspection(jobId: string, onChanged?: OnChanged) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string | null; input: InspectionPayload }) =>
-      id ? api.put<Inspection>(`/api/inspections/${id}`, input) : api.post<Inspection>(`/api/jobs/${jobId}/inspections`, input),
+      id
+        ? api.put<Inspection>(`/api/inspections/${id}`, input)
+        : api.post<Inspection>(`/api/jobs/${jobId}/inspections`, input),
     onSuccess: () => refresh(client, jobId, onChanged),
   });
 }
@@ -78,7 +89,8 @@ export function useFinishRepairs(jobId: string, onChanged?: OnChanged) {
 export function useSaveRepair(jobId: string, onChanged?: OnChanged) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ inspectionId, input }: { inspectionId: string; input: RepairPayload }) => api.put<Repair>(`/api/inspections/${inspectionId}/repair`, input),
+    mutationFn: ({ inspectionId, input }: { inspectionId: string; input: RepairPayload }) =>
+      api.put<Repair>(`/api/inspections/${inspectionId}/repair`, input),
     onSuccess: () => refresh(client, jobId, onChanged),
   });
 }
@@ -98,7 +110,8 @@ export function useUploadPhoto(jobId: string, onChanged?: OnChanged) {
 export function useDeletePhoto(jobId: string, onChanged?: OnChanged) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ inspectionId, photoId }: { inspectionId: string; photoId: string }) => api.delete<void>(`/api/inspections/${inspectionId}/photos/${photoId}`),
+    mutationFn: ({ inspectionId, photoId }: { inspectionId: string; photoId: string }) =>
+      api.delete<void>(`/api/inspections/${inspectionId}/photos/${photoId}`),
     onSuccess: () => refresh(client, jobId, onChanged),
   });
 }

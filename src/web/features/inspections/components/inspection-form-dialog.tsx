@@ -98,7 +98,11 @@ export function InspectionFormDialog({
       for (const issue of checked.error.issues) {
         const field = String(issue.path[0] ?? '');
         if ((FIELD_NAMES as readonly string[]).includes(field)) {
-          setError(field as keyof InspectionFormValues, { type: 'schema', message: issue.message }, { shouldFocus: first });
+          setError(
+            field as keyof InspectionFormValues,
+            { type: 'schema', message: issue.message },
+            { shouldFocus: first },
+          );
           first = false;
         }
       }
@@ -109,7 +113,8 @@ export function InspectionFormDialog({
       toast.success(INSPECTION_MESSAGES.inspectionSaved);
       onOpenChange(false);
     } catch (error) {
-      if (!applyServerFieldErrors(error, setError, { known: FIELD_NAMES })) setBanner(errorMessage(error, INSPECTION_MESSAGES.saveFailed));
+      if (!applyServerFieldErrors(error, setError, { known: FIELD_NAMES }))
+        setBanner(errorMessage(error, INSPECTION_MESSAGES.saveFailed));
     }
   });
 
@@ -135,16 +140,37 @@ export function InspectionFormDialog({
         {banner ? <ErrorBanner message={banner} /> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="Model Number" error={errors.modelNumber?.message}>
-            {(p) => <TextInput {...p} autoComplete="off" maxLength={INSPECTION_LIMITS.modelNumberLength} {...register('modelNumber')} />}
+            {(p) => (
+              <TextInput
+                {...p}
+                autoComplete="off"
+                maxLength={INSPECTION_LIMITS.modelNumberLength}
+                {...register('modelNumber')}
+              />
+            )}
           </FormField>
           <FormField label="Serial Number" error={errors.serialNumber?.message}>
-            {(p) => <TextInput {...p} autoComplete="off" maxLength={INSPECTION_LIMITS.serialNumberLength} {...register('serialNumber')} />}
+            {(p) => (
+              <TextInput
+                {...p}
+                autoComplete="off"
+                maxLength={INSPECTION_LIMITS.serialNumberLength}
+                {...register('serialNumber')}
+              />
+            )}
           </FormField>
           <FormField label="Age (years)" error={errors.age?.message} hint="Whole years, 0 or more">
             {(p) => <TextInput {...p} inputMode="numeric" autoComplete="off" {...register('age')} />}
           </FormField>
           <FormField label="Tonnage" error={errors.tonnage?.message} hint='As on the nameplate, e.g. "7.5"'>
-            {(p) => <TextInput {...p} autoComplete="off" maxLength={INSPECTION_LIMITS.tonnageLength} {...register('tonnage')} />}
+            {(p) => (
+              <TextInput
+                {...p}
+                autoComplete="off"
+                maxLength={INSPECTION_LIMITS.tonnageLength}
+                {...register('tonnage')}
+              />
+            )}
           </FormField>
           <FormField label="Unit Type" error={errors.unitType?.message}>
             {(p) => (

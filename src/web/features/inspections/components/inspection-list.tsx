@@ -45,7 +45,10 @@ export function InspectionList({
           <li
             key={inspection.id}
             data-testid="inspection-row"
-            className={cn('flex flex-wrap items-stretch gap-2 rounded-md border p-2 sm:flex-nowrap', selected ? 'border-blue-500 bg-blue-50/60 ring-1 ring-blue-500' : 'border-slate-200 bg-white')}
+            className={cn(
+              'flex flex-wrap items-stretch gap-2 rounded-md border p-2 sm:flex-nowrap',
+              selected ? 'border-blue-500 bg-blue-50/60 ring-1 ring-blue-500' : 'border-slate-200 bg-white',
+            )}
           >
             <button
               type="button"
@@ -64,12 +67,21 @@ export function InspectionList({
                 ) : (
                   <Badge tone="gray">{INSPECTION_TEXTS.open}</Badge>
                 )}
-                {inspection.photos.length ? <Badge tone="blue">{inspection.photos.length} {inspection.photos.length === 1 ? 'photo' : 'photos'}</Badge> : null}
+                {inspection.photos.length ? (
+                  <Badge tone="blue">
+                    {inspection.photos.length} {inspection.photos.length === 1 ? 'photo' : 'photos'}
+                  </Badge>
+                ) : null}
               </span>
               <dl className="mt-1 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3 xl:grid-cols-6">
                 <Fact term="Model" value={orNA(inspection.modelNumber)} />
                 <Fact term="Serial" value={orNA(inspection.serialNumber)} />
-                <Fact term="Age" value={inspection.age === null ? 'N/A' : `${inspection.age} ${inspection.age === 1 ? 'year' : 'years'}`} />
+                <Fact
+                  term="Age"
+                  value={
+                    inspection.age === null ? 'N/A' : `${inspection.age} ${inspection.age === 1 ? 'year' : 'years'}`
+                  }
+                />
                 <Fact term="Tonnage" value={orNA(inspection.tonnage)} />
                 <Fact term="Unit Type" value={orNA(inspection.unitType)} />
                 <Fact term="System Type" value={orNA(inspection.systemType)} />
@@ -77,10 +89,20 @@ export function InspectionList({
             </button>
             {canEdit ? (
               <div className="flex items-center gap-1">
-                <Button variant="ghost" className="h-11 w-11 px-0" aria-label={`Edit ${label}`} onClick={() => onEdit(inspection)}>
+                <Button
+                  variant="ghost"
+                  className="h-11 w-11 px-0"
+                  aria-label={`Edit ${label}`}
+                  onClick={() => onEdit(inspection)}
+                >
                   <Pencil className="h-4 w-4" aria-hidden />
                 </Button>
-                <Button variant="ghost" className="h-11 w-11 px-0 text-red-700 hover:bg-red-50 hover:text-red-800" aria-label={`Delete ${label}`} onClick={() => onDelete(inspection)}>
+                <Button
+                  variant="ghost"
+                  className="h-11 w-11 px-0 text-red-700 hover:bg-red-50 hover:text-red-800"
+                  aria-label={`Delete ${label}`}
+                  onClick={() => onDelete(inspection)}
+                >
                   <Trash2 className="h-4 w-4" aria-hidden />
                 </Button>
               </div>

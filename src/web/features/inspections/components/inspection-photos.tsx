@@ -1,6 +1,12 @@
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { INSPECTION_LIMITS, INSPECTION_MESSAGES, PHOTO_CONTENT_TYPES, type Inspection, type InspectionPhoto } from '../../../../domain/inspections';
+import {
+  INSPECTION_LIMITS,
+  INSPECTION_MESSAGES,
+  PHOTO_CONTENT_TYPES,
+  type Inspection,
+  type InspectionPhoto,
+} from '../../../../domain/inspections';
 import { errorMessage } from '../../../lib/api-client';
 import { ErrorBanner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
@@ -9,7 +15,8 @@ import { INSPECTION_TEXTS } from '../inspections-texts';
 
 /** The browser's own check before sending (the server checks the content again). */
 export function photoProblem(file: File): string | null {
-  if (!(PHOTO_CONTENT_TYPES as readonly string[]).includes(file.type)) return `${file.name}: ${INSPECTION_MESSAGES.photoNotImage}`;
+  if (!(PHOTO_CONTENT_TYPES as readonly string[]).includes(file.type))
+    return `${file.name}: ${INSPECTION_MESSAGES.photoNotImage}`;
   if (file.size > INSPECTION_LIMITS.maxPhotoBytes) return `${file.name}: ${INSPECTION_MESSAGES.photoTooLarge}`;
   return null;
 }
@@ -69,7 +76,10 @@ export function InspectionPhotos({
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
           <h3 id={`photos-${inspection.id}`} className="text-sm font-semibold text-slate-900">
-            {INSPECTION_TEXTS.photosTitle} <span className="font-normal text-slate-600">({photos.length} of {INSPECTION_LIMITS.maxPhotos})</span>
+            {INSPECTION_TEXTS.photosTitle}{' '}
+            <span className="font-normal text-slate-600">
+              ({photos.length} of {INSPECTION_LIMITS.maxPhotos})
+            </span>
           </h3>
           <p className="text-xs text-slate-500">{INSPECTION_TEXTS.photoTypesHint}</p>
         </div>
@@ -127,7 +137,12 @@ export function InspectionPhotos({
         <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-5">
           {photos.map((photo, index) => (
             <li key={photo.id} className="group relative" data-testid="inspection-photo">
-              <a href={photo.urls.display} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-md border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600">
+              <a
+                href={photo.urls.display}
+                target="_blank"
+                rel="noreferrer"
+                className="block overflow-hidden rounded-md border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+              >
                 <img
                   src={photo.urls.thumb}
                   alt={`Photo ${index + 1} of ${label}: ${photo.fileName}`}
@@ -145,7 +160,7 @@ export function InspectionPhotos({
                     setDeleting(photo);
                   }}
                   aria-label={`Delete photo ${index + 1} (${photo.fileName})`}
-                  className="absolute right-1 top-1 inline-flex h-9 w-9 items-center justify-center rounded-full bg-white/95 text-red-700 shadow ring-1 ring-slate-200 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+                  className="absolute top-1 right-1 inline-flex h-9 w-9 items-center justify-center rounded-full bg-white/95 text-red-700 shadow ring-1 ring-slate-200 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
                 >
                   <Trash2 className="h-4 w-4" aria-hidden />
                 </button>

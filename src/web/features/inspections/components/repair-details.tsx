@@ -12,7 +12,17 @@ import { CostSummary } from './cost-summary';
  * `autoFocus`: the summary just replaced the form (saved or cancelled), so Edit Repair Details takes
  * the focus the form's button had.
  */
-export function RepairDetails({ repair, label, onEdit, autoFocus }: { repair: Repair; label: string; onEdit?: (() => void) | undefined; autoFocus?: boolean }) {
+export function RepairDetails({
+  repair,
+  label,
+  onEdit,
+  autoFocus,
+}: {
+  repair: Repair;
+  label: string;
+  onEdit?: (() => void) | undefined;
+  autoFocus?: boolean;
+}) {
   const editRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (autoFocus) editRef.current?.focus();
@@ -25,7 +35,7 @@ export function RepairDetails({ repair, label, onEdit, autoFocus }: { repair: Re
           {rows.map((row, i) => (
             <li key={`${row.name}-${i}`} className="flex justify-between gap-4 py-1">
               <span className="text-slate-700">{row.name}</span>
-              <span className="tabular-nums text-slate-900">{usd(row.costCents)}</span>
+              <span className="text-slate-900 tabular-nums">{usd(row.costCents)}</span>
             </li>
           ))}
         </ul>
@@ -39,7 +49,13 @@ export function RepairDetails({ repair, label, onEdit, autoFocus }: { repair: Re
           {repair.needsCrane ? <Badge tone="amber">Needs crane</Badge> : null}
         </div>
         {onEdit ? (
-          <Button ref={editRef} variant="secondary" className="h-11" onClick={onEdit} aria-label={`${INSPECTION_TEXTS.editRepair} of ${label}`}>
+          <Button
+            ref={editRef}
+            variant="secondary"
+            className="h-11"
+            onClick={onEdit}
+            aria-label={`${INSPECTION_TEXTS.editRepair} of ${label}`}
+          >
             <Pencil className="h-4 w-4" aria-hidden />
             {INSPECTION_TEXTS.editRepair}
           </Button>
@@ -47,15 +63,27 @@ export function RepairDetails({ repair, label, onEdit, autoFocus }: { repair: Re
       </div>
       <ul className="grid gap-3 md:grid-cols-3">
         {REPAIR_PHASES.map((phase) => (
-          <li key={phase} className={cn('rounded-md border p-3', repair.selectedPhase === phase ? 'border-blue-500 bg-blue-50/60 ring-1 ring-blue-500' : 'border-slate-200')}>
+          <li
+            key={phase}
+            className={cn(
+              'rounded-md border p-3',
+              repair.selectedPhase === phase
+                ? 'border-blue-500 bg-blue-50/60 ring-1 ring-blue-500'
+                : 'border-slate-200',
+            )}
+          >
             <div className="flex items-baseline justify-between gap-2">
               <p className="text-sm font-semibold text-slate-900">
                 {REPAIR_PHASE_LABELS[phase]}
-                {repair.selectedPhase === phase ? <span className="ml-1 text-xs font-normal text-blue-800">(chosen)</span> : null}
+                {repair.selectedPhase === phase ? (
+                  <span className="ml-1 text-xs font-normal text-blue-800">(chosen)</span>
+                ) : null}
               </p>
-              <p className="tabular-nums text-sm text-slate-900">{usd(repair[phase].costCents)}</p>
+              <p className="text-sm text-slate-900 tabular-nums">{usd(repair[phase].costCents)}</p>
             </div>
-            {repair[phase].description !== REPAIR_PHASE_LABELS[phase] ? <p className="mt-1 whitespace-pre-line text-sm text-slate-600">{repair[phase].description}</p> : null}
+            {repair[phase].description !== REPAIR_PHASE_LABELS[phase] ? (
+              <p className="mt-1 text-sm whitespace-pre-line text-slate-600">{repair[phase].description}</p>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -64,7 +92,7 @@ export function RepairDetails({ repair, label, onEdit, autoFocus }: { repair: Re
       {repair.warranty ? (
         <div>
           <h4 className="text-sm font-semibold text-slate-900">Warranty</h4>
-          <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{repair.warranty}</p>
+          <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{repair.warranty}</p>
         </div>
       ) : null}
       <CostSummary costs={repairCostsOf(repair)} totalCents={repair.totalCents} />

@@ -1,6 +1,14 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useController, useFieldArray, useForm, useWatch, type Control, type FieldPath, type UseFormRegister } from 'react-hook-form';
+import {
+  useController,
+  useFieldArray,
+  useForm,
+  useWatch,
+  type Control,
+  type FieldPath,
+  type UseFormRegister,
+} from 'react-hook-form';
 import { INSPECTION_MESSAGES } from '../../../../domain/inspections';
 import {
   parseCostText,
@@ -27,13 +35,32 @@ import { toast } from '../../../ui/toast';
 import { INSPECTION_TEXTS } from '../inspections-texts';
 import { CostSummary } from './cost-summary';
 
-type CostPath = Extract<FieldPath<RepairFormValues>, 'labor' | 'refrigerationRecovery' | 'startUpCosts' | 'thermostatStartup' | 'removalCost' | 'permitCost' | `${string}.cost`>;
+type CostPath = Extract<
+  FieldPath<RepairFormValues>,
+  | 'labor'
+  | 'refrigerationRecovery'
+  | 'startUpCosts'
+  | 'thermostatStartup'
+  | 'removalCost'
+  | 'permitCost'
+  | `${string}.cost`
+>;
 
 /**
  * A cost: a text field in numeric mode ($ before it) that drops leading zeros while typing. What
  * is not an amount counts as $0.00 and says so under the field.
  */
-function CostField({ control, name, label, className }: { control: Control<RepairFormValues>; name: CostPath; label: string; className?: string }) {
+function CostField({
+  control,
+  name,
+  label,
+  className,
+}: {
+  control: Control<RepairFormValues>;
+  name: CostPath;
+  label: string;
+  className?: string;
+}) {
   const { field, fieldState } = useController({ control, name });
   const text = String(field.value ?? '');
   const parsed = parseCostText(text);
@@ -42,7 +69,10 @@ function CostField({ control, name, label, className }: { control: Control<Repai
     <FormField label={label} error={error} className={className}>
       {(p) => (
         <div className="relative">
-          <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-500" aria-hidden>
+          <span
+            className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-500"
+            aria-hidden
+          >
             $
           </span>
           <TextInput
@@ -96,9 +126,20 @@ function LineList({
     <fieldset className="space-y-3">
       <legend className="text-sm font-semibold text-slate-900">{title}</legend>
       {fields.map((row, index) => (
-        <div key={row.id} className="grid grid-cols-[1fr_9rem_2.75rem] items-start gap-2 sm:grid-cols-[1fr_11rem_2.75rem]">
+        <div
+          key={row.id}
+          className="grid grid-cols-[1fr_9rem_2.75rem] items-start gap-2 sm:grid-cols-[1fr_11rem_2.75rem]"
+        >
           <FormField label={`${one} ${index + 1}`} error={errors?.[index]?.name?.message}>
-            {(p) => <TextInput {...p} className="h-11" autoComplete="off" maxLength={REPAIR_LIMITS.lineNameLength} {...register(`${name}.${index}.name`)} />}
+            {(p) => (
+              <TextInput
+                {...p}
+                className="h-11"
+                autoComplete="off"
+                maxLength={REPAIR_LIMITS.lineNameLength}
+                {...register(`${name}.${index}.name`)}
+              />
+            )}
           </FormField>
           <CostField control={control} name={`${name}.${index}.cost`} label={`${one} ${index + 1} cost`} />
           {index === 0 ? (
@@ -116,7 +157,11 @@ function LineList({
         </div>
       ))}
       {fields.length < REPAIR_LIMITS.maxLines ? (
-        <Button variant="secondary" className="h-11" onClick={() => append({ name: '', cost: '' }, { shouldFocus: true })}>
+        <Button
+          variant="secondary"
+          className="h-11"
+          onClick={() => append({ name: '', cost: '' }, { shouldFocus: true })}
+        >
           <Plus className="h-4 w-4" aria-hidden />
           {addLabel}
         </Button>
@@ -175,7 +220,11 @@ export function RepairForm({
     if (!checked.success) {
       let first = true;
       for (const issue of checked.error.issues) {
-        setError(issue.path.join('.') as FieldPath<RepairFormValues>, { type: 'schema', message: issue.message }, { shouldFocus: first });
+        setError(
+          issue.path.join('.') as FieldPath<RepairFormValues>,
+          { type: 'schema', message: issue.message },
+          { shouldFocus: first },
+        );
         first = false;
       }
       setBanner(checked.error.issues[0]?.message ?? INSPECTION_MESSAGES.repairSaveFailed);
@@ -185,7 +234,8 @@ export function RepairForm({
       await onSave(payload);
       toast.success(INSPECTION_MESSAGES.repairSaved);
     } catch (error) {
-      if (!applyServerFieldErrors(error, setError, { known: values })) setBanner(errorMessage(error, INSPECTION_MESSAGES.repairSaveFailed));
+      if (!applyServerFieldErrors(error, setError, { known: values }))
+        setBanner(errorMessage(error, INSPECTION_MESSAGES.repairSaveFailed));
     }
   });
 
@@ -200,16 +250,37 @@ export function RepairForm({
         <p className="text-sm text-slate-600">The chosen option goes into the total; the customer sees all three.</p>
         <div className="grid gap-3 md:grid-cols-3">
           {REPAIR_PHASES.map((phase) => (
-            <div key={phase} className={cn('space-y-3 rounded-md border p-3', selected === phase ? 'border-blue-500 bg-blue-50/60 ring-1 ring-blue-500' : 'border-slate-200')}>
+            <div
+              key={phase}
+              className={cn(
+                'space-y-3 rounded-md border p-3',
+                selected === phase ? 'border-blue-500 bg-blue-50/60 ring-1 ring-blue-500' : 'border-slate-200',
+              )}
+            >
               <div className="flex items-center gap-2">
                 <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm font-semibold text-slate-900">
-                  <input type="radio" value={phase} className="h-5 w-5 text-blue-600 focus:ring-blue-500" {...register('selectedPhase')} />
+                  <input
+                    type="radio"
+                    value={phase}
+                    className="h-5 w-5 text-blue-600 focus:ring-blue-500"
+                    {...register('selectedPhase')}
+                  />
                   {REPAIR_PHASE_LABELS[phase]}
                 </label>
                 {selected === phase ? <span className="text-xs text-blue-800">(chosen)</span> : null}
               </div>
-              <FormField label={`${REPAIR_PHASE_LABELS[phase]} description`} error={errors[phase]?.description?.message}>
-                {(p) => <TextArea {...p} rows={3} maxLength={REPAIR_LIMITS.phaseDescriptionLength} {...register(`${phase}.description`)} />}
+              <FormField
+                label={`${REPAIR_PHASE_LABELS[phase]} description`}
+                error={errors[phase]?.description?.message}
+              >
+                {(p) => (
+                  <TextArea
+                    {...p}
+                    rows={3}
+                    maxLength={REPAIR_LIMITS.phaseDescriptionLength}
+                    {...register(`${phase}.description`)}
+                  />
+                )}
               </FormField>
               <CostField control={control} name={`${phase}.cost`} label={`${REPAIR_PHASE_LABELS[phase]} cost`} />
             </div>
@@ -226,8 +297,24 @@ export function RepairForm({
         </div>
       </fieldset>
 
-      <LineList control={control} register={register} name="accessories" title="Accessories" one="Accessory" addLabel="Add Accessory" errors={errors.accessories as never} />
-      <LineList control={control} register={register} name="additionalItems" title="Additional Items" one="Additional item" addLabel="Add Additional Item" errors={errors.additionalItems as never} />
+      <LineList
+        control={control}
+        register={register}
+        name="accessories"
+        title="Accessories"
+        one="Accessory"
+        addLabel="Add Accessory"
+        errors={errors.accessories as never}
+      />
+      <LineList
+        control={control}
+        register={register}
+        name="additionalItems"
+        title="Additional Items"
+        one="Additional item"
+        addLabel="Add Additional Item"
+        errors={errors.additionalItems as never}
+      />
 
       <FormField label="Warranty" error={errors.warranty?.message} hint="e.g. 1 year parts, 90 days labor">
         {(p) => <TextArea {...p} rows={2} maxLength={REPAIR_LIMITS.warrantyLength} {...register('warranty')} />}

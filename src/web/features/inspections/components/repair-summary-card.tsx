@@ -52,7 +52,11 @@ export function RepairSummaryCard({
           <>
             <ul className="divide-y divide-slate-100">
               {summary.items.map((item) => (
-                <li key={item.repairId} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-2" data-testid="repair-summary-row">
+                <li
+                  key={item.repairId}
+                  className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-2"
+                  data-testid="repair-summary-row"
+                >
                   <div className="min-w-0">
                     <p className="text-sm font-semibold text-slate-900">
                       {labelOf(item.inspectionId)}{' '}
@@ -62,17 +66,19 @@ export function RepairSummaryCard({
                     </p>
                     <p className="text-sm text-slate-700">
                       {item.optionLabel}
-                      {item.optionDescription && item.optionDescription !== item.optionLabel ? <span className="text-slate-600">: {item.optionDescription}</span> : null}
+                      {item.optionDescription && item.optionDescription !== item.optionLabel ? (
+                        <span className="text-slate-600">: {item.optionDescription}</span>
+                      ) : null}
                       <span className="text-slate-600"> ({usd(item.optionCostCents)} cost)</span>
                     </p>
                   </div>
-                  <p className="text-sm font-semibold tabular-nums text-slate-900">{usd(item.totalCents)}</p>
+                  <p className="text-sm font-semibold text-slate-900 tabular-nums">{usd(item.totalCents)}</p>
                 </li>
               ))}
             </ul>
             <div className="flex items-baseline justify-between gap-4 border-t border-slate-300 pt-3">
               <p className="text-sm font-semibold text-slate-900">{INSPECTION_TEXTS.combinedTotal}</p>
-              <p className="text-xl font-bold tabular-nums text-slate-900" data-testid="combined-total">
+              <p className="text-xl font-bold text-slate-900 tabular-nums" data-testid="combined-total">
                 {usd(summary.totalCents)}
               </p>
             </div>

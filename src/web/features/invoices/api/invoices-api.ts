@@ -2,7 +2,16 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api, withQuery, type QueryValue } from '../../../lib/api-client';
 import { useHomeOptions } from '../../../lib/home-queries';
 import { homeKeys } from '../../../lib/query-keys';
-import type { InvoiceDetail, InvoiceList, InvoiceReport, InvoiceType, JobInvoices, PaidInvoiceList, PendingInvoiceList, UpdateDraftInput } from '../../../../domain/invoices';
+import type {
+  InvoiceDetail,
+  InvoiceList,
+  InvoiceReport,
+  InvoiceType,
+  JobInvoices,
+  PaidInvoiceList,
+  PendingInvoiceList,
+  UpdateDraftInput,
+} from '../../../../domain/invoices';
 
 const asQuery = (q: object) => q as Record<string, QueryValue>;
 
@@ -27,16 +36,32 @@ export function useTechnicianName(technicianId: string | undefined): string | nu
 }
 
 export function useInvoices(query: object) {
-  return useQuery({ queryKey: keys.list(query), queryFn: ({ signal }) => api.get<InvoiceList>('/api/invoices', asQuery(query), { signal }), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: keys.list(query),
+    queryFn: ({ signal }) => api.get<InvoiceList>('/api/invoices', asQuery(query), { signal }),
+    placeholderData: keepPreviousData,
+  });
 }
 export function usePendingInvoices(query: object) {
-  return useQuery({ queryKey: keys.pending(query), queryFn: ({ signal }) => api.get<PendingInvoiceList>('/api/invoices/pending', asQuery(query), { signal }), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: keys.pending(query),
+    queryFn: ({ signal }) => api.get<PendingInvoiceList>('/api/invoices/pending', asQuery(query), { signal }),
+    placeholderData: keepPreviousData,
+  });
 }
 export function usePaidInvoices(query: object) {
-  return useQuery({ queryKey: keys.paid(query), queryFn: ({ signal }) => api.get<PaidInvoiceList>('/api/invoices/paid', asQuery(query), { signal }), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: keys.paid(query),
+    queryFn: ({ signal }) => api.get<PaidInvoiceList>('/api/invoices/paid', asQuery(query), { signal }),
+    placeholderData: keepPreviousData,
+  });
 }
 export function useInvoice(id: string | undefined) {
-  return useQuery({ queryKey: keys.detail(id ?? ''), queryFn: () => api.get<InvoiceDetail>(`/api/invoices/${id}`), enabled: Boolean(id) });
+  return useQuery({
+    queryKey: keys.detail(id ?? ''),
+    queryFn: () => api.get<InvoiceDetail>(`/api/invoices/${id}`),
+    enabled: Boolean(id),
+  });
 }
 
 export function useJobInvoices(jobId: string) {
@@ -49,17 +74,35 @@ function useInvoiceMutation<V, R>(fn: (vars: V) => Promise<R>) {
   return useMutation({
     mutationFn: fn,
     onSuccess: async () => {
-      await Promise.all([client.invalidateQueries({ queryKey: keys.all }), client.invalidateQueries({ queryKey: homeKeys.all })]);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: keys.all }),
+        client.invalidateQueries({ queryKey: homeKeys.all }),
+      ]);
     },
   });
 }
 
-export const useCreateInvoice = (jobId: string) => useInvoiceMutation((body: { type: InvoiceType }) => api.post<InvoiceDetail>(`/api/jobs/${jobId}/invoices`, body));
-export const useSendInvoice = () => useInvoiceMutation(({ id, email }: { id: string; email: string | null }) => api.post<InvoiceDetail>(`/api/invoices/${id}/send`, { email }));
-export const useMarkInvoicePaid = () => useInvoiceMutation(({ id }: { id: string }) => api.post<InvoiceDetail>(`/api/invoices/${id}/mark-paid`, {}));
-export const useVoidInvoice = () => useInvoiceMutation(({ id, reason }: { id: string; reason: string }) => api.post<InvoiceDetail>(`/api/invoices/${id}/void`, { reason }));
-export const useUpdateInvoice = () => useInvoiceMutation(({ id, body }: { id: string; body: UpdateDraftInput }) => api.put<InvoiceDetail>(`/api/invoices/${id}`, body));
+export const useCreateInvoice = (jobId: string) =>
+  useInvoiceMutation((body: { type: InvoiceType }) => api.post<InvoiceDetail>(`/api/jobs/${jobId}/invoices`, body));
+export const useSendInvoice = () =>
+  useInvoiceMutation(({ id, email }: { id: string; email: string | null }) =>
+    api.post<InvoiceDetail>(`/api/invoices/${id}/send`, { email }),
+  );
+export const useMarkInvoicePaid = () =>
+  useInvoiceMutation(({ id }: { id: string }) => api.post<InvoiceDetail>(`/api/invoices/${id}/mark-paid`, {}));
+export const useVoidInvoice = () =>
+  useInvoiceMutation(({ id, reason }: { id: string; reason: string }) =>
+    api.post<InvoiceDetail>(`/api/invoices/${id}/void`, { reason }),
+  );
+export const useUpdateInvoice = () =>
+  useInvoiceMutation(({ id, body }: { id: string; body: UpdateDraftInput }) =>
+    api.put<InvoiceDetail>(`/api/invoices/${id}`, body),
+  );
 
 export function useInvoiceReport(query: object) {
-  return useQuery({ queryKey: keys.report(query), queryFn: ({ signal }) => api.get<InvoiceReport>('/api/invoices/reports', asQuery(query), { signal }), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: keys.report(query),
+    queryFn: ({ signal }) => api.get<InvoiceReport>('/api/invoices/reports', asQuery(query), { signal }),
+    placeholderData: keepPreviousData,
+  });
 }

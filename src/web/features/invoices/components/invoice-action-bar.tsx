@@ -40,7 +40,9 @@ export function InvoiceActionBar({
           <SendInvoiceDialog invoice={invoice} defaultEmail={defaultEmail} open={sending} onOpenChange={setSending} />
         </>
       ) : null}
-      {canBill && invoice.status === 'issued' ? <MarkPaidAction invoice={invoice} label="Mark as Paid" variant="primary" /> : null}
+      {canBill && invoice.status === 'issued' ? (
+        <MarkPaidAction invoice={invoice} label="Mark as Paid" variant="primary" />
+      ) : null}
       {canVoid && invoice.status === 'issued' ? (
         <>
           <Button size="sm" variant="secondary" className="text-red-700" onClick={() => setVoiding(true)}>

@@ -13,7 +13,13 @@ export function JobCell({ jobId, jobNumber, jobName }: { jobId: string; jobNumbe
 }
 
 /** The customer's company with the location beneath. */
-export function CustomerCell({ companyName, locationName }: { companyName: string | null; locationName: string | null }) {
+export function CustomerCell({
+  companyName,
+  locationName,
+}: {
+  companyName: string | null;
+  locationName: string | null;
+}) {
   return (
     <div>
       <div className="text-slate-800">{companyName ?? '—'}</div>
@@ -25,7 +31,7 @@ export function CustomerCell({ companyName, locationName }: { companyName: strin
 /** The invoice number linked to its page. */
 export function InvoiceNumberCell({ id, invoiceNumber }: { id: string; invoiceNumber: string }) {
   return (
-    <Link to={`/invoices/${id}`} className="whitespace-nowrap font-medium text-blue-700 hover:underline">
+    <Link to={`/invoices/${id}`} className="font-medium whitespace-nowrap text-blue-700 hover:underline">
       {invoiceNumber}
     </Link>
   );
@@ -43,7 +49,11 @@ export function DueDateCell({ dueDate, overdue }: { dueDate: string | null; over
 }
 
 export function DateCell({ value }: { value: string | null }) {
-  return value ? <span className="whitespace-nowrap text-slate-700">{formatDate(value)}</span> : <span className="text-slate-600">—</span>;
+  return value ? (
+    <span className="whitespace-nowrap text-slate-700">{formatDate(value)}</span>
+  ) : (
+    <span className="text-slate-600">—</span>
+  );
 }
 
 type InvoiceRow = { id: string; invoiceNumber: string };
@@ -61,7 +71,11 @@ export const invoiceRowHref = (invoice: InvoiceRow) => `/invoices/${invoice.id}`
 /** The View action of an invoice row. */
 export function ViewInvoiceLink({ invoice }: { invoice: InvoiceRow }) {
   return (
-    <Link to={invoiceRowHref(invoice)} className="inline-flex items-center gap-1 font-medium text-blue-700 hover:underline" aria-label={`View invoice ${invoice.invoiceNumber}`}>
+    <Link
+      to={invoiceRowHref(invoice)}
+      className="inline-flex items-center gap-1 font-medium text-blue-700 hover:underline"
+      aria-label={`View invoice ${invoice.invoiceNumber}`}
+    >
       <Eye className="h-3.5 w-3.5" aria-hidden /> View
     </Link>
   );

@@ -15,7 +15,17 @@ interface InvoiceRef {
  * Send Invoice (drafts): the customer's e-mail (the job's contact e-mail by default). The invoice
  * becomes issued today and the e-mail with its PDF goes into the outbox. Errors stay in the dialog.
  */
-export function SendInvoiceDialog({ invoice, defaultEmail, open, onOpenChange }: { invoice: InvoiceRef; defaultEmail: string | null; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function SendInvoiceDialog({
+  invoice,
+  defaultEmail,
+  open,
+  onOpenChange,
+}: {
+  invoice: InvoiceRef;
+  defaultEmail: string | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [email, setEmail] = useState(defaultEmail ?? '');
   const [error, setError] = useState<string | null>(null);
   const send = useSendInvoice();
@@ -54,14 +64,30 @@ export function SendInvoiceDialog({ invoice, defaultEmail, open, onOpenChange }:
       onSubmit={() => void submit()}
     >
       <FormField label="Customer Email" required hint={email.trim() ? undefined : INVOICE_MESSAGES.emailRequired}>
-        {(field) => <TextInput {...field} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />}
+        {(field) => (
+          <TextInput
+            {...field}
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        )}
       </FormField>
     </FormDialog>
   );
 }
 
 /** Void (issued invoices, admin or manager): a reason is required; the invoice is then counted only in reports. */
-export function VoidInvoiceDialog({ invoice, open, onOpenChange }: { invoice: InvoiceRef; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function VoidInvoiceDialog({
+  invoice,
+  open,
+  onOpenChange,
+}: {
+  invoice: InvoiceRef;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const voidInvoice = useVoidInvoice();
@@ -98,7 +124,9 @@ export function VoidInvoiceDialog({ invoice, open, onOpenChange }: { invoice: In
       onSubmit={() => void submit()}
     >
       <FormField label="Reason" required>
-        {(field) => <TextArea {...field} rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />}
+        {(field) => (
+          <TextArea {...field} rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+        )}
       </FormField>
     </FormDialog>
   );

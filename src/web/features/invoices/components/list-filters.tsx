@@ -26,8 +26,18 @@ export function ListFilters({
   return (
     <Card className="mb-6 space-y-3 p-4 print:hidden">
       <div className="relative">
-        <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />
-        <TextInput type="search" aria-label={placeholder.replace(/\.\.\.$/, '')} placeholder={placeholder} className="pl-9" value={search} onChange={(e) => onSearch(e.target.value)} />
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
+          aria-hidden
+        />
+        <TextInput
+          type="search"
+          aria-label={placeholder.replace(/\.\.\.$/, '')}
+          placeholder={placeholder}
+          className="pl-9"
+          value={search}
+          onChange={(e) => onSearch(e.target.value)}
+        />
       </div>
       {children ? <div className="grid items-end gap-3 sm:grid-cols-3">{children}</div> : null}
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
@@ -37,7 +47,12 @@ export function ListFilters({
           </span>
           {chips}
         </div>
-        <button type="button" className="font-medium text-blue-700 hover:underline disabled:text-slate-500 disabled:no-underline" disabled={applied === 0} onClick={onReset}>
+        <button
+          type="button"
+          className="font-medium text-blue-700 hover:underline disabled:text-slate-500 disabled:no-underline"
+          disabled={applied === 0}
+          onClick={onReset}
+        >
           Reset filters
         </button>
       </div>

@@ -5,7 +5,13 @@ import { monthLabel } from '../invoice-texts';
  * The Monthly Breakdown as an SVG column chart (oldest month on the left), with its text
  * alternative: the chart is one image with a summary, and the same figures follow as a list.
  */
-export function MonthColumns({ months, label }: { months: readonly { month: string; amountCents: number; count: number }[]; label: string }) {
+export function MonthColumns({
+  months,
+  label,
+}: {
+  months: readonly { month: string; amountCents: number; count: number }[];
+  label: string;
+}) {
   const ordered = [...months].sort((a, b) => a.month.localeCompare(b.month));
   const max = Math.max(1, ...ordered.map((m) => m.amountCents));
   const width = 600;
@@ -15,7 +21,13 @@ export function MonthColumns({ months, label }: { months: readonly { month: stri
   const summary = `${label}: ${ordered.map((m) => `${monthLabel(m.month)} ${formatCents(m.amountCents)}`).join(', ')}`;
   return (
     <figure className="space-y-3">
-      <svg viewBox={`0 0 ${width} ${height + 24}`} role="img" aria-label={summary} className="h-48 w-full" preserveAspectRatio="none">
+      <svg
+        viewBox={`0 0 ${width} ${height + 24}`}
+        role="img"
+        aria-label={summary}
+        className="h-48 w-full"
+        preserveAspectRatio="none"
+      >
         <line x1="0" y1={height} x2={width} y2={height} stroke="#94a3b8" strokeWidth="1" />
         {ordered.map((m, index) => {
           const h = Math.max(2, (m.amountCents / max) * (height - 8));
@@ -35,7 +47,7 @@ export function MonthColumns({ months, label }: { months: readonly { month: stri
         {months.map((m) => (
           <li key={m.month} className="flex justify-between gap-3 py-1.5">
             <span className="text-slate-800">{monthLabel(m.month)}</span>
-            <span className="tabular-nums text-slate-700">
+            <span className="text-slate-700 tabular-nums">
               {formatCents(m.amountCents)} <span className="text-slate-600">({formatCount(m.count)})</span>
             </span>
           </li>

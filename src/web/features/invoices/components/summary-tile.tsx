@@ -29,10 +29,19 @@ export function SummaryTile({
   testId?: string;
 }) {
   return (
-    <section aria-label={title} aria-busy={loading} className={cn('rounded-lg border p-4 shadow-sm', tones[tone])} data-testid={testId}>
+    <section
+      aria-label={title}
+      aria-busy={loading}
+      className={cn('rounded-lg border p-4 shadow-sm', tones[tone])}
+      data-testid={testId}
+    >
       <h2 className="text-sm font-medium text-slate-700">{title}</h2>
-      <p className="mt-2 text-2xl font-semibold tabular-nums text-slate-900">{amountCents === undefined ? '–' : formatCents(amountCents)}</p>
-      <p className="mt-1 text-sm text-slate-600">{count === undefined ? '–' : `${formatCount(count)} ${count === 1 ? 'invoice' : 'invoices'}`}</p>
+      <p className="mt-2 text-2xl font-semibold text-slate-900 tabular-nums">
+        {amountCents === undefined ? '–' : formatCents(amountCents)}
+      </p>
+      <p className="mt-1 text-sm text-slate-600">
+        {count === undefined ? '–' : `${formatCount(count)} ${count === 1 ? 'invoice' : 'invoices'}`}
+      </p>
       {children}
     </section>
   );

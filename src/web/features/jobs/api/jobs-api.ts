@@ -56,19 +56,28 @@ export function useJobs(query: Partial<JobListQuery>, options: { enabled?: boole
 export function useJobCalendar(from: string, to: string, perDay: number, enabled: boolean) {
   return useQuery({
     queryKey: jobKeys.calendar(from, to, perDay),
-    queryFn: ({ signal }) => api.get<CalendarAnswer>(`${ROOT}/calendar`, { from, to, perDay: String(perDay) }, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<CalendarAnswer>(`${ROOT}/calendar`, { from, to, perDay: String(perDay) }, { signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
 }
 
 export function useJobOptions() {
-  return useQuery({ queryKey: jobKeys.options, queryFn: () => api.get<JobOptions>(`${ROOT}/options`), staleTime: 60_000 });
+  return useQuery({
+    queryKey: jobKeys.options,
+    queryFn: () => api.get<JobOptions>(`${ROOT}/options`),
+    staleTime: 60_000,
+  });
 }
 
 /** The job detail. Slots of the job page refresh it with `useInvalidateJob()` or this key. */
 export function useJob(id: string | undefined) {
-  return useQuery({ queryKey: jobKeys.detail(id ?? ''), queryFn: () => api.get<JobDetail>(`${ROOT}/${id}`), enabled: Boolean(id) });
+  return useQuery({
+    queryKey: jobKeys.detail(id ?? ''),
+    queryFn: () => api.get<JobDetail>(`${ROOT}/${id}`),
+    enabled: Boolean(id),
+  });
 }
 
 /** Marks every job query stale (the lists, the calendar, the detail) and the Home counts. */
@@ -88,17 +97,27 @@ function useJobMutation<TVariables, TResult>(fn: (variables: TVariables) => Prom
 
 export const useCreateJob = () => useJobMutation((input: CreateJobFormValues) => api.post<CreatedJob>(ROOT, input));
 export const useCompleteJob = () => useJobMutation((id: string) => api.post<JobDetail>(`${ROOT}/${id}/complete`));
-export const useUpdateJob = () => useJobMutation(({ id, input }: { id: string; input: UpdateJobInput }) => api.patch<JobDetail>(`${ROOT}/${id}`, input));
+export const useUpdateJob = () =>
+  useJobMutation(({ id, input }: { id: string; input: UpdateJobInput }) =>
+    api.patch<JobDetail>(`${ROOT}/${id}`, input),
+  );
 export const useCancelJob = () => useJobMutation((id: string) => api.post<JobDetail>(`${ROOT}/${id}/cancel`));
 export const useDeleteJob = () => useJobMutation((id: string) => api.delete<void>(`${ROOT}/${id}`));
 export const useAssignTechnicians = () =>
-  useJobMutation(({ id, input }: { id: string; input: AssignTechniciansInput }) => api.put<JobDetail>(`${ROOT}/${id}/technicians`, input));
-export const useAddJobItem = () => useJobMutation(({ id, input }: { id: string; input: JobItemFormValues }) => api.post<JobItem>(`${ROOT}/${id}/items`, input));
-export const useUpdateJobItem = () =>
-  useJobMutation(({ id, itemId, input }: { id: string; itemId: string; input: { quantity: number; unitPrice: number } }) =>
-    api.patch<JobItem>(`${ROOT}/${id}/items/${itemId}`, input),
+  useJobMutation(({ id, input }: { id: string; input: AssignTechniciansInput }) =>
+    api.put<JobDetail>(`${ROOT}/${id}/technicians`, input),
   );
-export const useDeleteJobItem = () => useJobMutation(({ id, itemId }: { id: string; itemId: string }) => api.delete<void>(`${ROOT}/${id}/items/${itemId}`));
+export const useAddJobItem = () =>
+  useJobMutation(({ id, input }: { id: string; input: JobItemFormValues }) =>
+    api.post<JobItem>(`${ROOT}/${id}/items`, input),
+  );
+export const useUpdateJobItem = () =>
+  useJobMutation(
+    ({ id, itemId, input }: { id: string; itemId: string; input: { quantity: number; unitPrice: number } }) =>
+      api.patch<JobItem>(`${ROOT}/${id}/items/${itemId}`, input),
+  );
+export const useDeleteJobItem = () =>
+  useJobMutation(({ id, itemId }: { id: string; itemId: string }) => api.delete<void>(`${ROOT}/${id}/items/${itemId}`));
 
 // Presets: the signed-in user's saved Create Job forms.
 const PRESETS = '/api/job-presets';
@@ -109,20 +128,30 @@ function usePresetMutation<TVariables, TResult>(fn: (variables: TVariables) => P
   const client = useQueryClient();
   return useMutation({ mutationFn: fn, onSuccess: () => void client.invalidateQueries({ queryKey: jobKeys.presets }) });
 }
-export const useSavePreset = () => usePresetMutation((input: { name: string; data: PresetData }) => api.post<JobPreset>(PRESETS, input));
+export const useSavePreset = () =>
+  usePresetMutation((input: { name: string; data: PresetData }) => api.post<JobPreset>(PRESETS, input));
 export const useDeletePreset = () => usePresetMutation((id: string) => api.delete<void>(`${PRESETS}/${id}`));
 
 /** The price book, searched by code or name for the Add Pricing dialog (at most 8 matches). */
 export function usePriceSearch(kind: PriceKind, q: string, enabled: boolean) {
-  return usePriceList({ q, type: kind, page: 1, pageSize: 8 }, { enabled, keepPrevious: false, staleTime: 10_000, abortStale: true });
+  return usePriceList(
+    { q, type: kind, page: 1, pageSize: 8 },
+    { enabled, keepPrevious: false, staleTime: 10_000, abortStale: true },
+  );
 }
 
 /** The chosen company's locations (the Create Job form's location select). */
 export function useCompanyLocations(companyId: string | null | undefined) {
-  return useLocations({ companyId: companyId ?? undefined, pageSize: 100 }, { enabled: Boolean(companyId), keepPrevious: false });
+  return useLocations(
+    { companyId: companyId ?? undefined, pageSize: 100 },
+    { enabled: Boolean(companyId), keepPrevious: false },
+  );
 }
 
 /** The units at the chosen location (optional on a job). */
 export function useLocationUnits(locationId: string | null | undefined) {
-  return useUnits({ locationId: locationId ?? undefined, pageSize: 100 }, { enabled: Boolean(locationId), keepPrevious: false });
+  return useUnits(
+    { locationId: locationId ?? undefined, pageSize: 100 },
+    { enabled: Boolean(locationId), keepPrevious: false },
+  );
 }

@@ -62,8 +62,10 @@ export function periodTitle(view: CalendarView, anchor: string): string {
   const from = startOfWeek(anchor);
   const to = addDays(from, 6);
   const day = (d: string) => Number(d.slice(8));
-  if (from.slice(0, 4) !== to.slice(0, 4)) return `${monthName(from, 'short')} ${day(from)}, ${from.slice(0, 4)} – ${monthName(to, 'short')} ${day(to)}, ${to.slice(0, 4)}`;
-  if (from.slice(5, 7) !== to.slice(5, 7)) return `${monthName(from, 'short')} ${day(from)} – ${monthName(to, 'short')} ${day(to)}, ${to.slice(0, 4)}`;
+  if (from.slice(0, 4) !== to.slice(0, 4))
+    return `${monthName(from, 'short')} ${day(from)}, ${from.slice(0, 4)} – ${monthName(to, 'short')} ${day(to)}, ${to.slice(0, 4)}`;
+  if (from.slice(5, 7) !== to.slice(5, 7))
+    return `${monthName(from, 'short')} ${day(from)} – ${monthName(to, 'short')} ${day(to)}, ${to.slice(0, 4)}`;
   return `${monthName(from, 'short')} ${day(from)} – ${day(to)}, ${to.slice(0, 4)}`;
 }
 

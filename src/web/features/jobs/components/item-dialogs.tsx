@@ -40,7 +40,15 @@ interface Draft {
   quantity: string;
   unitPrice: string;
 }
-const emptyDraft = (type: JobItemType, serviceLine: string): Draft => ({ type, priceBookItemId: null, code: '', name: '', serviceLine, quantity: '1', unitPrice: '' });
+const emptyDraft = (type: JobItemType, serviceLine: string): Draft => ({
+  type,
+  priceBookItemId: null,
+  code: '',
+  name: '',
+  serviceLine,
+  quantity: '1',
+  unitPrice: '',
+});
 const bodyOf = (draft: Draft): JobItemFormValues => ({
   type: draft.type,
   priceBookItemId: draft.priceBookItemId,
@@ -80,7 +88,10 @@ export function AddPricingDialog({
   job: Pick<JobDetail, 'id' | 'serviceLine' | 'serviceContract'>;
   serviceLines: JobOptions['serviceLines'] | undefined;
 }) {
-  const form = useForm<Draft, unknown, z.output<typeof draftSchema>>({ resolver: zodResolver(draftSchema), defaultValues: emptyDraft('part', job.serviceLine) });
+  const form = useForm<Draft, unknown, z.output<typeof draftSchema>>({
+    resolver: zodResolver(draftSchema),
+    defaultValues: emptyDraft('part', job.serviceLine),
+  });
   const { register, reset, getValues, setError, formState, watch } = form;
   const errors = formState.errors;
   const kind = watch('type');
@@ -107,7 +118,14 @@ export function AddPricingDialog({
 
   const pick = (record: PriceRecord) => {
     const cents = record.kind === 'part' ? partUnitPriceCents(record, job.serviceContract) : record.unitCostCents;
-    reset({ ...getValues(), priceBookItemId: record.id, code: record.code, name: record.name, serviceLine: record.serviceLine, unitPrice: (cents / 100).toFixed(2) });
+    reset({
+      ...getValues(),
+      priceBookItemId: record.id,
+      code: record.code,
+      name: record.name,
+      serviceLine: record.serviceLine,
+      unitPrice: (cents / 100).toFixed(2),
+    });
     setSearch('');
   };
 
@@ -118,13 +136,15 @@ export function AddPricingDialog({
       toast.success(`${values.name || values.code} added`);
       onOpenChange(false);
     } catch (error) {
-      if (!applyServerFieldErrors(error, setError, { known: DRAFT_FIELDS })) setBanner(errorMessage(error, JOB_TEXTS.savePriceItem));
+      if (!applyServerFieldErrors(error, setError, { known: DRAFT_FIELDS }))
+        setBanner(errorMessage(error, JOB_TEXTS.savePriceItem));
     }
   });
 
   const options = debounced.length >= 2 ? (prices.data?.items ?? []) : [];
   const fromBook = draft.priceBookItemId !== null;
-  const priceOf = (record: PriceRecord) => formatCents(record.kind === 'part' ? partUnitPriceCents(record, job.serviceContract) : record.unitCostCents);
+  const priceOf = (record: PriceRecord) =>
+    formatCents(record.kind === 'part' ? partUnitPriceCents(record, job.serviceContract) : record.unitCostCents);
 
   return (
     <Dialog
@@ -144,10 +164,18 @@ export function AddPricingDialog({
       }
     >
       <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
-        <Tabs label="Kind of item" tabs={JOB_ITEM_TYPES.map((t) => ({ value: t, label: ITEM_TYPE_TABS[t] }))} value={kind} onChange={switchKind} />
+        <Tabs
+          label="Kind of item"
+          tabs={JOB_ITEM_TYPES.map((t) => ({ value: t, label: ITEM_TYPE_TABS[t] }))}
+          value={kind}
+          onChange={switchKind}
+        />
         {banner ? <ErrorBanner message={banner} /> : null}
         {prices.isError ? <ErrorBanner message={JOB_TEXTS.loadItemPrices} /> : null}
-        <FormField label="Search the price book" hint="Type at least 2 characters of a code or name, or fill in a custom line below">
+        <FormField
+          label="Search the price book"
+          hint="Type at least 2 characters of a code or name, or fill in a custom line below"
+        >
           {(field) => (
             <Combobox
               value={search}
@@ -158,15 +186,27 @@ export function AddPricingDialog({
               renderOption={(r) => (
                 <span className="flex w-full items-center justify-between gap-3">
                   <span className="min-w-0">
-                    <span className="font-mono text-xs text-slate-600">{r.code}</span> <span className="text-slate-900">{r.name}</span>
+                    <span className="font-mono text-xs text-slate-600">{r.code}</span>{' '}
+                    <span className="text-slate-900">{r.name}</span>
                   </span>
-                  <span className="tabular-nums text-slate-700">{priceOf(r)}</span>
+                  <span className="text-slate-700 tabular-nums">{priceOf(r)}</span>
                 </span>
               )}
               onSelect={pick}
               autoSelect
-              message={search.trim().length < 2 ? null : prices.isFetching || debounced !== search.trim() ? 'Searching...' : 'No matches'}
-              inputProps={{ id: field.id, 'aria-describedby': field['aria-describedby'], className: textInputClass(false), placeholder: `Search ${ITEM_TYPE_TABS[kind].toLowerCase()} prices...` }}
+              message={
+                search.trim().length < 2
+                  ? null
+                  : prices.isFetching || debounced !== search.trim()
+                    ? 'Searching...'
+                    : 'No matches'
+              }
+              inputProps={{
+                id: field.id,
+                'aria-describedby': field['aria-describedby'],
+                className: textInputClass(false),
+                placeholder: `Search ${ITEM_TYPE_TABS[kind].toLowerCase()} prices...`,
+              }}
             />
           )}
         </FormField>
@@ -175,7 +215,11 @@ export function AddPricingDialog({
             <span>
               From the price book: <span className="font-mono">{draft.code}</span>
             </span>
-            <button type="button" className="font-medium text-blue-700 hover:underline" onClick={() => reset(emptyDraft(kind, job.serviceLine), { keepErrors: true })}>
+            <button
+              type="button"
+              className="font-medium text-blue-700 hover:underline"
+              onClick={() => reset(emptyDraft(kind, job.serviceLine), { keepErrors: true })}
+            >
               Use a custom line
             </button>
           </p>
@@ -190,7 +234,9 @@ export function AddPricingDialog({
           <FormField label="Service Line" error={errors.serviceLine?.message}>
             {(field) => (
               <SelectInput {...field} {...register('serviceLine')} value={draft.serviceLine}>
-                {(serviceLines ?? []).some((s) => s.code === draft.serviceLine) ? null : <option value={draft.serviceLine}>{draft.serviceLine}</option>}
+                {(serviceLines ?? []).some((s) => s.code === draft.serviceLine) ? null : (
+                  <option value={draft.serviceLine}>{draft.serviceLine}</option>
+                )}
                 {(serviceLines ?? []).map((s) => (
                   <option key={s.code} value={s.code}>
                     {s.name}
@@ -201,16 +247,30 @@ export function AddPricingDialog({
           </FormField>
           <div className="grid grid-cols-2 gap-3">
             <FormField label="Quantity" required error={errors.quantity?.message}>
-              {(field) => <TextInput {...field} type="number" min={1} step={1} inputMode="numeric" {...register('quantity')} />}
+              {(field) => (
+                <TextInput {...field} type="number" min={1} step={1} inputMode="numeric" {...register('quantity')} />
+              )}
             </FormField>
             <FormField label="Unit Price" required error={errors.unitPrice?.message}>
-              {(field) => <TextInput {...field} type="number" min={0} step={0.01} inputMode="decimal" {...register('unitPrice')} />}
+              {(field) => (
+                <TextInput
+                  {...field}
+                  type="number"
+                  min={0}
+                  step={0.01}
+                  inputMode="decimal"
+                  {...register('unitPrice')}
+                />
+              )}
             </FormField>
           </div>
         </div>
         {Number.isFinite(num(draft.quantity)) && Number.isFinite(num(draft.unitPrice)) ? (
           <p className="text-right text-sm text-slate-700">
-            Line total: <span className="font-semibold tabular-nums">{formatCents(Math.round(num(draft.quantity) * Math.round(num(draft.unitPrice) * 100)))}</span>
+            Line total:{' '}
+            <span className="font-semibold tabular-nums">
+              {formatCents(Math.round(num(draft.quantity) * Math.round(num(draft.unitPrice) * 100)))}
+            </span>
           </p>
         ) : null}
         <button type="submit" hidden tabIndex={-1} aria-hidden />
@@ -220,8 +280,19 @@ export function AddPricingDialog({
 }
 
 /** Edit Item: quantity and unit price of one line; the server computes the total. */
-export function EditItemDialog({ jobId, item, onOpenChange }: { jobId: string; item: JobItem | null; onOpenChange: (open: boolean) => void }) {
-  const form = useForm<ItemEdit, unknown, z.output<typeof itemEditSchema>>({ resolver: zodResolver(itemEditSchema), defaultValues: { quantity: '', unitPrice: '' } });
+export function EditItemDialog({
+  jobId,
+  item,
+  onOpenChange,
+}: {
+  jobId: string;
+  item: JobItem | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const form = useForm<ItemEdit, unknown, z.output<typeof itemEditSchema>>({
+    resolver: zodResolver(itemEditSchema),
+    defaultValues: { quantity: '', unitPrice: '' },
+  });
   const { register, reset, setError, formState } = form;
   const errors = formState.errors;
   const [banner, setBanner] = useState<string | null>(null);
@@ -240,7 +311,8 @@ export function EditItemDialog({ jobId, item, onOpenChange }: { jobId: string; i
       toast.success(`${item.name} updated`);
       onOpenChange(false);
     } catch (error) {
-      if (!applyServerFieldErrors(error, setError, { known: ['quantity', 'unitPrice'] })) setBanner(errorMessage(error, JOB_TEXTS.updateItemRetry));
+      if (!applyServerFieldErrors(error, setError, { known: ['quantity', 'unitPrice'] }))
+        setBanner(errorMessage(error, JOB_TEXTS.updateItemRetry));
     }
   });
 
@@ -265,10 +337,14 @@ export function EditItemDialog({ jobId, item, onOpenChange }: { jobId: string; i
         {banner ? <ErrorBanner message={banner} /> : null}
         <div className="grid grid-cols-2 gap-3">
           <FormField label="Quantity" required error={errors.quantity?.message}>
-            {(field) => <TextInput {...field} type="number" min={1} step={1} inputMode="numeric" {...register('quantity')} />}
+            {(field) => (
+              <TextInput {...field} type="number" min={1} step={1} inputMode="numeric" {...register('quantity')} />
+            )}
           </FormField>
           <FormField label="Unit Price" required error={errors.unitPrice?.message}>
-            {(field) => <TextInput {...field} type="number" min={0} step={0.01} inputMode="decimal" {...register('unitPrice')} />}
+            {(field) => (
+              <TextInput {...field} type="number" min={0} step={0.01} inputMode="decimal" {...register('unitPrice')} />
+            )}
           </FormField>
         </div>
         <button type="submit" hidden tabIndex={-1} aria-hidden />

@@ -1,6 +1,12 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { itemTotalsByType, JOB_ITEM_TYPES, type JobDetail, type JobItem, type JobOptions } from '../../../../domain/jobs';
+import {
+  itemTotalsByType,
+  JOB_ITEM_TYPES,
+  type JobDetail,
+  type JobItem,
+  type JobOptions,
+} from '../../../../domain/jobs';
 import { errorMessage } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/format';
 import { Button } from '../../../ui/button';
@@ -23,12 +29,30 @@ const COLUMNS: DataTableColumn<JobItem>[] = [
     ),
   },
   { id: 'quantity', header: 'Quantity', align: 'right', className: 'w-24 tabular-nums', cell: (item) => item.quantity },
-  { id: 'unitPrice', header: 'Unit Price', align: 'right', className: 'w-32 tabular-nums whitespace-nowrap', cell: (item) => formatCents(item.unitCostCents) },
-  { id: 'total', header: 'Total', align: 'right', className: 'w-32 tabular-nums whitespace-nowrap font-medium', cell: (item) => formatCents(item.totalCents) },
+  {
+    id: 'unitPrice',
+    header: 'Unit Price',
+    align: 'right',
+    className: 'w-32 tabular-nums whitespace-nowrap',
+    cell: (item) => formatCents(item.unitCostCents),
+  },
+  {
+    id: 'total',
+    header: 'Total',
+    align: 'right',
+    className: 'w-32 tabular-nums whitespace-nowrap font-medium',
+    cell: (item) => formatCents(item.totalCents),
+  },
 ];
 
 /** The Items tab: parts, labor and other items in three tables, the grand total and Add Item. */
-export function ItemsTab({ job, serviceLines }: { job: JobDetail; serviceLines: JobOptions['serviceLines'] | undefined }) {
+export function ItemsTab({
+  job,
+  serviceLines,
+}: {
+  job: JobDetail;
+  serviceLines: JobOptions['serviceLines'] | undefined;
+}) {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<JobItem | null>(null);
   const [deleting, setDeleting] = useState<JobItem | null>(null);
@@ -40,9 +64,7 @@ export function ItemsTab({ job, serviceLines }: { job: JobDetail; serviceLines: 
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-slate-600">
-          {job.items.length === 1 ? '1 item' : `${job.items.length} items`}
-        </p>
+        <p className="text-sm text-slate-600">{job.items.length === 1 ? '1 item' : `${job.items.length} items`}</p>
         {canEdit ? (
           <Button size="sm" onClick={() => setAdding(true)}>
             <Plus className="h-4 w-4" aria-hidden /> Add Item
@@ -51,7 +73,9 @@ export function ItemsTab({ job, serviceLines }: { job: JobDetail; serviceLines: 
       </div>
 
       {job.items.length === 0 ? (
-        <p className="rounded-md border border-dashed border-slate-300 py-8 text-center text-sm text-slate-500">{JOB_TEXTS.noItems}</p>
+        <p className="rounded-md border border-dashed border-slate-300 py-8 text-center text-sm text-slate-500">
+          {JOB_TEXTS.noItems}
+        </p>
       ) : (
         JOB_ITEM_TYPES.map((type) => {
           const rows = job.items.filter((i) => i.type === type);
@@ -60,7 +84,7 @@ export function ItemsTab({ job, serviceLines }: { job: JobDetail; serviceLines: 
             <section key={type} aria-label={ITEM_TYPE_TITLES[type]} className="space-y-2">
               <div className="flex items-baseline justify-between">
                 <h3 className="text-sm font-semibold text-slate-900">{ITEM_TYPE_TITLES[type]}</h3>
-                <span className="text-sm tabular-nums text-slate-600">Subtotal {formatCents(totals[type])}</span>
+                <span className="text-sm text-slate-600 tabular-nums">Subtotal {formatCents(totals[type])}</span>
               </div>
               <DataTable
                 label={ITEM_TYPE_TITLES[type]}
@@ -75,7 +99,12 @@ export function ItemsTab({ job, serviceLines }: { job: JobDetail; serviceLines: 
                     ? {
                         cell: (item) => (
                           <span className="flex justify-end gap-1">
-                            <Button variant="ghost" size="sm" onClick={() => setEditing(item)} aria-label={`Edit ${item.name}`}>
+                            <Button
+                              variant="ghost"
+                              size="sm"
+                              onClick={() => setEditing(item)}
+                              aria-label={`Edit ${item.name}`}
+                            >
                               <Pencil className="h-3.5 w-3.5" aria-hidden /> Edit
                             </Button>
                             <Button
@@ -103,11 +132,16 @@ export function ItemsTab({ job, serviceLines }: { job: JobDetail; serviceLines: 
 
       <div className="flex justify-end border-t border-slate-200 pt-3 text-base">
         <span className="text-slate-700">
-          Grand Total: <span className="font-semibold tabular-nums text-slate-900" data-testid="items-grand-total">{formatCents(totals.all)}</span>
+          Grand Total:{' '}
+          <span className="font-semibold text-slate-900 tabular-nums" data-testid="items-grand-total">
+            {formatCents(totals.all)}
+          </span>
         </span>
       </div>
 
-      {canEdit ? <AddPricingDialog open={adding} onOpenChange={setAdding} job={job} serviceLines={serviceLines} /> : null}
+      {canEdit ? (
+        <AddPricingDialog open={adding} onOpenChange={setAdding} job={job} serviceLines={serviceLines} />
+      ) : null}
       <EditItemDialog jobId={job.id} item={editing} onOpenChange={(open) => !open && setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}

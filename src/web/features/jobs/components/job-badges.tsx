@@ -3,7 +3,12 @@ import { formatCents } from '../../../lib/format';
 import { Badge, type BadgeTone } from '../../../ui/badge';
 import { JOB_STATUS_LABELS } from '../job-texts';
 
-const STATUS_TONES: Record<JobStatus, BadgeTone> = { scheduled: 'blue', unscheduled: 'amber', completed: 'green', cancelled: 'red' };
+const STATUS_TONES: Record<JobStatus, BadgeTone> = {
+  scheduled: 'blue',
+  unscheduled: 'amber',
+  completed: 'green',
+  cancelled: 'red',
+};
 
 export function JobStatusBadge({ status }: { status: JobStatus }) {
   return <Badge tone={STATUS_TONES[status]}>{JOB_STATUS_LABELS[status]}</Badge>;

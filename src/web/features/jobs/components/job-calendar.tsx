@@ -29,9 +29,16 @@ const STATUS_STYLE: Record<string, string> = {
   unscheduled: 'border-amber-200 bg-amber-50 text-amber-900 hover:bg-amber-100',
 };
 
-const timeOf = (iso: string, timeZone: string) => new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone });
+const timeOf = (iso: string, timeZone: string) =>
+  new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone });
 const dayLabel = (isoDate: string) =>
-  new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** Groups scheduled jobs by their calendar day in the company's time zone, each day in time order. */
 export function jobsByDay<J extends CalendarJob>(jobs: readonly J[], timeZone: string): Map<string, J[]> {
@@ -52,7 +59,10 @@ function JobChip({ job, timeZone, detailed }: { job: CalendarJob; timeZone: stri
     <Link
       to={`/jobs/${job.id}`}
       data-testid="calendar-job"
-      className={cn('block rounded border px-1.5 py-1 text-xs leading-tight focus-visible:outline-2 focus-visible:outline-blue-600', STATUS_STYLE[job.status] ?? STATUS_STYLE.scheduled)}
+      className={cn(
+        'block rounded border px-1.5 py-1 text-xs leading-tight focus-visible:outline-2 focus-visible:outline-blue-600',
+        STATUS_STYLE[job.status] ?? STATUS_STYLE.scheduled,
+      )}
       aria-label={`Job #${job.number} ${job.name}${time ? `, ${time}` : ''}, ${job.status}`}
     >
       <span className="font-semibold tabular-nums">{time}</span> <span className="font-mono">#{job.number}</span>
@@ -120,27 +130,44 @@ export function JobCalendar({
       <Card aria-busy={loading}>
         <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
           <div className="flex items-center gap-1">
-            <Button variant="secondary" size="sm" onClick={onPrevious} aria-label={view === 'month' ? 'Previous month' : 'Previous week'}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={onPrevious}
+              aria-label={view === 'month' ? 'Previous month' : 'Previous week'}
+            >
               <ChevronLeft className="h-4 w-4" aria-hidden />
             </Button>
             <Button variant="secondary" size="sm" onClick={() => onAnchor(today)}>
               Today
             </Button>
-            <Button variant="secondary" size="sm" onClick={onNext} aria-label={view === 'month' ? 'Next month' : 'Next week'}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={onNext}
+              aria-label={view === 'month' ? 'Next month' : 'Next week'}
+            >
               <ChevronRight className="h-4 w-4" aria-hidden />
             </Button>
             <h2 className="ml-2 text-base font-semibold text-slate-900" aria-live="polite" data-testid="calendar-title">
               {title}
             </h2>
           </div>
-          <div role="group" aria-label="Calendar period" className="inline-flex rounded-md border border-slate-300 p-0.5">
+          <div
+            role="group"
+            aria-label="Calendar period"
+            className="inline-flex rounded-md border border-slate-300 p-0.5"
+          >
             {(['month', 'week'] as const).map((v) => (
               <button
                 key={v}
                 type="button"
                 aria-pressed={view === v}
                 onClick={() => onView(v)}
-                className={cn('rounded px-3 py-1 text-sm font-medium', view === v ? 'bg-blue-600 text-white' : 'text-slate-700 hover:bg-slate-100')}
+                className={cn(
+                  'rounded px-3 py-1 text-sm font-medium',
+                  view === v ? 'bg-blue-600 text-white' : 'text-slate-700 hover:bg-slate-100',
+                )}
               >
                 {v === 'month' ? 'Month' : 'Week'}
               </button>
@@ -152,13 +179,21 @@ export function JobCalendar({
           <thead>
             <tr>
               {WEEKDAYS.map((d, i) => (
-                <th key={d} scope="col" className="border-b border-slate-200 px-1 py-2 text-center text-xs font-semibold uppercase tracking-wide text-slate-600">
+                <th
+                  key={d}
+                  scope="col"
+                  className="border-b border-slate-200 px-1 py-2 text-center text-xs font-semibold tracking-wide text-slate-600 uppercase"
+                >
                   <span className="hidden lg:inline">{d}</span>
                   <span className="lg:hidden" aria-hidden>
                     {d.slice(0, 3)}
                   </span>
                   <span className="sr-only lg:hidden">{d}</span>
-                  {view === 'week' ? <span className="block text-sm font-semibold normal-case tracking-normal text-slate-900">{Number(range.weeks[0]![i]!.slice(8))}</span> : null}
+                  {view === 'week' ? (
+                    <span className="block text-sm font-semibold tracking-normal text-slate-900 normal-case">
+                      {Number(range.weeks[0]![i]!.slice(8))}
+                    </span>
+                  ) : null}
                 </th>
               ))}
             </tr>
@@ -179,11 +214,16 @@ export function JobCalendar({
                         'border border-slate-200 p-1 align-top',
                         view === 'month' ? 'h-28' : 'h-72',
                         outside ? 'bg-slate-50' : 'bg-white',
-                        day === today ? 'ring-2 ring-inset ring-blue-500' : '',
+                        day === today ? 'ring-2 ring-blue-500 ring-inset' : '',
                       )}
                     >
                       {view === 'month' ? (
-                        <span className={cn('mb-1 block text-right text-xs font-medium', outside ? 'text-slate-500' : 'text-slate-700')}>
+                        <span
+                          className={cn(
+                            'mb-1 block text-right text-xs font-medium',
+                            outside ? 'text-slate-500' : 'text-slate-700',
+                          )}
+                        >
                           <span className="sr-only">{dayLabel(day)}</span>
                           <span aria-hidden>{Number(day.slice(8))}</span>
                         </span>
@@ -229,7 +269,10 @@ export function JobCalendar({
       </Card>
 
       <Card className="self-start">
-        <CardHeader title="Unscheduled" actions={<span className="text-sm text-slate-600">{unscheduledTotal ?? unscheduled?.length ?? 0}</span>} />
+        <CardHeader
+          title="Unscheduled"
+          actions={<span className="text-sm text-slate-600">{unscheduledTotal ?? unscheduled?.length ?? 0}</span>}
+        />
         <div className="max-h-[36rem] overflow-y-auto p-3">
           {!unscheduled ? (
             <Spinner />
@@ -239,7 +282,11 @@ export function JobCalendar({
             <ul className="space-y-2" aria-label="Unscheduled jobs in this period">
               {unscheduled.map((job) => (
                 <li key={job.id}>
-                  <Link to={`/jobs/${job.id}`} className="block rounded-md border border-amber-200 bg-amber-50 px-2 py-1.5 text-sm hover:bg-amber-100" data-testid="calendar-unscheduled-job">
+                  <Link
+                    to={`/jobs/${job.id}`}
+                    className="block rounded-md border border-amber-200 bg-amber-50 px-2 py-1.5 text-sm hover:bg-amber-100"
+                    data-testid="calendar-unscheduled-job"
+                  >
                     <span className="font-mono text-xs font-semibold text-amber-900">#{job.number}</span>{' '}
                     <span className="font-medium text-slate-900">{job.name}</span>
                     {job.timePeriodStart && job.timePeriodDue ? (

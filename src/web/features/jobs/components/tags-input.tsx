@@ -14,7 +14,8 @@ export function addTags(tags: readonly string[], typed: string): { tags: string[
   for (const raw of typed.split(',')) {
     const tag = raw.trim().replace(/\s+/g, ' ');
     if (!tag) continue;
-    if (tag.length > JOB_LIMITS.tagLength) return { tags: [...tags], error: `A tag must be at most ${JOB_LIMITS.tagLength} characters` };
+    if (tag.length > JOB_LIMITS.tagLength)
+      return { tags: [...tags], error: `A tag must be at most ${JOB_LIMITS.tagLength} characters` };
     if (next.some((t) => t.toLowerCase() === tag.toLowerCase())) continue;
     if (next.length >= JOB_LIMITS.maxTags) return { tags: [...tags], error: `At most ${JOB_LIMITS.maxTags} tags` };
     next.push(tag);
@@ -66,11 +67,14 @@ export function TagsInput({
       {value.length ? (
         <ul className="flex flex-wrap gap-1.5" aria-label="Chosen tags">
           {value.map((tag) => (
-            <li key={tag} className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-0.5 pl-2.5 pr-1 text-sm text-slate-800">
+            <li
+              key={tag}
+              className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-0.5 pr-1 pl-2.5 text-sm text-slate-800"
+            >
               {tag}
               <button
                 type="button"
-                className="rounded-full p-0.5 text-slate-600 hover:bg-slate-200 hover:text-slate-900 focus:outline-none focus:ring-2 focus:ring-blue-500"
+                className="rounded-full p-0.5 text-slate-600 hover:bg-slate-200 hover:text-slate-900 focus:ring-2 focus:ring-blue-500 focus:outline-none"
                 aria-label={`Remove tag ${tag}`}
                 onClick={() => onChange(value.filter((t) => t !== tag))}
               >

@@ -54,7 +54,9 @@ export function TechnicianPickerDialog({
   }, [open]);
 
   const words = filter.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  const shown = (technicians ?? []).filter((t) => words.every((w) => `${t.name} ${t.email ?? ''}`.toLowerCase().includes(w)));
+  const shown = (technicians ?? []).filter((t) =>
+    words.every((w) => `${t.name} ${t.email ?? ''}`.toLowerCase().includes(w)),
+  );
   const toggle = (id: string) => setChosen((now) => (now.includes(id) ? now.filter((x) => x !== id) : [...now, id]));
 
   return (
@@ -92,23 +94,39 @@ export function TechnicianPickerDialog({
         {error ? <ErrorBanner message={error} /> : null}
         {problem ? <ErrorBanner message={problem} /> : null}
         {(technicians?.length ?? 0) > 6 ? (
-          <TextInput type="search" aria-label="Filter technicians" placeholder="Filter technicians..." value={filter} onChange={(e) => setFilter(e.target.value)} />
+          <TextInput
+            type="search"
+            aria-label="Filter technicians"
+            placeholder="Filter technicians..."
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+          />
         ) : null}
         {loading ? (
           <Spinner label="Loading technicians..." />
         ) : shown.length === 0 ? (
           <p className="py-6 text-center text-sm text-slate-500">{JOB_TEXTS.noTechniciansFound}</p>
         ) : (
-          <ul className="max-h-80 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200" aria-label="Active technicians">
+          <ul
+            className="max-h-80 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200"
+            aria-label="Active technicians"
+          >
             {shown.map((t) => {
               const position = chosen.indexOf(t.id);
               return (
                 <li key={t.id}>
                   <label className="flex cursor-pointer items-center gap-3 px-3 py-2 hover:bg-slate-50">
-                    <input type="checkbox" className="h-4 w-4 rounded border-slate-300" checked={position >= 0} onChange={() => toggle(t.id)} />
+                    <input
+                      type="checkbox"
+                      className="h-4 w-4 rounded border-slate-300"
+                      checked={position >= 0}
+                      onChange={() => toggle(t.id)}
+                    />
                     <span className="min-w-0 flex-1">
                       <span className="block text-sm font-medium text-slate-900">{t.name}</span>
-                      <span className="block truncate text-xs text-slate-600">{[t.email, formatPhone(t.phone)].filter(Boolean).join(' · ')}</span>
+                      <span className="block truncate text-xs text-slate-600">
+                        {[t.email, formatPhone(t.phone)].filter(Boolean).join(' · ')}
+                      </span>
                     </span>
                     {position === 0 ? <Badge tone="blue">Primary</Badge> : null}
                   </label>

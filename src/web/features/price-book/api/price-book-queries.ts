@@ -20,7 +20,11 @@ const keys = {
 };
 
 export function usePriceBookOptions() {
-  return useQuery({ queryKey: keys.options, queryFn: () => api.get<PriceBookOptions>(`${ROOT}/options`), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: keys.options,
+    queryFn: () => api.get<PriceBookOptions>(`${ROOT}/options`),
+    staleTime: 5 * 60_000,
+  });
 }
 
 /** The export link for the current filters (the browser streams the download itself). */
@@ -38,7 +42,8 @@ function useInvalidate() {
 export function useCreatePrice() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ kind, body }: { kind: PriceKind; body: PriceValues }) => api.post<PriceRecord>(`${ROOT}/${PRICE_KIND_SEGMENTS[kind]}`, body),
+    mutationFn: ({ kind, body }: { kind: PriceKind; body: PriceValues }) =>
+      api.post<PriceRecord>(`${ROOT}/${PRICE_KIND_SEGMENTS[kind]}`, body),
     onSuccess: invalidate,
   });
 }
@@ -46,7 +51,8 @@ export function useCreatePrice() {
 export function useUpdatePrice() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ kind, id, body }: { kind: PriceKind; id: string; body: PriceUpdateBody }) => api.put<PriceRecord>(`${ROOT}/${PRICE_KIND_SEGMENTS[kind]}/${id}`, body),
+    mutationFn: ({ kind, id, body }: { kind: PriceKind; id: string; body: PriceUpdateBody }) =>
+      api.put<PriceRecord>(`${ROOT}/${PRICE_KIND_SEGMENTS[kind]}/${id}`, body),
     onSuccess: invalidate,
   });
 }
@@ -54,7 +60,8 @@ export function useUpdatePrice() {
 export function useDeletePrice() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ kind, id }: { kind: PriceKind; id: string }) => api.delete<void>(`${ROOT}/${PRICE_KIND_SEGMENTS[kind]}/${id}`),
+    mutationFn: ({ kind, id }: { kind: PriceKind; id: string }) =>
+      api.delete<void>(`${ROOT}/${PRICE_KIND_SEGMENTS[kind]}/${id}`),
     onSuccess: invalidate,
   });
 }
@@ -71,5 +78,8 @@ export function usePreviewImport() {
 
 export function useApplyImport() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (file: File) => api.post<ImportResult>(`${ROOT}/import`, fileForm(file)), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (file: File) => api.post<ImportResult>(`${ROOT}/import`, fileForm(file)),
+    onSuccess: invalidate,
+  });
 }

@@ -1,7 +1,12 @@
 import { FileSpreadsheet } from 'lucide-react';
 import { useState } from 'react';
 import { formatCents } from '../../../../domain/money';
-import { IMPORT_MAX_FILE_BYTES, IMPORT_MAX_ROWS, type ImportPreview, type ImportStatus } from '../../../../domain/price-book-import';
+import {
+  IMPORT_MAX_FILE_BYTES,
+  IMPORT_MAX_ROWS,
+  type ImportPreview,
+  type ImportStatus,
+} from '../../../../domain/price-book-import';
 import { PRICE_KIND_LABELS } from '../../../../domain/price-book';
 import { errorMessage } from '../../../lib/api-client';
 import { Badge, type BadgeTone } from '../../../ui/badge';
@@ -25,8 +30,19 @@ const PREVIEW_COLUMNS: DataTableColumn<PreviewRow>[] = [
   { id: 'type', header: 'Type', cell: (row) => (row.kind ? PRICE_KIND_LABELS[row.kind] : '') },
   { id: 'code', header: 'Code', className: 'font-mono text-xs', cell: (row) => row.code },
   { id: 'name', header: 'Name', cell: (row) => row.name },
-  { id: 'unitCost', header: 'Unit Cost', align: 'right', priority: 2, className: 'tabular-nums', cell: (row) => (row.unitCostCents === null ? '' : formatCents(row.unitCostCents)) },
-  { id: 'status', header: 'Status', cell: (row) => <Badge tone={STATUS[row.status].tone}>{STATUS[row.status].label}</Badge> },
+  {
+    id: 'unitCost',
+    header: 'Unit Cost',
+    align: 'right',
+    priority: 2,
+    className: 'tabular-nums',
+    cell: (row) => (row.unitCostCents === null ? '' : formatCents(row.unitCostCents)),
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (row) => <Badge tone={STATUS[row.status].tone}>{STATUS[row.status].label}</Badge>,
+  },
   {
     id: 'details',
     header: 'Details',
@@ -86,7 +102,8 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     setFile(chosen);
     if (!chosen) return;
     if (!/\.(xlsx|csv)$/i.test(chosen.name)) setLocalError('Choose an .xlsx or .csv file with a header row.');
-    else if (chosen.size > IMPORT_MAX_FILE_BYTES) setLocalError('The file is larger than 5 MB. Split it into smaller files and import each.');
+    else if (chosen.size > IMPORT_MAX_FILE_BYTES)
+      setLocalError('The file is larger than 5 MB. Split it into smaller files and import each.');
     else preview.mutate(chosen);
   };
 
@@ -98,14 +115,22 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     if (!file) return;
     try {
       const done = await apply.mutateAsync(file);
-      toast.success(`Import finished: ${done.created} added, ${done.updated} updated${done.skipped ? `, ${done.skipped} invalid rows skipped` : ''}`);
+      toast.success(
+        `Import finished: ${done.created} added, ${done.updated} updated${done.skipped ? `, ${done.skipped} invalid rows skipped` : ''}`,
+      );
       close(false);
     } catch {
       // shown in the banner below
     }
   };
 
-  const error = localError ?? (preview.isError ? errorMessage(preview.error, 'Failed to check the file. Please try again.') : apply.isError ? errorMessage(apply.error, 'Failed to import the file. Please try again.') : null);
+  const error =
+    localError ??
+    (preview.isError
+      ? errorMessage(preview.error, 'Failed to check the file. Please try again.')
+      : apply.isError
+        ? errorMessage(apply.error, 'Failed to import the file. Please try again.')
+        : null);
 
   return (
     <Dialog
@@ -119,8 +144,15 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
           <Button variant="secondary" onClick={() => close(false)} disabled={apply.isPending}>
             Cancel
           </Button>
-          <Button onClick={() => void runImport()} disabled={!result || toApply === 0 || apply.isPending || preview.isPending}>
-            {apply.isPending ? 'Importing...' : result ? `Import ${toApply} ${toApply === 1 ? 'row' : 'rows'}` : 'Import'}
+          <Button
+            onClick={() => void runImport()}
+            disabled={!result || toApply === 0 || apply.isPending || preview.isPending}
+          >
+            {apply.isPending
+              ? 'Importing...'
+              : result
+                ? `Import ${toApply} ${toApply === 1 ? 'row' : 'rows'}`
+                : 'Import'}
           </Button>
         </>
       }
@@ -128,10 +160,13 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
       <div className="space-y-4">
         <div className="rounded-md border border-dashed border-slate-300 p-4 text-sm text-slate-600">
           <p>
-            An <strong>.xlsx</strong> or <strong>.csv</strong> file (at most 5 MB and {IMPORT_MAX_ROWS.toLocaleString('en-US')} rows) with a header row. Needed columns:{' '}
-            <strong>Type</strong> (Part, Labor or Item) and <strong>Code</strong>; then Name, Description, Service Line and the kind&apos;s own columns (Unit Cost for labor and items;
-            Parts Cost, Estimated Hours, Complexity, Labor Rate, Multi Technician, Truck Fee, Roof Access, Roof Access Fee for parts; Skill Level, Duration Hours, Overtime,
-            Emergency; Category, Taxable). A row whose code exists is updated; blank cells keep what is there. A part&apos;s price always comes from the flat-rate formula.
+            An <strong>.xlsx</strong> or <strong>.csv</strong> file (at most 5 MB and{' '}
+            {IMPORT_MAX_ROWS.toLocaleString('en-US')} rows) with a header row. Needed columns: <strong>Type</strong>{' '}
+            (Part, Labor or Item) and <strong>Code</strong>; then Name, Description, Service Line and the kind&apos;s
+            own columns (Unit Cost for labor and items; Parts Cost, Estimated Hours, Complexity, Labor Rate, Multi
+            Technician, Truck Fee, Roof Access, Roof Access Fee for parts; Skill Level, Duration Hours, Overtime,
+            Emergency; Category, Taxable). A row whose code exists is updated; blank cells keep what is there. A
+            part&apos;s price always comes from the flat-rate formula.
           </p>
           <p className="mt-2">
             <a href={IMPORT_TEMPLATE_HREF} download className="font-medium text-blue-700 hover:underline">
@@ -168,7 +203,11 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
                 </Badge>
               ))}
               <div className="ml-auto w-48">
-                <SelectInput aria-label="Show rows" value={show} onChange={(e) => setShow(e.target.value as ImportStatus | '')}>
+                <SelectInput
+                  aria-label="Show rows"
+                  value={show}
+                  onChange={(e) => setShow(e.target.value as ImportStatus | '')}
+                >
                   <option value="">All rows</option>
                   {(Object.keys(STATUS) as ImportStatus[]).map((status) => (
                     <option key={status} value={status}>
@@ -178,10 +217,19 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
                 </SelectInput>
               </div>
             </div>
-            {result.ignoredColumns.length ? <InfoBanner>Columns not used: {result.ignoredColumns.join(', ')}.</InfoBanner> : null}
-            {result.counts.invalid > 0 ? <InfoBanner>Invalid rows are skipped; fix them in the file and import it again to add them.</InfoBanner> : null}
+            {result.ignoredColumns.length ? (
+              <InfoBanner>Columns not used: {result.ignoredColumns.join(', ')}.</InfoBanner>
+            ) : null}
+            {result.counts.invalid > 0 ? (
+              <InfoBanner>Invalid rows are skipped; fix them in the file and import it again to add them.</InfoBanner>
+            ) : null}
             {/* A scrolling region: focusable, so the keyboard can scroll it too. */}
-            <div className="max-h-96 overflow-y-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label="Rows of the file">
+            <div
+              className="max-h-96 overflow-y-auto rounded-md border border-slate-200"
+              tabIndex={0}
+              role="region"
+              aria-label="Rows of the file"
+            >
               <DataTable
                 bare
                 label="Rows of the file"
@@ -194,7 +242,8 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
               />
               {rows.length > SHOWN_ROWS ? (
                 <p className="px-3 py-2 text-xs text-slate-600">
-                  Showing the first {SHOWN_ROWS} of {rows.length.toLocaleString('en-US')} rows; choose a status above to narrow the list.
+                  Showing the first {SHOWN_ROWS} of {rows.length.toLocaleString('en-US')} rows; choose a status above to
+                  narrow the list.
                 </p>
               ) : null}
             </div>

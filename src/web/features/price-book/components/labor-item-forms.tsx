@@ -15,11 +15,25 @@ import {
   type LaborPriceValues,
 } from '../../../../domain/price-book';
 import { Checkbox, FormField, SelectInput, TextInput } from '../../../ui/form-field';
-import { CommonFields, commonFieldProps, FormFooter, NumberField, SubmitButton, usePriceSubmit, type PriceFormProps } from './price-form-fields';
+import {
+  CommonFields,
+  commonFieldProps,
+  FormFooter,
+  NumberField,
+  SubmitButton,
+  usePriceSubmit,
+  type PriceFormProps,
+} from './price-form-fields';
 
 /** Section 5 (edit): Save stays disabled while the name is empty or the unit cost is not above 0. */
 function editSaveAllowed(name: unknown, unitCost: unknown): boolean {
-  return typeof name === 'string' && name.trim() !== '' && typeof unitCost === 'number' && Number.isFinite(unitCost) && unitCost > 0;
+  return (
+    typeof name === 'string' &&
+    name.trim() !== '' &&
+    typeof unitCost === 'number' &&
+    Number.isFinite(unitCost) &&
+    unitCost > 0
+  );
 }
 
 export function LaborPriceForm({ mode, record, serviceLines, onDone, onCancel }: PriceFormProps<LaborPriceRecord>) {
@@ -33,7 +47,11 @@ export function LaborPriceForm({ mode, record, serviceLines, onDone, onCancel }:
   const [name, unitCost] = useWatch({ control, name: ['name', 'unitCost'] });
 
   return (
-    <form onSubmit={handleSubmit((data) => submit(data))} noValidate aria-label={mode === 'edit' ? 'Edit labor price' : 'Add labor price'}>
+    <form
+      onSubmit={handleSubmit((data) => submit(data))}
+      noValidate
+      aria-label={mode === 'edit' ? 'Edit labor price' : 'Add labor price'}
+    >
       {banner}
       <CommonFields
         mode={mode}
@@ -42,7 +60,13 @@ export function LaborPriceForm({ mode, record, serviceLines, onDone, onCancel }:
         currentServiceLine={record?.serviceLine}
       />
       <div className="mt-4 grid gap-4 sm:grid-cols-3">
-        <NumberField label="Unit Cost" money required registration={register('unitCost', { valueAsNumber: true })} error={errors.unitCost?.message} />
+        <NumberField
+          label="Unit Cost"
+          money
+          required
+          registration={register('unitCost', { valueAsNumber: true })}
+          error={errors.unitCost?.message}
+        />
         <FormField label="Skill Level" error={errors.skillLevel?.message}>
           {(a11y) => (
             <SelectInput {...a11y} {...register('skillLevel')}>
@@ -54,20 +78,38 @@ export function LaborPriceForm({ mode, record, serviceLines, onDone, onCancel }:
             </SelectInput>
           )}
         </FormField>
-        <NumberField label="Duration (hours)" min="0.1" registration={register('durationHours', { valueAsNumber: true })} error={errors.durationHours?.message} hint="At least 0.1" />
+        <NumberField
+          label="Duration (hours)"
+          min="0.1"
+          registration={register('durationHours', { valueAsNumber: true })}
+          error={errors.durationHours?.message}
+          hint="At least 0.1"
+        />
       </div>
       <div className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
         <Checkbox label="Overtime" {...register('isOvertime')} />
         <Checkbox label="Emergency" {...register('isEmergency')} />
       </div>
       <FormFooter onCancel={onCancel} pending={pending}>
-        <SubmitButton mode={mode} pending={pending} disabled={mode === 'edit' && !editSaveAllowed(name, unitCost)} label="Add Labor" />
+        <SubmitButton
+          mode={mode}
+          pending={pending}
+          disabled={mode === 'edit' && !editSaveAllowed(name, unitCost)}
+          label="Add Labor"
+        />
       </FormFooter>
     </form>
   );
 }
 
-export function ItemPriceForm({ mode, record, serviceLines, categories, onDone, onCancel }: PriceFormProps<ItemPriceRecord> & { categories: string[] }) {
+export function ItemPriceForm({
+  mode,
+  record,
+  serviceLines,
+  categories,
+  onDone,
+  onCancel,
+}: PriceFormProps<ItemPriceRecord> & { categories: string[] }) {
   const listId = useId();
   const form = useForm<ItemPriceValues, unknown, z.output<typeof itemPriceCreateInput>>({
     resolver: zodResolver(itemPriceCreateInput),
@@ -79,7 +121,11 @@ export function ItemPriceForm({ mode, record, serviceLines, categories, onDone, 
   const [name, unitCost] = useWatch({ control, name: ['name', 'unitCost'] });
 
   return (
-    <form onSubmit={handleSubmit((data) => submit(data))} noValidate aria-label={mode === 'edit' ? 'Edit item price' : 'Add item price'}>
+    <form
+      onSubmit={handleSubmit((data) => submit(data))}
+      noValidate
+      aria-label={mode === 'edit' ? 'Edit item price' : 'Add item price'}
+    >
       {banner}
       <CommonFields
         mode={mode}
@@ -88,7 +134,13 @@ export function ItemPriceForm({ mode, record, serviceLines, categories, onDone, 
         currentServiceLine={record?.serviceLine}
       />
       <div className="mt-4 grid gap-4 sm:grid-cols-3">
-        <NumberField label="Unit Cost" money required registration={register('unitCost', { valueAsNumber: true })} error={errors.unitCost?.message} />
+        <NumberField
+          label="Unit Cost"
+          money
+          required
+          registration={register('unitCost', { valueAsNumber: true })}
+          error={errors.unitCost?.message}
+        />
         <FormField label="Category" error={errors.category?.message} hint={`Blank means "${DEFAULT_ITEM_CATEGORY}"`}>
           {(a11y) => <TextInput {...a11y} {...register('category')} list={listId} autoComplete="off" maxLength={100} />}
         </FormField>
@@ -102,7 +154,12 @@ export function ItemPriceForm({ mode, record, serviceLines, categories, onDone, 
         ))}
       </datalist>
       <FormFooter onCancel={onCancel} pending={pending}>
-        <SubmitButton mode={mode} pending={pending} disabled={mode === 'edit' && !editSaveAllowed(name, unitCost)} label="Add Item" />
+        <SubmitButton
+          mode={mode}
+          pending={pending}
+          disabled={mode === 'edit' && !editSaveAllowed(name, unitCost)}
+          label="Add Item"
+        />
       </FormFooter>
     </form>
   );

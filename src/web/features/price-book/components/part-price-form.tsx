@@ -2,10 +2,25 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatCents } from '../../../../domain/money';
-import { partPriceCreateInput, partPriceFigures, partPriceInputOf, PRICE_VALUES, type PartPriceRecord, type PartPriceValues } from '../../../../domain/price-book';
+import {
+  partPriceCreateInput,
+  partPriceFigures,
+  partPriceInputOf,
+  PRICE_VALUES,
+  type PartPriceRecord,
+  type PartPriceValues,
+} from '../../../../domain/price-book';
 import { computePartPrice, explainPartPrice, PRICING_DEFAULTS } from '../../../../domain/pricing';
 import { Checkbox } from '../../../ui/form-field';
-import { CommonFields, commonFieldProps, FormFooter, NumberField, SubmitButton, usePriceSubmit, type PriceFormProps } from './price-form-fields';
+import {
+  CommonFields,
+  commonFieldProps,
+  FormFooter,
+  NumberField,
+  SubmitButton,
+  usePriceSubmit,
+  type PriceFormProps,
+} from './price-form-fields';
 
 /**
  * The Part tab: the formula's inputs, and as the user types the computed base, both flat rates and
@@ -29,7 +44,11 @@ export function PartPriceForm({ mode, record, serviceLines, onDone, onCancel }: 
   const canSave = mode === 'add' || (name !== '' && price !== null && price.unitCostCents > 0);
 
   return (
-    <form onSubmit={handleSubmit((data) => submit(data))} noValidate aria-label={mode === 'edit' ? 'Edit part price' : 'Add part price'}>
+    <form
+      onSubmit={handleSubmit((data) => submit(data))}
+      noValidate
+      aria-label={mode === 'edit' ? 'Edit part price' : 'Add part price'}
+    >
       {banner}
       <CommonFields
         mode={mode}
@@ -40,15 +59,49 @@ export function PartPriceForm({ mode, record, serviceLines, onDone, onCancel }: 
 
       <h3 className="mt-6 text-sm font-semibold text-slate-900">Flat-rate pricing</h3>
       <div className="mt-3 grid gap-4 sm:grid-cols-3">
-        <NumberField label="Parts Cost" money registration={register('partsCost', { valueAsNumber: true })} error={errors.partsCost?.message} />
-        <NumberField label="Estimated Hours" step="0.25" registration={register('estimatedHours', { valueAsNumber: true })} error={errors.estimatedHours?.message} />
-        <NumberField label="Complexity Multiplier" min="0.1" registration={register('complexityMultiplier', { valueAsNumber: true })} error={errors.complexityMultiplier?.message} hint="1 = typical; at least 0.1" />
-        <NumberField label="Labor Rate (per hour)" money registration={register('laborRate', { valueAsNumber: true })} error={errors.laborRate?.message} />
-        <NumberField label="Truck Fee" money registration={register('truckFee', { valueAsNumber: true })} error={errors.truckFee?.message} />
-        <NumberField label="Roof Access Fee" money registration={register('roofAccessFee', { valueAsNumber: true })} error={errors.roofAccessFee?.message} />
+        <NumberField
+          label="Parts Cost"
+          money
+          registration={register('partsCost', { valueAsNumber: true })}
+          error={errors.partsCost?.message}
+        />
+        <NumberField
+          label="Estimated Hours"
+          step="0.25"
+          registration={register('estimatedHours', { valueAsNumber: true })}
+          error={errors.estimatedHours?.message}
+        />
+        <NumberField
+          label="Complexity Multiplier"
+          min="0.1"
+          registration={register('complexityMultiplier', { valueAsNumber: true })}
+          error={errors.complexityMultiplier?.message}
+          hint="1 = typical; at least 0.1"
+        />
+        <NumberField
+          label="Labor Rate (per hour)"
+          money
+          registration={register('laborRate', { valueAsNumber: true })}
+          error={errors.laborRate?.message}
+        />
+        <NumberField
+          label="Truck Fee"
+          money
+          registration={register('truckFee', { valueAsNumber: true })}
+          error={errors.truckFee?.message}
+        />
+        <NumberField
+          label="Roof Access Fee"
+          money
+          registration={register('roofAccessFee', { valueAsNumber: true })}
+          error={errors.roofAccessFee?.message}
+        />
       </div>
       <div className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
-        <Checkbox label={`Multiple technicians (+${formatCents(PRICING_DEFAULTS.multiTechnicianMarkupCents)} per hour)`} {...register('multiTechnician')} />
+        <Checkbox
+          label={`Multiple technicians (+${formatCents(PRICING_DEFAULTS.multiTechnicianMarkupCents)} per hour)`}
+          {...register('multiTechnician')}
+        />
         <Checkbox label="Include roof access fee" {...register('includeRoofAccess')} />
       </div>
 
@@ -60,7 +113,7 @@ export function PartPriceForm({ mode, record, serviceLines, onDone, onCancel }: 
           <Figure label="Unit Cost" value={price ? formatCents(price.unitCostCents) : null} strong />
         </dl>
         <div className="mt-4 border-t border-slate-200 pt-3">
-          <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Why this price</h4>
+          <h4 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Why this price</h4>
           {input && price ? (
             <ul className="mt-2 space-y-1 text-xs text-slate-600" data-testid="why-this-price">
               {explainPartPrice(input, price).map((line) => (
@@ -71,7 +124,11 @@ export function PartPriceForm({ mode, record, serviceLines, onDone, onCancel }: 
             <p className="mt-2 text-xs text-slate-500">Enter valid figures above to see the price.</p>
           )}
         </div>
-        {price && price.unitCostCents <= 0 ? <p className="mt-2 text-xs text-red-600">The flat rate must be greater than $0: enter a parts cost, hours or a truck fee.</p> : null}
+        {price && price.unitCostCents <= 0 ? (
+          <p className="mt-2 text-xs text-red-600">
+            The flat rate must be greater than $0: enter a parts cost, hours or a truck fee.
+          </p>
+        ) : null}
       </section>
 
       <FormFooter onCancel={onCancel} pending={pending}>
@@ -85,7 +142,10 @@ function Figure({ label, value, strong }: { label: string; value: string | null;
   return (
     <div>
       <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className={strong ? 'text-lg font-semibold text-slate-900' : 'text-base font-medium text-slate-800'} aria-label={label}>
+      <dd
+        className={strong ? 'text-lg font-semibold text-slate-900' : 'text-base font-medium text-slate-800'}
+        aria-label={label}
+      >
         {value ?? '—'}
       </dd>
     </div>

@@ -1,6 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import type { FieldValues, Path, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
-import { updateBodyOf, type PriceFormData, type PriceKind, type PriceRecord, type ServiceLineOption } from '../../../../domain/price-book';
+import {
+  updateBodyOf,
+  type PriceFormData,
+  type PriceKind,
+  type PriceRecord,
+  type ServiceLineOption,
+} from '../../../../domain/price-book';
 import { errorMessage } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { ErrorBanner } from '../../../ui/banner';
@@ -33,8 +39,18 @@ export function commonFieldProps<T extends FieldValues>(form: UseFormReturn<T, u
   const field = (name: string) => form.register(name as Path<T>) as unknown as UseFormRegisterReturn;
   const errors = form.formState.errors as Record<string, { message?: string } | undefined>;
   return {
-    fields: { code: field('code'), name: field('name'), description: field('description'), serviceLine: field('serviceLine') },
-    errors: { code: errors.code?.message, name: errors.name?.message, description: errors.description?.message, serviceLine: errors.serviceLine?.message },
+    fields: {
+      code: field('code'),
+      name: field('name'),
+      description: field('description'),
+      serviceLine: field('serviceLine'),
+    },
+    errors: {
+      code: errors.code?.message,
+      name: errors.name?.message,
+      description: errors.description?.message,
+      serviceLine: errors.serviceLine?.message,
+    },
   };
 }
 
@@ -48,7 +64,12 @@ export function CommonFields({
   nameRequired = true,
 }: {
   mode: PriceFormMode;
-  fields: { code: UseFormRegisterReturn; name: UseFormRegisterReturn; description: UseFormRegisterReturn; serviceLine: UseFormRegisterReturn };
+  fields: {
+    code: UseFormRegisterReturn;
+    name: UseFormRegisterReturn;
+    description: UseFormRegisterReturn;
+    serviceLine: UseFormRegisterReturn;
+  };
   errors: Partial<Record<'code' | 'name' | 'description' | 'serviceLine', string | undefined>>;
   serviceLines: ServiceLineOption[];
   currentServiceLine?: string | undefined;
@@ -57,8 +78,22 @@ export function CommonFields({
   const choices = serviceLineChoices(serviceLines, currentServiceLine);
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <FormField label="Code" required error={errors.code} hint={mode === 'edit' ? 'Item code cannot be changed' : undefined}>
-        {(a11y) => <TextInput {...a11y} {...fields.code} readOnly={mode === 'edit'} className="read-only:bg-slate-100 read-only:text-slate-600" autoComplete="off" maxLength={50} />}
+      <FormField
+        label="Code"
+        required
+        error={errors.code}
+        hint={mode === 'edit' ? 'Item code cannot be changed' : undefined}
+      >
+        {(a11y) => (
+          <TextInput
+            {...a11y}
+            {...fields.code}
+            readOnly={mode === 'edit'}
+            className="read-only:bg-slate-100 read-only:text-slate-600"
+            autoComplete="off"
+            maxLength={50}
+          />
+        )}
       </FormField>
       <FormField label="Service Line" required error={errors.serviceLine}>
         {(a11y) => (
@@ -106,15 +141,37 @@ export function NumberField({
     <FormField label={label} error={error} required={required} hint={hint}>
       {(a11y) => (
         <div className="relative">
-          {money ? <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-600">$</span> : null}
-          <TextInput {...a11y} {...registration} type="number" inputMode="decimal" step={step} min={min} className={money ? 'pl-7' : undefined} />
+          {money ? (
+            <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-600">
+              $
+            </span>
+          ) : null}
+          <TextInput
+            {...a11y}
+            {...registration}
+            type="number"
+            inputMode="decimal"
+            step={step}
+            min={min}
+            className={money ? 'pl-7' : undefined}
+          />
         </div>
       )}
     </FormField>
   );
 }
 
-export function SubmitButton({ mode, pending, disabled, label }: { mode: PriceFormMode; pending: boolean; disabled?: boolean; label: string }) {
+export function SubmitButton({
+  mode,
+  pending,
+  disabled,
+  label,
+}: {
+  mode: PriceFormMode;
+  pending: boolean;
+  disabled?: boolean;
+  label: string;
+}) {
   return (
     <Button type="submit" disabled={pending || disabled}>
       {pending ? 'Saving...' : mode === 'edit' ? 'Save Changes' : label}
@@ -123,7 +180,15 @@ export function SubmitButton({ mode, pending, disabled, label }: { mode: PriceFo
 }
 
 /** Cancel and Save, kept in view at the bottom of the dialog while the form scrolls. */
-export function FormFooter({ children, onCancel, pending }: { children: ReactNode; onCancel: () => void; pending: boolean }) {
+export function FormFooter({
+  children,
+  onCancel,
+  pending,
+}: {
+  children: ReactNode;
+  onCancel: () => void;
+  pending: boolean;
+}) {
   return (
     <div className="sticky -bottom-4 -mx-6 mt-6 flex justify-end gap-2 border-t border-slate-200 bg-white px-6 py-4">
       <Button variant="secondary" onClick={onCancel} disabled={pending}>
@@ -138,7 +203,13 @@ export function FormFooter({ children, onCancel, pending }: { children: ReactNod
  * Saving a form: add or edit, the server's field errors onto the fields, the screen's wording for
  * other failures ("Failed to save price item. Please try again." on add, "Failed to update item" on edit).
  */
-export function usePriceSubmit<T extends FieldValues>(kind: PriceKind, mode: PriceFormMode, record: PriceRecord | undefined, form: UseFormReturn<T>, onDone: () => void) {
+export function usePriceSubmit<T extends FieldValues>(
+  kind: PriceKind,
+  mode: PriceFormMode,
+  record: PriceRecord | undefined,
+  form: UseFormReturn<T>,
+  onDone: () => void,
+) {
   const create = useCreatePrice();
   const update = useUpdatePrice();
   const [error, setError] = useState<string | null>(null);
@@ -158,7 +229,14 @@ export function usePriceSubmit<T extends FieldValues>(kind: PriceKind, mode: Pri
     } catch (caught) {
       // A problem shown at its field needs no banner; anything else gets the screen's wording.
       const atFields = applyServerFieldErrors(caught, form.setError, { known: form.getValues() });
-      setError(atFields ? null : errorMessage(caught, mode === 'edit' ? 'Failed to update item' : 'Failed to save price item. Please try again.'));
+      setError(
+        atFields
+          ? null
+          : errorMessage(
+              caught,
+              mode === 'edit' ? 'Failed to update item' : 'Failed to save price item. Please try again.',
+            ),
+      );
     }
   };
 

@@ -7,7 +7,10 @@ export const jobQuotesKey = (jobId: string) => ['job-quotes', jobId] as const;
 
 /** The Quotes card's state: per-type tabs, the badges, the history newest first (decision 018). */
 export function useJobQuotes(jobId: string) {
-  return useQuery({ queryKey: jobQuotesKey(jobId), queryFn: () => api.get<JobQuotesView>(`/api/jobs/${jobId}/quotes`) });
+  return useQuery({
+    queryKey: jobQuotesKey(jobId),
+    queryFn: () => api.get<JobQuotesView>(`/api/jobs/${jobId}/quotes`),
+  });
 }
 
 /** A free QT-{jobNumber}-{4 digits} for the send dialog (asked each time the dialog opens). */
@@ -27,7 +30,10 @@ export function useSendQuote(jobId: string) {
   return useMutation({
     mutationFn: (input: SendQuoteInput) => api.post<SendQuoteResult>(`/api/jobs/${jobId}/quotes/send`, input),
     onSuccess: async () => {
-      await Promise.all([client.invalidateQueries({ queryKey: jobQuotesKey(jobId) }), client.invalidateQueries({ queryKey: jobKeys.detail(jobId) })]);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: jobQuotesKey(jobId) }),
+        client.invalidateQueries({ queryKey: jobKeys.detail(jobId) }),
+      ]);
     },
   });
 }

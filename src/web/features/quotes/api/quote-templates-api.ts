@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiErrorBody } from '../../../../domain/api';
-import type { EmailTemplate, EmailTemplateInput, PdfTemplate, PdfTemplateList, TemplateQuoteType } from '../../../../domain/quote-templates';
+import type {
+  EmailTemplate,
+  EmailTemplateInput,
+  PdfTemplate,
+  PdfTemplateList,
+  TemplateQuoteType,
+} from '../../../../domain/quote-templates';
 import { api, ApiError, withQuery } from '../../../lib/api-client';
 
 const pdfTemplatesKey = ['quote-templates', 'pdf'] as const;
@@ -16,7 +22,8 @@ export function usePdfTemplates(type: TemplateQuoteType) {
 export function useUsePdfTemplate() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, type }: { id: string; type: TemplateQuoteType }) => api.post<PdfTemplate>(withQuery(`/api/quote-templates/pdf/${id}/default`, { type })),
+    mutationFn: ({ id, type }: { id: string; type: TemplateQuoteType }) =>
+      api.post<PdfTemplate>(withQuery(`/api/quote-templates/pdf/${id}/default`, { type })),
     onSuccess: () => client.invalidateQueries({ queryKey: pdfTemplatesKey }),
   });
 }
@@ -42,7 +49,10 @@ export interface PdfTemplateUpload {
  * progress, which the dialog shows as a percentage. Errors come back as the same ApiError the
  * fetch client throws, so the dialog handles them like every other form.
  */
-export function uploadPdfTemplate(input: PdfTemplateUpload, onProgress: (percent: number) => void): Promise<PdfTemplate> {
+export function uploadPdfTemplate(
+  input: PdfTemplateUpload,
+  onProgress: (percent: number) => void,
+): Promise<PdfTemplate> {
   const body = new FormData();
   // Text fields first: the server reads the parts in order and the file last.
   body.append('name', input.name);
@@ -55,7 +65,8 @@ export function uploadPdfTemplate(input: PdfTemplateUpload, onProgress: (percent
     xhr.withCredentials = true;
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+      if (event.lengthComputable && event.total > 0)
+        onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     };
     xhr.onload = () => {
       let payload: unknown = null;
@@ -70,9 +81,17 @@ export function uploadPdfTemplate(input: PdfTemplateUpload, onProgress: (percent
         return;
       }
       const error = (payload as ApiErrorBody | null)?.error;
-      reject(new ApiError(xhr.status, error?.code ?? 'INTERNAL_ERROR', error?.message ?? `Request failed (${xhr.status})`, error?.fields ?? {}));
+      reject(
+        new ApiError(
+          xhr.status,
+          error?.code ?? 'INTERNAL_ERROR',
+          error?.message ?? `Request failed (${xhr.status})`,
+          error?.fields ?? {},
+        ),
+      );
     };
-    xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', 'Cannot reach the server. Check your connection and try again.'));
+    xhr.onerror = () =>
+      reject(new ApiError(0, 'NETWORK_ERROR', 'Cannot reach the server. Check your connection and try again.'));
     xhr.onabort = () => reject(new ApiError(0, 'NETWORK_ERROR', 'The upload was cancelled.'));
     xhr.send(body);
   });
@@ -81,7 +100,8 @@ export function uploadPdfTemplate(input: PdfTemplateUpload, onProgress: (percent
 export function useUploadPdfTemplate() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ input, onProgress }: { input: PdfTemplateUpload; onProgress: (percent: number) => void }) => uploadPdfTemplate(input, onProgress),
+    mutationFn: ({ input, onProgress }: { input: PdfTemplateUpload; onProgress: (percent: number) => void }) =>
+      uploadPdfTemplate(input, onProgress),
     onSuccess: () => client.invalidateQueries({ queryKey: pdfTemplatesKey }),
   });
 }
@@ -98,7 +118,9 @@ export function useSaveEmailTemplate() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string | null; input: EmailTemplateInput }) =>
-      id ? api.put<EmailTemplate>(`/api/quote-templates/email/${id}`, input) : api.post<EmailTemplate>('/api/quote-templates/email', input),
+      id
+        ? api.put<EmailTemplate>(`/api/quote-templates/email/${id}`, input)
+        : api.post<EmailTemplate>('/api/quote-templates/email', input),
     onSuccess: () => client.invalidateQueries({ queryKey: emailTemplatesKey }),
   });
 }

@@ -27,7 +27,9 @@ function looksLikePdf(file: File): boolean {
 }
 
 function formatSize(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 /** The upload's text fields as the API checks them (pdfTemplateUploadFields; the select offers one type), and the file beside them. */
@@ -42,9 +44,23 @@ const TEMPLATE_FIELDS = ['name', 'templateType', 'file', 'preservedPages'] as co
  * "Add PDF Template": name, type, the PDF (with the upload's progress in percent) and the preserved
  * pages. Save Template stays disabled until a name and a file are there, and while uploading.
  */
-export function AddPdfTemplateDialog({ open, onOpenChange, defaultType }: { open: boolean; onOpenChange: (open: boolean) => void; defaultType: TemplateQuoteType }) {
+export function AddPdfTemplateDialog({
+  open,
+  onOpenChange,
+  defaultType,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  defaultType: TemplateQuoteType;
+}) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Add PDF Template" description="Quotes are printed on the default template of their type." size="md">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add PDF Template"
+      description="Quotes are printed on the default template of their type."
+      size="md"
+    >
       {open ? <AddPdfTemplateForm defaultType={defaultType} onDone={() => onOpenChange(false)} /> : null}
     </Dialog>
   );
@@ -106,8 +122,18 @@ function AddPdfTemplateForm({ defaultType, onDone }: { defaultType: TemplateQuot
     if (!values.file) return;
     setProgress(0);
     try {
-      const created = await upload.mutateAsync({ input: { name: values.name, templateType: values.templateType, preservedPages: values.preservedPages, file: values.file }, onProgress: setProgress });
-      toast.success(created.isDefault ? `Template "${created.name}" added and set as default` : `Template "${created.name}" added`);
+      const created = await upload.mutateAsync({
+        input: {
+          name: values.name,
+          templateType: values.templateType,
+          preservedPages: values.preservedPages,
+          file: values.file,
+        },
+        onProgress: setProgress,
+      });
+      toast.success(
+        created.isDefault ? `Template "${created.name}" added and set as default` : `Template "${created.name}" added`,
+      );
       onDone();
     } catch (error) {
       setProgress(null);
@@ -130,7 +156,14 @@ function AddPdfTemplateForm({ defaultType, onDone }: { defaultType: TemplateQuot
     >
       {banner ? <ErrorBanner message={banner} /> : null}
       <FormField label="Template Name" required error={errors.name?.message}>
-        {(a11y) => <TextInput {...a11y} maxLength={200} autoComplete="off" {...register('name', { onChange: () => clearErrors('name') })} />}
+        {(a11y) => (
+          <TextInput
+            {...a11y}
+            maxLength={200}
+            autoComplete="off"
+            {...register('name', { onChange: () => clearErrors('name') })}
+          />
+        )}
       </FormField>
       <FormField label="Template Type" error={errors.templateType?.message}>
         {(a11y) => (
@@ -153,7 +186,7 @@ function AddPdfTemplateForm({ defaultType, onDone }: { defaultType: TemplateQuot
             disabled={uploading}
             onChange={pickFile}
             onBlur={fileField.field.onBlur}
-            className="block w-full rounded-md border border-slate-300 bg-white text-sm text-slate-700 file:mr-3 file:border-0 file:border-r file:border-slate-300 file:bg-slate-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-100 focus:outline-none focus:ring-2 focus:ring-blue-500"
+            className="block w-full rounded-md border border-slate-300 bg-white text-sm text-slate-700 file:mr-3 file:border-0 file:border-r file:border-slate-300 file:bg-slate-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-100 focus:ring-2 focus:ring-blue-500 focus:outline-none"
           />
         )}
       </FormField>
@@ -170,7 +203,12 @@ function AddPdfTemplateForm({ defaultType, onDone }: { defaultType: TemplateQuot
               {progress}%
             </span>
           </div>
-          <progress aria-labelledby={progressId} max={100} value={progress} className="h-2 w-full overflow-hidden rounded [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-blue-600" />
+          <progress
+            aria-labelledby={progressId}
+            max={100}
+            value={progress}
+            className="h-2 w-full overflow-hidden rounded [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-blue-600"
+          />
         </div>
       ) : null}
       <FormField

@@ -44,8 +44,24 @@ export function SendQuoteDialog({
     if (!send.isPending) onOpenChange(next);
   };
   return (
-    <Dialog open={open} onOpenChange={close} title={`${actionLabel}: ${QUOTE_TYPE_TITLES[type]}`} description="The quote PDF is attached to the e-mail, with buttons to approve or deny it.">
-      {open ? <SendQuoteForm send={send} jobId={jobId} jobNumber={jobNumber} type={type} defaultEmail={defaultEmail} actionLabel={actionLabel} onDone={() => onOpenChange(false)} onSent={onSent} /> : null}
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title={`${actionLabel}: ${QUOTE_TYPE_TITLES[type]}`}
+      description="The quote PDF is attached to the e-mail, with buttons to approve or deny it."
+    >
+      {open ? (
+        <SendQuoteForm
+          send={send}
+          jobId={jobId}
+          jobNumber={jobNumber}
+          type={type}
+          defaultEmail={defaultEmail}
+          actionLabel={actionLabel}
+          onDone={() => onOpenChange(false)}
+          onSent={onSent}
+        />
+      ) : null}
     </Dialog>
   );
 }
@@ -108,7 +124,8 @@ function SendQuoteForm({
       onSent();
       onDone();
     } catch (error) {
-      if (!applyServerFieldErrors(error, setError, { known: ['email', 'number'] })) setBanner(errorMessage(error, QUOTE_MESSAGES.sendFailed));
+      if (!applyServerFieldErrors(error, setError, { known: ['email', 'number'] }))
+        setBanner(errorMessage(error, QUOTE_MESSAGES.sendFailed));
     }
   };
 
@@ -124,9 +141,21 @@ function SendQuoteForm({
     >
       {banner ? <ErrorBanner message={banner} /> : null}
       <FormField label="Customer Email" required error={errors.email?.message}>
-        {(a11y) => <TextInput {...a11y} type="email" autoComplete="email" {...register('email', { onChange: () => clearErrors('email') })} />}
+        {(a11y) => (
+          <TextInput
+            {...a11y}
+            type="email"
+            autoComplete="email"
+            {...register('email', { onChange: () => clearErrors('email') })}
+          />
+        )}
       </FormField>
-      <FormField label="Quote Number" required error={errors.number?.message} hint="QT-{job number}-{4 digits}; any unused number may be typed">
+      <FormField
+        label="Quote Number"
+        required
+        error={errors.number?.message}
+        hint="QT-{job number}-{4 digits}; any unused number may be typed"
+      >
         {(a11y) => (
           <TextInput
             {...a11y}

@@ -1,6 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paginated } from '../../../../domain/api';
-import type { CreateReferenceTypeInput, ReferenceType, ReferenceTypeKind, UpdateReferenceTypeChanges } from '../../../../domain/reference-types';
+import type {
+  CreateReferenceTypeInput,
+  ReferenceType,
+  ReferenceTypeKind,
+  UpdateReferenceTypeChanges,
+} from '../../../../domain/reference-types';
 import type { CompanySettings } from '../../../../domain/settings';
 import type { CreateUserInput, UpdateUserInput, UserSummary, UsersQuery } from '../../../../domain/users';
 import { api } from '../../../lib/api-client';
@@ -31,7 +36,8 @@ export function useCreateUser() {
 export function useUpdateUser() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: UpdateUserInput }) => api.patch<UserSummary>(`/api/users/${id}`, input),
+    mutationFn: ({ id, input }: { id: string; input: UpdateUserInput }) =>
+      api.patch<UserSummary>(`/api/users/${id}`, input),
     onSuccess: () => client.invalidateQueries({ queryKey: usersKey }),
   });
 }
@@ -39,13 +45,17 @@ export function useUpdateUser() {
 export function useSetUserPassword() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, password }: { id: string; password: string }) => api.put<void>(`/api/users/${id}/password`, { password }),
+    mutationFn: ({ id, password }: { id: string; password: string }) =>
+      api.put<void>(`/api/users/${id}/password`, { password }),
     onSuccess: () => client.invalidateQueries({ queryKey: usersKey }),
   });
 }
 
 export function useReferenceTypes(kind: ReferenceTypeKind) {
-  return useQuery({ queryKey: referenceTypesKey(kind), queryFn: () => api.get<ReferenceType[]>(`/api/settings/${kind}`) });
+  return useQuery({
+    queryKey: referenceTypesKey(kind),
+    queryFn: () => api.get<ReferenceType[]>(`/api/settings/${kind}`),
+  });
 }
 
 export function useCreateReferenceType(kind: ReferenceTypeKind) {
@@ -59,7 +69,8 @@ export function useCreateReferenceType(kind: ReferenceTypeKind) {
 export function useUpdateReferenceType(kind: ReferenceTypeKind) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: UpdateReferenceTypeChanges }) => api.patch<ReferenceType>(`/api/settings/${kind}/${id}`, changes),
+    mutationFn: ({ id, changes }: { id: string; changes: UpdateReferenceTypeChanges }) =>
+      api.patch<ReferenceType>(`/api/settings/${kind}/${id}`, changes),
     onSuccess: () => client.invalidateQueries({ queryKey: referenceTypesKey(kind) }),
   });
 }

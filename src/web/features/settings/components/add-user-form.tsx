@@ -36,7 +36,15 @@ const emptyValues = (): AddUserValues => ({
   role: DEFAULT_USER_ROLE,
   status: 'active',
   password: '',
-  technician: { employeeId: '', hireDate: '', jobTitle: DEFAULT_JOB_TITLE, hourlyRate: null, emergencyContactName: '', emergencyContactPhone: '', notes: '' },
+  technician: {
+    employeeId: '',
+    hireDate: '',
+    jobTitle: DEFAULT_JOB_TITLE,
+    hourlyRate: null,
+    emergencyContactName: '',
+    emergencyContactPhone: '',
+    notes: '',
+  },
 });
 
 // createUserInput drops the technician part unless the role is technician.
@@ -45,7 +53,11 @@ const resolver = zodResolver(createUserInput) as unknown as Resolver<AddUserValu
 /** Settings > Add User, inline: a user who can sign in; with role technician, the technician record too. */
 export function AddUserForm({ actorRole, onDone }: { actorRole: UserRole; onDone: () => void }) {
   const create = useCreateUser();
-  const { register, handleSubmit, watch, formState, setError, reset } = useForm<AddUserValues, unknown, CreateUserInput>({ resolver, defaultValues: emptyValues() });
+  const { register, handleSubmit, watch, formState, setError, reset } = useForm<
+    AddUserValues,
+    unknown,
+    CreateUserInput
+  >({ resolver, defaultValues: emptyValues() });
   const errors = formState.errors;
   const role = watch('role');
   const roles = assignableRoles(actorRole);
@@ -62,9 +74,16 @@ export function AddUserForm({ actorRole, onDone }: { actorRole: UserRole; onDone
   });
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Add User" className="space-y-5 border-b border-slate-200 bg-slate-50 p-4">
+    <form
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      aria-label="Add User"
+      className="space-y-5 border-b border-slate-200 bg-slate-50 p-4"
+    >
       <h3 className="text-sm font-semibold text-slate-900">Add User</h3>
-      {create.isError ? <ErrorBanner message="Failed to add user">{errorMessage(create.error, 'Please try again.')}</ErrorBanner> : null}
+      {create.isError ? (
+        <ErrorBanner message="Failed to add user">{errorMessage(create.error, 'Please try again.')}</ErrorBanner>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <FormField label="Username" required error={errors.username?.message}>
           {(a11y) => <TextInput {...a11y} autoComplete="off" {...register('username')} />}
@@ -103,7 +122,12 @@ export function AddUserForm({ actorRole, onDone }: { actorRole: UserRole; onDone
         <FormField label="Phone" error={errors.phone?.message}>
           {(a11y) => <TextInput {...a11y} type="tel" {...register('phone')} />}
         </FormField>
-        <FormField label="Initial Password" required error={errors.password?.message} hint="At least 8 characters. The user can change it in My Account.">
+        <FormField
+          label="Initial Password"
+          required
+          error={errors.password?.message}
+          hint="At least 8 characters. The user can change it in My Account."
+        >
           {(a11y) => <TextInput {...a11y} type="password" autoComplete="new-password" {...register('password')} />}
         </FormField>
       </div>
@@ -122,7 +146,13 @@ export function AddUserForm({ actorRole, onDone }: { actorRole: UserRole; onDone
   );
 }
 
-function TechnicianFields({ register, errors }: { register: UseFormRegister<AddUserValues>; errors: FieldErrors<AddUserValues> }) {
+function TechnicianFields({
+  register,
+  errors,
+}: {
+  register: UseFormRegister<AddUserValues>;
+  errors: FieldErrors<AddUserValues>;
+}) {
   const e = errors.technician;
   return (
     <fieldset className="space-y-4 rounded-md border border-slate-200 bg-white p-4">
@@ -138,7 +168,16 @@ function TechnicianFields({ register, errors }: { register: UseFormRegister<AddU
           {(a11y) => <TextInput {...a11y} placeholder={DEFAULT_JOB_TITLE} {...register('technician.jobTitle')} />}
         </FormField>
         <FormField label="Hourly Rate" error={e?.hourlyRate?.message}>
-          {(a11y) => <TextInput {...a11y} type="number" min={0} step={0.01} inputMode="decimal" {...register('technician.hourlyRate', { setValueAs: numberOrNull })} />}
+          {(a11y) => (
+            <TextInput
+              {...a11y}
+              type="number"
+              min={0}
+              step={0.01}
+              inputMode="decimal"
+              {...register('technician.hourlyRate', { setValueAs: numberOrNull })}
+            />
+          )}
         </FormField>
         <FormField label="Emergency Contact Name" error={e?.emergencyContactName?.message}>
           {(a11y) => <TextInput {...a11y} {...register('technician.emergencyContactName')} />}
@@ -151,11 +190,13 @@ function TechnicianFields({ register, errors }: { register: UseFormRegister<AddU
         </FormField>
       </div>
       <details className="group">
-        <summary className="cursor-pointer text-sm font-medium text-blue-700 hover:text-blue-800">More technician details (address, license, vehicle, payroll, reviews)</summary>
+        <summary className="cursor-pointer text-sm font-medium text-blue-700 hover:text-blue-800">
+          More technician details (address, license, vehicle, payroll, reviews)
+        </summary>
         <div className="mt-4 space-y-4">
           {TECHNICIAN_DETAIL_GROUPS.map((group) => (
             <div key={group.title}>
-              <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-500">{group.title}</p>
+              <p className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">{group.title}</p>
               <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
                 {group.fields.map((field) =>
                   field.kind === 'checkbox' ? (
@@ -169,7 +210,10 @@ function TechnicianFields({ register, errors }: { register: UseFormRegister<AddU
                           {...a11y}
                           type={field.kind === 'date' ? 'date' : field.kind === 'year' ? 'number' : 'text'}
                           {...(field.maxLength ? { maxLength: field.maxLength } : {})}
-                          {...register(`technician.${field.name}`, field.kind === 'year' ? { setValueAs: numberOrNull } : {})}
+                          {...register(
+                            `technician.${field.name}`,
+                            field.kind === 'year' ? { setValueAs: numberOrNull } : {},
+                          )}
                         />
                       )}
                     </FormField>

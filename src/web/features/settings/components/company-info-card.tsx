@@ -29,14 +29,22 @@ function AddressLines({ address }: { address: Address }) {
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
       <dd className="mt-1 text-sm text-slate-900">{children}</dd>
     </div>
   );
 }
 
 /** Company Information: read-only for everyone; admins and managers can edit it. */
-export function CompanyInfoCard({ company, loading, canEdit }: { company: CompanyInfo | undefined; loading: boolean; canEdit: boolean }) {
+export function CompanyInfoCard({
+  company,
+  loading,
+  canEdit,
+}: {
+  company: CompanyInfo | undefined;
+  loading: boolean;
+  canEdit: boolean;
+}) {
   const [editing, setEditing] = useState(false);
   return (
     <Card>
@@ -58,7 +66,9 @@ export function CompanyInfoCard({ company, loading, canEdit }: { company: Compan
         ) : (
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             <Item label="Company Name">{company.name}</Item>
-            <Item label="Phone">{formatPhone(company.phone) ?? <span className="text-slate-600">Not specified</span>}</Item>
+            <Item label="Phone">
+              {formatPhone(company.phone) ?? <span className="text-slate-600">Not specified</span>}
+            </Item>
             <Item label="Time Zone">{company.time_zone}</Item>
             <Item label="Physical Address">
               <AddressLines address={company.physical_address} />
@@ -108,7 +118,11 @@ function CompanyForm({ company, onDone }: { company: CompanyInfo; onDone: () => 
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-6" aria-label="Company Information">
-      {save.isError ? <ErrorBanner message="Failed to save company information" >{errorMessage(save.error, 'Please try again.')}</ErrorBanner> : null}
+      {save.isError ? (
+        <ErrorBanner message="Failed to save company information">
+          {errorMessage(save.error, 'Please try again.')}
+        </ErrorBanner>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-3">
         <FormField label="Company Name" required error={errors.name?.message}>
           {(a11y) => <TextInput {...a11y} {...register('name')} />}
@@ -140,8 +154,18 @@ function CompanyForm({ company, onDone }: { company: CompanyInfo; onDone: () => 
           </legend>
           <div className="grid gap-4 sm:grid-cols-[2fr_1fr_5rem_8rem]">
             {addressFields.map((field) => (
-              <FormField key={field.key} label={`${which === 'physical_address' ? 'Physical' : 'Mailing'} ${field.label}`} error={errors[which]?.[field.key]?.message}>
-                {(a11y) => <TextInput {...a11y} {...('maxLength' in field ? { maxLength: field.maxLength } : {})} {...register(`${which}.${field.key}`)} />}
+              <FormField
+                key={field.key}
+                label={`${which === 'physical_address' ? 'Physical' : 'Mailing'} ${field.label}`}
+                error={errors[which]?.[field.key]?.message}
+              >
+                {(a11y) => (
+                  <TextInput
+                    {...a11y}
+                    {...('maxLength' in field ? { maxLength: field.maxLength } : {})}
+                    {...register(`${which}.${field.key}`)}
+                  />
+                )}
               </FormField>
             ))}
           </div>

@@ -4,7 +4,14 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { USER_STATUSES, type SessionUser } from '../../../../domain/auth';
 import { isTechnician as hasTechnicianRecord, switchableRoles } from '../../../../domain/policy';
-import { setPasswordInput, updateUserInput, type SetPasswordInput, type UpdateUserForm, type UpdateUserInput, type UserSummary } from '../../../../domain/users';
+import {
+  setPasswordInput,
+  updateUserInput,
+  type SetPasswordInput,
+  type UpdateUserForm,
+  type UpdateUserInput,
+  type UserSummary,
+} from '../../../../domain/users';
 import { ROLE_LABELS } from '../../../lib/roles';
 import { errorMessage } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
@@ -20,7 +27,15 @@ import { useSetUserPassword, useUpdateUser } from '../api/settings-queries';
  * password (which signs them out everywhere). A technician's role stays technician; nobody
  * changes their own role or status here.
  */
-export function ManageUserDialog({ user, actor, onClose }: { user: UserSummary; actor: SessionUser; onClose: () => void }) {
+export function ManageUserDialog({
+  user,
+  actor,
+  onClose,
+}: {
+  user: UserSummary;
+  actor: SessionUser;
+  onClose: () => void;
+}) {
   const update = useUpdateUser();
   const setPassword = useSetUserPassword();
   const isSelf = user.id === actor.id;
@@ -31,9 +46,19 @@ export function ManageUserDialog({ user, actor, onClose }: { user: UserSummary; 
 
   const profile = useForm<UpdateUserForm, unknown, UpdateUserInput>({
     resolver: zodResolver(updateUserInput),
-    defaultValues: { email: user.email, firstName: user.firstName ?? '', lastName: user.lastName ?? '', phone: user.phone ?? '', role: user.role, status: user.status },
+    defaultValues: {
+      email: user.email,
+      firstName: user.firstName ?? '',
+      lastName: user.lastName ?? '',
+      phone: user.phone ?? '',
+      role: user.role,
+      status: user.status,
+    },
   });
-  const password = useForm<SetPasswordInput>({ resolver: zodResolver(setPasswordInput), defaultValues: { password: '' } });
+  const password = useForm<SetPasswordInput>({
+    resolver: zodResolver(setPasswordInput),
+    defaultValues: { password: '' },
+  });
   const [passwordSet, setPasswordSet] = useState(false);
 
   const saveProfile = profile.handleSubmit(async (input) => {
@@ -59,9 +84,17 @@ export function ManageUserDialog({ user, actor, onClose }: { user: UserSummary; 
 
   const e = profile.formState.errors;
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={`Manage ${user.username}`} description={`${ROLE_LABELS[user.role]} account`} size="lg">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Manage ${user.username}`}
+      description={`${ROLE_LABELS[user.role]} account`}
+      size="lg"
+    >
       <form onSubmit={(ev) => void saveProfile(ev)} noValidate aria-label="Edit user" className="space-y-4">
-        {update.isError ? <ErrorBanner message="Failed to save user">{errorMessage(update.error, 'Please try again.')}</ErrorBanner> : null}
+        {update.isError ? (
+          <ErrorBanner message="Failed to save user">{errorMessage(update.error, 'Please try again.')}</ErrorBanner>
+        ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="Email" required error={e.email?.message}>
             {(a11y) => <TextInput {...a11y} type="email" {...profile.register('email')} />}
@@ -78,7 +111,13 @@ export function ManageUserDialog({ user, actor, onClose }: { user: UserSummary; 
           <FormField
             label="Role"
             error={e.role?.message}
-            hint={isSelf ? 'You cannot change your own role.' : isTechnician ? 'A technician stays a technician; set them inactive instead.' : undefined}
+            hint={
+              isSelf
+                ? 'You cannot change your own role.'
+                : isTechnician
+                  ? 'A technician stays a technician; set them inactive instead.'
+                  : undefined
+            }
           >
             {(a11y) => (
               <SelectInput {...a11y} {...profile.register('role')}>
@@ -90,7 +129,11 @@ export function ManageUserDialog({ user, actor, onClose }: { user: UserSummary; 
               </SelectInput>
             )}
           </FormField>
-          <FormField label="Status" error={e.status?.message} hint={isSelf ? 'You cannot deactivate yourself.' : 'Inactive users cannot sign in.'}>
+          <FormField
+            label="Status"
+            error={e.status?.message}
+            hint={isSelf ? 'You cannot deactivate yourself.' : 'Inactive users cannot sign in.'}
+          >
             {(a11y) => (
               <SelectInput {...a11y} {...profile.register('status')}>
                 {statuses.map((s) => (
@@ -123,15 +166,37 @@ export function ManageUserDialog({ user, actor, onClose }: { user: UserSummary; 
             .
           </p>
         ) : (
-          <form onSubmit={(ev) => void savePassword(ev)} noValidate aria-label="Set password" className="mt-2 space-y-3">
+          <form
+            onSubmit={(ev) => void savePassword(ev)}
+            noValidate
+            aria-label="Set password"
+            className="mt-2 space-y-3"
+          >
             <p className="text-sm text-slate-600">
-              {user.hasPassword || passwordSet ? 'Sets a new password and signs the user out everywhere.' : 'This user has no password yet and cannot sign in until one is set.'}
+              {user.hasPassword || passwordSet
+                ? 'Sets a new password and signs the user out everywhere.'
+                : 'This user has no password yet and cannot sign in until one is set.'}
             </p>
-            {setPassword.isError ? <ErrorBanner message="Failed to set password">{errorMessage(setPassword.error, 'Please try again.')}</ErrorBanner> : null}
-            {passwordSet ? <p className="text-sm text-green-700">Password set. Share it with the user; they can change it in My Account.</p> : null}
+            {setPassword.isError ? (
+              <ErrorBanner message="Failed to set password">
+                {errorMessage(setPassword.error, 'Please try again.')}
+              </ErrorBanner>
+            ) : null}
+            {passwordSet ? (
+              <p className="text-sm text-green-700">
+                Password set. Share it with the user; they can change it in My Account.
+              </p>
+            ) : null}
             <div className="flex flex-wrap items-start gap-2">
-              <FormField label="New Password" className="min-w-64 flex-1" error={password.formState.errors.password?.message} hint="At least 8 characters.">
-                {(a11y) => <TextInput {...a11y} type="password" autoComplete="new-password" {...password.register('password')} />}
+              <FormField
+                label="New Password"
+                className="min-w-64 flex-1"
+                error={password.formState.errors.password?.message}
+                hint="At least 8 characters."
+              >
+                {(a11y) => (
+                  <TextInput {...a11y} type="password" autoComplete="new-password" {...password.register('password')} />
+                )}
               </FormField>
               <Button type="submit" variant="secondary" className="mt-6" disabled={setPassword.isPending}>
                 {setPassword.isPending ? 'Setting...' : 'Set Password'}

@@ -27,8 +27,18 @@ const SINGULAR: Record<ReferenceTypeKind, string> = { 'service-types': 'Service 
 const TYPE_COLUMNS: DataTableColumn<ReferenceType>[] = [
   { id: 'name', header: 'Name', className: 'font-medium text-slate-900', cell: (type) => type.name },
   { id: 'code', header: 'Code', className: 'font-mono text-xs', cell: (type) => type.code },
-  { id: 'description', header: 'Description', priority: 2, className: 'text-slate-700', cell: (type) => type.description },
-  { id: 'status', header: 'Status', cell: (type) => <Badge tone={type.isActive ? 'green' : 'gray'}>{type.isActive ? 'Active' : 'Inactive'}</Badge> },
+  {
+    id: 'description',
+    header: 'Description',
+    priority: 2,
+    className: 'text-slate-700',
+    cell: (type) => type.description,
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (type) => <Badge tone={type.isActive ? 'green' : 'gray'}>{type.isActive ? 'Active' : 'Inactive'}</Badge>,
+  },
 ];
 
 /** Service Types or Job Types: the table (name, code, description, Active/Inactive) and its inline add form. */
@@ -98,7 +108,11 @@ export function ReferenceTypesCard({ kind, canEdit }: { kind: ReferenceTypeKind;
 
 function AddTypeForm({ kind, onDone }: { kind: ReferenceTypeKind; onDone: () => void }) {
   const create = useCreateReferenceType(kind);
-  const { register, handleSubmit, formState, setError, reset } = useForm<CreateReferenceTypeForm, unknown, CreateReferenceTypeInput>({
+  const { register, handleSubmit, formState, setError, reset } = useForm<
+    CreateReferenceTypeForm,
+    unknown,
+    CreateReferenceTypeInput
+  >({
     resolver: zodResolver(createReferenceTypeInput),
     defaultValues: { name: '', code: '', description: '' },
   });
@@ -116,8 +130,17 @@ function AddTypeForm({ kind, onDone }: { kind: ReferenceTypeKind; onDone: () => 
   });
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={`Add ${SINGULAR[kind]}`} className="space-y-3 border-b border-slate-200 bg-slate-50 p-4">
-      {create.isError ? <ErrorBanner message={ADD_REFERENCE_TYPE_FAILED[kind]}>{errorMessage(create.error, 'Please try again.')}</ErrorBanner> : null}
+    <form
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      aria-label={`Add ${SINGULAR[kind]}`}
+      className="space-y-3 border-b border-slate-200 bg-slate-50 p-4"
+    >
+      {create.isError ? (
+        <ErrorBanner message={ADD_REFERENCE_TYPE_FAILED[kind]}>
+          {errorMessage(create.error, 'Please try again.')}
+        </ErrorBanner>
+      ) : null}
       <div className="grid gap-3 sm:grid-cols-[1fr_8rem]">
         <FormField label="Name" required error={errors.name?.message}>
           {(a11y) => <TextInput {...a11y} {...register('name')} />}

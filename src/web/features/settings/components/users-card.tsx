@@ -49,7 +49,9 @@ export function UsersCard({ actor }: { actor: SessionUser }) {
       header: 'Status',
       cell: (user) => (
         <>
-          <Badge tone={user.status === 'active' ? 'green' : 'red'}>{user.status === 'active' ? 'Active' : 'Inactive'}</Badge>
+          <Badge tone={user.status === 'active' ? 'green' : 'red'}>
+            {user.status === 'active' ? 'Active' : 'Inactive'}
+          </Badge>
           {!user.hasPassword ? (
             <span className="ml-2 text-xs text-amber-800" title="This user cannot sign in until a password is set">
               No password
@@ -65,7 +67,12 @@ export function UsersCard({ actor }: { actor: SessionUser }) {
       <CardHeader
         title={
           <>
-            Users {users.data ? <span className="ml-1 text-sm font-normal text-slate-600">({formatTotal(users.data.total, users.data.totalCapped)})</span> : null}
+            Users{' '}
+            {users.data ? (
+              <span className="ml-1 text-sm font-normal text-slate-600">
+                ({formatTotal(users.data.total, users.data.totalCapped)})
+              </span>
+            ) : null}
           </>
         }
         actions={
@@ -113,12 +120,21 @@ export function UsersCard({ actor }: { actor: SessionUser }) {
                 cell: (user) => (
                   <span className="space-x-3">
                     {isTechnician(user) ? (
-                      <Link to={`/technicians/${user.id}/edit`} className="font-medium text-blue-700 hover:text-blue-900" aria-label={`Edit ${user.username}`}>
+                      <Link
+                        to={`/technicians/${user.id}/edit`}
+                        className="font-medium text-blue-700 hover:text-blue-900"
+                        aria-label={`Edit ${user.username}`}
+                      >
                         Edit
                       </Link>
                     ) : null}
                     {mayManageRole(actor.role, user.role) ? (
-                      <button type="button" className="font-medium text-blue-700 hover:text-blue-900" onClick={() => setManaging(user)} aria-label={`Manage ${user.username}`}>
+                      <button
+                        type="button"
+                        className="font-medium text-blue-700 hover:text-blue-900"
+                        onClick={() => setManaging(user)}
+                        aria-label={`Manage ${user.username}`}
+                      >
                         Manage
                       </button>
                     ) : null}
@@ -130,7 +146,13 @@ export function UsersCard({ actor }: { actor: SessionUser }) {
       />
       {users.data && (users.data.totalCapped || users.data.total > users.data.pageSize) ? (
         <div className="border-t border-slate-200 px-4">
-          <Pager page={users.data.page} pageSize={users.data.pageSize} total={users.data.total} totalCapped={users.data.totalCapped} onPage={(page) => update({ page: page === 1 ? undefined : page })} />
+          <Pager
+            page={users.data.page}
+            pageSize={users.data.pageSize}
+            total={users.data.total}
+            totalCapped={users.data.totalCapped}
+            onPage={(page) => update({ page: page === 1 ? undefined : page })}
+          />
         </div>
       ) : null}
       {managing ? <ManageUserDialog user={managing} actor={actor} onClose={() => setManaging(null)} /> : null}

@@ -6,7 +6,11 @@ import { userKeys } from '../../../lib/query-keys';
 const technicianKey = (id: string) => ['technicians', id] as const;
 
 export function useTechnician(id: string, enabled: boolean) {
-  return useQuery({ queryKey: technicianKey(id), queryFn: () => api.get<TechnicianDetail>(`/api/technicians/${id}`), enabled });
+  return useQuery({
+    queryKey: technicianKey(id),
+    queryFn: () => api.get<TechnicianDetail>(`/api/technicians/${id}`),
+    enabled,
+  });
 }
 
 export function useCreateTechnician() {

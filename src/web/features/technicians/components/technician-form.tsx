@@ -24,12 +24,25 @@ import { Card, CardBody, CardHeader } from '../../../ui/card';
 import { Checkbox, FormField, SelectInput, TextArea, TextInput } from '../../../ui/form-field';
 
 /** The form's values: Add has an optional initial password, Edit a status. */
-export type TechnicianFormValues = Omit<UpdateTechnicianForm, 'status'> & { status?: UpdateTechnicianForm['status']; password?: string };
+export type TechnicianFormValues = Omit<UpdateTechnicianForm, 'status'> & {
+  status?: UpdateTechnicianForm['status'];
+  password?: string;
+};
 export type TechnicianFormOutput = CreateTechnicianInput | UpdateTechnicianInput;
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-function Section({ title, description, children, action }: { title: string; description?: string; children: ReactNode; action?: ReactNode }) {
+function Section({
+  title,
+  description,
+  children,
+  action,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <Card>
       <CardHeader title={title} actions={action} />
@@ -45,7 +58,13 @@ function RemoveRowButton({ index, label, onRemove }: { index: number; label: str
   // Each list keeps at least one row: the first cannot be removed.
   if (index === 0) return <span className="hidden w-9 sm:block" aria-hidden />;
   return (
-    <Button variant="ghost" size="sm" className="mt-6 h-9 w-9 px-0 text-red-600 hover:bg-red-50 hover:text-red-700" aria-label={`Remove ${label} ${index + 1}`} onClick={onRemove}>
+    <Button
+      variant="ghost"
+      size="sm"
+      className="mt-6 h-9 w-9 px-0 text-red-600 hover:bg-red-50 hover:text-red-700"
+      aria-label={`Remove ${label} ${index + 1}`}
+      onClick={onRemove}
+    >
       <Trash2 className="h-4 w-4" aria-hidden />
     </Button>
   );
@@ -75,7 +94,11 @@ export function TechnicianForm({
   failure: ReactNode;
   username?: string;
 }) {
-  const resolver = zodResolver(mode === 'add' ? createTechnicianInput : updateTechnicianInput) as unknown as Resolver<TechnicianFormValues, unknown, TechnicianFormOutput>;
+  const resolver = zodResolver(mode === 'add' ? createTechnicianInput : updateTechnicianInput) as unknown as Resolver<
+    TechnicianFormValues,
+    unknown,
+    TechnicianFormOutput
+  >;
   const form = useForm<TechnicianFormValues, unknown, TechnicianFormOutput>({ resolver, defaultValues });
   const { register, control, handleSubmit, formState, setError, watch } = form;
   const errors = formState.errors;
@@ -93,7 +116,12 @@ export function TechnicianForm({
   });
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-6" aria-label={mode === 'add' ? 'Add Technician' : 'Edit Technician'}>
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      className="space-y-6"
+      aria-label={mode === 'add' ? 'Add Technician' : 'Edit Technician'}
+    >
       {failure}
 
       <Section title="Basic Information">
@@ -104,7 +132,14 @@ export function TechnicianForm({
           <FormField label="Last Name" required error={errors.lastName?.message}>
             {(a11y) => <TextInput {...a11y} autoComplete="off" {...register('lastName')} />}
           </FormField>
-          <FormField label="Email" required error={errors.email?.message} hint={mode === 'add' ? 'The username is the part before the @.' : username ? `Username: ${username}` : undefined}>
+          <FormField
+            label="Email"
+            required
+            error={errors.email?.message}
+            hint={
+              mode === 'add' ? 'The username is the part before the @.' : username ? `Username: ${username}` : undefined
+            }
+          >
             {(a11y) => <TextInput {...a11y} type="email" autoComplete="off" {...register('email')} />}
           </FormField>
           <FormField label="Phone" error={errors.phone?.message}>
@@ -120,7 +155,16 @@ export function TechnicianForm({
             {(a11y) => <TextInput {...a11y} placeholder={DEFAULT_JOB_TITLE} {...register('jobTitle')} />}
           </FormField>
           <FormField label="Hourly Rate" error={errors.hourlyRate?.message}>
-            {(a11y) => <TextInput {...a11y} type="number" min={0} step={0.01} inputMode="decimal" {...register('hourlyRate', { setValueAs: numberOrNull })} />}
+            {(a11y) => (
+              <TextInput
+                {...a11y}
+                type="number"
+                min={0}
+                step={0.01}
+                inputMode="decimal"
+                {...register('hourlyRate', { setValueAs: numberOrNull })}
+              />
+            )}
           </FormField>
           {mode === 'add' ? (
             <FormField
@@ -181,7 +225,15 @@ export function TechnicianForm({
               )}
             </FormField>
             <FormField label="Years Experience" error={errors.skills?.[i]?.yearsExperience?.message}>
-              {(a11y) => <TextInput {...a11y} type="number" min={0} step={1} {...register(`skills.${i}.yearsExperience`, { setValueAs: numberOrUndefined })} />}
+              {(a11y) => (
+                <TextInput
+                  {...a11y}
+                  type="number"
+                  min={0}
+                  step={1}
+                  {...register(`skills.${i}.yearsExperience`, { setValueAs: numberOrUndefined })}
+                />
+              )}
             </FormField>
             <RemoveRowButton index={i} label="skill" onRemove={() => skills.remove(i)} />
           </div>
@@ -200,7 +252,11 @@ export function TechnicianForm({
         {certifications.fields.map((row, i) => {
           const e = errors.certifications?.[i];
           return (
-            <div key={row.id} className="grid items-start gap-3 border-b border-slate-100 pb-4 last:border-0 last:pb-0 sm:grid-cols-[1fr_auto]" data-testid="certification-row">
+            <div
+              key={row.id}
+              className="grid items-start gap-3 border-b border-slate-100 pb-4 last:border-0 last:pb-0 sm:grid-cols-[1fr_auto]"
+              data-testid="certification-row"
+            >
               <div className="grid gap-3 sm:grid-cols-3">
                 <FormField label="Certification Name" error={e?.certificationName?.message}>
                   {(a11y) => <TextInput {...a11y} {...register(`certifications.${i}.certificationName`)} />}
@@ -237,7 +293,10 @@ export function TechnicianForm({
 
       <Section title="Availability" description="Only the days marked available are saved.">
         <div className="divide-y divide-slate-100">
-          <div className="hidden gap-3 pb-2 text-xs font-semibold uppercase tracking-wide text-slate-500 sm:grid sm:grid-cols-[12rem_1fr_1fr]" aria-hidden>
+          <div
+            className="hidden gap-3 pb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase sm:grid sm:grid-cols-[12rem_1fr_1fr]"
+            aria-hidden
+          >
             <span>Day (available)</span>
             <span>Start Time</span>
             <span>End Time</span>
@@ -246,14 +305,30 @@ export function TechnicianForm({
             const available = Boolean(availability[i]?.isAvailable);
             const e = errors.availability?.[i];
             return (
-              <div key={day} className="grid items-center gap-3 py-2 sm:grid-cols-[12rem_1fr_1fr]" data-testid={`availability-${day}`}>
+              <div
+                key={day}
+                className="grid items-center gap-3 py-2 sm:grid-cols-[12rem_1fr_1fr]"
+                data-testid={`availability-${day}`}
+              >
                 <Checkbox label={day} aria-label={`${day} available`} {...register(`availability.${i}.isAvailable`)} />
                 <div>
-                  <TextInput type="time" aria-label={`${day} start time`} disabled={!available} aria-invalid={Boolean(e?.startTime)} {...register(`availability.${i}.startTime`)} />
+                  <TextInput
+                    type="time"
+                    aria-label={`${day} start time`}
+                    disabled={!available}
+                    aria-invalid={Boolean(e?.startTime)}
+                    {...register(`availability.${i}.startTime`)}
+                  />
                   {e?.startTime ? <p className="mt-1 text-xs text-red-600">{e.startTime.message}</p> : null}
                 </div>
                 <div>
-                  <TextInput type="time" aria-label={`${day} end time`} disabled={!available} aria-invalid={Boolean(e?.endTime)} {...register(`availability.${i}.endTime`)} />
+                  <TextInput
+                    type="time"
+                    aria-label={`${day} end time`}
+                    disabled={!available}
+                    aria-invalid={Boolean(e?.endTime)}
+                    {...register(`availability.${i}.endTime`)}
+                  />
                   {e?.endTime ? <p className="mt-1 text-xs text-red-600">{e.endTime.message}</p> : null}
                 </div>
               </div>
@@ -277,15 +352,23 @@ export function TechnicianForm({
           const zipErrors = e?.zipCodes as ({ message?: string } | undefined)[] | { message?: string } | undefined;
           const zipError = Array.isArray(zipErrors) ? zipErrors.find((z) => z?.message)?.message : zipErrors?.message;
           return (
-            <div key={row.id} className="grid items-start gap-3 sm:grid-cols-[2fr_5rem_3fr_auto_auto]" data-testid="territory-row">
+            <div
+              key={row.id}
+              className="grid items-start gap-3 sm:grid-cols-[2fr_5rem_3fr_auto_auto]"
+              data-testid="territory-row"
+            >
               <FormField label="Territory Name" error={e?.territoryName?.message}>
                 {(a11y) => <TextInput {...a11y} {...register(`territories.${i}.territoryName`)} />}
               </FormField>
               <FormField label="State" error={e?.state?.message}>
-                {(a11y) => <TextInput {...a11y} maxLength={2} className="uppercase" {...register(`territories.${i}.state`)} />}
+                {(a11y) => (
+                  <TextInput {...a11y} maxLength={2} className="uppercase" {...register(`territories.${i}.state`)} />
+                )}
               </FormField>
               <FormField label="Zip Codes" error={zipError}>
-                {(a11y) => <TextInput {...a11y} placeholder="30301, 30302" {...register(`territories.${i}.zipCodes`)} />}
+                {(a11y) => (
+                  <TextInput {...a11y} placeholder="30301, 30302" {...register(`territories.${i}.zipCodes`)} />
+                )}
               </FormField>
               <div className="flex h-full items-end pb-2">
                 <Checkbox label="Primary" {...register(`territories.${i}.isPrimary`)} />
@@ -306,7 +389,7 @@ export function TechnicianForm({
         <Section title="Employment Details">
           {TECHNICIAN_DETAIL_GROUPS.map((group) => (
             <div key={group.title}>
-              <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-500">{group.title}</p>
+              <p className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">{group.title}</p>
               <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
                 {group.fields.map((field) =>
                   field.kind === 'checkbox' ? (

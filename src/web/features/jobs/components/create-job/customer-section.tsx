@@ -33,8 +33,19 @@ export function CustomerSection({ job }: { job: JobFormState }) {
         </FormField>
         <FormField label="Service Location" required error={errors.locationId?.message}>
           {(field) => (
-            <SelectInput {...field} value={locationId ?? ''} disabled={!companyId} onChange={(e) => job.chooseLocation(e.target.value)}>
-              <option value="">{!companyId ? 'Choose a company first' : locations.isPending ? 'Loading locations...' : 'Select a location'}</option>
+            <SelectInput
+              {...field}
+              value={locationId ?? ''}
+              disabled={!companyId}
+              onChange={(e) => job.chooseLocation(e.target.value)}
+            >
+              <option value="">
+                {!companyId
+                  ? 'Choose a company first'
+                  : locations.isPending
+                    ? 'Loading locations...'
+                    : 'Select a location'}
+              </option>
               {(locations.data?.items ?? []).map((l) => (
                 <option key={l.id} value={l.id}>
                   {l.name}
@@ -45,14 +56,21 @@ export function CustomerSection({ job }: { job: JobFormState }) {
         </FormField>
         <FormField label="Unit" error={errors.unitId?.message}>
           {(field) => (
-            <SelectInput {...field} value={unitId ?? ''} disabled={!locationId} onChange={(e) => form.setValue('unitId', e.target.value || null)}>
+            <SelectInput
+              {...field}
+              value={unitId ?? ''}
+              disabled={!locationId}
+              onChange={(e) => form.setValue('unitId', e.target.value || null)}
+            >
               <option value="">No unit</option>
               {unitItems.map((u) => (
                 <option key={u.id} value={u.id}>
                   {u.unitNumber}
                 </option>
               ))}
-              {unit.data && !unitItems.some((u) => u.id === unit.data.id) ? <option value={unit.data.id}>{unit.data.unitNumber}</option> : null}
+              {unit.data && !unitItems.some((u) => u.id === unit.data.id) ? (
+                <option value={unit.data.id}>{unit.data.unitNumber}</option>
+              ) : null}
             </SelectInput>
           )}
         </FormField>

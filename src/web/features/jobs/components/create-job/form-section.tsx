@@ -8,7 +8,15 @@ import type { JobFormValues } from '../../job-form-values';
 export type JobForm = UseFormReturn<JobFormValues, unknown, CreateJobInput>;
 
 /** One card of the Create Job form. */
-export function FormSection({ title, children, description }: { title: string; description?: string; children: ReactNode }) {
+export function FormSection({
+  title,
+  children,
+  description,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   return (
     <Card>
       <CardHeader title={title} />
@@ -45,7 +53,14 @@ export function JobTextField({
   return (
     <FormField label={label} required={required} error={form.formState.errors[name]?.message}>
       {(field) => (
-        <TextInput {...field} {...form.register(name)} type={type} readOnly={readOnly} autoComplete={autoComplete} className={readOnly ? 'read-only:bg-slate-50 read-only:text-slate-700' : undefined} />
+        <TextInput
+          {...field}
+          {...form.register(name)}
+          type={type}
+          readOnly={readOnly}
+          autoComplete={autoComplete}
+          className={readOnly ? 'read-only:bg-slate-50 read-only:text-slate-700' : undefined}
+        />
       )}
     </FormField>
   );

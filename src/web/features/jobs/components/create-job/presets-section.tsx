@@ -56,8 +56,16 @@ export function PresetsSection({ job, dialogs }: { job: JobFormState; dialogs: P
       ) : (
         <ul className="flex flex-wrap gap-2" aria-label="Presets">
           {presets.data.items.map((preset) => (
-            <li key={preset.id} className="inline-flex items-center rounded-md border border-slate-300 bg-white shadow-sm">
-              <button type="button" className="rounded-l-md px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50" onClick={() => job.applyPreset(preset)} aria-label={`Apply preset ${preset.name}`}>
+            <li
+              key={preset.id}
+              className="inline-flex items-center rounded-md border border-slate-300 bg-white shadow-sm"
+            >
+              <button
+                type="button"
+                className="rounded-l-md px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+                onClick={() => job.applyPreset(preset)}
+                aria-label={`Apply preset ${preset.name}`}
+              >
                 {preset.name}
               </button>
               <button
@@ -146,11 +154,18 @@ function SavePresetDialog({
 
   const save = async ({ name }: PresetNameValues) => {
     try {
-      await savePreset.mutateAsync({ name, data: presetDataOf(job.form.getValues(), job.company.selected?.label ?? null) });
+      await savePreset.mutateAsync({
+        name,
+        data: presetDataOf(job.form.getValues(), job.company.selected?.label ?? null),
+      });
       toast.success(`Preset "${name}" saved`);
       onOpenChange(false);
     } catch (error) {
-      onBanner(applyServerFieldErrors(error, setError, { known: getValues() }) ? null : errorMessage(error, JOB_TEXTS.savePresetFailed));
+      onBanner(
+        applyServerFieldErrors(error, setError, { known: getValues() })
+          ? null
+          : errorMessage(error, JOB_TEXTS.savePresetFailed),
+      );
     }
   };
 
@@ -172,12 +187,7 @@ function SavePresetDialog({
         </>
       }
     >
-      <form
-        id="preset-form"
-        noValidate
-        className="space-y-3"
-        onSubmit={handleSubmit(save)}
-      >
+      <form id="preset-form" noValidate className="space-y-3" onSubmit={handleSubmit(save)}>
         {banner ? <ErrorBanner message={banner} /> : null}
         <FormField label="Preset Name" required error={formState.errors.name?.message}>
           {(field) => <TextInput {...field} {...register('name')} maxLength={100} />}
