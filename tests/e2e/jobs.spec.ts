@@ -312,6 +312,9 @@ test.describe('jobs', () => {
     await page.getByRole('link', { name: /^#\d+$/ }).click();
 
     const info = page.getByRole('complementary', { name: 'Job information' });
+    // The job page is its own code-split chunk with a map: on a loaded machine (two workers beside
+    // the dispatch drag test) it took over 10 s to appear; wait for it, then check the tags.
+    await expect(info.getByRole('heading', { name: 'Job Information' })).toBeVisible({ timeout: 30_000 });
     await expect(info.getByRole('list', { name: 'Job tags' }).getByRole('listitem')).toHaveText(['Rooftop', 'VIP']);
     await expect(page.getByTestId('job-badges')).toContainText('Subcontracted');
     await info.getByRole('button', { name: 'Edit Tags' }).click();
