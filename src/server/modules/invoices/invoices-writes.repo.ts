@@ -14,7 +14,8 @@ import {
 import { centsToDecimal, toCents } from '../../../domain/money.js';
 import { REPAIR_PHASE_LABELS, type RepairPhase } from '../../../domain/repairs.js';
 import { type Executor } from '../../db/client.js';
-import { jobInvoiceLines, jobInvoices, jobInvoiceStatusChanges, jobItems, jobRepairs, jobs } from '../../db/schema.js';
+import { readJobItemAmounts } from '../jobs/index.js';
+import { jobInvoiceLines, jobInvoices, jobInvoiceStatusChanges, jobRepairs, jobs } from '../../db/schema.js';
 
 export interface InvoiceInsert {
   jobId: string;
@@ -57,26 +58,7 @@ export function createInvoicesWritesRepo(db: Executor) {
     },
 
     async readBillableItems(jobId: string, exec: Executor = db): Promise<BillableItem[]> {
-      const rows = await exec
-        .select({
-          code: jobItems.code,
-          name: jobItems.name,
-          type: jobItems.type,
-          quantity: jobItems.quantity,
-          unitCost: jobItems.unitCost,
-          totalCost: jobItems.totalCost,
-        })
-        .from(jobItems)
-        .where(eq(jobItems.jobId, jobId))
-        .orderBy(asc(jobItems.createdAt), asc(jobItems.id));
-      return rows.map((r) => ({
-        code: r.code,
-        name: r.name,
-        type: r.type as InvoiceItemType,
-        quantity: r.quantity,
-        unitCents: toCents(r.unitCost),
-        totalCents: toCents(r.totalCost),
-      }));
+      return (await readJobItemAmounts(exec, jobId)).map((item) => ({ ...item, type: item.type as InvoiceItemType }));
     },
 
     async readBillableRepairs(jobId: string, exec: Executor = db): Promise<BillableRepair[]> {

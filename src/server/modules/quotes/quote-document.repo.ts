@@ -8,16 +8,8 @@ import { toCents } from '../../../domain/money.js';
 import type { QuoteInspection, QuoteItem } from '../../../domain/quotes.js';
 import { REPAIR_PHASE_LABELS, type RepairPhase } from '../../../domain/repairs.js';
 import type { Executor } from '../../db/client.js';
-import {
-  companies,
-  jobInspections,
-  jobItems,
-  jobRepairLines,
-  jobRepairs,
-  jobs,
-  locations,
-  units,
-} from '../../db/schema.js';
+import { readJobItemAmounts } from '../jobs/index.js';
+import { companies, jobInspections, jobRepairLines, jobRepairs, jobs, locations, units } from '../../db/schema.js';
 
 const cents = (value: string | number) => toCents(value);
 
@@ -96,25 +88,9 @@ export async function readInspectionsAndRepairs(exec: Executor, jobId: string): 
 }
 
 export async function readJobItems(exec: Executor, jobId: string): Promise<QuoteItem[]> {
-  const rows = await exec
-    .select({
-      code: jobItems.code,
-      name: jobItems.name,
-      type: jobItems.type,
-      quantity: jobItems.quantity,
-      unitCost: jobItems.unitCost,
-      totalCost: jobItems.totalCost,
-    })
-    .from(jobItems)
-    .where(eq(jobItems.jobId, jobId))
-    .orderBy(asc(jobItems.createdAt), asc(jobItems.id));
-  return rows.map((r) => ({
-    code: r.code,
-    name: r.name,
-    type: r.type as QuoteItem['type'],
-    quantity: r.quantity,
-    unitCostCents: cents(r.unitCost),
-    totalCents: cents(r.totalCost),
+  return (await readJobItemAmounts(exec, jobId)).map(({ unitCents, ...item }) => ({
+    ...item,
+    unitCostCents: unitCents,
   }));
 }
 
