@@ -9,6 +9,7 @@ import {
   type JobQuoteHistoryItem,
   type QuoteCardState,
 } from '../../../domain/quotes';
+import { inspectedUnitName } from '../../../domain/quote-notices';
 import { REPAIR_PHASE_LABELS } from '../../../domain/repairs';
 import type { TemplateQuoteType } from '../../../domain/quote-templates';
 import { ApiError, errorMessage } from '../../lib/api-client';
@@ -161,7 +162,7 @@ export function JobQuotesCard({ job, onChanged }: { job: JobDetail; onChanged?: 
               empty={QUOTES_CARD_TEXTS.noHistory}
             />
           ) : null}
-          {state ? <QuoteTypeState state={state} /> : null}
+          {state ? <QuoteTypeState state={state} unitNumber={job.unit?.unitNumber ?? null} /> : null}
         </div>
       </CardBody>
       {view && state && tab !== 'all' ? (
@@ -214,7 +215,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** One type's tab: the latest quote of the type, its state and the customer's decision. */
-function QuoteTypeState({ state }: { state: QuoteCardState }) {
+function QuoteTypeState({ state, unitNumber }: { state: QuoteCardState; unitNumber: string | null }) {
   const q = state.latest;
   return (
     <div className="space-y-4">
@@ -268,13 +269,13 @@ function QuoteTypeState({ state }: { state: QuoteCardState }) {
       ) : (
         <p className="text-sm text-slate-600">{QUOTES_CARD_TEXTS.notSent}</p>
       )}
-      {q?.signerName ? <SignedBy quote={q} /> : null}
+      {q?.signerName ? <SignedBy quote={q} unitNumber={unitNumber} /> : null}
     </div>
   );
 }
 
 /** The proof of the customer's decision: who, when, what they chose, from where. */
-function SignedBy({ quote }: { quote: JobQuoteHistoryItem }) {
+function SignedBy({ quote, unitNumber }: { quote: JobQuoteHistoryItem; unitNumber: string | null }) {
   return (
     <section aria-label="Signed by" className="rounded-md border border-slate-200 bg-slate-50 p-4">
       <h3 className="text-sm font-semibold text-slate-900">Signed by</h3>
@@ -297,7 +298,7 @@ function SignedBy({ quote }: { quote: JobQuoteHistoryItem }) {
             <ul className="list-inside list-disc text-slate-900">
               {quote.chosenOptions.map((o, i) => (
                 <li key={o.inspectionId}>
-                  Unit {i + 1}: {REPAIR_PHASE_LABELS[o.phase]}
+                  {inspectedUnitName(unitNumber, i, quote.chosenOptions!.length, null)}: {REPAIR_PHASE_LABELS[o.phase]}
                 </li>
               ))}
             </ul>
