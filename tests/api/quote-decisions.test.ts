@@ -316,6 +316,12 @@ describe("the office's notices and the customers' Reply-To", () => {
       sql`select reply_to, subject from outbox where related_type = 'job_invoice' and related_id in (select id from job_invoices where job_id = ${job.id})`,
     );
     expect(invoiceMail).toMatchObject({ reply_to: OFFICE_MAILBOX, subject: expect.stringMatching(/^Invoice JOB-/) });
+    // Settings > Outbox shows it (admin and manager)
+    const [stored] = await rows<{ id: string }>(
+      sql`select id from outbox where related_type = 'job_quote' and related_id = ${quote.id} and to_address = ${CUSTOMER}`,
+    );
+    const admin = await api.withRole('admin');
+    expect((await admin.call('GET', `/api/outbox/${stored!.id}`)).json()).toMatchObject({ replyTo: OFFICE_MAILBOX });
   });
 });
 
