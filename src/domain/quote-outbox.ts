@@ -45,6 +45,8 @@ export const outboxList = paginated(outboxSummary).extend({
 export type OutboxList = z.infer<typeof outboxList>;
 
 export const outboxMessage = outboxSummary.extend({
+  /** where the recipient's reply goes (customer e-mails: the office's address); null: the sender */
+  replyTo: z.string().nullable(),
   text: z.string(),
   html: z.string().nullable(),
   attachments: z.array(

@@ -201,6 +201,12 @@ export const QUOTE_MESSAGES = {
   optionsInvalid: 'Choose one option for each inspected unit',
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',
   withdrawn: 'This quote was withdrawn and can no longer be approved or declined.',
+  superseded: 'A newer quote was sent for this job. Please use the link in the most recent quote e-mail.',
+  // the office's Withdraw action (issue 26)
+  withdrawDone: 'Quote withdrawn. Its link now says so.',
+  withdrawDecided: 'The customer has already answered this quote; it can no longer be withdrawn.',
+  withdrawNotOpen: 'Only a quote awaiting the customer can be withdrawn.',
+  decidedNoResend: 'The customer has answered this quote. A decided quote is not resent.',
   cancelledJob: 'A cancelled job cannot send quotes',
 } as const;
 
@@ -239,6 +245,15 @@ export function isDecidedQuoteStatus(
   return (DECIDED_QUOTE_STATUSES as readonly unknown[]).includes(status);
 }
 
+/**
+ * Whether the customer's decline of a quote charges the inspection fee (RULINGS, issue 26): at most
+ * once per job, and only while the customer has approved nothing on it. `others` are the job's
+ * other quotes; one approved, or one whose decline already carries the fee invoice, means no fee.
+ */
+export function declineChargesFee(others: readonly { status: string; feeInvoiceId: string | null }[]): boolean {
+  return !others.some((q) => q.status === 'approved' || q.feeInvoiceId !== null);
+}
+
 /** Whether a decided quote's page still shows its details at `now` (DECIDED_QUOTE_DETAIL_DAYS). */
 export function decidedQuoteDetailsShown(decidedAt: Date, now: Date): boolean {
   return now.getTime() - decidedAt.getTime() < DECIDED_QUOTE_DETAIL_DAYS * 86_400_000;
@@ -260,14 +275,38 @@ export function effectiveQuoteStatus(quote: { status: QuoteStatus; expiresAt: Da
   return quote.status === 'sent' && !isOpenQuoteAt(quote, now) ? 'expired' : quote.status;
 }
 
-/** The job's quote badges (Quote Sent, Quote Confirmed, Repair Approved, Repair Declined) from its latest quote. */
-export function jobQuoteBadges(latest: { status: QuoteStatus } | null) {
+/**
+ * The job's quote badges (Quote Sent, Quote Confirmed, Repair Approved, Repair Declined) from all
+ * its quotes (issue 26): a decision on one quote never hides another's, so a job whose inspection
+ * quote was approved and whose later replacement quote was declined shows both, each naming the
+ * quote types it stands for. Quote Sent: any quote was sent.
+ */
+export function jobQuoteBadges(quotes: readonly { status: QuoteStatus; type: QuoteType }[]) {
+  const typesWith = (status: 'approved' | 'declined') =>
+    QUOTE_TYPES.filter((t) => quotes.some((q) => q.type === t && q.status === status));
+  const approvedTypes = typesWith('approved');
+  const declinedTypes = typesWith('declined');
   return {
-    quoteSent: latest !== null,
-    quoteConfirmed: isDecidedQuoteStatus(latest?.status),
-    repairApproved: latest?.status === 'approved',
-    repairDeclined: latest?.status === 'declined',
+    quoteSent: quotes.length > 0,
+    quoteConfirmed: approvedTypes.length > 0 || declinedTypes.length > 0,
+    repairApproved: approvedTypes.length > 0,
+    repairDeclined: declinedTypes.length > 0,
+    approvedTypes,
+    declinedTypes,
   };
+}
+/** A quote type as a person names it (the job's badges). */
+export const QUOTE_TYPE_NAMES: Record<QuoteType, string> = {
+  inspection: 'Inspection Quote',
+  repair: 'Repair Quote',
+  replacement: 'Replacement Quote',
+  other: 'Quote',
+};
+
+/** "Repair Approved (Inspection Quote)", "Repair Declined (Replacement Quote, Repair Quote)": what each badge stands for. */
+export function decisionBadgeText(decision: 'approved' | 'declined', types: readonly QuoteType[]): string {
+  const head = decision === 'approved' ? 'Repair Approved' : 'Repair Declined';
+  return types.length ? `${head} (${types.map((t) => QUOTE_TYPE_NAMES[t]).join(', ')})` : head;
 }
 export type JobQuoteBadges = ReturnType<typeof jobQuoteBadges>;
 
@@ -343,6 +382,8 @@ export const quoteCardState = z.object({
   inspectionChanged: z.boolean(),
   buttonLabel: z.enum(['Send Quote', 'Resend Quote', 'Update Quote']),
   canSend: z.boolean(),
+  /** the latest quote of this type awaits the customer: the office may withdraw it (issue 26) */
+  canWithdraw: z.boolean(),
   /** why Send is disabled (no data of the type, no default PDF template) */
   reason: z.string().nullable(),
 });
@@ -359,6 +400,9 @@ export const jobQuotesView = z.object({
     quoteConfirmed: z.boolean(),
     repairApproved: z.boolean(),
     repairDeclined: z.boolean(),
+    /** the quote types the customer approved / declined, each once (issue 26) */
+    approvedTypes: z.array(quoteTypeField),
+    declinedTypes: z.array(quoteTypeField),
   }),
   /** the job's latest quote (the badges' source) */
   latest: jobQuoteHistoryItem.nullable(),
@@ -382,6 +426,10 @@ export const sendQuoteResult = z.object({
 });
 export type SendQuoteResult = z.infer<typeof sendQuoteResult>;
 
+/** POST /api/quotes/:quoteId/withdraw */
+export const withdrawQuoteResult = z.object({ quote: jobQuoteHistoryItem, message: z.string() });
+export type WithdrawQuoteResult = z.infer<typeof withdrawQuoteResult>;
+
 // -- the customer's page ---------------------------------------------------------------------
 
 const publicOption = z.object({
@@ -392,8 +440,12 @@ const publicOption = z.object({
 });
 
 export const publicQuoteView = z.object({
-  /** pending: awaiting the customer; approved / declined: the stored decision; withdrawn: the job was cancelled */
-  status: z.enum(['pending', 'approved', 'declined', 'withdrawn']),
+  /**
+   * pending: awaiting the customer; approved / declined: the stored decision; withdrawn: the office
+   * withdrew it or cancelled the job; superseded: a newer quote was sent. A withdrawn or superseded
+   * quote's view carries nothing but that fact and whom to call (issue 26).
+   */
+  status: z.enum(['pending', 'approved', 'declined', 'withdrawn', 'superseded']),
   /**
    * A decision older than DECIDED_QUOTE_DETAIL_DAYS: the page says only that a decision was made
    * and when; the quote's lines, the place and the signature are no longer sent.
@@ -426,6 +478,8 @@ export const publicQuoteView = z.object({
   /** the total as sent */
   totalCents: z.number().int(),
   inspectionFeeCents: z.number().int(),
+  /** whether declining this quote charges the inspection fee (false once the job has an approval or a fee) */
+  declineChargesFee: z.boolean(),
   expiresAt: z.string(),
   decision: z
     .object({

@@ -9,12 +9,24 @@ export const addressSchema = z.object({
 });
 export type Address = z.infer<typeof addressSchema>;
 
-/** The settings record with key "company": company name (required), physical and mailing address, phone, time zone. */
+export const COMPANY_EMAIL_INVALID = 'Enter a valid e-mail address';
+
+/**
+ * The settings record with key "company": company name (required), physical and mailing address,
+ * phone, e-mail, time zone. The e-mail is the office's address: customer e-mails carry it as
+ * Reply-To (issue 26). Optional, so records saved before it existed still read.
+ */
 export const companySettings = z.object({
   name: z.string().trim().min(1, 'Company name is required').max(200),
   physical_address: addressSchema,
   mailing_address: addressSchema,
   phone: z.string().trim().max(30),
+  email: z
+    .string()
+    .trim()
+    .max(254, COMPANY_EMAIL_INVALID)
+    .refine((v) => v === '' || z.email().safeParse(v).success, COMPANY_EMAIL_INVALID)
+    .optional(),
   time_zone: z.string().trim().refine(isValidTimeZone, 'Unknown time zone'),
 });
 export type CompanySettings = z.infer<typeof companySettings>;
@@ -24,6 +36,7 @@ export const DEFAULT_COMPANY_SETTINGS: CompanySettings = {
   physical_address: { street: '', city: '', state: '', zip: '' },
   mailing_address: { street: '', city: '', state: '', zip: '' },
   phone: '',
+  email: '',
   time_zone: DEFAULT_TIME_ZONE,
 };
 

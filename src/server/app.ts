@@ -271,9 +271,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       dispatch: createDispatchService({ db, repo: createDispatchRepo(db), jobs: jobsRepo, settings, clock }),
     });
   }
-  await inspectionsRoutes(app, {
-    inspections: createInspectionsService({ db, repo: inspectionsRepo, storage: createFileStorage(), clock }),
-  });
+  const inspections = createInspectionsService({ db, repo: inspectionsRepo, storage: createFileStorage(), clock });
+  await inspectionsRoutes(app, { inspections });
 
   // Invoices: the job's invoices, the lists, the invoice pages, PDFs and reports (issue 14)
   invoicesRoutes(app, { invoices: createInvoicesService({ db, storage: createFileStorage(), clock, ...caps }) });
@@ -301,7 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db,
       repo: quotesRepo,
       jobs: createJobDecisionsRepo(db),
-      repairs: inspectionsRepo,
+      repairs: inspections,
       templates: templatesRepo,
       quotePdf,
       storage,

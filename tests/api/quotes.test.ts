@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows, readTogether } from '../../src/server/db/client.js';
 import { settings as settingsTable } from '../../src/server/db/schema.js';
-import { createInspectionsRepo } from '../../src/server/modules/inspections/index.js';
+import { createInspectionsRepo, createInspectionsService } from '../../src/server/modules/inspections/index.js';
 import { createJobDecisionsRepo } from '../../src/server/modules/jobs/index.js';
 import { createQuoteTemplatesRepo } from '../../src/server/modules/quote-templates/index.js';
 import { createQuotePdfService, createQuotesRepo, createQuotesService } from '../../src/server/modules/quotes/index.js';
@@ -277,6 +277,8 @@ describe('sending a quote', () => {
       quoteConfirmed: false,
       repairApproved: false,
       repairDeclined: false,
+      approvedTypes: [],
+      declinedTypes: [],
     });
     expect(view.types.repair).toMatchObject({
       sent: true,
@@ -344,9 +346,12 @@ describe('sending a quote', () => {
     const oldToken = await tokenOf(first.quote.id);
     const second = await send(job.id, { type: 'inspection', email: 'facilities@peachtree.example' });
     expect(second.quote.amountCents).toBe(18_000);
-    expect((await call('GET', `/api/public/quotes/${oldToken}`)).json().error.message).toBe(
-      'Quote not found or has expired',
-    );
+    // issue 26: a replaced link says a newer quote was sent (it used to answer "not found")
+    expect((await call('GET', `/api/public/quotes/${oldToken}`)).json()).toMatchObject({
+      status: 'superseded',
+      quoteNumber: '',
+      inspections: [],
+    });
     const history = (await staff('GET', `/api/jobs/${job.id}/quotes`)).json().history;
     expect(history.map((h: { status: string }) => h.status)).toEqual(['sent', 'superseded']);
     await ctx.f.jobItem(job.id, { createdAt: new Date(NOW.getTime() + 60_000) });
@@ -377,7 +382,7 @@ describe('sending a quote', () => {
       db,
       repo: createQuotesRepo(db),
       jobs: createJobDecisionsRepo(db),
-      repairs: createInspectionsRepo(db),
+      repairs: createInspectionsService({ db, repo: createInspectionsRepo(db), storage, clock: () => NOW }),
       templates,
       quotePdf,
       storage,
@@ -491,7 +496,14 @@ describe("the customer's link", () => {
     expect(again).toMatchObject({ alreadyDecided: true, view: { status: 'declined' } });
     expect(await count(sql`select count(*) as n from job_invoices where job_id = ${job.id}`)).toBe(1);
     const card = (await staff('GET', `/api/jobs/${job.id}/quotes`)).json();
-    expect(card.badges).toEqual({ quoteSent: true, quoteConfirmed: true, repairApproved: false, repairDeclined: true });
+    expect(card.badges).toEqual({
+      quoteSent: true,
+      quoteConfirmed: true,
+      repairApproved: false,
+      repairDeclined: true,
+      approvedTypes: [],
+      declinedTypes: ['repair'],
+    });
     // The fee item the deny added is not a change the quote must show.
     expect(card.types.repair).toMatchObject({ needsUpdate: false, buttonLabel: 'Resend Quote' });
     expect(card.history[0]).toMatchObject({

@@ -153,6 +153,7 @@ export const ROUTE_ACCESS: Record<string, string> = {
   'GET /api/jobs/:id/quotes': 'signed-in',
   'GET /api/jobs/:id/quotes/next-number': 'admin manager user',
   'POST /api/jobs/:id/quotes/send': 'admin manager user',
+  'POST /api/quotes/:quoteId/withdraw': 'admin manager user',
   'GET /api/quotes/:quoteId/signature': 'signed-in',
   'GET /api/public/quotes/:token': 'public',
   'POST /api/public/quotes/:token/decision': 'public',

@@ -260,10 +260,8 @@ test.describe('quotes by e-mail, end to end', () => {
         .getByRole('region', { name: 'Invoices' })
         .getByRole('row', { name: new RegExp(`${fee!.number}.*\\$180\\.00`) }),
     ).toBeVisible();
-    // The fee item a deny adds does not make the quote "need an update".
-    await expect(page.getByTestId('inspection-repair-tab').getByTestId('inspection-list-send-quote')).toHaveText(
-      'Resend Quote',
-    );
+    // A decided quote is not resent (issue 26; the list used to offer Resend Quote here).
+    await expect(page.getByTestId('inspection-repair-tab').getByTestId('inspection-list-send-quote')).toHaveCount(0);
     // Opened afresh, the card is on the declined quote's tab, with who declined it.
     await expect(
       page.getByRole('region', { name: 'Quotes' }).getByRole('tab', { name: 'Inspection Quote' }),

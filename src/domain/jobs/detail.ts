@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { JOB_CONTACT_TYPES, SERVICE_CONTRACT_VALUES } from './constants.js';
 import { jobItem, jobTechnicianDetail } from './items.js';
 import { jobIdentity } from './list.js';
+import { QUOTE_TYPES } from '../quote-templates.js';
 
 // The detail
 
@@ -30,8 +31,11 @@ export const jobDetail = z.object({
   quoteSentAt: z.string().nullable(),
   quoteConfirmed: z.boolean(),
   quoteConfirmedAt: z.string().nullable(),
-  /** null: no decision; false with quoteConfirmed: Repair Declined */
+  /** null: no decision; true: a quote was approved; false: quotes were only declined */
   repairApproved: z.boolean().nullable(),
+  /** the quote types the customer approved and declined, each once (issue 26: both can hold) */
+  approvedQuoteTypes: z.array(z.enum(QUOTE_TYPES)),
+  declinedQuoteTypes: z.array(z.enum(QUOTE_TYPES)),
   completedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

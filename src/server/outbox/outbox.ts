@@ -18,6 +18,8 @@ export interface OutboxMessageInput {
   subject: string;
   text: string;
   html?: string | null;
+  /** The Reply-To address (customer e-mails: the office's, from Settings > Company); stored and delivered. */
+  replyTo?: string | null;
   attachments?: OutboxAttachment[];
   /** What the message is about, for the Outbox screen and lookups, e.g. ('job_quote', id). */
   related?: { type: string; id: string };
@@ -29,6 +31,7 @@ export async function enqueueEmail(exec: Executor, message: OutboxMessageInput):
     .insert(outbox)
     .values({
       toAddress: message.to,
+      replyTo: message.replyTo || null,
       subject: message.subject,
       textBody: message.text,
       htmlBody: message.html ?? null,

@@ -24,6 +24,7 @@ import type { FileStorage } from '../storage/storage.js';
 export interface OutgoingMail {
   from: string;
   to: string;
+  replyTo: string | null;
   subject: string;
   text: string;
   html: string | null;
@@ -49,6 +50,7 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
       await transporter.sendMail({
         from: mail.from,
         to: mail.to,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         subject: mail.subject,
         text: mail.text,
         ...(mail.html ? { html: mail.html } : {}),
@@ -93,6 +95,7 @@ export interface OutboxWorkerOptions {
 interface ClaimedRow {
   id: string;
   to_address: string;
+  reply_to: string | null;
   subject: string;
   text_body: string;
   html_body: string | null;
@@ -137,7 +140,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
             order by next_attempt_at, created_at
             limit ${batchSize}
             for update skip locked)
-          returning o.id, o.to_address, o.subject, o.text_body, o.html_body, o.attachments, o.attempts`,
+          returning o.id, o.to_address, o.reply_to, o.subject, o.text_body, o.html_body, o.attachments, o.attempts`,
     );
   }
 
@@ -168,6 +171,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     await transport.send({
       from,
       to: row.to_address,
+      replyTo: row.reply_to,
       subject: row.subject,
       text: row.text_body,
       html: row.html_body,

@@ -139,8 +139,9 @@ function Decided({ view }: { view: PublicQuoteView }) {
           <>
             <h1 className="text-2xl font-semibold text-slate-900">Repairs Declined</h1>
             <p className="mt-3 text-slate-700">
-              You declined the repairs. An inspection fee invoice of {formatCents(view.inspectionFeeCents)} has been
-              generated and sent to you by e-mail.
+              {view.declineChargesFee
+                ? `You declined the repairs. An inspection fee invoice of ${formatCents(view.inspectionFeeCents)} has been generated and sent to you by e-mail.`
+                : 'You declined the repairs. No inspection fee was charged for this decision.'}
             </p>
             {d.invoiceNumber && (
               <p className="mt-2 text-slate-700">
@@ -163,7 +164,12 @@ function Decided({ view }: { view: PublicQuoteView }) {
   );
 }
 
-/** A quote the office withdrew (its job was cancelled), or a decision older than 90 days: only the fact and whom to call. */
+const NOTICE_TITLES = { withdrawn: 'Quote Withdrawn', superseded: 'Newer Quote Sent' } as const;
+
+/**
+ * A quote the office withdrew (or whose job was cancelled), one a newer quote replaced, or a
+ * decision older than 90 days: only the fact and whom to call.
+ */
 function Notice({ view }: { view: PublicQuoteView }) {
   const decidedOn = view.decision
     ? new Date(view.decision.decidedAt).toLocaleDateString('en-US', { dateStyle: 'long' })
@@ -172,11 +178,13 @@ function Notice({ view }: { view: PublicQuoteView }) {
     <Shell>
       <section className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
         <h1 className="text-2xl font-semibold text-slate-900">
-          {view.status === 'withdrawn' ? 'Quote Withdrawn' : 'Decision Recorded'}
+          {view.status === 'withdrawn' || view.status === 'superseded'
+            ? NOTICE_TITLES[view.status]
+            : 'Decision Recorded'}
         </h1>
         <p className="mt-3 text-slate-700">
-          {view.status === 'withdrawn'
-            ? QUOTE_MESSAGES.withdrawn
+          {view.status === 'withdrawn' || view.status === 'superseded'
+            ? QUOTE_MESSAGES[view.status]
             : `A decision was made on quote ${view.quoteNumber}${decidedOn ? ` on ${decidedOn}` : ''}. Its details are no longer shown here.`}
         </p>
         <p className="mt-2 text-slate-700">
@@ -439,8 +447,10 @@ function Pending({
           </button>
         </div>
         <p className="mt-4 text-sm text-slate-700">
-          By approving, you authorize {view.companyName} to proceed with the repairs. If you deny the repairs, you will
-          be charged {formatCents(view.inspectionFeeCents)} for the inspection.
+          By approving, you authorize {view.companyName} to proceed with the repairs.{' '}
+          {view.declineChargesFee
+            ? `If you deny the repairs, you will be charged ${formatCents(view.inspectionFeeCents)} for the inspection.`
+            : 'Denying these repairs adds no inspection fee.'}
         </p>
       </section>
     </Shell>
@@ -501,7 +511,8 @@ export function PublicQuotePage({ token, preselect }: { token: string; preselect
   if (state.kind === 'loading') return <Processing />;
   if (state.kind === 'failed') return <Failed title="Quote Confirmation Failed" message={state.message} />;
   if (state.processing) return <Processing />;
-  if (state.view.status === 'withdrawn' || state.view.archived) return <Notice view={state.view} />;
+  if (state.view.status === 'withdrawn' || state.view.status === 'superseded' || state.view.archived)
+    return <Notice view={state.view} />;
   if (state.view.decision) return <Decided view={state.view} />;
   return (
     <Pending

@@ -8,6 +8,8 @@ export const outbox = pgTable(
   {
     id: id(),
     toAddress: varchar('to_address', { length: 254 }).notNull(),
+    // Where the recipient's reply goes (customer e-mails: the office's address, issue 26); none: the sender.
+    replyTo: varchar('reply_to', { length: 254 }),
     subject: varchar('subject', { length: 300 }).notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),

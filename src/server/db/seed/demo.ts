@@ -43,6 +43,7 @@ export const DEMO_COMPANY_SETTINGS: CompanySettings = {
   physical_address: { street: '1450 Northside Dr NW', city: 'Atlanta', state: 'GA', zip: '30318' },
   mailing_address: { street: 'PO Box 93817', city: 'Atlanta', state: 'GA', zip: '30377' },
   phone: '(404) 555-0147',
+  email: 'office@summitair.example.com',
   time_zone: TIME_ZONE,
 };
 

@@ -412,23 +412,6 @@ export function createInspectionsRepo(db: Executor) {
         .where(eq(jobRepairs.id, repairId));
     },
 
-    /**
-     * The quote's approval (the quotes module asks, in its transaction): each chosen option becomes
-     * its repair's selected phase, with the total the customer saw.
-     */
-    async setSelectedPhasesOfJob(
-      jobId: string,
-      choices: readonly { inspectionId: string; phase: RepairPhase; totalCents: number }[],
-      exec: Executor = db,
-    ): Promise<void> {
-      for (const choice of choices) {
-        await exec
-          .update(jobRepairs)
-          .set({ selectedPhase: choice.phase, totalCost: centsToDecimal(choice.totalCents) })
-          .where(and(eq(jobRepairs.jobId, jobId), eq(jobRepairs.inspectionId, choice.inspectionId)));
-      }
-    },
-
     /** A deleted job's inspections (their repairs, lines and photos go by cascade). */
     async deleteOfJob(jobId: string, exec: Executor = db): Promise<void> {
       await exec.delete(jobInspections).where(eq(jobInspections.jobId, jobId));

@@ -290,6 +290,8 @@ export async function sendInvoice(
   const greeting = before.job.contactName ? `Dear ${before.job.contactName},` : 'Hello,';
   await enqueueEmail(tx, {
     to,
+    // A customer's reply goes to the office (Settings > Company e-mail), not to the no-reply sender.
+    replyTo: company.email || null,
     subject: `Invoice ${issued.invoiceNumber} from ${company.name}`,
     text: [
       greeting,

@@ -15,6 +15,7 @@ import {
   type PresetData,
 } from '../../../domain/jobs/index.js';
 import { toCents } from '../../../domain/money.js';
+import { QUOTE_TYPES, type QuoteType } from '../../../domain/quote-templates.js';
 import type { Executor } from '../../db/client.js';
 import {
   jobItemPrices,
@@ -39,7 +40,6 @@ import {
   job,
   jobType,
   latestQuote,
-  latestQuoteStatus,
   location,
   person,
   personName,
@@ -49,6 +49,10 @@ import {
   technician,
   unit,
 } from './jobs-tables.repo.js';
+
+/** The quote types of a decision, once each, in the product's order. */
+const quoteTypesIn = (types: readonly string[] | null): QuoteType[] =>
+  QUOTE_TYPES.filter((t) => (types ?? []).includes(t));
 
 const DETAIL = selection({
   id: job.id,
@@ -80,14 +84,21 @@ const DETAIL = selection({
     sql<Date | null>`(select ${latestQuote.sentAt} from ${from(latestQuote)} where ${latestQuote.jobId} = ${job.id})`.mapWith(
       (v: string | Date | null) => (v === null ? null : new Date(v)),
     ),
-  quoteConfirmed: quoteAnsweredNow,
+  // A decision on one quote never hides another's (issue 26): the badges read all the job's quotes.
+  quoteConfirmed: sql<boolean>`exists (select 1 from ${from(quote)} where ${quote.jobId} = ${job.id} and ${quoteDecided(quote.status)})`,
   quoteConfirmedAt:
-    sql<Date | null>`(select ${latestQuote.decidedAt} from ${from(latestQuote)} where ${latestQuote.jobId} = ${job.id})`.mapWith(
+    sql<Date | null>`(select max(${quote.decidedAt}) from ${from(quote)} where ${quote.jobId} = ${job.id} and ${quoteDecided(quote.status)})`.mapWith(
       (v: string | Date | null) => (v === null ? null : new Date(v)),
     ),
-  repairApproved: sql<
-    boolean | null
-  >`(case ${latestQuoteStatus} when 'approved' then true when 'declined' then false end)`,
+  repairApproved: sql<boolean | null>`(case
+    when exists (select 1 from ${from(quote)} where ${quote.jobId} = ${job.id} and ${quote.status} = 'approved') then true
+    when exists (select 1 from ${from(quote)} where ${quote.jobId} = ${job.id} and ${quote.status} = 'declined') then false end)`,
+  approvedQuoteTypes: sql<
+    string[]
+  >`array(select distinct ${quote.quoteType}::text from ${from(quote)} where ${quote.jobId} = ${job.id} and ${quote.status} = 'approved')`,
+  declinedQuoteTypes: sql<
+    string[]
+  >`array(select distinct ${quote.quoteType}::text from ${from(quote)} where ${quote.jobId} = ${job.id} and ${quote.status} = 'declined')`,
   completedAt: job.completedAt,
   createdAt: job.createdAt,
   updatedAt: job.updatedAt,
@@ -212,6 +223,8 @@ function toRecord(row: RowOf<typeof DETAIL.fields>): JobRecord {
     quoteConfirmed: row.quoteConfirmed,
     quoteConfirmedAt: row.quoteConfirmedAt?.toISOString() ?? null,
     repairApproved: row.repairApproved,
+    approvedQuoteTypes: quoteTypesIn(row.approvedQuoteTypes),
+    declinedQuoteTypes: quoteTypesIn(row.declinedQuoteTypes),
     completedAt: row.completedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -31,6 +31,7 @@ export function createOutboxService(deps: {
     );
     return {
       ...toSummary(row),
+      replyTo: row.replyTo,
       text: row.textBody,
       html: row.htmlBody,
       attachments,

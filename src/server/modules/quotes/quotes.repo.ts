@@ -213,9 +213,31 @@ export function createQuotesRepo(db: Executor) {
       return row ?? null;
     },
 
-    async byId(id: string, exec: Executor = db): Promise<QuoteRow | null> {
-      const [row] = await exec.select().from(jobQuotes).where(eq(jobQuotes.id, id));
+    async byId(id: string, exec: Executor = db, lock = false): Promise<QuoteRow | null> {
+      const query = exec.select().from(jobQuotes).where(eq(jobQuotes.id, id));
+      const [row] = lock ? await query.for('update') : await query;
       return row ?? null;
+    },
+
+    /** The job's quotes' outcomes, for the inspection fee rule (declineChargesFee). */
+    async outcomesOfJob(
+      jobId: string,
+      exec: Executor = db,
+    ): Promise<{ id: string; status: string; feeInvoiceId: string | null }[]> {
+      return exec
+        .select({ id: jobQuotes.id, status: jobQuotes.status, feeInvoiceId: jobQuotes.feeInvoiceId })
+        .from(jobQuotes)
+        .where(eq(jobQuotes.jobId, jobId));
+    },
+
+    /** The office withdraws a quote still awaiting the customer; false when it no longer was. */
+    async withdraw(quoteId: string, exec: Executor): Promise<boolean> {
+      const rows = await exec
+        .update(jobQuotes)
+        .set({ status: 'withdrawn' })
+        .where(and(eq(jobQuotes.id, quoteId), eq(jobQuotes.status, 'sent')))
+        .returning({ id: jobQuotes.id });
+      return rows.length === 1;
     },
 
     async invoiceNumber(invoiceId: string, exec: Executor = db): Promise<string | null> {

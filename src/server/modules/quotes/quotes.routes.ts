@@ -12,6 +12,7 @@ import {
   QUOTE_MESSAGES,
   sendQuoteInput,
   sendQuoteResult,
+  withdrawQuoteResult,
 } from '../../../domain/quotes.js';
 import { allow } from '../../../domain/policy.js';
 import type { QuotePdfService } from './quote-pdf.service.js';
@@ -89,6 +90,23 @@ export function quotesRoutes(
     },
   });
 
+  r.post('/api/quotes/:quoteId/withdraw', {
+    config: senders,
+    schema: {
+      tags,
+      summary: 'Withdraw a quote awaiting the customer: its link then says it was withdrawn and takes no answer',
+      params: quoteIdParams,
+      response: {
+        200: withdrawQuoteResult,
+        400: apiErrorBody,
+        403: apiErrorBody,
+        404: apiErrorBody,
+        409: apiErrorBody,
+      },
+    },
+    handler: async (request) => quotes.withdraw(request.params.quoteId),
+  });
+
   r.get('/api/quotes/:quoteId/signature', {
     schema: {
       tags,
@@ -126,7 +144,7 @@ export function quotesRoutes(
       summary: "The customer's decision (public): approve or deny; a decided quote answers its stored decision",
       params: tokenParams,
       body: decisionInput,
-      response: { 200: decisionResult, 400: apiErrorBody, 404: apiErrorBody, 429: apiErrorBody },
+      response: { 200: decisionResult, 400: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody, 429: apiErrorBody },
     },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');

@@ -20,11 +20,14 @@ import {
   type QuoteType,
   type TemplateQuoteType,
 } from '../../../domain/quote-templates.js';
+import { approvalNotice, declineNotice, jobUrl, type DecisionNoticeFacts } from '../../../domain/quote-notices.js';
 import {
   decidedQuoteDetailsShown,
+  declineChargesFee,
   effectiveQuoteStatus,
   hasQuoteData,
   isDecidedQuoteStatus,
+  isOpenQuoteAt,
   INSPECTION_FEE_CENTS,
   jobQuoteBadges,
   QUOTE_MESSAGES,
@@ -46,6 +49,7 @@ import {
   type QuoteStatus,
   type SendQuoteInput,
   type SendQuoteResult,
+  type WithdrawQuoteResult,
 } from '../../../domain/quotes.js';
 import { REPAIR_PHASE_LABELS, type RepairPhase } from '../../../domain/repairs.js';
 import { readTogether, type Database, type Executor } from '../../db/client.js';
@@ -53,7 +57,7 @@ import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { enqueueEmail } from '../../outbox/outbox.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { createInvoice, sendInvoice } from '../invoices/index.js';
-import type { InspectionsRepo } from '../inspections/index.js';
+import type { InspectionsService } from '../inspections/index.js';
 import type { JobDecisionsRepo } from '../jobs/index.js';
 import type { QuoteTemplatesRepo } from '../quote-templates/index.js';
 import type { SettingsRepo } from '../settings/index.js';
@@ -69,12 +73,16 @@ export interface QuotesDeps {
   repo: QuotesRepo;
   /** The jobs module's writes (it owns jobs and job_items): the address a quote went to, the fee item. */
   jobs: Pick<JobDecisionsRepo, 'setContactEmail' | 'addItemUnlessPresent'>;
-  /** The inspections module's write (it owns job_repairs): the options the customer chose. */
-  repairs: Pick<InspectionsRepo, 'setSelectedPhasesOfJob'>;
+  /**
+   * The inspections module's write (it owns job_repairs): the options the customer chose, as an
+   * approval, not a staff edit (the records' update times and change mark stay; decision 032).
+   */
+  repairs: Pick<InspectionsService, 'applyCustomerChoices'>;
   templates: QuoteTemplatesRepo;
   quotePdf: QuotePdfService;
   storage: FileStorage;
   settings: (exec: Executor) => SettingsRepo;
+  /** the product's public base URL: the customer's links and the job links of the office's notices */
   publicUrl: string;
   /** where the office's e-mails go (the sender address of MAIL_FROM) */
   officeEmail: string;
@@ -117,11 +125,14 @@ export function createQuotesService(deps: QuotesDeps) {
 
   /** The customer page's data for one quote (this quote only). */
   async function publicView(row: QuoteRow, exec: Executor): Promise<PublicQuoteView> {
-    const [job, company, inspections, items] = await readTogether(exec, [
+    if (row.status === 'withdrawn' || row.status === 'superseded')
+      return closedView(row, row.status, await deps.settings(exec).getCompany());
+    const [job, company, inspections, items, outcomes] = await readTogether(exec, [
       () => readQuoteJob(exec, row.jobId),
       () => deps.settings(exec).getCompany(),
       () => (row.quoteType === 'other' ? Promise.resolve([]) : readInspectionsAndRepairs(exec, row.jobId)),
       () => (row.quoteType === 'other' ? readJobItems(exec, row.jobId) : Promise.resolve([])),
+      () => repo.outcomesOfJob(row.jobId, exec),
     ]);
     if (!job) throw notFound(QUOTE_MESSAGES.notFound);
     const status = row.status as QuoteStatus;
@@ -141,7 +152,7 @@ export function createQuotesService(deps: QuotesDeps) {
       };
     }
     return {
-      status: isDecidedQuoteStatus(status) || status === 'withdrawn' ? status : 'pending',
+      status: isDecidedQuoteStatus(status) ? status : 'pending',
       archived: false,
       quoteNumber: row.quoteNumber,
       quoteType: row.quoteType as QuoteType,
@@ -182,8 +193,41 @@ export function createQuotesService(deps: QuotesDeps) {
       items: items.map((i) => ({ name: i.name, quantity: i.quantity, totalCents: i.totalCents })),
       totalCents: Math.round(Number(row.amount) * 100),
       inspectionFeeCents: INSPECTION_FEE_CENTS,
+      declineChargesFee: isDecidedQuoteStatus(status)
+        ? row.feeInvoiceId !== null
+        : declineChargesFee(outcomes.filter((o) => o.id !== row.id)),
       expiresAt: row.expiresAt.toISOString(),
       decision,
+    };
+  }
+
+  /**
+   * A quote the office withdrew (or whose job was cancelled), or one a newer send replaced: the
+   * page says only that, and whom to call; nothing of the quote, the job or the place (issue 26).
+   */
+  function closedView(
+    row: QuoteRow,
+    status: 'withdrawn' | 'superseded',
+    company: { name: string; phone: string },
+  ): PublicQuoteView {
+    return {
+      status,
+      archived: false,
+      quoteNumber: '',
+      quoteType: row.quoteType as QuoteType,
+      jobNumber: 0,
+      serviceName: '',
+      companyName: company.name,
+      companyPhone: company.phone,
+      location: { name: '', address: '', city: '', state: '', zip: '' },
+      unitNumber: null,
+      inspections: [],
+      items: [],
+      totalCents: 0,
+      inspectionFeeCents: INSPECTION_FEE_CENTS,
+      declineChargesFee: false,
+      expiresAt: row.expiresAt.toISOString(),
+      decision: null,
     };
   }
 
@@ -212,6 +256,7 @@ export function createQuotesService(deps: QuotesDeps) {
       items: [],
       totalCents: 0,
       inspectionFeeCents: INSPECTION_FEE_CENTS,
+      declineChargesFee: row.feeInvoiceId !== null,
       expiresAt: row.expiresAt.toISOString(),
       decision: {
         approved: status === 'approved',
@@ -225,11 +270,37 @@ export function createQuotesService(deps: QuotesDeps) {
     };
   }
 
-  /** A link that is unknown, replaced by a newer send, or past its 30 days. */
+  /** A link that is unknown or past its 30 days (a replaced or withdrawn one says so: decide). */
   function assertOpenable(row: QuoteRow | null, now: Date): asserts row is QuoteRow {
     if (!row) throw notFound(QUOTE_MESSAGES.notFound);
     const status = effectiveQuoteStatus({ status: row.status as QuoteStatus, expiresAt: row.expiresAt }, now);
-    if (status === 'superseded' || status === 'expired') throw notFound(QUOTE_MESSAGES.notFound);
+    if (status === 'expired') throw notFound(QUOTE_MESSAGES.notFound);
+  }
+
+  /** The facts both of the office's notices start from. */
+  async function noticeFacts(
+    row: QuoteRow,
+    input: { signerName: string },
+    meta: DecisionMeta,
+    now: Date,
+    tx: Executor,
+  ): Promise<{ facts: DecisionNoticeFacts; unitNumber: string | null }> {
+    const [job, company] = await Promise.all([readQuoteJob(tx, row.jobId), deps.settings(tx).getCompany()]);
+    return {
+      facts: {
+        quoteNumber: row.quoteNumber,
+        quoteType: row.quoteType as QuoteType,
+        jobNumber: job?.number ?? 0,
+        jobName: job?.name ?? '',
+        jobLink: jobUrl(deps.publicUrl, row.jobId),
+        location: job ? job.location : null,
+        signerName: input.signerName,
+        decidedAt: now,
+        timeZone: company.time_zone,
+        ip: meta.ip,
+      },
+      unitNumber: job?.unit?.unitNumber ?? null,
+    };
   }
 
   function signatureBytes(dataUrl: string | null): Buffer | null {
@@ -264,11 +335,14 @@ export function createQuotesService(deps: QuotesDeps) {
         const inspectionChanged =
           sentAt !== null && facts.lastInspectionChangeAt !== null && facts.lastInspectionChangeAt.getTime() > sentAt;
         const hasData = hasQuoteData(type, facts);
-        const reason = !hasData
-          ? QUOTE_MESSAGES.noData[type]
-          : !defaults[index]
-            ? TEMPLATE_MESSAGES.noDefault(type)
-            : null;
+        // A decided quote is final (issue 26): the card offers no Resend or Update for it.
+        const reason = isDecidedQuoteStatus(latest?.status)
+          ? QUOTE_MESSAGES.decidedNoResend
+          : !hasData
+            ? QUOTE_MESSAGES.noData[type]
+            : !defaults[index]
+              ? TEMPLATE_MESSAGES.noDefault(type)
+              : null;
         return {
           type,
           latest,
@@ -278,6 +352,7 @@ export function createQuotesService(deps: QuotesDeps) {
           inspectionChanged,
           buttonLabel: sendButtonLabel({ sent: latest !== null, needsUpdate }),
           canSend: reason === null,
+          canWithdraw: latest?.status === 'sent',
           reason,
         };
       };
@@ -292,7 +367,7 @@ export function createQuotesService(deps: QuotesDeps) {
         jobId,
         jobNumber: job.number,
         contactEmail: job.contactEmail,
-        badges: jobQuoteBadges(latest),
+        badges: jobQuoteBadges(withStatus),
         latest,
         types: { inspection, repair, replacement, other },
         history: withStatus,
@@ -318,6 +393,8 @@ export function createQuotesService(deps: QuotesDeps) {
         // A send is always later than the job's previous one, so "the latest quote" is never a tie.
         const previous = await repo.latestSentAt(jobId, tx);
         const now = previous && previous.getTime() >= clock().getTime() ? new Date(previous.getTime() + 1) : clock();
+        const latestOfType = (await repo.history(jobId, tx)).find((h) => h.type === input.type);
+        if (isDecidedQuoteStatus(latestOfType?.status)) throw conflict(QUOTE_MESSAGES.decidedNoResend);
         const facts = await repo.typeFacts(jobId, tx);
         if (!hasQuoteData(input.type, facts)) throw conflict(QUOTE_MESSAGES.noData[input.type]);
         if (!(await hasDefaultPdf(input.type, tx))) throw conflict(TEMPLATE_MESSAGES.noDefault(input.type));
@@ -385,6 +462,8 @@ export function createQuotesService(deps: QuotesDeps) {
         });
         const message = await enqueueEmail(tx, {
           to: input.email,
+          // "simply reply to this e-mail": the reply goes to the office, not to the no-reply sender
+          replyTo: company.email || null,
           subject: email.subject,
           text: email.text,
           html: email.html,
@@ -407,21 +486,30 @@ export function createQuotesService(deps: QuotesDeps) {
 
     async publicQuote(token: string): Promise<PublicQuoteView> {
       const row = await repo.byToken(token);
-      // A decided or withdrawn quote says so for good; only an open one's link runs out.
-      if (!row || !(isDecidedQuoteStatus(row.status) || row.status === 'withdrawn')) assertOpenable(row, clock());
+      // A decided, withdrawn or replaced quote says so for good; only an open one's link runs out.
+      if (!row || !(isDecidedQuoteStatus(row.status) || row.status === 'withdrawn' || row.status === 'superseded'))
+        assertOpenable(row, clock());
       return publicView(row!, db);
     },
 
     /**
-     * The customer's answer. The quote row is locked first, so simultaneous answers queue: the
-     * first decides, the rest find it decided and get the stored decision.
+     * The customer's answer. The job row is locked first (as a send does), then the quote row, so
+     * answers on the job's quotes queue: the first decides, a repeat finds the quote decided and gets
+     * the stored decision, and the fee rule reads the job's other quotes as they stand.
+     *
+     * Declining charges the inspection fee (item, invoice issued and e-mailed) only when the job has
+     * no approved quote and no fee yet (declineChargesFee, issue 26); it never changes another
+     * quote. The office gets a notice of either answer.
      */
     async decide(token: string, input: DecisionValues, meta: DecisionMeta): Promise<DecisionResult> {
       const now = clock();
       return db.transaction(async (tx) => {
-        const row = await repo.byToken(token, tx, true);
+        const found = await repo.byToken(token, tx);
+        if (found) await repo.lockJob(found.jobId, tx);
+        const row = found ? await repo.byToken(token, tx, true) : null;
         if (row && isDecidedQuoteStatus(row.status)) return { view: await publicView(row, tx), alreadyDecided: true };
         if (row?.status === 'withdrawn') throw conflict(QUOTE_MESSAGES.withdrawn);
+        if (row?.status === 'superseded') throw conflict(QUOTE_MESSAGES.superseded);
         assertOpenable(row, now);
 
         const signature = signatureBytes(input.signature);
@@ -442,25 +530,43 @@ export function createQuotesService(deps: QuotesDeps) {
         };
 
         if (!input.approve) {
-          await deps.jobs.addItemUnlessPresent(
-            row.jobId,
-            {
-              code: INSPECTION_FEE_CODE,
-              name: INSPECTION_FEE_NAME,
-              serviceLine: INSPECTION_FEE_SERVICE_LINE,
-              cents: INSPECTION_FEE_CENTS,
-            },
-            now,
-            tx,
-          );
-          const invoice = await createInvoice(tx, {
-            jobId: row.jobId,
-            type: 'inspection',
-            createdBy: null,
-            amountOverride: INSPECTION_FEE_CENTS,
-            now,
-          });
-          await sendInvoice(tx, { storage, now }, { invoiceId: invoice.id, email: row.email, changedBy: null });
+          const others = (await repo.outcomesOfJob(row.jobId, tx)).filter((o) => o.id !== row.id);
+          let fee: Parameters<typeof declineNotice>[0]['fee'];
+          let feeInvoiceId: string | null = null;
+          if (declineChargesFee(others)) {
+            await deps.jobs.addItemUnlessPresent(
+              row.jobId,
+              {
+                code: INSPECTION_FEE_CODE,
+                name: INSPECTION_FEE_NAME,
+                serviceLine: INSPECTION_FEE_SERVICE_LINE,
+                cents: INSPECTION_FEE_CENTS,
+              },
+              now,
+              tx,
+            );
+            const invoice = await createInvoice(tx, {
+              jobId: row.jobId,
+              type: 'inspection',
+              createdBy: null,
+              amountOverride: INSPECTION_FEE_CENTS,
+              now,
+            });
+            const sent = await sendInvoice(
+              tx,
+              { storage, now },
+              { invoiceId: invoice.id, email: row.email, changedBy: null },
+            );
+            feeInvoiceId = invoice.id;
+            fee = {
+              charged: true,
+              invoiceNumber: sent.invoiceNumber,
+              amountCents: sent.amountCents,
+              sentTo: row.email,
+            };
+          } else {
+            fee = { charged: false, why: others.some((o) => o.status === 'approved') ? 'approved' : 'already-charged' };
+          }
           await repo.recordDecision(
             row.id,
             {
@@ -468,10 +574,18 @@ export function createQuotesService(deps: QuotesDeps) {
               status: 'declined',
               declineReason: input.reason,
               declineComment: input.comment,
-              feeInvoiceId: invoice.id,
+              feeInvoiceId,
             },
             tx,
           );
+          const { facts } = await noticeFacts(row, input, meta, now, tx);
+          const notice = declineNotice({ ...facts, reason: input.reason, comment: input.comment, fee });
+          await enqueueEmail(tx, {
+            to: deps.officeEmail,
+            subject: notice.subject,
+            text: notice.text,
+            related: { type: 'job_quote', id: row.id },
+          });
         } else {
           const inspections = row.quoteType === 'other' ? [] : await readInspectionsAndRepairs(tx, row.jobId);
           const chosen = new Map(input.options.map((o) => [o.inspectionId, o.phase]));
@@ -482,9 +596,18 @@ export function createQuotesService(deps: QuotesDeps) {
           }
           const choices = withRepair.map((i) => {
             const phase: RepairPhase = chosen.get(i.id) ?? i.repair!.selectedPhase;
-            return { inspectionId: i.id, phase, totalCents: repairOptionTotals(i.repair!)[phase] };
+            return {
+              inspectionId: i.id,
+              phase,
+              totalCents: repairOptionTotals(i.repair!)[phase],
+              model: i.modelNumber,
+            };
           });
-          await deps.repairs.setSelectedPhasesOfJob(row.jobId, choices, tx);
+          await deps.repairs.applyCustomerChoices(
+            tx,
+            row.jobId,
+            choices.map((c) => ({ inspectionId: c.inspectionId, selectedPhase: c.phase })),
+          );
           await repo.recordDecision(
             row.id,
             {
@@ -494,30 +617,48 @@ export function createQuotesService(deps: QuotesDeps) {
             },
             tx,
           );
-          const job = await readQuoteJob(tx, row.jobId);
-          const totalCents = choices.reduce((sum, c) => sum + c.totalCents, 0);
+          const { facts, unitNumber } = await noticeFacts(row, input, meta, now, tx);
+          const notice = approvalNotice({
+            ...facts,
+            unitNumber,
+            choices: choices.map((c) => ({ modelNumber: c.model, phase: c.phase, totalCents: c.totalCents })),
+            ...(row.quoteType === 'other'
+              ? { totalLabel: 'Total', totalCents: Math.round(Number(row.amount) * 100) }
+              : {
+                  totalLabel: 'Total of the chosen options',
+                  totalCents: choices.reduce((sum, c) => sum + c.totalCents, 0),
+                }),
+          });
           await enqueueEmail(tx, {
             to: deps.officeEmail,
-            subject: `Quote ${row.quoteNumber} approved for Job #${job?.number ?? ''}`,
-            text: [
-              `${input.signerName} approved quote ${row.quoteNumber} for job #${job?.number ?? ''} ${job?.name ?? ''}.`,
-              job
-                ? `Location: ${job.location.name}, ${job.location.address}, ${job.location.city}, ${job.location.state} ${job.location.zip}`
-                : '',
-              ...choices.map((c, n) => `Unit ${n + 1}: ${REPAIR_PHASE_LABELS[c.phase]} (${formatCents(c.totalCents)})`),
-              row.quoteType === 'other'
-                ? `Total: ${formatCents(Math.round(Number(row.amount) * 100))}`
-                : `Total of the chosen options: ${formatCents(totalCents)}`,
-              `Approved at ${now.toISOString()} from ${meta.ip ?? 'an unknown address'}.`,
-              'Please contact the customer to schedule the work.',
-            ]
-              .filter(Boolean)
-              .join('\n'),
+            subject: notice.subject,
+            text: notice.text,
             related: { type: 'job_quote', id: row.id },
           });
         }
         const decided = await repo.byToken(token, tx);
         return { view: await publicView(decided!, tx), alreadyDecided: false };
+      });
+    },
+
+    /**
+     * The office withdraws a quote awaiting the customer (issue 26): its link then says it was
+     * withdrawn and takes no answer. A decided quote stays as the customer left it.
+     */
+    async withdraw(quoteId: string): Promise<WithdrawQuoteResult> {
+      return db.transaction(async (tx) => {
+        const found = await repo.byId(quoteId, tx);
+        if (!found) throw notFound('Quote not found');
+        await repo.lockJob(found.jobId, tx);
+        const row = (await repo.byId(quoteId, tx, true))!;
+        if (isDecidedQuoteStatus(row.status)) throw conflict(QUOTE_MESSAGES.withdrawDecided);
+        if (
+          !isOpenQuoteAt({ status: row.status, expiresAt: row.expiresAt }, clock()) ||
+          !(await repo.withdraw(row.id, tx))
+        )
+          throw conflict(QUOTE_MESSAGES.withdrawNotOpen);
+        const [item] = (await repo.history(row.jobId, tx)).filter((h) => h.id === row.id);
+        return { quote: item!, message: QUOTE_MESSAGES.withdrawDone };
       });
     },
   };

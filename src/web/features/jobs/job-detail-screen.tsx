@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { canCancel, canComplete, type JobDetail } from '../../../domain/jobs';
 import { formatDuration } from '../../../domain/dates';
+import { decisionBadgeText } from '../../../domain/quotes';
 import { errorMessage } from '../../lib/api-client';
 import { useClientConfig } from '../../lib/client-config';
 import { formatDate, formatPhone, formatTime } from '../../lib/format';
@@ -90,8 +91,13 @@ function SummaryCard({ job, timeZone }: { job: JobDetail; timeZone: string | und
           <JobTypeBadge type={job.type} typeName={job.typeName} />
           {job.quoteSent ? <Badge tone="blue">Quote Sent</Badge> : null}
           {job.quoteConfirmed ? <Badge tone="green">Quote Confirmed</Badge> : null}
-          {job.quoteConfirmed && job.repairApproved === true ? <Badge tone="green">Repair Approved</Badge> : null}
-          {job.quoteConfirmed && job.repairApproved === false ? <Badge tone="red">Repair Declined</Badge> : null}
+          {/* Each decision stands on its own (issue 26): an approval and a later decline both show. */}
+          {job.approvedQuoteTypes.length ? (
+            <Badge tone="green">{decisionBadgeText('approved', job.approvedQuoteTypes)}</Badge>
+          ) : null}
+          {job.declinedQuoteTypes.length ? (
+            <Badge tone="red">{decisionBadgeText('declined', job.declinedQuoteTypes)}</Badge>
+          ) : null}
           {job.isTraining ? <TrainingBadge /> : null}
           {job.subcontracted ? <Badge tone="purple">Subcontracted</Badge> : null}
           <CostBadge cents={job.costTotalCents} />

@@ -47,6 +47,7 @@ function MessageView({ message }: { message: OutboxMessage }) {
 
   const facts: [string, React.ReactNode][] = [
     ['To', message.to],
+    ['Reply-To', message.replyTo ?? 'The sender'],
     ['Status', <OutboxStatusBadge key="s" status={message.status} />],
     ['Attempts', message.attempts],
     ['Created', formatDateTime(message.createdAt)],

@@ -34,6 +34,7 @@ const state = (type: QuoteType, over: Partial<QuoteCardState> = {}): QuoteCardSt
   inspectionChanged: false,
   buttonLabel: 'Send Quote',
   canSend: true,
+  canWithdraw: false,
   reason: null,
   ...over,
 });
@@ -45,7 +46,14 @@ const view = (
   jobId: 'j1',
   jobNumber: 1001,
   contactEmail: null,
-  badges: { quoteSent: latest !== null, quoteConfirmed: false, repairApproved: false, repairDeclined: false },
+  badges: {
+    quoteSent: latest !== null,
+    quoteConfirmed: false,
+    repairApproved: false,
+    repairDeclined: false,
+    approvedTypes: [],
+    declinedTypes: [],
+  },
   latest,
   types: {
     inspection: state('inspection', types.inspection),

@@ -1,4 +1,4 @@
-import { Eye, FileEdit, Send } from 'lucide-react';
+import { Ban, Eye, FileEdit, Send } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { JobDetail } from '../../../domain/jobs';
@@ -9,9 +9,11 @@ import {
   type JobQuoteHistoryItem,
   type QuoteCardState,
 } from '../../../domain/quotes';
+import { inspectedUnitName } from '../../../domain/quote-notices';
 import { REPAIR_PHASE_LABELS } from '../../../domain/repairs';
 import type { TemplateQuoteType } from '../../../domain/quote-templates';
 import { ApiError, errorMessage } from '../../lib/api-client';
+import { toast } from '../../ui/toast';
 import { formatCents, formatDate } from '../../lib/format';
 import { useCan } from '../../lib/can';
 import { Badge } from '../../ui/badge';
@@ -19,9 +21,10 @@ import { ErrorBanner, InfoBanner } from '../../ui/banner';
 import { Button, ButtonLink } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Spinner } from '../../ui/spinner';
 import { Tabs } from '../../ui/tabs';
-import { useJobQuotes } from './api/job-quotes-api';
+import { useJobQuotes, useWithdrawQuote } from './api/job-quotes-api';
 import { SendQuoteDialog } from './components/send-quote-dialog';
 import { emailTemplatePath, QUOTE_TYPE_TITLES, QUOTES_CARD_TEXTS, quotePreviewPath } from './quote-texts';
 
@@ -72,6 +75,8 @@ export function JobQuotesCard({ job, onChanged }: { job: JobDetail; onChanged?: 
   // customer's decision are in view), or on Repair Quote when none was sent (decision 018).
   const [picked, setPicked] = useState<CardTab | null>(null);
   const [sending, setSending] = useState(false);
+  const [withdrawing, setWithdrawing] = useState(false);
+  const withdraw = useWithdrawQuote(job.id);
 
   const view = quotes.data;
   const latestType = view?.latest?.type;
@@ -79,6 +84,8 @@ export function JobQuotesCard({ job, onChanged }: { job: JobDetail; onChanged?: 
   const setTab = (next: CardTab) => setPicked(next);
   const state: QuoteCardState | null = tab === 'all' || !view ? null : view.types[tab];
   const sendLabel = state?.buttonLabel ?? 'Send Quote';
+  // A decided quote is final (issue 26): no Resend or Update is offered for it.
+  const decided = isDecidedQuoteStatus(state?.latest?.status);
   const sendDisabledReason =
     tab === 'all' ? QUOTE_MESSAGES.allQuotesTab : state && !state.canSend ? state.reason : null;
 
@@ -107,7 +114,12 @@ export function JobQuotesCard({ job, onChanged }: { job: JobDetail; onChanged?: 
                 </ButtonLink>
               </>
             )}
-            {mayEdit ? (
+            {mayEdit && state?.canWithdraw ? (
+              <Button size="sm" variant="secondary" onClick={() => setWithdrawing(true)}>
+                <Ban className="h-4 w-4" aria-hidden /> Withdraw Quote
+              </Button>
+            ) : null}
+            {mayEdit && !decided ? (
               <Button
                 size="sm"
                 disabled={!state || !state.canSend || !view}
@@ -150,7 +162,7 @@ export function JobQuotesCard({ job, onChanged }: { job: JobDetail; onChanged?: 
               empty={QUOTES_CARD_TEXTS.noHistory}
             />
           ) : null}
-          {state ? <QuoteTypeState state={state} /> : null}
+          {state ? <QuoteTypeState state={state} unitNumber={job.unit?.unitNumber ?? null} /> : null}
         </div>
       </CardBody>
       {view && state && tab !== 'all' ? (
@@ -163,6 +175,30 @@ export function JobQuotesCard({ job, onChanged }: { job: JobDetail; onChanged?: 
           defaultEmail={view.contactEmail ?? job.contactEmail ?? ''}
           actionLabel={sendLabel}
           onSent={() => onChanged?.()}
+        />
+      ) : null}
+      {state?.latest ? (
+        <ConfirmDialog
+          open={withdrawing}
+          onOpenChange={(next) => {
+            setWithdrawing(next);
+            if (!next) withdraw.reset();
+          }}
+          title="Withdraw Quote"
+          description={QUOTES_CARD_TEXTS.withdrawConfirm(state.latest.number)}
+          confirmLabel="Withdraw Quote"
+          pendingLabel="Withdrawing..."
+          error={withdraw.isError ? errorMessage(withdraw.error, QUOTES_CARD_TEXTS.withdrawFailed) : null}
+          onConfirm={async () => {
+            try {
+              const result = await withdraw.mutateAsync(state.latest!.id);
+              toast.success(result.message);
+              setWithdrawing(false);
+              onChanged?.();
+            } catch {
+              // shown in the dialog (withdraw.error)
+            }
+          }}
         />
       ) : null}
     </Card>
@@ -179,7 +215,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** One type's tab: the latest quote of the type, its state and the customer's decision. */
-function QuoteTypeState({ state }: { state: QuoteCardState }) {
+function QuoteTypeState({ state, unitNumber }: { state: QuoteCardState; unitNumber: string | null }) {
   const q = state.latest;
   return (
     <div className="space-y-4">
@@ -233,13 +269,13 @@ function QuoteTypeState({ state }: { state: QuoteCardState }) {
       ) : (
         <p className="text-sm text-slate-600">{QUOTES_CARD_TEXTS.notSent}</p>
       )}
-      {q?.signerName ? <SignedBy quote={q} /> : null}
+      {q?.signerName ? <SignedBy quote={q} unitNumber={unitNumber} /> : null}
     </div>
   );
 }
 
 /** The proof of the customer's decision: who, when, what they chose, from where. */
-function SignedBy({ quote }: { quote: JobQuoteHistoryItem }) {
+function SignedBy({ quote, unitNumber }: { quote: JobQuoteHistoryItem; unitNumber: string | null }) {
   return (
     <section aria-label="Signed by" className="rounded-md border border-slate-200 bg-slate-50 p-4">
       <h3 className="text-sm font-semibold text-slate-900">Signed by</h3>
@@ -262,7 +298,7 @@ function SignedBy({ quote }: { quote: JobQuoteHistoryItem }) {
             <ul className="list-inside list-disc text-slate-900">
               {quote.chosenOptions.map((o, i) => (
                 <li key={o.inspectionId}>
-                  Unit {i + 1}: {REPAIR_PHASE_LABELS[o.phase]}
+                  {inspectedUnitName(unitNumber, i, quote.chosenOptions!.length, null)}: {REPAIR_PHASE_LABELS[o.phase]}
                 </li>
               ))}
             </ul>

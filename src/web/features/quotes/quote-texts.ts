@@ -63,4 +63,7 @@ export const QUOTES_CARD_TEXTS = {
   loadFailed: 'Failed to load quotes',
   noHistory: 'No quotes have been sent for this job yet.',
   notSent: 'No quote of this type has been sent yet.',
+  withdrawConfirm: (number: string) =>
+    `Withdraw quote ${number}? The customer's link will say it was withdrawn and can no longer be used to approve or decline.`,
+  withdrawFailed: 'Failed to withdraw the quote',
 } as const;

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { JobQuotesView, SendQuoteInput, SendQuoteResult } from '../../../../domain/quotes';
+import type { JobQuotesView, SendQuoteInput, SendQuoteResult, WithdrawQuoteResult } from '../../../../domain/quotes';
 import { api } from '../../../lib/api-client';
 import { jobKeys } from '../../../lib/query-keys';
 
@@ -30,6 +30,20 @@ export function useSendQuote(jobId: string) {
   return useMutation({
     mutationFn: (input: SendQuoteInput) => api.post<SendQuoteResult>(`/api/jobs/${jobId}/quotes/send`, input),
     onSuccess: async () => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: jobQuotesKey(jobId) }),
+        client.invalidateQueries({ queryKey: jobKeys.detail(jobId) }),
+      ]);
+    },
+  });
+}
+
+/** The office withdraws a quote awaiting the customer (issue 26): its link then says so. */
+export function useWithdrawQuote(jobId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (quoteId: string) => api.post<WithdrawQuoteResult>(`/api/quotes/${quoteId}/withdraw`, {}),
+    onSettled: async () => {
       await Promise.all([
         client.invalidateQueries({ queryKey: jobQuotesKey(jobId) }),
         client.invalidateQueries({ queryKey: jobKeys.detail(jobId) }),

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { QUOTE_MESSAGES, quoteNumberFor } from '../../../../domain/quotes';
+import type { z } from 'zod';
+import { QUOTE_MESSAGES, quoteNumberFor, sendQuoteInput } from '../../../../domain/quotes';
 import type { QuoteType } from '../../../../domain/quote-templates';
 import { errorMessage } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
@@ -67,12 +67,12 @@ export function SendQuoteDialog({
 }
 
 /**
- * The browser asks only for what it must have; the address's form and the number's characters and
- * uniqueness are the server's (sendQuoteInput), and its refusal shows on the field.
+ * The route's own schema (sendQuoteInput) checks the address and the number's characters before
+ * anything is sent (issue 26); the dialog adds only that a number must be there (the route would
+ * pick one). Uniqueness stays the server's, and its refusal shows on the field.
  */
-const sendQuoteForm = z.object({
-  email: z.string().trim().min(1, QUOTE_MESSAGES.emailRequired),
-  number: z.string().trim().min(1, QUOTE_MESSAGES.numberRequired),
+const sendQuoteForm = sendQuoteInput.pick({ email: true, number: true }).superRefine((values, ctx) => {
+  if (!values.number) ctx.addIssue({ code: 'custom', path: ['number'], message: QUOTE_MESSAGES.numberRequired });
 });
 type SendQuoteValues = z.input<typeof sendQuoteForm>;
 
@@ -117,7 +117,7 @@ function SendQuoteForm({
   const sending = send.isPending;
   const canSend = watch('email').trim() !== '' && !sending;
 
-  const submit = async ({ email, number }: SendQuoteValues) => {
+  const submit = async ({ email, number }: z.output<typeof sendQuoteForm>) => {
     try {
       await send.mutateAsync({ type, email, number });
       toast.success(QUOTE_MESSAGES.sent);

@@ -69,6 +69,7 @@ export function CompanyInfoCard({
             <Item label="Phone">
               {formatPhone(company.phone) ?? <span className="text-slate-600">Not specified</span>}
             </Item>
+            <Item label="E-mail">{company.email || <span className="text-slate-600">Not specified</span>}</Item>
             <Item label="Time Zone">{company.time_zone}</Item>
             <Item label="Physical Address">
               <AddressLines address={company.physical_address} />
@@ -129,6 +130,13 @@ function CompanyForm({ company, onDone }: { company: CompanyInfo; onDone: () => 
         </FormField>
         <FormField label="Phone" error={errors.phone?.message}>
           {(a11y) => <TextInput {...a11y} type="tel" {...register('phone')} />}
+        </FormField>
+        <FormField
+          label="E-mail"
+          error={errors.email?.message}
+          hint="Customers' replies to quote and invoice e-mails go here"
+        >
+          {(a11y) => <TextInput {...a11y} type="email" autoComplete="email" {...register('email')} />}
         </FormField>
         <FormField label="Time Zone" required error={errors.time_zone?.message}>
           {(a11y) => (
