@@ -95,23 +95,8 @@ export function repairOptionTotals(repair: QuoteRepair): Record<RepairPhase, num
   ) as Record<RepairPhase, number>;
 }
 
-/** The chosen options' totals, summed over the inspections. */
-export function chosenRepairsTotalCents(inspections: readonly QuoteInspection[]): number {
-  return sumCents(inspections.map((i) => (i.repair ? repairOptionTotals(i.repair)[i.repair.selectedPhase] : 0)));
-}
-
-export function itemsTotalCents(items: readonly QuoteItem[]): number {
-  return sumCents(items.map((i) => i.totalCents));
-}
-
-/**
- * The grand total a quote shows: the chosen repair options for inspection, repair and replacement
- * quotes (an inspection quote also states the $180.00 fee charged if the repairs are declined);
- * the job's items for other quotes.
- */
-export function quoteGrandTotalCents(data: Pick<QuoteDocumentData, 'quoteType' | 'inspections' | 'items'>): number {
-  return data.quoteType === 'other' ? itemsTotalCents(data.items) : chosenRepairsTotalCents(data.inspections);
-}
+// The quote's lines and totals (grand total, items, the fee if declined): quoteSummary in
+// quote-summary.ts, the one amount function (decision 031).
 
 export const QUOTE_TITLES: Record<QuoteType, string> = {
   inspection: 'INSPECTION QUOTE',
@@ -210,12 +195,6 @@ export const QUOTE_NUMBER_CHARACTERS = /^(?:[A-Za-z0-9][A-Za-z0-9._-]*)?$/;
 /** QT-{jobNumber}-{4 random digits} (part 2 section 9); `random` in [0, 1). */
 export function quoteNumberFor(jobNumber: number, random: number): string {
   return `QT-${jobNumber}-${String(Math.floor(random * 10_000) % 10_000).padStart(4, '0')}`;
-}
-
-/** The amount a sent quote records: $180.00 for inspection; the chosen repairs; the items for "other". */
-export function sentQuoteAmountCents(data: Pick<QuoteDocumentData, 'quoteType' | 'inspections' | 'items'>): number {
-  if (data.quoteType === 'inspection') return INSPECTION_FEE_CENTS;
-  return quoteGrandTotalCents(data);
 }
 
 /** Whether the job has what a quote of this type is made from (part 2 section 5, "Quote sending"). */
@@ -343,8 +322,14 @@ export const quoteCardState = z.object({
   inspectionChanged: z.boolean(),
   buttonLabel: z.enum(['Send Quote', 'Resend Quote', 'Update Quote']),
   canSend: z.boolean(),
-  /** why Send is disabled (no data of the type, no default PDF template) */
+  /** why Send is disabled (no data of the type, nothing priced, no default PDF template) */
   reason: z.string().nullable(),
+  /** what a send would state now (quoteSummary, decision 031): the lines, the total, the fee if declined */
+  content: z.object({
+    lines: z.array(z.object({ label: z.string(), amount: z.string() })),
+    totalCents: z.number().int(),
+    declineFeeCents: z.number().int().nullable(),
+  }),
 });
 export type QuoteCardState = z.infer<typeof quoteCardState>;
 

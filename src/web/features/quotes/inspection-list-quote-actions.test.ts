@@ -35,6 +35,7 @@ const state = (type: QuoteType, over: Partial<QuoteCardState> = {}): QuoteCardSt
   buttonLabel: 'Send Quote',
   canSend: true,
   reason: null,
+  content: { lines: [], totalCents: 0, declineFeeCents: null },
   ...over,
 });
 
