@@ -3,7 +3,6 @@
  * printed from, the three repair options with their totals, and the grand total per quote type.
  */
 import { z } from 'zod';
-import { sumCents } from './money.js';
 import { QUOTE_TYPES, type QuoteType } from './quote-templates.js';
 import { REPAIR_PHASE_LABELS, REPAIR_PHASES, repairTotalCents, type RepairPhase } from './repairs.js';
 
@@ -474,17 +473,3 @@ export type DecisionValues = z.output<typeof decisionInput>;
 
 export const decisionResult = z.object({ view: publicQuoteView, alreadyDecided: z.boolean() });
 export type DecisionResult = z.infer<typeof decisionResult>;
-
-/** The total of the options the customer chose (approve with changed options). */
-export function chosenOptionsTotalCents(
-  inspections: PublicQuoteView['inspections'],
-  chosen: ReadonlyMap<string, RepairPhase>,
-): number {
-  return sumCents(
-    inspections.map((i) => {
-      if (!i.options) return 0;
-      const phase = chosen.get(i.id) ?? i.selectedPhase ?? 'phase2';
-      return i.options.find((o) => o.phase === phase)?.totalCents ?? 0;
-    }),
-  );
-}
