@@ -31,6 +31,24 @@ describe('renderQuoteEmail', () => {
     expect(email.text).not.toMatch(/\{\w+\}/);
   });
 
+  it('lists the quote lines, the total, and the $180.00 fee as what declining costs (decision 031)', () => {
+    const email = renderQuoteEmail(DEFAULT_EMAIL_CONTENT.inspection, {
+      ...values,
+      lines: [
+        { label: 'Inspection 1: Standard Option (selected)', amount: '$7,917.00' },
+        { label: 'Run capacitor x 2', amount: '$120.00' },
+      ],
+      totalAmount: '$8,037.00',
+      declineFee: '$180.00',
+    });
+    expect(email.text).toContain(
+      'Inspection 1: Standard Option (selected): $7,917.00\nRun capacitor x 2: $120.00\nTotal: $8,037.00\nInspection fee if declined: $180.00',
+    );
+    expect(email.text).not.toContain('Total: $180.00');
+    expect(email.html).toContain('<strong>$8,037.00</strong>');
+    expect(email.html).toContain('Inspection fee if declined');
+  });
+
   it('escapes what people typed in the HTML, not in the text', () => {
     const email = renderQuoteEmail(
       { ...DEFAULT_EMAIL_CONTENT.repair, greeting: 'Hello <b>{customerName}</b> & co' },

@@ -14,8 +14,12 @@ export interface QuoteEmailValues {
   quoteType: string;
   locationName: string;
   unitNumber: string;
-  /** "$1,234.50" */
+  /** "$1,234.50": the quote's grand total (quoteSummary) */
   totalAmount: string;
+  /** what the quote lists (quoteSummaryLines): each offered option and item with its amount */
+  lines?: { label: string; amount: string }[];
+  /** "$180.00": charged if the customer declines; never the total */
+  declineFee?: string | null;
   /** PUBLIC_URL/quote/confirm/{token}?approve=true, and ?approve=false */
   approveUrl: string;
   denyUrl: string;
@@ -50,6 +54,12 @@ export const SAMPLE_QUOTE_EMAIL_VALUES: QuoteEmailValues = {
   locationName: 'Midtown Medical Plaza',
   unitNumber: 'RTU-1',
   totalAmount: '$4,250.00',
+  lines: [
+    { label: 'Inspection 1: Economy Option', amount: '$2,500.00' },
+    { label: 'Inspection 1: Standard Option (selected)', amount: '$4,010.00' },
+    { label: 'Run capacitor x 2', amount: '$240.00' },
+  ],
+  declineFee: '$180.00',
   approveUrl: 'https://example.com/quote/confirm/sample?approve=true',
   denyUrl: 'https://example.com/quote/confirm/sample?approve=false',
 };
@@ -102,14 +112,20 @@ export function renderQuoteEmail(template: EmailTemplateContent, values: QuoteEm
       ['Job', `#${values.jobNumber}${values.jobName ? ` ${values.jobName}` : ''}`],
       ['Location', values.locationName],
       ['Unit', values.unitNumber],
-      ['Total', values.totalAmount],
     ] as [string, string][]
   ).filter(([, v]) => v && v.trim());
+  // What the quote is for, its total, and what declining costs (decision 031).
+  const amounts: [string, string][] = [
+    ...(values.lines ?? []).map((l): [string, string] => [l.label, l.amount]),
+    ['Total', values.totalAmount] as [string, string],
+    ...(values.declineFee ? ([['Inspection fee if declined', values.declineFee]] as [string, string][]) : []),
+  ].filter(([, v]) => v && v.trim());
 
   const text = [
     t.greeting,
     t.introText,
     summary.map(([k, v]) => `${k}: ${v}`).join('\n'),
+    amounts.map(([k, v]) => `${k}: ${v}`).join('\n'),
     t.approvalText,
     `${t.approveButtonText}: ${values.approveUrl}`,
     `${t.denyButtonText}: ${values.denyUrl}`,
@@ -121,7 +137,7 @@ export function renderQuoteEmail(template: EmailTemplateContent, values: QuoteEm
     .filter(Boolean)
     .join('\n\n');
 
-  const rows = summary
+  const rows = [...summary, ...amounts]
     .map(
       ([k, v]) =>
         `<tr><td style="padding:4px 16px 4px 0;color:#6b7280;font-size:14px">${escapeHtml(k)}</td><td style="padding:4px 0;font-size:14px;color:#111827"><strong>${escapeHtml(v)}</strong></td></tr>`,

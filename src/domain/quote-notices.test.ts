@@ -24,7 +24,8 @@ describe('the inspection fee rule (issue 26)', () => {
     { others: [{ status: 'declined', feeInvoiceId: null }], charged: true },
     { others: [{ status: 'withdrawn', feeInvoiceId: null }], charged: true },
   ])('$others -> $charged', ({ others, charged }) => {
-    expect(declineChargesFee(others)).toBe(charged);
+    expect(declineChargesFee('inspection', others)).toBe(charged);
+    expect(declineChargesFee('other', others)).toBe(false);
   });
 });
 

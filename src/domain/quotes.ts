@@ -3,7 +3,6 @@
  * printed from, the three repair options with their totals, and the grand total per quote type.
  */
 import { z } from 'zod';
-import { sumCents } from './money.js';
 import { QUOTE_TYPES, type QuoteType } from './quote-templates.js';
 import { REPAIR_PHASE_LABELS, REPAIR_PHASES, repairTotalCents, type RepairPhase } from './repairs.js';
 
@@ -95,23 +94,8 @@ export function repairOptionTotals(repair: QuoteRepair): Record<RepairPhase, num
   ) as Record<RepairPhase, number>;
 }
 
-/** The chosen options' totals, summed over the inspections. */
-export function chosenRepairsTotalCents(inspections: readonly QuoteInspection[]): number {
-  return sumCents(inspections.map((i) => (i.repair ? repairOptionTotals(i.repair)[i.repair.selectedPhase] : 0)));
-}
-
-export function itemsTotalCents(items: readonly QuoteItem[]): number {
-  return sumCents(items.map((i) => i.totalCents));
-}
-
-/**
- * The grand total a quote shows: the chosen repair options for inspection, repair and replacement
- * quotes (an inspection quote also states the $180.00 fee charged if the repairs are declined);
- * the job's items for other quotes.
- */
-export function quoteGrandTotalCents(data: Pick<QuoteDocumentData, 'quoteType' | 'inspections' | 'items'>): number {
-  return data.quoteType === 'other' ? itemsTotalCents(data.items) : chosenRepairsTotalCents(data.inspections);
-}
+// The quote's lines and totals (grand total, items, the fee if declined): quoteSummary in
+// quote-summary.ts, the one amount function (decision 031).
 
 export const QUOTE_TITLES: Record<QuoteType, string> = {
   inspection: 'INSPECTION QUOTE',
@@ -218,12 +202,6 @@ export function quoteNumberFor(jobNumber: number, random: number): string {
   return `QT-${jobNumber}-${String(Math.floor(random * 10_000) % 10_000).padStart(4, '0')}`;
 }
 
-/** The amount a sent quote records: $180.00 for inspection; the chosen repairs; the items for "other". */
-export function sentQuoteAmountCents(data: Pick<QuoteDocumentData, 'quoteType' | 'inspections' | 'items'>): number {
-  if (data.quoteType === 'inspection') return INSPECTION_FEE_CENTS;
-  return quoteGrandTotalCents(data);
-}
-
 /** Whether the job has what a quote of this type is made from (part 2 section 5, "Quote sending"). */
 export function hasQuoteData(
   type: QuoteType,
@@ -250,8 +228,17 @@ export function isDecidedQuoteStatus(
  * once per job, and only while the customer has approved nothing on it. `others` are the job's
  * other quotes; one approved, or one whose decline already carries the fee invoice, means no fee.
  */
-export function declineChargesFee(others: readonly { status: string; feeInvoiceId: string | null }[]): boolean {
+export function declineChargesFee(
+  quoteType: QuoteType | string,
+  others: readonly { status: string; feeInvoiceId: string | null }[],
+): boolean {
+  if (!quoteStatesDeclineFee(quoteType)) return false;
   return !others.some((q) => q.status === 'approved' || q.feeInvoiceId !== null);
+}
+
+/** Whether a quote of this type states the inspection fee as what declining costs ("other" quotes do not). */
+export function quoteStatesDeclineFee(quoteType: QuoteType | string): boolean {
+  return quoteType !== 'other';
 }
 
 /** Whether a decided quote's page still shows its details at `now` (DECIDED_QUOTE_DETAIL_DAYS). */
@@ -384,8 +371,14 @@ export const quoteCardState = z.object({
   canSend: z.boolean(),
   /** the latest quote of this type awaits the customer: the office may withdraw it (issue 26) */
   canWithdraw: z.boolean(),
-  /** why Send is disabled (no data of the type, no default PDF template) */
+  /** why Send is disabled (no data of the type, nothing priced, no default PDF template) */
   reason: z.string().nullable(),
+  /** what a send would state now (quoteSummary, decision 031): the lines, the total, the fee if declined */
+  content: z.object({
+    lines: z.array(z.object({ label: z.string(), amount: z.string() })),
+    totalCents: z.number().int(),
+    declineFeeCents: z.number().int().nullable(),
+  }),
 });
 export type QuoteCardState = z.infer<typeof quoteCardState>;
 
@@ -543,17 +536,3 @@ export type DecisionValues = z.output<typeof decisionInput>;
 
 export const decisionResult = z.object({ view: publicQuoteView, alreadyDecided: z.boolean() });
 export type DecisionResult = z.infer<typeof decisionResult>;
-
-/** The total of the options the customer chose (approve with changed options). */
-export function chosenOptionsTotalCents(
-  inspections: PublicQuoteView['inspections'],
-  chosen: ReadonlyMap<string, RepairPhase>,
-): number {
-  return sumCents(
-    inspections.map((i) => {
-      if (!i.options) return 0;
-      const phase = chosen.get(i.id) ?? i.selectedPhase ?? 'phase2';
-      return i.options.find((o) => o.phase === phase)?.totalCents ?? 0;
-    }),
-  );
-}

@@ -75,11 +75,14 @@ describe('demo data', () => {
           group by 1 order by 1`,
     );
     expect(live.map((r) => r.quote_type)).toEqual(['inspection', 'repair', 'replacement']);
-    // The amount the send records: the inspection fee, or the job's chosen repair totals.
+    // The amount the send records (quoteSummary, decision 031): the chosen repair totals plus the
+    // job's parts and labor, for every type; the $180.00 fee is never the amount (issue 26).
     expect(
       await count(sql`select count(*) as n from job_quotes q
         where q.sent_at > ${NOW.toISOString()}::timestamptz - interval '30 days'
-          and q.amount <> case when q.quote_type = 'inspection' then 180.00 else (select sum(r.total_cost) from job_repairs r where r.job_id = q.job_id) end`),
+          and q.amount <> (select sum(r.total_cost) from job_repairs r where r.job_id = q.job_id)
+            + (select coalesce(sum(i.total_cost), 0) from job_items i
+               where i.job_id = q.job_id and i.type in ('part', 'labor') and upper(btrim(i.code)) <> 'INSP-FEE')`),
     ).toBe(0);
     // Each recent quote's job has completed inspections with priced repairs; approved ones are open.
     expect(

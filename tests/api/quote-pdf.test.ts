@@ -217,7 +217,9 @@ describe('quote PDF from the default template', () => {
       '$2,000.00',
       '$1,500.00',
       'Grand Total',
+      // the selected options $2,500.00 plus the job's part $120.00 (decision 031)
       '$2,500.00',
+      '$2,620.00',
       'Curb adapter',
       'an inspection fee of $180.00',
       'the approve and decline links are added here when the quote is sent',
@@ -226,7 +228,8 @@ describe('quote PDF from the default template', () => {
     }
     expect(text).toMatch(/N\/A/); // missing serial, age and tonnage
     expect(text).not.toContain('NOT-DONE-1'); // only completed inspections
-    expect(text).not.toContain('Run capacitor'); // items belong to "other" quotes
+    // The job's parts and labor are on the repair quote (issue 26; before, only on "other" quotes).
+    expect(text).toContain('Run capacitor');
   });
 
   it('prints the photos of the completed inspections as thumbnails under the inspection results, not those of an open one', async () => {

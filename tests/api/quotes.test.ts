@@ -226,7 +226,8 @@ describe('sending a quote', () => {
     expect(result.message).toBe('Quote sent successfully!');
     expect(result.quote).toMatchObject({
       status: 'sent',
-      amountCents: 250_000,
+      // the chosen options $2,500.00 and the job's part $120.00 (issue 26: the part was left out before)
+      amountCents: 262_000,
       email: 'facilities@peachtree.example',
       type: 'repair',
     });
@@ -345,7 +346,8 @@ describe('sending a quote', () => {
     const first = await send(job.id);
     const oldToken = await tokenOf(first.quote.id);
     const second = await send(job.id, { type: 'inspection', email: 'facilities@peachtree.example' });
-    expect(second.quote.amountCents).toBe(18_000);
+    // The inspection quote's total, not the $180.00 fee (issue 26: it recorded the fee before).
+    expect(second.quote.amountCents).toBe(262_000);
     // issue 26: a replaced link says a newer quote was sent (it used to answer "not found")
     expect((await call('GET', `/api/public/quotes/${oldToken}`)).json()).toMatchObject({
       status: 'superseded',
@@ -354,7 +356,8 @@ describe('sending a quote', () => {
     });
     const history = (await staff('GET', `/api/jobs/${job.id}/quotes`)).json().history;
     expect(history.map((h: { status: string }) => h.status)).toEqual(['sent', 'superseded']);
-    await ctx.f.jobItem(job.id, { createdAt: new Date(NOW.getTime() + 60_000) });
+    // a part: an item the inspection quote lists (decision 031)
+    await ctx.f.jobItem(job.id, { type: 'part', createdAt: new Date(NOW.getTime() + 60_000) });
     expect((await staff('GET', `/api/jobs/${job.id}/quotes`)).json().types.inspection).toMatchObject({
       needsUpdate: true,
       buttonLabel: 'Update Quote',

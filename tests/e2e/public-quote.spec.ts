@@ -93,7 +93,7 @@ test.describe("the customer's quote page", () => {
     await page.context().clearCookies();
 
     await page.goto(link);
-    await expect(page.getByRole('heading', { name: 'Inspection Quote' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Repair Quote' })).toBeVisible();
     await expect(page.getByText(`#${job.number}`)).toBeVisible();
     await expect(page.getByText('Approve E2E Plaza')).toBeVisible();
     await expect(page.getByText('N/A').first()).toBeVisible();
@@ -159,7 +159,7 @@ test.describe("the customer's quote page", () => {
     await page.context().clearCookies();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(link);
-    await expect(page.getByRole('heading', { name: 'Inspection Quote' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Repair Quote' })).toBeVisible();
     await expect(page.getByTestId('preselected')).toContainText('You chose Deny Repairs in the e-mail.');
     // The phone turned on its side: a short stroke in the middle of the pad inks the middle.
     await page.setViewportSize({ width: 844, height: 390 });

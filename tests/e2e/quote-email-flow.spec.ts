@@ -147,7 +147,8 @@ test.describe('quotes by e-mail, end to end', () => {
     // The customer: not signed in, opens the link from the message.
     await page.context().clearCookies();
     await page.goto(link);
-    await expect(page.getByRole('heading', { name: 'Inspection Quote' })).toBeVisible();
+    // A repair quote is titled as one (issue 26: it said "Inspection Quote" before).
+    await expect(page.getByRole('heading', { name: 'Repair Quote' })).toBeVisible();
     const total = page.locator('p[aria-live="polite"]');
     await expect(total).toContainText('$1,000.00');
     await page.getByRole('radio', { name: /Premium Option/ }).check();

@@ -77,7 +77,8 @@ test.describe("the job page's Quotes card", () => {
     await expect(row).toContainText('Sent');
 
     // An item added after the send: Quote Needs Update, and the button reads Update Quote.
-    await f.jobItem(job.id, { createdAt: new Date(Date.now() + 60_000) });
+    // A part: an item the repair quote lists (decision 031; an "item" line is not on a repair quote).
+    await f.jobItem(job.id, { type: 'part', createdAt: new Date(Date.now() + 60_000) });
     await page.reload();
     await expect(card.getByText('Quote Needs Update')).toBeVisible();
     await expect(card.getByRole('button', { name: 'Update Quote' })).toBeEnabled();

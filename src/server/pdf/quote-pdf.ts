@@ -5,14 +5,10 @@
 import { PDFDocument, type PDFImage } from 'pdf-lib';
 import { formatCents } from '../../domain/money.js';
 import { quotePageOrder } from '../../domain/quote-templates.js';
+import { QUOTE_WORDING, quoteSummary, type QuoteSummary } from '../../domain/quote-summary.js';
 import {
-  chosenRepairsTotalCents,
-  INSPECTION_FEE_CENTS,
-  itemsTotalCents,
   optionLabel,
   QUOTE_TITLES,
-  quoteGrandTotalCents,
-  repairOptionTotals,
   usDate,
   type QuoteDocumentData,
   type QuoteInspection,
@@ -94,7 +90,8 @@ function repairIncludes(i: QuoteInspection): string[] {
   return notes;
 }
 
-function repairOptions(w: DocumentWriter, data: QuoteDocumentData, title: string) {
+/** Each unit's offered options (decision 031: an option without a price is not offered). */
+function repairOptions(w: DocumentWriter, data: QuoteDocumentData, summary: QuoteSummary, title: string) {
   w.heading(title);
   const withRepairs = data.inspections.filter((i) => i.repair);
   if (!withRepairs.length) {
@@ -102,10 +99,14 @@ function repairOptions(w: DocumentWriter, data: QuoteDocumentData, title: string
     return;
   }
   data.inspections.forEach((inspection, n) => {
-    const repair = inspection.repair;
-    if (!repair) return;
-    const totals = repairOptionTotals(repair);
+    const unit = summary.units[n];
+    if (!inspection.repair || !unit) return;
     w.heading(unitLabel(data, n), 3);
+    if (!unit.options.length) {
+      w.paragraph('No priced options yet.', { color: COLORS.muted });
+      return;
+    }
+    const chosen = unit.options.find((o) => o.phase === unit.chosenPhase)!;
     w.table({
       columns: [
         { header: 'Option', width: 1.1 },
@@ -113,37 +114,32 @@ function repairOptions(w: DocumentWriter, data: QuoteDocumentData, title: string
         { header: 'Selected', width: 0.7 },
         { header: 'Total', width: 0.9, align: 'right' },
       ],
-      rows: repair.options.map((o) => {
-        const chosen = o.phase === repair.selectedPhase;
-        const description = o.description.trim() && o.description.trim() !== o.label ? o.description.trim() : '';
+      rows: unit.options.map((o) => {
+        const isChosen = o.phase === unit.chosenPhase;
         return [
-          { text: o.label, bold: chosen },
-          { text: description, bold: chosen },
-          { text: chosen ? 'Selected' : '', bold: true, color: COLORS.accent },
-          { text: formatCents(totals[o.phase]), bold: chosen },
+          { text: o.label, bold: isChosen },
+          { text: o.description, bold: isChosen },
+          { text: isChosen ? 'Selected' : '', bold: true, color: COLORS.accent },
+          { text: formatCents(o.totalCents), bold: isChosen },
         ];
       }),
-      footerRows: [
-        ['', `${optionLabel(repair.selectedPhase)} selected`, '', formatCents(totals[repair.selectedPhase])],
-      ],
+      footerRows: [['', `${optionLabel(chosen.phase)} selected`, '', formatCents(chosen.totalCents)]],
     });
     const includes = repairIncludes(inspection);
     if (includes.length)
       w.paragraph(`Every option includes: ${includes.join(', ')}.`, { size: 9, color: COLORS.muted });
-    if (repair.needsCrane) w.paragraph('A crane is needed for this work.', { size: 9, color: COLORS.muted });
-    if (repair.warranty?.trim()) w.paragraph(`Warranty: ${repair.warranty.trim()}`, { size: 9, color: COLORS.muted });
-  });
-  w.spacer(4);
-  w.keyValues([['Total of the selected options', formatCents(chosenRepairsTotalCents(data.inspections))]], {
-    labelWidth: 200,
-    size: 10.5,
+    if (inspection.repair.needsCrane) w.paragraph('A crane is needed for this work.', { size: 9, color: COLORS.muted });
+    if (inspection.repair.warranty?.trim())
+      w.paragraph(`Warranty: ${inspection.repair.warranty.trim()}`, { size: 9, color: COLORS.muted });
   });
 }
 
-function items(w: DocumentWriter, data: QuoteDocumentData) {
-  w.heading('Items');
-  if (!data.items.length) {
-    w.paragraph('No items added yet', { color: COLORS.muted });
+/** The job's items this quote covers (parts and labor; every item on an "other" quote). */
+function items(w: DocumentWriter, summary: QuoteSummary, title: string, emptyText: string | null) {
+  if (!summary.items.length && emptyText === null) return;
+  w.heading(title);
+  if (!summary.items.length) {
+    w.paragraph(emptyText ?? '', { color: COLORS.muted });
     return;
   }
   w.table({
@@ -155,7 +151,7 @@ function items(w: DocumentWriter, data: QuoteDocumentData) {
       { header: 'Unit Price', width: 0.9, align: 'right' },
       { header: 'Total', width: 0.9, align: 'right' },
     ],
-    rows: data.items.map((i) => [
+    rows: summary.items.map((i) => [
       i.code,
       i.name,
       ITEM_TYPE_LABELS[i.type],
@@ -163,8 +159,28 @@ function items(w: DocumentWriter, data: QuoteDocumentData) {
       formatCents(i.unitCostCents),
       formatCents(i.totalCents),
     ]),
-    footerRows: [['', 'Items total', '', '', '', formatCents(itemsTotalCents(data.items))]],
+    footerRows: [['', 'Items total', '', '', '', formatCents(summary.itemsTotalCents)]],
   });
+}
+
+/** The one total (quoteSummary), its parts, and what declining costs, said as such. */
+function totals(w: DocumentWriter, summary: QuoteSummary) {
+  w.heading('Total');
+  const parts: [string, string][] =
+    summary.quoteType === 'other'
+      ? []
+      : [
+          ['Selected options', formatCents(summary.repairsTotalCents)],
+          ['Parts and labor', formatCents(summary.itemsTotalCents)],
+        ];
+  if (parts.length) w.keyValues(parts, { labelWidth: 200, size: 10.5 });
+  w.keyValues([['Grand Total', formatCents(summary.grandTotalCents)]], { labelWidth: 200, size: 13, bold: true });
+  if (summary.declineFeeCents !== null) {
+    w.paragraph(
+      `If you decline the ${QUOTE_WORDING[summary.quoteType].subject}, an inspection fee of ${formatCents(summary.declineFeeCents)} is charged for the inspection. The fee is not part of the total above.`,
+      { size: 9.5, color: COLORS.muted },
+    );
+  }
 }
 
 /** The generated pages' content, in reading order. */
@@ -205,32 +221,28 @@ export function writeQuoteContent(
   ]);
   if (data.job.description.trim()) w.paragraph(data.job.description, { size: 9.5, color: COLORS.muted });
 
+  const summary = quoteSummary(data);
   switch (data.quoteType) {
     case 'inspection':
       inspectionResults(w, data, photos);
-      repairOptions(w, data, 'Recommended Repairs');
+      repairOptions(w, data, summary, 'Recommended Repairs');
+      items(w, summary, 'Parts and Labor', null);
       break;
     case 'repair':
       inspectionResults(w, data, photos);
-      repairOptions(w, data, 'Repair Options');
+      repairOptions(w, data, summary, 'Repair Options');
+      items(w, summary, 'Parts and Labor', null);
       break;
     case 'replacement':
       inspectionResults(w, data, photos);
-      repairOptions(w, data, 'Replacement Options');
+      repairOptions(w, data, summary, 'Replacement Options');
+      items(w, summary, 'Parts and Labor', null);
       break;
     case 'other':
-      items(w, data);
+      items(w, summary, 'Items', 'No items added yet');
       break;
   }
-
-  w.heading('Total');
-  w.keyValues([['Grand Total', formatCents(quoteGrandTotalCents(data))]], { labelWidth: 200, size: 13, bold: true });
-  if (data.quoteType !== 'other') {
-    w.paragraph(
-      `If you decline the ${data.quoteType === 'replacement' ? 'replacement' : 'repairs'}, an inspection fee of ${formatCents(INSPECTION_FEE_CENTS)} is charged for the inspection.`,
-      { size: 9.5, color: COLORS.muted },
-    );
-  }
+  totals(w, summary);
 
   w.heading('Your Decision');
   if (data.links) {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { formatCents } from '../../domain/money';
+import { publicQuoteTotalCents, QUOTE_WORDING } from '../../domain/quote-summary';
 import {
-  chosenOptionsTotalCents,
   DECLINE_REASON_LABELS,
   DECLINE_REASONS,
   QUOTE_MESSAGES,
@@ -103,7 +103,7 @@ function ApprovedOptions({
   return (
     <section aria-labelledby="approved-options" className="mt-4">
       <h2 id="approved-options" className="text-base font-semibold">
-        Approved repairs
+        Approved {QUOTE_WORDING[view.quoteType].subject}
       </h2>
       <ul className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200">
         {rows.map((row) => (
@@ -114,10 +114,18 @@ function ApprovedOptions({
             <span className="shrink-0">{formatCents(row.option.totalCents)}</span>
           </li>
         ))}
+        {view.items.map((item, i) => (
+          <li key={`item-${i}`} className="flex justify-between gap-3 p-2 text-sm">
+            <span className="min-w-0">
+              {item.name} x {item.quantity}
+            </span>
+            <span className="shrink-0">{formatCents(item.totalCents)}</span>
+          </li>
+        ))}
       </ul>
       <p className="mt-2 flex justify-between font-semibold">
         <span>Total</span>
-        <span>{formatCents(chosenOptionsTotalCents(view.inspections, choices))}</span>
+        <span>{formatCents(publicQuoteTotalCents(view, choices))}</span>
       </p>
     </section>
   );
@@ -125,23 +133,24 @@ function ApprovedOptions({
 
 function Decided({ view }: { view: PublicQuoteView }) {
   const d = view.decision!;
+  const words = QUOTE_WORDING[view.quoteType];
   return (
     <Shell>
       <section className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
         {d.approved ? (
           <>
-            <h1 className="text-2xl font-semibold text-green-800">Repairs Approved</h1>
+            <h1 className="text-2xl font-semibold text-green-800">{words.approvedTitle}</h1>
             <p className="mt-3 text-slate-700">
-              Thank you for approving the repairs. {view.companyName} will contact you to schedule the service.
+              Thank you for approving the {words.subject}. {view.companyName} will contact you to schedule the service.
             </p>
           </>
         ) : (
           <>
-            <h1 className="text-2xl font-semibold text-slate-900">Repairs Declined</h1>
+            <h1 className="text-2xl font-semibold text-slate-900">{words.declinedTitle}</h1>
             <p className="mt-3 text-slate-700">
               {view.declineChargesFee
-                ? `You declined the repairs. An inspection fee invoice of ${formatCents(view.inspectionFeeCents)} has been generated and sent to you by e-mail.`
-                : 'You declined the repairs. No inspection fee was charged for this decision.'}
+                ? `You declined the ${words.subject}. An inspection fee invoice of ${formatCents(view.inspectionFeeCents)} has been generated and sent to you by e-mail.`
+                : `You declined the ${words.subject}. No inspection fee was charged for this decision.`}
             </p>
             {d.invoiceNumber && (
               <p className="mt-2 text-slate-700">
@@ -221,11 +230,9 @@ function Pending({
   const [reason, setReason] = useState<DeclineReason | ''>('');
   const [comment, setComment] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
-  const withOptions = view.inspections.some((i) => i.options);
-  const total = useMemo(
-    () => (withOptions ? chosenOptionsTotalCents(view.inspections, choices) : view.totalCents),
-    [withOptions, view, choices],
-  );
+  const words = QUOTE_WORDING[view.quoteType];
+  // The quote's one total (quoteSummary, decision 031) for the options chosen here.
+  const total = useMemo(() => publicQuoteTotalCents(view, choices), [view, choices]);
 
   const submit = (approve: boolean) => {
     if (!signerName.trim()) {
@@ -250,7 +257,7 @@ function Pending({
   return (
     <Shell>
       <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        <h1 className="text-2xl font-semibold">Inspection Quote</h1>
+        <h1 className="text-2xl font-semibold">{words.title}</h1>
         <p className="mt-1 text-sm text-slate-600">{view.companyName}</p>
         <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
           {[
@@ -301,7 +308,9 @@ function Pending({
             </dl>
             {inspection.options && (
               <fieldset className="mt-3">
-                <legend className="text-sm font-semibold">Repair option for inspection {index + 1}</legend>
+                <legend className="text-sm font-semibold">
+                  {words.optionLegend} for inspection {index + 1}
+                </legend>
                 <div className="mt-2 grid gap-2">
                   {inspection.options.map((option) => (
                     <label
@@ -334,7 +343,10 @@ function Pending({
         ))}
 
         {view.items.length > 0 && (
-          <ul className="mt-4 divide-y divide-slate-200 rounded-md border border-slate-200">
+          <h2 className="mt-6 text-lg font-semibold">{view.quoteType === 'other' ? 'Items' : 'Parts and Labor'}</h2>
+        )}
+        {view.items.length > 0 && (
+          <ul className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200">
             {view.items.map((item, i) => (
               <li key={i} className="flex justify-between gap-2 p-2 text-sm">
                 <span>
@@ -353,12 +365,17 @@ function Pending({
           <span>Total</span>
           <span>{formatCents(total)}</span>
         </p>
+        {view.quoteType !== 'other' && (
+          <p className="mt-1 text-sm text-slate-600">
+            Inspection fee if declined: {formatCents(view.inspectionFeeCents)} (not part of the total)
+          </p>
+        )}
 
         <h2 className="mt-6 text-lg font-semibold">Your decision</h2>
         {preselect && (
           <p className="mt-1 text-sm text-slate-700" data-testid="preselected">
-            You chose {preselect === 'approve' ? 'Approve Repairs' : 'Deny Repairs'} in the e-mail. Nothing has been
-            decided yet: sign below and press the button to confirm.
+            You chose {preselect === 'approve' ? words.approve : words.deny} in the e-mail. Nothing has been decided
+            yet: sign below and press the button to confirm.
           </p>
         )}
         <div className="mt-2">
@@ -435,7 +452,7 @@ function Pending({
             onClick={() => submit(true)}
             className={`rounded-md bg-green-700 px-5 py-3 text-base font-semibold text-white hover:bg-green-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-green-900 disabled:opacity-60${emphasis('approve')}`}
           >
-            Approve Repairs
+            {words.approve}
           </button>
           <button
             type="button"
@@ -443,14 +460,14 @@ function Pending({
             onClick={() => submit(false)}
             className={`rounded-md bg-red-700 px-5 py-3 text-base font-semibold text-white hover:bg-red-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-900 disabled:opacity-60${emphasis('deny')}`}
           >
-            Deny Repairs
+            {words.deny}
           </button>
         </div>
         <p className="mt-4 text-sm text-slate-700">
-          By approving, you authorize {view.companyName} to proceed with the repairs.{' '}
+          By approving, you authorize {view.companyName} to proceed with the {words.subject}.{' '}
           {view.declineChargesFee
-            ? `If you deny the repairs, you will be charged ${formatCents(view.inspectionFeeCents)} for the inspection.`
-            : 'Denying these repairs adds no inspection fee.'}
+            ? `If you deny the ${words.subject}, you will be charged ${formatCents(view.inspectionFeeCents)} for the inspection.`
+            : `Denying the ${words.subject} adds no inspection fee.`}
         </p>
       </section>
     </Shell>

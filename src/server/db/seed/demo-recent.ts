@@ -9,7 +9,7 @@
  */
 import { addDays, dateInZone, zonedDateTimeToInstant } from '../../../domain/dates.js';
 import { centsToDecimal, toCents } from '../../../domain/money.js';
-import { INSPECTION_FEE_CENTS, QUOTE_TOKEN_BYTES, QUOTE_TOKEN_DAYS, quoteNumberFor } from '../../../domain/quotes.js';
+import { QUOTE_TOKEN_BYTES, QUOTE_TOKEN_DAYS, quoteNumberFor } from '../../../domain/quotes.js';
 import type { QuoteType } from '../../../domain/quote-templates.js';
 import type * as schema from '../schema.js';
 import {
@@ -188,9 +188,9 @@ export function buildRecentWork(input: RecentWorkInput): RecentWork {
 
     if (stage.kind === 'unquoted') continue;
     const quoteType = stage.kind === 'approved' ? 'repair' : stage.quoteType;
-    // As the send records it (sentQuoteAmountCents): the inspection fee for an inspection quote,
-    // the chosen repair options for the others.
-    const amountCents = quoteType === 'inspection' ? INSPECTION_FEE_CENTS : totalCents;
+    // As the send records it (quoteSummary, decision 031): the chosen repair options (these jobs
+    // have no items); the inspection fee is what declining costs, never the amount.
+    const amountCents = totalCents;
     const token = Array.from({ length: QUOTE_TOKEN_BYTES * 2 }, () => rng.int(0, 15).toString(16)).join('');
     const quoteNumber = quoteNumberFor(number, rng.next());
     work.quotes.push({

@@ -32,8 +32,8 @@ export interface QuoteTypeFacts {
   completedInspections: number;
   repairs: number;
   items: number;
-  /** the newest job item's creation time, the inspection fee item aside (Quote Needs Update) */
-  lastItemAt: Date | null;
+  /** the newest job item's creation time by item type, the inspection fee item aside (Quote Needs Update) */
+  lastItemAt: Record<'part' | 'labor' | 'item', Date | null>;
   /** the latest change to the job's inspections and repairs (the resend banner) */
   lastInspectionChangeAt: Date | null;
 }
@@ -111,7 +111,15 @@ export function createQuotesRepo(db: Executor) {
           exec
             .select({
               n: count(),
-              last: sql<Date | string | null>`max(${jobItems.createdAt}) filter (where ${jobItems.code} <> 'INSP-FEE')`,
+              part: sql<
+                Date | string | null
+              >`max(${jobItems.createdAt}) filter (where upper(btrim(${jobItems.code})) <> 'INSP-FEE' and ${jobItems.type} = 'part')`,
+              labor: sql<
+                Date | string | null
+              >`max(${jobItems.createdAt}) filter (where upper(btrim(${jobItems.code})) <> 'INSP-FEE' and ${jobItems.type} = 'labor')`,
+              item: sql<
+                Date | string | null
+              >`max(${jobItems.createdAt}) filter (where upper(btrim(${jobItems.code})) <> 'INSP-FEE' and ${jobItems.type} = 'item')`,
             })
             .from(jobItems)
             .where(eq(jobItems.jobId, jobId)),
@@ -129,7 +137,11 @@ export function createQuotesRepo(db: Executor) {
         completedInspections: inspections?.n ?? 0,
         repairs: repairs?.n ?? 0,
         items: items?.n ?? 0,
-        lastItemAt: items?.last ? new Date(items.last) : null,
+        lastItemAt: {
+          part: items?.part ? new Date(items.part) : null,
+          labor: items?.labor ? new Date(items.labor) : null,
+          item: items?.item ? new Date(items.item) : null,
+        },
         lastInspectionChangeAt: changes?.at ? new Date(changes.at) : null,
       };
     },

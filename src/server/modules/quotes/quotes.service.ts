@@ -37,7 +37,6 @@ import {
   quoteNumberFor,
   repairOptionTotals,
   sendButtonLabel,
-  sentQuoteAmountCents,
   SIGNATURE_MAX_BYTES,
   type DecisionResult,
   type DeclineReason,
@@ -51,6 +50,14 @@ import {
   type SendQuoteResult,
   type WithdrawQuoteResult,
 } from '../../../domain/quotes.js';
+import {
+  NOTHING_PRICED_MESSAGE,
+  offeredOptions,
+  QUOTE_ITEM_TYPES,
+  quoteSummary,
+  quoteSummaryLines,
+  type QuoteSummary,
+} from '../../../domain/quote-summary.js';
 import { REPAIR_PHASE_LABELS, type RepairPhase } from '../../../domain/repairs.js';
 import { readTogether, type Database, type Executor } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
@@ -98,6 +105,18 @@ export interface DecisionMeta {
 
 const templateTypeOf = (type: QuoteType): TemplateQuoteType => (type === 'other' ? 'repair' : type);
 
+/** The Quotes card's "This quote covers" list: the lines and total a send would state now. */
+function cardContent(summary: QuoteSummary): QuoteCardState['content'] {
+  const { lines } = quoteSummaryLines(summary);
+  return { lines, totalCents: summary.grandTotalCents, declineFeeCents: summary.declineFeeCents };
+}
+
+/** The e-mail's lines: what the quote lists, and the fee if declined said as such. */
+function emailLines(summary: QuoteSummary): { lines: { label: string; amount: string }[]; declineFee: string | null } {
+  const { lines, declineFee } = quoteSummaryLines(summary);
+  return { lines, declineFee };
+}
+
 export function createQuotesService(deps: QuotesDeps) {
   const { db, repo, templates, quotePdf, storage, clock } = deps;
   const random = deps.random ?? (() => randomInt(0, 10_000) / 10_000);
@@ -123,6 +142,15 @@ export function createQuotesService(deps: QuotesDeps) {
     throw conflict('No free quote number could be found. Please type one.');
   }
 
+  /** What a quote of each type would list and total now (quoteSummary over the job's data). */
+  async function readSummaries(jobId: string, types: readonly QuoteType[], exec: Executor) {
+    const [inspections, items] = await readTogether(exec, [
+      () => readInspectionsAndRepairs(exec, jobId),
+      () => readJobItems(exec, jobId),
+    ]);
+    return new Map(types.map((type) => [type, quoteSummary({ quoteType: type, inspections, items })] as const));
+  }
+
   /** The customer page's data for one quote (this quote only). */
   async function publicView(row: QuoteRow, exec: Executor): Promise<PublicQuoteView> {
     if (row.status === 'withdrawn' || row.status === 'superseded')
@@ -131,9 +159,10 @@ export function createQuotesService(deps: QuotesDeps) {
       () => readQuoteJob(exec, row.jobId),
       () => deps.settings(exec).getCompany(),
       () => (row.quoteType === 'other' ? Promise.resolve([]) : readInspectionsAndRepairs(exec, row.jobId)),
-      () => (row.quoteType === 'other' ? readJobItems(exec, row.jobId) : Promise.resolve([])),
+      () => readJobItems(exec, row.jobId),
       () => repo.outcomesOfJob(row.jobId, exec),
     ]);
+    const summary = quoteSummary({ quoteType: row.quoteType as QuoteType, inspections, items });
     if (!job) throw notFound(QUOTE_MESSAGES.notFound);
     const status = row.status as QuoteStatus;
     if (isDecidedQuoteStatus(status) && !decidedQuoteDetailsShown(row.decidedAt ?? row.updatedAt, clock()))
@@ -168,8 +197,9 @@ export function createQuotesService(deps: QuotesDeps) {
         zip: job.location.zip,
       },
       unitNumber: job.unit?.unitNumber ?? null,
-      inspections: inspections.map((i) => {
-        const totals = i.repair ? repairOptionTotals(i.repair) : null;
+      // The options with a price and the job's items of the quote's type, as quoteSummary lists them.
+      inspections: inspections.map((i, n) => {
+        const unit = summary.units[n];
         return {
           id: i.id,
           modelNumber: i.modelNumber,
@@ -178,24 +208,21 @@ export function createQuotesService(deps: QuotesDeps) {
           tonnage: i.tonnage,
           unitType: i.unitType,
           systemType: i.systemType,
-          options:
-            i.repair && totals
-              ? i.repair.options.map((o) => ({
-                  phase: o.phase,
-                  label: o.label || REPAIR_PHASE_LABELS[o.phase],
-                  description: o.description,
-                  totalCents: totals[o.phase],
-                }))
-              : null,
-          selectedPhase: i.repair?.selectedPhase ?? null,
+          options: unit?.options.length
+            ? unit.options.map((o) => ({ ...o, label: o.label || REPAIR_PHASE_LABELS[o.phase] }))
+            : null,
+          selectedPhase: unit?.chosenPhase ?? null,
         };
       }),
-      items: items.map((i) => ({ name: i.name, quantity: i.quantity, totalCents: i.totalCents })),
+      items: summary.items.map((i) => ({ name: i.name, quantity: i.quantity, totalCents: i.totalCents })),
       totalCents: Math.round(Number(row.amount) * 100),
       inspectionFeeCents: INSPECTION_FEE_CENTS,
       declineChargesFee: isDecidedQuoteStatus(status)
         ? row.feeInvoiceId !== null
-        : declineChargesFee(outcomes.filter((o) => o.id !== row.id)),
+        : declineChargesFee(
+            row.quoteType,
+            outcomes.filter((o) => o.id !== row.id),
+          ),
       expiresAt: row.expiresAt.toISOString(),
       decision,
     };
@@ -321,28 +348,34 @@ export function createQuotesService(deps: QuotesDeps) {
     async jobQuotes(jobId: string): Promise<JobQuotesView> {
       const job = await repo.job(jobId);
       if (!job) throw notFound('Job not found');
-      const [facts, history, defaults] = await Promise.all([
+      const [facts, history, defaults, summaries] = await Promise.all([
         repo.typeFacts(jobId),
         repo.history(jobId),
         Promise.all(QUOTE_TYPES.map((t) => hasDefaultPdf(t, db))),
+        readSummaries(jobId, QUOTE_TYPES, db),
       ]);
       const now = clock();
       const withStatus = history.map((h): JobQuoteHistoryItem => ({ ...h, status: effectiveQuoteStatus(h, now) }));
       const stateOf = (type: QuoteType, index: number): QuoteCardState => {
         const latest = withStatus.find((h) => h.type === type) ?? null;
         const sentAt = latest ? Date.parse(latest.sentAt) : null;
-        const needsUpdate = sentAt !== null && facts.lastItemAt !== null && facts.lastItemAt.getTime() > sentAt;
+        // Only an item this quote lists makes it out of date (decision 031).
+        const needsUpdate =
+          sentAt !== null && QUOTE_ITEM_TYPES[type].some((t) => (facts.lastItemAt[t]?.getTime() ?? 0) > sentAt);
         const inspectionChanged =
           sentAt !== null && facts.lastInspectionChangeAt !== null && facts.lastInspectionChangeAt.getTime() > sentAt;
         const hasData = hasQuoteData(type, facts);
         // A decided quote is final (issue 26): the card offers no Resend or Update for it.
+        const summary = summaries.get(type)!;
         const reason = isDecidedQuoteStatus(latest?.status)
           ? QUOTE_MESSAGES.decidedNoResend
           : !hasData
             ? QUOTE_MESSAGES.noData[type]
-            : !defaults[index]
-              ? TEMPLATE_MESSAGES.noDefault(type)
-              : null;
+            : !summary.priced
+              ? NOTHING_PRICED_MESSAGE[type]
+              : !defaults[index]
+                ? TEMPLATE_MESSAGES.noDefault(type)
+                : null;
         return {
           type,
           latest,
@@ -354,6 +387,7 @@ export function createQuotesService(deps: QuotesDeps) {
           canSend: reason === null,
           canWithdraw: latest?.status === 'sent',
           reason,
+          content: cardContent(summary),
         };
       };
       const [inspection, repair, replacement, other] = QUOTE_TYPES.map((t, i) => stateOf(t, i)) as [
@@ -397,6 +431,8 @@ export function createQuotesService(deps: QuotesDeps) {
         if (isDecidedQuoteStatus(latestOfType?.status)) throw conflict(QUOTE_MESSAGES.decidedNoResend);
         const facts = await repo.typeFacts(jobId, tx);
         if (!hasQuoteData(input.type, facts)) throw conflict(QUOTE_MESSAGES.noData[input.type]);
+        if (!(await readSummaries(jobId, [input.type], tx)).get(input.type)!.priced)
+          throw conflict(NOTHING_PRICED_MESSAGE[input.type]);
         if (!(await hasDefaultPdf(input.type, tx))) throw conflict(TEMPLATE_MESSAGES.noDefault(input.type));
 
         await repo.closeOpen(jobId, 'superseded', tx);
@@ -431,7 +467,9 @@ export function createQuotesService(deps: QuotesDeps) {
         // The job's contact e-mail first: the PDF prints the address the quote is sent to.
         await deps.jobs.setContactEmail(jobId, input.email, now, tx);
         const pdf = await quotePdf.generate({ jobId, quoteType: input.type, quoteNumber: row.quoteNumber, token }, tx);
-        const amountCents = sentQuoteAmountCents(pdf.data);
+        // The one amount (decision 031): the PDF, the e-mail, the page and job_quotes.amount state it.
+        const summary = quoteSummary(pdf.data);
+        const amountCents = summary.grandTotalCents;
         const stored = await storage.put(tx, {
           purpose: 'quote-pdf',
           fileName: `${row.quoteNumber}.pdf`,
@@ -457,6 +495,7 @@ export function createQuotesService(deps: QuotesDeps) {
           locationName: pdf.data.location.name,
           unitNumber: pdf.data.unit?.unitNumber ?? '',
           totalAmount: formatCents(amountCents),
+          ...emailLines(summary),
           approveUrl: links.approveUrl,
           denyUrl: links.denyUrl,
         });
@@ -533,7 +572,7 @@ export function createQuotesService(deps: QuotesDeps) {
           const others = (await repo.outcomesOfJob(row.jobId, tx)).filter((o) => o.id !== row.id);
           let fee: Parameters<typeof declineNotice>[0]['fee'];
           let feeInvoiceId: string | null = null;
-          if (declineChargesFee(others)) {
+          if (declineChargesFee(row.quoteType, others)) {
             await deps.jobs.addItemUnlessPresent(
               row.jobId,
               {
@@ -589,13 +628,16 @@ export function createQuotesService(deps: QuotesDeps) {
         } else {
           const inspections = row.quoteType === 'other' ? [] : await readInspectionsAndRepairs(tx, row.jobId);
           const chosen = new Map(input.options.map((o) => [o.inspectionId, o.phase]));
-          const withRepair = inspections.filter((i) => i.repair);
-          for (const id of chosen.keys()) {
-            if (!withRepair.some((i) => i.id === id))
+          // Only an offered option (one with a price, decision 031) can be chosen.
+          const units = quoteSummary({ quoteType: row.quoteType as QuoteType, inspections, items: [] }).units;
+          const withRepair = inspections.filter((i, n) => units[n]?.chosenPhase);
+          for (const [id, phase] of chosen) {
+            const i = withRepair.find((w) => w.id === id);
+            if (!i || !offeredOptions(i).some((o) => o.phase === phase))
               throw badRequest(QUOTE_MESSAGES.optionsInvalid, { options: QUOTE_MESSAGES.optionsInvalid });
           }
           const choices = withRepair.map((i) => {
-            const phase: RepairPhase = chosen.get(i.id) ?? i.repair!.selectedPhase;
+            const phase: RepairPhase = chosen.get(i.id) ?? units[inspections.indexOf(i)]!.chosenPhase!;
             return {
               inspectionId: i.id,
               phase,
@@ -622,12 +664,13 @@ export function createQuotesService(deps: QuotesDeps) {
             ...facts,
             unitNumber,
             choices: choices.map((c) => ({ modelNumber: c.model, phase: c.phase, totalCents: c.totalCents })),
-            ...(row.quoteType === 'other'
-              ? { totalLabel: 'Total', totalCents: Math.round(Number(row.amount) * 100) }
-              : {
-                  totalLabel: 'Total of the chosen options',
-                  totalCents: choices.reduce((sum, c) => sum + c.totalCents, 0),
-                }),
+            // The quote's one total with the customer's choices (quoteSummary): options and items.
+            totalLabel: 'Total',
+            totalCents:
+              row.quoteType === 'other'
+                ? Math.round(Number(row.amount) * 100)
+                : (await readSummaries(row.jobId, [row.quoteType as QuoteType], tx)).get(row.quoteType as QuoteType)!
+                    .grandTotalCents,
           });
           await enqueueEmail(tx, {
             to: deps.officeEmail,

@@ -36,6 +36,7 @@ const state = (type: QuoteType, over: Partial<QuoteCardState> = {}): QuoteCardSt
   canSend: true,
   canWithdraw: false,
   reason: null,
+  content: { lines: [], totalCents: 0, declineFeeCents: null },
   ...over,
 });
 

@@ -270,7 +270,38 @@ function QuoteTypeState({ state, unitNumber }: { state: QuoteCardState; unitNumb
         <p className="text-sm text-slate-600">{QUOTES_CARD_TEXTS.notSent}</p>
       )}
       {q?.signerName ? <SignedBy quote={q} unitNumber={unitNumber} /> : null}
+      <QuoteLines state={state} />
     </div>
+  );
+}
+
+/** The lines and the one total a send states (quoteSummary, decision 031), and the fee if declined. */
+function QuoteLines({ state }: { state: QuoteCardState }) {
+  const { lines, totalCents, declineFeeCents } = state.content;
+  if (!lines.length) return null;
+  const changed = state.sent && (state.needsUpdate || state.inspectionChanged);
+  return (
+    <section aria-label="Quote lines" className="rounded-md border border-slate-200 p-3" data-testid="quote-lines">
+      <h3 className="text-sm font-semibold text-slate-900">{QUOTES_CARD_TEXTS.linesTitle}</h3>
+      {changed ? <p className="text-xs text-slate-600">{QUOTES_CARD_TEXTS.linesChanged}</p> : null}
+      <ul className="mt-2 divide-y divide-slate-100 text-sm">
+        {lines.map((line, i) => (
+          <li key={i} className="flex justify-between gap-3 py-1">
+            <span className="min-w-0 break-words">{line.label}</span>
+            <span className="shrink-0 tabular-nums">{line.amount}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 flex justify-between border-t border-slate-200 pt-2 text-sm font-semibold">
+        <span>Total</span>
+        <span className="tabular-nums">{formatCents(totalCents)}</span>
+      </p>
+      {declineFeeCents !== null ? (
+        <p className="mt-1 text-xs text-slate-600">
+          Inspection fee if declined: {formatCents(declineFeeCents)} (not part of the total)
+        </p>
+      ) : null}
+    </section>
   );
 }
 

@@ -60,6 +60,8 @@ export const QUOTES_CARD_TEXTS = {
   waiting: 'Waiting for customer confirmation',
   needsUpdate: 'Quote Needs Update',
   needsUpdateHint: 'An item was added to the job after this quote was sent. Update the quote so the customer sees it.',
+  linesTitle: 'Quote lines',
+  linesChanged: 'As the job stands now: sending the quote again states these lines and this total.',
   loadFailed: 'Failed to load quotes',
   noHistory: 'No quotes have been sent for this job yet.',
   notSent: 'No quote of this type has been sent yet.',
