@@ -1,9 +1,10 @@
 /**
  * How a list describes itself (docs/decisions/030-list-descriptions.md). Every list, and each kind of
- * the header search, is one `ListDescription` value written in its module's list repo: the table its
+ * the header search, is one `ListDescription` (a `SortKeyList` or a `CountFirstList`) written in its
+ * module's list repo: the table its
  * page is found on, the orders it may be read in (each an index's key, named), the text columns its
  * search box matches, its filters as conditions, its paging, how its total is known and how its page
- * is read. The planner (planner.ts: `planList`, `readList`) takes the description and a query and
+ * is read. The planner (planner.ts: `readList`) takes the description and a query and
  * picks the way; a repo never calls the ways itself, and a service passes filters, never a way.
  *
  * Two shapes of page, one vocabulary:
@@ -137,3 +138,7 @@ export interface CountFirstList<Query, Row, Context = undefined, Summary = undef
     };
   };
 }
+
+/** A list's description, of either page shape (readList takes both). */
+export type ListDescription<Query, Row, Context = undefined, Summary = undefined> =
+  SortKeyList<Query, Fields, Context> | CountFirstList<Query, Row, Context, Summary>;

@@ -3,19 +3,16 @@ export {
   cappedCount,
   cappedCountStatement,
   countFirstTotalStatement,
-  gatherOrWalk,
   planSortKeyList,
   readList,
   selectPage,
-  selectTotalled,
-  sortedPagePlan,
   walkRowsFor,
   type ListPage,
   type PagePlan,
   type PageWay,
   type SortKeyPlan,
 } from './planner.js';
-export type { CountFirstList, KeyedWay, ListOrder, Paging, SortKeyList } from './description.js';
+export type { CountFirstList, KeyedWay, ListDescription, ListOrder, Paging, SortKeyList } from './description.js';
 export {
   COMPANY_ZONE,
   invoiceSearchTable,

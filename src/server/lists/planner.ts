@@ -2,8 +2,9 @@
  * The one planner of every list and of the header search: how a page and its total are read
  * (docs/decisions/027-one-list-planner.md, 030-list-descriptions.md). A list describes itself once
  * (description.ts: its table, orders, filters, search text, paging, total and page shape, in its
- * module's list repo) and `readList` picks the way; `planList` shows the statements it would run
- * (the tests and the bench EXPLAIN them). No repo calls a way itself, and no service chooses one.
+ * module's list repo) and `readList` picks the way; `planSortKeyList` and
+ * `countFirstTotalStatement` show the statements it would run (the tests and the bench EXPLAIN
+ * them). No repo calls a way itself, and no service chooses one.
  *
  * The ways a page is found (PageWay), in the order they are tried:
  *   keyed     the rows whose own sort key matches, walked in order, plus the few others beside
@@ -353,7 +354,7 @@ export type SortKeyPlan<F extends Fields> =
     }
   | { kind: 'capped'; plan: PagePlan<F> };
 
-/** The statements of a sortKey list for a query (planList). */
+/** The statements of a sortKey list for a query (what readList runs for it). */
 export function planSortKeyList<Q, F extends Fields, C>(
   described: SortKeyList<Q, F, C>,
   query: Q,
