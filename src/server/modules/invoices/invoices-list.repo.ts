@@ -31,7 +31,6 @@ import {
   locations,
 } from '../../db/schema.js';
 import {
-  cappedCount,
   COMPANY_ZONE,
   onSearchTable,
   readList,
@@ -297,11 +296,6 @@ export function listSummaryQuery(exec: Executor, filters: InvoiceListFilters, co
 /** The rows the conditions find (or a search's matches, `searched`), as `select 1 from ...` for a capped count. */
 const matchRows = (conditions: SQL[], searched?: SQL) =>
   searched ? sql`select 1 from ${searched}` : sql`select 1 from ${jobInvoices} where ${and(...conditions)}`;
-
-/** The rows the conditions find, counted up to countLimit (totalCapped beyond it). */
-export function countMatches(exec: Executor, conditions: SQL[], countLimit: number, searched?: SQL) {
-  return cappedCount(exec, matchRows(conditions, searched), countLimit);
-}
 
 /**
  * Total Outstanding, Overdue and Due Soon for the pending search, in one aggregate; `filtered` counts

@@ -13,7 +13,6 @@ import { createInvoicesWritesRepo } from './invoices-writes.repo.js';
 
 export { type InvoiceRecord } from './invoices-detail.repo.js';
 export {
-  countMatches,
   invoiceLists,
   listBatch,
   listConditions,
