@@ -1,14 +1,18 @@
-/** The list module: paging, capped totals and search of every list (see planner.ts). */
+/** The list module: paging, capped totals and search of every list (see description.ts and planner.ts). */
 export {
   cappedCount,
-  gatherOrWalk,
+  cappedCountStatement,
+  countFirstTotalStatement,
+  planSortKeyList,
+  readList,
   selectPage,
-  selectTotalled,
-  sortedPagePlan,
   walkRowsFor,
+  type ListPage,
   type PagePlan,
   type PageWay,
+  type SortKeyPlan,
 } from './planner.js';
+export type { CountFirstList, KeyedWay, ListDescription, ListOrder, Paging, SortKeyList } from './description.js';
 export {
   COMPANY_ZONE,
   invoiceSearchTable,

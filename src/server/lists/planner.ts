@@ -1,9 +1,10 @@
 /**
  * The one planner of every list and of the header search: how a page and its total are read
- * (docs/decisions/027-one-list-planner.md). A list describes itself (its table, order, filters,
- * search text and counters: `sortedPagePlan` for the customer lists, the price book's and the
- * header search's kinds; the jobs and invoice lists' own statements built in their module's list
- * repo) and the planner picks the way, never the service.
+ * (docs/decisions/027-one-list-planner.md, 030-list-descriptions.md). A list describes itself once
+ * (description.ts: its table, orders, filters, search text, paging, total and page shape, in its
+ * module's list repo) and `readList` picks the way; `planSortKeyList` and
+ * `countFirstTotalStatement` show the statements it would run (the tests and the bench EXPLAIN
+ * them). No repo calls a way itself, and no service chooses one.
  *
  * The ways a page is found (PageWay), in the order they are tried:
  *   keyed     the rows whose own sort key matches, walked in order, plus the few others beside
@@ -18,13 +19,24 @@
  * The totals:
  *   counters  exact, from a table triggers keep (customer_counts, job_counts, invoice totals)
  *   capped    the matches counted up to countLimit + 1 (countLimitFor): "10,000+" past it
+ *
+ * Which way, by the description's page shape:
+ *   sortKey     the counters answer the query: the order index walked (dense), the counters' total
+ *               beside it; otherwise selectPage: keyed (when described), gathered, then walked or
+ *               sorted (sorted first when no gathered match lies within the walk), then dense
+ *   countFirst  the total first (the summary's count, the counters, or capped); gathered when the
+ *               list has that way for the query and the total is exact and at most gatherLimit,
+ *               otherwise walked to the page (dense). With no gathered way and no summary, the
+ *               count and the page run together.
  */
 import { getTableName, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { queryRows as queryRowsForSql, type Executor } from '../db/client.js';
+import type { CountFirstList, SortKeyList } from './description.js';
 import {
   COUNT_ROWS,
   from,
+  whereAll,
   selectRow,
   selectRows,
   toCount,
@@ -81,14 +93,16 @@ export async function cappedCount(
   rows: SQL,
   countLimit: number,
 ): Promise<{ total: number; totalCapped: boolean }> {
-  const counted = await selectRow(
-    exec,
-    COUNT_ROWS,
-    sql`select ${COUNT_ROWS} from (select 1 from (${rows}) r limit ${countLimit + 1}) capped`,
-  );
-  const n = counted?.n ?? 0;
-  return n > countLimit ? { total: countLimit, totalCapped: true } : { total: n, totalCapped: false };
+  const counted = await selectRow(exec, COUNT_ROWS, cappedCountStatement(rows, countLimit));
+  return cappedTotal(counted?.n ?? 0, countLimit);
 }
+
+/** The statement of cappedCount: `n`, the rows of `rows` up to countLimit + 1. */
+export const cappedCountStatement = (rows: SQL, countLimit: number): SQL =>
+  sql`select ${COUNT_ROWS} from (select 1 from (${rows}) r limit ${countLimit + 1}) capped`;
+
+const cappedTotal = (n: number, countLimit: number) =>
+  n > countLimit ? { total: countLimit, totalCapped: true } : { total: n, totalCapped: false };
 
 /**
  * A filtered page of a list sorted by one column then its id (both ascending), and its total,
@@ -306,10 +320,186 @@ export function sortedPagePlan<F extends Fields>(options: {
 export async function gatherOrWalk<Row>(plan: {
   counted: { total: number; totalCapped: boolean };
   gatherLimit: number;
-  gathered: (() => Promise<Row[]>) | null;
-  dense: () => Promise<Row[]>;
+  gathered: (() => PromiseLike<Row[]>) | null;
+  dense: () => PromiseLike<Row[]>;
 }): Promise<{ rows: Row[]; way: Extract<PageWay, 'gathered' | 'dense'> }> {
   if (plan.gathered && !plan.counted.totalCapped && plan.counted.total <= plan.gatherLimit)
     return { rows: await plan.gathered(), way: 'gathered' };
   return { rows: await plan.dense(), way: 'dense' };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists described once (description.ts): the plan of a query, and its page and total
+// ---------------------------------------------------------------------------------------------
+
+/** What readList answers: the page, the total (capped or exact), the way the page was found, the list's cards. */
+export interface ListPage<Row, Summary = undefined> {
+  rows: Row[];
+  total: number;
+  totalCapped: boolean;
+  way: PageWay;
+  summary?: Summary;
+}
+
+/** The statements a sortKey list runs for a query: the counters' page, or selectPage's ways. */
+export type SortKeyPlan<F extends Fields> =
+  | {
+      kind: 'counted';
+      select: Selection<F>;
+      /** the first rows of the order index, filtered (with the counters' `total` beside them when `preparedAs`) */
+      page: SQL;
+      /** the counters' exact total (`n`); null when `page` answers it */
+      count: SQL | null;
+      preparedAs?: string;
+    }
+  | { kind: 'capped'; plan: PagePlan<F> };
+
+/** The statements of a sortKey list for a query (what readList runs for it). */
+export function planSortKeyList<Q, F extends Fields, C>(
+  described: SortKeyList<Q, F, C>,
+  query: Q,
+  context: C,
+): SortKeyPlan<F> {
+  const list = described.readFrom?.(query) ?? described;
+  const { pages } = list;
+  const conditions = list.filters(query, context);
+  const paging = list.paging(query);
+  const joins = pages.joins ?? sql``;
+  const counters = list.total.counters?.(query) ?? null;
+  if (counters) {
+    const dir = pages.descending ? sql` desc` : sql``;
+    const orderOf = (sortKey: SQL | AnyColumn, idKey: SQL | AnyColumn) =>
+      pages.uniqueSort ? sql`${sortKey}${dir}` : sql`${sortKey}${dir}, ${idKey}${dir}`;
+    const where = conditions.length ? sql` where ${whereAll(conditions)}` : sql``;
+    const page = sql`select ${pages.select} from ${from(list.table)} ${joins}${where} order by ${orderOf(pages.sort, pages.id)} limit ${paging.limit} offset ${paging.offset}`;
+    if (!list.total.withPage) return { kind: 'counted', select: pages.select, page, count: counters };
+    // The page and the total in one round trip (selectTotalled).
+    return {
+      kind: 'counted',
+      select: pages.select,
+      page: sql`
+        select t.n as total, r.* from (${counters}) t
+        left join lateral (${page}) r on true
+        order by ${orderOf(sql`r.${pages.select.key(pages.keys.sort)}`, sql`r.${pages.select.key(pages.keys.id)}`)}`,
+      count: null,
+      preparedAs: list.total.withPage.preparedAs,
+    };
+  }
+  const where = whereAll(conditions);
+  const keyed = pages.keyed?.(query, conditions, paging.countLimit) ?? null;
+  return {
+    kind: 'capped',
+    plan: sortedPagePlan({
+      select: pages.select,
+      table: list.table,
+      id: pages.id,
+      sort: pages.sort,
+      keys: pages.keys,
+      ...(pages.descending ? { descending: true } : {}),
+      ...(pages.uniqueSort ? { uniqueSort: true } : {}),
+      ...(pages.joins ? { joins: pages.joins } : {}),
+      ...(pages.matchJoins?.(query) ? { matchJoins: joins } : {}),
+      ...(keyed ? { keyed } : {}),
+      ...(pages.anyOrderPastWalk ? { anyOrderPastWalk: true } : {}),
+      where,
+      limit: paging.limit,
+      offset: paging.offset,
+      countLimit: paging.countLimit,
+      sortLimit: pages.sortLimit,
+    }),
+  };
+}
+
+/** The total of a countFirst list as one statement (`n`): its counters', or the capped count (for EXPLAIN). */
+export function countFirstTotalStatement<Q, R, C, S>(
+  list: CountFirstList<Q, R, C, S>,
+  query: Q,
+  context: C,
+): { statement: SQL; countLimit: number | null } {
+  const counters = list.total.counters?.(query, context) ?? null;
+  if (counters) return { statement: counters, countLimit: null };
+  const { countLimit } = list.paging(query);
+  return { statement: cappedCountStatement(list.total.capped(query, context), countLimit), countLimit };
+}
+
+async function readSortKeyList<Q, F extends Fields, C>(
+  exec: Executor,
+  list: SortKeyList<Q, F, C>,
+  query: Q,
+  context: C,
+): Promise<ListPage<RowOf<F>>> {
+  const plan = planSortKeyList(list, query, context);
+  if (plan.kind === 'capped') return selectPage(exec, plan.plan);
+  if (!plan.count) {
+    const { rows, total } = await selectTotalled(exec, plan.select, plan.page, { preparedAs: plan.preparedAs });
+    return { rows, total, totalCapped: false, way: 'dense' };
+  }
+  const [rows, counted] = await Promise.all([
+    selectRows(exec, plan.select, plan.page),
+    selectRow(exec, COUNT_ROWS, plan.count),
+  ]);
+  return { rows, total: counted?.n ?? 0, totalCapped: false, way: 'dense' };
+}
+
+async function readCountFirstList<Q, R, C, S>(
+  exec: Executor,
+  list: CountFirstList<Q, R, C, S>,
+  query: Q,
+  context: C,
+): Promise<ListPage<R, S>> {
+  const { countLimit } = list.paging(query);
+  const { summary: readSummary, narrowerThanSummary } = list.total;
+  const gather = list.pages.gather?.applies(query) ? list.pages.gather : null;
+  const walk = () => list.pages.walk(exec, query, context);
+  const count = async (): Promise<{ total: number; totalCapped: boolean; summary?: S }> => {
+    if (readSummary) {
+      const { summary, count: n, countedUpTo } = await readSummary(exec, query, context);
+      if (n !== null) return { total: n, totalCapped: false, summary };
+      // More than countedUpTo match: "countedUpTo+" on its pages; a page past it, or a list
+      // narrower than the summary's matches, counts on to its own end (the pager knows what follows).
+      if (countLimit > countedUpTo || narrowerThanSummary?.(query))
+        return { ...(await cappedCount(exec, list.total.capped(query, context), countLimit)), summary };
+      return { total: countedUpTo, totalCapped: true, summary };
+    }
+    const { statement, countLimit: limit } = countFirstTotalStatement(list, query, context);
+    const n = (await selectRow(exec, COUNT_ROWS, statement))?.n ?? 0;
+    return limit === null ? { total: n, totalCapped: false } : cappedTotal(n, limit);
+  };
+  if (!gather && !readSummary) {
+    // The count decides nothing: it runs beside the walk.
+    const [rows, counted] = await Promise.all([walk(), count()]);
+    return { rows, ...counted, way: 'dense' };
+  }
+  const counted = await count();
+  const { rows, way } = await gatherOrWalk({
+    counted,
+    gatherLimit: list.pages.gatherLimit ?? countLimit,
+    gathered: gather ? () => gather.read(exec, query, context) : null,
+    dense: walk,
+  });
+  return { rows, ...counted, way };
+}
+
+/** The page and total of a described list for a query: the planner picks the way (see the header). */
+export function readList<Q, F extends Fields, C>(
+  exec: Executor,
+  list: SortKeyList<Q, F, C>,
+  query: Q,
+  context: C,
+): Promise<ListPage<RowOf<F>>>;
+export function readList<Q, R, C, S>(
+  exec: Executor,
+  list: CountFirstList<Q, R, C, S>,
+  query: Q,
+  context: C,
+): Promise<ListPage<R, S>>;
+export function readList(
+  exec: Executor,
+  list: SortKeyList<unknown, Fields, unknown> | CountFirstList<unknown, unknown, unknown, unknown>,
+  query: unknown,
+  context: unknown,
+): Promise<ListPage<unknown, unknown>> {
+  return list.pages.by === 'sortKey'
+    ? readSortKeyList(exec, list as SortKeyList<unknown, Fields, unknown>, query, context)
+    : readCountFirstList(exec, list as CountFirstList<unknown, unknown, unknown, unknown>, query, context);
 }

@@ -23,7 +23,7 @@ import {
   whereAll,
   type RowOf,
 } from '../../db/sql.js';
-import { selectPage, selectTotalled, sortedPagePlan } from '../../lists/index.js';
+import { planSortKeyList, readList, type SortKeyList } from '../../lists/index.js';
 import type { GeoPoint } from '../../geocoder/geocoder.js';
 
 /** Filtered lists gather and sort at most this many matches when walking the order does not find the page (see selectPage). */
@@ -61,55 +61,78 @@ function filterConditions(filters: CompanyExportQuery): SQL[] {
   return conditions;
 }
 
-/** The statements behind the /companies list (also shown with EXPLAIN by the benchmark). */
-export function companyListStatements(
-  query: CompanyListQuery,
-  options: { totalCap?: number; sortLimit?: number } = {},
-) {
-  const conditions = filterConditions(query);
-  const limit = query.pageSize;
-  const offset = (query.page - 1) * query.pageSize;
-  if (conditions.length === 0) {
-    return {
-      kind: 'unfiltered' as const,
-      // The page and the total (from the counters) in one round trip.
-      page: sql`
-        select t.total, r.* from (select ${customerCounts.companies} as total from ${customerCounts} where ${customerCounts.id} = 1) t
-        left join lateral (select ${COMPANY} from ${from(c)} order by ${c.name}, ${c.id} limit ${limit} offset ${offset}) r on true
-        order by r.${COMPANY.key('name')}, r.${COMPANY.key('id')}`,
-    };
-  }
+type ListOptions = { totalCap?: number; sortLimit?: number };
+
+/** The /companies list (src/server/lists/description.ts): by name, its contains filters, its counter. */
+export function companyList(options: ListOptions = {}): SortKeyList<CompanyListQuery, typeof COMPANY.fields> {
   return {
-    kind: 'filtered' as const,
-    plan: sortedPagePlan({
+    name: 'companies',
+    table: c,
+    orders: { name: { index: 'companies_name_idx' } },
+    searchText: [c.searchText],
+    filters: (query) => filterConditions(query),
+    paging: (query) => ({
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+      countLimit: countLimitFor(query.page, query.pageSize, options.totalCap),
+    }),
+    total: {
+      // Unfiltered: the counter, read in the page's statement (its text never changes: prepared).
+      counters: (query) =>
+        filterConditions(query).length === 0
+          ? sql`select ${customerCounts.companies} as ${COUNT_ROWS.key('n')} from ${customerCounts} where ${customerCounts.id} = 1`
+          : null,
+      withPage: { preparedAs: 'companies_page' },
+    },
+    pages: {
+      by: 'sortKey',
       select: COMPANY,
-      table: c,
       id: c.id,
       sort: c.name,
       keys: { sort: 'name', id: 'id' },
-      where: whereAll(conditions),
-      limit,
-      offset,
-      countLimit: countLimitFor(query.page, query.pageSize, options.totalCap),
       sortLimit: options.sortLimit ?? COMPANY_SORT_LIMIT,
-    }),
+    },
   };
 }
 
-/** The statements behind the company name suggestions: up to 5 by name (planned like the list). */
-export function companySuggestionStatements(text: string, options: { totalCap?: number; sortLimit?: number } = {}) {
-  return sortedPagePlan({
-    select: SUMMARY,
+/** The company name suggestions: up to 5 by name, planned like the list. */
+export function companySuggestions(options: ListOptions = {}): SortKeyList<string, typeof SUMMARY.fields> {
+  return {
+    name: 'company suggestions',
     table: c,
-    id: c.id,
-    sort: c.name,
-    keys: { sort: 'name', id: 'id' },
-    where: searchTextMatch(c.searchText, text),
-    limit: NAME_SUGGESTION_LIMIT,
-    offset: 0,
-    countLimit: countLimitFor(1, NAME_SUGGESTION_LIMIT, options.totalCap),
-    sortLimit: options.sortLimit ?? COMPANY_SORT_LIMIT,
-  });
+    orders: { name: { index: 'companies_name_idx' } },
+    searchText: [c.searchText],
+    filters: (text) => [searchTextMatch(c.searchText, text)],
+    paging: () => ({
+      limit: NAME_SUGGESTION_LIMIT,
+      offset: 0,
+      countLimit: countLimitFor(1, NAME_SUGGESTION_LIMIT, options.totalCap),
+    }),
+    total: {},
+    pages: {
+      by: 'sortKey',
+      select: SUMMARY,
+      id: c.id,
+      sort: c.name,
+      keys: { sort: 'name', id: 'id' },
+      sortLimit: options.sortLimit ?? COMPANY_SORT_LIMIT,
+    },
+  };
+}
+
+/** The statements behind the /companies list (the tests and the benchmark read them). */
+export function companyListStatements(query: CompanyListQuery, options: ListOptions = {}) {
+  const plan = planSortKeyList(companyList(options), query, undefined);
+  return plan.kind === 'counted'
+    ? { kind: 'unfiltered' as const, page: plan.page }
+    : { kind: 'filtered' as const, plan: plan.plan };
+}
+
+/** The statements behind the company name suggestions. */
+export function companySuggestionStatements(text: string, options: ListOptions = {}) {
+  const plan = planSortKeyList(companySuggestions(options), text, undefined);
+  if (plan.kind !== 'capped') throw new Error('the suggestions have no counters');
+  return plan.plan;
 }
 
 const l = tableAlias(locations, 'l');
@@ -125,20 +148,16 @@ const records = recordCrud<typeof companies, CompanyWrite, typeof COMPANY.fields
   toRecord: toCompany,
 });
 
-export function createCompaniesRepo(db: Executor, options: { totalCap?: number; sortLimit?: number } = {}) {
+export function createCompaniesRepo(db: Executor, options: ListOptions = {}) {
+  const list = companyList(options);
+  const suggestions = companySuggestions(options);
   return {
     /** One page of /companies ordered by name, and the total (from the counters when unfiltered; capped when filtered). */
     async list(
       query: CompanyListQuery,
       exec: Executor = db,
     ): Promise<{ items: Company[]; total: number; totalCapped: boolean }> {
-      const statements = companyListStatements(query, options);
-      if (statements.kind === 'unfiltered') {
-        // Its text never changes (the page and its size are parameters): prepared once per connection.
-        const { rows, total } = await selectTotalled(exec, COMPANY, statements.page, { preparedAs: 'companies_page' });
-        return { items: rows.map(toCompany), total, totalCapped: false };
-      }
-      const { rows, total, totalCapped } = await selectPage(exec, statements.plan);
+      const { rows, total, totalCapped } = await readList(exec, list, query, undefined);
       return { items: rows.map(toCompany), total, totalCapped };
     },
 
@@ -160,7 +179,7 @@ export function createCompaniesRepo(db: Executor, options: { totalCap?: number; 
 
     /** Up to 5 companies whose name matches the text (src/domain/search.ts), by name. */
     async suggestions(text: string): Promise<CompanySummary[]> {
-      return (await selectPage(db, companySuggestionStatements(text, options))).rows;
+      return (await readList(db, suggestions, text, undefined)).rows;
     },
 
     /** Another company with the same name, case-insensitive and trimmed (the unique index's rule). */

@@ -17,11 +17,12 @@ import {
   type PendingInvoiceSummary,
 } from '../../../domain/invoices/index.js';
 import { toCents } from '../../../domain/money.js';
-import { countLimitFor } from '../../../domain/search.js';
+import { countLimitFor, LIST_TOTAL_CAP } from '../../../domain/search.js';
 import { type Executor } from '../../db/client.js';
 import {
   companies,
   invoiceDueTotals,
+  invoiceSearch,
   invoiceMonthTotals,
   invoicePaidTotals,
   jobInvoices,
@@ -30,13 +31,13 @@ import {
   locations,
 } from '../../db/schema.js';
 import {
-  cappedCount,
   COMPANY_ZONE,
-  gatherOrWalk,
   onSearchTable,
+  readList,
   searchable,
   searchCondition,
   searchedInvoices,
+  type CountFirstList,
   type SearchConditionOptions,
 } from '../../lists/index.js';
 
@@ -292,14 +293,9 @@ export function listSummaryQuery(exec: Executor, filters: InvoiceListFilters, co
     .where(filters.q || onSearchTable(filters) ? undefined : and(...conditions));
 }
 
-/** The rows the conditions find, counted up to countLimit (totalCapped beyond it). */
-export function countMatches(exec: Executor, conditions: SQL[], countLimit: number, searched?: SQL) {
-  return cappedCount(
-    exec,
-    searched ? sql`select 1 from ${searched}` : sql`select 1 from ${jobInvoices} where ${and(...conditions)}`,
-    countLimit,
-  );
-}
+/** The rows the conditions find (or a search's matches, `searched`), as `select 1 from ...` for a capped count. */
+const matchRows = (conditions: SQL[], searched?: SQL) =>
+  searched ? sql`select 1 from ${searched}` : sql`select 1 from ${jobInvoices} where ${and(...conditions)}`;
 
 /**
  * Total Outstanding, Overdue and Due Soon for the pending search, in one aggregate; `filtered` counts
@@ -435,124 +431,165 @@ function paidSummaryOfInvoices(exec: Executor, f: PaidInvoiceFilters, countLimit
 /** Up to this many matches, a filtered list gathers and sorts its matches instead of walking its order index. */
 const MATCHES_FIRST_LIMIT = 50_000;
 type Paging = { page: number; pageSize: number };
+const pageOf = (query: Paging) => ({ limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+
+/** Pending's context: today in the company's time zone (the due tiles). */
+export interface PendingContext {
+  today: string;
+}
 
 /**
- * The reads of the three lists: the service passes the filters, the list decides how its page is
- * found (src/server/lists: gathered or dense) and how it is counted (a summary's exact count, or
- * capped).
+ * The three invoice lists (src/server/lists/description.ts), each stated once: its order's index,
+ * its filters and search (a searchable text, and /invoices' office, read from invoice_search:
+ * searchedInvoices), its cards (read first: their count is the exact total, or null past `cap`), the
+ * capped count past them, the walked page and the gathered page (a search's matches, or the few
+ * matches of a narrowed list, sorted). The service passes filters; the planner picks the way.
  */
-export function createInvoicesListRepo(db: Executor) {
-  /**
-   * A searched list matching more than the cap: "cap+" on the cap's pages; a page past it counts
-   * on to its own end (countLimitFor), so the pager always knows whether a row follows. A list
-   * narrower than the summary's matches (a pending tile) is counted on its own.
-   */
-  const pastTheCap = async (
-    cap: number,
-    conditions: SQL[],
-    query: Paging,
-    narrowerThanTheSummary = false,
-    searched?: SQL,
-  ) => {
-    const countLimit = countLimitFor(query.page, query.pageSize, cap);
-    return countLimit > cap || narrowerThanTheSummary
-      ? countMatches(db, conditions, countLimit, searched)
-      : { total: cap, totalCapped: true };
-  };
-  /**
-   * The page: a search's matches (searchedInvoices), or the few matches of a narrowed list,
-   * gathered and sorted; otherwise the list's order index walked (a search then checked row by
-   * row: `walk`).
-   */
-  const pageOf = (
-    counted: { total: number; totalCapped: boolean },
-    order: ListOrder,
-    query: Paging,
-    conditions: SQL[],
-    walkConditions: SQL[],
-    narrowed: boolean,
-    searched?: SQL,
-  ) =>
-    gatherOrWalk({
-      counted,
+export function invoiceLists(cap: number) {
+  const paging = (query: Paging) => ({ ...pageOf(query), countLimit: countLimitFor(query.page, query.pageSize, cap) });
+  const all: CountFirstList<InvoiceListFilters & Paging, ListRow, undefined, InvoiceListSummary | null> = {
+    name: 'invoices',
+    table: jobInvoices,
+    orders: { created: { index: 'job_invoices_created_at_idx' } },
+    searchText: [invoiceSearch.searchText],
+    filters: (query) => listConditions(query),
+    paging,
+    total: {
+      // A search matching more than the cap has no cards (null): its matches are dense.
+      summary: async (exec, query) => {
+        const summary = await listSummary(exec, query, cap);
+        return { summary, count: summary ? summary.total.count : null, countedUpTo: cap };
+      },
+      capped: (query) =>
+        matchRows(listConditions(query), onSearchTable(query) ? searchedInvoices('all', query) : undefined),
+    },
+    pages: {
+      by: 'countFirst',
       gatherLimit: MATCHES_FIRST_LIMIT,
-      gathered: () =>
-        listPage(
-          db,
-          conditions,
-          order,
-          { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
-          { matchesFirst: narrowed, searched },
-        ),
-      dense: () =>
-        listPage(db, walkConditions, order, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
-    });
+      walk: (exec, query) => listPage(exec, listConditions(query, { walk: true }), 'created', pageOf(query)),
+      // With a date range, a search or one technician few matches are gathered (one technician's
+      // drafts: 715 of 500,000 invoices, 200 ms walked).
+      gather: {
+        applies: () => true,
+        read: (exec, query) =>
+          listPage(exec, listConditions(query), 'created', pageOf(query), {
+            matchesFirst: Boolean(query.q || query.from || query.to || query.technicianId),
+            searched: onSearchTable(query) ? searchedInvoices('all', query) : undefined,
+          }),
+      },
+    },
+  };
+  const pending: CountFirstList<PendingInvoiceFilters & Paging, ListRow, PendingContext, PendingInvoiceSummary | null> =
+    {
+      name: 'pending invoices',
+      table: jobInvoices,
+      orders: { due: { index: 'job_invoices_status_due_idx' } },
+      searchText: [invoiceSearch.searchText],
+      filters: (query, { today }) => pendingConditions(query, today),
+      paging,
+      total: {
+        summary: async (exec, query, { today }) => {
+          const { summary, filtered } = await pendingSummary(exec, query, today, cap);
+          return { summary, count: filtered, countedUpTo: cap };
+        },
+        // A tile (due) is narrower than the cards' matches: counted on its own past the cap.
+        narrowerThanSummary: (query) => Boolean(query.due),
+        capped: (query, { today }) =>
+          matchRows(
+            pendingConditions(query, today),
+            searchable(query.q) ? searchedInvoices('pending', query, { today, withDue: true }) : undefined,
+          ),
+      },
+      pages: {
+        by: 'countFirst',
+        gatherLimit: MATCHES_FIRST_LIMIT,
+        walk: (exec, query, { today }) =>
+          listPage(exec, pendingConditions(query, today, true, { walk: true }), 'due', pageOf(query)),
+        gather: {
+          applies: () => true,
+          read: (exec, query, { today }) =>
+            listPage(exec, pendingConditions(query, today), 'due', pageOf(query), {
+              matchesFirst: Boolean(query.q),
+              searched: searchable(query.q) ? searchedInvoices('pending', query, { today, withDue: true }) : undefined,
+            }),
+        },
+      },
+    };
+  // A paid-date range is walked in the paid-date index itself; only a search gathers its matches first.
+  const paid: CountFirstList<PaidInvoiceFilters & Paging, ListRow, undefined, PaidInvoiceSummary | null> = {
+    name: 'paid invoices',
+    table: jobInvoices,
+    orders: { paid: { index: 'job_invoices_paid_list_idx' } },
+    searchText: [invoiceSearch.searchText],
+    filters: (query) => paidConditions(query),
+    paging,
+    total: {
+      summary: async (exec, query) => {
+        const summary = await paidSummary(exec, query, cap);
+        return { summary, count: summary ? summary.totalPaid.count : null, countedUpTo: cap };
+      },
+      capped: (query) =>
+        matchRows(paidConditions(query), searchable(query.q) ? searchedInvoices('paid', query) : undefined),
+    },
+    pages: {
+      by: 'countFirst',
+      gatherLimit: MATCHES_FIRST_LIMIT,
+      walk: (exec, query) => listPage(exec, paidConditions(query, { walk: true }), 'paid', pageOf(query)),
+      gather: {
+        applies: () => true,
+        read: (exec, query) =>
+          listPage(exec, paidConditions(query), 'paid', pageOf(query), {
+            matchesFirst: Boolean(query.q),
+            searched: searchable(query.q) ? searchedInvoices('paid', query) : undefined,
+          }),
+      },
+    },
+  };
+  return { all, pending, paid };
+}
 
+/**
+ * The reads of the three lists: the service passes the filters (and `totalCap`, where a searched
+ * list stops counting), the descriptions and the planner decide how each page is found and counted.
+ */
+export function createInvoicesListRepo(db: Executor, options: { totalCap?: number } = {}) {
+  const lists = invoiceLists(options.totalCap ?? LIST_TOTAL_CAP);
   return {
-    /** /invoices: with a date range, a search or one technician the total comes first, so few matches are gathered (one technician's drafts: 715 of 500,000 invoices, 200 ms walked). */
-    async readList(query: InvoiceListFilters & Paging, cap: number) {
-      const conditions = listConditions(query);
-      const narrowed = Boolean(query.q || query.from || query.to || query.technicianId);
-      const searched = onSearchTable(query) ? searchedInvoices('all', query) : undefined;
-      // A search matching more than the cap has no cards (null) and walks the index: its matches are dense.
-      const summary = await listSummary(db, query, cap);
-      const counted = summary
-        ? { total: summary.total.count, totalCapped: false }
-        : await pastTheCap(cap, conditions, query, false, searched);
-      const { rows, way } = await pageOf(
-        counted,
-        'created',
-        query,
-        conditions,
-        listConditions(query, { walk: true }),
-        narrowed,
-        searched,
-      );
-      return { rows, ...counted, summary, way };
+    /** /invoices, by creation (newest first), with its three cards. */
+    async readList(query: InvoiceListFilters & Paging) {
+      const { summary = null, ...page } = await readList(db, lists.all, query, undefined);
+      return { ...page, summary };
     },
 
-    /** Pending: issued invoices by due date; a tile (due) is counted on its own past the cap. */
-    async readPending(query: PendingInvoiceFilters & Paging, today: string, cap: number) {
-      const conditions = pendingConditions(query, today);
-      const searched = searchable(query.q) ? searchedInvoices('pending', query, { today, withDue: true }) : undefined;
-      const { summary, filtered } = await pendingSummary(db, query, today, cap);
-      const counted =
-        filtered !== null
-          ? { total: filtered, totalCapped: false }
-          : await pastTheCap(cap, conditions, query, Boolean(query.due), searched);
-      const { rows, way } = await pageOf(
-        counted,
-        'due',
-        query,
-        conditions,
-        pendingConditions(query, today, true, { walk: true }),
-        Boolean(query.q),
-        searched,
-      );
-      return { rows, ...counted, summary, way };
+    /** Pending: issued invoices by due date, with Total Outstanding, Overdue and Due Soon. */
+    async readPending(query: PendingInvoiceFilters & Paging, today: string) {
+      const { summary = null, ...page } = await readList(db, lists.pending, query, { today });
+      return { ...page, summary };
     },
 
-    /** Paid: a paid-date range is walked in the paid-date index itself; only a search gathers its matches first. */
-    async readPaid(query: PaidInvoiceFilters & Paging, cap: number) {
-      const conditions = paidConditions(query);
-      const searched = searchable(query.q) ? searchedInvoices('paid', query) : undefined;
-      const summary = await paidSummary(db, query, cap);
-      const counted = summary
-        ? { total: summary.totalPaid.count, totalCapped: false }
-        : await pastTheCap(cap, conditions, query, false, searched);
-      const { rows, way } = await pageOf(
-        counted,
-        'paid',
-        query,
-        conditions,
-        paidConditions(query, { walk: true }),
-        Boolean(query.q),
-        searched,
-      );
-      return { rows, ...counted, summary, way };
+    /** Paid: by paid date (newest first), with Total Paid and the Monthly Breakdown. */
+    async readPaid(query: PaidInvoiceFilters & Paging) {
+      const { summary = null, ...page } = await readList(db, lists.paid, query, undefined);
+      return { ...page, summary };
     },
 
-    listBatch: (conditions: SQL[], order: ListOrder, after: ListRowCursor | null, limit: number, exec: Executor = db) =>
-      listBatch(exec, conditions, order, after, limit),
+    /** A keyset batch of a list's export: its filters, in its order, after the last row read. */
+    exportBatch(
+      kind: 'all' | 'pending' | 'paid',
+      filters: InvoiceListFilters | PendingInvoiceFilters | PaidInvoiceFilters,
+      today: string,
+      after: ListRowCursor | null,
+      limit: number,
+      exec: Executor = db,
+    ) {
+      const conditions =
+        kind === 'all'
+          ? listConditions(filters as InvoiceListFilters)
+          : kind === 'pending'
+            ? pendingConditions(filters as PendingInvoiceFilters, today)
+            : paidConditions(filters as PaidInvoiceFilters);
+      const order: ListOrder = kind === 'all' ? 'created' : kind === 'pending' ? 'due' : 'paid';
+      return listBatch(exec, conditions, order, after, limit);
+    },
   };
 }

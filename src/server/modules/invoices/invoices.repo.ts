@@ -13,7 +13,7 @@ import { createInvoicesWritesRepo } from './invoices-writes.repo.js';
 
 export { type InvoiceRecord } from './invoices-detail.repo.js';
 export {
-  countMatches,
+  invoiceLists,
   listBatch,
   listConditions,
   listItemOf,
@@ -26,6 +26,7 @@ export {
   pendingSummary,
   type ListOrder,
   type ListRowCursor,
+  type PendingContext,
 } from './invoices-list.repo.js';
 // The invoices' search lives in the list module; named here too for the code that read it from this repo.
 export {
@@ -46,9 +47,9 @@ export {
 } from './invoices-report.repo.js';
 export { type InvoiceInsert } from './invoices-writes.repo.js';
 
-export function createInvoicesRepo(db: Executor) {
+export function createInvoicesRepo(db: Executor, options: { totalCap?: number } = {}) {
   return {
-    ...createInvoicesListRepo(db),
+    ...createInvoicesListRepo(db, options),
     ...createInvoicesDetailRepo(db),
     ...createInvoicesReportRepo(db),
     ...createInvoicesWritesRepo(db),

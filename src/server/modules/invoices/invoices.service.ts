@@ -61,16 +61,7 @@ import { invoicePdf, invoicePdfFileName } from '../../pdf/invoice-pdf.js';
 import { isTechnicianAssigned } from '../jobs/index.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { createSettingsRepo } from '../settings/index.js';
-import {
-  createInvoicesRepo,
-  listConditions,
-  listItemOf,
-  paidConditions,
-  pendingConditions,
-  type ListOrder,
-  type ListRowCursor,
-} from './invoices.repo.js';
-import { LIST_TOTAL_CAP } from '../../../domain/search.js';
+import { createInvoicesRepo, listItemOf, type ListRowCursor } from './invoices.repo.js';
 
 registerConstraintMessages({
   job_invoices_job_id_jobs_id_fk: { status: 409, message: INVOICE_MESSAGES.jobNotFound },
@@ -316,9 +307,8 @@ export async function sendInvoice(
 }
 
 export function createInvoicesService({ db, storage, clock, totalCap }: InvoicesDeps) {
-  const repo = createInvoicesRepo(db);
+  const repo = createInvoicesRepo(db, { totalCap });
   const today = (exec: Executor = db) => createSettingsRepo(exec).today(clock());
-  const cap = totalCap ?? LIST_TOTAL_CAP;
 
   /** Office staff see every invoice; a technician only those of jobs assigned to them. */
   async function assertCanRead(exec: Executor, actor: Actor, jobId: string) {
@@ -450,7 +440,7 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
     },
 
     async list(query: InvoiceListQuery): Promise<InvoiceList> {
-      const [{ rows, total, totalCapped, summary }, now] = await Promise.all([repo.readList(query, cap), today()]);
+      const [{ rows, total, totalCapped, summary }, now] = await Promise.all([repo.readList(query), today()]);
       return {
         items: rows.map((r) => listItemOf(r, now)),
         total,
@@ -463,7 +453,7 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
 
     async pending(query: PendingInvoiceListQuery): Promise<PendingInvoiceList> {
       const now = await today();
-      const { rows, total, totalCapped, summary } = await repo.readPending(query, now, cap);
+      const { rows, total, totalCapped, summary } = await repo.readPending(query, now);
       return {
         items: rows.map((r) => listItemOf(r, now)),
         total,
@@ -475,7 +465,7 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
     },
 
     async paid(query: PaidInvoiceListQuery): Promise<PaidInvoiceList> {
-      const [{ rows, total, totalCapped, summary }, now] = await Promise.all([repo.readPaid(query, cap), today()]);
+      const [{ rows, total, totalCapped, summary }, now] = await Promise.all([repo.readPaid(query), today()]);
       return {
         items: rows.map((r) => listItemOf(r, now)),
         total,
@@ -531,15 +521,8 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
       filters: InvoiceListFilters | PendingInvoiceFilters | PaidInvoiceFilters,
     ): AsyncGenerator<InvoiceListItem[]> {
       const now = await today();
-      const conditions =
-        kind === 'all'
-          ? listConditions(filters as InvoiceListFilters)
-          : kind === 'pending'
-            ? pendingConditions(filters as PendingInvoiceFilters, now)
-            : paidConditions(filters as PaidInvoiceFilters);
-      const order: ListOrder = kind === 'all' ? 'created' : kind === 'pending' ? 'due' : 'paid';
       for await (const batch of inBatches(
-        (after: ListRowCursor | null, limit) => repo.listBatch(conditions, order, after, limit),
+        (after: ListRowCursor | null, limit) => repo.exportBatch(kind, filters, now, after, limit),
         (row) => row,
       )) {
         yield batch.map((r) => listItemOf(r, now));

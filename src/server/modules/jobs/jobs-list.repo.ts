@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { searchWords } from '../../../domain/customers.js';
 import { JOB_STATUSES, type JobListItem, type JobListQuery } from '../../../domain/jobs/index.js';
 import { countLimitFor } from '../../../domain/search.js';
-import { gatherOrWalk } from '../../lists/index.js';
+import { countFirstTotalStatement, readList, type CountFirstList } from '../../lists/index.js';
 import type { Executor } from '../../db/client.js';
 import { jobAssignedCount, jobCounts, jobOpenDueCounts } from '../../db/schema.js';
 import {
@@ -13,7 +13,6 @@ import {
   nullable,
   searchTextMatch,
   oneOfColumn,
-  selectRow,
   selectRows,
   selection,
   whereAll,
@@ -165,23 +164,20 @@ function orderBy(query: JobListQuery): SQL {
 }
 
 /**
- * The statements behind /jobs (also shown with EXPLAIN by the benchmark): the page (ids found in
- * list order on jobs alone, then joined for the 25 rows with their technicians and cost total in
- * the same statement) and the count over the same conditions.
+ * The page statements of /jobs: the page's ids found in list order on jobs alone (or, for one
+ * technician's jobs by creation, on their assignments), then joined for the 25 rows with their
+ * technicians and cost total in the same statement; and for a due or schedule date range, the same
+ * page from the matches gathered through that date's index and sorted.
  */
-export function jobListStatements(query: JobListQuery, ctx: JobListContext, options: { totalCap?: number } = {}) {
+function jobPageStatements(query: JobListQuery, ctx: JobListContext) {
   const conditions = jobListConditions(query, ctx);
   const where = whereAll(conditions);
   const order = orderBy(query);
-  const countLimit = countLimitFor(query.page, query.pageSize, options.totalCap);
-  const counter = counterStatement(query, ctx);
   const offset = (query.page - 1) * query.pageSize;
   // One technician's jobs newest (or oldest) first: their assignments in list order from
   // job_technicians_technician_order_idx (each carries its job's creation time and number,
   // migration 0031), each joined to its job for the other filters, instead of walking every job.
-  const byAssignment =
-    query.sort === 'created' && query.technicianId !== undefined && query.technicianId !== 'unassigned';
-  const pageIds = byAssignment
+  const pageIds = byAssignment(query)
     ? (() => {
         const dir = query.dir === 'asc' ? sql`asc nulls first` : sql`desc nulls last`;
         const rest = whereAll(jobListConditions(query, ctx, { technicianFromAssignments: true }));
@@ -190,29 +186,74 @@ export function jobListStatements(query: JobListQuery, ctx: JobListContext, opti
           order by ${assignment.jobCreatedAt} ${dir}, ${assignment.jobNumber} ${dir} limit ${query.pageSize} offset ${offset}`;
       })()
     : sql`select ${job.id} as id from ${from(job)} where ${where} order by ${order} limit ${query.pageSize} offset ${offset}`;
-  // A due or schedule date range finds its matches through that date's index; walking the list's
-  // order (newest first) to reach them can pass most of the table when they were created long ago.
-  // So when the count (capped) says they are few, they are gathered and sorted instead.
-  const dateRange =
-    !byAssignment &&
-    (query.from !== undefined || query.to !== undefined) &&
-    (query.dateField === 'due' || query.dateField === 'schedule');
   const gatheredIds = sql`select id from (select ${job.id} as id, ${job.createdAt}, ${job.number}, ${job.timePeriodDue}, ${job.scheduleStart} from ${from(job)} where ${where} offset 0) ${job}
     order by ${order} limit ${query.pageSize} offset ${offset}`;
   const pageOf = (ids: SQL) => sql`
       with page as materialized (${ids})
       select ${LIST_ITEM} ${FROM_JOINED} join page p on p.id = ${job.id}
       order by ${order}`;
+  return { page: pageOf(pageIds), gathered: gatheredDateRange(query) ? pageOf(gatheredIds) : null };
+}
+
+const byAssignment = (query: JobListQuery) =>
+  query.sort === 'created' && query.technicianId !== undefined && query.technicianId !== 'unassigned';
+
+/**
+ * A due or schedule date range finds its matches through that date's index; walking the list's
+ * order (newest first) to reach them can pass most of the table when they were created long ago.
+ * So when the count (capped) says they are few, they are gathered and sorted instead.
+ */
+const gatheredDateRange = (query: JobListQuery) =>
+  !byAssignment(query) &&
+  (query.from !== undefined || query.to !== undefined) &&
+  (query.dateField === 'due' || query.dateField === 'schedule');
+
+type Row = RowOf<typeof LIST_ITEM.fields>;
+
+/** The /jobs list (src/server/lists/description.ts): four orders, its filters and search, its counters. */
+export function jobList(options: { totalCap?: number } = {}): CountFirstList<JobListQuery, Row, JobListContext> {
   return {
-    page: pageOf(pageIds),
-    /** the page from the gathered matches of a due or schedule date range (null for other filters) */
-    gathered: dateRange ? pageOf(gatheredIds) : null,
-    // Exact from the counters when they answer the filters; otherwise the matches counted up to countLimit + 1.
-    count:
-      counter ??
-      sql`select ${COUNT_ROWS} from (select 1 from ${from(job)} where ${where} limit ${countLimit + 1}) capped`,
-    countLimit: counter ? null : countLimit,
+    name: 'jobs',
+    table: job,
+    orders: {
+      number: { index: 'jobs_number_unique' },
+      due: { index: 'jobs_time_period_due_idx' },
+      schedule: { index: 'jobs_schedule_start_idx' },
+      created: { index: 'jobs_created_at_idx' },
+      // one technician's jobs by creation: their assignments in that order
+      technicianCreated: { index: 'job_technicians_technician_order_idx' },
+    },
+    orderOf: (query) => (byAssignment(query) ? 'technicianCreated' : query.sort),
+    searchText: [job.searchText],
+    filters: (query, ctx) => jobListConditions(query, ctx),
+    paging: (query) => ({
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+      countLimit: countLimitFor(query.page, query.pageSize, options.totalCap),
+    }),
+    total: {
+      counters: (query, ctx) => counterStatement(query, ctx),
+      capped: (query, ctx) => sql`select 1 from ${from(job)} where ${whereAll(jobListConditions(query, ctx))}`,
+    },
+    pages: {
+      by: 'countFirst',
+      walk: (exec, query, ctx) => selectRows(exec, LIST_ITEM, jobPageStatements(query, ctx).page),
+      gather: {
+        applies: gatheredDateRange,
+        read: (exec, query, ctx) => selectRows(exec, LIST_ITEM, jobPageStatements(query, ctx).gathered!),
+      },
+    },
   };
+}
+
+/**
+ * The statements behind /jobs (the tests and the benchmark read them): the page, the gathered
+ * page of a date range (null for other filters) and the total (the counters' or capped at countLimit).
+ */
+export function jobListStatements(query: JobListQuery, ctx: JobListContext, options: { totalCap?: number } = {}) {
+  const { page, gathered } = jobPageStatements(query, ctx);
+  const { statement, countLimit } = countFirstTotalStatement(jobList(options), query, ctx);
+  return { page, gathered, count: statement, countLimit };
 }
 
 /**
@@ -260,35 +301,15 @@ function counterStatement(query: JobListQuery, ctx: JobListContext): SQL | null 
 }
 
 export function createJobsListRepo(db: Executor, options: { totalCap?: number } = {}) {
+  const list = jobList(options);
   return {
     async list(
       query: JobListQuery,
       ctx: JobListContext,
       exec: Executor = db,
     ): Promise<{ items: JobListItem[]; total: number; totalCapped: boolean }> {
-      const statements = jobListStatements(query, ctx, options);
-      if (!statements.gathered) {
-        const [rows, counted] = await Promise.all([
-          selectRows(exec, LIST_ITEM, statements.page),
-          selectRow(exec, COUNT_ROWS, statements.count),
-        ]);
-        const n = counted?.n ?? 0;
-        const totalCapped = statements.countLimit !== null && n > statements.countLimit;
-        return { items: rows.map(toListItem), total: totalCapped ? statements.countLimit! : n, totalCapped };
-      }
-      // The count first: a capped count of few matches gathers them (src/server/lists gatherOrWalk);
-      // the counters' exact total, or a capped one, means many, found soonest by walking the order.
-      const counted = await selectRow(exec, COUNT_ROWS, statements.count);
-      const n = counted?.n ?? 0;
-      const totalCapped = statements.countLimit !== null && n > statements.countLimit;
-      const gathered = statements.gathered;
-      const { rows } = await gatherOrWalk({
-        counted: { total: n, totalCapped },
-        gatherLimit: statements.countLimit ?? -1,
-        gathered: () => selectRows(exec, LIST_ITEM, gathered),
-        dense: () => selectRows(exec, LIST_ITEM, statements.page),
-      });
-      return { items: rows.map(toListItem), total: totalCapped ? statements.countLimit! : n, totalCapped };
+      const { rows, total, totalCapped } = await readList(exec, list, query, ctx);
+      return { items: rows.map(toListItem), total, totalCapped };
     },
 
     /** A batch of the export: the filtered rows by job number (keyset: after the last number read). */

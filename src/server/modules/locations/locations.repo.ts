@@ -18,7 +18,7 @@ import {
   whereAll,
   type RowOf,
 } from '../../db/sql.js';
-import { selectPage, sortedPagePlan } from '../../lists/index.js';
+import { planSortKeyList, readList, type SortKeyList } from '../../lists/index.js';
 import type { GeoPoint } from '../../geocoder/geocoder.js';
 
 /** Filtered lists gather and sort at most this many matches when walking the order does not find the page (see selectPage). */
@@ -48,7 +48,6 @@ const LOCATION = selection({
 });
 const JOINS = sql`join ${from(c)} on ${c.id} = ${l.companyId}`;
 const SELECT = sql`select ${LOCATION} from ${from(l)} ${JOINS}`;
-const COUNTED = selection({ n: customerCounts.locations });
 
 const toLocation = (row: RowOf<typeof LOCATION.fields>): Location => ({
   ...row,
@@ -69,37 +68,45 @@ function filterConditions(filters: LocationExportQuery): SQL[] {
   return conditions;
 }
 
-/** The statements behind the /locations list (also shown with EXPLAIN by the benchmark). */
-export function locationListStatements(
-  query: LocationListQuery,
-  options: { totalCap?: number; sortLimit?: number } = {},
-) {
-  const conditions = filterConditions(query);
-  const limit = query.pageSize;
-  const offset = (query.page - 1) * query.pageSize;
-  if (conditions.length === 0) {
-    return {
-      kind: 'unfiltered' as const,
-      page: sql`${SELECT} order by ${l.name}, ${l.id} limit ${limit} offset ${offset}`,
-      count: sql`select ${COUNTED} from ${customerCounts} where ${customerCounts.id} = 1`,
-    };
-  }
+type ListOptions = { totalCap?: number; sortLimit?: number };
+
+/** The /locations list (src/server/lists/description.ts): by name, its search and filters, its counter. */
+export function locationList(options: ListOptions = {}): SortKeyList<LocationListQuery, typeof LOCATION.fields> {
   return {
-    kind: 'filtered' as const,
-    plan: sortedPagePlan({
+    name: 'locations',
+    table: l,
+    orders: { name: { index: 'locations_name_idx' } },
+    searchText: [l.searchText],
+    filters: (query) => filterConditions(query),
+    paging: (query) => ({
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+      countLimit: countLimitFor(query.page, query.pageSize, options.totalCap),
+    }),
+    total: {
+      counters: (query) =>
+        filterConditions(query).length === 0
+          ? sql`select ${customerCounts.locations} as ${COUNT_ROWS.key('n')} from ${customerCounts} where ${customerCounts.id} = 1`
+          : null,
+    },
+    pages: {
+      by: 'sortKey',
       select: LOCATION,
-      table: l,
       id: l.id,
       sort: l.name,
       keys: { sort: 'name', id: 'id' },
       joins: JOINS,
-      where: whereAll(conditions),
-      limit,
-      offset,
-      countLimit: countLimitFor(query.page, query.pageSize, options.totalCap),
       sortLimit: options.sortLimit ?? LOCATION_SORT_LIMIT,
-    }),
+    },
   };
+}
+
+/** The statements behind the /locations list (the tests and the benchmark read them). */
+export function locationListStatements(query: LocationListQuery, options: ListOptions = {}) {
+  const plan = planSortKeyList(locationList(options), query, undefined);
+  return plan.kind === 'counted'
+    ? { kind: 'unfiltered' as const, page: plan.page, count: plan.count! }
+    : { kind: 'filtered' as const, plan: plan.plan };
 }
 
 export type LocationWrite = LocationInput & { latitude: number | null; longitude: number | null };
@@ -112,22 +119,15 @@ const records = recordCrud<typeof locations, LocationWrite, typeof LOCATION.fiel
   toRecord: toLocation,
 });
 
-export function createLocationsRepo(db: Executor, options: { totalCap?: number; sortLimit?: number } = {}) {
+export function createLocationsRepo(db: Executor, options: ListOptions = {}) {
+  const list = locationList(options);
   return {
     /** One page of /locations ordered by name, and the total (from the counters when unfiltered; capped when filtered). */
     async list(
       query: LocationListQuery,
       exec: Executor = db,
     ): Promise<{ items: Location[]; total: number; totalCapped: boolean }> {
-      const statements = locationListStatements(query, options);
-      if (statements.kind === 'unfiltered') {
-        const [rows, counted] = await Promise.all([
-          selectRows(exec, LOCATION, statements.page),
-          selectRow(exec, COUNTED, statements.count),
-        ]);
-        return { items: rows.map(toLocation), total: counted?.n ?? 0, totalCapped: false };
-      }
-      const { rows, total, totalCapped } = await selectPage(exec, statements.plan);
+      const { rows, total, totalCapped } = await readList(exec, list, query, undefined);
       return { items: rows.map(toLocation), total, totalCapped };
     },
 

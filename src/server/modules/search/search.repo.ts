@@ -3,14 +3,15 @@ import { searchWords } from '../../../domain/customers.js';
 import { SEARCH_LIMIT_PER_KIND, type SearchResults } from '../../../domain/search.js';
 import type { Executor } from '../../db/client.js';
 import { companies, jobInvoices, jobs, locations, units } from '../../db/schema.js';
-import { from, searchTextMatch, selection, tableAlias, whereAll } from '../../db/sql.js';
+import { from, searchTextMatch, selection, tableAlias, whereAll, type Fields } from '../../db/sql.js';
 import {
   invoiceSearchTable as s,
+  planSortKeyList,
+  readList,
   searchable,
   searchCondition,
   searchTableCondition,
-  selectPage,
-  sortedPagePlan,
+  type SortKeyList,
 } from '../../lists/index.js';
 
 const c = tableAlias(companies, 'c');
@@ -65,116 +66,157 @@ const allWords = (column: Parameters<typeof searchTextMatch>[0], words: string[]
  */
 const HEADER_GATHER_LIMIT = 200;
 
+type HeaderOptions = { totalCap?: number; /** hits per kind (tests ask for every match) */ limit?: number };
+
 /**
- * The header search's statements: for each kind, the first five hits in its list's order, found
- * like a list's first page (sortedPagePlan: the matches gathered through the trigram index when
- * few, the order index walked when many; five matches in any order when the walk finds too few,
- * see HEADER_GATHER_LIMIT). Every word of the text must match, by the rule of the
- * lists' search boxes (src/domain/search.ts): companies on their name, locations, units and jobs on
- * the text their list searches, invoices on number, job, location and company (and a job number).
+ * The header search's five kinds, each described like a list (src/server/lists/description.ts) of
+ * the typed text: the first five hits in its list's order, found like a list's first page (the
+ * matches gathered through the trigram index when few, the order index walked when many; five
+ * matches in any order when the walk finds too few, see HEADER_GATHER_LIMIT). Every word of the
+ * text must match, by the rule of the lists' search boxes (src/domain/search.ts): companies on
+ * their name, locations, units and jobs on the text their list searches, invoices on number, job,
+ * location and company (and a job number).
  */
-export function headerSearchStatements(
-  text: string,
-  options: { totalCap?: number; /** hits per kind (tests ask for every match) */ limit?: number } = {},
-) {
-  const words = searchWords(text);
-  const jobNumber = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
+export function headerSearchKinds(options: HeaderOptions = {}) {
   const countLimit = Math.min(options.totalCap ?? HEADER_GATHER_LIMIT, HEADER_GATHER_LIMIT);
-  const page = {
-    limit: options.limit ?? SEARCH_LIMIT_PER_KIND,
-    offset: 0,
-    countLimit,
-    sortLimit: countLimit,
-    anyOrderPastWalk: true,
-  };
+  const paging = () => ({ limit: options.limit ?? SEARCH_LIMIT_PER_KIND, offset: 0, countLimit });
   const keys = { sort: 'sortKey', id: 'id' } as const;
-  const invoicePage = { ...page, select: INVOICE_HIT, keys, descending: true };
-  return {
-    companies: sortedPagePlan({
-      ...page,
-      select: COMPANY_HIT,
-      table: c,
-      id: c.id,
-      sort: c.name,
-      keys,
-      where: allWords(c.searchText, words),
-    }),
-    locations: sortedPagePlan({
-      ...page,
-      select: LOCATION_HIT,
-      table: l,
-      id: l.id,
-      sort: l.name,
-      keys,
-      joins: sql`join ${from(c)} on ${c.id} = ${l.companyId}`,
-      where: allWords(l.searchText, words),
-    }),
-    units: sortedPagePlan({
-      ...page,
-      select: UNIT_HIT,
-      table: u,
-      id: u.id,
-      sort: u.unitNumber,
-      keys,
-      joins: sql`join ${from(l)} on ${l.id} = ${u.locationId} join ${from(c)} on ${c.id} = ${l.companyId}`,
-      where: allWords(u.searchText, words),
-    }),
-    jobs: sortedPagePlan({
-      ...page,
-      select: JOB_HIT,
-      table: j,
-      id: j.id,
-      sort: j.number,
-      keys,
+  /** The parts every kind shares: the typed text is its only filter, no counters, at most countLimit sorted. */
+  const kind = <F extends Fields>(
+    parts: Pick<SortKeyList<string, F>, 'name' | 'table' | 'orders' | 'searchText' | 'filters' | 'readFrom'> & {
+      pages: Omit<SortKeyList<string, F>['pages'], 'by' | 'keys' | 'sortLimit' | 'anyOrderPastWalk'>;
+    },
+  ): SortKeyList<string, F> => ({
+    ...parts,
+    paging,
+    total: {},
+    pages: { ...parts.pages, by: 'sortKey', keys, sortLimit: countLimit, anyOrderPastWalk: true },
+  });
+  const words = (text: string) => searchWords(text);
+  // On invoice_search alone (its text, job and creation time), walked newest first through its own index.
+  const invoicesOnSearchTable = kind({
+    name: 'header search: invoices (invoice_search)',
+    table: s,
+    orders: { created: { index: 'invoice_search_created_idx' } },
+    searchText: [s.searchText],
+    filters: (text) => [searchTableCondition(text)],
+    pages: {
+      select: INVOICE_HIT,
+      id: s.invoiceId,
+      sort: s.createdAt,
       descending: true,
-      uniqueSort: true,
-      where:
-        jobNumber === null
-          ? allWords(j.searchText, words)
-          : sql`(${allWords(j.searchText, words)} or ${j.number} = ${jobNumber})`,
+      joins: sql`join ${from(i)} on ${i.id} = ${s.invoiceId} join ${from(j)} on ${j.id} = ${i.jobId}`,
+    },
+  });
+  return {
+    companies: kind({
+      name: 'header search: companies',
+      table: c,
+      orders: { name: { index: 'companies_name_idx' } },
+      searchText: [c.searchText],
+      filters: (text) => [allWords(c.searchText, words(text))],
+      pages: { select: COMPANY_HIT, id: c.id, sort: c.name },
     }),
-    // On invoice_search alone (its text, job and creation time), walked newest first through its own index.
-    invoices: searchable(text)
-      ? sortedPagePlan({
-          ...invoicePage,
-          table: s,
-          id: s.invoiceId,
-          sort: s.createdAt,
-          joins: sql`join ${from(i)} on ${i.id} = ${s.invoiceId} join ${from(j)} on ${j.id} = ${i.jobId}`,
-          where: searchTableCondition(text),
-        })
-      : sortedPagePlan({
-          ...invoicePage,
-          table: i,
-          id: i.id,
-          sort: i.createdAt,
-          joins: sql`join ${from(j)} on ${j.id} = ${i.jobId}`,
-          // searchCondition names job_invoices by its table name, hence the inner select.
-          where: sql`${i.id} in (select ${jobInvoices.id} from ${jobInvoices} where ${searchCondition(text)})`,
-        }),
+    locations: kind({
+      name: 'header search: locations',
+      table: l,
+      orders: { name: { index: 'locations_name_idx' } },
+      searchText: [l.searchText],
+      filters: (text) => [allWords(l.searchText, words(text))],
+      pages: {
+        select: LOCATION_HIT,
+        id: l.id,
+        sort: l.name,
+        joins: sql`join ${from(c)} on ${c.id} = ${l.companyId}`,
+      },
+    }),
+    units: kind({
+      name: 'header search: units',
+      table: u,
+      orders: { unitNumber: { index: 'units_unit_number_idx' } },
+      searchText: [u.searchText],
+      filters: (text) => [allWords(u.searchText, words(text))],
+      pages: {
+        select: UNIT_HIT,
+        id: u.id,
+        sort: u.unitNumber,
+        joins: sql`join ${from(l)} on ${l.id} = ${u.locationId} join ${from(c)} on ${c.id} = ${l.companyId}`,
+      },
+    }),
+    jobs: kind({
+      name: 'header search: jobs',
+      table: j,
+      orders: { number: { index: 'jobs_number_unique' } },
+      searchText: [j.searchText],
+      filters: (text) => {
+        const jobNumber = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
+        return [
+          jobNumber === null
+            ? allWords(j.searchText, words(text))
+            : sql`(${allWords(j.searchText, words(text))} or ${j.number} = ${jobNumber})`,
+        ];
+      },
+      pages: { select: JOB_HIT, id: j.id, sort: j.number, descending: true, uniqueSort: true },
+    }),
+    invoices: kind({
+      name: 'header search: invoices',
+      table: i,
+      orders: { created: { index: 'job_invoices_created_at_idx' } },
+      searchText: [s.searchText],
+      // searchCondition names job_invoices by its table name, hence the inner select.
+      filters: (text) => [
+        sql`${i.id} in (select ${jobInvoices.id} from ${jobInvoices} where ${searchCondition(text)})`,
+      ],
+      // A search the lists run on invoice_search alone (searchable) reads that copy instead.
+      readFrom: (text) => (searchable(text) ? invoicesOnSearchTable : null),
+      pages: {
+        select: INVOICE_HIT,
+        id: i.id,
+        sort: i.createdAt,
+        descending: true,
+        joins: sql`join ${from(j)} on ${j.id} = ${i.jobId}`,
+      },
+    }),
+  };
+}
+
+/** The header search's statements for a text, by kind (the tests and the benchmark read them). */
+export function headerSearchStatements(text: string, options: HeaderOptions = {}) {
+  const kinds = headerSearchKinds(options);
+  const planOf = <F extends Fields>(list: SortKeyList<string, F>) => {
+    const plan = planSortKeyList(list, text, undefined);
+    if (plan.kind !== 'capped') throw new Error('the header search has no counters');
+    return plan.plan;
+  };
+  return {
+    companies: planOf(kinds.companies),
+    locations: planOf(kinds.locations),
+    units: planOf(kinds.units),
+    jobs: planOf(kinds.jobs),
+    invoices: planOf(kinds.invoices),
   };
 }
 
 export function createSearchRepo(db: Executor, options: { totalCap?: number } = {}) {
+  const kinds = headerSearchKinds(options);
   return {
     /** Five hits per kind, each in its list's order. */
     async search(text: string): Promise<SearchResults> {
-      const plans = headerSearchStatements(text, options);
-      const hits = <T extends { id: string; title: string; subtitle: string }>(rows: T[]) =>
+      const hits = <T extends { id: string; title: string; subtitle: string }>({ rows }: { rows: T[] }) =>
         rows.map(({ id, title, subtitle }) => ({ id, title, subtitle }));
       const [companyHits, locationHits, unitHits, jobHits, invoiceHits] = await Promise.all([
-        selectPage(db, plans.companies),
-        selectPage(db, plans.locations),
-        selectPage(db, plans.units),
-        selectPage(db, plans.jobs),
-        selectPage(db, plans.invoices),
+        readList(db, kinds.companies, text, undefined),
+        readList(db, kinds.locations, text, undefined),
+        readList(db, kinds.units, text, undefined),
+        readList(db, kinds.jobs, text, undefined),
+        readList(db, kinds.invoices, text, undefined),
       ]);
       return {
-        companies: hits(companyHits.rows),
-        locations: hits(locationHits.rows),
-        units: hits(unitHits.rows),
-        jobs: hits(jobHits.rows),
-        invoices: hits(invoiceHits.rows),
+        companies: hits(companyHits),
+        locations: hits(locationHits),
+        units: hits(unitHits),
+        jobs: hits(jobHits),
+        invoices: hits(invoiceHits),
       };
     },
   };

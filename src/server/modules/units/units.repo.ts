@@ -39,7 +39,7 @@ import {
   whereAll,
   type RowOf,
 } from '../../db/sql.js';
-import { selectPage, sortedPagePlan } from '../../lists/index.js';
+import { planSortKeyList, readList, type KeyedWay, type SortKeyList } from '../../lists/index.js';
 import { countLimitFor } from '../../../domain/search.js';
 
 /** Filtered lists gather and sort at most this many matches when walking the order does not find the page (see selectPage). */
@@ -166,7 +166,7 @@ function filterConditions(query: UnitListQuery): SQL[] {
  * This way applies when some number matches but no more than KEYED_NUMBER_LIMIT do (otherwise the
  * trigram index serves the search as before) and `near` holds at most KEYED_LOCATION_LIMIT locations.
  */
-function keyedSearch(words: string[], where: SQL, others: SQL, countLimit: number) {
+function keyedSearch(words: string[], where: SQL, others: SQL, countLimit: number): KeyedWay {
   const keyList = sql`array(select unit_number from keys)`;
   return {
     with: sql`keys as materialized (select ${n.unitNumber} as unit_number from ${from(n)} where ${whereAll(words.map((word) => searchTextMatch(n.searchText, word)))}
@@ -197,50 +197,65 @@ function keyedSearch(words: string[], where: SQL, others: SQL, countLimit: numbe
   };
 }
 
-/** The statements behind the /units list (also shown with EXPLAIN by the benchmark). */
-export function unitListStatements(query: UnitListQuery, options: { totalCap?: number; sortLimit?: number } = {}) {
-  const conditions = filterConditions(query);
-  const words = searchWords(query.q);
-  const limit = query.pageSize;
-  const offset = (query.page - 1) * query.pageSize;
-  const where = whereAll(conditions);
-  const countLimit = countLimitFor(query.page, query.pageSize, options.totalCap);
-  if (conditions.length === 0 || (conditions.length === 1 && query.status !== undefined)) {
-    // Every unit, or every active / inactive one: spread evenly, so the order index finds the page.
-    const counter =
-      query.status === undefined
-        ? customerCounts.units
-        : query.status === 'active'
-          ? customerCounts.activeUnits
-          : sql`${customerCounts.units} - ${customerCounts.activeUnits}`;
-    return {
-      kind: 'unfiltered' as const,
-      page: sql`select ${LIST_ITEM} ${FROM} where ${where} order by ${u.unitNumber}, ${u.id} limit ${limit} offset ${offset}`,
-      count: sql`select ${counter} as ${COUNTED.key('n')} from ${customerCounts} where ${customerCounts.id} = 1`,
-    };
-  }
+type ListOptions = { totalCap?: number; sortLimit?: number };
+
+/**
+ * The /units list (src/server/lists/description.ts): by unit number; exact from the counters when
+ * nothing or only the status is filtered (spread evenly, so the order index finds the page),
+ * otherwise capped; the search keyed through the unit numbers when it names the unit alone.
+ */
+export function unitList(options: ListOptions = {}): SortKeyList<UnitListQuery, typeof LIST_ITEM.fields> {
   return {
-    kind: 'filtered' as const,
-    plan: sortedPagePlan({
+    name: 'units',
+    table: u,
+    orders: { unitNumber: { index: 'units_unit_number_idx' } },
+    searchText: [u.searchText],
+    filters: (query) => filterConditions(query),
+    paging: (query) => ({
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+      countLimit: countLimitFor(query.page, query.pageSize, options.totalCap),
+    }),
+    total: {
+      counters: (query) => {
+        const filters = filterConditions(query).length;
+        if (!(filters === 0 || (filters === 1 && query.status !== undefined))) return null;
+        const counter =
+          query.status === undefined
+            ? customerCounts.units
+            : query.status === 'active'
+              ? customerCounts.activeUnits
+              : sql`${customerCounts.units} - ${customerCounts.activeUnits}`;
+        return sql`select ${counter} as ${COUNTED.key('n')} from ${customerCounts} where ${customerCounts.id} = 1`;
+      },
+    },
+    pages: {
+      by: 'sortKey',
       select: LIST_ITEM,
-      table: u,
       id: u.id,
       sort: u.unitNumber,
       keys: { sort: 'unitNumber', id: 'id' },
       joins: JOINS,
       // The location and company name filters need the joins to find the matches.
-      ...(query.location || query.company ? { matchJoins: JOINS } : {}),
-      // Through the unit numbers that match, when the filter names the unit alone.
-      ...(words.length && !query.location && !query.company
-        ? { keyed: keyedSearch(words, where, whereAll(conditions.slice(words.length)), countLimit) }
-        : {}),
-      where,
-      limit,
-      offset,
-      countLimit,
+      matchJoins: (query) => Boolean(query.location || query.company),
       sortLimit: options.sortLimit ?? UNIT_SORT_LIMIT,
-    }),
+      // Through the unit numbers that match, when the filter names the unit alone.
+      keyed: (query, conditions, countLimit) => {
+        const words = searchWords(query.q);
+        return words.length && !query.location && !query.company
+          ? keyedSearch(words, whereAll(conditions), whereAll(conditions.slice(words.length)), countLimit)
+          : null;
+      },
+    },
   };
+}
+
+/** The statements behind the /units list (the tests and the benchmark read them). */
+export function unitListStatements(query: UnitListQuery, options: ListOptions = {}) {
+  const plan = planSortKeyList(unitList(options), query, undefined);
+  return plan.kind === 'counted'
+    ? { kind: 'unfiltered' as const, page: plan.page, count: plan.count! }
+    : { kind: 'filtered' as const, plan: plan.plan };
 }
 
 const j = tableAlias(jobs, 'j');
@@ -286,7 +301,8 @@ const records = recordCrud<typeof units, UnitWrite, typeof UNIT.fields, Unit>(un
   toRecord: toUnit,
 });
 
-export function createUnitsRepo(db: Executor, options: { totalCap?: number; sortLimit?: number } = {}) {
+export function createUnitsRepo(db: Executor, options: ListOptions = {}) {
+  const list = unitList(options);
   return {
     /**
      * One page of /units ordered by unit number, and the total: exact from the counters when
@@ -297,15 +313,7 @@ export function createUnitsRepo(db: Executor, options: { totalCap?: number; sort
       query: UnitListQuery,
       exec: Executor = db,
     ): Promise<{ items: UnitListItem[]; total: number; totalCapped: boolean }> {
-      const statements = unitListStatements(query, options);
-      if (statements.kind === 'unfiltered') {
-        const [items, counted] = await Promise.all([
-          selectRows(exec, LIST_ITEM, statements.page),
-          selectRow(exec, COUNTED, statements.count),
-        ]);
-        return { items, total: counted?.n ?? 0, totalCapped: false };
-      }
-      const { rows: items, total, totalCapped } = await selectPage(exec, statements.plan);
+      const { rows: items, total, totalCapped } = await readList(exec, list, query, undefined);
       return { items, total, totalCapped };
     },
 
