@@ -62,7 +62,13 @@ export interface ApiOptions {
   unchanged?: () => Promise<unknown>;
 }
 
-export interface RefusedOptions {
+/** How one call is sent, beyond method, URL and payload. */
+export interface CallOptions {
+  /** Extra request headers (content-type, origin, accept-encoding...), sent besides the Cookie header. */
+  headers?: Record<string, string>;
+}
+
+export interface RefusedOptions extends CallOptions {
   /** The field the error names in `error.fields` (its message must be present). */
   field?: string;
   /** The error code (VALIDATION_ERROR, NOT_FOUND, ...). */
@@ -88,8 +94,11 @@ export interface ApiClient {
   readonly cookie: string;
   /** The signed-in user's id (empty for a client made from a cookie alone). */
   readonly userId: string;
-  /** Calls a route as this user: an object payload is sent as JSON. */
-  call(method: Method, url: string, payload?: unknown): Promise<ApiResponse>;
+  /**
+   * Calls a route as this user: an object payload is sent as JSON, a string or Buffer as it is
+   * (say its content-type in `options.headers`).
+   */
+  call(method: Method, url: string, payload?: unknown, options?: CallOptions): Promise<ApiResponse>;
   /**
    * Sends a bad request and checks it answers `status` with `message` (exactly, or matching a
    * RegExp; any message when omitted), and that the `unchanged` snapshot did not move. Returns
@@ -118,12 +127,14 @@ export function callRoute(
   method: Method,
   url: string,
   payload?: unknown,
+  options: CallOptions = {},
 ): Promise<ApiResponse> {
+  const headers = { ...options.headers, ...(cookie ? { cookie } : {}) };
   return ctx.app.inject({
     method,
     url,
-    ...(cookie ? { headers: { cookie } } : {}),
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> | string | Buffer }),
   });
 }
 
@@ -176,10 +187,12 @@ export function badIdCases(
 
 /** The helpers for a user whose Cookie header you already have. */
 export function apiClient(ctx: TestContext, cookie: string, options: ApiOptions = {}, userId = ''): ApiClient {
-  const call = (method: Method, url: string, payload?: unknown) => callRoute(ctx, cookie, method, url, payload);
+  const call = (method: Method, url: string, payload?: unknown, callOptions?: CallOptions) =>
+    callRoute(ctx, cookie, method, url, payload, callOptions);
   const refused: ApiClient['refused'] = async (method, url, payload, status, message, refusedOptions) => {
     const before = options.unchanged ? await options.unchanged() : undefined;
-    const body = expectRefused(await call(method, url, payload), status, message, refusedOptions);
+    const response = await call(method, url, payload, { headers: refusedOptions?.headers });
+    const body = expectRefused(response, status, message, refusedOptions);
     if (options.unchanged) expect(await options.unchanged(), `${method} ${url} changed data`).toEqual(before);
     return body;
   };
@@ -195,6 +208,14 @@ export function apiClient(ctx: TestContext, cookie: string, options: ApiOptions 
     as: (other) => apiClient(ctx, other, options),
     withRole: (role) => signInAs(ctx, role, options),
   };
+}
+
+/**
+ * The helpers without a session (no Cookie header): for the sign-in route, public routes and the
+ * "signed out gets 401" cases.
+ */
+export function signedOut(ctx: TestContext, options: ApiOptions = {}): ApiClient {
+  return apiClient(ctx, '', options);
 }
 
 /** Creates a user of the role, signs in as them, and returns their helpers. */
