@@ -120,9 +120,15 @@ export interface ApiClient {
   withRole(role: UserRole): Promise<ApiClient>;
 }
 
+/**
+ * The app a client calls: a TestContext, or any built app (`{ app }`) for the tests that build
+ * their own (several instances, a capturing logger); `withRole` needs a TestContext's `loginAs`.
+ */
+export type ApiHost = Pick<TestContext, 'app'> & Partial<Pick<TestContext, 'loginAs'>>;
+
 /** Calls a route with the given Cookie header (or none): the one place tests build an inject(). */
 export function callRoute(
-  ctx: TestContext,
+  ctx: ApiHost,
   cookie: string | undefined,
   method: Method,
   url: string,
@@ -186,7 +192,7 @@ export function badIdCases(
 }
 
 /** The helpers for a user whose Cookie header you already have. */
-export function apiClient(ctx: TestContext, cookie: string, options: ApiOptions = {}, userId = ''): ApiClient {
+export function apiClient(ctx: ApiHost, cookie: string, options: ApiOptions = {}, userId = ''): ApiClient {
   const call = (method: Method, url: string, payload?: unknown, callOptions?: CallOptions) =>
     callRoute(ctx, cookie, method, url, payload, callOptions);
   const refused: ApiClient['refused'] = async (method, url, payload, status, message, refusedOptions) => {
@@ -206,7 +212,11 @@ export function apiClient(ctx: TestContext, cookie: string, options: ApiOptions 
         await refused(c.method, c.url, c.payload, c.status, c.message, { code: c.code });
     },
     as: (other) => apiClient(ctx, other, options),
-    withRole: (role) => signInAs(ctx, role, options),
+    async withRole(role) {
+      if (!ctx.loginAs) throw new Error('withRole needs a TestContext');
+      const user = await ctx.loginAs(role);
+      return apiClient(ctx, user.cookie, options, user.userId);
+    },
   };
 }
 
@@ -214,7 +224,7 @@ export function apiClient(ctx: TestContext, cookie: string, options: ApiOptions 
  * The helpers without a session (no Cookie header): for the sign-in route, public routes and the
  * "signed out gets 401" cases.
  */
-export function signedOut(ctx: TestContext, options: ApiOptions = {}): ApiClient {
+export function signedOut(ctx: ApiHost, options: ApiOptions = {}): ApiClient {
   return apiClient(ctx, '', options);
 }
 
