@@ -66,6 +66,8 @@ export interface ApiOptions {
 export interface CallOptions {
   /** Extra request headers (content-type, origin, accept-encoding...), sent besides the Cookie header. */
   headers?: Record<string, string>;
+  /** The client's address (for the sign-in throttle), instead of inject()'s 127.0.0.1. */
+  remoteAddress?: string;
 }
 
 export interface RefusedOptions extends CallOptions {
@@ -140,6 +142,7 @@ export function callRoute(
     method,
     url,
     ...(Object.keys(headers).length > 0 ? { headers } : {}),
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> | string | Buffer }),
   });
 }
@@ -197,7 +200,10 @@ export function apiClient(ctx: ApiHost, cookie: string, options: ApiOptions = {}
     callRoute(ctx, cookie, method, url, payload, callOptions);
   const refused: ApiClient['refused'] = async (method, url, payload, status, message, refusedOptions) => {
     const before = options.unchanged ? await options.unchanged() : undefined;
-    const response = await call(method, url, payload, { headers: refusedOptions?.headers });
+    const response = await call(method, url, payload, {
+      headers: refusedOptions?.headers,
+      remoteAddress: refusedOptions?.remoteAddress,
+    });
     const body = expectRefused(response, status, message, refusedOptions);
     if (options.unchanged) expect(await options.unchanged(), `${method} ${url} changed data`).toEqual(before);
     return body;
