@@ -1,7 +1,10 @@
 /**
- * Helpers for API tests (tests/api): calls as a signed-in role, the "refused and changed nothing"
+ * The one client of the API tests (tests/api): every test calls the API through it, not through
+ * its own inject() wrapper. Calls as a signed-in role, the "refused and changed nothing"
  * assertion, and the malformed-id and missing-id cases of a detail route. They sit on top of
- * `createTestContext` (test-app.ts), which stays as it is.
+ * `createTestContext` (test-app.ts), which stays as it is; a test that builds its own app passes
+ * `{ app }` instead. Direct inject() is kept only where a test is about the HTTP layer itself
+ * (static files, raw request targets), with a comment saying why.
  *
  *   let ctx: TestContext;
  *   let api: ApiClient;
@@ -26,7 +29,14 @@
  *   });
  *
  * Another role's calls, with the same `unchanged` snapshot: `await api.withRole('technician')`, or
- * `api.as(cookie)` for a cookie you already have.
+ * `api.as(cookie)` for a cookie you already have. No session: `signedOut(ctx)` (sign-in, public
+ * routes, the 401 cases).
+ *
+ *   // headers, a raw (string/Buffer) body, another client address
+ *   await api.call('POST', url, body.payload, { headers: body.headers }); // a multipart upload
+ *   await api.call('GET', url, undefined, { headers: { 'accept-encoding': 'gzip' } });
+ *   await signedOut(ctx).call('POST', '/api/auth/login', credentials, { remoteAddress: '198.51.100.7' });
+ *   await api.refused('PUT', url, '[1,2]', 400, undefined, { headers: { 'content-type': 'application/json' } });
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
