@@ -7,19 +7,27 @@ import {
   MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS,
   SIGN_IN_WINDOW_MINUTES,
 } from '../../src/server/modules/auth/sign-in-throttle.js';
+import { signedOut, type ApiClient, type ApiHost, type CallOptions } from '../support/api.js';
+import { tableFingerprint } from '../support/db-fingerprint.js';
 import { cookieHeader, createTestContext, TEST_PASSWORD, type TestContext } from '../support/test-app.js';
 
 let ctx: TestContext;
+let anonymous: ApiClient;
 beforeAll(async () => {
   ctx = await createTestContext();
+  // a refused sign-in makes no session and changes no user
+  anonymous = signedOut(ctx, { unchanged: () => tableFingerprint(ctx.database.db, ['users', 'sessions']) });
   await ctx.f.user({ username: 'dana', email: 'dana@example.com', role: 'admin', password: TEST_PASSWORD });
   await ctx.f.user({ username: 'gone', email: 'gone@example.com', status: 'inactive', password: TEST_PASSWORD });
   await ctx.f.user({ username: 'nopass', email: 'nopass@example.com', password: undefined });
 });
 afterAll(() => ctx.close());
 
-const login = (payload: unknown, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object, headers });
+const login = (payload: unknown, options: CallOptions = {}) =>
+  anonymous.call('POST', '/api/auth/login', payload, options);
+/** Sign-in attempts from one client address, on the given app. */
+const signInFrom = (host: ApiHost, remoteAddress: string) => (username: string, password: string) =>
+  signedOut(host).call('POST', '/api/auth/login', { username, password }, { remoteAddress });
 
 describe('sign-in', () => {
   it('signs in by username and answers the user, with an httpOnly SameSite=Lax session cookie', async () => {
@@ -32,11 +40,7 @@ describe('sign-in', () => {
     expect(cookie.path).toBe('/');
     // 256 random bits (43 base64url characters) plus the signature
     expect(cookie.value.split('.')[0]!.length).toBeGreaterThanOrEqual(43);
-    const session = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/auth/session',
-      headers: { cookie: cookieHeader(response) },
-    });
+    const session = await anonymous.as(cookieHeader(response)).call('GET', '/api/auth/session');
     expect(session.statusCode).toBe(200);
     expect(session.json().user.username).toBe('dana');
   });
@@ -53,7 +57,7 @@ describe('sign-in', () => {
       { username: 'gone', password: TEST_PASSWORD },
       { username: 'nopass', password: 'anything' },
     ]) {
-      const response = await login(payload, { 'x-forwarded-for': 'ignored' });
+      const response = await login(payload, { headers: { 'x-forwarded-for': 'ignored' } });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: 'Invalid username or password' } });
       expect(response.cookies).toHaveLength(0);
@@ -61,32 +65,28 @@ describe('sign-in', () => {
   });
 
   it('requires username and password', async () => {
-    const response = await login({ username: '  ', password: '' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error.fields).toEqual({
+    const body = await anonymous.refused('POST', '/api/auth/login', { username: '  ', password: '' }, 400);
+    expect(body.error.fields).toEqual({
       username: 'Username is required',
       password: 'Password is required',
     });
-    const missing = await login({});
-    expect(missing.statusCode).toBe(400);
+    await anonymous.refused('POST', '/api/auth/login', {}, 400);
   });
 
   it('answers 400 for a body that is not JSON', async () => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: '{oops',
+    await anonymous.refused('POST', '/api/auth/login', '{oops', 400, undefined, {
       headers: { 'content-type': 'application/json' },
+      code: 'VALIDATION_ERROR',
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error.code).toBe('VALIDATION_ERROR');
   });
 
   it('gives a new session id at every sign-in and ends the one the browser came with', async () => {
     const first = cookieHeader(await login({ username: 'dana', password: TEST_PASSWORD }));
-    const second = await login({ username: 'dana', password: TEST_PASSWORD }, { cookie: first });
+    const second = await anonymous
+      .as(first)
+      .call('POST', '/api/auth/login', { username: 'dana', password: TEST_PASSWORD });
     expect(cookieHeader(second)).not.toBe(first);
-    const old = await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: first } });
+    const old = await anonymous.as(first).call('GET', '/api/auth/session');
     expect(old.statusCode).toBe(401);
   });
 
@@ -95,7 +95,7 @@ describe('sign-in', () => {
     // Another first character (the token is random: a fixed replacement would sometimes be the same one).
     const tampered = cookie.replace(/hvac_sid=(.)/, (_, first: string) => `hvac_sid=${first === 'X' ? 'Y' : 'X'}`);
     expect(tampered).not.toBe(cookie);
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: tampered } });
+    const response = await anonymous.as(tampered).call('GET', '/api/auth/session');
     expect(response.statusCode).toBe(401);
   });
 });
@@ -103,9 +103,9 @@ describe('sign-in', () => {
 describe('logout', () => {
   it('deletes the session on the server: the same cookie no longer works', async () => {
     const cookie = cookieHeader(await login({ username: 'dana', password: TEST_PASSWORD }));
-    const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    const out = await anonymous.as(cookie).call('POST', '/api/auth/logout');
     expect(out.statusCode).toBe(204);
-    const after = await ctx.app.inject({ method: 'GET', url: '/api/home/stats', headers: { cookie } });
+    const after = await anonymous.as(cookie).call('GET', '/api/home/stats');
     expect(after.statusCode).toBe(401);
   });
 });
@@ -113,8 +113,7 @@ describe('logout', () => {
 describe('rate limits', () => {
   it(`locks an account from one address after ${MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS} failures, even for the right password`, async () => {
     await ctx.f.user({ username: 'target', email: 'target@example.com', password: TEST_PASSWORD });
-    const from = (remoteAddress: string) => (username: string, password: string) =>
-      ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress });
+    const from = (remoteAddress: string) => signInFrom(ctx, remoteAddress);
     const stranger = from('198.51.100.7');
     for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS; i++) {
       expect((await stranger('target', `wrong-${i}`)).statusCode).toBe(401);
@@ -134,13 +133,7 @@ describe('rate limits', () => {
 
   it('counts failures by account whatever login is typed: username and e-mail share one count', async () => {
     await ctx.f.user({ username: 'mixed', email: 'mixed@example.com', password: TEST_PASSWORD });
-    const attempt = (username: string, password: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { username, password },
-        remoteAddress: '198.51.100.8',
-      });
+    const attempt = signInFrom(ctx, '198.51.100.8');
     const logins = ['mixed', 'MIXED@example.com', 'Mixed', 'mixed@EXAMPLE.com', 'mixed'];
     for (const login of logins.slice(0, MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS))
       expect((await attempt(login, 'wrong')).statusCode).toBe(401);
@@ -148,13 +141,7 @@ describe('rate limits', () => {
   });
 
   it('counts an unknown login on its normalized text, without storing the text', async () => {
-    const attempt = (username: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { username, password: 'x' },
-        remoteAddress: '198.51.100.9',
-      });
+    const attempt = (username: string) => signInFrom(ctx, '198.51.100.9')(username, 'x');
     for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS; i++)
       expect((await attempt(i % 2 ? 'Nobody-Known' : ' nobody-known ')).statusCode).toBe(401);
     expect((await attempt('NOBODY-KNOWN')).statusCode).toBe(429);
@@ -164,13 +151,7 @@ describe('rate limits', () => {
 
   it('says when to try again: Retry-After is the rest of the window', async () => {
     await ctx.f.user({ username: 'waiter', email: 'waiter@example.com', password: TEST_PASSWORD });
-    const attempt = (password: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { username: 'waiter', password },
-        remoteAddress: '198.51.100.10',
-      });
+    const attempt = (password: string) => signInFrom(ctx, '198.51.100.10')('waiter', password);
     for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS; i++)
       expect((await attempt('wrong')).statusCode).toBe(401);
     const locked = await attempt(TEST_PASSWORD);
@@ -182,13 +163,7 @@ describe('rate limits', () => {
 
   it(`locks an account after ${MAX_FAILURES_PER_ACCOUNT} failures from any addresses together`, async () => {
     await ctx.f.user({ username: 'roamed', email: 'roamed@example.com', password: TEST_PASSWORD });
-    const from = (remoteAddress: string, password: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { username: 'roamed', password },
-        remoteAddress,
-      });
+    const from = (remoteAddress: string, password: string) => signInFrom(ctx, remoteAddress)('roamed', password);
     for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++)
       expect((await from(`192.0.2.${i + 1}`, `wrong-${i}`)).statusCode).toBe(401);
     const locked = await from('192.0.2.200', TEST_PASSWORD);
@@ -199,13 +174,7 @@ describe('rate limits', () => {
 
   it('never throttles a user who keeps signing in with the right password, and forgives their own typos', async () => {
     await ctx.f.user({ username: 'regular', email: 'regular@example.com', password: TEST_PASSWORD });
-    const attempt = (password: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { username: 'regular', password },
-        remoteAddress: '198.51.100.11',
-      });
+    const attempt = (password: string) => signInFrom(ctx, '198.51.100.11')('regular', password);
     for (let round = 0; round < 4; round++) {
       for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS - 1; i++)
         expect((await attempt('typo')).statusCode).toBe(401);
@@ -217,14 +186,7 @@ describe('rate limits', () => {
   it('counts an attempt before its password is checked: guesses sent at once cannot pass the limit together', async () => {
     await ctx.f.user({ username: 'burst', email: 'burst@example.com', password: TEST_PASSWORD });
     const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, i) =>
-        ctx.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { username: 'burst', password: `guess-${i}` },
-          remoteAddress: '198.51.100.12',
-        }),
-      ),
+      Array.from({ length: 12 }, (_, i) => signInFrom(ctx, '198.51.100.12')('burst', `guess-${i}`)),
     );
     const checked = answers.filter((a) => a.statusCode === 401).length;
     expect(checked).toBeLessThanOrEqual(MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS);
@@ -243,8 +205,7 @@ describe('a busy address (the office behind one proxy)', () => {
   });
   afterAll(() => busy.close());
   const office = '203.0.113.9';
-  const attempt = (username: string, password: string) =>
-    busy.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress: office });
+  const attempt = (username: string, password: string) => signInFrom(busy, office)(username, password);
   const later = (seconds: number) => {
     now = new Date(now.getTime() + seconds * 1000);
   };
@@ -283,35 +244,28 @@ describe('a busy address (the office behind one proxy)', () => {
   });
 
   it('slows no other address', async () => {
-    const elsewhere = await busy.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: 'spray-3', password: 'guess' },
-      remoteAddress: '198.51.100.99',
-    });
+    const elsewhere = await signInFrom(busy, '198.51.100.99')('spray-3', 'guess');
     expect(elsewhere.statusCode).toBe(401);
   });
 });
 
 describe('cross-site protection and headers', () => {
   it('refuses a mutation sent from another site', async () => {
-    const crossSite = await login({ username: 'dana', password: TEST_PASSWORD }, { 'sec-fetch-site': 'cross-site' });
-    expect(crossSite.statusCode).toBe(403);
-    const foreignOrigin = await login(
-      { username: 'dana', password: TEST_PASSWORD },
-      { origin: 'https://evil.example.com' },
-    );
-    expect(foreignOrigin.statusCode).toBe(403);
-    expect(foreignOrigin.json().error.message).toBe('Cross-site request refused');
-    const sameOrigin = await login(
-      { username: 'dana', password: TEST_PASSWORD },
-      { origin: 'http://localhost:80', host: 'localhost:80', 'sec-fetch-site': 'same-origin' },
-    );
+    const dana = { username: 'dana', password: TEST_PASSWORD };
+    await anonymous.refused('POST', '/api/auth/login', dana, 403, undefined, {
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    await anonymous.refused('POST', '/api/auth/login', dana, 403, 'Cross-site request refused', {
+      headers: { origin: 'https://evil.example.com' },
+    });
+    const sameOrigin = await login(dana, {
+      headers: { origin: 'http://localhost:80', host: 'localhost:80', 'sec-fetch-site': 'same-origin' },
+    });
     expect(sameOrigin.statusCode).toBe(200);
   });
 
   it('sends a strict Content-Security-Policy and the other security headers', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const response = await anonymous.call('GET', '/api/health');
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");

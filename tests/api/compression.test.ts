@@ -8,8 +8,9 @@ import { buildApp } from '../../src/server/app.js';
 import type { DatabaseHandle } from '../../src/server/db/client.js';
 import { negotiateEncoding } from '../../src/server/plugins/compression.js';
 import { createFactories } from '../factories/index.js';
+import { apiClient, signedOut, type ApiClient } from '../support/api.js';
 import { openTestDatabase } from '../support/test-db.js';
-import { testConfig, TEST_PASSWORD } from '../support/test-app.js';
+import { cookieHeader, testConfig, TEST_PASSWORD } from '../support/test-app.js';
 
 // A built web app as the build writes it (decision 020): each text file with its .br and .gz beside it.
 const ASSET = 'assets/main-Ab12Cd34.js';
@@ -70,6 +71,8 @@ afterAll(async () => {
   rmSync(webDir, { recursive: true, force: true });
 });
 
+// The web files and pages below go through inject() directly: they are about serving files (the
+// HTTP layer itself), not API calls; the API answers further down use the API client.
 describe('hashed assets: precompressed files by Accept-Encoding', () => {
   it.each([
     ['br', 'gzip, deflate, br, zstd'],
@@ -142,7 +145,7 @@ describe('pages: never cached, compressed by Accept-Encoding', () => {
 });
 
 describe('API answers', () => {
-  let cookie: string;
+  let api: ApiClient;
   beforeAll(async () => {
     const f = createFactories(database.db);
     const user = await f.user({
@@ -152,16 +155,15 @@ describe('API answers', () => {
       password: TEST_PASSWORD,
     });
     for (let i = 0; i < 30; i++) await f.company({ name: `Compressed Company ${i}` });
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: user.username, password: TEST_PASSWORD },
+    const login = await signedOut({ app }).call('POST', '/api/auth/login', {
+      username: user.username,
+      password: TEST_PASSWORD,
     });
-    cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    api = apiClient({ app }, cookieHeader(login));
   });
 
   it('over 1 KB: brotli or gzip when accepted, with Vary; the same JSON once decoded', async () => {
-    const plain = await app.inject({ url: '/api/companies?page=1&pageSize=25', headers: { cookie } });
+    const plain = await api.call('GET', '/api/companies?page=1&pageSize=25');
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(vary(plain)).toContain('accept-encoding');
@@ -170,9 +172,8 @@ describe('API answers', () => {
       ['gzip, deflate, br', 'br'],
       ['gzip', 'gzip'],
     ] as const) {
-      const response = await app.inject({
-        url: '/api/companies?page=1&pageSize=25',
-        headers: { cookie, 'accept-encoding': accept },
+      const response = await api.call('GET', '/api/companies?page=1&pageSize=25', undefined, {
+        headers: { 'accept-encoding': accept },
       });
       expect(response.headers['content-encoding']).toBe(encoding);
       expect(vary(response)).toContain('accept-encoding');
@@ -185,19 +186,16 @@ describe('API answers', () => {
   });
 
   it('under 1 KB: sent as it is', async () => {
-    const response = await app.inject({ url: '/api/auth/current', headers: { cookie, 'accept-encoding': 'br, gzip' } });
+    const response = await api.call('GET', '/api/auth/current', undefined, {
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.body.length).toBeLessThan(1024);
     expect(response.headers['content-encoding']).toBeUndefined();
   });
 
   it('an error answer over 1 KB is compressed too, and still readable', async () => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/companies',
-      headers: { cookie, 'accept-encoding': 'gzip' },
-      payload: { name: '' },
-    });
+    const response = await api.call('POST', '/api/companies', { name: '' }, { headers: { 'accept-encoding': 'gzip' } });
     expect(response.statusCode).toBe(400);
     expect(JSON.parse(decoded(response)).error.code).toBe('VALIDATION_ERROR');
   });

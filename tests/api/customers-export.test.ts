@@ -3,14 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inBatches } from '../../src/server/export/xlsx.js';
 import { createCompaniesRepo } from '../../src/server/modules/companies/index.js';
 import { createLocationsRepo } from '../../src/server/modules/locations/index.js';
+import { signedOut, signInAs, type ApiClient } from '../support/api.js';
+import { customerFingerprint } from '../support/db-fingerprint.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
 
 let ctx: TestContext;
-let cookie: string;
+let api: ApiClient;
 
 beforeAll(async () => {
   ctx = await createTestContext({ now: () => new Date('2026-11-22T15:00:00Z') });
-  cookie = (await ctx.loginAs('user')).cookie;
+  api = await signInAs(ctx, 'user', { unchanged: () => customerFingerprint(ctx.database.db) });
 });
 afterAll(() => ctx.close());
 
@@ -34,11 +36,7 @@ describe('Export to Spreadsheet', () => {
       });
     await ctx.f.company({ name: 'Not Exported Ltd', city: 'Atlanta' });
 
-    const response = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/companies/export?company=export%20co&city=atl',
-      headers: { cookie },
-    });
+    const response = await api.call('GET', '/api/companies/export?company=export%20co&city=atl');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(response.headers['content-disposition']).toBe('attachment; filename="companies-2026-11-22.xlsx"');
@@ -51,10 +49,7 @@ describe('Export to Spreadsheet', () => {
     expect(rows[1]![2]).toBe('Atlanta');
     expect(rows[1]![6]).toBeInstanceOf(Date);
 
-    const all = await readSheet(
-      (await ctx.app.inject({ method: 'GET', url: '/api/companies/export?company=export%20co', headers: { cookie } }))
-        .rawPayload,
-    );
+    const all = await readSheet((await api.call('GET', '/api/companies/export?company=export%20co')).rawPayload);
     expect(all).toHaveLength(61);
   });
 
@@ -96,7 +91,7 @@ describe('Export to Spreadsheet', () => {
     const company = await ctx.f.company({ name: 'Export Locations Holding' });
     await ctx.f.location({ companyId: company.id, name: 'Xport Alpha', buildingName: 'North', city: 'Atlanta' });
     await ctx.f.location({ companyId: company.id, name: 'Xport Beta', buildingName: 'South', city: 'Decatur' });
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/locations/export?q=xport', headers: { cookie } });
+    const response = await api.call('GET', '/api/locations/export?q=xport');
     expect(response.headers['content-disposition']).toBe('attachment; filename="locations-2026-11-22.xlsx"');
     const rows = await readSheet(response.rawPayload);
     expect(rows).toEqual([
@@ -125,29 +120,19 @@ describe('Export to Spreadsheet', () => {
   });
 
   it('refuses bad filters with a message', async () => {
-    const response = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/locations/export?companyId=zzz',
-      headers: { cookie },
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error.message).toBe('Invalid company ID format');
+    await api.refused('GET', '/api/locations/export?companyId=zzz', undefined, 400, 'Invalid company ID format');
   });
 });
 
 describe('/dashboard and client configuration', () => {
   it('counts companies, locations, units (active and inactive) and lists the 5 newest companies', async () => {
-    const before = (
-      await ctx.app.inject({ method: 'GET', url: '/api/customers/dashboard', headers: { cookie } })
-    ).json();
+    const before = (await api.call('GET', '/api/customers/dashboard')).json();
     const company = await ctx.f.company({ name: 'Newest Of All', createdAt: new Date('2030-01-01T00:00:00Z') });
     const location = await ctx.f.location({ companyId: company.id });
     await ctx.f.unit({ locationId: location.id, status: 'active' });
     await ctx.f.unit({ locationId: location.id, status: 'inactive' });
     await ctx.f.unit({ locationId: location.id, status: 'inactive' });
-    const after = (
-      await ctx.app.inject({ method: 'GET', url: '/api/customers/dashboard', headers: { cookie } })
-    ).json();
+    const after = (await api.call('GET', '/api/customers/dashboard')).json();
     expect(after.totalCompanies).toBe(before.totalCompanies + 1);
     expect(after.totalLocations).toBe(before.totalLocations + 1);
     expect(after.totalUnits).toBe(before.totalUnits + 3);
@@ -163,8 +148,8 @@ describe('/dashboard and client configuration', () => {
   });
 
   it('tells the signed-in browser where map tiles come from', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/config', headers: { cookie } });
+    const response = await api.call('GET', '/api/config');
     expect(response.json()).toEqual({ mapTileUrl: 'https://tile.example.test/{z}/{x}/{y}.png' });
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/config' })).statusCode).toBe(401);
+    await signedOut(ctx).refused('GET', '/api/config', undefined, 401);
   });
 });

@@ -5,6 +5,7 @@ import { buildApp } from '../../src/server/app.js';
 import { createPostgresHandle, type DatabaseHandle } from '../../src/server/db/client.js';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../../src/server/errors.js';
 import { SESSION_COOKIE } from '../../src/server/plugins/auth.js';
+import { apiClient, signedOut } from '../support/api.js';
 import { testConfig } from '../support/test-config.js';
 
 /**
@@ -33,30 +34,34 @@ async function appOn(port: number): Promise<{ app: FastifyInstance; database: Da
 const requests = (app: FastifyInstance) => {
   const session = `${SESSION_COOKIE}=${app.signCookie('a-session-token-that-needs-the-database-to-check')}`;
   return [
-    { name: 'a list with a session', method: 'GET' as const, url: '/api/companies', headers: { cookie: session } },
-    { name: 'the session check', method: 'GET' as const, url: '/api/auth/current', headers: { cookie: session } },
+    { name: 'a list with a session', method: 'GET' as const, url: '/api/companies', cookie: session },
+    { name: 'the session check', method: 'GET' as const, url: '/api/auth/current', cookie: session },
     {
       name: 'a write with a session',
       method: 'POST' as const,
       url: '/api/companies',
-      headers: { cookie: session },
+      cookie: session,
       payload: { name: 'X' },
     },
     {
       name: 'sign-in',
       method: 'POST' as const,
       url: '/api/auth/login',
-      headers: {},
+      cookie: '',
       payload: { username: 'demo', password: 'hvac-demo' },
     },
-    { name: 'health', method: 'GET' as const, url: '/api/health', headers: {} },
+    { name: 'health', method: 'GET' as const, url: '/api/health', cookie: '' },
   ];
 };
 
 async function expect503Fast(app: FastifyInstance) {
   for (const request of requests(app)) {
     const started = performance.now();
-    const response = await app.inject(request);
+    const response = await apiClient({ app }, request.cookie).call(
+      request.method,
+      request.url,
+      'payload' in request ? request.payload : undefined,
+    );
     const ms = performance.now() - started;
     expect(response.statusCode, `${request.name}: ${response.body}`).toBe(503);
     expect(response.headers['retry-after'], request.name).toBe('5');
@@ -86,7 +91,7 @@ describe('PostgreSQL stopped (nothing listens on its port)', () => {
   });
 
   it('still answers 401 to a request without a session (no database needed)', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/companies' })).statusCode).toBe(401);
+    expect((await signedOut({ app }).call('GET', '/api/companies')).statusCode).toBe(401);
   });
 });
 

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client.js';
 import { isDatabaseEmpty, seedDemo } from '../../src/server/db/seed/demo.js';
-import { createTestContext, type TestContext } from '../support/test-app.js';
+import { signedOut } from '../support/api.js';
+import { cookieHeader, createTestContext, type TestContext } from '../support/test-app.js';
 
 const NOW = new Date('2026-11-22T15:00:00Z');
 /**
@@ -43,20 +44,15 @@ describe('demo data', () => {
     // New jobs continue after the seeded numbers.
     expect(await count(sql`select nextval('job_number_seq') as n`)).toBe(1001 + summary.jobs);
 
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: 'demo', password: 'hvac-demo' },
-    });
+    const anonymous = signedOut(ctx);
+    const login = await anonymous.call('POST', '/api/auth/login', { username: 'demo', password: 'hvac-demo' });
     expect(login.statusCode).toBe(200);
     expect(login.json().user.role).toBe('admin');
 
     // The work of the last weeks: Home's quote and repair counts are not empty for a recent period.
-    const cookie = login.headers['set-cookie'] as string;
+    const demo = anonymous.as(cookieHeader(login));
     for (const period of ['last-week', 'last-month']) {
-      const stats = (
-        await ctx.app.inject({ method: 'GET', url: `/api/home/stats?period=${period}`, headers: { cookie } })
-      ).json();
+      const stats = (await demo.call('GET', `/api/home/stats?period=${period}`)).json();
       for (const card of ['followUpJobs', 'openDeficiencies', 'jobsToSchedule', 'submittedQuotes']) {
         expect(stats[card].count, `${card} of ${period}`).toBeGreaterThan(0);
       }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNominatimGeocoder } from '../../src/server/geocoder/geocoder.js';
 import { startFakeNominatim } from '../support/fake-geocoder.js';
+import { signInAs } from '../support/api.js';
 import { createTestContext } from '../support/test-app.js';
 
 type Fake = Awaited<ReturnType<typeof startFakeNominatim>>;
@@ -65,23 +66,25 @@ describe('saving with a geocoder that is down', () => {
     answer = { status: 500 };
     const ctx = await createTestContext({ config: { geocoderUrl: fake.url } });
     try {
-      const { cookie } = await ctx.loginAs('user');
-      const response = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/companies',
-        headers: { cookie },
-        payload: { name: 'Offline Geo Co', address: '1 Main St', city: 'Atlanta', state: 'GA', zip: '30303' },
+      const api = await signInAs(ctx, 'user');
+      const response = await api.call('POST', '/api/companies', {
+        name: 'Offline Geo Co',
+        address: '1 Main St',
+        city: 'Atlanta',
+        state: 'GA',
+        zip: '30303',
       });
       expect(response.statusCode).toBe(201);
       expect(response.json()).toMatchObject({ latitude: null, longitude: null });
       expect(fake.requests.at(-1)!.searchParams.get('street')).toBe('1 Main St');
 
       answer = { body: [{ lat: '33.1', lon: '-84.2' }] };
-      const later = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/companies',
-        headers: { cookie },
-        payload: { name: 'Online Geo Co', address: '2 Main St', city: 'Atlanta', state: 'GA', zip: '30303' },
+      const later = await api.call('POST', '/api/companies', {
+        name: 'Online Geo Co',
+        address: '2 Main St',
+        city: 'Atlanta',
+        state: 'GA',
+        zip: '30303',
       });
       expect(later.json()).toMatchObject({ latitude: 33.1, longitude: -84.2 });
     } finally {

@@ -18,6 +18,8 @@ import type { InvoiceList } from '../../src/domain/invoices/index.js';
 import { toCents } from '../../src/domain/money.js';
 import { effectiveQuoteStatus, type QuoteStatus } from '../../src/domain/quotes.js';
 import { createRandom } from '../factories/index.js';
+import { signInAs, type ApiClient } from '../support/api.js';
+import { tableFingerprint } from '../support/db-fingerprint.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
 
 // Sunday 15 March 2026, 11:00 in New York (the default company time zone).
@@ -36,14 +38,16 @@ interface Seeded {
 }
 
 let ctx: TestContext;
-let cookie: string;
+let api: ApiClient;
 const seeded: Seeded[] = [];
 let techA: string;
 let techB: string;
 
 beforeAll(async () => {
   ctx = await createTestContext({ now: () => NOW });
-  cookie = (await ctx.loginAs('user')).cookie;
+  api = await signInAs(ctx, 'user', {
+    unchanged: () => tableFingerprint(ctx.database.db, ['jobs', 'job_quotes', 'job_invoices', 'home_counts']),
+  });
   techA = (await ctx.f.technician()).user.id;
   techB = (await ctx.f.technician()).user.id;
   const location = await ctx.f.location();
@@ -166,7 +170,7 @@ function expected(filters: HomeFilters): HomeStats {
 }
 
 async function stats(query: string) {
-  const response = await ctx.app.inject({ method: 'GET', url: `/api/home/stats${query}`, headers: { cookie } });
+  const response = await api.call('GET', `/api/home/stats${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as HomeStats;
 }
@@ -194,20 +198,8 @@ describe('home counts against a seeded data set', () => {
   });
 
   it('refuses bad filters with a message', async () => {
-    const badPeriod = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/home/stats?period=yesterday',
-      headers: { cookie },
-    });
-    expect(badPeriod.statusCode).toBe(400);
-    expect(badPeriod.json().error.message).toBe('Unknown period');
-    const badTech = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/home/stats?technicianId=42',
-      headers: { cookie },
-    });
-    expect(badTech.statusCode).toBe(400);
-    expect(badTech.json().error.message).toBe('Invalid technician id');
+    await api.refused('GET', '/api/home/stats?period=yesterday', undefined, 400, 'Unknown period');
+    await api.refused('GET', '/api/home/stats?technicianId=42', undefined, 400, 'Invalid technician id');
   });
 });
 
@@ -289,11 +281,7 @@ describe('each card opens exactly the records it counts', () => {
     for (const card of CARDS) {
       const list = homeCardListQuery(card, filters, NOW, DEFAULT_TIME_ZONE);
       list.set('pageSize', '100');
-      const response = await ctx.app.inject({
-        method: 'GET',
-        url: `/api/jobs?${list.toString()}`,
-        headers: { cookie },
-      });
+      const response = await api.call('GET', `/api/jobs?${list.toString()}`);
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json().total, `${card.key} with /jobs?${list.toString()}`).toBe(counts[card.key].count);
     }
@@ -361,11 +349,10 @@ describe('each card opens exactly the records it counts', () => {
       // Every page of the list: as many records as the card counts, each once.
       const listed: string[] = [];
       for (let page = 1; ; page++) {
-        const response = await ctx.app.inject({
-          method: 'GET',
-          url: `/api/home/deficiencies?${homeDeficienciesQuery(filters).toString()}&page=${page}`,
-          headers: { cookie },
-        });
+        const response = await api.call(
+          'GET',
+          `/api/home/deficiencies?${homeDeficienciesQuery(filters).toString()}&page=${page}`,
+        );
         expect(response.statusCode, response.body).toBe(200);
         const body = response.json() as OpenDeficiencies;
         expect(body.total).toBe(counts.openDeficiencies.count);
@@ -378,11 +365,7 @@ describe('each card opens exactly the records it counts', () => {
 
       const invoicesQuery = homeUnsentInvoicesQuery(filters, NOW, DEFAULT_TIME_ZONE);
       invoicesQuery.set('pageSize', '100');
-      const invoices = await ctx.app.inject({
-        method: 'GET',
-        url: `/api/invoices?${invoicesQuery.toString()}`,
-        headers: { cookie },
-      });
+      const invoices = await api.call('GET', `/api/invoices?${invoicesQuery.toString()}`);
       expect(invoices.statusCode, invoices.body).toBe(200);
       const list = invoices.json() as InvoiceList;
       expect(list.total, `/api/invoices?${invoicesQuery.toString()}`).toBe(counts.unsentInvoices.count);
@@ -400,26 +383,26 @@ describe('each card opens exactly the records it counts', () => {
       ['/api/invoices?createdFrom=2026-02-30', 'Created from date must be a date (YYYY-MM-DD)'],
       ['/api/invoices?technicianId=42', 'Invalid technician id'],
     ] as const) {
-      const response = await ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+      const response = await api.call('GET', url);
       expect(response.statusCode, url).toBe(400);
       expect(response.json().error.message, url).toBe(message);
     }
   });
 
   it('the jobs list refuses an unknown date field', async () => {
-    const response = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/jobs?dateField=quote&from=2026-03-01',
-      headers: { cookie },
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error.message).toBe('Date field must be due, schedule, created or quote-sent');
+    await api.refused(
+      'GET',
+      '/api/jobs?dateField=quote&from=2026-03-01',
+      undefined,
+      400,
+      'Date field must be due, schedule, created or quote-sent',
+    );
   });
 });
 
 describe('home options and daily schedule', () => {
   it('lists offices and active technicians', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/home/options', headers: { cookie } });
+    const response = await api.call('GET', '/api/home/options');
     const body = response.json();
     expect(body.offices).toEqual(expect.arrayContaining(['Main Office', 'Branch Office']));
     expect(body.technicians.map((t: { id: string }) => t.id).sort()).toEqual([techA, techB].sort());
@@ -452,20 +435,14 @@ describe('home options and daily schedule', () => {
       scheduleStart: new Date('2026-03-21T13:00:00Z'),
     });
 
-    const day = await ctx.app.inject({ method: 'GET', url: '/api/home/schedule?date=2026-03-20', headers: { cookie } });
+    const day = await api.call('GET', '/api/home/schedule?date=2026-03-20');
     expect(day.statusCode).toBe(200);
     expect(day.json().jobs.map((j: { id: string }) => j.id)).toEqual([morning.id, late.id]);
     expect(day.json().timeZone).toBe('America/New_York');
 
-    const forTech = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/home/schedule?date=2026-03-20&technicianId=${techB}`,
-      headers: { cookie },
-    });
+    const forTech = await api.call('GET', `/api/home/schedule?date=2026-03-20&technicianId=${techB}`);
     expect(forTech.json().jobs.map((j: { name: string }) => j.name)).toEqual(['Late call']);
 
-    const bad = await ctx.app.inject({ method: 'GET', url: '/api/home/schedule?date=2026-02-30', headers: { cookie } });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.message).toBe('Date must be YYYY-MM-DD');
+    await api.refused('GET', '/api/home/schedule?date=2026-02-30', undefined, 400, 'Date must be YYYY-MM-DD');
   });
 });

@@ -1,7 +1,6 @@
 /** Shared by the inspection, repair and photo API tests. */
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { expect } from 'vitest';
 import { queryRows } from '../../src/server/db/client.js';
 import { inspectionFingerprint } from '../support/db-fingerprint.js';
 import { TEST_PASSWORD, type TestContext } from '../support/test-app.js';
@@ -9,36 +8,6 @@ import { TEST_PASSWORD, type TestContext } from '../support/test-app.js';
 export { inspectionFingerprint };
 
 export const MISSING_ID = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
-
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-export function caller(ctx: TestContext) {
-  const call = (cookie: string, method: Method, url: string, payload?: unknown) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: { cookie },
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
-
-  /** The request is refused with this status and message, and no inspection data changed. */
-  async function refused(
-    cookie: string,
-    method: Method,
-    url: string,
-    payload: unknown,
-    status: number,
-    message: string,
-  ) {
-    const before = await inspectionFingerprint(ctx.database.db);
-    const response = await call(cookie, method, url, payload);
-    expect(response.statusCode, response.body).toBe(status);
-    expect(response.json().error.message).toBe(message);
-    expect(await inspectionFingerprint(ctx.database.db)).toEqual(before);
-    return response.json();
-  }
-  return { call, refused };
-}
 
 let technicians = 0;
 /** A technician (user and technician record) signed in; their id is the one job_technicians holds. */

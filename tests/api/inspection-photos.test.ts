@@ -6,42 +6,27 @@ import { queryRows } from '../../src/server/db/client.js';
 import { jobInspectionPhotos, storedFiles } from '../../src/server/db/schema.js';
 import { createInspectionsRepo } from '../../src/server/modules/inspections/index.js';
 import { detectImageType } from '../../src/server/modules/inspections/photo-images.js';
+import { signInAs, type ApiClient } from '../support/api.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
-import {
-  caller,
-  inspectionFingerprint,
-  loginTechnician,
-  makeImage,
-  MISSING_ID,
-  multipartBody,
-} from './inspection-helpers.js';
+import { inspectionFingerprint, loginTechnician, makeImage, MISSING_ID, multipartBody } from './inspection-helpers.js';
 
 let ctx: TestContext;
-let office: string;
-let call: ReturnType<typeof caller>['call'];
-let refused: ReturnType<typeof caller>['refused'];
+let office: ApiClient;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  ({ call, refused } = caller(ctx));
-  office = (await ctx.loginAs('user')).cookie;
+  office = await signInAs(ctx, 'user', { unchanged: () => inspectionFingerprint(ctx.database.db) });
 });
 afterAll(() => ctx.close());
 
-const upload = (cookie: string, inspectionId: string, fileName: string, contentType: string, bytes: Buffer) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/inspections/${inspectionId}/photos`,
-    ...withCookie(cookie, multipartBody(fileName, contentType, bytes)),
-  });
-const withCookie = (cookie: string, body: ReturnType<typeof multipartBody>) => ({
-  payload: body.payload,
-  headers: { ...body.headers, cookie },
-});
+const upload = (api: ApiClient, inspectionId: string, fileName: string, contentType: string, bytes: Buffer) => {
+  const body = multipartBody(fileName, contentType, bytes);
+  return api.call('POST', `/api/inspections/${inspectionId}/photos`, body.payload, { headers: body.headers });
+};
 
 /** An upload refused with this status and message that changed nothing. */
 async function uploadRefused(
-  cookie: string,
+  api: ApiClient,
   inspectionId: string,
   fileName: string,
   contentType: string,
@@ -49,11 +34,10 @@ async function uploadRefused(
   status: number,
   message: string,
 ) {
-  const before = await inspectionFingerprint(ctx.database.db);
-  const response = await upload(cookie, inspectionId, fileName, contentType, bytes);
-  expect(response.statusCode, response.body).toBe(status);
-  expect(response.json().error.message).toBe(message);
-  expect(await inspectionFingerprint(ctx.database.db)).toEqual(before);
+  const body = multipartBody(fileName, contentType, bytes);
+  await api.refused('POST', `/api/inspections/${inspectionId}/photos`, body.payload, status, message, {
+    headers: body.headers,
+  });
 }
 
 async function newInspection(
@@ -89,28 +73,26 @@ describe('uploading inspection photos', () => {
       },
     });
 
-    const original = await call(office, 'GET', photo.urls.original);
+    const original = await office.call('GET', photo.urls.original);
     expect(original.statusCode).toBe(200);
     expect(original.headers['content-type']).toBe('image/jpeg');
     expect(sha(original.rawPayload)).toBe(sha(jpeg));
-    const display = await call(office, 'GET', photo.urls.display);
+    const display = await office.call('GET', photo.urls.display);
     expect(display.headers['content-type']).toBe('image/jpeg');
     expect(await sharp(display.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 1600, height: 1200 });
-    const thumb = await call(office, 'GET', `/api/inspections/${inspection.id}/photos/${photo.id}?size=thumb`);
+    const thumb = await office.call('GET', `/api/inspections/${inspection.id}/photos/${photo.id}?size=thumb`);
     expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 320, height: 240 });
     // The default size is the display one; an unchanged photo answers 304 to its ETag.
-    const byDefault = await call(office, 'GET', `/api/inspections/${inspection.id}/photos/${photo.id}`);
+    const byDefault = await office.call('GET', `/api/inspections/${inspection.id}/photos/${photo.id}`);
     expect(sha(byDefault.rawPayload)).toBe(sha(display.rawPayload));
-    const again = await ctx.app.inject({
-      method: 'GET',
-      url: photo.urls.display,
-      headers: { cookie: office, 'if-none-match': display.headers.etag as string },
+    const again = await office.call('GET', photo.urls.display, undefined, {
+      headers: { 'if-none-match': display.headers.etag as string },
     });
     expect(again.statusCode).toBe(304);
 
-    const list = await call(office, 'GET', `/api/inspections/${inspection.id}/photos`);
+    const list = await office.call('GET', `/api/inspections/${inspection.id}/photos`);
     expect(list.json()).toEqual({ items: [photo] });
-    expect((await call(office, 'GET', `/api/inspections/${inspection.id}`)).json().photos).toEqual([photo]);
+    expect((await office.call('GET', `/api/inspections/${inspection.id}`)).json().photos).toEqual([photo]);
   });
 
   it('takes PNG and WebP, judged by content: a PNG named .jpg is stored as a PNG; a small photo is not enlarged', async () => {
@@ -134,7 +116,7 @@ describe('uploading inspection photos', () => {
     expect(asWebp.statusCode, asWebp.body).toBe(201);
     expect(asWebp.json()).toMatchObject({ contentType: 'image/webp', width: 800, height: 600 });
     // The transparent PNG's display copy is a JPEG on white.
-    const display = await call(office, 'GET', asPng.json().urls.display);
+    const display = await office.call('GET', asPng.json().urls.display);
     const { data } = await sharp(display.rawPayload).raw().toBuffer({ resolveWithObject: true });
     expect(data[0]).toBeGreaterThan(240);
   });
@@ -256,17 +238,21 @@ describe('uploading inspection photos', () => {
 
     const before = await inspectionFingerprint(ctx.database.db);
     const boundary = '----no-file';
-    const onlyField = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/inspections/${inspection.id}/photos`,
-      headers: { cookie: office, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n--${boundary}--\r\n`,
-    });
-    expect(onlyField.statusCode, onlyField.body).toBe(400);
-    expect(onlyField.json().error.message).toBe('Choose a photo to upload (a JPEG, PNG or WebP image, at most 10 MB)');
-    const json = await call(office, 'POST', `/api/inspections/${inspection.id}/photos`, { file: 'x' });
-    expect(json.statusCode).toBe(415);
-    expect(json.json().error.message).toBe('Send the photo as a multipart/form-data upload in a field named "file"');
+    await office.refused(
+      'POST',
+      `/api/inspections/${inspection.id}/photos`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n--${boundary}--\r\n`,
+      400,
+      'Choose a photo to upload (a JPEG, PNG or WebP image, at most 10 MB)',
+      { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } },
+    );
+    await office.refused(
+      'POST',
+      `/api/inspections/${inspection.id}/photos`,
+      { file: 'x' },
+      415,
+      'Send the photo as a multipart/form-data upload in a field named "file"',
+    );
     expect(await inspectionFingerprint(ctx.database.db)).toEqual(before);
   });
 
@@ -291,28 +277,27 @@ describe('uploading inspection photos', () => {
     const small = await makeImage('jpeg', 64, 48);
     await uploadRefused(office, MISSING_ID, 'a.jpg', 'image/jpeg', small, 404, 'Inspection not found');
     await uploadRefused(office, 'nope', 'a.jpg', 'image/jpeg', small, 400, 'Invalid inspection ID format');
-    expect((await call(office, 'GET', `/api/inspections/${MISSING_ID}/photos`)).json().error.message).toBe(
+    expect((await office.call('GET', `/api/inspections/${MISSING_ID}/photos`)).json().error.message).toBe(
       'Inspection not found',
     );
-    expect((await call(office, 'GET', `/api/inspections/${inspection.id}/photos/${MISSING_ID}`)).json().error).toEqual({
+    expect((await office.call('GET', `/api/inspections/${inspection.id}/photos/${MISSING_ID}`)).json().error).toEqual({
       code: 'NOT_FOUND',
       message: 'Photo not found',
     });
-    expect((await call(office, 'GET', `/api/inspections/${inspection.id}/photos/1`)).json().error.message).toBe(
+    expect((await office.call('GET', `/api/inspections/${inspection.id}/photos/1`)).json().error.message).toBe(
       'Invalid photo ID format',
     );
     const photo = (await upload(office, inspection.id, 'a.jpg', 'image/jpeg', small)).json();
     expect(
-      (await call(office, 'GET', `/api/inspections/${inspection.id}/photos/${photo.id}?size=poster`)).json().error
+      (await office.call('GET', `/api/inspections/${inspection.id}/photos/${photo.id}?size=poster`)).json().error
         .message,
     ).toBe('Size must be original, display or thumb');
     // A photo is reached only through its own inspection.
     const other = await newInspection();
-    expect((await call(office, 'GET', `/api/inspections/${other.inspection.id}/photos/${photo.id}`)).statusCode).toBe(
+    expect((await office.call('GET', `/api/inspections/${other.inspection.id}/photos/${photo.id}`)).statusCode).toBe(
       404,
     );
-    await refused(
-      office,
+    await office.refused(
       'DELETE',
       `/api/inspections/${other.inspection.id}/photos/${photo.id}`,
       undefined,
@@ -333,9 +318,9 @@ describe('deleting photos', () => {
     const [keys] = await createInspectionsRepo(ctx.database.db).photoStorageKeys(inspection.id);
     const all = [keys!.originalKey, keys!.displayKey, keys!.thumbKey];
     expect(await storedCount(all)).toBe(3);
-    expect((await call(office, 'DELETE', `/api/inspections/${inspection.id}/photos/${photo.id}`)).statusCode).toBe(204);
+    expect((await office.call('DELETE', `/api/inspections/${inspection.id}/photos/${photo.id}`)).statusCode).toBe(204);
     expect(await storedCount(all)).toBe(0);
-    expect((await call(office, 'GET', photo.urls.display)).statusCode).toBe(404);
+    expect((await office.call('GET', photo.urls.display)).statusCode).toBe(404);
   });
 
   it('deleting the inspection, or its job, removes the photos and their files', async () => {
@@ -349,7 +334,7 @@ describe('deleting photos', () => {
     expect(keysOfJob.every((k) => k.displayContentType === 'image/jpeg')).toBe(true);
     const keysOf = (k: (typeof keysOfJob)[number]) => [k.originalKey, k.displayKey, k.thumbKey];
 
-    expect((await call(office, 'DELETE', `/api/inspections/${inspection.id}`)).statusCode).toBe(204);
+    expect((await office.call('DELETE', `/api/inspections/${inspection.id}`)).statusCode).toBe(204);
     expect(await storedCount(keysOfJob.filter((k) => k.inspectionId === inspection.id).flatMap(keysOf))).toBe(0);
     expect(await storedCount(keysOfJob.filter((k) => k.inspectionId === second.id).flatMap(keysOf))).toBe(3);
     // Deleting the job (the jobs module's cascade) takes the files too: the photo rows' trigger.
@@ -362,10 +347,11 @@ describe('deleting photos', () => {
 
   it('a technician adds photos on an assigned job only, and cannot delete one of a completed inspection', async () => {
     const tech = await loginTechnician(ctx);
+    const techApi = office.as(tech.cookie);
     const small = await makeImage('jpeg', 64, 48);
     const unassigned = await newInspection();
     await uploadRefused(
-      tech.cookie,
+      techApi,
       unassigned.inspection.id,
       'a.jpg',
       'image/jpeg',
@@ -375,21 +361,18 @@ describe('deleting photos', () => {
     );
 
     const { job, inspection } = await newInspection({}, { technicianIds: [tech.technicianId] });
-    const mine = (await upload(tech.cookie, inspection.id, 'a.jpg', 'image/jpeg', small)).json();
-    const kept = (await upload(tech.cookie, inspection.id, 'b.jpg', 'image/jpeg', small)).json();
-    expect((await call(tech.cookie, 'DELETE', `/api/inspections/${inspection.id}/photos/${mine.id}`)).statusCode).toBe(
-      204,
-    );
-    await call(tech.cookie, 'POST', `/api/jobs/${job.id}/inspections/complete`);
-    await refused(
-      tech.cookie,
+    const mine = (await upload(techApi, inspection.id, 'a.jpg', 'image/jpeg', small)).json();
+    const kept = (await upload(techApi, inspection.id, 'b.jpg', 'image/jpeg', small)).json();
+    expect((await techApi.call('DELETE', `/api/inspections/${inspection.id}/photos/${mine.id}`)).statusCode).toBe(204);
+    await techApi.call('POST', `/api/jobs/${job.id}/inspections/complete`);
+    await techApi.refused(
       'DELETE',
       `/api/inspections/${inspection.id}/photos/${kept.id}`,
       undefined,
       403,
       'A photo of a completed inspection can be deleted only by office staff',
     );
-    expect((await call(office, 'DELETE', `/api/inspections/${inspection.id}/photos/${kept.id}`)).statusCode).toBe(204);
+    expect((await office.call('DELETE', `/api/inspections/${inspection.id}/photos/${kept.id}`)).statusCode).toBe(204);
   });
 });
 

@@ -3,21 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client.js';
 import { jobInspections, jobRepairLines, jobRepairs } from '../../src/server/db/schema.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
-import { caller, inspectionFingerprint, loginTechnician, MISSING_ID } from './inspection-helpers.js';
+import { signedOut, signInAs, type ApiClient } from '../support/api.js';
+import { inspectionFingerprint, loginTechnician, MISSING_ID } from './inspection-helpers.js';
 
 let ctx: TestContext;
-let office: string;
+let office: ApiClient;
 let clock = Date.parse('2026-11-20T14:00:00Z');
 /** Moves the app's clock on: every request sees a later time than the one before. */
 const tick = (ms = 60_000) => (clock += ms);
 
-let call: ReturnType<typeof caller>['call'];
-let refused: ReturnType<typeof caller>['refused'];
-
 beforeAll(async () => {
   ctx = await createTestContext({ now: () => new Date(tick(1000)) });
-  ({ call, refused } = caller(ctx));
-  office = (await ctx.loginAs('user')).cookie;
+  office = await signInAs(ctx, 'user', { unchanged: () => inspectionFingerprint(ctx.database.db) });
 });
 afterAll(() => ctx.close());
 
@@ -33,7 +30,7 @@ const fullInspection = {
 describe('inspections of a job', () => {
   it('lists nothing for a new job, with no quote sent', async () => {
     const job = await ctx.f.job();
-    const response = await call(office, 'GET', `/api/jobs/${job.id}/inspections`);
+    const response = await office.call('GET', `/api/jobs/${job.id}/inspections`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
       items: [],
@@ -44,7 +41,7 @@ describe('inspections of a job', () => {
 
   it('adds inspections (not completed, empty fields as null) and lists them newest first with repairs and photos', async () => {
     const job = await ctx.f.job();
-    const first = await call(office, 'POST', `/api/jobs/${job.id}/inspections`, fullInspection);
+    const first = await office.call('POST', `/api/jobs/${job.id}/inspections`, fullInspection);
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json()).toMatchObject({
       jobId: job.id,
@@ -58,7 +55,7 @@ describe('inspections of a job', () => {
       repair: null,
       photos: [],
     });
-    const second = await call(office, 'POST', `/api/jobs/${job.id}/inspections`, {
+    const second = await office.call('POST', `/api/jobs/${job.id}/inspections`, {
       modelNumber: '',
       serialNumber: '  ',
       unitType: '',
@@ -74,19 +71,19 @@ describe('inspections of a job', () => {
       unitType: null,
       systemType: null,
     });
-    const empty = await call(office, 'POST', `/api/jobs/${job.id}/inspections`, {});
+    const empty = await office.call('POST', `/api/jobs/${job.id}/inspections`, {});
     expect(empty.statusCode, empty.body).toBe(201);
 
-    const list = (await call(office, 'GET', `/api/jobs/${job.id}/inspections`)).json();
+    const list = (await office.call('GET', `/api/jobs/${job.id}/inspections`)).json();
     expect(list.items.map((i: { id: string }) => i.id)).toEqual([empty.json().id, second.json().id, first.json().id]);
-    expect((await call(office, 'GET', `/api/inspections/${first.json().id}`)).json()).toEqual(first.json());
+    expect((await office.call('GET', `/api/inspections/${first.json().id}`)).json()).toEqual(first.json());
   });
 
   it('edits every field and keeps the completed flag', async () => {
     const job = await ctx.f.job();
     const at = new Date(tick());
     const created = await ctx.f.inspection(job.id, { completed: true, createdAt: at, updatedAt: at });
-    const response = await call(office, 'PUT', `/api/inspections/${created.id}`, {
+    const response = await office.call('PUT', `/api/inspections/${created.id}`, {
       modelNumber: 'YSC120',
       serialNumber: 'N1K',
       age: 3,
@@ -126,17 +123,19 @@ describe('inspections of a job', () => {
       [{ systemType: 'Chiller' }, 'System type must be RTU or Split System'],
     ];
     for (const [patch, message] of cases) {
-      await refused(office, 'POST', `/api/jobs/${job.id}/inspections`, { ...fullInspection, ...patch }, 400, message);
-      await refused(office, 'PUT', `/api/inspections/${existing.id}`, { ...fullInspection, ...patch }, 400, message);
+      await office.refused('POST', `/api/jobs/${job.id}/inspections`, { ...fullInspection, ...patch }, 400, message);
+      await office.refused('PUT', `/api/inspections/${existing.id}`, { ...fullInspection, ...patch }, 400, message);
     }
-    const notJson = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/jobs/${job.id}/inspections`,
-      headers: { cookie: office, 'content-type': 'application/json' },
-      payload: '{"age": 1',
-    });
-    expect(notJson.statusCode).toBe(400);
-    expect(notJson.json().error.message).toBe('The request body is not valid JSON');
+    await office.refused(
+      'POST',
+      `/api/jobs/${job.id}/inspections`,
+      '{"age": 1',
+      400,
+      'The request body is not valid JSON',
+      {
+        headers: { 'content-type': 'application/json' },
+      },
+    );
   });
 
   it('answers a malformed id with 400 and an unknown one with 404, changing nothing', async () => {
@@ -146,38 +145,36 @@ describe('inspections of a job', () => {
       '/api/jobs/abc/repairs/summary',
       '/api/jobs/abc/inspections/quote-state',
     ]) {
-      expect((await call(office, 'GET', url)).json().error).toEqual({
+      expect((await office.call('GET', url)).json().error).toEqual({
         code: 'VALIDATION_ERROR',
         message: 'Invalid job ID format',
         fields: { id: 'Invalid job ID format' },
       });
     }
-    await refused(office, 'POST', '/api/jobs/not-a-job/inspections', fullInspection, 400, 'Invalid job ID format');
-    await refused(office, 'POST', '/api/jobs/x/inspections/complete', undefined, 400, 'Invalid job ID format');
-    await refused(office, 'POST', '/api/jobs/x/repairs/finish', undefined, 400, 'Invalid job ID format');
+    await office.refused('POST', '/api/jobs/not-a-job/inspections', fullInspection, 400, 'Invalid job ID format');
+    await office.refused('POST', '/api/jobs/x/inspections/complete', undefined, 400, 'Invalid job ID format');
+    await office.refused('POST', '/api/jobs/x/repairs/finish', undefined, 400, 'Invalid job ID format');
     for (const url of [
       `/api/jobs/${MISSING_ID}/inspections`,
       `/api/jobs/${MISSING_ID}/repairs/summary`,
       `/api/jobs/${MISSING_ID}/inspections/quote-state`,
     ]) {
-      expect((await call(office, 'GET', url)).json().error).toEqual({ code: 'NOT_FOUND', message: 'Job not found' });
+      expect((await office.call('GET', url)).json().error).toEqual({ code: 'NOT_FOUND', message: 'Job not found' });
     }
-    await refused(office, 'POST', `/api/jobs/${MISSING_ID}/inspections`, fullInspection, 404, 'Job not found');
-    await refused(office, 'POST', `/api/jobs/${MISSING_ID}/inspections/complete`, undefined, 404, 'Job not found');
-    await refused(office, 'POST', `/api/jobs/${MISSING_ID}/repairs/finish`, undefined, 404, 'Job not found');
+    await office.refused('POST', `/api/jobs/${MISSING_ID}/inspections`, fullInspection, 404, 'Job not found');
+    await office.refused('POST', `/api/jobs/${MISSING_ID}/inspections/complete`, undefined, 404, 'Job not found');
+    await office.refused('POST', `/api/jobs/${MISSING_ID}/repairs/finish`, undefined, 404, 'Job not found');
 
-    expect((await call(office, 'GET', '/api/inspections/12')).json().error.message).toBe(
-      'Invalid inspection ID format',
-    );
-    expect((await call(office, 'GET', `/api/inspections/${MISSING_ID}`)).json().error).toEqual({
+    expect((await office.call('GET', '/api/inspections/12')).json().error.message).toBe('Invalid inspection ID format');
+    expect((await office.call('GET', `/api/inspections/${MISSING_ID}`)).json().error).toEqual({
       code: 'NOT_FOUND',
       message: 'Inspection not found',
     });
-    await refused(office, 'PUT', '/api/inspections/12', fullInspection, 400, 'Invalid inspection ID format');
-    await refused(office, 'PUT', `/api/inspections/${MISSING_ID}`, fullInspection, 404, 'Inspection not found');
-    await refused(office, 'DELETE', '/api/inspections/%27%3B--', undefined, 400, 'Invalid inspection ID format');
-    await refused(office, 'DELETE', `/api/inspections/${MISSING_ID}`, undefined, 404, 'Inspection not found');
-    await refused(office, 'PUT', `/api/inspections/${MISSING_ID}/repair`, {}, 404, 'Inspection not found');
+    await office.refused('PUT', '/api/inspections/12', fullInspection, 400, 'Invalid inspection ID format');
+    await office.refused('PUT', `/api/inspections/${MISSING_ID}`, fullInspection, 404, 'Inspection not found');
+    await office.refused('DELETE', '/api/inspections/%27%3B--', undefined, 400, 'Invalid inspection ID format');
+    await office.refused('DELETE', `/api/inspections/${MISSING_ID}`, undefined, 404, 'Inspection not found');
+    await office.refused('PUT', `/api/inspections/${MISSING_ID}/repair`, {}, 404, 'Inspection not found');
   });
 });
 
@@ -194,14 +191,14 @@ describe('deleting an inspection', () => {
       },
     );
     expect(repair.lines).toHaveLength(2);
-    const response = await call(office, 'DELETE', `/api/inspections/${doomed.id}`);
+    const response = await office.call('DELETE', `/api/inspections/${doomed.id}`);
     expect(response.statusCode, response.body).toBe(204);
     const db = ctx.database.db;
     expect(await db.select().from(jobInspections).where(eq(jobInspections.id, doomed.id))).toEqual([]);
     expect(await db.select().from(jobRepairs).where(eq(jobRepairs.id, repair.id))).toEqual([]);
     expect(await db.select().from(jobRepairLines).where(eq(jobRepairLines.repairId, repair.id))).toEqual([]);
     expect(await db.select().from(jobInspections).where(eq(jobInspections.id, kept.id))).toHaveLength(1);
-    expect((await call(office, 'DELETE', `/api/inspections/${doomed.id}`)).statusCode).toBe(404);
+    expect((await office.call('DELETE', `/api/inspections/${doomed.id}`)).statusCode).toBe(404);
   });
 
   it('refuses to delete a completed inspection, for every role, and changes nothing', async () => {
@@ -209,9 +206,8 @@ describe('deleting an inspection', () => {
     const completed = await ctx.f.inspection(job.id, { completed: true });
     await ctx.f.repair({ jobId: job.id, inspectionId: completed.id });
     for (const role of ['admin', 'manager', 'user'] as const) {
-      const { cookie } = await ctx.loginAs(role);
-      await refused(
-        cookie,
+      const api = await office.withRole(role);
+      await api.refused(
         'DELETE',
         `/api/inspections/${completed.id}`,
         undefined,
@@ -238,7 +234,7 @@ describe('Mark Complete', () => {
 
   it('completes every inspection and creates a $0 repair record only for the one without', async () => {
     const { job, done, doneRepair, bare, priced, pricedRepair } = await jobWithThreeInspections();
-    const response = await call(office, 'POST', `/api/jobs/${job.id}/inspections/complete`);
+    const response = await office.call('POST', `/api/jobs/${job.id}/inspections/complete`);
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json();
     expect(answer).toMatchObject({ completedInspections: 2, createdRepairs: 1 });
@@ -276,9 +272,9 @@ describe('Mark Complete', () => {
 
   it('is idempotent: a second run changes nothing at all', async () => {
     const { job } = await jobWithThreeInspections();
-    expect((await call(office, 'POST', `/api/jobs/${job.id}/inspections/complete`)).statusCode).toBe(200);
+    expect((await office.call('POST', `/api/jobs/${job.id}/inspections/complete`)).statusCode).toBe(200);
     const before = await inspectionFingerprint(ctx.database.db);
-    const again = await call(office, 'POST', `/api/jobs/${job.id}/inspections/complete`);
+    const again = await office.call('POST', `/api/jobs/${job.id}/inspections/complete`);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toMatchObject({ completedInspections: 0, createdRepairs: 0 });
     expect(await inspectionFingerprint(ctx.database.db)).toEqual(before);
@@ -288,7 +284,7 @@ describe('Mark Complete', () => {
     const job = await ctx.f.job();
     for (let i = 0; i < 4; i++) await ctx.f.inspection(job.id);
     const answers = await Promise.all(
-      Array.from({ length: 6 }, () => call(office, 'POST', `/api/jobs/${job.id}/inspections/complete`)),
+      Array.from({ length: 6 }, () => office.call('POST', `/api/jobs/${job.id}/inspections/complete`)),
     );
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(answers.reduce((sum, a) => sum + a.json().createdRepairs, 0)).toBe(4);
@@ -306,7 +302,7 @@ describe('Mark Complete', () => {
     await db.execute(sql`alter table job_repairs add constraint test_no_zero_total check (total_cost > 0) not valid`);
     try {
       const before = await inspectionFingerprint(db);
-      const response = await call(office, 'POST', `/api/jobs/${job.id}/inspections/complete`);
+      const response = await office.call('POST', `/api/jobs/${job.id}/inspections/complete`);
       expect(response.statusCode, response.body).toBe(400);
       expect(await inspectionFingerprint(db)).toEqual(before);
       const rows = await db
@@ -322,16 +318,14 @@ describe('Mark Complete', () => {
 
   it('refuses a job with no inspections, and Finish Repair Details does the same', async () => {
     const job = await ctx.f.job();
-    await refused(
-      office,
+    await office.refused(
       'POST',
       `/api/jobs/${job.id}/inspections/complete`,
       undefined,
       409,
       'This job has no inspections to complete. Add an inspection first.',
     );
-    await refused(
-      office,
+    await office.refused(
       'POST',
       `/api/jobs/${job.id}/repairs/finish`,
       undefined,
@@ -344,39 +338,38 @@ describe('Mark Complete', () => {
 describe('roles', () => {
   it('a technician reads every job but changes inspections only on jobs assigned to them', async () => {
     const tech = await loginTechnician(ctx);
+    const techApi = office.as(tech.cookie);
     const other = await ctx.f.job();
     const inspection = await ctx.f.inspection(other.id);
     const message = 'You can change inspections and repairs only on jobs you are assigned to';
-    expect((await call(tech.cookie, 'GET', `/api/jobs/${other.id}/inspections`)).statusCode).toBe(200);
-    expect((await call(tech.cookie, 'GET', `/api/inspections/${inspection.id}`)).statusCode).toBe(200);
-    expect((await call(tech.cookie, 'GET', `/api/jobs/${other.id}/repairs/summary`)).statusCode).toBe(200);
-    await refused(tech.cookie, 'POST', `/api/jobs/${other.id}/inspections`, fullInspection, 403, message);
-    await refused(tech.cookie, 'PUT', `/api/inspections/${inspection.id}`, fullInspection, 403, message);
-    await refused(tech.cookie, 'DELETE', `/api/inspections/${inspection.id}`, undefined, 403, message);
-    await refused(tech.cookie, 'PUT', `/api/inspections/${inspection.id}/repair`, { labor: 100 }, 403, message);
-    await refused(tech.cookie, 'POST', `/api/jobs/${other.id}/inspections/complete`, undefined, 403, message);
-    await refused(tech.cookie, 'POST', `/api/jobs/${other.id}/repairs/finish`, undefined, 403, message);
+    expect((await techApi.call('GET', `/api/jobs/${other.id}/inspections`)).statusCode).toBe(200);
+    expect((await techApi.call('GET', `/api/inspections/${inspection.id}`)).statusCode).toBe(200);
+    expect((await techApi.call('GET', `/api/jobs/${other.id}/repairs/summary`)).statusCode).toBe(200);
+    await techApi.refused('POST', `/api/jobs/${other.id}/inspections`, fullInspection, 403, message);
+    await techApi.refused('PUT', `/api/inspections/${inspection.id}`, fullInspection, 403, message);
+    await techApi.refused('DELETE', `/api/inspections/${inspection.id}`, undefined, 403, message);
+    await techApi.refused('PUT', `/api/inspections/${inspection.id}/repair`, { labor: 100 }, 403, message);
+    await techApi.refused('POST', `/api/jobs/${other.id}/inspections/complete`, undefined, 403, message);
+    await techApi.refused('POST', `/api/jobs/${other.id}/repairs/finish`, undefined, 403, message);
   });
 
   it('on an assigned job a technician adds, edits, completes and prices, deletes an open inspection, and nothing completed', async () => {
     const tech = await loginTechnician(ctx);
+    const techApi = office.as(tech.cookie);
     const job = await ctx.f.job({ technicianIds: [tech.technicianId] });
-    const added = await call(tech.cookie, 'POST', `/api/jobs/${job.id}/inspections`, fullInspection);
+    const added = await techApi.call('POST', `/api/jobs/${job.id}/inspections`, fullInspection);
     expect(added.statusCode, added.body).toBe(201);
     const id = added.json().id;
-    expect((await call(tech.cookie, 'PUT', `/api/inspections/${id}`, { ...fullInspection, age: 13 })).statusCode).toBe(
-      200,
-    );
-    const spare = (await call(tech.cookie, 'POST', `/api/jobs/${job.id}/inspections`, {})).json().id;
-    expect((await call(tech.cookie, 'DELETE', `/api/inspections/${spare}`)).statusCode).toBe(204);
-    expect((await call(tech.cookie, 'POST', `/api/jobs/${job.id}/inspections/complete`)).statusCode).toBe(200);
-    const saved = await call(tech.cookie, 'PUT', `/api/inspections/${id}/repair`, {
+    expect((await techApi.call('PUT', `/api/inspections/${id}`, { ...fullInspection, age: 13 })).statusCode).toBe(200);
+    const spare = (await techApi.call('POST', `/api/jobs/${job.id}/inspections`, {})).json().id;
+    expect((await techApi.call('DELETE', `/api/inspections/${spare}`)).statusCode).toBe(204);
+    expect((await techApi.call('POST', `/api/jobs/${job.id}/inspections/complete`)).statusCode).toBe(200);
+    const saved = await techApi.call('PUT', `/api/inspections/${id}/repair`, {
       phase2: { description: 'Replace compressor', cost: 3000 },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().totalCents).toBe(500000);
-    await refused(
-      tech.cookie,
+    await techApi.refused(
       'DELETE',
       `/api/inspections/${id}`,
       undefined,
@@ -387,14 +380,14 @@ describe('roles', () => {
 
   it('admin, manager and office user may do everything', async () => {
     for (const role of ['admin', 'manager', 'user'] as const) {
-      const { cookie } = await ctx.loginAs(role);
+      const api = await office.withRole(role);
       const job = await ctx.f.job();
-      const id = (await call(cookie, 'POST', `/api/jobs/${job.id}/inspections`, fullInspection)).json().id;
-      expect((await call(cookie, 'PUT', `/api/inspections/${id}`, fullInspection)).statusCode).toBe(200);
-      expect((await call(cookie, 'PUT', `/api/inspections/${id}/repair`, { labor: 60 })).statusCode).toBe(200);
-      const spare = (await call(cookie, 'POST', `/api/jobs/${job.id}/inspections`, {})).json().id;
-      expect((await call(cookie, 'DELETE', `/api/inspections/${spare}`)).statusCode).toBe(204);
-      expect((await call(cookie, 'POST', `/api/jobs/${job.id}/repairs/finish`)).statusCode).toBe(200);
+      const id = (await api.call('POST', `/api/jobs/${job.id}/inspections`, fullInspection)).json().id;
+      expect((await api.call('PUT', `/api/inspections/${id}`, fullInspection)).statusCode).toBe(200);
+      expect((await api.call('PUT', `/api/inspections/${id}/repair`, { labor: 60 })).statusCode).toBe(200);
+      const spare = (await api.call('POST', `/api/jobs/${job.id}/inspections`, {})).json().id;
+      expect((await api.call('DELETE', `/api/inspections/${spare}`)).statusCode).toBe(204);
+      expect((await api.call('POST', `/api/jobs/${job.id}/repairs/finish`)).statusCode).toBe(200);
     }
   });
 
@@ -407,20 +400,25 @@ describe('roles', () => {
       ['GET', `/api/jobs/${job.id}/repairs/summary`],
       ['GET', `/api/units/${MISSING_ID}/deficiencies`],
     ] as const) {
-      expect((await ctx.app.inject({ method, url })).statusCode).toBe(401);
+      await signedOut(ctx, { unchanged: () => inspectionFingerprint(ctx.database.db) }).refused(
+        method,
+        url,
+        undefined,
+        401,
+      );
     }
   });
 });
 
 describe('changed after the quote was sent', () => {
   const state = async (jobId: string) =>
-    (await call(office, 'GET', `/api/jobs/${jobId}/inspections/quote-state`)).json();
+    (await office.call('GET', `/api/jobs/${jobId}/inspections/quote-state`)).json();
 
   it('is false before any quote and right after one, true once an inspection or a repair changes', async () => {
     const job = await ctx.f.job();
-    const inspection = (await call(office, 'POST', `/api/jobs/${job.id}/inspections`, fullInspection)).json();
+    const inspection = (await office.call('POST', `/api/jobs/${job.id}/inspections`, fullInspection)).json();
     expect(await state(job.id)).toMatchObject({ quoteSentAt: null, changedSinceQuote: false });
-    await call(office, 'POST', `/api/jobs/${job.id}/inspections/complete`);
+    await office.call('POST', `/api/jobs/${job.id}/inspections/complete`);
 
     const sentAt = new Date(tick());
     await ctx.f.quote(job, { createdAt: sentAt });
@@ -430,36 +428,36 @@ describe('changed after the quote was sent', () => {
       changedSinceQuote: false,
     });
     // Mark Complete again changes nothing, so the quote is still current.
-    await call(office, 'POST', `/api/jobs/${job.id}/inspections/complete`);
+    await office.call('POST', `/api/jobs/${job.id}/inspections/complete`);
     expect((await state(job.id)).changedSinceQuote).toBe(false);
 
-    await call(office, 'PUT', `/api/inspections/${inspection.id}/repair`, {
+    await office.call('PUT', `/api/inspections/${inspection.id}/repair`, {
       phase2: { description: 'New coil', cost: 900 },
     });
     expect(await state(job.id)).toMatchObject({ changedSinceQuote: true });
-    expect((await call(office, 'GET', `/api/jobs/${job.id}/inspections`)).json().quote.changedSinceQuote).toBe(true);
+    expect((await office.call('GET', `/api/jobs/${job.id}/inspections`)).json().quote.changedSinceQuote).toBe(true);
 
     // A newer send is current again; then an edit of the inspection flags it.
     await ctx.f.quote(job, { createdAt: new Date(tick()) });
     expect((await state(job.id)).changedSinceQuote).toBe(false);
-    await call(office, 'PUT', `/api/inspections/${inspection.id}`, { ...fullInspection, age: 14 });
+    await office.call('PUT', `/api/inspections/${inspection.id}`, { ...fullInspection, age: 14 });
     expect((await state(job.id)).changedSinceQuote).toBe(true);
   });
 
   it('a deleted inspection counts as a change', async () => {
     const job = await ctx.f.job();
-    const spare = (await call(office, 'POST', `/api/jobs/${job.id}/inspections`, {})).json();
+    const spare = (await office.call('POST', `/api/jobs/${job.id}/inspections`, {})).json();
     await ctx.f.quote(job, { createdAt: new Date(tick()) });
     expect((await state(job.id)).changedSinceQuote).toBe(false);
-    expect((await call(office, 'DELETE', `/api/inspections/${spare.id}`)).statusCode).toBe(204);
+    expect((await office.call('DELETE', `/api/inspections/${spare.id}`)).statusCode).toBe(204);
     expect((await state(job.id)).changedSinceQuote).toBe(true);
   });
 
   it('the Send Quote hint: a completed inspection exists', async () => {
     const job = await ctx.f.job();
     await ctx.f.inspection(job.id);
-    expect((await call(office, 'GET', `/api/jobs/${job.id}/inspections`)).json().hasCompletedInspection).toBe(false);
-    await call(office, 'POST', `/api/jobs/${job.id}/inspections/complete`);
-    expect((await call(office, 'GET', `/api/jobs/${job.id}/inspections`)).json().hasCompletedInspection).toBe(true);
+    expect((await office.call('GET', `/api/jobs/${job.id}/inspections`)).json().hasCompletedInspection).toBe(false);
+    await office.call('POST', `/api/jobs/${job.id}/inspections/complete`);
+    expect((await office.call('GET', `/api/jobs/${job.id}/inspections`)).json().hasCompletedInspection).toBe(true);
   });
 });

@@ -7,7 +7,8 @@ import type { DatabaseHandle } from '../../src/server/db/client.js';
 import { technicians } from '../../src/server/db/schema.js';
 import { redactErrorMessage } from '../../src/server/plugins/logging.js';
 import { createFactories } from '../factories/index.js';
-import { TEST_PASSWORD } from '../support/test-app.js';
+import { apiClient, signedOut, type ApiClient } from '../support/api.js';
+import { cookieHeader, TEST_PASSWORD } from '../support/test-app.js';
 import { testConfig } from '../support/test-config.js';
 import { openTestDatabase } from '../support/test-db.js';
 
@@ -25,6 +26,8 @@ const BANK_ACCOUNT = '000123456789';
 let app: FastifyInstance;
 let database: DatabaseHandle;
 let cookie: string;
+let admin: ApiClient;
+let anonymous: ApiClient;
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -53,12 +56,11 @@ beforeAll(async () => {
   await app.ready();
   const f = createFactories(database.db);
   await f.user({ username: 'logger', email: 'logger@example.com', role: 'admin', password: TEST_PASSWORD });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { username: 'logger', password: TEST_PASSWORD },
-  });
-  cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  // the client over this app: it logs to `capture`, which a TestContext's app does not
+  anonymous = signedOut({ app });
+  const login = await anonymous.call('POST', '/api/auth/login', { username: 'logger', password: TEST_PASSWORD });
+  cookie = cookieHeader(login);
+  admin = apiClient({ app }, cookie);
 });
 afterAll(async () => {
   await app.close();
@@ -68,7 +70,7 @@ afterAll(async () => {
 describe('the server log', () => {
   it('logs a failing query as a 500 without its parameters: no tax id, no bank account', async () => {
     lines.length = 0;
-    const response = await app.inject({ method: 'GET', url: '/api/test/failing-query', headers: { cookie } });
+    const response = await admin.call('GET', '/api/test/failing-query');
     expect(response.statusCode).toBe(500);
     const log = lines.join('\n');
     expect(log).toContain('unhandled error');
@@ -77,13 +79,13 @@ describe('the server log', () => {
     expect(log).not.toContain(BANK_ACCOUNT);
 
     lines.length = 0;
-    const cast = await app.inject({ method: 'GET', url: '/api/test/failing-cast', headers: { cookie } });
+    const cast = await admin.call('GET', '/api/test/failing-cast');
     expect(cast.statusCode).toBe(400);
     expect(lines.join('\n')).toContain('invalid input syntax');
     expect(lines.join('\n')).not.toContain(TAX_ID);
 
     lines.length = 0;
-    const insert = await app.inject({ method: 'GET', url: '/api/test/failing-insert', headers: { cookie } });
+    const insert = await admin.call('GET', '/api/test/failing-insert');
     expect(insert.statusCode).toBeGreaterThanOrEqual(400);
     const insertLog = lines.join('\n');
     expect(insertLog).toContain('Failed query: insert into');
@@ -93,15 +95,9 @@ describe('the server log', () => {
 
   it('never writes the session cookie, the password or a search text', async () => {
     lines.length = 0;
-    await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: 'logger', password: 'Wrong-Secret-Password' },
-    });
-    await app.inject({
-      method: 'GET',
-      url: '/api/companies?search=Jane%20Private%20Person',
-      headers: { cookie, authorization: 'Bearer very-secret' },
+    await anonymous.call('POST', '/api/auth/login', { username: 'logger', password: 'Wrong-Secret-Password' });
+    await admin.call('GET', '/api/companies?search=Jane%20Private%20Person', undefined, {
+      headers: { authorization: 'Bearer very-secret' },
     });
     const log = lines.join('\n');
     expect(lines.length).toBeGreaterThan(0);
@@ -126,13 +122,9 @@ describe('the server log', () => {
   it("never writes a quote link's token: the customer's page and its API calls", async () => {
     const token = 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d2e3f4';
     lines.length = 0;
-    await app.inject({ method: 'GET', url: `/quote/confirm/${token}?approve=true` });
-    await app.inject({ method: 'GET', url: `/api/public/quotes/${token}` });
-    await app.inject({
-      method: 'POST',
-      url: `/api/public/quotes/${token}/decision`,
-      payload: { approve: true, signerName: 'Jane' },
-    });
+    await anonymous.call('GET', `/quote/confirm/${token}?approve=true`);
+    await anonymous.call('GET', `/api/public/quotes/${token}`);
+    await anonymous.call('POST', `/api/public/quotes/${token}/decision`, { approve: true, signerName: 'Jane' });
     const log = lines.join('\n');
     expect(log).toContain('/api/public/quotes/[redacted]/decision');
     expect(log).toContain('/quote/confirm/[redacted]');

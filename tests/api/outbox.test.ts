@@ -13,6 +13,8 @@ import {
 } from '../../src/server/outbox/worker.js';
 import { createFileStorage } from '../../src/server/storage/storage.js';
 import { freePort, startFakeSmtp, type FakeSmtp } from '../support/fake-smtp.js';
+import { MISSING_ID, signInAs } from '../support/api.js';
+import { tableFingerprint } from '../support/db-fingerprint.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
 
 const storage = createFileStorage();
@@ -253,10 +255,10 @@ describe('the worker runs with the server', () => {
 
   it('without SMTP_URL messages stay queued and the Outbox says so', async () => {
     await enqueue(1, 'Offline');
-    const { cookie } = await ctx.loginAs('admin');
+    const api = await signInAs(ctx, 'admin');
     await ctx.app.ready();
     await new Promise((r) => setTimeout(r, 200));
-    const list = (await ctx.app.inject({ method: 'GET', url: '/api/outbox', headers: { cookie } })).json();
+    const list = (await api.call('GET', '/api/outbox')).json();
     expect(list).toMatchObject({
       deliveryConfigured: false,
       total: 1,
@@ -287,11 +289,9 @@ describe('Outbox API', () => {
         sql`update outbox set created_at = now() - ${(10 - i) * 60} * interval '1 second' where subject = ${`Quote ${i}`}`,
       );
     }
-    const admin = (await ctx.loginAs('admin')).cookie;
-    const manager = (await ctx.loginAs('manager')).cookie;
-    const page1 = (
-      await ctx.app.inject({ method: 'GET', url: '/api/outbox?pageSize=2', headers: { cookie: manager } })
-    ).json();
+    const admin = await signInAs(ctx, 'admin', { unchanged: () => tableFingerprint(ctx.database.db, ['outbox']) });
+    const manager = await admin.withRole('manager');
+    const page1 = (await manager.call('GET', '/api/outbox?pageSize=2')).json();
     expect(page1.total).toBe(3);
     expect(page1.items.map((m: { subject: string }) => m.subject)).toEqual(['Quote 3', 'Quote 2']);
     expect(page1.items[0]).toMatchObject({
@@ -301,13 +301,11 @@ describe('Outbox API', () => {
       lastError: null,
       attachmentCount: 1,
     });
-    const page2 = (
-      await ctx.app.inject({ method: 'GET', url: '/api/outbox?pageSize=2&page=2', headers: { cookie: manager } })
-    ).json();
+    const page2 = (await manager.call('GET', '/api/outbox?pageSize=2&page=2')).json();
     expect(page2.items.map((m: { subject: string }) => m.subject)).toEqual(['Quote 1']);
 
     const id = page1.items[0].id;
-    const one = (await ctx.app.inject({ method: 'GET', url: `/api/outbox/${id}`, headers: { cookie: admin } })).json();
+    const one = (await admin.call('GET', `/api/outbox/${id}`)).json();
     expect(one).toMatchObject({
       text: 'Text 3',
       html: '<p>Html 3</p>',
@@ -321,53 +319,27 @@ describe('Outbox API', () => {
         },
       ],
     });
-    const download = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/outbox/${id}/attachments/0`,
-      headers: { cookie: admin },
-    });
+    const download = await admin.call('GET', `/api/outbox/${id}/attachments/0`);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-disposition']).toContain('attachment; filename="quote.pdf"');
     expect(download.body).toBe('%PDF-1.7 q');
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: `/api/outbox/${id}/attachments/5`, headers: { cookie: admin } }))
-        .statusCode,
-    ).toBe(404);
+    await admin.refused('GET', `/api/outbox/${id}/attachments/5`, undefined, 404);
 
-    const notFailed = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/outbox/${id}/retry`,
-      headers: { cookie: admin },
-    });
-    expect([notFailed.statusCode, notFailed.json().error.message]).toEqual([
-      409,
-      'Only a failed message can be retried',
-    ]);
+    await admin.refused('POST', `/api/outbox/${id}/retry`, undefined, 409, 'Only a failed message can be retried');
     await ctx.database.db
       .update(outbox)
       .set({ status: 'failed', attempts: 8, lastError: '550 No such user' })
       .where(eq(outbox.id, id));
-    const retried = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/outbox/${id}/retry`,
-      headers: { cookie: admin },
-    });
+    const retried = await admin.call('POST', `/api/outbox/${id}/retry`);
     expect(retried.statusCode).toBe(200);
     expect(retried.json()).toMatchObject({ status: 'pending', attempts: 0, lastError: '550 No such user' });
     expect(await worker().runOnce()).toMatchObject({ sent: 3 });
 
     for (const role of ['user', 'technician'] as const) {
-      const { cookie } = await ctx.loginAs(role);
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/outbox', headers: { cookie } })).statusCode).toBe(403);
-      expect(
-        (await ctx.app.inject({ method: 'POST', url: `/api/outbox/${id}/retry`, headers: { cookie } })).statusCode,
-      ).toBe(403);
+      const api = await admin.withRole(role);
+      await api.refused('GET', '/api/outbox', undefined, 403);
+      await api.refused('POST', `/api/outbox/${id}/retry`, undefined, 403);
     }
-    const missing = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/outbox/3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
-      headers: { cookie: admin },
-    });
-    expect([missing.statusCode, missing.json().error.message]).toEqual([404, 'Message not found']);
+    await admin.refused('GET', `/api/outbox/${MISSING_ID}`, undefined, 404, 'Message not found');
   });
 });

@@ -4,13 +4,14 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client.js';
 import { priceBookFingerprint } from '../support/db-fingerprint.js';
+import { signInAs, type ApiClient } from '../support/api.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
 
 let ctx: TestContext;
-let admin: string;
+let admin: ApiClient;
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = (await ctx.loginAs('admin')).cookie;
+  admin = await signInAs(ctx, 'admin', { unchanged: () => priceBookFingerprint(ctx.database.db) });
 });
 afterAll(() => ctx.close());
 
@@ -27,14 +28,11 @@ function multipart(fileName: string, content: Buffer | string, contentType = 'ap
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-const upload = (url: 'preview' | 'apply', fileName: string, content: Buffer | string, cookie = admin) => {
+const importUrl = (step: 'preview' | 'apply') =>
+  step === 'preview' ? '/api/price-book/import/preview' : '/api/price-book/import';
+const upload = (step: 'preview' | 'apply', fileName: string, content: Buffer | string, api = admin) => {
   const body = multipart(fileName, content);
-  return ctx.app.inject({
-    method: 'POST',
-    url: url === 'preview' ? '/api/price-book/import/preview' : '/api/price-book/import',
-    headers: { cookie, ...body.headers },
-    payload: body.payload,
-  });
+  return api.call('POST', importUrl(step), body.payload, { headers: body.headers });
 };
 
 async function snapshot() {
@@ -87,9 +85,7 @@ describe('import: a good file', () => {
     const response = await upload('apply', 'prices.csv', file);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ fileName: 'prices.csv', created: 4, updated: 0, unchanged: 0, skipped: 0 });
-    const list = (
-      await ctx.app.inject({ method: 'GET', url: '/api/price-book?q=IMP-', headers: { cookie: admin } })
-    ).json();
+    const list = (await admin.call('GET', '/api/price-book?q=IMP-')).json();
     const byCode = Object.fromEntries(list.items.map((r: { code: string }) => [r.code, r]));
     expect(byCode['IMP-P1']).toMatchObject({
       kind: 'part',
@@ -144,11 +140,7 @@ describe('import: a good file', () => {
   });
 
   it('reads an .xlsx, and an export of the price book imports back as unchanged', async () => {
-    const exported = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/price-book/export?q=IMP-',
-      headers: { cookie: admin },
-    });
+    const exported = await admin.call('GET', '/api/price-book/export?q=IMP-');
     const preview = (await upload('preview', 'price-book.xlsx', exported.rawPayload)).json();
     expect(preview.counts).toEqual({ new: 0, changed: 0, unchanged: 4, invalid: 0 });
     expect(preview.ignoredColumns).toEqual([]);
@@ -332,43 +324,39 @@ describe('import: files that are refused whole, changing nothing', () => {
   it.each(cases)('$name', async ({ fileName, content, status, message }) => {
     const before = await priceBookFingerprint(ctx.database.db);
     for (const step of ['preview', 'apply'] as const) {
-      const response = await upload(step, fileName, await content());
-      expect(response.statusCode, response.body).toBe(status);
-      const text = response.json().error.message;
-      if (typeof message === 'string') expect(text).toBe(message);
-      else expect(text).toMatch(message);
+      const body = multipart(fileName, await content());
+      await admin.refused('POST', importUrl(step), body.payload, status, message, { headers: body.headers });
     }
     expect(await priceBookFingerprint(ctx.database.db)).toEqual(before);
   });
 
   it('refuses a request that is not an upload, or has no file', async () => {
-    const json = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/price-book/import',
-      headers: { cookie: admin },
-      payload: { rows: [] },
-    });
-    expect(json.statusCode).toBe(415);
-    expect(json.json().error.message).toBe(
+    await admin.refused(
+      'POST',
+      '/api/price-book/import',
+      { rows: [] },
+      415,
       'Send the spreadsheet as a multipart/form-data upload in a field named "file"',
     );
     const boundary = 'xyz';
-    const empty = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/price-book/import/preview',
-      headers: { cookie: admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: `--${boundary}--\r\n`,
-    });
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json().error.message).toBe('Choose a spreadsheet to import');
+    await admin.refused(
+      'POST',
+      '/api/price-book/import/preview',
+      `--${boundary}--\r\n`,
+      400,
+      'Choose a spreadsheet to import',
+      {
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      },
+    );
   });
 
   it('is for admins and managers only', async () => {
-    const { cookie } = await ctx.loginAs('technician');
+    const technician = await admin.withRole('technician');
     const before = await priceBookFingerprint(ctx.database.db);
     for (const step of ['preview', 'apply'] as const) {
-      const response = await upload(step, 'x.csv', csv(['Type,Code,Name,Unit Cost', 'Item,TECH-1,Tech,5']), cookie);
-      expect(response.statusCode).toBe(403);
+      const body = multipart('x.csv', csv(['Type,Code,Name,Unit Cost', 'Item,TECH-1,Tech,5']));
+      await technician.refused('POST', importUrl(step), body.payload, 403, undefined, { headers: body.headers });
     }
     expect(await priceBookFingerprint(ctx.database.db)).toEqual(before);
   });

@@ -6,6 +6,8 @@ import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFRawStream, type PDFPag
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings as settingsTable } from '../../src/server/db/schema.js';
 import { buildSampleTemplatePdf } from '../../src/server/pdf/sample-template.js';
+import { apiClient, MISSING_ID, signInAs, type ApiClient } from '../support/api.js';
+import { jobsFingerprint } from '../support/db-fingerprint.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
 import sharp from 'sharp';
 import { multipartBody } from './inspection-helpers.js';
@@ -13,7 +15,7 @@ import { multipart } from './quote-support.js';
 
 const NOW = new Date('2026-03-07T15:00:00Z');
 let ctx: TestContext;
-let office: string;
+let office: ApiClient;
 let dir: string;
 let template4: Uint8Array;
 let jobId: string;
@@ -21,18 +23,13 @@ let jobNumber: number;
 
 async function upload(fields: Record<string, string>, bytes: Uint8Array) {
   const body = multipart(fields, { name: `${fields.name}.pdf`, bytes });
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/quote-templates/pdf',
-    headers: { ...body.headers, cookie: office },
-    payload: body.payload,
-  });
+  const response = await office.call('POST', '/api/quote-templates/pdf', body.payload, { headers: body.headers });
   expect(response.statusCode, response.body).toBe(201);
   return response.json() as { id: string };
 }
 
-const preview = (id: string, query: string, cookie = office) =>
-  ctx.app.inject({ method: 'GET', url: `/api/jobs/${id}/quote-preview?${query}`, headers: { cookie } });
+const previewUrl = (id: string, query: string) => `/api/jobs/${id}/quote-preview?${query}`;
+const preview = (id: string, query: string) => office.call('GET', previewUrl(id, query));
 
 function pdfFile(bytes: Uint8Array | Buffer, name: string): string {
   const file = path.join(dir, name);
@@ -54,7 +51,7 @@ function contentBytes(page: PDFPage): Buffer {
 
 beforeAll(async () => {
   ctx = await createTestContext({ now: () => NOW });
-  office = (await ctx.loginAs('user')).cookie;
+  office = await signInAs(ctx, 'user', { unchanged: () => jobsFingerprint(ctx.database.db) });
   dir = mkdtempSync(path.join(tmpdir(), 'quote-pdf-'));
   await ctx.database.db
     .insert(settingsTable)
@@ -258,11 +255,8 @@ describe('quote PDF from the default template', () => {
     ];
     for (const [inspectionId, name, type, bytes] of uploads) {
       const body = multipartBody(name, type, bytes);
-      const response = await ctx.app.inject({
-        method: 'POST',
-        url: `/api/inspections/${inspectionId}/photos`,
-        payload: body.payload,
-        headers: { ...body.headers, cookie: office },
+      const response = await office.call('POST', `/api/inspections/${inspectionId}/photos`, body.payload, {
+        headers: body.headers,
       });
       expect(response.statusCode, response.body).toBe(201);
     }
@@ -387,17 +381,18 @@ describe('quote PDF from the default template', () => {
   });
 
   it('answers the spec errors: no default template, bad id, unknown job, a technician on another job', async () => {
-    const none = await preview(jobId, 'type=replacement');
-    expect(none.statusCode).toBe(409);
-    expect(none.json().error.message).toBe(
+    await office.refused(
+      'GET',
+      previewUrl(jobId, 'type=replacement'),
+      undefined,
+      409,
       'No default PDF template found for replacement quotes. Please upload a template and set it as default.',
     );
-    expect((await preview('not-a-uuid', 'type=repair')).json().error.message).toBe('Invalid job ID format');
-    const missing = await preview('3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b', 'type=repair');
-    expect([missing.statusCode, missing.json().error.message]).toEqual([404, 'Job not found']);
-    expect((await preview(jobId, 'type=bogus')).statusCode).toBe(400);
-    const tech = (await ctx.loginAs('technician')).cookie;
-    expect((await preview(jobId, 'type=repair', tech)).statusCode).toBe(403);
+    await office.refused('GET', previewUrl('not-a-uuid', 'type=repair'), undefined, 400, 'Invalid job ID format');
+    await office.refused('GET', previewUrl(MISSING_ID, 'type=repair'), undefined, 404, 'Job not found');
+    await office.refused('GET', previewUrl(jobId, 'type=bogus'), undefined, 400);
+    const tech = await office.withRole('technician');
+    await tech.refused('GET', previewUrl(jobId, 'type=repair'), undefined, 403);
     expect(jobNumber).toBe(4242);
   });
 });
@@ -408,11 +403,9 @@ describe('demo data', () => {
     const demo = await createTestContext({ now: () => NOW });
     try {
       await seedDemo(demo.database.db, NOW);
-      const cookie = await demo.login('demo', 'hvac-demo');
+      const api = apiClient(demo, await demo.login('demo', 'hvac-demo'));
       for (const type of ['inspection', 'repair', 'replacement']) {
-        const list = (
-          await demo.app.inject({ method: 'GET', url: `/api/quote-templates/pdf?type=${type}`, headers: { cookie } })
-        ).json();
+        const list = (await api.call('GET', `/api/quote-templates/pdf?type=${type}`)).json();
         expect(list.items).toHaveLength(1);
         expect(list.items[0]).toMatchObject({
           templateType: type,
@@ -420,22 +413,14 @@ describe('demo data', () => {
           pageCount: 3,
           preservedPages: [1, 3],
         });
-        const file = await demo.app.inject({
-          method: 'GET',
-          url: `/api/quote-templates/pdf/${list.items[0].id}/file`,
-          headers: { cookie },
-        });
+        const file = await api.call('GET', `/api/quote-templates/pdf/${list.items[0].id}/file`);
         const text = pdftotext(pdfFile(file.rawPayload, `demo-${type}.pdf`));
         expect(text).toContain('Summit Air Mechanical');
         expect(text).toContain('Terms and Conditions');
       }
       const { jobRepairs } = await import('../../src/server/db/schema.js');
       const [repair] = await demo.database.db.select({ jobId: jobRepairs.jobId }).from(jobRepairs).limit(1);
-      const response = await demo.app.inject({
-        method: 'GET',
-        url: `/api/jobs/${repair!.jobId}/quote-preview?type=repair`,
-        headers: { cookie },
-      });
+      const response = await api.call('GET', `/api/jobs/${repair!.jobId}/quote-preview?type=repair`);
       expect(response.statusCode).toBe(200);
       const file = pdfFile(response.rawPayload, 'demo-preview.pdf');
       expect(pdfinfoPages(file)).toBeGreaterThanOrEqual(3);

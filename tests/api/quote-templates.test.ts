@@ -3,36 +3,44 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteTemplates, storedFiles } from '../../src/server/db/schema.js';
 import { buildSampleTemplatePdf } from '../../src/server/pdf/sample-template.js';
 import { NUL_FIELD_MESSAGE } from '../../src/server/plugins/input-guard.js';
+import { signInAs, type ApiClient } from '../support/api.js';
+import { tableFingerprint } from '../support/db-fingerprint.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
 import { encryptedPdf, multipart } from './quote-support.js';
 
 let ctx: TestContext;
-let admin: string;
-let office: string;
-let tech: string;
+let admin: ApiClient;
+let office: ApiClient;
+let tech: ApiClient;
 let threePages: Uint8Array;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = (await ctx.loginAs('admin')).cookie;
-  office = (await ctx.loginAs('user')).cookie;
-  tech = (await ctx.loginAs('technician')).cookie;
+  // a refusal stores no file and changes no template
+  admin = await signInAs(ctx, 'admin', {
+    unchanged: () => tableFingerprint(ctx.database.db, ['quote_templates', 'stored_files']),
+  });
+  office = await admin.withRole('user');
+  tech = await admin.withRole('technician');
   threePages = await buildSampleTemplatePdf({ companyName: 'Test Air', title: 'Repair Quote', pages: 3 });
 });
 afterAll(() => ctx.close());
 
-async function upload(
-  cookie: string,
+type TemplateFile = { name: string; type?: string; bytes: Uint8Array };
+function upload(api: ApiClient, fields: Record<string, string>, file?: TemplateFile) {
+  const body = multipart(fields, file);
+  return api.call('POST', '/api/quote-templates/pdf', body.payload, { headers: body.headers });
+}
+/** An upload that must be refused with `status` (and `message`), storing nothing: its error body. */
+function refusedUpload(
+  api: ApiClient,
   fields: Record<string, string>,
-  file?: { name: string; type?: string; bytes: Uint8Array },
+  file: TemplateFile | undefined,
+  status: number,
+  message?: string | RegExp,
 ) {
   const body = multipart(fields, file);
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/quote-templates/pdf',
-    headers: { ...body.headers, cookie },
-    payload: body.payload,
-  });
+  return api.refused('POST', '/api/quote-templates/pdf', body.payload, status, message, { headers: body.headers });
 }
 
 const storedCount = async () => (await ctx.database.db.select({ id: storedFiles.id }).from(storedFiles)).length;
@@ -60,11 +68,7 @@ describe('PDF template upload rules', () => {
     const [row] = await ctx.database.db.select().from(quoteTemplates).where(eq(quoteTemplates.id, body.id));
     expect(row!.userId).toBe(body.uploadedBy.id);
     // The bytes are in the shared storage and come back unchanged.
-    const file = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/quote-templates/pdf/${body.id}/file?download=1`,
-      headers: { cookie: tech },
-    });
+    const file = await tech.call('GET', `/api/quote-templates/pdf/${body.id}/file?download=1`);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['content-disposition']).toContain('attachment; filename="summit.pdf"');
@@ -87,13 +91,13 @@ describe('PDF template upload rules', () => {
     ['no file', undefined, 400, 'Please select a PDF file'],
   ])('refuses %s and stores nothing', async (_label, file, status, message) => {
     const [files, templates] = [await storedCount(), await templateCount()];
-    const response = await upload(
+    const response = await refusedUpload(
       admin,
       { name: 'Bad', templateType: 'repair' },
-      file as { name: string; bytes: Uint8Array } | undefined,
+      file as TemplateFile | undefined,
+      status as number,
     );
-    expect(response.statusCode).toBe(status);
-    expect(response.json().error.message).toContain(message);
+    expect(response.error.message).toContain(message);
     expect([await storedCount(), await templateCount()]).toEqual([files, templates]);
   });
 
@@ -101,53 +105,61 @@ describe('PDF template upload rules', () => {
     const big = new Uint8Array(11 * 1024 * 1024);
     big.set(new TextEncoder().encode('%PDF-1.7\n'));
     const files = await storedCount();
-    const response = await upload(admin, { name: 'Big', templateType: 'repair' }, { name: 'big.pdf', bytes: big });
-    expect(response.statusCode).toBe(413);
-    expect(response.json().error.message).toBe('The PDF is larger than 10MB. Please select a smaller PDF file.');
+    const response = await refusedUpload(
+      admin,
+      { name: 'Big', templateType: 'repair' },
+      { name: 'big.pdf', bytes: big },
+      413,
+    );
+    expect(response.error.message).toBe('The PDF is larger than 10MB. Please select a smaller PDF file.');
     expect(await storedCount()).toBe(files);
   });
 
   it('refuses an encrypted PDF with a message', async () => {
-    const response = await upload(
+    const response = await refusedUpload(
       admin,
       { name: 'Locked', templateType: 'repair' },
       { name: 'locked.pdf', bytes: await encryptedPdf() },
+      400,
     );
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error.message).toBe(
+    expect(response.error.message).toBe(
       'This PDF is password-protected (encrypted). Remove the protection and upload it again.',
     );
   });
 
   it('refuses an unknown template type with a message that names the types', async () => {
-    const response = await upload(
+    const response = await refusedUpload(
       admin,
       { name: 'Odd', templateType: 'bogus' },
       { name: 'odd.pdf', bytes: threePages },
+      400,
     );
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error.fields.templateType).toBe(
+    expect(response.error.fields?.templateType).toBe(
       'Template type must be inspection, repair or replacement (or empty for every type)',
     );
   });
 
   it('requires a name', async () => {
-    const response = await upload(admin, { name: '  ', templateType: 'repair' }, { name: 'a.pdf', bytes: threePages });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatchObject({
+    const response = await refusedUpload(
+      admin,
+      { name: '  ', templateType: 'repair' },
+      { name: 'a.pdf', bytes: threePages },
+      400,
+    );
+    expect(response.error).toMatchObject({
       message: 'Template name is required',
       fields: { name: 'Template name is required' },
     });
   });
 
   it('refuses preserved pages beyond the page count', async () => {
-    const response = await upload(
+    const response = await refusedUpload(
       admin,
       { name: 'Too many', templateType: 'repair', preservedPages: '1, 4-5' },
       { name: 'a.pdf', bytes: threePages },
+      400,
     );
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatchObject({
+    expect(response.error).toMatchObject({
       message: 'This PDF has 3 pages; preserved pages 4, 5 do not exist',
       fields: { preservedPages: expect.any(String) },
     });
@@ -176,21 +188,14 @@ describe('PDF template upload rules', () => {
     'answers 400 naming the field for a NUL character in %s (multipart goes through the input guard) and stores nothing',
     async (_label, fields, fileName, field) => {
       const [files, templates] = [await storedCount(), await templateCount()];
-      const response = await upload(office, fields, { name: fileName, bytes: threePages });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error).toMatchObject({ code: 'VALIDATION_ERROR', fields: { [field]: NUL_FIELD_MESSAGE } });
+      const response = await refusedUpload(office, fields, { name: fileName, bytes: threePages }, 400);
+      expect(response.error).toMatchObject({ code: 'VALIDATION_ERROR', fields: { [field]: NUL_FIELD_MESSAGE } });
       expect([await storedCount(), await templateCount()]).toEqual([files, templates]);
     },
   );
 
   it('refuses a non-multipart request', async () => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/quote-templates/pdf',
-      headers: { cookie: admin },
-      payload: { name: 'x' },
-    });
-    expect(response.statusCode).toBe(415);
+    await admin.refused('POST', '/api/quote-templates/pdf', { name: 'x' }, 415);
   });
 });
 
@@ -215,40 +220,20 @@ describe('lists, default switching and delete', () => {
     ).json();
     expect([a.isDefault, b.isDefault, all.templateType]).toEqual([true, false, null]);
 
-    const list = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/quote-templates/pdf?type=replacement',
-      headers: { cookie: tech },
-    });
+    const list = await tech.call('GET', '/api/quote-templates/pdf?type=replacement');
     expect(list.statusCode).toBe(200);
     expect(list.json().items.map((t: { name: string }) => t.name)).toEqual([
       'Alpha replacement',
       'Beta replacement',
       'Company-wide',
     ]);
-    const inspection = (
-      await ctx.app.inject({
-        method: 'GET',
-        url: '/api/quote-templates/pdf?type=inspection',
-        headers: { cookie: tech },
-      })
-    ).json();
+    const inspection = (await tech.call('GET', '/api/quote-templates/pdf?type=inspection')).json();
     expect(inspection.items.map((t: { name: string }) => t.name)).toContain('Company-wide');
 
-    const use = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/quote-templates/pdf/${b.id}/default`,
-      headers: { cookie: office },
-    });
+    const use = await office.call('POST', `/api/quote-templates/pdf/${b.id}/default`);
     expect(use.statusCode).toBe(200);
     expect(use.json().isDefault).toBe(true);
-    const defaults = (
-      await ctx.app.inject({
-        method: 'GET',
-        url: '/api/quote-templates/pdf?type=replacement',
-        headers: { cookie: office },
-      })
-    )
+    const defaults = (await office.call('GET', '/api/quote-templates/pdf?type=replacement'))
       .json()
       .items.filter(
         (t: { isDefault: boolean; templateType: string | null }) => t.isDefault && t.templateType === 'replacement',
@@ -257,8 +242,8 @@ describe('lists, default switching and delete', () => {
 
     // Two "Use Template" at once still end with one default.
     await Promise.all([
-      ctx.app.inject({ method: 'POST', url: `/api/quote-templates/pdf/${a.id}/default`, headers: { cookie: office } }),
-      ctx.app.inject({ method: 'POST', url: `/api/quote-templates/pdf/${b.id}/default`, headers: { cookie: office } }),
+      office.call('POST', `/api/quote-templates/pdf/${a.id}/default`),
+      office.call('POST', `/api/quote-templates/pdf/${b.id}/default`),
     ]);
     const rows = await ctx.database.db
       .select()
@@ -267,31 +252,17 @@ describe('lists, default switching and delete', () => {
     expect(rows.filter((r) => r.isDefault)).toHaveLength(1);
 
     const [row] = await ctx.database.db.select().from(quoteTemplates).where(eq(quoteTemplates.id, a.id));
-    const del = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/quote-templates/pdf/${a.id}`,
-      headers: { cookie: office },
-    });
+    const del = await office.call('DELETE', `/api/quote-templates/pdf/${a.id}`);
     expect(del.statusCode).toBe(204);
     expect(await ctx.database.db.select().from(storedFiles).where(eq(storedFiles.id, row!.storageKey!))).toEqual([]);
-    expect(
-      (
-        await ctx.app.inject({ method: 'GET', url: `/api/quote-templates/pdf/${a.id}`, headers: { cookie: office } })
-      ).json(),
-    ).toEqual({
+    expect((await office.call('GET', `/api/quote-templates/pdf/${a.id}`)).json()).toEqual({
       error: { code: 'NOT_FOUND', message: 'PDF template not found' },
     });
   });
 
   it("a tab marks one Default, the template its quotes print on; Use Template on a template for every type takes that tab's type over", async () => {
     const defaultsOn = async (type: string) =>
-      (
-        await ctx.app.inject({
-          method: 'GET',
-          url: `/api/quote-templates/pdf?type=${type}`,
-          headers: { cookie: office },
-        })
-      )
+      (await office.call('GET', `/api/quote-templates/pdf?type=${type}`))
         .json()
         .items.filter((t: { isDefault: boolean }) => t.isDefault)
         .map((t: { name: string }) => t.name);
@@ -309,24 +280,12 @@ describe('lists, default switching and delete', () => {
       await upload(admin, { name: 'Every type', templateType: '' }, { name: 'every.pdf', bytes: threePages })
     ).json();
     for (const id of [own.id, repair.id, every.id]) {
-      expect(
-        (
-          await ctx.app.inject({
-            method: 'POST',
-            url: `/api/quote-templates/pdf/${id}/default`,
-            headers: { cookie: office },
-          })
-        ).statusCode,
-      ).toBe(200);
+      expect((await office.call('POST', `/api/quote-templates/pdf/${id}/default`)).statusCode).toBe(200);
     }
     // The type's own default wins: the every-type default is not a second "Default" on the tab.
     expect(await defaultsOn('inspection')).toEqual(['Inspection own']);
 
-    const use = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/quote-templates/pdf/${every.id}/default?type=inspection`,
-      headers: { cookie: office },
-    });
+    const use = await office.call('POST', `/api/quote-templates/pdf/${every.id}/default?type=inspection`);
     expect(use.statusCode).toBe(200);
     expect(await defaultsOn('inspection')).toEqual(['Every type']);
     const inspectionDefaults = await ctx.database.db
@@ -337,20 +296,20 @@ describe('lists, default switching and delete', () => {
     // Another type keeps its own default.
     expect(await defaultsOn('repair')).toEqual(['Repair own']);
 
-    const bad = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/quote-templates/pdf/${every.id}/default?type=other`,
-      headers: { cookie: office },
-    });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.message).toBe('Template type must be inspection, repair or replacement');
+    await office.refused(
+      'POST',
+      `/api/quote-templates/pdf/${every.id}/default?type=other`,
+      undefined,
+      400,
+      'Template type must be inspection, repair or replacement',
+    );
   });
 
   it('answers the empty text of a tab', async () => {
     const other = await createTestContext();
     try {
-      const { cookie } = await other.loginAs('user');
-      const response = await other.app.inject({ method: 'GET', url: '/api/quote-templates/pdf', headers: { cookie } });
+      const api = await signInAs(other, 'user');
+      const response = await api.call('GET', '/api/quote-templates/pdf');
       expect(response.json()).toEqual({
         items: [],
         emptyText: 'No PDF templates found for repair quotes. Upload your first PDF template to get started.',
@@ -363,44 +322,13 @@ describe('lists, default switching and delete', () => {
 
 describe('roles', () => {
   it('technicians read templates but cannot upload, switch the default or delete', async () => {
-    const [first] = (
-      await ctx.app.inject({ method: 'GET', url: '/api/quote-templates/pdf?type=repair', headers: { cookie: tech } })
-    ).json().items;
-    expect(
-      (await upload(tech, { name: 'Nope', templateType: 'repair' }, { name: 'a.pdf', bytes: threePages })).statusCode,
-    ).toBe(403);
-    expect(
-      (
-        await ctx.app.inject({
-          method: 'POST',
-          url: `/api/quote-templates/pdf/${first.id}/default`,
-          headers: { cookie: tech },
-        })
-      ).statusCode,
-    ).toBe(403);
-    expect(
-      (
-        await ctx.app.inject({
-          method: 'DELETE',
-          url: `/api/quote-templates/pdf/${first.id}`,
-          headers: { cookie: tech },
-        })
-      ).statusCode,
-    ).toBe(403);
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: `/api/quote-templates/pdf/${first.id}`, headers: { cookie: tech } }))
-        .statusCode,
-    ).toBe(200);
-    const manager = (await ctx.loginAs('manager')).cookie;
-    expect(
-      (
-        await ctx.app.inject({
-          method: 'POST',
-          url: `/api/quote-templates/pdf/${first.id}/default`,
-          headers: { cookie: manager },
-        })
-      ).statusCode,
-    ).toBe(200);
+    const [first] = (await tech.call('GET', '/api/quote-templates/pdf?type=repair')).json().items;
+    await refusedUpload(tech, { name: 'Nope', templateType: 'repair' }, { name: 'a.pdf', bytes: threePages }, 403);
+    await tech.refused('POST', `/api/quote-templates/pdf/${first.id}/default`, undefined, 403);
+    await tech.refused('DELETE', `/api/quote-templates/pdf/${first.id}`, undefined, 403);
+    expect((await tech.call('GET', `/api/quote-templates/pdf/${first.id}`)).statusCode).toBe(200);
+    const manager = await tech.withRole('manager');
+    expect((await manager.call('POST', `/api/quote-templates/pdf/${first.id}/default`)).statusCode).toBe(200);
   });
 });
 
@@ -419,11 +347,7 @@ describe('e-mail templates', () => {
   };
 
   it('starts with the built-in repair wording as the default', async () => {
-    const response = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/quote-templates/email/default?type=repair',
-      headers: { cookie: tech },
-    });
+    const response = await tech.call('GET', '/api/quote-templates/email/default?type=repair');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       id: null,
@@ -436,84 +360,42 @@ describe('e-mail templates', () => {
   });
 
   it('creates, edits, switches the default and deletes; every field is required', async () => {
-    const missing = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/quote-templates/email',
-      headers: { cookie: office },
-      payload: { name: 'X', templateType: 'repair', ...content, signature: '' },
-    });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().error.fields).toEqual({ signature: 'Signature is required' });
+    const missing = await office.refused(
+      'POST',
+      '/api/quote-templates/email',
+      { name: 'X', templateType: 'repair', ...content, signature: '' },
+      400,
+    );
+    expect(missing.error.fields).toEqual({ signature: 'Signature is required' });
 
-    const first = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/quote-templates/email',
-      headers: { cookie: office },
-      payload: { name: 'Short', templateType: 'repair', ...content },
+    const first = await office.call('POST', '/api/quote-templates/email', {
+      name: 'Short',
+      templateType: 'repair',
+      ...content,
     });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ isDefault: true, builtIn: false, subject: 'Quote {quoteNumber}' });
     const second = (
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/quote-templates/email',
-        headers: { cookie: office },
-        payload: { name: 'Long', templateType: 'repair', ...content },
-      })
+      await office.call('POST', '/api/quote-templates/email', { name: 'Long', templateType: 'repair', ...content })
     ).json();
     expect(second.isDefault).toBe(false);
 
-    const edited = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/quote-templates/email/${second.id}`,
-      headers: { cookie: office },
-      payload: { name: 'Long', templateType: 'repair', ...content, closingText: 'Thank you!' },
+    const edited = await office.call('PUT', `/api/quote-templates/email/${second.id}`, {
+      name: 'Long',
+      templateType: 'repair',
+      ...content,
+      closingText: 'Thank you!',
     });
     expect(edited.json().closingText).toBe('Thank you!');
-    await ctx.app.inject({
-      method: 'POST',
-      url: `/api/quote-templates/email/${second.id}/default`,
-      headers: { cookie: office },
-    });
-    expect(
-      (
-        await ctx.app.inject({
-          method: 'GET',
-          url: '/api/quote-templates/email/default?type=repair',
-          headers: { cookie: office },
-        })
-      ).json().id,
-    ).toBe(second.id);
-    const list = (
-      await ctx.app.inject({
-        method: 'GET',
-        url: '/api/quote-templates/email?type=repair',
-        headers: { cookie: office },
-      })
-    ).json();
+    await office.call('POST', `/api/quote-templates/email/${second.id}/default`);
+    expect((await office.call('GET', '/api/quote-templates/email/default?type=repair')).json().id).toBe(second.id);
+    const list = (await office.call('GET', '/api/quote-templates/email?type=repair')).json();
     expect(list.items.map((t: { name: string; isDefault: boolean }) => [t.name, t.isDefault])).toEqual([
       ['Long', true],
       ['Short', false],
     ]);
 
-    expect(
-      (
-        await ctx.app.inject({
-          method: 'POST',
-          url: '/api/quote-templates/email',
-          headers: { cookie: tech },
-          payload: { name: 'T', templateType: 'repair', ...content },
-        })
-      ).statusCode,
-    ).toBe(403);
-    expect(
-      (
-        await ctx.app.inject({
-          method: 'DELETE',
-          url: `/api/quote-templates/email/${first.json().id}`,
-          headers: { cookie: office },
-        })
-      ).statusCode,
-    ).toBe(204);
+    await tech.refused('POST', '/api/quote-templates/email', { name: 'T', templateType: 'repair', ...content }, 403);
+    expect((await office.call('DELETE', `/api/quote-templates/email/${first.json().id}`)).statusCode).toBe(204);
   });
 });

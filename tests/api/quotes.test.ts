@@ -21,6 +21,8 @@ import { createParsePool } from '../../src/server/parsing/parse-pool.js';
 import { buildSampleTemplatePdf } from '../../src/server/pdf/sample-template.js';
 import { createFileStorage } from '../../src/server/storage/storage.js';
 import { watchOverlappingQueries } from '../support/overlapping-queries.js';
+import { apiClient, signInAs, type ApiClient } from '../support/api.js';
+import { jobsFingerprint } from '../support/db-fingerprint.js';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../support/test-app.js';
 import { testDatabaseKind } from '../support/test-db.js';
 import { multipart } from './quote-support.js';
@@ -29,31 +31,26 @@ const NOW = new Date('2026-03-07T15:00:00Z');
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 let ctx: TestContext;
-let office: string;
+let office: ApiClient;
 let seq = 0;
 
+/**
+ * A call through the API client (signed out unless a cookie is given), each from its own client
+ * address unless `ip` names one: the public quote routes are rate-limited by address.
+ */
 const call = (method: 'GET' | 'POST', url: string, payload?: unknown, options: { cookie?: string; ip?: string } = {}) =>
-  ctx.app.inject({
-    method,
-    url,
+  apiClient(ctx, options.cookie ?? '').call(method, url, payload, {
     remoteAddress: options.ip ?? `10.0.${Math.floor(seq / 250) % 250}.${(seq++ % 250) + 1}`,
-    ...(options.cookie ? { headers: { cookie: options.cookie } } : {}),
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
 const staff = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  call(method, url, payload, { cookie: office });
+  call(method, url, payload, { cookie: office.cookie });
 const count = async (query: ReturnType<typeof sql>) =>
   Number((await queryRows<{ n: number }>(ctx.database.db, query))[0]!.n);
 
 async function upload(name: string, templateType: string) {
   const bytes = await buildSampleTemplatePdf({ companyName: 'Summit Air Mechanical', title: name, pages: 2 });
   const body = multipart({ name, templateType, preservedPages: '1' }, { name: `${name}.pdf`, bytes });
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/quote-templates/pdf',
-    headers: { ...body.headers, cookie: office },
-    payload: body.payload,
-  });
+  const response = await office.call('POST', '/api/quote-templates/pdf', body.payload, { headers: body.headers });
   expect(response.statusCode, response.body).toBe(201);
 }
 
@@ -172,7 +169,7 @@ const decision = (overrides: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   ctx = await createTestContext({ now: () => NOW });
-  office = (await ctx.loginAs('user')).cookie;
+  office = await signInAs(ctx, 'user', { unchanged: () => jobsFingerprint(ctx.database.db) });
   const company = {
     name: 'Summit Air Mechanical',
     physical_address: { street: '1450 Northside Dr NW', city: 'Atlanta', state: 'GA', zip: '30318' },
@@ -405,18 +402,9 @@ describe('sending a quote', () => {
 
   it('is for office roles; a technician reads the card of their own jobs only', async () => {
     const { job } = await quotableJob();
-    const tech = (await ctx.loginAs('technician')).cookie;
-    expect(
-      (
-        await call(
-          'POST',
-          `/api/jobs/${job.id}/quotes/send`,
-          { type: 'repair', email: 'a@example.com' },
-          { cookie: tech },
-        )
-      ).statusCode,
-    ).toBe(403);
-    expect((await call('GET', `/api/jobs/${job.id}/quotes`, undefined, { cookie: tech })).statusCode).toBe(403);
+    const tech = await office.withRole('technician');
+    await tech.refused('POST', `/api/jobs/${job.id}/quotes/send`, { type: 'repair', email: 'a@example.com' }, 403);
+    await tech.refused('GET', `/api/jobs/${job.id}/quotes`, undefined, 403);
     expect((await call('GET', `/api/jobs/${job.id}/quotes`)).statusCode).toBe(401);
   });
 });

@@ -5,20 +5,18 @@ import { queryRows } from '../../src/server/db/client.js';
 import { jobRepairLines, jobRepairs } from '../../src/server/db/schema.js';
 import { createInspectionsRepo, createInspectionsService } from '../../src/server/modules/inspections/index.js';
 import { createFileStorage } from '../../src/server/storage/storage.js';
+import { signInAs, type ApiClient } from '../support/api.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
-import { caller, MISSING_ID } from './inspection-helpers.js';
+import { inspectionFingerprint, MISSING_ID } from './inspection-helpers.js';
 
 let ctx: TestContext;
-let office: string;
+let office: ApiClient;
 let clock = Date.parse('2026-11-20T14:00:00Z');
 const tick = (ms = 60_000) => (clock += ms);
-let call: ReturnType<typeof caller>['call'];
-let refused: ReturnType<typeof caller>['refused'];
 
 beforeAll(async () => {
   ctx = await createTestContext({ now: () => new Date(tick(1000)) });
-  ({ call, refused } = caller(ctx));
-  office = (await ctx.loginAs('user')).cookie;
+  office = await signInAs(ctx, 'user', { unchanged: () => inspectionFingerprint(ctx.database.db) });
 });
 afterAll(() => ctx.close());
 
@@ -26,7 +24,7 @@ afterAll(() => ctx.close());
 async function inspectionOnNewJob(fields: Record<string, unknown> = {}) {
   const job = await ctx.f.job();
   const inspection = (
-    await call(office, 'POST', `/api/jobs/${job.id}/inspections`, { modelNumber: '48TC', ...fields })
+    await office.call('POST', `/api/jobs/${job.id}/inspections`, { modelNumber: '48TC', ...fields })
   ).json();
   return { job, inspection };
 }
@@ -54,7 +52,7 @@ const fullRepair = {
 describe('saving the repair form', () => {
   it('stores every field, the lists as numeric rows, and the total the server computes', async () => {
     const { inspection } = await inspectionOnNewJob();
-    const response = await call(office, 'PUT', `/api/inspections/${inspection.id}/repair`, {
+    const response = await office.call('PUT', `/api/inspections/${inspection.id}/repair`, {
       ...fullRepair,
       totalCost: 1,
       totalCents: 99,
@@ -104,13 +102,13 @@ describe('saving the repair form', () => {
     );
     expect(sum!.s).toBe('2775.50');
     // The inspection answers with it.
-    expect((await call(office, 'GET', `/api/inspections/${inspection.id}`)).json().repair).toEqual(saved);
+    expect((await office.call('GET', `/api/inspections/${inspection.id}`)).json().repair).toEqual(saved);
   });
 
   it('a second save replaces the record and its rows (one record per inspection)', async () => {
     const { inspection } = await inspectionOnNewJob();
-    const first = (await call(office, 'PUT', `/api/inspections/${inspection.id}/repair`, fullRepair)).json();
-    const second = await call(office, 'PUT', `/api/inspections/${inspection.id}/repair`, {
+    const first = (await office.call('PUT', `/api/inspections/${inspection.id}/repair`, fullRepair)).json();
+    const second = await office.call('PUT', `/api/inspections/${inspection.id}/repair`, {
       ...fullRepair,
       selectedPhase: 'phase1',
       accessories: [{ name: 'Hail guard', cost: 125.5 }],
@@ -148,8 +146,7 @@ describe('saving the repair form', () => {
       { name: 'Disposal', cost: '$1,200' },
       { name: '', cost: '' },
     ];
-    const response = await call(
-      office,
+    const response = await office.call(
       'PUT',
       `/api/inspections/${inspection.id}/repair`,
       repairPayloadFromForm(values),
@@ -171,7 +168,7 @@ describe('saving the repair form', () => {
 
   it('an empty form saves a $0 record with the option names', async () => {
     const { inspection } = await inspectionOnNewJob();
-    const response = await call(office, 'PUT', `/api/inspections/${inspection.id}/repair`, {});
+    const response = await office.call('PUT', `/api/inspections/${inspection.id}/repair`, {});
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
       phase1: { description: 'Economy Option', costCents: 0 },
@@ -183,7 +180,7 @@ describe('saving the repair form', () => {
 
   it('refuses bad input on every field and changes nothing', async () => {
     const { inspection } = await inspectionOnNewJob();
-    await call(office, 'PUT', `/api/inspections/${inspection.id}/repair`, fullRepair);
+    await office.call('PUT', `/api/inspections/${inspection.id}/repair`, fullRepair);
     const url = `/api/inspections/${inspection.id}/repair`;
     const cases: [Record<string, unknown>, string][] = [
       [{ needsCrane: 'yes' }, 'Needs crane must be yes or no'],
@@ -233,14 +230,8 @@ describe('saving the repair form', () => {
         'Selected option must be Economy Option (phase1), Standard Option (phase2) or Premium Option (phase3)',
       ],
     ];
-    for (const [patch, message] of cases) await refused(office, 'PUT', url, { ...fullRepair, ...patch }, 400, message);
-    const arrayBody = await ctx.app.inject({
-      method: 'PUT',
-      url,
-      headers: { cookie: office, 'content-type': 'application/json' },
-      payload: '[1,2]',
-    });
-    expect(arrayBody.statusCode).toBe(400);
+    for (const [patch, message] of cases) await office.refused('PUT', url, { ...fullRepair, ...patch }, 400, message);
+    await office.refused('PUT', url, '[1,2]', 400, undefined, { headers: { 'content-type': 'application/json' } });
   });
 });
 
@@ -248,17 +239,17 @@ describe('Repair Details for All Inspections and Finish Repair Details', () => {
   it('lists every repair with its chosen option and total, and the combined total', async () => {
     const job = await ctx.f.job();
     const older = (
-      await call(office, 'POST', `/api/jobs/${job.id}/inspections`, { modelNumber: 'OLD-1', serialNumber: 'S1' })
+      await office.call('POST', `/api/jobs/${job.id}/inspections`, { modelNumber: 'OLD-1', serialNumber: 'S1' })
     ).json();
-    const newer = (await call(office, 'POST', `/api/jobs/${job.id}/inspections`, { modelNumber: 'NEW-2' })).json();
-    const bare = (await call(office, 'POST', `/api/jobs/${job.id}/inspections`, {})).json();
-    await call(office, 'PUT', `/api/inspections/${older.id}/repair`, { ...fullRepair, selectedPhase: 'phase3' });
-    await call(office, 'PUT', `/api/inspections/${newer.id}/repair`, {
+    const newer = (await office.call('POST', `/api/jobs/${job.id}/inspections`, { modelNumber: 'NEW-2' })).json();
+    const bare = (await office.call('POST', `/api/jobs/${job.id}/inspections`, {})).json();
+    await office.call('PUT', `/api/inspections/${older.id}/repair`, { ...fullRepair, selectedPhase: 'phase3' });
+    await office.call('PUT', `/api/inspections/${newer.id}/repair`, {
       phase1: { description: 'Clean coils', cost: 600 },
       selectedPhase: 'phase1',
     });
 
-    const summary = await call(office, 'GET', `/api/jobs/${job.id}/repairs/summary`);
+    const summary = await office.call('GET', `/api/jobs/${job.id}/repairs/summary`);
     expect(summary.statusCode, summary.body).toBe(200);
     // older: 7,200 + 1,200 + 350 + 250 + 150 + 400 + 200 + 975.50 + 1,800 = 12,525.50 / 0.6 = 20,875.83 -> 20,876
     expect(summary.json()).toEqual({
@@ -289,7 +280,7 @@ describe('Repair Details for All Inspections and Finish Repair Details', () => {
       totalCents: 2187600,
     });
 
-    const finish = await call(office, 'POST', `/api/jobs/${job.id}/repairs/finish`);
+    const finish = await office.call('POST', `/api/jobs/${job.id}/repairs/finish`);
     expect(finish.statusCode, finish.body).toBe(200);
     expect(finish.json()).toMatchObject({
       completedInspections: 3,
@@ -306,10 +297,10 @@ describe('Repair Details for All Inspections and Finish Repair Details', () => {
       optionDescription: 'Standard Option',
       totalCents: 0,
     });
-    const list = (await call(office, 'GET', `/api/jobs/${job.id}/inspections`)).json();
+    const list = (await office.call('GET', `/api/jobs/${job.id}/inspections`)).json();
     expect(list.items.every((i: { completed: boolean }) => i.completed)).toBe(true);
     // Finishing twice is harmless.
-    expect((await call(office, 'POST', `/api/jobs/${job.id}/repairs/finish`)).json()).toMatchObject({
+    expect((await office.call('POST', `/api/jobs/${job.id}/repairs/finish`)).json()).toMatchObject({
       completedInspections: 0,
       createdRepairs: 0,
     });
@@ -317,7 +308,7 @@ describe('Repair Details for All Inspections and Finish Repair Details', () => {
 
   it('an empty summary for a job without repairs', async () => {
     const job = await ctx.f.job();
-    expect((await call(office, 'GET', `/api/jobs/${job.id}/repairs/summary`)).json()).toEqual({
+    expect((await office.call('GET', `/api/jobs/${job.id}/repairs/summary`)).json()).toEqual({
       items: [],
       totalCents: 0,
     });
@@ -351,7 +342,7 @@ describe("the unit's Deficiencies card", () => {
     await ctx.f.quote(resentJob, { createdAt: at(10), status: 'declined', decidedAt: at(11) });
     await ctx.f.quote(resentJob, { createdAt: at(30) });
 
-    const response = await call(office, 'GET', `/api/units/${unit.id}/deficiencies`);
+    const response = await office.call('GET', `/api/units/${unit.id}/deficiencies`);
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json();
     expect(answer).toMatchObject({ total: 3, page: 1, pageSize: 10 });
@@ -382,7 +373,7 @@ describe("the unit's Deficiencies card", () => {
     const declinedJob = await ctx.f.job({ unitId: unit.id, locationId: unit.locationId });
     await repairOn(declinedJob.id, 5);
     await ctx.f.quote(declinedJob, { createdAt: at(10), status: 'declined', decidedAt: at(12) });
-    expect((await call(office, 'GET', `/api/units/${unit.id}/deficiencies`)).json().items[0]).toMatchObject({
+    expect((await office.call('GET', `/api/units/${unit.id}/deficiencies`)).json().items[0]).toMatchObject({
       jobId: declinedJob.id,
       decision: 'declined',
     });
@@ -395,24 +386,24 @@ describe("the unit's Deficiencies card", () => {
       const inspection = await ctx.f.inspection(job.id);
       await ctx.f.repair({ jobId: job.id, inspectionId: inspection.id });
     }
-    const second = (await call(office, 'GET', `/api/units/${unit.id}/deficiencies?page=2`)).json();
+    const second = (await office.call('GET', `/api/units/${unit.id}/deficiencies?page=2`)).json();
     expect(second).toMatchObject({ total: 12, page: 2, pageSize: 10 });
     expect(second.items).toHaveLength(2);
-    expect((await call(office, 'GET', `/api/units/${MISSING_ID}/deficiencies`)).json().error).toEqual({
+    expect((await office.call('GET', `/api/units/${MISSING_ID}/deficiencies`)).json().error).toEqual({
       code: 'NOT_FOUND',
       message: 'Unit not found',
     });
-    expect((await call(office, 'GET', '/api/units/RTU-1/deficiencies')).json().error.message).toBe(
+    expect((await office.call('GET', '/api/units/RTU-1/deficiencies')).json().error.message).toBe(
       'Invalid unit ID format',
     );
-    expect((await call(office, 'GET', `/api/units/${unit.id}/deficiencies?page=0`)).json().error.message).toBe(
+    expect((await office.call('GET', `/api/units/${unit.id}/deficiencies?page=0`)).json().error.message).toBe(
       'Page must be 1 or more',
     );
-    expect((await call(office, 'GET', `/api/units/${unit.id}/deficiencies?page=x`)).json().error.message).toBe(
+    expect((await office.call('GET', `/api/units/${unit.id}/deficiencies?page=x`)).json().error.message).toBe(
       'Page must be a number',
     );
     const empty = await ctx.f.unit();
-    expect((await call(office, 'GET', `/api/units/${empty.id}/deficiencies`)).json()).toEqual({
+    expect((await office.call('GET', `/api/units/${empty.id}/deficiencies`)).json()).toEqual({
       items: [],
       total: 0,
       page: 1,
@@ -424,7 +415,7 @@ describe("the unit's Deficiencies card", () => {
 describe("the customer's choice of options (for the quotes module)", () => {
   it('sets the chosen options and recomputes their totals without flagging a change after the send', async () => {
     const { job, inspection } = await inspectionOnNewJob();
-    const saved = (await call(office, 'PUT', `/api/inspections/${inspection.id}/repair`, fullRepair)).json();
+    const saved = (await office.call('PUT', `/api/inspections/${inspection.id}/repair`, fullRepair)).json();
     await ctx.f.quote(job, { createdAt: new Date(tick()) });
     const service = createInspectionsService({
       db: ctx.database.db,
@@ -440,9 +431,9 @@ describe("the customer's choice of options (for the quotes module)", () => {
     );
     // 7,200 + 1,200 + 350 + 250 + 150 + 400 + 200 + 975.50 + 1,800 = 12,525.50 / 0.6 -> 20,876
     expect(updated).toEqual([{ ...saved, selectedPhase: 'phase3', totalCents: 2087600 }]);
-    const after = (await call(office, 'GET', `/api/inspections/${inspection.id}`)).json().repair;
+    const after = (await office.call('GET', `/api/inspections/${inspection.id}`)).json().repair;
     expect(after).toEqual({ ...saved, selectedPhase: 'phase3', totalCents: 2087600 });
-    expect((await call(office, 'GET', `/api/jobs/${job.id}/inspections/quote-state`)).json().changedSinceQuote).toBe(
+    expect((await office.call('GET', `/api/jobs/${job.id}/inspections/quote-state`)).json().changedSinceQuote).toBe(
       false,
     );
   });

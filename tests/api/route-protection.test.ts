@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFUSED_TARGET_MESSAGE } from '../../src/server/plugins/request-target.js';
+import { signedOut, signInAs } from '../support/api.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
 import { ROUTE_ACCESS } from './route-access.js';
 
@@ -42,7 +43,10 @@ interface RawAnswer {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
 
-/** A request whose target is sent exactly as written (no client-side normalisation), over a real socket. */
+/**
+ * A request whose target is sent exactly as written (no client-side normalisation), over a real socket.
+ * Not the signInAs client: these tests are about the HTTP layer itself (raw targets, origin headers).
+ */
 function send(method: string, target: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
   const { hostname, port } = new URL(base);
   const body = method === 'GET' || method === 'HEAD' || method === 'DELETE' ? undefined : '{}';
@@ -209,16 +213,16 @@ describe('every route decides its access from the matched route, however its URL
   });
 
   it('answers the documented error shape for an unknown API route', async () => {
-    const { cookie } = await ctx.loginAs('user');
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/no-such-thing', headers: { cookie } });
+    const api = await signInAs(ctx, 'user');
+    const response = await api.call('GET', '/api/no-such-thing');
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No API route GET /api/no-such-thing' } });
   });
 
   it('serves the OpenAPI documentation to signed-in users only', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(401);
-    const { cookie } = await ctx.loginAs('user');
-    const docs = await ctx.app.inject({ method: 'GET', url: '/api/docs/json', headers: { cookie } });
+    await signedOut(ctx).refused('GET', '/api/docs/json', undefined, 401);
+    const api = await signInAs(ctx, 'user');
+    const docs = await api.call('GET', '/api/docs/json');
     expect(docs.statusCode).toBe(200);
     const spec = docs.json();
     expect(spec.openapi).toMatch(/^3\./);
@@ -230,7 +234,7 @@ describe('every route decides its access from the matched route, however its URL
 
 describe('health', () => {
   it('checks the database', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const response = await signedOut(ctx).call('GET', '/api/health');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       status: 'ok',

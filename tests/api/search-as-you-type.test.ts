@@ -13,6 +13,7 @@ import {
   searchedInvoices,
 } from '../../src/server/modules/invoices/invoices.repo.js';
 import { headerSearchStatements } from '../../src/server/modules/search/search.repo.js';
+import { signInAs, type ApiClient } from '../support/api.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
 
 /**
@@ -32,9 +33,9 @@ interface Page<T = { id: string }> {
 
 describe("short and long searches give the long-hand rule's rows", () => {
   let ctx: TestContext;
-  let cookie: string;
+  let api: ApiClient;
   const get = async <T>(url: string) => {
-    const response = await ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+    const response = await api.call('GET', url);
     if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
     return response.json<T>();
   };
@@ -69,7 +70,7 @@ describe("short and long searches give the long-hand rule's rows", () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    cookie = (await ctx.loginAs('admin')).cookie;
+    api = await signInAs(ctx, 'admin');
     for (const [i, name] of NAMES.entries()) {
       const company = await ctx.f.company({ name: `${name} ${i}`, city: i % 2 ? 'Martinez' : 'Atlanta' });
       const location = await ctx.f.location({
@@ -289,12 +290,12 @@ describe("short and long searches give the long-hand rule's rows", () => {
 describe('totals counted up to a cap, and the pager at the cap', () => {
   const CAP = 30;
   let ctx: TestContext;
-  let cookie: string;
-  const get = async <T>(url: string) => (await ctx.app.inject({ method: 'GET', url, headers: { cookie } })).json<T>();
+  let api: ApiClient;
+  const get = async <T>(url: string) => (await api.call('GET', url)).json<T>();
 
   beforeAll(async () => {
     ctx = await createTestContext({ listTotalCap: CAP });
-    cookie = (await ctx.loginAs('admin')).cookie;
+    api = await signInAs(ctx, 'admin');
     const company = await ctx.f.company({ name: 'Capstone Holdings' });
     for (let i = 0; i < 40; i++) {
       const location = await ctx.f.location({
@@ -401,18 +402,17 @@ describe('totals counted up to a cap, and the pager at the cap', () => {
 
 describe('the real cap', () => {
   let ctx: TestContext;
-  let cookie: string;
+  let api: ApiClient;
   beforeAll(async () => {
     ctx = await createTestContext();
-    cookie = (await ctx.loginAs('admin')).cookie;
+    api = await signInAs(ctx, 'admin');
   });
   afterAll(() => ctx.close());
 
   it(`counts ${LIST_TOTAL_CAP.toLocaleString('en-US')} exactly and says "${LIST_TOTAL_CAP.toLocaleString('en-US')}+" past it`, async () => {
     const location = await ctx.f.location({ name: 'Bulk Yard' });
     await ctx.f.bulkUnits(location.id, LIST_TOTAL_CAP, 'BULKCAP');
-    const get = async (url: string) =>
-      (await ctx.app.inject({ method: 'GET', url, headers: { cookie } })).json<Page<{ unitNumber: string }>>();
+    const get = async (url: string) => (await api.call('GET', url)).json<Page<{ unitNumber: string }>>();
     expect(await get('/api/units?q=bulkcap')).toMatchObject({ total: LIST_TOTAL_CAP, totalCapped: false });
     await ctx.f.unit({ locationId: location.id, unitNumber: 'BULKCAP-EXTRA' });
     const capped = await get('/api/units?q=bulkcap');

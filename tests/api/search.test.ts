@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAs, type ApiClient } from '../support/api.js';
+import { customerFingerprint } from '../support/db-fingerprint.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
 
 let ctx: TestContext;
-let cookie: string;
+let api: ApiClient;
 beforeAll(async () => {
   ctx = await createTestContext();
-  cookie = (await ctx.loginAs('user')).cookie;
+  api = await signInAs(ctx, 'user', { unchanged: () => customerFingerprint(ctx.database.db) });
 });
 afterAll(() => ctx.close());
 
-const search = (q: string) =>
-  ctx.app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(q)}`, headers: { cookie } });
+const searchUrl = (q: string) => `/api/search?q=${encodeURIComponent(q)}`;
+const search = (q: string) => api.call('GET', searchUrl(q));
 
 describe('header search', () => {
   it('finds companies, locations, units, jobs and invoices', async () => {
@@ -37,8 +39,6 @@ describe('header search', () => {
   });
 
   it('needs at least 2 characters', async () => {
-    const response = await search('z');
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error.message).toBe('Type at least 2 characters');
+    await api.refused('GET', searchUrl('z'), undefined, 400, 'Type at least 2 characters');
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import type { DatabaseHandle } from '../../src/server/db/client.js';
 import { createFactories } from '../factories/index.js';
+import { apiClient, signedOut } from '../support/api.js';
 import { cookieHeader, TEST_PASSWORD, testConfig } from '../support/test-app.js';
 import { openTestDatabase } from '../support/test-db.js';
 
@@ -34,16 +35,12 @@ afterAll(async () => {
 });
 
 async function login(app: FastifyInstance, username: string): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { username, password: TEST_PASSWORD },
-  });
+  const response = await signedOut({ app }).call('POST', '/api/auth/login', { username, password: TEST_PASSWORD });
   expect(response.statusCode).toBe(200);
   return cookieHeader(response);
 }
 const get = (app: FastifyInstance, cookie: string, url = '/api/companies?page=1&pageSize=25') =>
-  app.inject({ method: 'GET', url, headers: { cookie } });
+  apiClient({ app }, cookie).call('GET', url);
 
 /** The status `b` answers once it has heard of the change: polled for 1 s, far below the 5 s a copy may live. */
 async function statusWithin1s(cookie: string, expected: number, url?: string): Promise<number> {
@@ -81,9 +78,7 @@ describe('session copies kept by each app server', () => {
   it('refuses at once a session signed out on another server', async () => {
     const cookie = await login(a, 'dana');
     await warm(cookie);
-    expect((await a.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } })).statusCode).toBeLessThan(
-      300,
-    );
+    expect((await apiClient({ app: a }, cookie).call('POST', '/api/auth/logout')).statusCode).toBeLessThan(300);
     expect(await statusWithin1s(cookie, 401)).toBe(401);
   });
 
@@ -99,15 +94,11 @@ describe('session copies kept by each app server', () => {
     const admin = await login(a, 'dana');
     const manager = await login(a, 'mo');
     await warm(manager, '/api/users');
-    const mo = (await a.inject({ method: 'GET', url: '/api/users', headers: { cookie: admin } }))
+    const onA = apiClient({ app: a }, admin);
+    const mo = (await onA.call('GET', '/api/users'))
       .json()
       .items.find((u: { username: string }) => u.username === 'mo');
-    const demoted = await a.inject({
-      method: 'PATCH',
-      url: `/api/users/${mo.id}`,
-      headers: { cookie: admin },
-      payload: { email: mo.email, role: 'user', status: 'active' },
-    });
+    const demoted = await onA.call('PATCH', `/api/users/${mo.id}`, { email: mo.email, role: 'user', status: 'active' });
     expect(demoted.statusCode).toBe(200);
     expect(await statusWithin1s(manager, 403, '/api/users')).toBe(403);
   });
@@ -115,9 +106,7 @@ describe('session copies kept by each app server', () => {
   it('forgets its own copies when one of its own requests signs out', async () => {
     const cookie = await login(b, 'mo');
     await warm(cookie);
-    expect((await b.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } })).statusCode).toBeLessThan(
-      300,
-    );
+    expect((await apiClient({ app: b }, cookie).call('POST', '/api/auth/logout')).statusCode).toBeLessThan(300);
     expect((await get(b, cookie)).statusCode).toBe(401);
   });
 });

@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAs, type ApiClient } from '../support/api.js';
+import { tableFingerprint } from '../support/db-fingerprint.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
 
 let ctx: TestContext;
-let admin: string;
-let manager: string;
-let plainUser: string;
+let admin: ApiClient;
+let manager: ApiClient;
+let plainUser: ApiClient;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = (await ctx.loginAs('admin')).cookie;
-  manager = (await ctx.loginAs('manager')).cookie;
-  plainUser = (await ctx.loginAs('user')).cookie;
+  admin = await signInAs(ctx, 'admin', { unchanged: () => tableFingerprint(ctx.database.db, ['settings']) });
+  manager = await admin.withRole('manager');
+  plainUser = await admin.withRole('user');
 });
 afterAll(() => ctx.close());
 
@@ -21,9 +23,8 @@ const company = {
   phone: '(404) 555-0100',
   time_zone: 'America/Chicago',
 };
-const get = (cookie: string) => ctx.app.inject({ method: 'GET', url: '/api/settings/company', headers: { cookie } });
-const put = (cookie: string, payload: unknown) =>
-  ctx.app.inject({ method: 'PUT', url: '/api/settings/company', headers: { cookie }, payload: payload as object });
+const get = (api: ApiClient) => api.call('GET', '/api/settings/company');
+const put = (api: ApiClient, payload: unknown) => api.call('PUT', '/api/settings/company', payload);
 
 describe('PUT /api/settings/company', () => {
   it('lets an admin change the company information; the management title follows', async () => {
@@ -49,17 +50,15 @@ describe('PUT /api/settings/company', () => {
       [{ ...company, mailing_address: { ...company.mailing_address, zip: '12345678901' } }, 'mailing_address.zip'],
       [{ ...company, time_zone: 'Mars/Olympus' }, 'time_zone'],
     ] as const) {
-      const response = await put(admin, payload);
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error.fields).toHaveProperty(field);
+      const body = await admin.refused('PUT', '/api/settings/company', payload, 400);
+      expect(body.error.fields).toHaveProperty(field);
     }
     expect((await get(admin)).json()).toEqual(before);
   });
 
   it('answers 403 to a user, changing nothing', async () => {
     const before = (await get(admin)).json();
-    const response = await put(plainUser, { ...company, name: 'Hijacked' });
-    expect(response.statusCode).toBe(403);
+    await plainUser.refused('PUT', '/api/settings/company', { ...company, name: 'Hijacked' }, 403);
     expect((await get(admin)).json()).toEqual(before);
   });
 });

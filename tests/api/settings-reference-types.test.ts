@@ -1,20 +1,25 @@
 import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobTypes, serviceLines } from '../../src/server/db/schema.js';
+import { MISSING_ID, signInAs, type ApiClient } from '../support/api.js';
+import { tableFingerprint } from '../support/db-fingerprint.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
 
 let ctx: TestContext;
-let admin: string;
-let manager: string;
-let plainUser: string;
-let technician: string;
+let admin: ApiClient;
+let manager: ApiClient;
+let plainUser: ApiClient;
+let technician: ApiClient;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = (await ctx.loginAs('admin')).cookie;
-  manager = (await ctx.loginAs('manager')).cookie;
-  plainUser = (await ctx.loginAs('user')).cookie;
-  technician = (await ctx.loginAs('technician')).cookie;
+  // every refusal below leaves both type tables as they were
+  admin = await signInAs(ctx, 'admin', {
+    unchanged: () => tableFingerprint(ctx.database.db, ['service_lines', 'job_types']),
+  });
+  manager = await admin.withRole('manager');
+  plainUser = await admin.withRole('user');
+  technician = await admin.withRole('technician');
 });
 afterAll(() => ctx.close());
 
@@ -26,19 +31,17 @@ const KINDS = [
 describe.each(KINDS)('/api/settings/$kind', ({ kind, table, one, existing }) => {
   const url = `/api/settings/${kind}`;
   const rows = async () => Number((await ctx.database.db.select({ n: count() }).from(table))[0]!.n);
-  const post = (cookie: string, payload: unknown) =>
-    ctx.app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as object });
+  const post = (api: ApiClient, payload: unknown) => api.call('POST', url, payload);
 
-  async function refused(cookie: string, payload: unknown, status: number) {
+  async function refused(api: ApiClient, payload: unknown, status: number) {
     const before = await rows();
-    const response = await post(cookie, payload);
-    expect(response.statusCode, response.body).toBe(status);
+    const { error } = await api.refused('POST', url, payload, status);
     expect(await rows()).toBe(before);
-    return response.json().error as { code: string; message: string; fields?: Record<string, string> };
+    return error;
   }
 
   it('lists every type ordered by name, for every signed-in user', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url, headers: { cookie: technician } });
+    const response = await technician.call('GET', url);
     expect(response.statusCode).toBe(200);
     const names = response.json().map((t: { name: string }) => t.name);
     expect(names.length).toBeGreaterThan(3);
@@ -102,64 +105,24 @@ describe.each(KINDS)('/api/settings/$kind', ({ kind, table, one, existing }) => 
 
   it('switches a type inactive and active again; the active filter follows', async () => {
     const created = (await post(admin, { name: 'Seasonal', code: 'SEAS' })).json();
-    const off = await ctx.app.inject({
-      method: 'PATCH',
-      url: `${url}/${created.id}`,
-      headers: { cookie: admin },
-      payload: { isActive: false },
-    });
+    const off = await admin.call('PATCH', `${url}/${created.id}`, { isActive: false });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ code: 'SEAS', isActive: false });
-    const active = (
-      await ctx.app.inject({ method: 'GET', url: `${url}?active=true`, headers: { cookie: admin } })
-    ).json();
+    const active = (await admin.call('GET', `${url}?active=true`)).json();
     expect(active.map((t: { code: string }) => t.code)).not.toContain('SEAS');
-    const inactive = (
-      await ctx.app.inject({ method: 'GET', url: `${url}?active=false`, headers: { cookie: admin } })
-    ).json();
+    const inactive = (await admin.call('GET', `${url}?active=false`)).json();
     expect(inactive.map((t: { code: string }) => t.code)).toEqual(['SEAS']);
-    const on = await ctx.app.inject({
-      method: 'PATCH',
-      url: `${url}/${created.id}`,
-      headers: { cookie: manager },
-      payload: { isActive: true, name: 'Seasonal Work' },
-    });
+    const on = await manager.call('PATCH', `${url}/${created.id}`, { isActive: true, name: 'Seasonal Work' });
     expect(on.json()).toMatchObject({ name: 'Seasonal Work', isActive: true, code: 'SEAS' });
   });
 
   it('refuses a switch by a user (403), an empty change (400), an unknown id (404) and a malformed id (400)', async () => {
     const created = (await post(admin, { name: 'Locked', code: 'LOCK' })).json();
-    const forbidden = await ctx.app.inject({
-      method: 'PATCH',
-      url: `${url}/${created.id}`,
-      headers: { cookie: plainUser },
-      payload: { isActive: false },
-    });
-    expect(forbidden.statusCode).toBe(403);
-    const empty = await ctx.app.inject({
-      method: 'PATCH',
-      url: `${url}/${created.id}`,
-      headers: { cookie: admin },
-      payload: {},
-    });
-    expect(empty.statusCode).toBe(400);
-    const unknown = await ctx.app.inject({
-      method: 'PATCH',
-      url: `${url}/3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b`,
-      headers: { cookie: admin },
-      payload: { isActive: false },
-    });
-    expect(unknown.statusCode).toBe(404);
-    const malformed = await ctx.app.inject({
-      method: 'PATCH',
-      url: `${url}/abc`,
-      headers: { cookie: admin },
-      payload: { isActive: false },
-    });
-    expect(malformed.statusCode).toBe(400);
-    const still = (await ctx.app.inject({ method: 'GET', url, headers: { cookie: admin } }))
-      .json()
-      .find((t: { id: string }) => t.id === created.id);
+    await plainUser.refused('PATCH', `${url}/${created.id}`, { isActive: false }, 403);
+    await admin.refused('PATCH', `${url}/${created.id}`, {}, 400);
+    await admin.refused('PATCH', `${url}/${MISSING_ID}`, { isActive: false }, 404);
+    await admin.refused('PATCH', `${url}/abc`, { isActive: false }, 400);
+    const still = (await admin.call('GET', url)).json().find((t: { id: string }) => t.id === created.id);
     expect(still.isActive).toBe(true);
   });
 });

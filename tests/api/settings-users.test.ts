@@ -1,25 +1,31 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, technicianAvailability, technicians, users } from '../../src/server/db/schema.js';
+import { MISSING_ID, signedOut, signInAs, type ApiClient } from '../support/api.js';
+import { tableFingerprint } from '../support/db-fingerprint.js';
 import { cookieHeader, createTestContext, TEST_PASSWORD, type TestContext } from '../support/test-app.js';
 
 let ctx: TestContext;
-let admin: string;
-let manager: string;
-let plainUser: string;
-let technician: string;
+let admin: ApiClient;
+let manager: ApiClient;
+let plainUser: ApiClient;
+let technician: ApiClient;
+let anonymous: ApiClient;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = (await ctx.loginAs('admin')).cookie;
-  manager = (await ctx.loginAs('manager')).cookie;
-  plainUser = (await ctx.loginAs('user')).cookie;
-  technician = (await ctx.loginAs('technician')).cookie;
+  // a refusal leaves the users and technicians as they were
+  const unchanged = () =>
+    tableFingerprint(ctx.database.db, ['users', 'technicians', 'technician_skills', 'technician_availability']);
+  admin = await signInAs(ctx, 'admin', { unchanged });
+  manager = await admin.withRole('manager');
+  plainUser = await admin.withRole('user');
+  technician = await admin.withRole('technician');
+  anonymous = signedOut(ctx, { unchanged });
 });
 afterAll(() => ctx.close());
 
-const post = (cookie: string, payload: unknown) =>
-  ctx.app.inject({ method: 'POST', url: '/api/users', headers: { cookie }, payload: payload as object });
+const post = (api: ApiClient, payload: unknown) => api.call('POST', '/api/users', payload);
 const userCount = async () => Number((await ctx.database.db.select({ n: count() }).from(users))[0]!.n);
 const technicianCount = async () => Number((await ctx.database.db.select({ n: count() }).from(technicians))[0]!.n);
 
@@ -36,49 +42,43 @@ const newUser = (overrides: Record<string, unknown> = {}) => {
 };
 
 /** Sends a bad request and checks it is refused with `status` and changes nothing. */
-async function refused(cookie: string, payload: unknown, status: number) {
+async function refused(api: ApiClient, payload: unknown, status: number) {
   const [usersBefore, techsBefore] = [await userCount(), await technicianCount()];
-  const response = await post(cookie, payload);
-  expect(response.statusCode, response.body).toBe(status);
+  const { error } = await api.refused('POST', '/api/users', payload, status);
   expect(await userCount()).toBe(usersBefore);
   expect(await technicianCount()).toBe(techsBefore);
-  return response.json().error as { code: string; message: string; fields?: Record<string, string> };
+  return error;
 }
 
 describe('GET /api/users/options (pickers)', () => {
   it('gives every signed-in role the active users by name, with only id and name', async () => {
-    const cookie = technician;
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/users/options', headers: { cookie } });
+    const response = await technician.call('GET', '/api/users/options');
     expect(response.statusCode).toBe(200);
     const items = response.json().items as Record<string, unknown>[];
     expect(items.length).toBeGreaterThanOrEqual(4);
     for (const item of items) expect(Object.keys(item).sort()).toEqual(['id', 'name']);
     const names = items.map((i) => String(i.name).toLowerCase());
     expect(names).toEqual([...names].sort());
-    const filtered = (
-      await ctx.app.inject({ method: 'GET', url: '/api/users/options?q=manager', headers: { cookie } })
-    ).json();
+    const filtered = (await technician.call('GET', '/api/users/options?q=manager')).json();
     expect(filtered.items.length).toBeGreaterThanOrEqual(1);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/users/options' })).statusCode).toBe(401);
+    await anonymous.refused('GET', '/api/users/options', undefined, 401);
   });
 });
 
 describe('GET /api/users', () => {
   it('is for admin and manager only: other roles get 403', async () => {
-    for (const [role, cookie] of [
+    for (const [role, api] of [
       ['user', plainUser],
       ['technician', technician],
     ] as const) {
-      const response = await ctx.app.inject({ method: 'GET', url: '/api/users', headers: { cookie } });
+      const response = await api.call('GET', '/api/users');
       expect(response.statusCode, role).toBe(403);
     }
   });
 
   it('lists users ordered by username for admin and manager, with a total', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/users', headers: { cookie: manager } })).statusCode).toBe(
-      200,
-    );
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/users', headers: { cookie: admin } });
+    expect((await manager.call('GET', '/api/users')).statusCode).toBe(200);
+    const response = await admin.call('GET', '/api/users');
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.total).toBeGreaterThanOrEqual(4);
@@ -89,13 +89,9 @@ describe('GET /api/users', () => {
   });
 
   it('filters by text and pages', async () => {
-    const filtered = (
-      await ctx.app.inject({ method: 'GET', url: '/api/users?q=manager', headers: { cookie: admin } })
-    ).json();
+    const filtered = (await admin.call('GET', '/api/users?q=manager')).json();
     expect(filtered.items.map((u: { role: string }) => u.role)).toEqual(['manager']);
-    const paged = (
-      await ctx.app.inject({ method: 'GET', url: '/api/users?pageSize=2&page=2', headers: { cookie: admin } })
-    ).json();
+    const paged = (await admin.call('GET', '/api/users?pageSize=2&page=2')).json();
     expect(paged.items).toHaveLength(2);
     expect(paged.page).toBe(2);
   });
@@ -113,10 +109,9 @@ describe('POST /api/users (Settings > Add User)', () => {
       hasPassword: true,
       firstName: 'New',
     });
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: payload.username, password: payload.password },
+    const login = await anonymous.call('POST', '/api/auth/login', {
+      username: payload.username,
+      password: payload.password,
     });
     expect(login.statusCode).toBe(200);
     expect(login.json().user.role).toBe(role);
@@ -146,7 +141,7 @@ describe('POST /api/users (Settings > Add User)', () => {
     const response = await post(manager, payload);
     expect(response.statusCode, response.body).toBe(201);
     const id = response.json().id;
-    const detail = await ctx.app.inject({ method: 'GET', url: `/api/technicians/${id}`, headers: { cookie: admin } });
+    const detail = await admin.call('GET', `/api/technicians/${id}`);
     expect(detail.json()).toMatchObject({
       hireDate: '2024-05-01',
       jobTitle: 'HVAC Technician',
@@ -278,8 +273,8 @@ describe('POST /api/users (Settings > Add User)', () => {
   });
 
   it('answers 403 to a user or technician adding a user, changing nothing', async () => {
-    for (const cookie of [plainUser, technician]) {
-      const error = await refused(cookie, newUser(), 403);
+    for (const api of [plainUser, technician]) {
+      const error = await refused(api, newUser(), 403);
       expect(error.code).toBe('FORBIDDEN');
     }
   });
@@ -290,7 +285,7 @@ describe('POST /api/users (Settings > Add User)', () => {
   });
 
   it('answers 401 without a session', async () => {
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/users', payload: newUser() })).statusCode).toBe(401);
+    await anonymous.refused('POST', '/api/users', newUser(), 401);
   });
 });
 
@@ -298,18 +293,13 @@ describe('PATCH /api/users/:id and PUT /api/users/:id/password', () => {
   it('edits e-mail, name, role and status; setting inactive ends their sessions and sign-in', async () => {
     const person = await ctx.f.user({ username: 'edit-me', email: 'edit-me@example.com', password: TEST_PASSWORD });
     const theirCookie = await ctx.login('edit-me');
-    const response = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/users/${person.id}`,
-      headers: { cookie: admin },
-      payload: {
-        email: 'edited@example.com',
-        firstName: 'Ed',
-        lastName: 'Ited',
-        phone: '',
-        role: 'manager',
-        status: 'inactive',
-      },
+    const response = await admin.call('PATCH', `/api/users/${person.id}`, {
+      email: 'edited@example.com',
+      firstName: 'Ed',
+      lastName: 'Ited',
+      phone: '',
+      role: 'manager',
+      status: 'inactive',
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
@@ -318,89 +308,44 @@ describe('PATCH /api/users/:id and PUT /api/users/:id/password', () => {
       status: 'inactive',
       phone: null,
     });
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: theirCookie } })).statusCode,
-    ).toBe(401);
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: 'edit-me', password: TEST_PASSWORD },
-    });
+    expect((await anonymous.as(theirCookie).call('GET', '/api/auth/session')).statusCode).toBe(401);
+    const login = await anonymous.call('POST', '/api/auth/login', { username: 'edit-me', password: TEST_PASSWORD });
     expect(login.statusCode).toBe(401);
   });
 
   it('refuses changing your own role or status, a technician role change, a duplicate e-mail, an unknown or malformed id', async () => {
-    const me = (await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: admin } })).json()
-      .user;
-    const self = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/users/${me.id}`,
-      headers: { cookie: admin },
-      payload: { email: me.email, role: 'user', status: 'active' },
-    });
-    expect(self.statusCode).toBe(400);
-    expect(self.json().error.message).toBe('You cannot change your own role or status');
+    const me = (await admin.call('GET', '/api/auth/session')).json().user;
+    await admin.refused(
+      'PATCH',
+      `/api/users/${me.id}`,
+      { email: me.email, role: 'user', status: 'active' },
+      400,
+      'You cannot change your own role or status',
+    );
 
     const { user: tech } = await ctx.f.technician();
-    const techChange = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/users/${tech.id}`,
-      headers: { cookie: admin },
-      payload: { email: tech.email, role: 'user', status: 'active' },
-    });
-    expect(techChange.statusCode).toBe(400);
+    await admin.refused('PATCH', `/api/users/${tech.id}`, { email: tech.email, role: 'user', status: 'active' }, 400);
 
     const other = await ctx.f.user();
-    const dup = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/users/${other.id}`,
-      headers: { cookie: admin },
-      payload: { email: me.email.toUpperCase(), role: 'user', status: 'active' },
-    });
-    expect(dup.statusCode).toBe(409);
+    await admin.refused(
+      'PATCH',
+      `/api/users/${other.id}`,
+      { email: me.email.toUpperCase(), role: 'user', status: 'active' },
+      409,
+    );
     const [unchanged] = await ctx.database.db.select().from(users).where(eq(users.id, other.id));
     expect(unchanged!.email).toBe(other.email);
 
-    const unknown = await ctx.app.inject({
-      method: 'PATCH',
-      url: '/api/users/3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
-      headers: { cookie: admin },
-      payload: { email: 'x@example.com', role: 'user', status: 'active' },
-    });
-    expect(unknown.statusCode).toBe(404);
-    const malformed = await ctx.app.inject({
-      method: 'PATCH',
-      url: '/api/users/12',
-      headers: { cookie: admin },
-      payload: { email: 'x@example.com', role: 'user', status: 'active' },
-    });
-    expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().error.message).toBe('Invalid user ID format');
+    const change = { email: 'x@example.com', role: 'user', status: 'active' };
+    await admin.refused('PATCH', `/api/users/${MISSING_ID}`, change, 404);
+    await admin.refused('PATCH', '/api/users/12', change, 400, 'Invalid user ID format');
   });
 
   it('a manager cannot edit an admin; a user cannot edit anyone', async () => {
     const anAdmin = await ctx.f.user({ role: 'admin' });
     const payload = { email: anAdmin.email, role: 'admin', status: 'inactive' };
-    expect(
-      (
-        await ctx.app.inject({
-          method: 'PATCH',
-          url: `/api/users/${anAdmin.id}`,
-          headers: { cookie: manager },
-          payload,
-        })
-      ).statusCode,
-    ).toBe(403);
-    expect(
-      (
-        await ctx.app.inject({
-          method: 'PATCH',
-          url: `/api/users/${anAdmin.id}`,
-          headers: { cookie: plainUser },
-          payload,
-        })
-      ).statusCode,
-    ).toBe(403);
+    await manager.refused('PATCH', `/api/users/${anAdmin.id}`, payload, 403);
+    await plainUser.refused('PATCH', `/api/users/${anAdmin.id}`, payload, 403);
     const [row] = await ctx.database.db.select().from(users).where(eq(users.id, anAdmin.id));
     expect(row!.status).toBe('active');
   });
@@ -410,59 +355,26 @@ describe('PATCH /api/users/:id and PUT /api/users/:id/password', () => {
       user: { username: 'nopass-tech', email: 'nopass-tech@example.com' },
     });
     expect(tech.passwordHash).toBeNull();
-    const set = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/users/${tech.id}/password`,
-      headers: { cookie: manager },
-      payload: { password: 'first-password' },
-    });
+    const set = await manager.call('PUT', `/api/users/${tech.id}/password`, { password: 'first-password' });
     expect(set.statusCode).toBe(204);
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: 'nopass-tech', password: 'first-password' },
+    const login = await anonymous.call('POST', '/api/auth/login', {
+      username: 'nopass-tech',
+      password: 'first-password',
     });
     expect(login.statusCode).toBe(200);
-    const reset = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/users/${tech.id}/password`,
-      headers: { cookie: admin },
-      payload: { password: 'second-password' },
-    });
+    const reset = await admin.call('PUT', `/api/users/${tech.id}/password`, { password: 'second-password' });
     expect(reset.statusCode).toBe(204);
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: cookieHeader(login) } }))
-        .statusCode,
-    ).toBe(401);
+    expect((await anonymous.as(cookieHeader(login)).call('GET', '/api/auth/session')).statusCode).toBe(401);
     const left = await ctx.database.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, tech.id));
     expect(Number(left[0]!.n)).toBe(0);
   });
 
   it('refuses a short password, your own password (My Account is for that) and a non-admin', async () => {
     const target = await ctx.f.user();
-    const short = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/users/${target.id}/password`,
-      headers: { cookie: admin },
-      payload: { password: 'short' },
-    });
-    expect(short.statusCode).toBe(400);
-    const me = (await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: admin } })).json()
-      .user;
-    const own = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/users/${me.id}/password`,
-      headers: { cookie: admin },
-      payload: { password: 'whatever-123' },
-    });
-    expect(own.statusCode).toBe(400);
-    const forbidden = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/users/${target.id}/password`,
-      headers: { cookie: technician },
-      payload: { password: 'whatever-123' },
-    });
-    expect(forbidden.statusCode).toBe(403);
+    await admin.refused('PUT', `/api/users/${target.id}/password`, { password: 'short' }, 400);
+    const me = (await admin.call('GET', '/api/auth/session')).json().user;
+    await admin.refused('PUT', `/api/users/${me.id}/password`, { password: 'whatever-123' }, 400);
+    await technician.refused('PUT', `/api/users/${target.id}/password`, { password: 'whatever-123' }, 403);
   });
 });
 

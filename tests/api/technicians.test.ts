@@ -14,7 +14,7 @@ import { createAuthRepo } from '../../src/server/modules/auth/index.js';
 import { createTechniciansRepo, createTechniciansService } from '../../src/server/modules/technicians/index.js';
 import { createUsersRepo } from '../../src/server/modules/users/index.js';
 import { fromDatabaseError } from '../../src/server/errors.js';
-import { signInAs, type ApiClient } from '../support/api.js';
+import { signedOut, signInAs, type ApiClient } from '../support/api.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
 
 let ctx: TestContext;
@@ -167,10 +167,9 @@ describe('POST /api/technicians (Add Technician)', () => {
     const response = await create(admin, technicianPayload({ email: 'Sam@example.com', password: 'tech-password-1' }));
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().username).toBe('sam2');
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: 'sam2', password: 'tech-password-1' },
+    const login = await signedOut(ctx).call('POST', '/api/auth/login', {
+      username: 'sam2',
+      password: 'tech-password-1',
     });
     expect(login.statusCode).toBe(200);
     expect(login.json().user.role).toBe('technician');

@@ -12,6 +12,8 @@ import { createParsePool, ParseLimitError } from '../../src/server/parsing/parse
 import { buildSampleTemplatePdf } from '../../src/server/pdf/sample-template.js';
 import { createFileStorage } from '../../src/server/storage/storage.js';
 import { pdfBomb } from '../support/pdf-bomb.js';
+import { signedOut, signInAs, type ApiClient } from '../support/api.js';
+import { tableFingerprint } from '../support/db-fingerprint.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
 import { multipart } from './quote-support.js';
 
@@ -19,13 +21,16 @@ const GiB = 1024 * 1024 * 1024;
 const UNSAFE_PDF = 'This PDF could not be read safely';
 
 let ctx: TestContext;
-let admin: string;
-let office: string;
+let admin: ApiClient;
+let office: ApiClient;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = (await ctx.loginAs('admin')).cookie;
-  office = (await ctx.loginAs('user')).cookie;
+  // a refused upload stores no file and no template
+  admin = await signInAs(ctx, 'admin', {
+    unchanged: () => tableFingerprint(ctx.database.db, ['stored_files', 'quote_templates', 'job_item_prices']),
+  });
+  office = await admin.withRole('user');
 });
 afterAll(() => ctx.close());
 
@@ -34,12 +39,7 @@ const templateCount = async () => (await ctx.database.db.select({ id: quoteTempl
 
 function uploadTemplate(bytes: Uint8Array) {
   const body = multipart({ name: 'Bomb', templateType: 'repair' }, { name: 'bomb.pdf', bytes });
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/quote-templates/pdf',
-    headers: { ...body.headers, cookie: office },
-    payload: body.payload,
-  });
+  return office.call('POST', '/api/quote-templates/pdf', body.payload, { headers: body.headers });
 }
 
 function previewSheet(fileName: string, content: Buffer) {
@@ -51,11 +51,8 @@ function previewSheet(fileName: string, content: Buffer) {
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/price-book/import/preview',
-    headers: { cookie: admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
+  return admin.call('POST', '/api/price-book/import/preview', payload, {
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   });
 }
 
@@ -89,7 +86,7 @@ function probeHealth() {
   const sampler = setInterval(() => (sampledPeak = Math.max(sampledPeak, rssMb())), 20);
   const loop = (async () => {
     while (!stopped) {
-      const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+      const response = await signedOut(ctx).call('GET', '/api/health');
       expect(response.statusCode).toBe(200);
       const now = performance.now();
       maxGapMs = Math.max(maxGapMs, now - last);
@@ -150,9 +147,11 @@ describe('uploads are read off the event loop, within limits', () => {
 
   it('refuses a bomb in a page content stream too, which no reader of ours inflates but a quote would carry to customers', async () => {
     const files = await storedCount();
-    const response = await uploadTemplate(await pdfBomb(1 * GiB, 'content'));
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error.message).toContain(UNSAFE_PDF);
+    const bytes = await pdfBomb(1 * GiB, 'content');
+    const body = multipart({ name: 'Bomb', templateType: 'repair' }, { name: 'bomb.pdf', bytes });
+    await office.refused('POST', '/api/quote-templates/pdf', body.payload, 400, new RegExp(UNSAFE_PDF), {
+      headers: body.headers,
+    });
     expect(await storedCount()).toBe(files);
   }, 30_000);
 
@@ -185,11 +184,7 @@ describe('uploads are read off the event loop, within limits', () => {
     const job = await ctx.f.job({ locationId: location.id, name: 'Quote on an old template' });
 
     const stop = probeHealth();
-    const preview = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/jobs/${job.id}/quote-preview?type=inspection`,
-      headers: { cookie: office },
-    });
+    const preview = await office.call('GET', `/api/jobs/${job.id}/quote-preview?type=inspection`);
     const health = await stop();
     expect(preview.statusCode).toBe(409);
     expect(preview.json().error.message).toBe(

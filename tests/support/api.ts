@@ -1,7 +1,10 @@
 /**
- * Helpers for API tests (tests/api): calls as a signed-in role, the "refused and changed nothing"
+ * The one client of the API tests (tests/api): every test calls the API through it, not through
+ * its own inject() wrapper. Calls as a signed-in role, the "refused and changed nothing"
  * assertion, and the malformed-id and missing-id cases of a detail route. They sit on top of
- * `createTestContext` (test-app.ts), which stays as it is.
+ * `createTestContext` (test-app.ts), which stays as it is; a test that builds its own app passes
+ * `{ app }` instead. Direct inject() is kept only where a test is about the HTTP layer itself
+ * (static files, raw request targets), with a comment saying why.
  *
  *   let ctx: TestContext;
  *   let api: ApiClient;
@@ -26,7 +29,14 @@
  *   });
  *
  * Another role's calls, with the same `unchanged` snapshot: `await api.withRole('technician')`, or
- * `api.as(cookie)` for a cookie you already have.
+ * `api.as(cookie)` for a cookie you already have. No session: `signedOut(ctx)` (sign-in, public
+ * routes, the 401 cases).
+ *
+ *   // headers, a raw (string/Buffer) body, another client address
+ *   await api.call('POST', url, body.payload, { headers: body.headers }); // a multipart upload
+ *   await api.call('GET', url, undefined, { headers: { 'accept-encoding': 'gzip' } });
+ *   await signedOut(ctx).call('POST', '/api/auth/login', credentials, { remoteAddress: '198.51.100.7' });
+ *   await api.refused('PUT', url, '[1,2]', 400, undefined, { headers: { 'content-type': 'application/json' } });
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
@@ -62,7 +72,15 @@ export interface ApiOptions {
   unchanged?: () => Promise<unknown>;
 }
 
-export interface RefusedOptions {
+/** How one call is sent, beyond method, URL and payload. */
+export interface CallOptions {
+  /** Extra request headers (content-type, origin, accept-encoding...), sent besides the Cookie header. */
+  headers?: Record<string, string>;
+  /** The client's address (for the sign-in throttle), instead of inject()'s 127.0.0.1. */
+  remoteAddress?: string;
+}
+
+export interface RefusedOptions extends CallOptions {
   /** The field the error names in `error.fields` (its message must be present). */
   field?: string;
   /** The error code (VALIDATION_ERROR, NOT_FOUND, ...). */
@@ -88,8 +106,11 @@ export interface ApiClient {
   readonly cookie: string;
   /** The signed-in user's id (empty for a client made from a cookie alone). */
   readonly userId: string;
-  /** Calls a route as this user: an object payload is sent as JSON. */
-  call(method: Method, url: string, payload?: unknown): Promise<ApiResponse>;
+  /**
+   * Calls a route as this user: an object payload is sent as JSON, a string or Buffer as it is
+   * (say its content-type in `options.headers`).
+   */
+  call(method: Method, url: string, payload?: unknown, options?: CallOptions): Promise<ApiResponse>;
   /**
    * Sends a bad request and checks it answers `status` with `message` (exactly, or matching a
    * RegExp; any message when omitted), and that the `unchanged` snapshot did not move. Returns
@@ -111,19 +132,28 @@ export interface ApiClient {
   withRole(role: UserRole): Promise<ApiClient>;
 }
 
+/**
+ * The app a client calls: a TestContext, or any built app (`{ app }`) for the tests that build
+ * their own (several instances, a capturing logger); `withRole` needs a TestContext's `loginAs`.
+ */
+export type ApiHost = Pick<TestContext, 'app'> & Partial<Pick<TestContext, 'loginAs'>>;
+
 /** Calls a route with the given Cookie header (or none): the one place tests build an inject(). */
 export function callRoute(
-  ctx: TestContext,
+  ctx: ApiHost,
   cookie: string | undefined,
   method: Method,
   url: string,
   payload?: unknown,
+  options: CallOptions = {},
 ): Promise<ApiResponse> {
+  const headers = { ...options.headers, ...(cookie ? { cookie } : {}) };
   return ctx.app.inject({
     method,
     url,
-    ...(cookie ? { headers: { cookie } } : {}),
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> | string | Buffer }),
   });
 }
 
@@ -175,11 +205,16 @@ export function badIdCases(
 }
 
 /** The helpers for a user whose Cookie header you already have. */
-export function apiClient(ctx: TestContext, cookie: string, options: ApiOptions = {}, userId = ''): ApiClient {
-  const call = (method: Method, url: string, payload?: unknown) => callRoute(ctx, cookie, method, url, payload);
+export function apiClient(ctx: ApiHost, cookie: string, options: ApiOptions = {}, userId = ''): ApiClient {
+  const call = (method: Method, url: string, payload?: unknown, callOptions?: CallOptions) =>
+    callRoute(ctx, cookie, method, url, payload, callOptions);
   const refused: ApiClient['refused'] = async (method, url, payload, status, message, refusedOptions) => {
     const before = options.unchanged ? await options.unchanged() : undefined;
-    const body = expectRefused(await call(method, url, payload), status, message, refusedOptions);
+    const response = await call(method, url, payload, {
+      headers: refusedOptions?.headers,
+      remoteAddress: refusedOptions?.remoteAddress,
+    });
+    const body = expectRefused(response, status, message, refusedOptions);
     if (options.unchanged) expect(await options.unchanged(), `${method} ${url} changed data`).toEqual(before);
     return body;
   };
@@ -193,8 +228,20 @@ export function apiClient(ctx: TestContext, cookie: string, options: ApiOptions 
         await refused(c.method, c.url, c.payload, c.status, c.message, { code: c.code });
     },
     as: (other) => apiClient(ctx, other, options),
-    withRole: (role) => signInAs(ctx, role, options),
+    async withRole(role) {
+      if (!ctx.loginAs) throw new Error('withRole needs a TestContext');
+      const user = await ctx.loginAs(role);
+      return apiClient(ctx, user.cookie, options, user.userId);
+    },
   };
+}
+
+/**
+ * The helpers without a session (no Cookie header): for the sign-in route, public routes and the
+ * "signed out gets 401" cases.
+ */
+export function signedOut(ctx: ApiHost, options: ApiOptions = {}): ApiClient {
+  return apiClient(ctx, '', options);
 }
 
 /** Creates a user of the role, signs in as them, and returns their helpers. */
