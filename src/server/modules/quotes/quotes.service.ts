@@ -149,6 +149,7 @@ export function createQuotesService(deps: QuotesDeps) {
       serviceName: job.name,
       companyName: company.name,
       companyPhone: company.phone,
+      timeZone: company.time_zone,
       location: {
         name: job.location.name,
         address: job.location.address,
@@ -194,7 +195,7 @@ export function createQuotesService(deps: QuotesDeps) {
   function archivedView(
     row: QuoteRow,
     status: 'approved' | 'declined',
-    company: { name: string; phone: string },
+    company: { name: string; phone: string; time_zone: string },
   ): PublicQuoteView {
     const decidedAt = (row.decidedAt ?? row.updatedAt).toISOString();
     return {
@@ -206,6 +207,7 @@ export function createQuotesService(deps: QuotesDeps) {
       serviceName: '',
       companyName: company.name,
       companyPhone: company.phone,
+      timeZone: company.time_zone,
       location: { name: '', address: '', city: '', state: '', zip: '' },
       unitNumber: null,
       inspections: [],

@@ -14,6 +14,7 @@ import type { TemplateQuoteType } from '../../../domain/quote-templates';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { formatCents, formatDate } from '../../lib/format';
 import { useCan } from '../../lib/can';
+import { useFormatDateTime } from '../../lib/company';
 import { Badge } from '../../ui/badge';
 import { ErrorBanner, InfoBanner } from '../../ui/banner';
 import { Button, ButtonLink } from '../../ui/button';
@@ -32,9 +33,6 @@ const TABS: { value: CardTab; label: string }[] = [
   { value: 'replacement', label: 'Replacement Quote' },
   { value: 'all', label: 'All Quotes' },
 ];
-
-const formatDateTime = (value: string) =>
-  new Date(value).toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' });
 
 /** Sent, or Confirmed with Approved or Declined (section 4); superseded, expired and withdrawn as such. */
 export function QuoteStatusBadges({ status }: { status: JobQuoteHistoryItem['status'] }) {
@@ -180,6 +178,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /** One type's tab: the latest quote of the type, its state and the customer's decision. */
 function QuoteTypeState({ state }: { state: QuoteCardState }) {
+  const formatDateTime = useFormatDateTime();
   const q = state.latest;
   return (
     <div className="space-y-4">
@@ -240,6 +239,7 @@ function QuoteTypeState({ state }: { state: QuoteCardState }) {
 
 /** The proof of the customer's decision: who, when, what they chose, from where. */
 function SignedBy({ quote }: { quote: JobQuoteHistoryItem }) {
+  const formatDateTime = useFormatDateTime();
   return (
     <section aria-label="Signed by" className="rounded-md border border-slate-200 bg-slate-50 p-4">
       <h3 className="text-sm font-semibold text-slate-900">Signed by</h3>
