@@ -19,19 +19,25 @@ async function openWithoutRepairs(page: Page, jobId: string) {
   await expect(card.getByText(NO_REPAIRS)).toBeVisible();
   await expect(card.getByRole('button', { name: 'Send Quote' })).toBeDisabled();
   await expect(page.getByTestId('inspection-repair-tab')).toBeVisible();
-  // Any navigation from here on would hide a stale card behind a fresh load: there must be none.
-  let navigations = 0;
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) navigations += 1;
-  });
-  return { card, navigations: () => navigations };
+  await markDocument(page);
+  return { card };
 }
 
-async function expectReadyToSend(page: Page, navigations: () => number) {
+/** A reload would hide a stale card behind a fresh load: a mark on the document shows there was none. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { sameDocument?: boolean }).sameDocument = true;
+  });
+}
+async function expectSameDocument(page: Page) {
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+}
+
+async function expectReadyToSend(page: Page) {
   const card = quotesCard(page);
   await expect(card.getByText(NO_REPAIRS)).toBeHidden();
   await expect(card.getByRole('button', { name: 'Send Quote' })).toBeEnabled();
-  expect(navigations()).toBe(0);
+  await expectSameDocument(page);
 }
 
 test.describe('the job page follows every change without a reload', () => {
@@ -40,34 +46,34 @@ test.describe('the job page follows every change without a reload', () => {
   test('Mark Complete makes the repair quote sendable at once', async ({ signedIn: page, f }) => {
     const job = await f.job({ name: 'E2E fresh mark complete' });
     await f.inspection(job.id, { completed: false });
-    const { navigations } = await openWithoutRepairs(page, job.id);
+    await openWithoutRepairs(page, job.id);
 
     await page.getByRole('button', { name: 'Mark Complete' }).click();
     await expect(page.getByText('1 inspection marked complete; 1 repair form ready to price')).toBeVisible();
-    await expectReadyToSend(page, navigations);
+    await expectReadyToSend(page);
   });
 
   test('Save Repair Details makes the repair quote sendable at once', async ({ signedIn: page, f }) => {
     const job = await f.job({ name: 'E2E fresh repair save' });
     await f.inspection(job.id, { completed: true });
-    const { navigations } = await openWithoutRepairs(page, job.id);
+    await openWithoutRepairs(page, job.id);
 
     await page.getByRole('button', { name: 'Select Inspection 1' }).click();
     const form = page.getByRole('form', { name: 'Repair details of Inspection 1' });
     await form.getByLabel('Standard Option cost').fill('1500');
     await form.getByRole('button', { name: 'Save Repair Details' }).click();
     await expect(page.getByText('Repair data saved successfully').first()).toBeVisible();
-    await expectReadyToSend(page, navigations);
+    await expectReadyToSend(page);
   });
 
   test('Finish Repair Details makes the repair quote sendable at once', async ({ signedIn: page, f }) => {
     const job = await f.job({ name: 'E2E fresh finish' });
     await f.inspection(job.id, { completed: false });
-    const { navigations } = await openWithoutRepairs(page, job.id);
+    await openWithoutRepairs(page, job.id);
 
     await page.getByTestId('repair-summary').getByRole('button', { name: 'Finish Repair Details' }).click();
     await expect(page.getByText('Repair details finished: every inspection is complete')).toBeVisible();
-    await expectReadyToSend(page, navigations);
+    await expectReadyToSend(page);
   });
 
   test('an item added after the send shows Quote Needs Update at once', async ({ signedIn: page, f }) => {
@@ -86,10 +92,7 @@ test.describe('the job page follows every change without a reload', () => {
     await expect(card.getByText('Quote Sent', { exact: true })).toBeVisible();
     await expect(card.getByRole('button', { name: 'Resend Quote' })).toBeEnabled();
     await expect(card.getByText('Quote Needs Update')).toHaveCount(0);
-    let navigations = 0;
-    page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) navigations += 1;
-    });
+    await markDocument(page);
 
     await page.getByRole('tab', { name: 'Items' }).click();
     await page.getByRole('button', { name: 'Add Item' }).click();
@@ -104,7 +107,7 @@ test.describe('the job page follows every change without a reload', () => {
 
     await expect(card.getByText('Quote Needs Update')).toBeVisible();
     await expect(card.getByRole('button', { name: 'Update Quote' })).toBeEnabled();
-    expect(navigations).toBe(0);
+    await expectSameDocument(page);
   });
 
   test('the Complete Job dialog says who will be notified, and that nobody will be without a contact e-mail', async ({
