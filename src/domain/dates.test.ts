@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dateInZone, formatDuration, isIsoDate, isValidTimeZone, zonedDateTimeToInstant } from './dates';
+import {
+  addDays,
+  dateInZone,
+  formatDateTimeInZone,
+  formatDuration,
+  formatTimeInZone,
+  isIsoDate,
+  isValidTimeZone,
+  zonedDateTimeToInstant,
+} from './dates';
 
 describe('dates', () => {
   it('today depends on the company time zone', () => {
@@ -34,5 +43,20 @@ describe('dates', () => {
     expect(formatDuration(60)).toBe('1:00');
     expect(formatDuration(90)).toBe('1:30');
     expect(formatDuration(240)).toBe('4:00');
+  });
+
+  // Issue 26: one event read 7:23 PM, 11:23 AM and 2:23 PM EST in three places. Every time shown
+  // is the company's, with the zone's short name, whatever zone the browser or server runs in.
+  it.each([
+    ['2026-11-27T19:23:00Z', 'America/New_York', '2:23 PM EST', '11/27/2026, 2:23 PM EST'],
+    ['2026-11-27T19:23:00Z', 'America/Los_Angeles', '11:23 AM PST', '11/27/2026, 11:23 AM PST'],
+    ['2026-11-27T19:23:00Z', 'America/Chicago', '1:23 PM CST', '11/27/2026, 1:23 PM CST'],
+    // summer time, and a UTC evening that is still the previous day in New York
+    ['2026-07-04T02:05:00Z', 'America/New_York', '10:05 PM EDT', '07/03/2026, 10:05 PM EDT'],
+    ['2026-03-08T07:30:00Z', 'America/New_York', '3:30 AM EDT', '03/08/2026, 3:30 AM EDT'],
+  ])('shows %s in %s as "%s"', (at, zone, time, dateTime) => {
+    expect(formatTimeInZone(at, zone)).toBe(time);
+    expect(formatTimeInZone(new Date(at), zone)).toBe(time);
+    expect(formatDateTimeInZone(at, zone)).toBe(dateTime);
   });
 });

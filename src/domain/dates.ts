@@ -92,3 +92,45 @@ export function zonedDateTimeToInstant(isoDate: string, time: string, timeZone: 
   instant = new Date(naive.getTime() - zoneOffsetMinutes(instant, timeZone) * 60000);
   return instant;
 }
+
+const zonedTimeFormats = new Map<string, Intl.DateTimeFormat>();
+const zonedDateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Intl writes a narrow no-break space before AM/PM (ICU 72+); PDFs' standard fonts cannot draw it
+ * and tests compare text: one plain space everywhere.
+ */
+const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+
+/**
+ * The time of day of an instant in the company's zone with the zone's short name: "2:23 PM EST".
+ * Every time shown to a person (screens, PDFs, e-mails) goes through this or
+ * `formatDateTimeInZone`, with the company's zone (settings `time_zone`).
+ */
+export function formatTimeInZone(at: Date | string, timeZone: string): string {
+  const format = cachedFormat(
+    zonedTimeFormats,
+    timeZone,
+    () => new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }),
+  );
+  return plainSpaces(format.format(new Date(at)));
+}
+
+/** An instant as the company reads it, date and time with the zone's short name: "11/27/2026, 2:23 PM EST". */
+export function formatDateTimeInZone(at: Date | string, timeZone: string): string {
+  const format = cachedFormat(
+    zonedDateTimeFormats,
+    timeZone,
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        month: '2-digit',
+        day: '2-digit',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZoneName: 'short',
+      }),
+  );
+  return plainSpaces(format.format(new Date(at)));
+}

@@ -193,6 +193,15 @@ export const markCompleteResult = z.object({
 });
 export type MarkCompleteResult = z.infer<typeof markCompleteResult>;
 
+/**
+ * Why an inspection cannot be deleted, or null when it can (part 2 section 4: a completed
+ * inspection cannot be deleted). The server refuses with this text and the screen shows it instead
+ * of offering the delete.
+ */
+export function inspectionDeleteRefusal(inspection: { completed: boolean }): string | null {
+  return inspection.completed ? INSPECTION_MESSAGES.completedCannotBeDeleted : null;
+}
+
 /** Display value of an inspection field on summaries and the customer's page. */
 export const orNA = (value: string | number | null | undefined): string =>
   value === null || value === undefined || value === '' ? 'N/A' : String(value);

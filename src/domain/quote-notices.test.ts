@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { approvalNotice, declineNotice, inspectedUnitName, jobUrl, zonedDateTimeText } from './quote-notices.js';
+import { formatDateTimeInZone } from './dates.js';
+import { approvalNotice, declineNotice, inspectedUnitName, jobUrl } from './quote-notices.js';
 import { declineChargesFee, decisionBadgeText, jobQuoteBadges } from './quotes.js';
 
 const facts = {
@@ -52,8 +53,8 @@ describe('the job badges read every quote', () => {
 
 describe("the office's notices", () => {
   it('writes times in the company zone with its short name', () => {
-    expect(zonedDateTimeText(facts.decidedAt, 'America/New_York')).toBe('07/07/2026, 11:00 AM EDT');
-    expect(zonedDateTimeText(new Date('2026-01-07T15:00:00Z'), 'America/Chicago')).toBe('01/07/2026, 9:00 AM CST');
+    expect(formatDateTimeInZone(facts.decidedAt, 'America/New_York')).toBe('07/07/2026, 11:00 AM EDT');
+    expect(formatDateTimeInZone(new Date('2026-01-07T15:00:00Z'), 'America/Chicago')).toBe('01/07/2026, 9:00 AM CST');
   });
 
   it('names inspected units by their number', () => {

@@ -4,25 +4,11 @@
  * unit is named by its unit number (and which inspection of it, when one unit was inspected more
  * than once); the job is one absolute link away.
  */
+import { formatDateTimeInZone } from './dates.js';
 import { formatCents } from './money.js';
 import { DECLINE_REASON_LABELS, QUOTE_TITLES, type DeclineReason } from './quotes.js';
 import type { QuoteType } from './quote-templates.js';
 import { REPAIR_PHASE_LABELS, type RepairPhase } from './repairs.js';
-
-/** "03/07/2026, 10:00 AM EST": an instant in the company's time zone, labelled with its short name. */
-export function zonedDateTimeText(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    month: '2-digit',
-    day: '2-digit',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  })
-    .format(at)
-    .replace(/\u202f/g, ' ');
-}
 
 /** The job page's absolute address: {PUBLIC_URL}/jobs/{id}. */
 export function jobUrl(publicUrl: string, jobId: string): string {
@@ -82,7 +68,7 @@ function head(facts: DecisionNoticeFacts, verb: 'approved' | 'declined'): string
 
 function tail(facts: DecisionNoticeFacts, verb: 'Approved' | 'Declined', closing: string): string[] {
   return [
-    `${verb} at ${zonedDateTimeText(facts.decidedAt, facts.timeZone)} from ${facts.ip ?? 'an unknown address'}.`,
+    `${verb} at ${formatDateTimeInZone(facts.decidedAt, facts.timeZone)} from ${facts.ip ?? 'an unknown address'}.`,
     '',
     closing,
     `Open the job: ${facts.jobLink}`,

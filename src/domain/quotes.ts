@@ -450,6 +450,8 @@ export const publicQuoteView = z.object({
   serviceName: z.string(),
   companyName: z.string(),
   companyPhone: z.string(),
+  /** the company's time zone: the page shows the decision's time in it (issue 26) */
+  timeZone: z.string(),
   location: z.object({ name: z.string(), address: z.string(), city: z.string(), state: z.string(), zip: z.string() }),
   unitNumber: z.string().nullable(),
   inspections: z.array(

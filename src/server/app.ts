@@ -265,6 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       deleteUnansweredQuotes: (jobId, exec) => quotesRepo.deleteUnanswered(jobId, exec),
       deleteDraftInvoices: (jobId, exec) => deleteDraftInvoicesOfJob(exec, jobId),
       deleteInspections: (jobId, exec) => inspectionsRepo.deleteOfJob(jobId, exec),
+      repairsOfJob: (jobId, exec) => inspectionsRepo.repairSummary(jobId, exec),
     });
     jobsRoutes(app, { jobs });
     dispatchRoutes(app, {

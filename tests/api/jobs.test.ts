@@ -224,6 +224,7 @@ describe('Create Job', () => {
       deleteUnansweredQuotes: (jobId, exec) => createQuotesRepo(db).deleteUnanswered(jobId, exec),
       deleteDraftInvoices: (jobId, exec) => deleteDraftInvoicesOfJob(exec, jobId),
       deleteInspections: (jobId, exec) => createInspectionsRepo(db).deleteOfJob(jobId, exec),
+      repairsOfJob: (jobId, exec) => createInspectionsRepo(db).repairSummary(jobId, exec),
     });
     const tech = await activeTechnician('Tx');
     const before = await jobsFingerprint(db);

@@ -160,10 +160,12 @@ test.describe('jobs', () => {
     await expect(page.getByRole('table', { name: 'Parts' })).toBeHidden();
     await expect(page.getByTestId('items-grand-total')).toHaveText('$750.00');
 
-    // Complete Job: the dialog says relevant parties will be notified.
+    // Complete Job: the dialog says who will be notified (the job's contact e-mail).
     await page.getByRole('button', { name: 'Complete Job' }).click();
     const complete = page.getByRole('alertdialog', { name: `Complete Job #${number}?` });
-    await expect(complete).toContainText('Relevant parties will be notified.');
+    await expect(complete).toContainText(
+      'A completion notice with the work done will be e-mailed to facilities@juniper.example.com.',
+    );
     await complete.getByRole('button', { name: 'Complete Job' }).click();
     await expect(complete).toBeHidden();
     await expect(page.getByTestId('job-badges')).toContainText('Completed');

@@ -102,3 +102,9 @@ export {
   calendarAnswer,
   type CalendarAnswer,
 } from './calendar.js';
+export {
+  completionNotice,
+  completionNoticeRecipient,
+  completeJobDescription,
+  type CompletionNoticeInput,
+} from './completion-notice.js';

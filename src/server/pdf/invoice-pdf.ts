@@ -4,6 +4,7 @@
  */
 import { PDFDocument } from 'pdf-lib';
 import { INVOICE_TERMS, type InvoiceDetail } from '../../domain/invoices/index.js';
+import { formatDateTimeInZone } from '../../domain/dates.js';
 import { formatCents } from '../../domain/money.js';
 import { usDate } from '../../domain/quotes.js';
 import type { CompanySettings } from '../../domain/settings.js';
@@ -30,19 +31,9 @@ const quantityText = (q: number) => (Number.isInteger(q) ? String(q) : q.toFixed
 /** invoice-JOB-1042-INV-0381.pdf */
 export const invoicePdfFileName = (invoiceNumber: string): string => `invoice-${invoiceNumber}.pdf`;
 
-/** "11/24/2026, 3:05 PM EST": the time of a signature in the company's time zone. */
+/** "11/24/2026, 3:05 PM EST": the time of a signature in the company's time zone (the one date-time format). */
 export function signedAtText(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    month: '2-digit',
-    day: '2-digit',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  })
-    .format(new Date(iso))
-    .replace(/\u202f/g, ' ');
+  return formatDateTimeInZone(iso, timeZone);
 }
 
 /**

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dateInZone, DEFAULT_TIME_ZONE } from '../../domain/dates';
 import type { CompanySettings } from '../../domain/settings';
 import { api } from './api-client';
+import { formatDateTime } from './format';
 
 export type CompanyInfo = CompanySettings & { managementTitle: string };
 export const companySettingsKey = ['settings', 'company'] as const;
@@ -21,4 +22,18 @@ export function useCompanyInfo() {
 export function useCompanyToday(): string {
   const company = useCompanyInfo();
   return dateInZone(new Date(), company.data?.time_zone ?? DEFAULT_TIME_ZONE);
+}
+
+/**
+ * The company's time zone (settings), in which every time is shown (`formatDateTime`,
+ * `formatTime` in lib/format); the default zone until the settings load.
+ */
+export function useCompanyTimeZone(): string {
+  return useCompanyInfo().data?.time_zone ?? DEFAULT_TIME_ZONE;
+}
+
+/** `formatDateTime` in the company's zone, for a screen that shows several: "11/27/2026, 2:23 PM EST". */
+export function useFormatDateTime(): (value: string | Date) => string {
+  const timeZone = useCompanyTimeZone();
+  return (value) => formatDateTime(value, timeZone);
 }

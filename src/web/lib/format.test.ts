@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDateLong, formatPhone, formatTime } from './format';
+import { formatCount, formatDateLong, formatDateTime, formatPhone, formatTime } from './format';
 
 describe('formatPhone: one format for every number shown', () => {
   it.each([
@@ -26,16 +26,20 @@ describe('formatPhone: one format for every number shown', () => {
 describe('formatters made once (same text as toLocaleString)', () => {
   it('formats times, long dates and counts as before', () => {
     const at = new Date('2026-01-15T14:30:00Z');
-    for (const zone of ['America/New_York', 'America/Los_Angeles', undefined]) {
+    for (const zone of ['America/New_York', 'America/Los_Angeles']) {
       const expected = at.toLocaleTimeString('en-US', {
         hour: 'numeric',
         minute: '2-digit',
         timeZoneName: 'short',
-        ...(zone ? { timeZone: zone } : {}),
+        timeZone: zone,
       });
       expect(formatTime(at, zone)).toBe(expected);
       expect(formatTime(at.toISOString(), zone)).toBe(expected);
     }
+    // Never the browser's zone: before the company's zone loads, the default one (New York).
+    expect(formatTime(at, undefined)).toBe('9:30 AM EST');
+    expect(formatDateTime('2026-11-27T19:23:00Z', undefined)).toBe('11/27/2026, 2:23 PM EST');
+    expect(formatDateTime('2026-11-27T19:23:00Z', 'America/Denver')).toBe('11/27/2026, 12:23 PM MST');
     expect(formatTime(at, 'America/New_York')).toBe('9:30 AM EST');
     expect(formatTime(at, 'America/Los_Angeles')).toBe('6:30 AM PST');
     expect(formatDateLong('2026-11-26')).toBe('Thursday, November 26, 2026');

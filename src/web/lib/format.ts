@@ -1,5 +1,5 @@
 import { formatCents } from '../../domain/money';
-import { cachedFormat } from '../../domain/dates';
+import { DEFAULT_TIME_ZONE, formatDateTimeInZone, formatTimeInZone } from '../../domain/dates';
 
 export { formatCents };
 
@@ -15,24 +15,23 @@ export function formatDate(value: string | Date | null | undefined): string {
 
 // toLocaleString with options builds a new Intl formatter on every call (milliseconds each on a
 // tablet, and a list formats dozens of values): the same formatters, each made once, when first used.
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
 let longDate: Intl.DateTimeFormat | undefined;
 let count: Intl.NumberFormat | undefined;
 
-/** A time of day with the short zone name, e.g. "9:30 AM EST". */
-export function formatTime(value: string | Date, timeZone?: string): string {
-  const format = cachedFormat(
-    timeFormats,
-    timeZone ?? '',
-    () =>
-      new Intl.DateTimeFormat('en-US', {
-        hour: 'numeric',
-        minute: '2-digit',
-        timeZoneName: 'short',
-        ...(timeZone ? { timeZone } : {}),
-      }),
-  );
-  return format.format(new Date(value));
+/**
+ * A time of day in the company's zone with its short name, e.g. "9:30 AM EST". Pass the company's
+ * zone (`useCompanyTimeZone()`, or the zone an answer carries); until it loads, the default zone.
+ */
+export function formatTime(value: string | Date, timeZone: string | undefined): string {
+  return formatTimeInZone(value, timeZone ?? DEFAULT_TIME_ZONE);
+}
+
+/**
+ * Every date-time shown on a screen: "11/27/2026, 2:23 PM EST" in the company's zone, whatever the
+ * browser's zone is (the same function writes PDFs and e-mails on the server).
+ */
+export function formatDateTime(value: string | Date, timeZone: string | undefined): string {
+  return formatDateTimeInZone(value, timeZone ?? DEFAULT_TIME_ZONE);
 }
 
 export function formatDateLong(isoDate: string): string {

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { CompanyListQuery } from '../../domain/companies';
 import type { LocationListQuery } from '../../domain/locations';
 import type { PriceListQuery } from '../../domain/price-book';
@@ -11,8 +12,23 @@ import type { UnitListQuery } from '../../domain/units';
  */
 export const jobKeys = {
   all: ['jobs'] as const,
+  /**
+   * One job, and the root of everything its page shows: each part of the page (items are in the job
+   * itself; inspections and repairs, quotes, invoices, history) keeps its query under this key, and
+   * every change made on the page invalidates this one key (`invalidateJob`), so whatever depends on
+   * the change (the Quotes card after Mark Complete or a new item) refreshes without a reload.
+   */
   detail: (id: string) => ['jobs', 'detail', id] as const,
+  inspections: (id: string) => ['jobs', 'detail', id, 'inspections'] as const,
+  quotes: (id: string) => ['jobs', 'detail', id, 'quotes'] as const,
+  invoices: (id: string) => ['jobs', 'detail', id, 'invoices'] as const,
+  history: (id: string) => ['jobs', 'detail', id, 'history'] as const,
 };
+
+/** After any change on a job's page: the job and every part of its page (see `jobKeys.detail`). */
+export function invalidateJob(client: QueryClient, jobId: string): Promise<void> {
+  return client.invalidateQueries({ queryKey: jobKeys.detail(jobId) });
+}
 
 export const customerKeys = {
   all: ['customers'] as const,

@@ -9,6 +9,7 @@ import {
   type PublicQuoteView,
 } from '../../domain/quotes';
 import type { RepairPhase } from '../../domain/repairs';
+import { formatDateTimeInZone } from '../../domain/dates';
 import { SignaturePad } from './signature-pad';
 
 type State =
@@ -65,7 +66,7 @@ function Failed({ title, message }: { title: string; message: string }) {
   );
 }
 
-function SignedBy({ decision }: { decision: NonNullable<PublicQuoteView['decision']> }) {
+function SignedBy({ decision, timeZone }: { decision: NonNullable<PublicQuoteView['decision']>; timeZone: string }) {
   return (
     <section aria-labelledby="signed-by" className="mt-6 rounded-md border border-slate-200 bg-slate-50 p-4">
       <h2 id="signed-by" className="text-base font-semibold">
@@ -79,9 +80,7 @@ function SignedBy({ decision }: { decision: NonNullable<PublicQuoteView['decisio
           className="mt-2 h-20 max-w-full rounded border border-slate-200 bg-white"
         />
       )}
-      <p className="mt-2 text-sm text-slate-600">
-        {new Date(decision.decidedAt).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' })}
-      </p>
+      <p className="mt-2 text-sm text-slate-600">{formatDateTimeInZone(decision.decidedAt, timeZone)}</p>
     </section>
   );
 }
@@ -164,7 +163,7 @@ function Decided({ view }: { view: PublicQuoteView }) {
         <p className="mt-2 text-sm text-slate-600">
           Quote {view.quoteNumber} for job #{view.jobNumber}
         </p>
-        <SignedBy decision={d} />
+        <SignedBy decision={d} timeZone={view.timeZone} />
         <a href="/" className="mt-6 inline-block font-medium text-blue-700 underline">
           Return to Home
         </a>
@@ -180,9 +179,7 @@ const NOTICE_TITLES = { withdrawn: 'Quote Withdrawn', superseded: 'Newer Quote S
  * decision older than 90 days: only the fact and whom to call.
  */
 function Notice({ view }: { view: PublicQuoteView }) {
-  const decidedOn = view.decision
-    ? new Date(view.decision.decidedAt).toLocaleDateString('en-US', { dateStyle: 'long' })
-    : null;
+  const decidedOn = view.decision ? formatDateTimeInZone(view.decision.decidedAt, view.timeZone) : null;
   return (
     <Shell>
       <section className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">

@@ -11,6 +11,7 @@ import {
   changedSinceQuote,
   INSPECTION_LIMITS,
   INSPECTION_MESSAGES,
+  inspectionDeleteRefusal,
   type FinishRepairsResult,
   type Inspection,
   type InspectionInput,
@@ -179,7 +180,8 @@ export function createInspectionsService(deps: {
     async remove(actor: SessionUser, inspectionId: string): Promise<void> {
       await db.transaction(async (tx) => {
         const found = await inspectionForChange(actor, inspectionId, tx);
-        if (found.completed) throw conflict(INSPECTION_MESSAGES.completedCannotBeDeleted);
+        const refusal = inspectionDeleteRefusal(found);
+        if (refusal) throw conflict(refusal);
         await repo.delete(inspectionId, tx);
         await repo.markChanged(found.jobId, actor.id, clock(), tx);
       });

@@ -5,6 +5,8 @@ import { can, isAssignedTo, mayWorkOnJob } from '../../../domain/policy.js';
 import {
   canCancel,
   canComplete,
+  completionNotice,
+  completionNoticeRecipient,
   DEFAULT_JOB_TYPE,
   DEFAULT_OFFICE,
   dollarsToCents,
@@ -19,6 +21,7 @@ import {
   type AssignTechniciansInput,
   type CalendarAnswer,
   type CalendarQuery,
+  type CompletionNoticeInput,
   type CreatedJob,
   type CreateJobInput,
   type JobDetail,
@@ -34,6 +37,7 @@ import {
   type UpdateJobItemInput,
 } from '../../../domain/jobs/index.js';
 import type { Database, Executor } from '../../db/client.js';
+import { enqueueEmail } from '../../outbox/outbox.js';
 import { badRequest, conflict, forbidden, notFound, registerConstraintMessages } from '../../errors.js';
 import type { SettingsRepo } from '../settings/index.js';
 import type { JobListContext, JobRecord, JobsRepo } from './jobs.repo.js';
@@ -73,6 +77,8 @@ export interface JobsServiceDeps {
   deleteUnansweredQuotes: (jobId: string, exec: Executor) => Promise<void>;
   deleteDraftInvoices: (jobId: string, exec: Executor) => Promise<void>;
   deleteInspections: (jobId: string, exec: Executor) => Promise<void>;
+  /** The completion notice lists the approved repairs, read through the inspections module (their owner). */
+  repairsOfJob: (jobId: string, exec: Executor) => Promise<CompletionNoticeInput['repairs']>;
 }
 
 export function createJobsService({
@@ -84,6 +90,7 @@ export function createJobsService({
   deleteUnansweredQuotes,
   deleteDraftInvoices,
   deleteInspections,
+  repairsOfJob,
 }: JobsServiceDeps) {
   const context = async (): Promise<JobListContext> => {
     const now = clock();
@@ -124,6 +131,31 @@ export function createJobsService({
     const record = await repo.detail(id, exec);
     if (!record) throw notFound(JOB_MESSAGES.jobNotFound);
     return withPermissions(actor, record);
+  };
+
+  /**
+   * "Relevant parties will be notified": the job's contact gets the completion notice (the work
+   * done, the place, the time), queued in the transaction of the completion. No contact e-mail:
+   * nobody is notified, as the dialog said.
+   */
+  const queueCompletionNotice = async (
+    id: string,
+    completedAt: Date,
+    company: { name: string; phone: string; time_zone: string },
+    tx: Executor,
+  ) => {
+    const job = await repo.detail(id, tx);
+    const to = job ? completionNoticeRecipient(job) : null;
+    if (!job || !to) return;
+    const repairs = job.repairApproved === true ? await repairsOfJob(id, tx) : [];
+    const notice = completionNotice({
+      job,
+      repairs,
+      completedAt,
+      timeZone: company.time_zone,
+      company: { name: company.name, phone: company.phone },
+    });
+    await enqueueEmail(tx, { to, ...notice, related: { type: 'job', id } });
   };
 
   const checkTechnicians = async (ids: readonly string[], exec: Executor = db) => {
@@ -228,12 +260,17 @@ export function createJobsService({
     },
 
     async complete(actor: SessionUser, id: string): Promise<JobDetail> {
+      // Read before the transaction: the settings repo runs on the database, not on `tx` (one
+      // connection on PGlite would wait for the transaction).
+      const company = await settings.getCompany();
       await db.transaction(async (tx) => {
         const state = await mustExist(id, tx, true);
         await mustWork(actor, id, tx);
         if (state.status === 'completed') throw conflict(JOB_MESSAGES.alreadyCompleted);
         if (state.status === 'cancelled') throw conflict(JOB_MESSAGES.cancelledCannotComplete);
-        await repo.setStatus(id, 'completed', clock(), tx);
+        const at = clock();
+        await repo.setStatus(id, 'completed', at, tx);
+        await queueCompletionNotice(id, at, company, tx);
       });
       return detail(actor, id);
     },

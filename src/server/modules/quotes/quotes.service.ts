@@ -189,6 +189,7 @@ export function createQuotesService(deps: QuotesDeps) {
       serviceName: job.name,
       companyName: company.name,
       companyPhone: company.phone,
+      timeZone: company.time_zone,
       location: {
         name: job.location.name,
         address: job.location.address,
@@ -235,7 +236,7 @@ export function createQuotesService(deps: QuotesDeps) {
   function closedView(
     row: QuoteRow,
     status: 'withdrawn' | 'superseded',
-    company: { name: string; phone: string },
+    company: { name: string; phone: string; time_zone: string },
   ): PublicQuoteView {
     return {
       status,
@@ -254,6 +255,7 @@ export function createQuotesService(deps: QuotesDeps) {
       inspectionFeeCents: INSPECTION_FEE_CENTS,
       declineChargesFee: false,
       expiresAt: row.expiresAt.toISOString(),
+      timeZone: company.time_zone,
       decision: null,
     };
   }
@@ -265,7 +267,7 @@ export function createQuotesService(deps: QuotesDeps) {
   function archivedView(
     row: QuoteRow,
     status: 'approved' | 'declined',
-    company: { name: string; phone: string },
+    company: { name: string; phone: string; time_zone: string },
   ): PublicQuoteView {
     const decidedAt = (row.decidedAt ?? row.updatedAt).toISOString();
     return {
@@ -277,6 +279,7 @@ export function createQuotesService(deps: QuotesDeps) {
       serviceName: '',
       companyName: company.name,
       companyPhone: company.phone,
+      timeZone: company.time_zone,
       location: { name: '', address: '', city: '', state: '', zip: '' },
       unitNumber: null,
       inspections: [],

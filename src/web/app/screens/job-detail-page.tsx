@@ -15,37 +15,32 @@
  *   by default; "Items" is the second, ?tab=items). quotesCard and invoicesCard render below the
  *   Service card, in that order; render your own Card (ui/card) with its CardHeader.
  * - `refresh()` marks the job (query key ['jobs', 'detail', id]), every other ['jobs'] query and the
- *   Home counts stale. A slot may also invalidate ['jobs', 'detail', job.id] itself.
+ *   Home counts stale. Each slot keeps its queries under the job's key (`jobKeys.inspections`,
+ *   `.quotes`, `.invoices`, `.history` in lib/query-keys), and every change on the page
+ *   invalidates that one key (`invalidateJob`, or `refresh()`), so all of the page follows a change.
  * - A slot left out leaves nothing on the page (no tab, no empty card).
  *
  * The inspection tab's `quoteActions` holds the quotes feature's inspection-list button (Send Quote,
  * or Resend / Update Quote after a change), which opens the Quotes card's send dialog. The resend
  * banner is the tab's own, and the only one on the page (the Quotes card shows none).
  */
-import { useQueryClient } from '@tanstack/react-query';
-import { InspectionRepairTab, jobInspectionsRoot } from '../../features/inspections';
+import { InspectionRepairTab } from '../../features/inspections';
 import { JobInvoicesCard } from '../../features/invoices/job-invoices-card';
 import { JobDetailScreen } from '../../features/jobs/job-detail-screen';
 import { InspectionListQuoteActions } from '../../features/quotes/inspection-list-quote-actions';
 import { JobQuotesCard } from '../../features/quotes/job-quotes-card';
 
 export default function JobDetailPage() {
-  const client = useQueryClient();
-  // A send (from the Quotes card or the inspection list) also refreshes the tab's resend banner.
-  const afterSend = (jobId: string, refresh: () => void) => () => {
-    refresh();
-    void client.invalidateQueries({ queryKey: jobInspectionsRoot(jobId) });
-  };
   return (
     <JobDetailScreen
       inspectionTab={(job, { refresh }) => (
         <InspectionRepairTab
           job={job}
           onChanged={refresh}
-          quoteActions={<InspectionListQuoteActions job={job} onChanged={afterSend(job.id, refresh)} />}
+          quoteActions={<InspectionListQuoteActions job={job} onChanged={refresh} />}
         />
       )}
-      quotesCard={(job, { refresh }) => <JobQuotesCard job={job} onChanged={afterSend(job.id, refresh)} />}
+      quotesCard={(job, { refresh }) => <JobQuotesCard job={job} onChanged={refresh} />}
       invoicesCard={(job, { refresh }) => <JobInvoicesCard job={job} onChanged={refresh} />}
     />
   );

@@ -20,6 +20,7 @@ import { PageHeader } from '../../ui/page-header';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
 import { useAccount, useChangePassword, useUpdateAccount } from './api/account-queries';
+import { useFormatDateTime } from '../../lib/company';
 
 /** /account (My Account): my name, e-mail and phone, and my password. */
 export default function AccountPage() {
@@ -43,6 +44,7 @@ export default function AccountPage() {
 }
 
 function ProfileCard({ profile }: { profile: AccountProfile }) {
+  const formatDateTime = useFormatDateTime();
   const save = useUpdateAccount();
   const { register, handleSubmit, formState, setError, reset } = useForm<
     UpdateAccountForm,
@@ -89,9 +91,7 @@ function ProfileCard({ profile }: { profile: AccountProfile }) {
           <div>
             <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">Last Sign-in</dt>
             <dd className="mt-1 text-sm text-slate-900">
-              {profile.lastLoginAt
-                ? new Date(profile.lastLoginAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
-                : 'Never'}
+              {profile.lastLoginAt ? formatDateTime(profile.lastLoginAt) : 'Never'}
             </dd>
           </div>
         </dl>

@@ -281,7 +281,7 @@ describe('InspectionRepairTab: inspections', { timeout: 20_000 }, () => {
     expect(fake.calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 
-  it('lists newest first, edits one, and shows the server refusing to delete a completed inspection', async () => {
+  it('lists newest first, edits one, and does not offer to delete a completed inspection', async () => {
     fake.add({ modelNumber: 'OLD-1' });
     fake.add({ modelNumber: 'NEW-2', completed: true });
     renderTab();
@@ -297,10 +297,17 @@ describe('InspectionRepairTab: inspections', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(fake.calls.find((c) => c.method === 'PUT')?.url).toBe(`/api/inspections/${fake.inspections[1]!.id}`);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Delete Inspection 2' }));
-    const confirm = await screen.findByRole('alertdialog');
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete Inspection' }));
-    expect(await within(confirm).findByText('A completed inspection cannot be deleted')).toBeTruthy();
+    // The server's rule (inspectionDeleteRefusal) decides here too: the button says why and asks nothing.
+    const remove = screen.getByRole('button', { name: 'Delete Inspection 2' });
+    expect(remove.getAttribute('aria-disabled')).toBe('true');
+    expect(remove.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(remove.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'A completed inspection cannot be deleted',
+    );
+    fireEvent.click(remove);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Delete Inspection 1' }).getAttribute('aria-disabled')).toBeNull();
+    expect(fake.calls.filter((c) => c.method === 'DELETE')).toEqual([]);
     expect(fake.inspections).toHaveLength(2);
   });
 

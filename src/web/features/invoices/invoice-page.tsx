@@ -1,7 +1,7 @@
 import { Download, Printer } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { formatCents, formatDate, formatPhone } from '../../lib/format';
-import { useCompanyInfo } from '../../lib/company';
+import { useCompanyInfo, useFormatDateTime } from '../../lib/company';
 import { Button, buttonClass } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { DetailScreen, validId } from '../../ui/detail-screen';
@@ -172,6 +172,7 @@ export function InvoiceSheet({ invoice }: { invoice: InvoiceDetail }) {
 
 /** The customer's approval of the work this invoice bills: typed name, drawn signature, time (issue 13). */
 function SignedBy({ signed }: { signed: NonNullable<InvoiceDetail['signedBy']> }) {
+  const formatDateTime = useFormatDateTime();
   return (
     <section
       aria-labelledby="invoice-signed-by"
@@ -192,9 +193,7 @@ function SignedBy({ signed }: { signed: NonNullable<InvoiceDetail['signedBy']> }
           </div>
           <div className="flex gap-2">
             <dt className="text-slate-600">Signed</dt>
-            <dd className="text-slate-900">
-              {new Date(signed.signedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
-            </dd>
+            <dd className="text-slate-900">{formatDateTime(signed.signedAt)}</dd>
           </div>
         </dl>
         {signed.signatureUrl ? (
@@ -212,6 +211,7 @@ function SignedBy({ signed }: { signed: NonNullable<InvoiceDetail['signedBy']> }
 const STATUS_VERBS = { draft: 'Created as draft', issued: 'Sent', paid: 'Marked as paid', void: 'Voided' } as const;
 
 function History({ invoice }: { invoice: InvoiceDetail }) {
+  const formatDateTime = useFormatDateTime();
   return (
     <Card className="print:hidden">
       <CardHeader title="History" />
@@ -225,7 +225,7 @@ function History({ invoice }: { invoice: InvoiceDetail }) {
                 <InvoiceStatusBadge status={h.toStatus} />
                 <span className="font-medium text-slate-900">{STATUS_VERBS[h.toStatus]}</span>
                 <span className="text-slate-600">
-                  {new Date(h.changedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
+                  {formatDateTime(h.changedAt)}
                   {h.changedByName ? ` by ${h.changedByName}` : ''}
                 </span>
                 {h.note ? <span className="basis-full text-slate-700">{h.note}</span> : null}

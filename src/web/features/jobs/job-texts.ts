@@ -30,7 +30,9 @@ export const JOB_TEXTS = {
   noLocation: 'No location assigned',
   noContact: 'No contact information',
   noItems: 'No items added yet',
+  /** Until the job's contact is known (or when it cannot be read): the server still notifies the contact. */
   completeDescription: 'Mark this job as completed? Relevant parties will be notified.',
+  completeChecking: 'Mark this job as completed? Checking who will be notified...',
 } as const;
 
 export const JOB_STATUS_LABELS: Record<JobStatus, string> = {

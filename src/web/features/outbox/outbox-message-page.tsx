@@ -12,7 +12,8 @@ import { Tabs } from '../../ui/tabs';
 import { toast } from '../../ui/toast';
 import { useOutboxMessage, useRetryOutboxMessage } from './api/outbox-api';
 import { OutboxStatusBadge } from './components/outbox-status-badge';
-import { formatDateTime, OUTBOX_TEXTS } from './outbox-texts';
+import { OUTBOX_TEXTS } from './outbox-texts';
+import { useFormatDateTime } from '../../lib/company';
 
 const BACK = { to: '/settings/outbox', label: 'Back to Outbox' };
 
@@ -41,6 +42,7 @@ function formatBytes(size: number | null): string {
 }
 
 function MessageView({ message }: { message: OutboxMessage }) {
+  const formatDateTime = useFormatDateTime();
   const retry = useRetryOutboxMessage();
   const [banner, setBanner] = useState<string | null>(null);
   const [view, setView] = useState<'html' | 'text'>(message.html ? 'html' : 'text');

@@ -15,10 +15,12 @@ import { Pager } from '../../ui/pager';
 import { toast } from '../../ui/toast';
 import { useOutbox, useRetryOutboxMessage } from './api/outbox-api';
 import { OutboxStatusBadge } from './components/outbox-status-badge';
-import { formatDateTime, OUTBOX_STATUS_LABELS, OUTBOX_TEXTS, outboxMessagePath } from './outbox-texts';
+import { OUTBOX_STATUS_LABELS, OUTBOX_TEXTS, outboxMessagePath } from './outbox-texts';
+import { useFormatDateTime } from '../../lib/company';
 
 /** Settings > Outbox (admin and manager): the e-mail messages newest first; open one; Retry a failed one. */
 export default function OutboxPage() {
+  const formatDateTime = useFormatDateTime();
   const role = useSession().data?.role;
   const mayManage = useCan('outbox.manage');
   const { values, update } = useUrlFilters(outboxListQuery);

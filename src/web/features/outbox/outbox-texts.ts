@@ -30,8 +30,3 @@ export const OUTBOX_TEXTS = {
 } as const;
 
 export const outboxMessagePath = (id: string) => `/settings/outbox/${id}`;
-
-/** "11/23/26, 7:30 PM" */
-export function formatDateTime(value: string | null): string {
-  return value ? new Date(value).toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' }) : '';
-}

@@ -16,6 +16,7 @@ import { ApiError, errorMessage } from '../../lib/api-client';
 import { toast } from '../../ui/toast';
 import { formatCents, formatDate } from '../../lib/format';
 import { useCan } from '../../lib/can';
+import { useFormatDateTime } from '../../lib/company';
 import { Badge } from '../../ui/badge';
 import { ErrorBanner, InfoBanner } from '../../ui/banner';
 import { Button, ButtonLink } from '../../ui/button';
@@ -35,9 +36,6 @@ const TABS: { value: CardTab; label: string }[] = [
   { value: 'replacement', label: 'Replacement Quote' },
   { value: 'all', label: 'All Quotes' },
 ];
-
-const formatDateTime = (value: string) =>
-  new Date(value).toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' });
 
 /** Sent, or Confirmed with Approved or Declined (section 4); superseded, expired and withdrawn as such. */
 export function QuoteStatusBadges({ status }: { status: JobQuoteHistoryItem['status'] }) {
@@ -216,6 +214,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /** One type's tab: the latest quote of the type, its state and the customer's decision. */
 function QuoteTypeState({ state, unitNumber }: { state: QuoteCardState; unitNumber: string | null }) {
+  const formatDateTime = useFormatDateTime();
   const q = state.latest;
   return (
     <div className="space-y-4">
@@ -307,6 +306,7 @@ function QuoteLines({ state }: { state: QuoteCardState }) {
 
 /** The proof of the customer's decision: who, when, what they chose, from where. */
 function SignedBy({ quote, unitNumber }: { quote: JobQuoteHistoryItem; unitNumber: string | null }) {
+  const formatDateTime = useFormatDateTime();
   return (
     <section aria-label="Signed by" className="rounded-md border border-slate-200 bg-slate-50 p-4">
       <h3 className="text-sm font-semibold text-slate-900">Signed by</h3>

@@ -10,18 +10,22 @@ import type {
 } from '../../../../domain/inspections';
 import type { Repair, RepairPayload, RepairSummary } from '../../../../domain/repairs';
 import { api } from '../../../lib/api-client';
+import { invalidateJob, jobKeys } from '../../../lib/query-keys';
 
-/** Every query of one job's Inspection/Repair tab sits under this key, so one change refreshes them all. */
-export const jobInspectionsRoot = (jobId: string) => ['job-inspections', jobId] as const;
+/** Every query of one job's Inspection/Repair tab sits under this key, itself under the job's (lib/query-keys). */
+export const jobInspectionsRoot = (jobId: string) => jobKeys.inspections(jobId);
 const listKey = (jobId: string) => [...jobInspectionsRoot(jobId), 'list'] as const;
 const summaryKey = (jobId: string) => [...jobInspectionsRoot(jobId), 'repair-summary'] as const;
 const quoteStateKey = (jobId: string) => [...jobInspectionsRoot(jobId), 'quote-state'] as const;
 
-/** After a change: the tab's queries, and the job page's own (`onChanged`: the job, its badges, Home counts). */
+/**
+ * After a change: the whole job page (the job, this tab, the Quotes and Invoices cards: one key,
+ * `invalidateJob`), and what the page adds (`onChanged`: the lists, Home counts).
+ */
 type OnChanged = (() => void) | undefined;
 const refresh = (client: QueryClient, jobId: string, onChanged?: OnChanged) => {
   onChanged?.();
-  return client.invalidateQueries({ queryKey: jobInspectionsRoot(jobId) });
+  return invalidateJob(client, jobId);
 };
 
 /** The job's inspections, newest first, each with its repair record and photos. */

@@ -1,5 +1,5 @@
 import { CheckCircle2, Pencil, Trash2 } from 'lucide-react';
-import { orNA, type Inspection } from '../../../../domain/inspections';
+import { inspectionDeleteRefusal, orNA, type Inspection } from '../../../../domain/inspections';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
@@ -41,6 +41,9 @@ export function InspectionList({
       {items.map((inspection) => {
         const label = inspectionLabel(items, inspection);
         const selected = inspection.id === selectedId;
+        // The server's own rule: a delete it would refuse is not offered; the button says why instead.
+        const deleteRefusal = inspectionDeleteRefusal(inspection);
+        const reasonId = `inspection-${inspection.id}-no-delete`;
         return (
           <li
             key={inspection.id}
@@ -101,10 +104,20 @@ export function InspectionList({
                   variant="ghost"
                   className="h-11 w-11 px-0 text-red-700 hover:bg-red-50 hover:text-red-800"
                   aria-label={`Delete ${label}`}
-                  onClick={() => onDelete(inspection)}
+                  aria-disabled={deleteRefusal ? true : undefined}
+                  aria-describedby={deleteRefusal ? reasonId : undefined}
+                  title={deleteRefusal ?? undefined}
+                  onClick={() => {
+                    if (!deleteRefusal) onDelete(inspection);
+                  }}
                 >
                   <Trash2 className="h-4 w-4" aria-hidden />
                 </Button>
+                {deleteRefusal ? (
+                  <span id={reasonId} className="sr-only">
+                    {deleteRefusal}
+                  </span>
+                ) : null}
               </div>
             ) : null}
           </li>

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, withQuery, type QueryValue } from '../../../lib/api-client';
 import { useHomeOptions } from '../../../lib/home-queries';
-import { homeKeys } from '../../../lib/query-keys';
+import { homeKeys, jobKeys } from '../../../lib/query-keys';
 import type {
   InvoiceDetail,
   InvoiceList,
@@ -15,14 +15,16 @@ import type {
 
 const asQuery = (q: object) => q as Record<string, QueryValue>;
 
-/** Every invoice query starts with 'invoices', so a change refreshes every list, card and report. */
+/**
+ * Every invoice query starts with 'invoices', so a change refreshes every list, page and report; a
+ * job's Invoices card sits under the job's key (`jobKeys.invoices`), with the rest of its page.
+ */
 const keys = {
   all: ['invoices'] as const,
   list: (q: object) => ['invoices', 'list', q] as const,
   pending: (q: object) => ['invoices', 'pending', q] as const,
   paid: (q: object) => ['invoices', 'paid', q] as const,
   detail: (id: string) => ['invoices', 'detail', id] as const,
-  job: (jobId: string) => ['invoices', 'job', jobId] as const,
   report: (q: object) => ['invoices', 'report', q] as const,
 };
 
@@ -65,18 +67,23 @@ export function useInvoice(id: string | undefined) {
 }
 
 export function useJobInvoices(jobId: string) {
-  return useQuery({ queryKey: keys.job(jobId), queryFn: () => api.get<JobInvoices>(`/api/jobs/${jobId}/invoices`) });
+  return useQuery({
+    queryKey: jobKeys.invoices(jobId),
+    queryFn: () => api.get<JobInvoices>(`/api/jobs/${jobId}/invoices`),
+  });
 }
 
 function useInvoiceMutation<V, R>(fn: (vars: V) => Promise<R>) {
   const client = useQueryClient();
-  // An invoice change also changes Home's counts (unsent invoices, jobs to invoice).
+  // An invoice change also changes Home's counts (unsent invoices, jobs to invoice) and its job's
+  // page (the Invoices card; jobKeys.all covers the job whichever screen made the change).
   return useMutation({
     mutationFn: fn,
     onSuccess: async () => {
       await Promise.all([
         client.invalidateQueries({ queryKey: keys.all }),
         client.invalidateQueries({ queryKey: homeKeys.all }),
+        client.invalidateQueries({ queryKey: jobKeys.all }),
       ]);
     },
   });

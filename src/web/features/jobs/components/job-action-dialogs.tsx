@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { toast } from '../../../ui/toast';
-import { useCancelJob, useCompleteJob, useDeleteJob } from '../api/jobs-api';
+import { completeJobDescription, completionNoticeRecipient } from '../../../../domain/jobs';
+import { useCancelJob, useCompleteJob, useDeleteJob, useJob } from '../api/jobs-api';
 import { JOB_TEXTS } from '../job-texts';
 
 type JobRef = { id: string; number: number; name: string };
@@ -19,6 +20,14 @@ export function useJobActions({ onDeleted }: { onDeleted?: (job: JobRef) => void
   const complete = useCompleteJob();
   const remove = useDeleteJob();
   const cancel = useCancelJob();
+  // Who the completion notice goes to is the job's contact e-mail (the server's own rule); the list
+  // has no contact, so the dialog reads the job (the job page has it already).
+  const completing = useJob(open?.kind === 'complete' ? open.job.id : undefined);
+  const completeDescription = completing.data
+    ? completeJobDescription(completionNoticeRecipient(completing.data))
+    : completing.isError
+      ? JOB_TEXTS.completeDescription
+      : JOB_TEXTS.completeChecking;
 
   const show = (kind: NonNullable<Open>['kind'], job: JobRef) => {
     setError(null);
@@ -35,7 +44,7 @@ export function useJobActions({ onDeleted }: { onDeleted?: (job: JobRef) => void
         open={open?.kind === 'complete'}
         onOpenChange={(next) => !next && close()}
         title={open ? `Complete Job #${open.job.number}?` : 'Complete Job'}
-        description={JOB_TEXTS.completeDescription}
+        description={completeDescription}
         confirmLabel="Complete Job"
         pendingLabel="Completing..."
         tone="primary"

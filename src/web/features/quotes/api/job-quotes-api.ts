@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { JobQuotesView, SendQuoteInput, SendQuoteResult, WithdrawQuoteResult } from '../../../../domain/quotes';
 import { api } from '../../../lib/api-client';
-import { jobKeys } from '../../../lib/query-keys';
+import { invalidateJob, jobKeys } from '../../../lib/query-keys';
 
-export const jobQuotesKey = (jobId: string) => ['job-quotes', jobId] as const;
+/** Under the job's key (lib/query-keys): any change on the job page refreshes the Quotes card. */
+export const jobQuotesKey = (jobId: string) => jobKeys.quotes(jobId);
 
 /** The Quotes card's state: per-type tabs, the badges, the history newest first (decision 018). */
 export function useJobQuotes(jobId: string) {
@@ -29,12 +30,8 @@ export function useSendQuote(jobId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: SendQuoteInput) => api.post<SendQuoteResult>(`/api/jobs/${jobId}/quotes/send`, input),
-    onSuccess: async () => {
-      await Promise.all([
-        client.invalidateQueries({ queryKey: jobQuotesKey(jobId) }),
-        client.invalidateQueries({ queryKey: jobKeys.detail(jobId) }),
-      ]);
-    },
+    // The job's badges, this card and the inspection tab's resend banner all depend on a send.
+    onSuccess: () => invalidateJob(client, jobId),
   });
 }
 
