@@ -260,7 +260,10 @@ export function createQuotesService(deps: QuotesDeps) {
       const stateOf = (type: QuoteType, index: number): QuoteCardState => {
         const latest = withStatus.find((h) => h.type === type) ?? null;
         const sentAt = latest ? Date.parse(latest.sentAt) : null;
-        const needsUpdate = sentAt !== null && facts.lastItemAt !== null && facts.lastItemAt.getTime() > sentAt;
+        // An item added, or a job detail the quote shows edited (issue 26), after the send.
+        const needsUpdate =
+          sentAt !== null &&
+          [facts.lastItemAt, facts.lastJobChangeAt].some((at) => at !== null && at.getTime() > sentAt);
         const inspectionChanged =
           sentAt !== null && facts.lastInspectionChangeAt !== null && facts.lastInspectionChangeAt.getTime() > sentAt;
         const hasData = hasQuoteData(type, facts);
