@@ -134,3 +134,15 @@ export function formatDateTimeInZone(at: Date | string, timeZone: string): strin
   );
   return plainSpaces(format.format(new Date(at)));
 }
+
+const timeOfDayFormats = new Map<string, Intl.DateTimeFormat>();
+/** The wall-clock date and time ('YYYY-MM-DD', 'HH:MM') of `at` in `timeZone`: the inverse of zonedDateTimeToInstant. */
+export function zonedDateTime(at: Date, timeZone: string): { date: string; time: string } {
+  const parts = cachedFormat(
+    timeOfDayFormats,
+    timeZone,
+    () => new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit' }),
+  ).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
+  return { date: dateInZone(at, timeZone), time: `${get('hour')}:${get('minute')}` };
+}

@@ -30,6 +30,7 @@ export const jobsFingerprint = (db: Executor) =>
     'job_technicians',
     'job_items',
     'job_presets',
+    'job_changes',
     'job_inspections',
     'job_repairs',
     'job_quotes',

@@ -27,6 +27,7 @@ export const jobDetail = z.object({
   scheduleDuration: z.number().int(),
   tags: z.array(z.string()),
   subcontracted: z.boolean(),
+  notes: z.string().nullable(),
   quoteSent: z.boolean(),
   quoteSentAt: z.string().nullable(),
   quoteConfirmed: z.boolean(),

@@ -31,6 +31,7 @@ export const TABLE_OWNERS = {
   job_technicians: 'modules/jobs',
   job_items: 'modules/jobs',
   job_presets: 'modules/jobs',
+  job_changes: 'modules/jobs',
   job_inspections: 'modules/inspections',
   job_inspection_photos: 'modules/inspections',
   job_inspection_changes: 'modules/inspections',

@@ -69,6 +69,7 @@ export const routes: RouteObject[] = [
           { path: 'jobs/scorecard', ...notFound },
           // The job page combines features (jobs, inspections, quotes, invoices): composed in app/screens.
           { path: 'jobs/:id', ...screen(() => import('./screens/job-detail-page')) },
+          { path: 'jobs/:id/edit', ...screen(() => import('../features/jobs/job-edit-page')) },
 
           // Quotes: templates, the e-mail wording, the quote preview of a job
           { path: 'quotes/templates', ...screen(() => import('../features/quotes/quote-templates-page')) },

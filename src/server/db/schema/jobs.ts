@@ -63,6 +63,8 @@ export const jobs = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     subcontracted: boolean('subcontracted').notNull().default(false),
+    // The office's notes: the one field a completed or cancelled job still lets change (issue 26).
+    notes: text('notes'),
     // number, name, company, location and unit number, kept by triggers (migration jobs-search).
     searchText: text('search_text').notNull().default(''),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -155,6 +157,34 @@ export const jobItems = pgTable(
     check('job_items_unit_cost_check', sql`${t.unitCost} >= 0`),
     check('job_items_total_cost_check', sql`${t.totalCost} >= 0`),
     index('job_items_job_idx').on(t.jobId, t.createdAt),
+  ],
+);
+
+/**
+ * A job's edit history (issue 26): who changed which fields when, with the old and new values
+ * (and, for references, the names they had then). Written by the jobs module in the same
+ * transaction as the change. `quote_relevant` marks a change of what a sent quote shows: the
+ * quotes module reads the latest one to flag "Quote Needs Update".
+ */
+export const jobChanges = pgTable(
+  'job_changes',
+  {
+    id: id(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // [{ field, old, new, oldLabel?, newLabel? }] (src/domain/jobs/edit.ts jobChange)
+    changes: jsonb('changes').notNull(),
+    quoteRelevant: boolean('quote_relevant').notNull().default(false),
+  },
+  (t) => [
+    check('job_changes_not_empty', sql`jsonb_typeof(${t.changes}) = 'array' and jsonb_array_length(${t.changes}) > 0`),
+    index('job_changes_job_idx').on(t.jobId, t.at.desc()),
+    index('job_changes_quote_idx')
+      .on(t.jobId, t.at.desc())
+      .where(sql`${t.quoteRelevant}`),
   ],
 );
 

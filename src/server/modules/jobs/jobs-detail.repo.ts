@@ -79,6 +79,7 @@ const DETAIL = selection({
   scheduleDuration: job.scheduleDuration,
   tags: job.tags,
   subcontracted: job.subcontracted,
+  notes: job.notes,
   quoteSent: sql<boolean>`exists (select 1 from ${from(latestQuote)} where ${latestQuote.jobId} = ${job.id})`,
   quoteSentAt:
     sql<Date | null>`(select ${latestQuote.sentAt} from ${from(latestQuote)} where ${latestQuote.jobId} = ${job.id})`.mapWith(
@@ -218,6 +219,7 @@ function toRecord(row: RowOf<typeof DETAIL.fields>): JobRecord {
     scheduleDuration: row.scheduleDuration,
     tags: row.tags,
     subcontracted: row.subcontracted,
+    notes: row.notes,
     quoteSent: row.quoteSent,
     quoteSentAt: row.quoteSentAt?.toISOString() ?? null,
     quoteConfirmed: row.quoteConfirmed,

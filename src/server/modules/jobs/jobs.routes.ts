@@ -7,11 +7,14 @@ import {
   assignTechniciansInput,
   calendarAnswer,
   calendarQuery,
-  createdJob,
+  createJobAnswer,
   createJobInput,
+  editJobAnswer,
+  editJobInput,
   formatDurationHm,
   jobDetail,
   jobExportQuery,
+  jobHistory,
   jobIdParams,
   jobItem,
   jobItemInput,
@@ -117,9 +120,10 @@ export function jobsRoutes(app: FastifyInstance, { jobs }: { jobs: JobsService }
     config: office,
     schema: {
       tags,
-      summary: 'Create a job and its technicians (one transaction); the number comes from the sequence',
+      summary:
+        'Create a job and its technicians (one transaction); the number comes from the sequence. Warnings (inactive unit, scheduled after due) never refuse',
       body: createJobInput,
-      response: { 201: createdJob, ...errors },
+      response: { 201: createJobAnswer, ...errors },
     },
     handler: async (request, reply) => reply.status(201).send(await jobs.create(currentUser(request), request.body)),
   });
@@ -142,6 +146,29 @@ export function jobsRoutes(app: FastifyInstance, { jobs }: { jobs: JobsService }
       response: { 200: jobDetail, ...errors },
     },
     handler: async (request) => jobs.complete(currentUser(request), request.params.id),
+  });
+
+  r.put('/api/jobs/:id', {
+    config: office,
+    schema: {
+      tags,
+      summary:
+        "Edit Job: the Create Job form's fields (not the technicians), recorded in the job's history in the same transaction; a completed or cancelled job changes only its notes (409); a change of what a sent quote shows marks it as needing an update",
+      params: jobIdParams,
+      body: editJobInput,
+      response: { 200: editJobAnswer, ...errors },
+    },
+    handler: async (request) => jobs.edit(currentUser(request), request.params.id, request.body),
+  });
+
+  r.get('/api/jobs/:id/history', {
+    schema: {
+      tags,
+      summary: "The job's edit history, newest first: who, when, each field's old and new value",
+      params: jobIdParams,
+      response: { 200: jobHistory, ...errors },
+    },
+    handler: async (request) => jobs.history(request.params.id),
   });
 
   r.patch('/api/jobs/:id', {

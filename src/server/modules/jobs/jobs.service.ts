@@ -1,12 +1,26 @@
 import type { Paginated } from '../../../domain/api.js';
 import type { SessionUser } from '../../../domain/auth.js';
-import { dateInZone, zonedDateTimeToInstant } from '../../../domain/dates.js';
+import { dateInZone, zonedDateTime, zonedDateTimeToInstant } from '../../../domain/dates.js';
 import { can, isAssignedTo, mayWorkOnJob } from '../../../domain/policy.js';
 import {
   canCancel,
   canComplete,
   completionNotice,
   completionNoticeRecipient,
+  closedJobMessage,
+  closedJobRefusedFields,
+  coversQuote,
+  diffJob,
+  isClosedJob,
+  JOB_HISTORY_LIMIT,
+  jobWarnings,
+  type CreateJobAnswer,
+  type EditJobAnswer,
+  type EditJobInput,
+  type JobChange,
+  type JobEditableValues,
+  type JobHistory,
+  type JobWarning,
   DEFAULT_JOB_TYPE,
   DEFAULT_OFFICE,
   dollarsToCents,
@@ -40,7 +54,7 @@ import type { Database, Executor } from '../../db/client.js';
 import { enqueueEmail } from '../../outbox/outbox.js';
 import { badRequest, conflict, forbidden, notFound, registerConstraintMessages } from '../../errors.js';
 import type { SettingsRepo } from '../settings/index.js';
-import type { JobListContext, JobRecord, JobsRepo } from './jobs.repo.js';
+import type { JobEditRow, JobListContext, JobRecord, JobsRepo } from './jobs.repo.js';
 
 registerConstraintMessages({
   jobs_location_id_locations_id_fk: { status: 400, message: JOB_MESSAGES.unknownLocation, field: 'locationId' },
@@ -163,6 +177,83 @@ export function createJobsService({
     if (ids.some((id) => !active.has(id))) throw fieldError('technicianIds', JOB_MESSAGES.technicianNotActive);
   };
 
+  /**
+   * The references of a job form (Create and Edit Job): the location (of the company, if one is
+   * given), the unit at that location, an active job type and service line. `unchanged` skips the
+   * checks of what an edit keeps as it was (a job whose type was retired later can still be edited).
+   */
+  const checkReferences = async (
+    input: Pick<EditJobInput, 'companyId' | 'locationId' | 'unitId' | 'type' | 'serviceLine'>,
+    unchanged: Partial<Pick<JobEditRow, 'locationId' | 'unitId' | 'type' | 'serviceLine'>> = {},
+    exec: Executor = db,
+  ) => {
+    const location = await repo.locationOf(input.locationId, exec);
+    if (!location) throw fieldError('locationId', JOB_MESSAGES.unknownLocation);
+    if (input.companyId && input.companyId !== location.companyId)
+      throw fieldError('locationId', JOB_MESSAGES.locationNotOfCompany);
+    if (input.unitId) {
+      const unit = await repo.unitOf(input.unitId, exec);
+      if (!unit) throw fieldError('unitId', JOB_MESSAGES.unknownUnit);
+      if (unit.locationId !== input.locationId) throw fieldError('unitId', JOB_MESSAGES.unitNotAtLocation);
+    }
+    if (input.type !== unchanged.type && !(await repo.activeJobType(input.type, exec)))
+      throw fieldError('type', JOB_MESSAGES.unknownJobType);
+    if (input.serviceLine !== unchanged.serviceLine && !(await repo.activeServiceLine(input.serviceLine, exec)))
+      throw fieldError('serviceLine', JOB_MESSAGES.unknownServiceLine);
+  };
+
+  /** The warnings of a job form: an inactive unit, a schedule date after the due date. */
+  const warningsFor = async (
+    input: Pick<EditJobInput, 'unitId' | 'scheduleDate' | 'timePeriodDue'>,
+    exec: Executor = db,
+  ): Promise<JobWarning[]> =>
+    jobWarnings({
+      unit: input.unitId ? await repo.unitFacts(input.unitId, exec) : null,
+      scheduleDate: input.scheduleDate,
+      timePeriodDue: input.timePeriodDue,
+    });
+
+  /** The names shown for the references among the changes, as they are now. */
+  const withLabels = async (changes: JobChange[], exec: Executor): Promise<JobChange[]> => {
+    const refs = {
+      locationIds: [] as string[],
+      unitIds: [] as string[],
+      types: [] as string[],
+      serviceLines: [] as string[],
+    };
+    const keyOf = {
+      locationId: refs.locationIds,
+      unitId: refs.unitIds,
+      type: refs.types,
+      serviceLine: refs.serviceLines,
+    };
+    for (const c of changes) {
+      const list = keyOf[c.field as keyof typeof keyOf];
+      if (!list) continue;
+      for (const v of [c.old, c.new]) if (typeof v === 'string') list.push(v);
+    }
+    if (!Object.values(refs).some((l) => l.length)) return changes;
+    const names = await repo.labels(refs, exec);
+    return changes.map((c) =>
+      c.field in keyOf
+        ? {
+            ...c,
+            oldLabel: typeof c.old === 'string' ? (names.get(`${c.field}:${c.old}`) ?? null) : null,
+            newLabel: typeof c.new === 'string' ? (names.get(`${c.field}:${c.new}`) ?? null) : null,
+          }
+        : c,
+    );
+  };
+
+  /** Records an edit in the job's history (same transaction); a change of what a quote shows is marked. */
+  const record = async (jobId: string, actor: SessionUser, at: Date, changes: JobChange[], exec: Executor) => {
+    if (changes.length === 0) return;
+    await repo.insertChange(
+      { jobId, userId: actor.id, at, changes: await withLabels(changes, exec), quoteRelevant: coversQuote(changes) },
+      exec,
+    );
+  };
+
   return {
     async list(query: JobListQuery): Promise<Paginated<JobListItem>> {
       const { items, total, totalCapped } = await repo.list(query, await context());
@@ -205,27 +296,17 @@ export function createJobsService({
      * naming the field), then the job and its technicians are written in one transaction; the
      * number comes from the database sequence.
      */
-    async create(actor: SessionUser, input: CreateJobInput): Promise<CreatedJob> {
-      const location = await repo.locationOf(input.locationId);
-      if (!location) throw fieldError('locationId', JOB_MESSAGES.unknownLocation);
-      if (input.companyId && input.companyId !== location.companyId)
-        throw fieldError('locationId', JOB_MESSAGES.locationNotOfCompany);
-      if (input.unitId) {
-        const unit = await repo.unitOf(input.unitId);
-        if (!unit) throw fieldError('unitId', JOB_MESSAGES.unknownUnit);
-        if (unit.locationId !== input.locationId) throw fieldError('unitId', JOB_MESSAGES.unitNotAtLocation);
-      }
-      if (!(await repo.activeJobType(input.type))) throw fieldError('type', JOB_MESSAGES.unknownJobType);
-      if (!(await repo.activeServiceLine(input.serviceLine)))
-        throw fieldError('serviceLine', JOB_MESSAGES.unknownServiceLine);
+    async create(actor: SessionUser, input: CreateJobInput): Promise<CreateJobAnswer> {
+      await checkReferences(input);
       await checkTechnicians(input.technicianIds);
+      const warnings = await warningsFor(input);
 
       const status = statusFromSchedule(input.scheduleDate, input.scheduleTime);
       const scheduleStart =
         status === 'scheduled'
           ? zonedDateTimeToInstant(input.scheduleDate!, input.scheduleTime!, await settings.timeZone())
           : null;
-      return db.transaction(async (tx) => {
+      const created = await db.transaction(async (tx) => {
         const job = await repo.insertJob(
           {
             name: input.name,
@@ -250,6 +331,7 @@ export function createJobsService({
             serviceContract: input.serviceContract,
             tags: input.tags,
             subcontracted: input.subcontracted,
+            notes: input.notes,
             createdBy: actor.id,
           },
           tx,
@@ -257,6 +339,117 @@ export function createJobsService({
         await repo.insertTechnicians(job.id, technicianRows(input.technicianIds), tx);
         return job;
       });
+      return { ...created, warnings };
+    },
+
+    /**
+     * Edit Job: the Create Job form's fields and rules. The job row is locked, what differs is
+     * written with one history entry (who, when, each field's old and new value) in the same
+     * transaction. A completed or cancelled job refuses (409) any change but its notes. A change
+     * of what a sent quote shows is marked in the history, which the quotes module reads for
+     * "Quote Needs Update". Warnings (inactive unit, scheduled after due) never refuse.
+     */
+    async edit(actor: SessionUser, id: string, input: EditJobInput): Promise<EditJobAnswer> {
+      const zone = await settings.timeZone();
+      const at = clock();
+      const outcome = await db.transaction(async (tx) => {
+        const before = await repo.editable(id, tx);
+        if (!before) throw notFound(JOB_MESSAGES.jobNotFound);
+        const closed = isClosedJob(before.status);
+        // The same wall-clock minute keeps the stored instant (seconds a board move left are not a change).
+        const beforeWall = before.scheduleStartAt ? zonedDateTime(before.scheduleStartAt, zone) : null;
+        const scheduled = input.scheduleDate && input.scheduleTime;
+        const scheduleStart = !scheduled
+          ? null
+          : beforeWall && beforeWall.date === input.scheduleDate && beforeWall.time === input.scheduleTime
+            ? before.scheduleStartAt
+            : zonedDateTimeToInstant(input.scheduleDate!, input.scheduleTime!, zone);
+        const status = closed ? before.status : statusFromSchedule(input.scheduleDate, input.scheduleTime);
+        const after: JobEditableValues = {
+          locationId: input.locationId,
+          unitId: input.unitId,
+          contactName: input.contactName,
+          contactPhone: input.contactPhone,
+          contactEmail: input.contactEmail,
+          contactType: input.contactType,
+          type: input.type,
+          serviceLine: input.serviceLine,
+          name: input.name,
+          description: input.description,
+          problemDescription: input.problemDescription,
+          customerPo: input.customerPo,
+          serviceContract: input.serviceContract,
+          isTraining: input.isTraining,
+          timePeriodStart: input.timePeriodStart,
+          timePeriodDue: input.timePeriodDue,
+          scheduleStart: scheduleStart?.toISOString() ?? null,
+          scheduleDuration: input.scheduleDuration,
+          status,
+          office: input.office,
+          tags: input.tags,
+          subcontracted: input.subcontracted,
+          notes: input.notes,
+        };
+        const { scheduleStartAt: _at, ...beforeValues } = before;
+        const changes = diffJob(beforeValues, after);
+        if (closed) {
+          const refused = closedJobRefusedFields(changes);
+          if (refused.length) {
+            const fields = Object.fromEntries(refused.map((f) => [f, closedJobMessage(before.status)]));
+            throw conflict(closedJobMessage(before.status), fields);
+          }
+        } else {
+          await checkReferences(input, before, tx);
+        }
+        if (changes.length) {
+          await repo.updateJob(
+            id,
+            {
+              locationId: input.locationId,
+              unitId: input.unitId,
+              contactName: input.contactName,
+              contactPhone: input.contactPhone,
+              contactEmail: input.contactEmail,
+              contactType: input.contactType,
+              type: input.type,
+              serviceLine: input.serviceLine,
+              name: input.name,
+              description: input.description,
+              problemDescription: input.problemDescription,
+              customerPo: input.customerPo,
+              serviceContract: input.serviceContract,
+              isTraining: input.isTraining,
+              timePeriodStart: input.timePeriodStart,
+              timePeriodDue: input.timePeriodDue,
+              scheduleStart,
+              scheduleDuration: input.scheduleDuration,
+              status,
+              office: input.office,
+              tags: input.tags,
+              subcontracted: input.subcontracted,
+              notes: input.notes,
+            },
+            at,
+            tx,
+          );
+          await record(id, actor, at, changes, tx);
+        }
+        const quoteNeedsUpdate = coversQuote(changes) && (await repo.hasOpenQuote(id, at, tx));
+        return { changes, quoteNeedsUpdate, warnings: closed ? [] : await warningsFor(input, tx) };
+      });
+      return {
+        job: await detail(actor, id),
+        changed: outcome.changes.map((c) => c.field),
+        warnings: outcome.warnings,
+        quoteNeedsUpdate: outcome.quoteNeedsUpdate,
+      };
+    },
+
+    /** The job's edit history, newest first, with the company's time zone for its times. */
+    async history(id: string): Promise<JobHistory> {
+      await mustExist(id);
+      const [found, zone] = await Promise.all([repo.history(id, JOB_HISTORY_LIMIT), settings.timeZone()]);
+      return { ...found, timeZone: zone };
     },
 
     async complete(actor: SessionUser, id: string): Promise<JobDetail> {
@@ -278,8 +471,12 @@ export function createJobsService({
     /** Tags and the subcontracted flag (the dispatch board's filters), from the job page. */
     async update(actor: SessionUser, id: string, input: UpdateJobInput): Promise<JobDetail> {
       await db.transaction(async (tx) => {
-        await mustExist(id, tx, true);
-        await repo.updateLabels(id, input, clock(), tx);
+        const before = await repo.editable(id, tx);
+        if (!before) throw notFound(JOB_MESSAGES.jobNotFound);
+        const at = clock();
+        const changes = diffJob(before, { ...before, ...input });
+        await repo.updateLabels(id, input, at, tx);
+        await record(id, actor, at, changes, tx);
       });
       return detail(actor, id);
     },

@@ -15,6 +15,7 @@ import type { QuoteType } from '../../../domain/quote-templates.js';
 import type { RepairPhase } from '../../../domain/repairs.js';
 import { readTogether, type Executor } from '../../db/client.js';
 import {
+  jobChanges,
   jobInspectionChanges,
   jobInspections,
   jobInvoices,
@@ -34,6 +35,8 @@ export interface QuoteTypeFacts {
   items: number;
   /** the newest job item's creation time by item type, the inspection fee item aside (Quote Needs Update) */
   lastItemAt: Record<'part' | 'labor' | 'item', Date | null>;
+  /** the latest edit of what a quote shows of the job (job_changes.quote_relevant, issue 26): Quote Needs Update */
+  lastJobChangeAt: Date | null;
   /** the latest change to the job's inspections and repairs (the resend banner) */
   lastInspectionChangeAt: Date | null;
 }
@@ -94,7 +97,7 @@ export function createQuotesRepo(db: Executor) {
     },
 
     async typeFacts(jobId: string, exec: Executor = db): Promise<QuoteTypeFacts> {
-      const [[inspections], [repairs], [items], [changes]] = await readTogether(exec, [
+      const [[inspections], [repairs], [items], [changes], [jobChange]] = await readTogether(exec, [
         () =>
           exec
             .select({ n: count() })
@@ -132,6 +135,11 @@ export function createQuotesRepo(db: Executor) {
               (select max(${jobRepairs.updatedAt}) from ${jobRepairs} where ${jobRepairs.jobId} = ${jobId}))`,
             })
             .from(sql`(select 1) as one`),
+        () =>
+          exec
+            .select({ at: max(jobChanges.at) })
+            .from(jobChanges)
+            .where(and(eq(jobChanges.jobId, jobId), eq(jobChanges.quoteRelevant, true))),
       ]);
       return {
         completedInspections: inspections?.n ?? 0,
@@ -142,6 +150,7 @@ export function createQuotesRepo(db: Executor) {
           labor: items?.labor ? new Date(items.labor) : null,
           item: items?.item ? new Date(items.item) : null,
         },
+        lastJobChangeAt: jobChange?.at ? new Date(jobChange.at) : null,
         lastInspectionChangeAt: changes?.at ? new Date(changes.at) : null,
       };
     },

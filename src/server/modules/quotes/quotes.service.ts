@@ -362,9 +362,12 @@ export function createQuotesService(deps: QuotesDeps) {
       const stateOf = (type: QuoteType, index: number): QuoteCardState => {
         const latest = withStatus.find((h) => h.type === type) ?? null;
         const sentAt = latest ? Date.parse(latest.sentAt) : null;
-        // Only an item this quote lists makes it out of date (decision 031).
+        // An item this quote lists (decision 031), or a job detail the quote shows edited (issue 26),
+        // after the send makes the quote out of date.
         const needsUpdate =
-          sentAt !== null && QUOTE_ITEM_TYPES[type].some((t) => (facts.lastItemAt[t]?.getTime() ?? 0) > sentAt);
+          sentAt !== null &&
+          (QUOTE_ITEM_TYPES[type].some((t) => (facts.lastItemAt[t]?.getTime() ?? 0) > sentAt) ||
+            (facts.lastJobChangeAt?.getTime() ?? 0) > sentAt);
         const inspectionChanged =
           sentAt !== null && facts.lastInspectionChangeAt !== null && facts.lastInspectionChangeAt.getTime() > sentAt;
         const hasData = hasQuoteData(type, facts);

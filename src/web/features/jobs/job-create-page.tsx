@@ -9,6 +9,8 @@ import { AdditionalSection } from './components/create-job/additional-section';
 import { AppointmentSection } from './components/create-job/appointment-section';
 import { ContactSection } from './components/create-job/contact-section';
 import { CustomerSection } from './components/create-job/customer-section';
+import { JobFormWarnings } from './components/create-job/job-form-warnings';
+import { NotesSection } from './components/create-job/notes-section';
 import { PresetDialogs, PresetsSection, usePresetDialogs } from './components/create-job/presets-section';
 import { ServiceSection } from './components/create-job/service-section';
 import { TechnicianPickerDialog } from './components/technician-picker-dialog';
@@ -59,6 +61,8 @@ export default function JobCreatePage() {
           onChooseTechnicians={() => setPickerOpen(true)}
         />
         <AdditionalSection form={form} options={options.data} />
+        <NotesSection form={form} />
+        <JobFormWarnings warnings={job.warnings} />
 
         <div className="flex justify-end gap-2">
           <ButtonLink to="/jobs" variant="secondary">

@@ -9,7 +9,7 @@ import { useClientConfig } from '../../lib/client-config';
 import { formatDate, formatPhone, formatTime } from '../../lib/format';
 import { AddressMap } from '../../ui/address-map';
 import { Badge } from '../../ui/badge';
-import { Button } from '../../ui/button';
+import { Button, ButtonLink } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Dialog } from '../../ui/dialog';
 import { ErrorBanner } from '../../ui/banner';
@@ -22,6 +22,7 @@ import { useAssignTechnicians, useInvalidateJobs, useJob, useJobOptions, useUpda
 import { CostBadge, JobStatusBadge, JobTypeBadge, TrainingBadge } from './components/job-badges';
 import { useJobActions } from './components/job-action-dialogs';
 import { ItemsTab } from './components/items-tab';
+import { JobHistoryCard } from './components/job-history-card';
 import { TAGS_HINT, TagsInput } from './components/tags-input';
 import { TechnicianPickerDialog } from './components/technician-picker-dialog';
 import { CONTACT_TYPE_LABELS, JOB_TEXTS } from './job-texts';
@@ -511,6 +512,11 @@ export function JobDetailScreen({ inspectionTab, quotesCard, invoicesCard }: Job
         back={BACK}
         actions={
           <>
+            {j.can.edit ? (
+              <ButtonLink to={`/jobs/${j.id}/edit`} variant="secondary">
+                <Pencil className="h-4 w-4" aria-hidden /> Edit Job
+              </ButtonLink>
+            ) : null}
             {j.can.complete && canComplete(j.status) ? (
               <Button onClick={() => actions.complete(ref)}>
                 <CheckCircle2 className="h-4 w-4" aria-hidden /> Complete Job
@@ -565,6 +571,15 @@ export function JobDetailScreen({ inspectionTab, quotesCard, invoicesCard }: Job
         </div>
         <aside className="min-w-0 space-y-6" aria-label="Job information">
           <JobInformationCard job={j} tileUrl={config.data?.mapTileUrl} />
+          {j.notes ? (
+            <Card>
+              <CardHeader title="Notes" />
+              <CardBody>
+                <p className="text-sm break-words whitespace-pre-line text-slate-800">{j.notes}</p>
+              </CardBody>
+            </Card>
+          ) : null}
+          <JobHistoryCard jobId={j.id} />
         </aside>
       </div>
       {actions.dialogs}

@@ -1,5 +1,8 @@
+import { zonedDateTime } from '../../../domain/dates';
 import {
   DEFAULT_DURATION_MINUTES,
+  NON_CONTRACT,
+  type JobDetail,
   DEFAULT_JOB_TYPE,
   DEFAULT_OFFICE,
   type CreateJobFormValues,
@@ -41,7 +44,46 @@ export const blankJobForm = (today: string, office = DEFAULT_OFFICE, type = DEFA
   office,
   tags: [],
   subcontracted: false,
+  notes: '',
 });
+
+/** Edit Job's form: the job as saved, its schedule as the wall-clock date and time in the company's zone. */
+export function editFormFromJob(job: JobDetail, timeZone: string): JobFormValues {
+  const schedule = job.scheduleStart ? zonedDateTime(new Date(job.scheduleStart), timeZone) : null;
+  const nonContract = job.serviceContract === NON_CONTRACT;
+  return {
+    companyId: job.company.id,
+    locationId: job.location.id,
+    unitId: job.unit?.id ?? null,
+    serviceAddress: job.location.address,
+    serviceCity: job.location.city,
+    serviceState: job.location.state,
+    serviceZip: job.location.zip,
+    contactName: job.contactName ?? '',
+    contactPhone: job.contactPhone ?? '',
+    contactEmail: job.contactEmail ?? '',
+    contactType: job.contactType,
+    type: job.type,
+    serviceLine: job.serviceLine,
+    name: job.name,
+    description: job.description,
+    problemDescription: job.problemDescription ?? '',
+    isTraining: job.isTraining,
+    customerPo: job.customerPo ?? '',
+    serviceContract: nonContract ? '' : (job.serviceContract ?? ''),
+    nonContract,
+    timePeriodStart: job.timePeriodStart,
+    timePeriodDue: job.timePeriodDue,
+    scheduleDate: schedule?.date ?? '',
+    scheduleTime: schedule?.time ?? '',
+    scheduleDuration: job.scheduleDuration,
+    technicianIds: [],
+    office: job.office,
+    tags: job.tags,
+    subcontracted: job.subcontracted,
+    notes: job.notes ?? '',
+  };
+}
 
 /** A preset keeps the form as typed, without its dates (a preset is reused on other days), plus the company's name for the picker. */
 export const PRESET_DATE_FIELDS = ['timePeriodStart', 'timePeriodDue', 'scheduleDate'] as const;

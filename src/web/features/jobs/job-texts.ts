@@ -8,6 +8,15 @@ export const JOB_TEXTS = {
   loadData: 'Failed to load data',
   loadUnit: 'Failed to load unit details',
   createFailed: 'Failed to create job. Please try again.',
+  // Edit Job (issue 26)
+  editFailed: 'Failed to save job. Please try again.',
+  jobSaved: 'Job saved',
+  jobUnchanged: 'Nothing changed',
+  quoteNeedsUpdate: 'The sent quote now needs an update: send the updated quote from the Quotes card.',
+  closedJob: (status: string) =>
+    `This job is ${status}: its details are kept as they were. Only the notes can be changed.`,
+  techniciansElsewhere: 'Technicians are changed on the job page (Assign Technicians).',
+  historyEmpty: 'No changes recorded yet',
   completeFailed: 'Failed to complete job. Please try again.',
   deleteFailed: 'Failed to delete job. Please try again.',
   cancelFailed: 'Failed to cancel job. Please try again.',

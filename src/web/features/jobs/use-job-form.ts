@@ -3,42 +3,48 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isUuidV4 } from '../../../domain/ids';
-import { createJobInput, type CreateJobInput, type JobPreset } from '../../../domain/jobs';
+import { createJobInput, jobWarnings, type CreateJobInput, type JobDetail, type JobPreset } from '../../../domain/jobs';
 import { errorMessage } from '../../lib/api-client';
 import { useCompanySuggestions, useUnit } from '../../lib/customer-queries';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { useDebounced } from '../../lib/use-debounced';
 import type { PickerOption } from '../../ui/search-picker';
 import { toast } from '../../ui/toast';
-import { useCompanyLocations, useCreateJob, useJobOptions, useLocationUnits } from './api/jobs-api';
+import { useCompanyLocations, useCreateJob, useEditJob, useJobOptions, useLocationUnits } from './api/jobs-api';
 import { toastJobCreated } from './components/create-job/job-created-toast';
-import { blankJobForm, formFromPreset, type JobFormValues } from './job-form-values';
+import { blankJobForm, editFormFromJob, formFromPreset, type JobFormValues } from './job-form-values';
 import { JOB_TEXTS } from './job-texts';
 
 /**
- * The state of /jobs/create: react-hook-form on `createJobInput` (the API's schema), the company
+ * The state of /jobs/create and, given `editing` (the job and the company's time zone), of
+ * /jobs/:id/edit: react-hook-form on `createJobInput` (the API's schema), the company
  * picker, the location and unit lookups that follow it, the server's defaults, the `?unitId=`
  * prefill, presets applied, and the submit (server field errors on their fields, else a banner).
  * The sections of the page (components/create-job) read and change the form only through it.
  */
-export function useJobForm() {
+export function useJobForm(editing?: { job: JobDetail; timeZone: string }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const options = useJobOptions();
   const create = useCreateJob();
+  const update = useEditJob();
   const today = options.data?.today ?? new Date().toISOString().slice(0, 10);
 
-  const unitParam = params.get('unitId') ?? undefined;
+  const unitParam = editing ? undefined : (params.get('unitId') ?? undefined);
   const unitId = isUuidV4(unitParam) ? unitParam : undefined;
   const unit = useUnit(unitId);
 
+  // Edit Job checks with the same schema: editJobInput is createJobInput without the technicians,
+  // which the form leaves empty and useEditJob does not send.
   const form = useForm<JobFormValues, unknown, CreateJobInput>({
     resolver: zodResolver(createJobInput),
-    defaultValues: blankJobForm(today),
+    defaultValues: editing ? editFormFromJob(editing.job, editing.timeZone) : blankJobForm(today),
   });
   const { formState, setValue, watch, reset, getValues, setError } = form;
   const [banner, setBanner] = useState<string | null>(null);
-  const [company, setCompany] = useState<PickerOption | null>(null);
+  const [company, setCompany] = useState<PickerOption | null>(
+    editing ? { id: editing.job.company.id, label: editing.job.company.name } : null,
+  );
   const [companyText, setCompanyText] = useState('');
   const debouncedCompany = useDebounced(companyText.trim(), 250);
   const companies = useCompanySuggestions(debouncedCompany, debouncedCompany.length >= 2 && !company);
@@ -49,7 +55,7 @@ export function useJobForm() {
   const units = useLocationUnits(locationId || null);
 
   // Defaults that come from the server (today in the company's zone, the default type and office), once.
-  const seeded = useRef(false);
+  const seeded = useRef(Boolean(editing));
   useEffect(() => {
     if (seeded.current || !options.data) return;
     seeded.current = true;
@@ -118,17 +124,53 @@ export function useJobForm() {
 
   const onValid = async (values: CreateJobInput) => {
     setBanner(null);
+    if (editing) return save(values as unknown as JobFormValues);
     try {
       const created = await create.mutateAsync(values as unknown as JobFormValues);
       void navigate('/jobs');
       toastJobCreated(created);
+      for (const w of created.warnings) toast.warning(w.message);
     } catch (error) {
       if (!applyServerFieldErrors(error, setError, { known: getValues() }))
         setBanner(errorMessage(error, JOB_TEXTS.createFailed));
       else setBanner(JOB_TEXTS.requiredFields);
     }
   };
+  /** Edit Job's save: back to the job page, with the warnings and a quote that now needs an update. */
+  const save = async (values: JobFormValues) => {
+    if (!editing) return;
+    setBanner(null);
+    try {
+      const answer = await update.mutateAsync({ id: editing.job.id, input: values });
+      void navigate(`/jobs/${editing.job.id}`);
+      toast.success(answer.changed.length ? JOB_TEXTS.jobSaved : JOB_TEXTS.jobUnchanged);
+      for (const w of answer.warnings) toast.warning(w.message);
+      if (answer.quoteNeedsUpdate) toast.warning(JOB_TEXTS.quoteNeedsUpdate);
+    } catch (error) {
+      if (!applyServerFieldErrors(error, setError, { known: getValues() }))
+        setBanner(errorMessage(error, JOB_TEXTS.editFailed));
+      else setBanner(JOB_TEXTS.requiredFields);
+    }
+  };
   const onSubmit = form.handleSubmit(onValid, () => setBanner(JOB_TEXTS.requiredFields));
+  /** A completed or cancelled job: only the notes go, with the rest as saved. */
+  const onSubmitNotes = (event: { preventDefault: () => void }) => {
+    event.preventDefault();
+    if (!editing) return;
+    void save({ ...editFormFromJob(editing.job, editing.timeZone), notes: getValues('notes') ?? '' });
+  };
+
+  // Warned, never refused: an inactive unit, a schedule date after the due date.
+  const chosenUnitId = watch('unitId');
+  const chosenUnit =
+    units.data?.items.find((u) => u.id === chosenUnitId) ??
+    (editing?.job.unit?.id === chosenUnitId ? editing?.job.unit : null) ??
+    (unit.data?.id === chosenUnitId ? unit.data : null);
+  const warnings = jobWarnings({
+    unit: chosenUnit ? { unitNumber: chosenUnit.unitNumber, status: chosenUnit.status } : null,
+    scheduleDate: watch('scheduleDate'),
+    timePeriodDue: watch('timePeriodDue'),
+  });
 
   const technicianName = (id: string) => options.data?.technicians.find((t) => t.id === id)?.name ?? 'Technician';
 
@@ -136,7 +178,10 @@ export function useJobForm() {
     form,
     options,
     onSubmit,
+    onSubmitNotes,
     banner,
+    warnings,
+    editing: Boolean(editing),
     /** ?unitId= was given but is not a unit id. */
     badUnitParam: Boolean(unitParam && !unitId),
     unit,

@@ -59,7 +59,8 @@ export const QUOTES_CARD_TEXTS = {
   sent: 'Quote Sent',
   waiting: 'Waiting for customer confirmation',
   needsUpdate: 'Quote Needs Update',
-  needsUpdateHint: 'An item was added to the job after this quote was sent. Update the quote so the customer sees it.',
+  needsUpdateHint:
+    'The job changed after this quote was sent (an item it lists was added, or a detail the quote shows was edited). Update the quote so the customer sees it.',
   linesTitle: 'Quote lines',
   linesChanged: 'As the job stands now: sending the quote again states these lines and this total.',
   loadFailed: 'Failed to load quotes',

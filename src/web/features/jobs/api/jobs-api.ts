@@ -2,7 +2,9 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   AssignTechniciansInput,
   CalendarAnswer,
-  CreatedJob,
+  CreateJobAnswer,
+  EditJobAnswer,
+  JobHistory,
   CreateJobFormValues,
   JobDetail,
   JobItem,
@@ -95,7 +97,22 @@ function useJobMutation<TVariables, TResult>(fn: (variables: TVariables) => Prom
   return useMutation({ mutationFn: fn, onSuccess: invalidate });
 }
 
-export const useCreateJob = () => useJobMutation((input: CreateJobFormValues) => api.post<CreatedJob>(ROOT, input));
+export const useCreateJob = () =>
+  useJobMutation((input: CreateJobFormValues) => api.post<CreateJobAnswer>(ROOT, input));
+/** Edit Job: the whole form (technicians aside); the answer says what changed, the warnings and a quote to update. */
+export const useEditJob = () =>
+  useJobMutation(({ id, input }: { id: string; input: CreateJobFormValues }) => {
+    const { technicianIds: _technicians, ...body } = input;
+    return api.put<EditJobAnswer>(`${ROOT}/${id}`, body);
+  });
+
+/** The job's edit history (under the job's key, so every job change refreshes it). */
+export function useJobHistory(id: string) {
+  return useQuery({
+    queryKey: [...jobKeys.detail(id), 'history'] as const,
+    queryFn: () => api.get<JobHistory>(`${ROOT}/${id}/history`),
+  });
+}
 export const useCompleteJob = () => useJobMutation((id: string) => api.post<JobDetail>(`${ROOT}/${id}/complete`));
 export const useUpdateJob = () =>
   useJobMutation(({ id, input }: { id: string; input: UpdateJobInput }) =>

@@ -11,10 +11,13 @@ export function AppointmentSection({
   form,
   technicianName,
   onChooseTechnicians,
+  techniciansNote,
 }: {
   form: JobForm;
   technicianName: (id: string) => string;
-  onChooseTechnicians: () => void;
+  /** Create Job chooses the technicians here; Edit Job says where they are changed instead. */
+  onChooseTechnicians?: () => void;
+  techniciansNote?: string;
 }) {
   const errors = form.formState.errors;
   const technicianIds = form.watch('technicianIds') ?? [];
@@ -40,7 +43,8 @@ export function AppointmentSection({
         <JobTextField form={form} name="scheduleDate" label="Schedule Date" type="date" />
         <JobTextField form={form} name="scheduleTime" label="Schedule Time" type="time" />
       </div>
-      <div className="space-y-2">
+      {techniciansNote ? <p className="text-sm text-slate-600">{techniciansNote}</p> : null}
+      <div className={onChooseTechnicians ? 'space-y-2' : 'hidden'}>
         <div className="flex flex-wrap items-center gap-3">
           <h3 className="text-sm font-medium text-slate-700">Technicians</h3>
           <Button variant="secondary" size="sm" onClick={onChooseTechnicians}>
