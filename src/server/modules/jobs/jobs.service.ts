@@ -36,7 +36,6 @@ import {
   type CalendarAnswer,
   type CalendarQuery,
   type CompletionNoticeInput,
-  type CreatedJob,
   type CreateJobInput,
   type JobDetail,
   type JobItem,
