@@ -8,6 +8,8 @@ import { expect, test } from './fixtures';
  * key and every change invalidates that key (lib/query-keys.ts, `invalidateJob`).
  */
 const NO_REPAIRS = 'Add repair details to an inspection before sending a repair quote';
+/** A repair form ready to price is not yet something to approve (decision 031, defect 10). */
+const NOTHING_PRICED = 'Nothing on this quote has a price yet.';
 
 const quotesCard = (page: Page) => page.getByRole('region', { name: 'Quotes' });
 
@@ -33,6 +35,15 @@ async function expectSameDocument(page: Page) {
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 }
 
+/** Repair forms exist but have no price yet: the card's reason moves on at once, Send stays off. */
+async function expectReadyToPrice(page: Page) {
+  const card = quotesCard(page);
+  await expect(card.getByText(NO_REPAIRS)).toBeHidden();
+  await expect(card.getByText(NOTHING_PRICED)).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Send Quote' })).toBeDisabled();
+  await expectSameDocument(page);
+}
+
 async function expectReadyToSend(page: Page) {
   const card = quotesCard(page);
   await expect(card.getByText(NO_REPAIRS)).toBeHidden();
@@ -43,14 +54,14 @@ async function expectReadyToSend(page: Page) {
 test.describe('the job page follows every change without a reload', () => {
   test.use({ viewport: { width: 1024, height: 768 } });
 
-  test('Mark Complete makes the repair quote sendable at once', async ({ signedIn: page, f }) => {
+  test('Mark Complete moves the repair quote on to pricing at once', async ({ signedIn: page, f }) => {
     const job = await f.job({ name: 'E2E fresh mark complete' });
     await f.inspection(job.id, { completed: false });
     await openWithoutRepairs(page, job.id);
 
     await page.getByRole('button', { name: 'Mark Complete' }).click();
     await expect(page.getByText('1 inspection marked complete; 1 repair form ready to price')).toBeVisible();
-    await expectReadyToSend(page);
+    await expectReadyToPrice(page);
   });
 
   test('Save Repair Details makes the repair quote sendable at once', async ({ signedIn: page, f }) => {
@@ -66,14 +77,14 @@ test.describe('the job page follows every change without a reload', () => {
     await expectReadyToSend(page);
   });
 
-  test('Finish Repair Details makes the repair quote sendable at once', async ({ signedIn: page, f }) => {
+  test('Finish Repair Details moves the repair quote on to pricing at once', async ({ signedIn: page, f }) => {
     const job = await f.job({ name: 'E2E fresh finish' });
     await f.inspection(job.id, { completed: false });
     await openWithoutRepairs(page, job.id);
 
     await page.getByTestId('repair-summary').getByRole('button', { name: 'Finish Repair Details' }).click();
     await expect(page.getByText('Repair details finished: every inspection is complete')).toBeVisible();
-    await expectReadyToSend(page);
+    await expectReadyToPrice(page);
   });
 
   test('an item added after the send shows Quote Needs Update at once', async ({ signedIn: page, f }) => {
@@ -97,9 +108,10 @@ test.describe('the job page follows every change without a reload', () => {
     await page.getByRole('tab', { name: 'Items' }).click();
     await page.getByRole('button', { name: 'Add Item' }).click();
     const pricing = page.getByRole('dialog', { name: 'Add Pricing' });
-    await pricing.getByRole('tab', { name: 'Item' }).click();
+    // Labor: a line the repair quote lists (decision 031; an "item" line is on no repair quote).
+    await pricing.getByRole('tab', { name: 'Labor' }).click();
     await pricing.getByLabel('Code').fill('E2E-FRESH');
-    await pricing.getByLabel('Name').fill('Fresh item');
+    await pricing.getByLabel('Name').fill('Fresh labor');
     await pricing.getByLabel('Quantity').fill('1');
     await pricing.getByLabel('Unit Price').fill('75');
     await pricing.getByRole('button', { name: 'Add Item' }).click();
