@@ -90,6 +90,8 @@ export const ROUTE_ACCESS: Record<string, string> = {
   'GET /api/jobs/:id': 'signed-in',
   'POST /api/jobs/:id/complete': 'signed-in',
   'PATCH /api/jobs/:id': 'admin manager user',
+  'PUT /api/jobs/:id': 'admin manager user',
+  'GET /api/jobs/:id/history': 'signed-in',
   'POST /api/jobs/:id/cancel': 'admin manager user',
   'DELETE /api/jobs/:id': 'admin manager user',
   'PUT /api/jobs/:id/technicians': 'admin manager user',

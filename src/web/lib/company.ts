@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dateInZone, DEFAULT_TIME_ZONE } from '../../domain/dates';
 import type { CompanySettings } from '../../domain/settings';
 import { api } from './api-client';
-import { formatDateTime } from './format';
+import { formatDate, formatDateTime } from './format';
 
 export type CompanyInfo = CompanySettings & { managementTitle: string };
 export const companySettingsKey = ['settings', 'company'] as const;
@@ -36,4 +36,10 @@ export function useCompanyTimeZone(): string {
 export function useFormatDateTime(): (value: string | Date) => string {
   const timeZone = useCompanyTimeZone();
   return (value) => formatDateTime(value, timeZone);
+}
+
+/** `formatDate` of an instant in the company's zone: the calendar day the company reads, "11/27/2026". */
+export function useFormatDate(): (value: string | Date | null | undefined) => string {
+  const timeZone = useCompanyTimeZone();
+  return (value) => formatDate(value, timeZone);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDateLong, formatDateTime, formatPhone, formatTime } from './format';
+import { formatCount, formatDate, formatDateLong, formatDateTime, formatPhone, formatTime } from './format';
 
 describe('formatPhone: one format for every number shown', () => {
   it.each([
@@ -43,6 +43,14 @@ describe('formatters made once (same text as toLocaleString)', () => {
     expect(formatTime(at, 'America/New_York')).toBe('9:30 AM EST');
     expect(formatTime(at, 'America/Los_Angeles')).toBe('6:30 AM PST');
     expect(formatDateLong('2026-11-26')).toBe('Thursday, November 26, 2026');
+    // An instant's calendar day is the company's, not the browser's (issue 26): 03:30 UTC on the
+    // 28th is still the 27th in New York and Los Angeles; a plain date stays that date.
+    expect(formatDate('2026-11-28T03:30:00Z', 'America/New_York')).toBe('11/27/2026');
+    expect(formatDate('2026-11-28T03:30:00Z', 'America/Los_Angeles')).toBe('11/27/2026');
+    expect(formatDate('2026-11-28T03:30:00Z', 'Europe/Berlin')).toBe('11/28/2026');
+    expect(formatDate('2026-11-28T03:30:00Z')).toBe('11/27/2026');
+    expect(formatDate('2026-11-28', 'Europe/Berlin')).toBe('11/28/2026');
+    expect(formatDate(null)).toBe('');
     expect(formatCount(1234567)).toBe('1,234,567');
     expect(formatCount(0)).toBe('0');
   });

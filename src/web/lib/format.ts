@@ -1,16 +1,22 @@
 import { formatCents } from '../../domain/money';
-import { DEFAULT_TIME_ZONE, formatDateTimeInZone, formatTimeInZone } from '../../domain/dates';
+import { dateInZone, DEFAULT_TIME_ZONE, formatDateTimeInZone, formatTimeInZone } from '../../domain/dates';
 
 export { formatCents };
 
-/** US date format, e.g. 11/22/2026. Plain YYYY-MM-DD dates are shown as the calendar date. */
-export function formatDate(value: string | Date | null | undefined): string {
+/**
+ * US date format, e.g. 11/22/2026. A plain YYYY-MM-DD date is shown as that calendar date; an
+ * instant as its calendar day in the company's zone (pass `useCompanyTimeZone()`, or use
+ * `<CompanyDate>` / `useFormatDate()`), never the browser's zone (issue 26); until the zone is
+ * known, the default zone.
+ */
+export function formatDate(value: string | Date | null | undefined, timeZone?: string): string {
   if (!value) return '';
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    const [y, m, d] = value.split('-');
-    return `${Number(m)}/${Number(d)}/${y}`;
-  }
-  return new Date(value).toLocaleDateString('en-US', { timeZone: undefined });
+  const isoDate =
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
+      ? value
+      : dateInZone(new Date(value), timeZone ?? DEFAULT_TIME_ZONE);
+  const [y, m, d] = isoDate.split('-');
+  return `${Number(m)}/${Number(d)}/${y}`;
 }
 
 // toLocaleString with options builds a new Intl formatter on every call (milliseconds each on a

@@ -53,7 +53,7 @@ import type { Database, Executor } from '../../db/client.js';
 import { enqueueEmail } from '../../outbox/outbox.js';
 import { badRequest, conflict, forbidden, notFound, registerConstraintMessages } from '../../errors.js';
 import type { SettingsRepo } from '../settings/index.js';
-import type { JobEditRow, JobListContext, JobRecord, JobsRepo } from './jobs.repo.js';
+import type { JobEditRow, JobListContext, JobRecord, JobsRepo, JobUpdate } from './jobs.repo.js';
 
 registerConstraintMessages({
   jobs_location_id_locations_id_fk: { status: 400, message: JOB_MESSAGES.unknownLocation, field: 'locationId' },
@@ -364,7 +364,7 @@ export function createJobsService({
             ? before.scheduleStartAt
             : zonedDateTimeToInstant(input.scheduleDate!, input.scheduleTime!, zone);
         const status = closed ? before.status : statusFromSchedule(input.scheduleDate, input.scheduleTime);
-        const after: JobEditableValues = {
+        const update: JobUpdate = {
           locationId: input.locationId,
           unitId: input.unitId,
           contactName: input.contactName,
@@ -381,7 +381,7 @@ export function createJobsService({
           isTraining: input.isTraining,
           timePeriodStart: input.timePeriodStart,
           timePeriodDue: input.timePeriodDue,
-          scheduleStart: scheduleStart?.toISOString() ?? null,
+          scheduleStart,
           scheduleDuration: input.scheduleDuration,
           status,
           office: input.office,
@@ -389,6 +389,8 @@ export function createJobsService({
           subcontracted: input.subcontracted,
           notes: input.notes,
         };
+        // What the history compares: the same values, the schedule as an ISO instant.
+        const after: JobEditableValues = { ...update, scheduleStart: scheduleStart?.toISOString() ?? null };
         const { scheduleStartAt: _at, ...beforeValues } = before;
         const changes = diffJob(beforeValues, after);
         if (closed) {
@@ -401,36 +403,7 @@ export function createJobsService({
           await checkReferences(input, before, tx);
         }
         if (changes.length) {
-          await repo.updateJob(
-            id,
-            {
-              locationId: input.locationId,
-              unitId: input.unitId,
-              contactName: input.contactName,
-              contactPhone: input.contactPhone,
-              contactEmail: input.contactEmail,
-              contactType: input.contactType,
-              type: input.type,
-              serviceLine: input.serviceLine,
-              name: input.name,
-              description: input.description,
-              problemDescription: input.problemDescription,
-              customerPo: input.customerPo,
-              serviceContract: input.serviceContract,
-              isTraining: input.isTraining,
-              timePeriodStart: input.timePeriodStart,
-              timePeriodDue: input.timePeriodDue,
-              scheduleStart,
-              scheduleDuration: input.scheduleDuration,
-              status,
-              office: input.office,
-              tags: input.tags,
-              subcontracted: input.subcontracted,
-              notes: input.notes,
-            },
-            at,
-            tx,
-          );
+          await repo.updateJob(id, update, at, tx);
           await record(id, actor, at, changes, tx);
         }
         const quoteNeedsUpdate = coversQuote(changes) && (await repo.hasOpenQuote(id, at, tx));

@@ -315,7 +315,11 @@ export function createQuotesService(deps: QuotesDeps) {
     now: Date,
     tx: Executor,
   ): Promise<{ facts: DecisionNoticeFacts; unitNumber: string | null }> {
-    const [job, company] = await Promise.all([readQuoteJob(tx, row.jobId), deps.settings(tx).getCompany()]);
+    // In turn: a transaction is one connection, which must never get a query while another runs.
+    const [job, company] = await readTogether(tx, [
+      () => readQuoteJob(tx, row.jobId),
+      () => deps.settings(tx).getCompany(),
+    ]);
     return {
       facts: {
         quoteNumber: row.quoteNumber,

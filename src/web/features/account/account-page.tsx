@@ -11,7 +11,8 @@ import {
 import { ROLE_LABELS } from '../../lib/roles';
 import { errorMessage } from '../../lib/api-client';
 import { applyServerFieldErrors } from '../../lib/form-errors';
-import { formatDate } from '../../lib/format';
+
+import { CompanyDate } from '../../lib/company-date';
 import { ErrorBanner } from '../../ui/banner';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
@@ -149,7 +150,12 @@ function PasswordCard({ passwordChangedAt }: { passwordChangedAt: string | null 
       <CardBody>
         <p className="mb-4 text-sm text-slate-500">
           Changing your password signs you out everywhere else; you stay signed in here.
-          {passwordChangedAt ? ` Last changed ${formatDate(passwordChangedAt)}.` : ''}
+          {passwordChangedAt ? (
+            <>
+              {' Last changed '}
+              <CompanyDate value={passwordChangedAt} />.
+            </>
+          ) : null}
         </p>
         <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Change Password" className="space-y-4">
           {change.isError ? (

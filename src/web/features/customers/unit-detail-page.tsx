@@ -9,6 +9,7 @@ import { UNIT_MESSAGES } from './customer-texts';
 import { errorMessage } from '../../lib/api-client';
 import { useCompanyInfo } from '../../lib/company';
 import { formatCents, formatDate, formatPhone, formatTime } from '../../lib/format';
+import { CompanyDate } from '../../lib/company-date';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { ErrorBanner } from '../../ui/banner';
 import { Button, ButtonLink } from '../../ui/button';
@@ -91,8 +92,13 @@ function DeficiencyItem({ deficiency }: { deficiency: UnitDeficiency }) {
         <p className="line-clamp-2 text-sm text-slate-600">{deficiency.optionDescription}</p>
       ) : null}
       <p className="text-xs text-slate-500">
-        {deficiency.jobName} · recorded {formatDate(deficiency.createdAt)}
-        {deficiency.decidedAt ? ` · decided ${formatDate(deficiency.decidedAt)}` : ''}
+        {deficiency.jobName} · recorded <CompanyDate value={deficiency.createdAt} />
+        {deficiency.decidedAt ? (
+          <>
+            {' · decided '}
+            <CompanyDate value={deficiency.decidedAt} />
+          </>
+        ) : null}
       </p>
     </li>
   );

@@ -7,7 +7,8 @@ import {
   type OpenDeficiency,
 } from '../../../domain/home';
 import { api, errorMessage } from '../../lib/api-client';
-import { formatCents, formatDate } from '../../lib/format';
+import { formatCents } from '../../lib/format';
+import { CompanyDate } from '../../lib/company-date';
 import { homeKeys } from '../../lib/query-keys';
 import { useUrlFilters } from '../../lib/url-state';
 import { ErrorBanner } from '../../ui/banner';
@@ -64,7 +65,7 @@ export default function DeficienciesPage() {
       header: 'Recorded',
       priority: 3,
       className: 'whitespace-nowrap',
-      cell: (d) => formatDate(d.createdAt),
+      cell: (d) => <CompanyDate value={d.createdAt} />,
     },
   ];
 

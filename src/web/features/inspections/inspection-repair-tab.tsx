@@ -35,6 +35,7 @@ import {
   markCompleteToast,
   resendBannerText,
 } from './inspections-texts';
+import { useCompanyTimeZone } from '../../lib/company';
 
 /** What the tab needs of the job (the job page passes its JobDetail). */
 export interface InspectionTabJob {
@@ -120,6 +121,7 @@ export function InspectionRepairTab({
   onChanged?: () => void;
 }) {
   const jobId = job.id;
+  const timeZone = useCompanyTimeZone();
   const canEdit = job.can?.editItems ?? true;
   const list = useJobInspections(jobId);
   const summary = useRepairSummary(jobId);
@@ -196,7 +198,7 @@ export function InspectionRepairTab({
       {changed ? (
         <InfoBanner>
           <p role="status" data-testid="resend-banner">
-            {resendBannerText(quoteState.data?.quoteSentAt ?? list.data?.quote.quoteSentAt ?? null)}
+            {resendBannerText(quoteState.data?.quoteSentAt ?? list.data?.quote.quoteSentAt ?? null, timeZone)}
           </p>
         </InfoBanner>
       ) : null}

@@ -57,8 +57,8 @@ export function markCompleteToast(completed: number, createdRepairs: number): st
     : inspections;
 }
 
-export function resendBannerText(quoteSentAt: string | null): string {
-  const when = quoteSentAt ? ` on ${formatDate(quoteSentAt)}` : '';
+export function resendBannerText(quoteSentAt: string | null, timeZone?: string): string {
+  const when = quoteSentAt ? ` on ${formatDate(quoteSentAt, timeZone)}` : '';
   return `The inspections or repairs changed after the quote was sent${when}. Resend the quote so the customer sees the current figures.`;
 }
 

@@ -6,6 +6,7 @@ import { formatDuration } from '../../../domain/dates';
 import { decisionBadgeText } from '../../../domain/quotes';
 import { errorMessage } from '../../lib/api-client';
 import { useClientConfig } from '../../lib/client-config';
+import { useFormatDate } from '../../lib/company';
 import { formatDate, formatPhone, formatTime } from '../../lib/format';
 import { AddressMap } from '../../ui/address-map';
 import { Badge } from '../../ui/badge';
@@ -398,6 +399,7 @@ function EditLabelsDialog({
 }
 
 function JobInformationCard({ job, tileUrl }: { job: JobDetail; tileUrl: string | undefined }) {
+  const formatCompanyDate = useFormatDate();
   const [editing, setEditing] = useState(false);
   // A new dialog (fresh values) each time it opens; kept mounted while closing so focus returns to Edit Tags.
   const [opened, setOpened] = useState(0);
@@ -432,7 +434,7 @@ function JobInformationCard({ job, tileUrl }: { job: JobDetail; tileUrl: string 
             },
             {
               label: 'Created',
-              value: `${formatDate(job.createdAt)}${job.createdBy ? ` by ${job.createdBy.name}` : ''}`,
+              value: `${formatCompanyDate(job.createdAt)}${job.createdBy ? ` by ${job.createdBy.name}` : ''}`,
             },
             { label: 'Customer PO', value: job.customerPo },
             { label: 'Service Contract', value: job.serviceContract },

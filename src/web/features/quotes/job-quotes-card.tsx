@@ -14,7 +14,8 @@ import { REPAIR_PHASE_LABELS } from '../../../domain/repairs';
 import type { TemplateQuoteType } from '../../../domain/quote-templates';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { toast } from '../../ui/toast';
-import { formatCents, formatDate } from '../../lib/format';
+import { formatCents } from '../../lib/format';
+import { CompanyDate } from '../../lib/company-date';
 import { useCan } from '../../lib/can';
 import { useFormatDateTime } from '../../lib/company';
 import { Badge } from '../../ui/badge';
@@ -56,7 +57,13 @@ const HISTORY_COLUMNS: DataTableColumn<JobQuoteHistoryItem>[] = [
   { id: 'number', header: 'Quote Number', cell: (q) => <span className="font-medium text-slate-900">{q.number}</span> },
   { id: 'type', header: 'Type', cell: (q) => QUOTE_TYPE_TITLES[q.type] },
   { id: 'amount', header: 'Amount', align: 'right', cell: (q) => formatCents(q.amountCents) },
-  { id: 'sent', header: 'Sent', priority: 2, className: 'whitespace-nowrap', cell: (q) => formatDate(q.sentAt) },
+  {
+    id: 'sent',
+    header: 'Sent',
+    priority: 2,
+    className: 'whitespace-nowrap',
+    cell: (q) => <CompanyDate value={q.sentAt} />,
+  },
   { id: 'status', header: 'Status', cell: (q) => <QuoteStatusBadges status={q.status} /> },
   { id: 'email', header: 'Sent To', priority: 3, className: 'break-all', cell: (q) => q.email },
 ];
@@ -249,7 +256,9 @@ function QuoteTypeState({ state, unitNumber }: { state: QuoteCardState; unitNumb
           {q.decidedAt ? (
             <Fact label="Decided">{formatDateTime(q.decidedAt)}</Fact>
           ) : (
-            <Fact label="Link Expires">{formatDate(q.expiresAt)}</Fact>
+            <Fact label="Link Expires">
+              <CompanyDate value={q.expiresAt} />
+            </Fact>
           )}
           {q.feeInvoice ? (
             <Fact label="Inspection Fee Invoice">

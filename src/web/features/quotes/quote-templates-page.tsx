@@ -7,7 +7,7 @@ import {
   type PdfTemplate,
 } from '../../../domain/quote-templates';
 import { errorMessage } from '../../lib/api-client';
-import { formatDate } from '../../lib/format';
+import { useFormatDate } from '../../lib/company';
 import { useCan } from '../../lib/can';
 import { useUrlFilters } from '../../lib/url-state';
 import { Badge } from '../../ui/badge';
@@ -91,14 +91,7 @@ export default function QuoteTemplatesPage() {
       id: 'dates',
       header: 'Created',
       priority: 2,
-      cell: (t) => (
-        <span className="whitespace-nowrap">
-          {formatDate(t.createdAt)}
-          {formatDate(t.updatedAt) === formatDate(t.createdAt) ? null : (
-            <span className="block text-xs text-slate-500">Updated {formatDate(t.updatedAt)}</span>
-          )}
-        </span>
-      ),
+      cell: (t) => <TemplateDates createdAt={t.createdAt} updatedAt={t.updatedAt} />,
     },
     { id: 'uploadedBy', header: 'Uploaded By', priority: 3, cell: (t) => t.uploadedBy?.name ?? '' },
   ];
@@ -207,5 +200,18 @@ export default function QuoteTemplatesPage() {
         }}
       />
     </div>
+  );
+}
+
+/** Created, and Updated when on another day, as the company's calendar reads them. */
+function TemplateDates({ createdAt, updatedAt }: { createdAt: string; updatedAt: string }) {
+  const formatDate = useFormatDate();
+  const created = formatDate(createdAt);
+  const updated = formatDate(updatedAt);
+  return (
+    <span className="whitespace-nowrap">
+      {created}
+      {updated === created ? null : <span className="block text-xs text-slate-500">Updated {updated}</span>}
+    </span>
   );
 }
