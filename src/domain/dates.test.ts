@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  zoneShortName,
   addDays,
   dateInZone,
   formatDateTimeInZone,
@@ -58,5 +59,13 @@ describe('dates', () => {
     expect(formatTimeInZone(at, zone)).toBe(time);
     expect(formatTimeInZone(new Date(at), zone)).toBe(time);
     expect(formatDateTimeInZone(at, zone)).toBe(dateTime);
+  });
+});
+
+describe('zoneShortName', () => {
+  it("names the company's zone as its clocks read at that instant", () => {
+    expect(zoneShortName('2026-11-27T19:23:00Z', 'America/New_York')).toBe('EST');
+    expect(zoneShortName('2026-07-07T15:00:00Z', 'America/New_York')).toBe('EDT');
+    expect(zoneShortName('2026-01-07T15:00:00Z', 'America/Chicago')).toBe('CST');
   });
 });

@@ -146,3 +146,9 @@ export function zonedDateTime(at: Date, timeZone: string): { date: string; time:
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
   return { date: dateInZone(at, timeZone), time: `${get('hour')}:${get('minute')}` };
 }
+
+/** The zone's short name at an instant ("EST", "EDT", "CST"): the label beside clock times a board shows. */
+export function zoneShortName(at: Date | string, timeZone: string): string {
+  const time = formatTimeInZone(at, timeZone);
+  return time.slice(time.lastIndexOf(' ') + 1);
+}

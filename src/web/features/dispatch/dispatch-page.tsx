@@ -52,6 +52,7 @@ import { UnscheduledTray } from './components/unscheduled-tray';
 import { useBoardDrag, type DragSource, type DropTarget } from './components/use-board-drag';
 import { useMoveFlow, type MoveRequest } from './components/use-move-flow';
 import { DISPATCH_TEXTS } from './dispatch-texts';
+import { ZoneNote } from '../../lib/zone-note';
 
 const VIEW_LABELS: Record<BoardView, string> = { day: 'Day', week: 'Week', month: 'Month' };
 const EMPTY: BoardJob[] = [];
@@ -199,6 +200,7 @@ export default function DispatchPage() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
         <h1 className="mr-auto text-2xl font-semibold tracking-tight text-slate-900">{DISPATCH_TEXTS.title}</h1>
+        <ZoneNote timeZone={timeZone} />
         <Button variant="secondary" onClick={() => update({ date: undefined }, { replace: false })}>
           {DISPATCH_TEXTS.today}
         </Button>

@@ -6,6 +6,7 @@ import { Card, CardHeader } from '../../../ui/card';
 import { cn } from '../../../ui/cn';
 import { Spinner } from '../../../ui/spinner';
 import { calendarRange, periodTitle, type CalendarView } from './calendar-range';
+import { ZoneNote } from '../../../lib/zone-note';
 
 /** What the calendar needs of a job (the list item and the calendar answer both carry it). */
 export interface CalendarJob {
@@ -152,6 +153,9 @@ export function JobCalendar({
             <h2 className="ml-2 text-base font-semibold text-slate-900" aria-live="polite" data-testid="calendar-title">
               {title}
             </h2>
+            <span className="ml-2">
+              <ZoneNote timeZone={timeZone} />
+            </span>
           </div>
           <div
             role="group"
