@@ -12,11 +12,10 @@ import type { QuoteType } from '../../src/domain/quote-templates.js';
 import { QUOTE_MESSAGES } from '../../src/domain/quotes.js';
 import { queryRows } from '../../src/server/db/client.js';
 import { readInspectionsAndRepairs, readJobItems } from '../../src/server/modules/quotes/quote-document.repo.js';
-import { buildSampleTemplatePdf } from '../../src/server/pdf/sample-template.js';
 import { callRoute, signInAs, type ApiClient } from '../support/api.js';
 import { tableFingerprint } from '../support/db-fingerprint.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
-import { multipart } from './quote-support.js';
+import { uploadQuoteTemplate } from './quote-support.js';
 
 const NOW = new Date('2026-03-07T15:00:00Z');
 const EMAIL = 'facilities@peachtree.example';
@@ -25,21 +24,7 @@ let api: ApiClient;
 let seq = 0;
 
 async function upload(templateType: string) {
-  const bytes = await buildSampleTemplatePdf({ companyName: 'Summit Air Mechanical', title: templateType, pages: 2 });
-  const body = multipart(
-    { name: `${templateType} quote`, templateType, preservedPages: '1' },
-    {
-      name: `${templateType}.pdf`,
-      bytes,
-    },
-  );
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/quote-templates/pdf',
-    headers: { ...body.headers, cookie: api.cookie },
-    payload: body.payload,
-  });
-  expect(response.statusCode, response.body).toBe(201);
+  await uploadQuoteTemplate(api, templateType, { name: `${templateType} quote`, title: templateType });
 }
 
 const ZERO = {

@@ -9,13 +9,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client.js';
 import { settings as settingsTable } from '../../src/server/db/schema.js';
 import { createOutboxWorker, createSmtpTransport } from '../../src/server/outbox/worker.js';
-import { buildSampleTemplatePdf } from '../../src/server/pdf/sample-template.js';
 import { createFileStorage } from '../../src/server/storage/storage.js';
 import { signInAs, type ApiClient } from '../support/api.js';
 import { tableFingerprint } from '../support/db-fingerprint.js';
 import { startFakeSmtp, type FakeSmtp } from '../support/fake-smtp.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
-import { multipart } from './quote-support.js';
+import { uploadQuoteTemplate } from './quote-support.js';
 
 const NOW = new Date('2026-03-07T15:00:00Z');
 const OFFICE_MAILBOX = 'office@summitair.example';
@@ -34,21 +33,7 @@ const feeItems = (jobId: string) =>
   count(sql`select count(*) as n from job_items where job_id = ${jobId} and code = 'INSP-FEE'`);
 
 async function upload(templateType: string) {
-  const bytes = await buildSampleTemplatePdf({ companyName: 'Summit Air Mechanical', title: templateType, pages: 1 });
-  const body = multipart(
-    { name: `${templateType} template`, templateType, preservedPages: '1' },
-    {
-      name: `${templateType}.pdf`,
-      bytes,
-    },
-  );
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/quote-templates/pdf',
-    headers: { ...body.headers, cookie: api.cookie },
-    payload: body.payload,
-  });
-  expect(response.statusCode, response.body).toBe(201);
+  await uploadQuoteTemplate(api, templateType, { name: `${templateType} template`, title: templateType, pages: 1 });
 }
 
 /** A job on unit RTU-7 inspected twice, each with a repair record: every quote type can be sent. */

@@ -1,5 +1,8 @@
-/** Helpers of the quote API tests: multipart bodies and an encrypted PDF. */
+/** Helpers of the quote API tests: multipart bodies, a template upload and an encrypted PDF. */
 import { PDFDocument, PDFHexString, PDFName } from 'pdf-lib';
+import { expect } from 'vitest';
+import { buildSampleTemplatePdf } from '../../src/server/pdf/sample-template.js';
+import type { ApiClient } from '../support/api.js';
 
 /** A multipart/form-data body with text fields and at most one file. */
 export function multipart(fields: Record<string, string>, file?: { name: string; type?: string; bytes: Uint8Array }) {
@@ -19,6 +22,25 @@ export function multipart(fields: Record<string, string>, file?: { name: string;
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Uploads a sample PDF quote template of `templateType` as `client` (the first of a type becomes its default). */
+export async function uploadQuoteTemplate(
+  client: ApiClient,
+  templateType: string,
+  options: { name: string; title?: string; pages?: number },
+) {
+  const bytes = await buildSampleTemplatePdf({
+    companyName: 'Summit Air Mechanical',
+    title: options.title ?? options.name,
+    pages: options.pages ?? 2,
+  });
+  const body = multipart(
+    { name: options.name, templateType, preservedPages: '1' },
+    { name: `${options.name}.pdf`, bytes },
+  );
+  const response = await client.call('POST', '/api/quote-templates/pdf', body.payload, { headers: body.headers });
+  expect(response.statusCode, response.body).toBe(201);
 }
 
 /** A PDF whose trailer declares standard encryption (RC4, empty user password): pdf-lib refuses to open it. */

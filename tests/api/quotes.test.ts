@@ -18,14 +18,13 @@ import { createQuoteTemplatesRepo } from '../../src/server/modules/quote-templat
 import { createQuotePdfService, createQuotesRepo, createQuotesService } from '../../src/server/modules/quotes/index.js';
 import { createSettingsRepo } from '../../src/server/modules/settings/index.js';
 import { createParsePool } from '../../src/server/parsing/parse-pool.js';
-import { buildSampleTemplatePdf } from '../../src/server/pdf/sample-template.js';
 import { createFileStorage } from '../../src/server/storage/storage.js';
 import { watchOverlappingQueries } from '../support/overlapping-queries.js';
 import { apiClient, signInAs, type ApiClient } from '../support/api.js';
 import { jobsFingerprint } from '../support/db-fingerprint.js';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../support/test-app.js';
 import { testDatabaseKind } from '../support/test-db.js';
-import { multipart } from './quote-support.js';
+import { uploadQuoteTemplate } from './quote-support.js';
 
 const NOW = new Date('2026-03-07T15:00:00Z');
 const PNG =
@@ -48,10 +47,7 @@ const count = async (query: ReturnType<typeof sql>) =>
   Number((await queryRows<{ n: number }>(ctx.database.db, query))[0]!.n);
 
 async function upload(name: string, templateType: string) {
-  const bytes = await buildSampleTemplatePdf({ companyName: 'Summit Air Mechanical', title: name, pages: 2 });
-  const body = multipart({ name, templateType, preservedPages: '1' }, { name: `${name}.pdf`, bytes });
-  const response = await office.call('POST', '/api/quote-templates/pdf', body.payload, { headers: body.headers });
-  expect(response.statusCode, response.body).toBe(201);
+  await uploadQuoteTemplate(office, templateType, { name });
 }
 
 /** A job with two completed inspections and their repairs (chosen total $2,500.00) and one item. */
