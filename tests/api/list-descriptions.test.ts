@@ -6,8 +6,10 @@ import { companyList, companySuggestions } from '../../src/server/modules/compan
 import { invoiceLists } from '../../src/server/modules/invoices/invoices-list.repo.js';
 import { jobList } from '../../src/server/modules/jobs/jobs-list.repo.js';
 import { locationList } from '../../src/server/modules/locations/locations.repo.js';
+import { priceBookList } from '../../src/server/modules/price-book/price-book.repo.js';
 import { headerSearchKinds } from '../../src/server/modules/search/search.repo.js';
 import { unitList } from '../../src/server/modules/units/units.repo.js';
+import { userList } from '../../src/server/modules/users/users.repo.js';
 
 const indexNames = new Set(
   Object.values(schema)
@@ -26,6 +28,8 @@ const lists = [
   invoices.all,
   invoices.pending,
   invoices.paid,
+  priceBookList(),
+  userList(),
   ...Object.values(kinds),
   kinds.invoices.readFrom!('plan')!,
 ];

@@ -10,9 +10,9 @@ import {
 } from '../../../domain/price-book.js';
 import { countLimitFor } from '../../../domain/search.js';
 import type { Executor } from '../../db/client.js';
-import { jobItemPrices, serviceLines } from '../../db/schema.js';
+import { jobItemPrices, jobPartPrices, serviceLines } from '../../db/schema.js';
 import { from, selectRows, selection, textMatch, whereAll } from '../../db/sql.js';
-import { cappedCount } from '../../lists/index.js';
+import { readList, type CountFirstList } from '../../lists/index.js';
 import { ITEM_PRICES, LABOR_PRICES, PART_PRICES, PRICE_ROWS, readPrices, type PriceTable } from './price-rows.js';
 
 /** The list's filters on one kind's table: search on code or name (trigram indexes), service line. */
@@ -45,6 +45,44 @@ function keysOf(kinds: readonly PriceKind[], filters: PriceListFilters): SQL {
     }),
     sql` union all `,
   );
+}
+
+/** A page of the price book: the filters, and where the page is. */
+export interface PriceBookListQuery {
+  filters: PriceListFilters;
+  page: number;
+  pageSize: number;
+}
+type PriceKey = { kind: PriceKind; id: string; code: string };
+
+/**
+ * The price book list (decision 030): the three kinds' tables as one, by code in byte order (each
+ * kind's code has its unique index; the part table's names the order), the search on code or name
+ * (trigram indexes per table); the total counted up to the cap beside the page.
+ */
+export function priceBookList(options: { totalCap?: number } = {}): CountFirstList<PriceBookListQuery, PriceKey> {
+  return {
+    name: 'price-book',
+    table: jobPartPrices,
+    orders: { code: { index: 'job_part_prices_code_unique' } },
+    searchText: PRICE_KINDS.flatMap((kind) => [PRICE_ROWS[kind].alias.code, PRICE_ROWS[kind].alias.name]),
+    filters: ({ filters }) => PRICE_KINDS.map((kind) => filtersOn(PRICE_ROWS[kind].alias, filters)),
+    paging: ({ page, pageSize }) => ({
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+      countLimit: countLimitFor(page, pageSize, options.totalCap),
+    }),
+    total: { capped: ({ filters }) => keysOf(kindsOf(filters.type), filters) },
+    pages: {
+      by: 'countFirst',
+      walk: (exec, { filters, page, pageSize }) =>
+        selectRows(
+          exec,
+          KEY,
+          sql`select ${KEY} from (${keysOf(kindsOf(filters.type), filters)}) p order by ${ORDER} limit ${pageSize} offset ${(page - 1) * pageSize}`,
+        ),
+    },
+  };
 }
 
 /** New prices of any kinds: one statement per kind present; their ids, kind by kind. */
@@ -96,16 +134,13 @@ export function createPriceBookRepo(db: Executor, options: { totalCap?: number }
       page: number,
       pageSize: number,
     ): Promise<{ items: PriceRecord[]; total: number; totalCapped: boolean }> {
-      const kinds = kindsOf(filters.type);
-      const [keys, counted] = await Promise.all([
-        selectRows(
-          db,
-          KEY,
-          sql`select ${KEY} from (${keysOf(kinds, filters)}) p order by ${ORDER} limit ${pageSize} offset ${(page - 1) * pageSize}`,
-        ),
-        cappedCount(db, keysOf(kinds, filters), countLimitFor(page, pageSize, options.totalCap)),
-      ]);
-      return { items: await recordsOf(db, keys), ...counted };
+      const { rows, total, totalCapped } = await readList(
+        db,
+        priceBookList(options),
+        { filters, page, pageSize },
+        undefined,
+      );
+      return { items: await recordsOf(db, rows), total, totalCapped };
     },
 
     /** The filtered list after a cursor, in list order (the export reads it in batches). */

@@ -12,7 +12,7 @@ import {
 import type { Executor } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { textMatch } from '../../db/sql.js';
-import { cappedCount } from '../../lists/index.js';
+import { readList, type CountFirstList } from '../../lists/index.js';
 import { personName, personNameWords } from '../../db/person-name.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -42,30 +42,57 @@ export function toUserSummary(row: UserRow): UserSummary {
   };
 }
 
+/** The search box's conditions: the words of the name, the username or the e-mail. */
+function userListConditions(query: UsersQuery): SQL[] {
+  if (!query.q) return [];
+  return [
+    or(
+      textMatch(users.username, query.q),
+      textMatch(users.email, query.q),
+      textMatch(personNameWords(users), query.q),
+    )!,
+  ];
+}
+
+/**
+ * The Settings users list (decision 030): by username (its unique index, case-insensitive), the
+ * total counted up to the cap beside the page (a few hundred users: the page is read in order).
+ */
+export function userList(options: { totalCap?: number } = {}): CountFirstList<UsersQuery, UserRow> {
+  return {
+    name: 'users',
+    table: users,
+    orders: { username: { index: 'users_username_unique' } },
+    searchText: [users.username, users.email, users.firstName, users.lastName],
+    filters: (query) => userListConditions(query),
+    paging: (query) => ({
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+      countLimit: countLimitFor(query.page, query.pageSize, options.totalCap),
+    }),
+    total: {
+      capped: (query) => sql`select 1 from ${users} where ${and(...userListConditions(query)) ?? sql`true`}`,
+    },
+    pages: {
+      by: 'countFirst',
+      walk: (exec, query) =>
+        exec
+          .select()
+          .from(users)
+          .where(and(...userListConditions(query)))
+          .orderBy(asc(sql`lower(${users.username})`), asc(users.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+    },
+  };
+}
+
 export function createUsersRepo(db: Executor, options: { totalCap?: number } = {}) {
   return {
     /** The Settings users table: ordered by username, optionally filtered by name, username or e-mail. */
     async list(query: UsersQuery): Promise<Paginated<UserSummary>> {
-      let where: SQL | undefined;
-      if (query.q) {
-        where = or(
-          textMatch(users.username, query.q),
-          textMatch(users.email, query.q),
-          textMatch(personNameWords(users), query.q),
-        );
-      }
-      const countLimit = countLimitFor(query.page, query.pageSize, options.totalCap);
-      const [rows, counted] = await Promise.all([
-        db
-          .select()
-          .from(users)
-          .where(where)
-          .orderBy(asc(sql`lower(${users.username})`), asc(users.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        cappedCount(db, sql`select 1 from ${users} where ${where ?? sql`true`}`, countLimit),
-      ]);
-      return { items: rows.map(toUserSummary), ...counted, page: query.page, pageSize: query.pageSize };
+      const { rows, total, totalCapped } = await readList(db, userList(options), query, undefined);
+      return { items: rows.map(toUserSummary), total, totalCapped, page: query.page, pageSize: query.pageSize };
     },
 
     /** Active users for a picker: id and display name, by name, at most USER_OPTIONS_LIMIT. */
