@@ -48,7 +48,11 @@ const sameName = (a: string, b: string | null) => b !== null && a.toLowerCase() 
 export function billToFor(unit: UnitBilling | null, company: CompanyBilling | null): BillTo {
   const entity = clean(unit?.billingEntity);
   const companyName = clean(company?.name);
-  const unitAddress = { city: clean(unit?.billingCity), state: clean(unit?.billingState), zip: clean(unit?.billingZip) };
+  const unitAddress = {
+    city: clean(unit?.billingCity),
+    state: clean(unit?.billingState),
+    zip: clean(unit?.billingZip),
+  };
   const hasUnitAddress = Boolean(unitAddress.city || unitAddress.state || unitAddress.zip);
   const companyAddress = !hasUnitAddress && (entity === null || sameName(entity, companyName));
   return {
@@ -109,7 +113,10 @@ export interface DoubleBilledLine {
  * not void (a draft counts: it is about to be sent). One entry per other invoice's line, in the
  * new invoice's line order, then the other invoices' order as given.
  */
-export function doubleBilledLines(planned: readonly PlannedLine[], billed: readonly BilledJobItem[]): DoubleBilledLine[] {
+export function doubleBilledLines(
+  planned: readonly PlannedLine[],
+  billed: readonly BilledJobItem[],
+): DoubleBilledLine[] {
   const out: DoubleBilledLine[] = [];
   const seen = new Set<string>();
   for (const line of planned) {

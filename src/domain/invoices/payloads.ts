@@ -311,7 +311,10 @@ export const createInvoiceInput = z.object({
   rebillReason: z
     .string({ error: 'Rebill reason must be text' })
     .trim()
-    .max(INVOICE_LINE_LIMITS.reasonLength, `Rebill reason must be at most ${INVOICE_LINE_LIMITS.reasonLength} characters`)
+    .max(
+      INVOICE_LINE_LIMITS.reasonLength,
+      `Rebill reason must be at most ${INVOICE_LINE_LIMITS.reasonLength} characters`,
+    )
     .nullish()
     .transform((v) => (v ? v : null)),
 });
