@@ -85,8 +85,10 @@ export async function invoicePdf(
   // Bill To (the billing party, decision 037) beside the Service Location (where the work was done).
   const l = invoice.location;
   const billTo = billToLines(invoice.billTo);
+  const customerName = invoice.customer.companyName;
   const service = [
     l.name,
+    customerName && customerName !== l.name ? customerName : null,
     l.address,
     cityLine(l),
     l.unitNumber ? `Unit ${l.unitNumber}` : null,

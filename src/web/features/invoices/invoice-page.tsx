@@ -90,6 +90,9 @@ export function InvoiceSheet({ invoice }: { invoice: InvoiceDetail }) {
         <div data-testid="invoice-service-location">
           <h2 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Service Location</h2>
           <p className="mt-1 font-medium text-slate-900">{l.name ?? '—'}</p>
+          {invoice.customer.companyName && invoice.customer.companyName !== l.name ? (
+            <p className="text-sm text-slate-700">{invoice.customer.companyName}</p>
+          ) : null}
           {l.address ? <p className="text-sm text-slate-700">{l.address}</p> : null}
           {serviceCity ? <p className="text-sm text-slate-700">{serviceCity}</p> : null}
           {l.unitNumber ? <p className="text-sm text-slate-700">Unit {l.unitNumber}</p> : null}
