@@ -1,5 +1,5 @@
 import { FilePlus2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { formatCents, formatDate } from '../../lib/format';
 import { ErrorBanner } from '../../ui/banner';
@@ -99,6 +99,11 @@ function CreateInvoiceDialog({
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>(undefined);
   const create = useCreateInvoice(jobId);
+  const reasonBox = useRef<HTMLDivElement>(null);
+  // The warning grows the dialog: bring the reason it asks for into view (it already has the focus).
+  useEffect(() => {
+    if (warning) reasonBox.current?.scrollIntoView({ block: 'nearest' });
+  }, [warning]);
   useEffect(() => {
     if (!open) return;
     setType(firstAvailable);
@@ -191,7 +196,7 @@ function CreateInvoiceDialog({
         </p>
       ) : null}
       {warning ? (
-        <>
+        <div ref={reasonBox} className="space-y-4">
           <DoubleBillingWarning message={warning.message} lines={warning.lines} />
           <FormField
             label="Reason for billing again"
@@ -210,7 +215,7 @@ function CreateInvoiceDialog({
               />
             )}
           </FormField>
-        </>
+        </div>
       ) : null}
     </FormDialog>
   );
