@@ -193,6 +193,13 @@ describe('Bill To', () => {
     expect((await send(second.id, { email: 'office@peachtree.example' })).email).toBe('office@peachtree.example');
   });
 
+  it('an issued invoice written without Bill To (outside createInvoice) shows the unit and company of today', async () => {
+    const { job } = await billedJob();
+    const issued = await ctx.f.invoice(job, { status: 'issued', issuedDate: '2025-06-01', dueDate: '2025-07-01' });
+    const detail = (await user.call('GET', `/api/invoices/${issued.id}`)).json<InvoiceDetail>();
+    expect(detail.billTo).toMatchObject({ name: 'Peachtree Property Management', city: 'Marietta' });
+  });
+
   it('the PDF shows Bill To beside the Service Location with the unit', async () => {
     const { job, company } = await billedJob();
     const invoice = await create(job.id);
@@ -222,14 +229,16 @@ describe('Bill To', () => {
 
 describe('double billing', () => {
   it('a second invoice billing the same job items is refused with the lines, creating nothing', async () => {
-    const { job, capacitor } = await billedJob();
+    const { job, capacitor, labor } = await billedJob();
     const first = await create(job.id);
     const lines = await ctx.database.db
-      .select({ jobItemId: jobInvoiceLines.jobItemId })
+      .select({ code: jobInvoiceLines.code, jobItemId: jobInvoiceLines.jobItemId })
       .from(jobInvoiceLines)
-      .where(eq(jobInvoiceLines.invoiceId, first.id))
-      .orderBy(jobInvoiceLines.position);
-    expect(lines.map((l) => l.jobItemId)).toEqual([capacitor.id, expect.any(String)]);
+      .where(eq(jobInvoiceLines.invoiceId, first.id));
+    expect(Object.fromEntries(lines.map((l) => [l.code, l.jobItemId]))).toEqual({
+      'CAP-45': capacitor.id,
+      'LAB-1H': labor.id,
+    });
 
     const body = await user.refused(
       'POST',
@@ -310,14 +319,19 @@ describe('double billing', () => {
       ],
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json<InvoiceDetail>().lines.map((l) => l.jobItemId)).toEqual([capacitor.id, labor.id, null]);
+    // Job items made in one instant come in either order: compare by code.
+    expect(Object.fromEntries(edited.json<InvoiceDetail>().lines.map((l) => [l.code, l.jobItemId]))).toEqual({
+      'CAP-45': capacitor.id,
+      'LAB-1H': labor.id,
+      MISC: null,
+    });
     await user.refused('POST', `/api/jobs/${job.id}/invoices`, { type: 'repair' }, 409, /already billed/);
 
     await ctx.database.db.delete(jobItems).where(eq(jobItems.id, labor.id));
     const [line] = await ctx.database.db
       .select({ jobItemId: jobInvoiceLines.jobItemId })
       .from(jobInvoiceLines)
-      .where(sql`${jobInvoiceLines.invoiceId} = ${first.id} and ${jobInvoiceLines.position} = 2`);
+      .where(sql`${jobInvoiceLines.invoiceId} = ${first.id} and ${jobInvoiceLines.code} = 'LAB-1H'`);
     expect(line?.jobItemId).toBeNull();
   });
 

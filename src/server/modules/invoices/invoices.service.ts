@@ -215,20 +215,20 @@ async function detailOf(exec: Executor, invoiceId: string, actor: Actor, today: 
   const h = record.head;
   const item = listItemOf(h, today);
   const signed = await repo.approvalSignatureOf(invoiceId, h.jobId);
-  // A draft follows the unit and company until it is sent; an issued invoice keeps what it was sent with.
-  let billTo: BillTo;
-  if (item.status === 'draft') {
+  // A draft follows the unit and company until it is sent; an issued invoice keeps what it was sent
+  // with. One written without Bill To (a bulk or test insert outside createInvoice) shows today's.
+  const stored: BillTo = {
+    name: h.billToName,
+    email: h.billToEmail,
+    address: h.billToAddress,
+    city: h.billToCity,
+    state: h.billToState,
+    zip: h.billToZip,
+  };
+  let billTo = stored;
+  if (item.status === 'draft' || Object.values(stored).every((v) => v === null)) {
     const party = await repo.billingPartyOf(h.jobId);
     billTo = billToFor(party.unit, party.company);
-  } else {
-    billTo = {
-      name: h.billToName,
-      email: h.billToEmail,
-      address: h.billToAddress,
-      city: h.billToCity,
-      state: h.billToState,
-      zip: h.billToZip,
-    };
   }
   return {
     ...item,
