@@ -7,6 +7,8 @@ import type { ErrorCode } from '../domain/api.js';
 export class AppError extends Error {
   /** Sent as the Retry-After header (a 429 that knows when the client may try again). */
   retryAfterSeconds?: number;
+  /** More of the answer, written beside code and message (the route's error schema names each key). */
+  details?: Record<string, unknown>;
 
   constructor(
     readonly statusCode: number,
@@ -27,6 +29,12 @@ export const forbidden = (message = 'You do not have permission to do this') => 
 export const notFound = (message: string) => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string, fields?: Record<string, string>) =>
   new AppError(409, 'CONFLICT', message, fields);
+/** A 409 that carries what the client needs to decide (e.g. the lines a new invoice would bill again). */
+export const conflictWithDetails = (message: string, details: Record<string, unknown>) => {
+  const error = new AppError(409, 'CONFLICT', message);
+  error.details = details;
+  return error;
+};
 export const tooManyRequests = (message: string, retryAfterSeconds?: number) => {
   const error = new AppError(429, 'RATE_LIMITED', message);
   if (retryAfterSeconds !== undefined) error.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));

@@ -79,11 +79,15 @@ describe('createInvoice', () => {
     const standard = await ctx.database.db.transaction((tx) => createInvoice(tx, { jobId: job.id, type: 'standard' }));
     expect(standard.amount).toBe(137_000);
     expect((await linesOf(standard.id)).map((l) => l.code)).toEqual(['CMP', 'LAB']);
+    // The same items billed again by type: a deliberate rebill (issue 27), so it names a reason.
+    const rebillReason = 'Amount by type';
     const replacement = await ctx.database.db.transaction((tx) =>
-      createInvoice(tx, { jobId: job.id, type: 'replacement' }),
+      createInvoice(tx, { jobId: job.id, type: 'replacement', rebillReason }),
     );
     expect(replacement.amount).toBe(125_000);
-    const repair = await ctx.database.db.transaction((tx) => createInvoice(tx, { jobId: job.id, type: 'repair' }));
+    const repair = await ctx.database.db.transaction((tx) =>
+      createInvoice(tx, { jobId: job.id, type: 'repair', rebillReason }),
+    );
     expect(repair.amount).toBe(12_000);
   });
 

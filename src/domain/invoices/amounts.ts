@@ -13,6 +13,8 @@ import {
 
 /** A job item as an invoice reads it. */
 export interface BillableItem {
+  /** The job item's id (job_items.id). */
+  id: string;
   code: string;
   name: string;
   type: InvoiceItemType;
@@ -33,6 +35,8 @@ export interface InvoiceLineDraft {
   name: string;
   itemType: InvoiceItemType | null;
   quantity: number;
+  /** The job item the line is copied from; null for a typed, fee or repair line. */
+  jobItemId: string | null;
   unitCents: number;
   totalCents: number;
 }
@@ -59,6 +63,7 @@ export const inspectionFeeLine = (): InvoiceLineDraft => ({
   name: INSPECTION_FEE_NAME,
   itemType: 'item',
   quantity: 1,
+  jobItemId: null,
   unitCents: INSPECTION_FEE_CENTS,
   totalCents: INSPECTION_FEE_CENTS,
 });
@@ -88,6 +93,7 @@ export function planInvoice(
     name: i.name,
     itemType: i.type,
     quantity: i.quantity,
+    jobItemId: i.id,
     unitCents: i.unitCents,
     totalCents: i.totalCents,
   }));
@@ -100,6 +106,7 @@ export function planInvoice(
         name: `Repair: ${r.label}`,
         itemType: null,
         quantity: 1,
+        jobItemId: null,
         unitCents: r.totalCents,
         totalCents: r.totalCents,
       }));

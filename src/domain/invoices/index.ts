@@ -48,6 +48,20 @@ export {
   dueDateFor,
   dueDateOnSend,
 } from './amounts.js';
+export {
+  type UnitBilling,
+  type CompanyBilling,
+  type BillTo,
+  billToFor,
+  billToLines,
+  cityLine,
+  type PlannedLine,
+  type BilledJobItem,
+  type DoubleBilledLine,
+  doubleBilledLines,
+  doubleBillingMessage,
+  rebillNote,
+} from './billing.js';
 export { type DueState, dueWindow, dueState } from './due.js';
 export {
   REPORT_PERIODS,
@@ -99,6 +113,10 @@ export {
   type PaidInvoiceList,
   invoiceLine,
   type InvoiceLine,
+  billTo,
+  doubleBilledLine,
+  createInvoiceConflict,
+  type CreateInvoiceConflict,
   invoiceHistoryEntry,
   type InvoiceHistoryEntry,
   invoiceActions,

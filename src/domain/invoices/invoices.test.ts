@@ -27,6 +27,7 @@ import {
 } from './index.js';
 
 const item = (code: string, type: BillableItem['type'], totalCents: number, quantity = 1): BillableItem => ({
+  id: `item-${code}`,
   code,
   name: code,
   type,
@@ -106,6 +107,7 @@ describe('invoice amount by type', () => {
         name: 'Inspection Fee',
         itemType: 'item',
         quantity: 1,
+        jobItemId: null,
         unitCents: 18_000,
         totalCents: 18_000,
       },
@@ -115,7 +117,15 @@ describe('invoice amount by type', () => {
   it('copies each item as a line with its own total', () => {
     const plan = planInvoice('repair', [LABOR]);
     expect(plan.ok && plan.lines).toEqual([
-      { code: 'LAB-2H', name: 'LAB-2H', itemType: 'labor', quantity: 2, unitCents: 6_000, totalCents: 12_000 },
+      {
+        code: 'LAB-2H',
+        name: 'LAB-2H',
+        itemType: 'labor',
+        quantity: 2,
+        jobItemId: 'item-LAB-2H',
+        unitCents: 6_000,
+        totalCents: 12_000,
+      },
     ]);
   });
 
@@ -135,7 +145,7 @@ describe('lines', () => {
 
   it('edited lines get server totals', () => {
     expect(linesFromInput([{ code: 'A', name: 'A', itemType: null, quantity: 1.5, unitPrice: 99.99 }])).toEqual([
-      { code: 'A', name: 'A', itemType: null, quantity: 1.5, unitCents: 9_999, totalCents: 14_999 },
+      { code: 'A', name: 'A', itemType: null, quantity: 1.5, jobItemId: null, unitCents: 9_999, totalCents: 14_999 },
     ]);
   });
 });

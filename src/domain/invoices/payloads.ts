@@ -4,6 +4,7 @@ import { isIsoDate } from '../dates.js';
 import { isUuidV4 } from '../ids.js';
 import { hasAtMostTwoDecimals } from '../price-book.js';
 import { type InvoiceLineDraft, lineTotalCents } from './amounts.js';
+import { apiErrorBody } from '../api.js';
 import {
   INVOICE_ITEM_TYPES,
   INVOICE_LINE_LIMITS,
@@ -168,8 +169,39 @@ export const invoiceLine = z.object({
   quantity: z.number(),
   unitPriceCents: z.number().int(),
   totalCents: z.number().int(),
+  /** The job item the line was copied from (null for a typed line, a fee, or a deleted item). */
+  jobItemId: z.string().nullable(),
 });
 export type InvoiceLine = z.infer<typeof invoiceLine>;
+
+/** Bill To (decision 037): the unit's billing party, else the company; fixed on the invoice once issued. */
+export const billTo = z.object({
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip: z.string().nullable(),
+});
+
+/** A job item a new invoice would bill again: the line on the other invoice (issue 27, point 5). */
+export const doubleBilledLine = z.object({
+  jobItemId: z.string(),
+  name: z.string(),
+  quantity: z.number(),
+  invoiceId: z.string(),
+  invoiceNumber: z.string(),
+  invoiceStatus: z.enum(INVOICE_STATUSES),
+});
+
+/**
+ * The 409 of Create Invoice: the error, and when it is a double billing, the lines already billed
+ * (`doubleBilled`); sending again with `rebillReason` creates the invoice anyway.
+ */
+export const createInvoiceConflict = apiErrorBody.extend({
+  error: apiErrorBody.shape.error.extend({ doubleBilled: z.array(doubleBilledLine).optional() }),
+});
+export type CreateInvoiceConflict = z.infer<typeof createInvoiceConflict>;
 
 export const invoiceHistoryEntry = z.object({
   id: z.string(),
@@ -209,8 +241,12 @@ export const invoiceDetail = invoiceListItem.extend({
   voidReason: z.string().nullable(),
   voidedDate: z.string().nullable(),
   terms: z.string(),
-  /** Where Send Invoice writes by default: the job's contact e-mail, else the unit's billing e-mail. */
+  /** Where Send Invoice writes by default: Bill To's (the unit's billing) e-mail, else the job's contact e-mail. */
   defaultEmail: z.string().nullable(),
+  /** A draft's Bill To follows the unit and company; an issued invoice's is the one it was sent with. */
+  billTo,
+  /** Why this invoice bills job items another invoice already bills (a deliberate rebill), else null. */
+  rebillReason: z.string().nullable(),
   job: z.object({
     id: z.string(),
     number: z.number().int(),
@@ -234,6 +270,8 @@ export const invoiceDetail = invoiceListItem.extend({
     city: z.string().nullable(),
     state: z.string().nullable(),
     zip: z.string().nullable(),
+    /** The job's unit. */
+    unitNumber: z.string().nullable(),
   }),
   lines: z.array(invoiceLine),
   history: z.array(invoiceHistoryEntry),
@@ -269,6 +307,16 @@ export type JobInvoices = z.infer<typeof jobInvoices>;
 
 export const createInvoiceInput = z.object({
   type: z.enum(INVOICE_TYPES, { error: 'Invoice type must be standard, replacement, repair or inspection' }),
+  /** Bill job items another invoice of the job already bills, for this reason (refused with 409 without one). */
+  rebillReason: z
+    .string({ error: 'Rebill reason must be text' })
+    .trim()
+    .max(
+      INVOICE_LINE_LIMITS.reasonLength,
+      `Rebill reason must be at most ${INVOICE_LINE_LIMITS.reasonLength} characters`,
+    )
+    .nullish()
+    .transform((v) => (v ? v : null)),
 });
 export type CreateInvoiceInput = z.infer<typeof createInvoiceInput>;
 
@@ -296,6 +344,8 @@ export const voidInvoiceInput = z.object({
 export type VoidInvoiceInput = z.infer<typeof voidInvoiceInput>;
 
 export const invoiceLineInput = z.object({
+  /** The line this one was (an edited draft keeps the job item each line was copied from); absent for a new line. */
+  lineId: z.string().max(40).nullish(),
   code: z
     .string({ error: 'Code is required' })
     .trim()
@@ -349,6 +399,7 @@ export function linesFromInput(lines: readonly InvoiceLineInput[]): InvoiceLineD
       name: l.name,
       itemType: l.itemType,
       quantity: l.quantity,
+      jobItemId: null,
       unitCents,
       totalCents: lineTotalCents(l.quantity, unitCents),
     };

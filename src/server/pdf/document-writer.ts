@@ -339,6 +339,50 @@ export class DocumentWriter {
     if (level <= 2) this.rule(COLORS.rule, 8);
   }
 
+  /**
+   * Blocks side by side (Bill To beside Service Location), each a heading over its own lines
+   * wrapped to its column, kept together on one page.
+   */
+  columns(
+    blocks: { heading: string; lines: { text: string; bold?: boolean }[] }[],
+    options: { size?: number; gap?: number } = {},
+  ): void {
+    if (!blocks.length) return;
+    const size = options.size ?? 10;
+    const gap = options.gap ?? 24;
+    const headingSize = 13;
+    const lineHeight = size * LINE_GAP;
+    const width = (this.contentWidth - gap * (blocks.length - 1)) / blocks.length;
+    const wrapped = blocks.map((b) =>
+      b.lines.flatMap((l) =>
+        this.wrap(l.text, size, width, l.bold ?? false).map((text) => ({ text, bold: l.bold ?? false })),
+      ),
+    );
+    const headingHeight = headingSize * LINE_GAP + 10;
+    const height = headingHeight + Math.max(...wrapped.map((w) => w.length)) * lineHeight;
+    if (this.pages.length && this.y < this.size[1] - this.margins.top) this.spacer(10);
+    this.ensureSpace(height);
+    const top = this.y;
+    blocks.forEach((block, i) => {
+      const x = this.margins.left + i * (width + gap);
+      this.y = top;
+      this.drawLine(this.clean(block.heading), x, headingSize, true, COLORS.accent);
+      this.y -= headingSize * LINE_GAP + 2;
+      this.page.drawLine({
+        start: { x, y: this.y },
+        end: { x: x + width, y: this.y },
+        thickness: 0.75,
+        color: COLORS.rule,
+      });
+      this.y -= 8;
+      for (const line of wrapped[i] ?? []) {
+        this.drawLine(line.text, x, size, line.bold, COLORS.text);
+        this.y -= lineHeight;
+      }
+    });
+    this.y = top - height - 4;
+  }
+
   /** Label/value lines in two columns (label muted, value wrapped beside it). */
   keyValues(rows: [string, string][], options: { size?: number; labelWidth?: number; bold?: boolean } = {}): void {
     const size = options.size ?? 10;

@@ -3,7 +3,7 @@
  * the total and the terms (Net 30). Written with the shared document writer on pdf-lib.
  */
 import { PDFDocument } from 'pdf-lib';
-import { INVOICE_TERMS, type InvoiceDetail } from '../../domain/invoices/index.js';
+import { billToLines, cityLine, INVOICE_TERMS, type InvoiceDetail } from '../../domain/invoices/index.js';
 import { formatDateTimeInZone } from '../../domain/dates.js';
 import { formatCents } from '../../domain/money.js';
 import { usDate } from '../../domain/quotes.js';
@@ -82,29 +82,28 @@ export async function invoicePdf(
   if (invoice.paidDate) details.push(['Paid', usDate(invoice.paidDate)]);
   w.letterhead({ name: company.name, lines: companyLines(company), title: STATUS_TITLES[invoice.status], details });
 
+  // Bill To (the billing party, decision 037) beside the Service Location (where the work was done).
   const l = invoice.location;
-  w.heading('Bill To');
-  const billTo: [string, string][] = [
-    ['Customer', invoice.customer.billingEntity || invoice.customer.companyName || 'Unknown'],
-  ];
-  if (
-    invoice.customer.billingEntity &&
-    invoice.customer.companyName &&
-    invoice.customer.billingEntity !== invoice.customer.companyName
-  )
-    billTo.push(['Company', invoice.customer.companyName]);
-  if (l.name) billTo.push(['Location', l.name]);
-  const address = [l.address, [l.city, [l.state, l.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ')]
-    .filter(Boolean)
-    .join(', ');
-  if (address) billTo.push(['Address', address]);
-  if (invoice.job.contactName)
-    billTo.push([
-      'Contact',
-      [invoice.job.contactName, invoice.job.contactPhone, invoice.job.contactEmail].filter(Boolean).join(', '),
-    ]);
-  billTo.push(['Job', `#${invoice.job.number} ${invoice.job.name}`]);
-  w.keyValues(billTo);
+  const billTo = billToLines(invoice.billTo);
+  const customerName = invoice.customer.companyName;
+  const service = [
+    l.name,
+    customerName && customerName !== l.name ? customerName : null,
+    l.address,
+    cityLine(l),
+    l.unitNumber ? `Unit ${l.unitNumber}` : null,
+    `Job #${invoice.job.number} ${invoice.job.name}`,
+    invoice.job.contactName
+      ? `Contact: ${[invoice.job.contactName, invoice.job.contactPhone, invoice.job.contactEmail].filter(Boolean).join(', ')}`
+      : null,
+  ].filter((line): line is string => Boolean(line));
+  w.columns([
+    {
+      heading: 'Bill To',
+      lines: (billTo.length ? billTo : ['Unknown']).map((text, i) => ({ text, bold: i === 0 })),
+    },
+    { heading: 'Service Location', lines: service.map((text, i) => ({ text, bold: i === 0 && Boolean(l.name) })) },
+  ]);
 
   w.heading('Services');
   w.table({

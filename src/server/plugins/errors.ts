@@ -9,8 +9,17 @@ import {
   isDatabaseUnavailable,
 } from '../errors.js';
 
-function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, fields?: Record<string, string>) {
-  const body: ApiErrorBody = { error: { code, message, ...(fields && Object.keys(fields).length ? { fields } : {}) } };
+function send(
+  reply: FastifyReply,
+  status: number,
+  code: ErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+  details?: Record<string, unknown>,
+) {
+  const body: ApiErrorBody = {
+    error: { ...details, code, message, ...(fields && Object.keys(fields).length ? { fields } : {}) },
+  };
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -51,7 +60,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-      return send(reply, error.statusCode, error.code, error.message, error.fields);
+      return send(reply, error.statusCode, error.code, error.message, error.fields, error.details);
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode | 'NETWORK_ERROR',
     message: string,
     readonly fields: Record<string, string> = {},
+    /** The rest of the error object a route's error schema names (e.g. Create Invoice's `doubleBilled`). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -55,11 +57,13 @@ async function request<T>(method: string, path: string, body?: unknown, init?: R
   if (!response.ok) {
     const error = (payload as ApiErrorBody | null)?.error;
     if (response.status === 401 && !path.startsWith('/api/auth/')) unauthorizedListeners.forEach((l) => l());
+    const { code, message, fields, ...details } = error ?? ({} as Partial<ApiErrorBody['error']>);
     throw new ApiError(
       response.status,
-      error?.code ?? 'INTERNAL_ERROR',
-      error?.message ?? `Request failed (${response.status})`,
-      error?.fields ?? {},
+      code ?? 'INTERNAL_ERROR',
+      message ?? `Request failed (${response.status})`,
+      fields ?? {},
+      details,
     );
   }
   return payload as T;

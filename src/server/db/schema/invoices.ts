@@ -20,7 +20,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt, money, oneOf, trgm, trgmWords, notBlank, DB_ENUMS } from './columns.js';
-import { jobs } from './jobs.js';
+import { jobItems, jobs } from './jobs.js';
 import { users } from './users.js';
 
 export const jobInvoices = pgTable(
@@ -48,6 +48,16 @@ export const jobInvoices = pgTable(
     // 0017_invoice-report-triggers), so the financial report aggregates one table through one index.
     serviceLine: varchar('service_line', { length: 20 }),
     companyId: uuid('company_id'),
+    // Bill To (decision 037): the unit's billing party, else the company's name and address; written
+    // when the invoice is created, refreshed while it is a draft (edit, send), fixed once issued.
+    billToName: varchar('bill_to_name', { length: 200 }),
+    billToEmail: varchar('bill_to_email', { length: 254 }),
+    billToAddress: varchar('bill_to_address', { length: 200 }),
+    billToCity: varchar('bill_to_city', { length: 100 }),
+    billToState: varchar('bill_to_state', { length: 2 }),
+    billToZip: varchar('bill_to_zip', { length: 10 }),
+    // Why this invoice bills job items another non-void invoice of the job already bills (issue 27).
+    rebillReason: text('rebill_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -102,6 +112,8 @@ export const jobInvoiceLines = pgTable(
     quantity: numeric('quantity', { precision: 10, scale: 2, mode: 'string' }).notNull(),
     unitPrice: money('unit_price').notNull(),
     total: money('total').notNull(),
+    // The job item the line was copied from (double billing, issue 27); null for a typed or fee line.
+    jobItemId: uuid('job_item_id').references(() => jobItems.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -114,6 +126,10 @@ export const jobInvoiceLines = pgTable(
     check('job_invoice_lines_unit_price_check', sql`${t.unitPrice} >= 0`),
     check('job_invoice_lines_total_check', sql`${t.total} >= 0`),
     uniqueIndex('job_invoice_lines_position_unique').on(t.invoiceId, t.position),
+    // Deleting a job item sets its lines' job_item_id to null through this index.
+    index('job_invoice_lines_job_item_idx')
+      .on(t.jobItemId)
+      .where(sql`${t.jobItemId} is not null`),
   ],
 );
 

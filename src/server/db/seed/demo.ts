@@ -29,6 +29,8 @@ import { JOB_NAME_TEMPLATES, PROBLEM_DESCRIPTIONS } from './builders/data.js';
 import { createRandom, type Random } from './builders/random.js';
 import { buildRecentWork } from './demo-recent.js';
 import { hashPassword } from '../../modules/auth/index.js';
+import { billToColumns } from '../../modules/invoices/index.js';
+import { billToFor } from '../../../domain/invoices/index.js';
 import { TEMPLATE_QUOTE_TYPES, QUOTE_TYPE_LABELS } from '../../../domain/quote-templates.js';
 import { buildSampleTemplatePdf } from '../../pdf/sample-template.js';
 import { createFileStorage } from '../../storage/storage.js';
@@ -464,6 +466,20 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
     for (const start of starts) {
       const unit = rng.pick(units);
       const location = locations.find((l) => l.id === unit.locationId)!;
+      // The invoices of this job are addressed as the product addresses them (decision 037).
+      const company = companies.find((c) => c.id === location.companyId) ?? null;
+      const billTo = billToColumns(
+        billToFor(
+          {
+            billingEntity: unit.billingEntity ?? null,
+            billingEmail: unit.billingEmail ?? null,
+            billingCity: unit.billingCity ?? null,
+            billingState: unit.billingState ?? null,
+            billingZip: unit.billingZip ?? null,
+          },
+          company,
+        ),
+      );
       const daysFromToday = (Date.parse(start) - Date.parse(today)) / 86_400_000;
       const type = rng.weighted([
         ['PM', 45],
@@ -646,6 +662,7 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
             dueDate: addDays(issued, 30),
             paidDate: isPaid ? paid : null,
             email: job.contactEmail ?? null,
+            ...billTo,
             createdAt: confirmedAt,
           });
           const feeInvoiceId = invoices[invoices.length - 1]!.id!;
@@ -708,6 +725,7 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
           email: job.contactEmail ?? null,
           voidReason: finalStatus === 'void' ? 'Billed to the wrong customer' : null,
           voidedDate: finalStatus === 'void' ? addDays(issued, 10) : null,
+          ...billTo,
           createdAt: new Date(completedAt.getTime() + 3_600_000),
         });
         const invoiceId = invoices[invoices.length - 1]!.id!;
@@ -723,6 +741,7 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
               quantity: String(it.quantity ?? 1),
               unitPrice: it.unitCost,
               total: it.totalCost,
+              jobItemId: it.id ?? null,
             }),
           );
         } else {

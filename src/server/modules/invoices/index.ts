@@ -4,6 +4,8 @@
  * transaction.
  */
 export { deleteDraftInvoicesOfJob } from './draft-invoices.repo.js';
+/** Bill To as job_invoices columns (the demo seed addresses its invoices as the product does). */
+export { billToColumns } from './invoices-writes.repo.js';
 export { invoicesRoutes } from './invoices.routes.js';
 export { createInvoice, createInvoicesService, sendInvoice, type InvoicesService } from './invoices.service.js';
 /** The invoice search the header search shares (until the list module gives both one home). */

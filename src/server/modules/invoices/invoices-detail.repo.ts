@@ -63,6 +63,13 @@ export function createInvoicesDetailRepo(db: Executor) {
           billingEntity: units.billingEntity,
           billingEmail: units.billingEmail,
           unitNumber: units.unitNumber,
+          billToName: jobInvoices.billToName,
+          billToEmail: jobInvoices.billToEmail,
+          billToAddress: jobInvoices.billToAddress,
+          billToCity: jobInvoices.billToCity,
+          billToState: jobInvoices.billToState,
+          billToZip: jobInvoices.billToZip,
+          rebillReason: jobInvoices.rebillReason,
         })
         .from(jobInvoices)
         .innerJoin(jobs, eq(jobs.id, jobInvoices.jobId))
@@ -83,6 +90,7 @@ export function createInvoicesDetailRepo(db: Executor) {
               quantity: jobInvoiceLines.quantity,
               unitPrice: jobInvoiceLines.unitPrice,
               total: jobInvoiceLines.total,
+              jobItemId: jobInvoiceLines.jobItemId,
             })
             .from(jobInvoiceLines)
             .where(eq(jobInvoiceLines.invoiceId, invoiceId))
@@ -115,6 +123,7 @@ export function createInvoicesDetailRepo(db: Executor) {
           quantity: Number(l.quantity),
           unitPriceCents: toCents(l.unitPrice),
           totalCents: toCents(l.total),
+          jobItemId: l.jobItemId,
         })),
         history: history.map((h) => ({
           id: h.id,

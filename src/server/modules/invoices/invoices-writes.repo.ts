@@ -2,8 +2,12 @@
  * Every write to invoices (job_invoices, their lines and status changes) and the reads of a job
  * that creating one needs (locked job, billable items and repairs).
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import {
+  type BilledJobItem,
+  type BillTo,
+  type CompanyBilling,
+  type UnitBilling,
   type BillableItem,
   type BillableRepair,
   type InvoiceItemType,
@@ -15,7 +19,26 @@ import { centsToDecimal, toCents } from '../../../domain/money.js';
 import { REPAIR_PHASE_LABELS, type RepairPhase } from '../../../domain/repairs.js';
 import { type Executor } from '../../db/client.js';
 import { readJobItemAmounts } from '../jobs/index.js';
-import { jobInvoiceLines, jobInvoices, jobInvoiceStatusChanges, jobRepairs, jobs } from '../../db/schema.js';
+import {
+  companies,
+  jobInvoiceLines,
+  jobInvoices,
+  jobInvoiceStatusChanges,
+  jobRepairs,
+  jobs,
+  locations,
+  units,
+} from '../../db/schema.js';
+
+/** Bill To as job_invoices columns. */
+export const billToColumns = (b: BillTo) => ({
+  billToName: b.name,
+  billToEmail: b.email,
+  billToAddress: b.address,
+  billToCity: b.city,
+  billToState: b.state,
+  billToZip: b.zip,
+});
 
 export interface InvoiceInsert {
   jobId: string;
@@ -24,6 +47,8 @@ export interface InvoiceInsert {
   amountCents: number;
   dueDate: string;
   createdBy: string | null;
+  billTo: BillTo;
+  rebillReason: string | null;
 }
 
 export function createInvoicesWritesRepo(db: Executor) {
@@ -85,6 +110,8 @@ export function createInvoicesWritesRepo(db: Executor) {
           status: 'draft',
           dueDate: invoice.dueDate,
           createdBy: invoice.createdBy,
+          ...billToColumns(invoice.billTo),
+          rebillReason: invoice.rebillReason,
         })
         .onConflictDoNothing({ target: jobInvoices.invoiceNumber })
         .returning({ id: jobInvoices.id });
@@ -105,8 +132,91 @@ export function createInvoicesWritesRepo(db: Executor) {
           quantity: String(l.quantity),
           unitPrice: centsToDecimal(l.unitCents),
           total: centsToDecimal(l.totalCents),
+          jobItemId: l.jobItemId,
         })),
       );
+    },
+
+    /** The job item each of the invoice's lines was copied from, by line id. */
+    async lineJobItems(invoiceId: string, exec: Executor = db): Promise<Map<string, string>> {
+      const rows = await exec
+        .select({ id: jobInvoiceLines.id, jobItemId: jobInvoiceLines.jobItemId })
+        .from(jobInvoiceLines)
+        .where(and(eq(jobInvoiceLines.invoiceId, invoiceId), isNotNull(jobInvoiceLines.jobItemId)));
+      return new Map(rows.map((r) => [r.id, r.jobItemId!]));
+    },
+
+    /** The lines of the job's other invoices that came from job items (void ones too: the domain rule skips them). */
+    async billedJobItems(jobId: string, exceptInvoiceId: string | null, exec: Executor = db): Promise<BilledJobItem[]> {
+      const rows = await exec
+        .select({
+          jobItemId: jobInvoiceLines.jobItemId,
+          invoiceId: jobInvoices.id,
+          invoiceNumber: jobInvoices.invoiceNumber,
+          invoiceStatus: jobInvoices.status,
+          name: jobInvoiceLines.name,
+          quantity: jobInvoiceLines.quantity,
+        })
+        .from(jobInvoices)
+        .innerJoin(jobInvoiceLines, eq(jobInvoiceLines.invoiceId, jobInvoices.id))
+        .where(
+          and(
+            eq(jobInvoices.jobId, jobId),
+            isNotNull(jobInvoiceLines.jobItemId),
+            exceptInvoiceId ? ne(jobInvoices.id, exceptInvoiceId) : undefined,
+          ),
+        )
+        .orderBy(asc(jobInvoices.createdAt), asc(jobInvoices.id), asc(jobInvoiceLines.position));
+      return rows.map((r) => ({
+        jobItemId: r.jobItemId!,
+        invoiceId: r.invoiceId,
+        invoiceNumber: r.invoiceNumber,
+        invoiceStatus: r.invoiceStatus as InvoiceStatus,
+        name: r.name,
+        quantity: Number(r.quantity),
+      }));
+    },
+
+    /** What Bill To is decided from: the job's unit's billing fields and its location's company. */
+    async billingPartyOf(
+      jobId: string,
+      exec: Executor = db,
+    ): Promise<{ unit: UnitBilling | null; company: CompanyBilling | null }> {
+      const [row] = await exec
+        .select({
+          unitId: units.id,
+          billingEntity: units.billingEntity,
+          billingEmail: units.billingEmail,
+          billingCity: units.billingCity,
+          billingState: units.billingState,
+          billingZip: units.billingZip,
+          companyId: companies.id,
+          name: companies.name,
+          address: companies.address,
+          city: companies.city,
+          state: companies.state,
+          zip: companies.zip,
+        })
+        .from(jobs)
+        .leftJoin(locations, eq(locations.id, jobs.locationId))
+        .leftJoin(companies, eq(companies.id, locations.companyId))
+        .leftJoin(units, eq(units.id, jobs.unitId))
+        .where(eq(jobs.id, jobId));
+      if (!row) return { unit: null, company: null };
+      return {
+        unit: row.unitId
+          ? {
+              billingEntity: row.billingEntity,
+              billingEmail: row.billingEmail,
+              billingCity: row.billingCity,
+              billingState: row.billingState,
+              billingZip: row.billingZip,
+            }
+          : null,
+        company: row.companyId
+          ? { name: row.name, address: row.address, city: row.city, state: row.state, zip: row.zip }
+          : null,
+      };
     },
 
     /** The invoice's row, locked for the rest of the transaction. */

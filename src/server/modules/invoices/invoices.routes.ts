@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { apiErrorBody } from '../../../domain/api.js';
 import { allow } from '../../../domain/policy.js';
 import {
+  createInvoiceConflict,
   createInvoiceInput,
   invoiceDetail,
   invoiceIdParams,
@@ -170,10 +171,12 @@ export function invoicesRoutes(app: FastifyInstance, { invoices }: { invoices: I
     schema: {
       tags: ['invoices'],
       summary:
-        'Create a draft invoice for the job: lines copied from its items by type, amount computed, due in 30 days',
+        'Create a draft invoice for the job: lines copied from its items by type, amount computed, due in 30 days. ' +
+        'Job items another non-void invoice of the job bills are refused with 409 listing them (error.doubleBilled) ' +
+        'unless rebillReason says why they are billed again',
       params: invoiceJobParams,
       body: createInvoiceInput,
-      response: { 201: invoiceDetail, ...errors },
+      response: { 201: invoiceDetail, ...errors, 409: createInvoiceConflict },
     },
     handler: async (request, reply) =>
       reply.status(201).send(await invoices.create(currentUser(request), request.params.id, request.body)),

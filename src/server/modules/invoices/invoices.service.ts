@@ -47,6 +47,11 @@ import {
   INVOICE_MESSAGES,
   invoiceNumber,
   planInvoice,
+  billToFor,
+  doubleBilledLines,
+  doubleBillingMessage,
+  rebillNote,
+  type BillTo,
   type InvoiceLineDraft,
   type InvoiceType,
 } from '../../../domain/invoices/index.js';
@@ -54,7 +59,15 @@ import { centsToDecimal, formatCents } from '../../../domain/money.js';
 import { usDate } from '../../../domain/quotes.js';
 import type { CompanySettings } from '../../../domain/settings.js';
 import type { Database, Executor } from '../../db/client.js';
-import { AppError, badRequest, conflict, forbidden, notFound, registerConstraintMessages } from '../../errors.js';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  conflictWithDetails,
+  forbidden,
+  notFound,
+  registerConstraintMessages,
+} from '../../errors.js';
 import { inBatches } from '../../export/xlsx.js';
 import { enqueueEmail } from '../../outbox/outbox.js';
 import { invoicePdf, invoicePdfFileName } from '../../pdf/invoice-pdf.js';
@@ -62,6 +75,7 @@ import { isTechnicianAssigned } from '../jobs/index.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { createSettingsRepo } from '../settings/index.js';
 import { createInvoicesRepo, listItemOf, type ListRowCursor } from './invoices.repo.js';
+import { billToColumns } from './invoices-writes.repo.js';
 
 registerConstraintMessages({
   job_invoices_job_id_jobs_id_fk: { status: 409, message: INVOICE_MESSAGES.jobNotFound },
@@ -81,6 +95,12 @@ export interface CreateInvoiceOptions {
   now?: Date;
   /** Source of the 4 random digits (tests force clashes with it). */
   random?: () => number;
+  /**
+   * Why job items another non-void invoice of the job already bills are billed again. Without it
+   * such a create is refused with 409 and the lines (`doubleBilled`); with it the reason is kept on
+   * the invoice and in its history.
+   */
+  rebillReason?: string | null;
 }
 
 export interface CreatedInvoice {
@@ -116,6 +136,7 @@ export async function createInvoice(tx: Executor, options: CreateInvoiceOptions)
         name: fee ? INSPECTION_FEE_NAME : 'Service',
         itemType: fee ? 'item' : null,
         quantity: 1,
+        jobItemId: null,
         unitCents: amountCents,
         totalCents: amountCents,
       },
@@ -130,6 +151,14 @@ export async function createInvoice(tx: Executor, options: CreateInvoiceOptions)
     amountCents = plan.amountCents;
   }
 
+  // Under the job's row lock: two creates at once see each other's lines.
+  const doubleBilled = doubleBilledLines(lines, await repo.billedJobItems(job.id, null));
+  const rebillReason = doubleBilled.length ? (options.rebillReason?.trim() ?? '') : '';
+  if (doubleBilled.length && !rebillReason)
+    throw conflictWithDetails(doubleBillingMessage(doubleBilled), { doubleBilled });
+  const party = await repo.billingPartyOf(job.id);
+  const billTo = billToFor(party.unit, party.company);
+
   const settings = await createSettingsRepo(tx).getCompany();
   const dueDate = dueDateFor(dateInZone(options.now ?? new Date(), settings.time_zone));
   const random = options.random ?? Math.random;
@@ -142,6 +171,8 @@ export async function createInvoice(tx: Executor, options: CreateInvoiceOptions)
       amountCents,
       dueDate,
       createdBy: options.createdBy ?? null,
+      billTo,
+      rebillReason: rebillReason || null,
     });
     if (!row) continue;
     await repo.replaceLines(row.id, lines);
@@ -149,6 +180,7 @@ export async function createInvoice(tx: Executor, options: CreateInvoiceOptions)
       invoiceId: row.id,
       fromStatus: null,
       toStatus: 'draft',
+      note: rebillReason ? rebillNote(rebillReason) : null,
       changedBy: options.createdBy ?? null,
     });
     return { id: row.id, number, amount: amountCents, dueDate };
@@ -183,6 +215,21 @@ async function detailOf(exec: Executor, invoiceId: string, actor: Actor, today: 
   const h = record.head;
   const item = listItemOf(h, today);
   const signed = await repo.approvalSignatureOf(invoiceId, h.jobId);
+  // A draft follows the unit and company until it is sent; an issued invoice keeps what it was sent
+  // with. One written without Bill To (a bulk or test insert outside createInvoice) shows today's.
+  const stored: BillTo = {
+    name: h.billToName,
+    email: h.billToEmail,
+    address: h.billToAddress,
+    city: h.billToCity,
+    state: h.billToState,
+    zip: h.billToZip,
+  };
+  let billTo = stored;
+  if (item.status === 'draft' || Object.values(stored).every((v) => v === null)) {
+    const party = await repo.billingPartyOf(h.jobId);
+    billTo = billToFor(party.unit, party.company);
+  }
   return {
     ...item,
     email: h.email,
@@ -190,7 +237,9 @@ async function detailOf(exec: Executor, invoiceId: string, actor: Actor, today: 
     voidReason: h.voidReason,
     voidedDate: h.voidedDate,
     terms: INVOICE_TERMS,
-    defaultEmail: h.contactEmail || h.billingEmail || null,
+    defaultEmail: billTo.email || h.contactEmail || null,
+    billTo,
+    rebillReason: h.rebillReason,
     job: {
       id: h.jobId,
       number: h.jobNumber,
@@ -207,7 +256,15 @@ async function detailOf(exec: Executor, invoiceId: string, actor: Actor, today: 
       billingEntity: h.billingEntity,
       billingEmail: h.billingEmail,
     },
-    location: { id: h.locationId, name: h.locationName, address: h.address, city: h.city, state: h.state, zip: h.zip },
+    location: {
+      id: h.locationId,
+      name: h.locationName,
+      address: h.address,
+      city: h.city,
+      state: h.state,
+      zip: h.zip,
+      unitNumber: h.unitNumber,
+    },
     lines: record.lines,
     history: record.history,
     actions: allowedInvoiceActions(item.status, actor.role),
@@ -238,8 +295,9 @@ async function signaturePngOf(
 /**
  * Issues a draft inside the caller's transaction: status issued, issued today (company time zone),
  * the due date kept (or Net 30 from today when it has passed), and the e-mail with the invoice PDF
- * attached written to the outbox. `email` defaults to the job's contact e-mail, then the unit's
- * billing e-mail; none: 400 "Customer email is required to send an invoice".
+ * attached written to the outbox. Bill To is written from the unit and company one last time and
+ * then kept. `email` defaults to Bill To's e-mail (the unit's billing e-mail), then the job's
+ * contact e-mail; none: 400 "Customer email is required to send an invoice".
  */
 export async function sendInvoice(
   tx: Executor,
@@ -252,6 +310,8 @@ export async function sendInvoice(
   if (!canTransition('send', locked.status)) throw conflict(transitionRefusal('send', locked.status));
   const company = await companyOf(tx);
   const today = dateInZone(deps.now ?? new Date(), company.time_zone);
+  const party = await repo.billingPartyOf(locked.jobId);
+  await repo.updateInvoice(locked.id, billToColumns(billToFor(party.unit, party.company)));
   const before = await detailOf(tx, locked.id, { id: options.changedBy ?? '', role: SYSTEM_ROLE }, today);
   const to = options.email || before.defaultEmail;
   if (!to) throw badRequest(INVOICE_MESSAGES.emailRequired, { email: INVOICE_MESSAGES.emailRequired });
@@ -364,7 +424,13 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
 
     async create(actor: Actor, jobId: string, input: CreateInvoiceInput): Promise<InvoiceDetail> {
       return db.transaction(async (tx) => {
-        const created = await createInvoice(tx, { jobId, type: input.type, createdBy: actor.id, now: clock() });
+        const created = await createInvoice(tx, {
+          jobId,
+          type: input.type,
+          createdBy: actor.id,
+          now: clock(),
+          rebillReason: input.rebillReason,
+        });
         return detailOf(tx, created.id, actor, await today(tx));
       });
     },
@@ -388,11 +454,22 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
     async updateDraft(actor: Actor, invoiceId: string, input: UpdateDraftInput): Promise<InvoiceDetail> {
       return db.transaction(async (tx) => {
         const locked = await lockFor(tx, invoiceId, 'edit');
-        const lines = linesFromInput(input.lines);
+        // Each kept line keeps the job item it was copied from (a new or unknown line has none).
+        const jobItemOf = await repo.lineJobItems(locked.id, tx);
+        const lines = linesFromInput(input.lines).map((line, i) => ({
+          ...line,
+          jobItemId: jobItemOf.get(input.lines[i]!.lineId ?? '') ?? null,
+        }));
+        const party = await repo.billingPartyOf(locked.jobId, tx);
         await repo.replaceLines(locked.id, lines, tx);
         await repo.updateInvoice(
           locked.id,
-          { dueDate: input.dueDate, notes: input.notes, amount: centsToDecimal(invoiceAmountCents(lines)) },
+          {
+            dueDate: input.dueDate,
+            notes: input.notes,
+            amount: centsToDecimal(invoiceAmountCents(lines)),
+            ...billToColumns(billToFor(party.unit, party.company)),
+          },
           tx,
         );
         return detailOf(tx, locked.id, actor, await today(tx));

@@ -6,6 +6,7 @@ import type { Executor } from '../../db/client.js';
 import { jobItems } from '../../db/schema.js';
 
 export interface JobItemAmounts {
+  id: string;
   code: string;
   name: string;
   type: JobItem['type'];
@@ -17,6 +18,7 @@ export interface JobItemAmounts {
 export async function readJobItemAmounts(exec: Executor, jobId: string): Promise<JobItemAmounts[]> {
   const rows = await exec
     .select({
+      id: jobItems.id,
       code: jobItems.code,
       name: jobItems.name,
       type: jobItems.type,
@@ -28,6 +30,7 @@ export async function readJobItemAmounts(exec: Executor, jobId: string): Promise
     .where(eq(jobItems.jobId, jobId))
     .orderBy(asc(jobItems.createdAt), asc(jobItems.id));
   return rows.map((r) => ({
+    id: r.id,
     code: r.code,
     name: r.name,
     type: r.type as JobItem['type'],

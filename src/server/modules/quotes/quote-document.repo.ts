@@ -88,7 +88,7 @@ export async function readInspectionsAndRepairs(exec: Executor, jobId: string): 
 }
 
 export async function readJobItems(exec: Executor, jobId: string): Promise<QuoteItem[]> {
-  return (await readJobItemAmounts(exec, jobId)).map(({ unitCents, ...item }) => ({
+  return (await readJobItemAmounts(exec, jobId)).map(({ id, unitCents, ...item }) => ({
     ...item,
     unitCostCents: unitCents,
   }));

@@ -28,6 +28,7 @@ function valuesOf(invoice: InvoiceDetail): UpdateDraftFormValues {
     dueDate: invoice.dueDate ?? '',
     notes: invoice.notes ?? '',
     lines: invoice.lines.map((l) => ({
+      lineId: l.id,
       code: l.code,
       name: l.name,
       itemType: l.itemType,

@@ -2,11 +2,12 @@ import { Download, Printer } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { formatCents, formatDate, formatPhone } from '../../lib/format';
 import { useCompanyInfo, useFormatDateTime } from '../../lib/company';
+import { InfoBanner } from '../../ui/banner';
 import { Button, buttonClass } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { DetailScreen, validId } from '../../ui/detail-screen';
 import { PageHeader } from '../../ui/page-header';
-import type { InvoiceDetail } from '../../../domain/invoices';
+import { cityLine, type InvoiceDetail } from '../../../domain/invoices';
 import { useInvoice } from './api/invoices-api';
 import { InvoiceActionBar } from './components/invoice-action-bar';
 import { InvoiceStatusBadge } from './components/invoice-status-badge';
@@ -47,7 +48,9 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 /** The invoice as a document: what Print Invoice prints and the PDF shows. */
 export function InvoiceSheet({ invoice }: { invoice: InvoiceDetail }) {
   const l = invoice.location;
-  const cityLine = [l.city, [l.state, l.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const b = invoice.billTo;
+  const serviceCity = cityLine(l);
+  const billCity = cityLine(b);
   return (
     <article
       id="invoice-sheet"
@@ -67,28 +70,32 @@ export function InvoiceSheet({ invoice }: { invoice: InvoiceDetail }) {
             <Field label="Due">{invoice.dueDate ? formatDate(invoice.dueDate) : '—'}</Field>
             {invoice.paidDate ? <Field label="Paid">{formatDate(invoice.paidDate)}</Field> : null}
             <Field label="Terms">{invoice.terms}</Field>
+            {invoice.email && invoice.status !== 'draft' ? (
+              <Field label="Sent to">
+                <span className="break-all">{invoice.email}</span>
+              </Field>
+            ) : null}
           </dl>
         </div>
       </header>
 
       <section className="grid gap-6 border-b border-slate-200 py-6 sm:grid-cols-3">
-        <div>
+        <div data-testid="invoice-bill-to">
           <h2 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Bill To</h2>
-          <p className="mt-1 font-medium text-slate-900">
-            {invoice.customer.billingEntity ?? invoice.customer.companyName ?? '—'}
-          </p>
-          {invoice.customer.billingEntity && invoice.customer.companyName ? (
-            <p className="text-sm text-slate-700">{invoice.customer.companyName}</p>
-          ) : null}
-          {(invoice.email ?? invoice.customer.billingEmail) ? (
-            <p className="text-sm text-slate-700">{invoice.email ?? invoice.customer.billingEmail}</p>
-          ) : null}
+          <p className="mt-1 font-medium text-slate-900">{b.name ?? '—'}</p>
+          {b.address ? <p className="text-sm text-slate-700">{b.address}</p> : null}
+          {billCity ? <p className="text-sm text-slate-700">{billCity}</p> : null}
+          {b.email ? <p className="text-sm break-all text-slate-700">{b.email}</p> : null}
         </div>
-        <div>
+        <div data-testid="invoice-service-location">
           <h2 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Service Location</h2>
           <p className="mt-1 font-medium text-slate-900">{l.name ?? '—'}</p>
+          {invoice.customer.companyName && invoice.customer.companyName !== l.name ? (
+            <p className="text-sm text-slate-700">{invoice.customer.companyName}</p>
+          ) : null}
           {l.address ? <p className="text-sm text-slate-700">{l.address}</p> : null}
-          {cityLine ? <p className="text-sm text-slate-700">{cityLine}</p> : null}
+          {serviceCity ? <p className="text-sm text-slate-700">{serviceCity}</p> : null}
+          {l.unitNumber ? <p className="text-sm text-slate-700">Unit {l.unitNumber}</p> : null}
         </div>
         <div>
           <h2 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Job</h2>
@@ -262,6 +269,14 @@ function InvoiceScreen({ invoice }: { invoice: InvoiceDetail }) {
           }
         />
         <InvoiceActionBar invoice={invoice} defaultEmail={invoice.defaultEmail} />
+        {invoice.rebillReason ? (
+          <InfoBanner className="mt-4">
+            <p data-testid="invoice-rebill-reason">
+              <span className="font-semibold">Rebill:</span> this invoice bills job items another invoice of the job
+              already bills. Reason: {invoice.rebillReason}
+            </p>
+          </InfoBanner>
+        ) : null}
       </div>
       <InvoiceSheet invoice={invoice} />
       <History invoice={invoice} />

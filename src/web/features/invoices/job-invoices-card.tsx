@@ -1,6 +1,6 @@
 import { FilePlus2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { errorMessage } from '../../lib/api-client';
+import { useEffect, useRef, useState } from 'react';
+import { ApiError, errorMessage } from '../../lib/api-client';
 import { formatCents, formatDate } from '../../lib/format';
 import { ErrorBanner } from '../../ui/banner';
 import { Button } from '../../ui/button';
@@ -8,9 +8,10 @@ import { Card, CardBody, CardHeader } from '../../ui/card';
 import { cn } from '../../ui/cn';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { FormDialog } from '../../ui/dialog';
+import { FormField, TextArea } from '../../ui/form-field';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
-import type { InvoiceCreateOption, InvoiceListItem, InvoiceType } from '../../../domain/invoices';
+import type { DoubleBilledLine, InvoiceCreateOption, InvoiceListItem, InvoiceType } from '../../../domain/invoices';
 import { useCreateInvoice, useInvoice, useJobInvoices } from './api/invoices-api';
 import { DateCell, invoiceRowProps } from './components/invoice-cells';
 import { InvoiceActionBar } from './components/invoice-action-bar';
@@ -18,9 +19,65 @@ import { InvoiceStatusBadge } from './components/invoice-status-badge';
 import { INVOICE_EMPTY, INVOICE_MESSAGES, INVOICE_TYPE_HINTS, INVOICE_TYPE_LABELS } from './invoice-texts';
 import { useInvoicePermissions } from './invoice-permissions';
 
+const REBILL_REASON_REQUIRED = 'A reason is required to bill these items again';
+
+/** The lines a new invoice would bill again, as the server's 409 lists them (issue 27). */
+function doubleBilledOf(error: unknown): DoubleBilledLine[] | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const lines = error.details.doubleBilled;
+  return Array.isArray(lines) && lines.length ? (lines as DoubleBilledLine[]) : null;
+}
+
+/** The double-billing warning: each job item already on another invoice, with that invoice's number and status. */
+function DoubleBillingWarning({ message, lines }: { message: string; lines: DoubleBilledLine[] }) {
+  return (
+    <div
+      role="alert"
+      className="space-y-3 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+      data-testid="double-billing-warning"
+    >
+      <p className="font-semibold">Already billed</p>
+      <p>{message}</p>
+      <table className="w-full text-left">
+        <caption className="sr-only">Job items already on another invoice</caption>
+        <thead>
+          <tr className="border-b border-amber-200 text-xs tracking-wide uppercase">
+            <th scope="col" className="py-1 pr-2 font-semibold">
+              Item
+            </th>
+            <th scope="col" className="py-1 pr-2 text-right font-semibold">
+              Qty
+            </th>
+            <th scope="col" className="py-1 pr-2 font-semibold">
+              Invoice
+            </th>
+            <th scope="col" className="py-1 font-semibold">
+              Status
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={`${line.invoiceId}-${line.jobItemId}`} className="border-b border-amber-100 align-top">
+              <td className="py-1 pr-2">{line.name}</td>
+              <td className="py-1 pr-2 text-right tabular-nums">{line.quantity}</td>
+              <td className="py-1 pr-2 font-mono text-xs break-all">{line.invoiceNumber}</td>
+              <td className="py-1">
+                <InvoiceStatusBadge status={line.invoiceStatus} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /**
  * Create Invoice: the four types with the amount the server computed for each; a type with nothing
- * to bill is disabled with its reason. The invoice is created as a draft due in 30 days.
+ * to bill is disabled with its reason. The invoice is created as a draft due in 30 days. When the
+ * type bills job items another invoice of the job already bills, the server answers with those lines:
+ * the dialog lists them and creates the invoice only with a reason (a deliberate rebill).
  */
 function CreateInvoiceDialog({
   jobId,
@@ -38,25 +95,51 @@ function CreateInvoiceDialog({
   const firstAvailable = options.find((o) => o.available)?.type ?? 'standard';
   const [type, setType] = useState<InvoiceType>(firstAvailable);
   const [error, setError] = useState<string | null>(null);
+  const [warning, setWarning] = useState<{ message: string; lines: DoubleBilledLine[] } | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>(undefined);
   const create = useCreateInvoice(jobId);
+  const reasonBox = useRef<HTMLDivElement>(null);
+  // The warning grows the dialog: bring the reason it asks for into view (it already has the focus).
+  useEffect(() => {
+    if (warning) reasonBox.current?.scrollIntoView({ block: 'nearest' });
+  }, [warning]);
   useEffect(() => {
     if (!open) return;
     setType(firstAvailable);
     setError(null);
+    setWarning(null);
+    setReason('');
+    setReasonError(undefined);
   }, [open, firstAvailable]);
   const chosen = options.find((o) => o.type === type);
+  const choose = (next: InvoiceType) => {
+    setType(next);
+    // Another type bills other items: the warning was about the previous one.
+    setWarning(null);
+    setReasonError(undefined);
+    setError(null);
+  };
   const submit = async () => {
     if (!chosen?.available) {
       setError(chosen?.reason ?? INVOICE_MESSAGES.cannotCreate);
       return;
     }
+    if (warning && !reason.trim()) {
+      setReasonError(REBILL_REASON_REQUIRED);
+      return;
+    }
+    setError(null);
+    setReasonError(undefined);
     try {
-      const invoice = await create.mutateAsync({ type });
+      const invoice = await create.mutateAsync(warning ? { type, rebillReason: reason.trim() } : { type });
       onOpenChange(false);
       toast.success(`Invoice ${invoice.invoiceNumber} created as a draft`);
       onCreated(invoice.id);
     } catch (e) {
-      setError(errorMessage(e, INVOICE_MESSAGES.createFailed));
+      const lines = doubleBilledOf(e);
+      if (lines) setWarning({ message: (e as ApiError).message, lines });
+      else setError(errorMessage(e, INVOICE_MESSAGES.createFailed));
     }
   };
   return (
@@ -66,7 +149,7 @@ function CreateInvoiceDialog({
       title="Create Invoice"
       description="The invoice copies the job's items for the chosen type. It is created as a draft, due in 30 days (Net 30)."
       formId="create-invoice-form"
-      submitLabel="Create Invoice"
+      submitLabel={warning ? 'Create Invoice Anyway' : 'Create Invoice'}
       pendingLabel="Creating..."
       pending={create.isPending}
       submitDisabled={!chosen?.available}
@@ -89,7 +172,7 @@ function CreateInvoiceDialog({
               name="invoice-type"
               value={option.type}
               checked={option.type === type}
-              onChange={() => setType(option.type)}
+              onChange={() => choose(option.type)}
               className="mt-0.5 h-4 w-4"
             />
             <span className="flex-1">
@@ -111,6 +194,28 @@ function CreateInvoiceDialog({
         <p className="text-sm text-slate-700" role="status">
           Create Invoice is disabled: {chosen.reason ?? 'nothing to bill for this type'}.
         </p>
+      ) : null}
+      {warning ? (
+        <div ref={reasonBox} className="space-y-4">
+          <DoubleBillingWarning message={warning.message} lines={warning.lines} />
+          <FormField
+            label="Reason for billing again"
+            required
+            error={reasonError}
+            hint="Kept on the new invoice and in its history"
+          >
+            {(field) => (
+              <TextArea
+                {...field}
+                rows={2}
+                maxLength={500}
+                autoFocus
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+              />
+            )}
+          </FormField>
+        </div>
       ) : null}
     </FormDialog>
   );
@@ -163,6 +268,12 @@ function SelectedInvoice({ id }: { id: string }) {
           <div className="flex gap-2">
             <dt className="text-slate-600">Sent to:</dt>
             <dd className="text-slate-900">{i.email}</dd>
+          </div>
+        ) : null}
+        {i.rebillReason ? (
+          <div className="flex gap-2 sm:col-span-2">
+            <dt className="text-slate-600">Rebill reason:</dt>
+            <dd className="text-slate-900">{i.rebillReason}</dd>
           </div>
         ) : null}
         {i.voidReason ? (

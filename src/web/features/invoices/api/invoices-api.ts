@@ -90,7 +90,9 @@ function useInvoiceMutation<V, R>(fn: (vars: V) => Promise<R>) {
 }
 
 export const useCreateInvoice = (jobId: string) =>
-  useInvoiceMutation((body: { type: InvoiceType }) => api.post<InvoiceDetail>(`/api/jobs/${jobId}/invoices`, body));
+  useInvoiceMutation((body: { type: InvoiceType; rebillReason?: string | null }) =>
+    api.post<InvoiceDetail>(`/api/jobs/${jobId}/invoices`, body),
+  );
 export const useSendInvoice = () =>
   useInvoiceMutation(({ id, email }: { id: string; email: string | null }) =>
     api.post<InvoiceDetail>(`/api/invoices/${id}/send`, { email }),

@@ -12,7 +12,8 @@ interface InvoiceRef {
 }
 
 /**
- * Send Invoice (drafts): the customer's e-mail (the job's contact e-mail by default). The invoice
+ * Send Invoice (drafts): the customer's e-mail (by default Bill To's billing e-mail, else the job's
+ * contact e-mail: the server's `defaultEmail`). The invoice
  * becomes issued today and the e-mail with its PDF goes into the outbox. Errors stay in the dialog.
  */
 export function SendInvoiceDialog({
