@@ -132,6 +132,21 @@ export const contactOptionsQuery = z.object({
 });
 export type ContactOptionsQuery = z.output<typeof contactOptionsQuery>;
 
+/** A unit's own contact fields (Edit Unit), shown read-only beside a location's contacts. */
+export const unitContact = z.object({
+  unitId: z.string(),
+  unitNumber: z.string(),
+  primaryContactType: z.string().nullable(),
+  primaryContactEmail: z.string().nullable(),
+  primaryContactPhone: z.string().nullable(),
+  billingEntity: z.string().nullable(),
+  billingEmail: z.string().nullable(),
+});
+export type UnitContact = z.infer<typeof unitContact>;
+
+export const contactOptions = z.object({ items: z.array(contact), unitContacts: z.array(unitContact) });
+export type ContactOptions = z.infer<typeof contactOptions>;
+
 /** A job that names a contact (jobs.contact_id) and how many quotes it has. */
 export type ContactHolder = { number: number; quotes: number };
 

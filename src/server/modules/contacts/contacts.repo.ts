@@ -7,12 +7,13 @@ import type {
   ContactInput,
   ContactListQuery,
   ContactRole,
+  UnitContact,
 } from '../../../domain/contacts.js';
 import { searchWords } from '../../../domain/customers.js';
 import { countLimitFor } from '../../../domain/search.js';
 import type { Executor } from '../../db/client.js';
 import { recordCrud } from '../../db/crud.js';
-import { companies, contacts, jobQuotes, jobs, locations } from '../../db/schema.js';
+import { companies, contacts, jobQuotes, jobs, locations, units } from '../../db/schema.js';
 import {
   countOf,
   from,
@@ -166,6 +167,26 @@ export function createContactsRepo(db: Executor, options: ListOptions = {}) {
             order by ${k.isPrimary} desc, (${k.locationId} is null), ${k.name}, ${k.id} limit ${limit}`,
       );
       return rows.map(toContact);
+    },
+
+    /** The location's units that have contact or billing fields of their own, by unit number. */
+    async unitContacts(locationId: string, limit: number, exec: Executor = db): Promise<UnitContact[]> {
+      return exec
+        .select({
+          unitId: units.id,
+          unitNumber: units.unitNumber,
+          primaryContactType: units.primaryContactType,
+          primaryContactEmail: units.primaryContactEmail,
+          primaryContactPhone: units.primaryContactPhone,
+          billingEntity: units.billingEntity,
+          billingEmail: units.billingEmail,
+        })
+        .from(units)
+        .where(
+          sql`${units.locationId} = ${locationId}::uuid and coalesce(${units.primaryContactEmail}, ${units.primaryContactPhone}, ${units.billingEntity}, ${units.billingEmail}) is not null`,
+        )
+        .orderBy(units.unitNumber, units.id)
+        .limit(limit);
     },
 
     async getById(id: string, exec: Executor = db, options: { forUpdate?: boolean } = {}): Promise<Contact | null> {

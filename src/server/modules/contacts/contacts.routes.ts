@@ -8,6 +8,7 @@ import {
   contactExportQuery,
   contactInput,
   contactListQuery,
+  contactOptions,
   contactOptionsQuery,
   contactRolesText,
   type Contact,
@@ -75,9 +76,9 @@ export function contactsRoutes(
       summary:
         "A location's contacts and its company's (of no location), primary first: what a job and the send dialogs pick from",
       querystring: contactOptionsQuery,
-      response: { 200: z.object({ items: z.array(contact) }), 400: apiErrorBody },
+      response: { 200: contactOptions, 400: apiErrorBody },
     },
-    handler: async (request) => ({ items: await contacts.forLocation(request.query.locationId) }),
+    handler: async (request) => contacts.forLocation(request.query.locationId),
   });
 
   r.post('/api/contacts', {

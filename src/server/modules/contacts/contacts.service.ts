@@ -6,6 +6,7 @@ import {
   type ContactExportQuery,
   type ContactInput,
   type ContactListQuery,
+  type ContactOptions,
 } from '../../../domain/contacts.js';
 import { CUSTOMER_MESSAGES } from '../../../domain/customers.js';
 import type { Database, Executor } from '../../db/client.js';
@@ -78,7 +79,13 @@ export function createContactsService(deps: { db: Database; repo: ContactsRepo }
     },
 
     ofCompany: (companyId: string) => repo.ofCompany(companyId, CONTACTS_SHOWN),
-    forLocation: (locationId: string) => repo.forLocation(locationId, CONTACTS_SHOWN),
+    /** A location's contacts (and its company's) with its units' own contact fields. */
+    async forLocation(locationId: string): Promise<ContactOptions> {
+      return {
+        items: await repo.forLocation(locationId, CONTACTS_SHOWN),
+        unitContacts: await repo.unitContacts(locationId, CONTACTS_SHOWN),
+      };
+    },
 
     async create(input: ContactInput): Promise<Contact> {
       const id = await db.transaction(async (tx) => {

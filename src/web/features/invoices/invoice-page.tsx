@@ -261,7 +261,7 @@ function InvoiceScreen({ invoice }: { invoice: InvoiceDetail }) {
             </>
           }
         />
-        <InvoiceActionBar invoice={invoice} defaultEmail={invoice.defaultEmail} />
+        <InvoiceActionBar invoice={invoice} defaultEmail={invoice.defaultEmail} locationId={invoice.location.id} />
       </div>
       <InvoiceSheet invoice={invoice} />
       <History invoice={invoice} />
