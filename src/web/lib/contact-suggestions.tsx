@@ -39,13 +39,14 @@ export function ContactEmailSuggestions({
                 type="button"
                 aria-pressed={chosen}
                 onClick={() => onPick(c.email!)}
-                className={`min-h-11 rounded-full border px-3 py-1 text-left text-sm focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none ${
+                className={`min-h-11 max-w-full rounded-full border px-3 py-1 text-left text-sm break-all focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none ${
                   chosen
                     ? 'border-blue-600 bg-blue-50 text-blue-800'
                     : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
                 }`}
               >
-                <span className="font-medium">{c.name}</span> <span className="text-slate-600">{c.email}</span>
+                <span className="block font-medium">{c.name}</span>
+                <span className="block text-slate-600">{c.email}</span>
               </button>
             </li>
           );

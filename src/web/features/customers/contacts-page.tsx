@@ -40,6 +40,7 @@ const COLUMNS: DataTableColumn<Contact>[] = [
   {
     id: 'name',
     header: 'Name',
+    className: 'min-w-[10rem]',
     cell: (c) => (
       <span>
         <span className="font-medium text-slate-900">{c.name}</span>
