@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactListQuery } from '../../src/domain/contacts.js';
+import { CONTACT_ROLES, contactListQuery } from '../../src/domain/contacts.js';
+import { CONTACT_ROLE_VALUES } from '../../src/server/db/schema.js';
 import { contactListStatements } from '../../src/server/modules/contacts/contacts.repo.js';
 import { MALFORMED_IDS, MISSING_ID, signInAs, type ApiClient } from '../support/api.js';
 import { tableFingerprint } from '../support/db-fingerprint.js';
@@ -48,6 +49,10 @@ async function create(overrides: Record<string, unknown> = {}) {
 }
 
 describe('contacts: create, read, edit, delete', () => {
+  it('the database knows the same roles as the domain', () => {
+    expect([...CONTACT_ROLE_VALUES]).toEqual([...CONTACT_ROLES]);
+  });
+
   it('creates a contact of a location with its company and location names; empty values are null', async () => {
     const response = await api.call('POST', '/api/contacts', valid({ roles: ['billing', 'site_contact', 'billing'] }));
     expect(response.statusCode, response.body).toBe(201);
@@ -340,6 +345,36 @@ describe('list: search, filters, paging in SQL, export', () => {
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((c) => c.locationId === locationId || c.locationId === null)).toBe(true);
     await api.refused('GET', '/api/contacts/options?locationId=nope', undefined, 400, 'Invalid location ID format');
+  });
+
+  it('options carry the unit contact fields, read-only, for units that have some', async () => {
+    const site = (await ctx.f.location({ companyId, name: 'Unit Fields Site' })).id;
+    await ctx.f.unit({
+      locationId: site,
+      unitNumber: 'UF-1',
+      primaryContactType: 'Tenant',
+      primaryContactEmail: 'tenant@example.com',
+      primaryContactPhone: null,
+      billingEntity: 'UF Holdings',
+      billingEmail: 'ap@uf.example.com',
+    });
+    await ctx.f.unit({
+      locationId: site,
+      unitNumber: 'UF-2',
+      primaryContactType: null,
+      primaryContactEmail: null,
+      primaryContactPhone: null,
+      billingEntity: null,
+      billingEmail: null,
+    });
+    const answer = (await api.call('GET', `/api/contacts/options?locationId=${site}`)).json();
+    expect(answer.unitContacts).toEqual([
+      expect.objectContaining({
+        unitNumber: 'UF-1',
+        primaryContactEmail: 'tenant@example.com',
+        billingEmail: 'ap@uf.example.com',
+      }),
+    ]);
   });
 
   it('exports the filtered list as .xlsx', async () => {
