@@ -14,8 +14,13 @@ test.describe('contacts', () => {
   }, testInfo) => {
     const company = await f.company({ name: 'Quillon Works' });
     const location = await f.location({ companyId: company.id, name: 'Quillon Plant', address: '9 Quill St' });
-    const unit = await f.unit({ locationId: location.id, unitNumber: 'QW-RTU-1', billingEmail: 'ap@quillon.example.com' });
-    const shot = (name: string) => page.screenshot({ path: testInfo.outputPath(`contacts-${name}.png`), fullPage: true });
+    const unit = await f.unit({
+      locationId: location.id,
+      unitNumber: 'QW-RTU-1',
+      billingEmail: 'ap@quillon.example.com',
+    });
+    const shot = (name: string) =>
+      page.screenshot({ path: testInfo.outputPath(`contacts-${name}.png`), fullPage: true });
 
     await page.setViewportSize({ width: 1024, height: 768 });
     await page.goto('/contacts');
