@@ -45,7 +45,8 @@ export function ContactSection({ form }: { form: JobForm }) {
     if (picked && text !== picked.name) setValue('contactId', null);
   };
   const shown = picked && name === picked.name ? options : options.filter((c) => matches(c, name));
-  const nameError = formState.errors.contactName?.message;
+  // A picked contact the server refuses (another location's, or deleted since) shows on the name.
+  const nameError = formState.errors.contactName?.message ?? formState.errors.contactId?.message;
   const message = !locationId
     ? 'Choose a service location to see its contacts'
     : contacts.isPending
