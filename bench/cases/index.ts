@@ -1,4 +1,5 @@
 import type { BenchCase } from '../types.js';
+import { contactCases } from './contacts.js';
 import { customerCases } from './customers.js';
 import { dispatchCases } from './dispatch.js';
 import { foundationCases } from './foundation.js';
@@ -13,6 +14,7 @@ export const benchCases: BenchCase[] = [
   ...foundationCases,
   ...homeCases,
   ...customerCases,
+  ...contactCases,
   ...jobCases,
   ...dispatchCases,
   ...quoteCases,

@@ -42,9 +42,9 @@ const ALLOWED = {
   'technicians.manage': ADMINS,
   /** The outbox screen: see and retry mail. */
   'outbox.manage': ADMINS,
-  /** Create and edit companies, locations and units. */
+  /** Create and edit companies, locations, units and contacts (contacts are customer records: decision 038). */
   'customers.edit': OFFICE,
-  /** Delete a company, location or unit with what hangs off it. */
+  /** Delete a company, location, unit (with what hangs off it) or contact. */
   'customers.delete': ADMINS,
   /** Add, edit, delete and import price items. */
   'priceBook.edit': ADMINS,

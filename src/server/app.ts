@@ -37,6 +37,12 @@ import { clientConfigRoutes } from './modules/client-config/index.js';
 import { companiesRoutes, createCompaniesRepo, createCompaniesService } from './modules/companies/index.js';
 import { createCustomerDashboardRepo, customerDashboardRoutes } from './modules/customer-dashboard/index.js';
 import { createLocationsRepo, createLocationsService, locationsRoutes } from './modules/locations/index.js';
+import {
+  contactsRoutes,
+  createContactsRepo,
+  createContactsService,
+  createJobContacts,
+} from './modules/contacts/index.js';
 import { createUnitsRepo, createUnitsService, unitsRoutes } from './modules/units/index.js';
 import { createNominatimGeocoder, noGeocoder, type Geocoder } from './geocoder/geocoder.js';
 import { createTechniciansRepo, createTechniciansService, techniciansRoutes } from './modules/technicians/index.js';
@@ -197,7 +203,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   homeRoutes(app, { home });
   searchRoutes(app, { search });
 
-  // Customers: companies, locations, units
+  // Customers: companies, locations, units, contacts
+  const contactsRepo = createContactsRepo(db, caps);
   {
     const geocoder =
       deps.geocoder ??
@@ -223,6 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       today: companyToday,
     });
     unitsRoutes(app, { units: createUnitsService({ db, repo: unitsRepo, locations: locationsRepo }) });
+    contactsRoutes(app, { contacts: createContactsService({ db, repo: contactsRepo }), today: companyToday });
   }
 
   // Settings, users, technicians, account
@@ -266,6 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       deleteDraftInvoices: (jobId, exec) => deleteDraftInvoicesOfJob(exec, jobId),
       deleteInspections: (jobId, exec) => inspectionsRepo.deleteOfJob(jobId, exec),
       repairsOfJob: (jobId, exec) => inspectionsRepo.repairSummary(jobId, exec),
+      contacts: createJobContacts(contactsRepo),
     });
     jobsRoutes(app, { jobs });
     dispatchRoutes(app, {

@@ -36,6 +36,13 @@ const CHECKS: Record<string, { kept: SQL; recomputed: SQL }> = {
     recomputed: sql`select u.id, lower(concat_ws(' ', u.unit_number, l.name, c.name))
                     from units u join locations l on l.id = u.location_id join companies c on c.id = l.company_id`,
   },
+  'contacts.search_text': {
+    kept: sql`select id, search_text from contacts`,
+    recomputed: sql`select k.id, lower(concat_ws(' ', k.name, k.title, k.email, k.office_phone, k.mobile_phone,
+                      nullif(regexp_replace(coalesce(k.office_phone, ''), '[^0-9]', '', 'g'), ''),
+                      nullif(regexp_replace(coalesce(k.mobile_phone, ''), '[^0-9]', '', 'g'), ''), c.name, l.name))
+                    from contacts k join companies c on c.id = k.company_id left join locations l on l.id = k.location_id`,
+  },
   customer_counts: {
     kept: sql`select companies::int, locations::int, units::int, active_units::int from customer_counts where id = 1`,
     recomputed: sql`select (select count(*)::int from companies), (select count(*)::int from locations), (select count(*)::int from units),
@@ -232,5 +239,18 @@ describe('the data kept by triggers', () => {
     await run(sql`delete from jobs where id in (${held})`);
     await run(sql`delete from companies where id = ${fx.companies[1]!.id}`);
     await expectAllKept('after a company is deleted');
+  });
+
+  it('keeps the contacts search text through their edits and the renames of their company and location', async () => {
+    const [c0] = fx.companies;
+    const l0 = fx.locations[0]!; // Aspen Plant, of the first company
+    await run(sql`insert into contacts (company_id, location_id, name, email, office_phone, roles)
+                  values (${c0!.id}, ${l0.id}, 'Dana Reyes', 'dana@example.com', '(404) 555-0111', '{billing}'),
+                         (${c0!.id}, null, 'Eli Park', null, null, '{}')`);
+    await run(sql`update contacts set mobile_phone = '770 555 0123', title = 'Owner' where name = 'Eli Park'`);
+    await run(sql`update companies set name = 'Birch Dairy' where id = ${c0!.id}`);
+    await run(sql`update locations set name = 'Birch Works' where id = ${l0.id}`);
+    await run(sql`update contacts set location_id = null where name = 'Dana Reyes'`);
+    await expectAllKept('after the contacts change');
   });
 });

@@ -3,6 +3,7 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/server/db/schema.js';
 import { companyList, companySuggestions } from '../../src/server/modules/companies/companies.repo.js';
+import { contactList } from '../../src/server/modules/contacts/contacts.repo.js';
 import { invoiceLists } from '../../src/server/modules/invoices/invoices-list.repo.js';
 import { jobList } from '../../src/server/modules/jobs/jobs-list.repo.js';
 import { locationList } from '../../src/server/modules/locations/locations.repo.js';
@@ -23,6 +24,7 @@ const lists = [
   companyList(),
   companySuggestions(),
   locationList(),
+  contactList(),
   unitList(),
   jobList(),
   invoices.all,

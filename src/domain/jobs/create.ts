@@ -44,6 +44,10 @@ const jobFormShape = {
     'Contact email must be a valid email address',
   ),
   contactType: z.enum(JOB_CONTACT_TYPES, { error: JOB_MESSAGES.contactTypeRequired }),
+  // The contact picked from the location's contacts (decision 038); null when typed by hand.
+  contactId: optionalUuid(JOB_MESSAGES.unknownContact),
+  // "Save as a contact": the typed contact becomes a contact of the location.
+  saveContact: z.boolean({ error: 'Save as a contact must be true or false' }).default(false),
   type: z
     .string({ error: JOB_MESSAGES.jobTypeRequired })
     .trim()
@@ -99,6 +103,16 @@ function dueNotBeforeStart(v: { timePeriodStart: string; timePeriodDue: string }
   }
 }
 
+/** "Save as a contact" needs the contact's name (a picked contact is already one). */
+function savedContactHasName(
+  v: { saveContact: boolean; contactId: string | null; contactName: string | null },
+  ctx: z.RefinementCtx,
+) {
+  if (v.saveContact && v.contactId === null && v.contactName === null) {
+    ctx.addIssue({ code: 'custom', path: ['contactName'], message: JOB_MESSAGES.saveContactNeedsName });
+  }
+}
+
 /** Non-Contract is stored as the service contract "Non-Contract". */
 function withContract<T extends { nonContract: boolean; serviceContract: string | null }>({
   nonContract,
@@ -116,6 +130,7 @@ function withContract<T extends { nonContract: boolean; serviceContract: string 
 export const createJobInput = z
   .object({ ...jobFormShape, technicianIds: technicianIdList.default([]) })
   .superRefine(dueNotBeforeStart)
+  .superRefine(savedContactHasName)
   .transform(withContract);
 export type CreateJobInput = z.output<typeof createJobInput>;
 
@@ -148,7 +163,11 @@ export type CreateJobFormValues = z.input<typeof createJobInput>;
  * (Assign Technicians on the job page is their one home). The whole form is sent; the server
  * records what differs (src/domain/jobs/edit.ts).
  */
-export const editJobInput = z.object(jobFormShape).superRefine(dueNotBeforeStart).transform(withContract);
+export const editJobInput = z
+  .object(jobFormShape)
+  .superRefine(dueNotBeforeStart)
+  .superRefine(savedContactHasName)
+  .transform(withContract);
 export type EditJobInput = z.output<typeof editJobInput>;
 export type EditJobFormValues = z.input<typeof editJobInput>;
 

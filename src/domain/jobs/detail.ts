@@ -21,6 +21,7 @@ export const jobDetail = z.object({
   contactPhone: z.string().nullable(),
   contactEmail: z.string().nullable(),
   contactType: z.enum(JOB_CONTACT_TYPES),
+  contactId: z.string().nullable(),
   timePeriodStart: z.string(),
   timePeriodDue: z.string(),
   scheduleStart: z.string().nullable(),

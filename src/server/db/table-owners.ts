@@ -19,6 +19,7 @@ export const TABLE_OWNERS = {
   companies: 'modules/companies',
   locations: 'modules/locations',
   units: 'modules/units',
+  contacts: 'modules/contacts',
   technicians: 'modules/technicians',
   technician_skills: 'modules/technicians',
   technician_certifications: 'modules/technicians',

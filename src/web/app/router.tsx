@@ -58,6 +58,7 @@ export const routes: RouteObject[] = [
           // Add Unit with no location chosen yet ("Add your first unit" links here): the form searches for one.
           { path: 'units/add', ...screen(() => import('../features/customers/unit-form-page')) },
           { path: 'units/:id', ...screen(() => import('../features/customers/unit-detail-page')) },
+          { path: 'contacts', ...screen(() => import('../features/customers/contacts-page')) },
           { path: 'units/:id/edit', ...screen(() => import('../features/customers/unit-form-page')) },
 
           // Jobs: list, create, detail, dispatch

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CompanyListQuery } from '../../domain/companies';
+import type { ContactListQuery } from '../../domain/contacts';
 import type { LocationListQuery } from '../../domain/locations';
 import type { PriceListQuery } from '../../domain/price-book';
 import type { UnitListQuery } from '../../domain/units';
@@ -42,6 +43,9 @@ export const customerKeys = {
   unit: (id: string) => ['customers', 'unit', id] as const,
   unitJobs: (id: string, page: number) => ['customers', 'unit-jobs', id, page] as const,
   unitDeficiencies: (id: string, page: number) => ['customers', 'unit-deficiencies', id, page] as const,
+  /** Contacts (decision 038): the list, and a location's contacts for the job form and the send dialogs. */
+  contacts: (q: Partial<ContactListQuery>) => ['customers', 'contacts', q] as const,
+  contactOptions: (locationId: string) => ['customers', 'contact-options', locationId] as const,
 };
 
 /** Home's counts and lists; any change to jobs, quotes or invoices makes them stale. */

@@ -17,6 +17,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { contacts } from './contacts.js';
 import { id, createdAt, updatedAt, money, oneOf, notBlank, trgm, DB_ENUMS } from './columns.js';
 import { locations, units } from './customers.js';
 import { users } from './users.js';
@@ -41,6 +42,9 @@ export const jobs = pgTable(
     contactPhone: varchar('contact_phone', { length: 30 }),
     contactEmail: varchar('contact_email', { length: 254 }),
     contactType: varchar('contact_type', { length: 20 }).notNull().default('primary'),
+    // The contact picked from the location's contacts (decision 038); the name, phone and e-mail
+    // above stay the job's own copy. A contact a job names cannot be deleted.
+    contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'restrict' }),
     serviceLine: varchar('service_line', { length: 20 })
       .notNull()
       .references(() => serviceLines.code, { onUpdate: 'cascade' }),
@@ -87,6 +91,9 @@ export const jobs = pgTable(
     index('jobs_created_at_idx').on(t.createdAt.desc()),
     index('jobs_unit_idx').on(t.unitId, t.createdAt.desc()),
     index('jobs_location_idx').on(t.locationId),
+    index('jobs_contact_idx')
+      .on(t.contactId)
+      .where(sql`${t.contactId} is not null`),
     index('jobs_office_idx').on(t.office),
     index('jobs_service_line_idx').on(t.serviceLine),
     index('jobs_type_idx').on(t.type),

@@ -95,6 +95,58 @@ const BUILDINGS = words([
   'Annex',
   'Distribution Center',
 ]);
+const FIRST_NAMES = words([
+  'James',
+  'Maria',
+  'Robert',
+  'Aisha',
+  'Michael',
+  'Linda',
+  'David',
+  'Keisha',
+  'John',
+  'Elena',
+  'Carlos',
+  'Grace',
+  'Andre',
+  'Emily',
+  'Tyrone',
+  'Sofia',
+  'William',
+  'Mei',
+  'Daniel',
+  'Olivia',
+  'Marcus',
+  'Priya',
+  'Thomas',
+  'Zoe',
+]);
+const LAST_NAMES = words([
+  'Johnson',
+  'Garcia',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Walker',
+  'Harris',
+  'Moore',
+  'Jackson',
+  'White',
+  'Lopez',
+  'Clark',
+  'Lewis',
+  'Young',
+  'King',
+  'Wright',
+  'Scott',
+  'Green',
+  'Baker',
+  'Nguyen',
+]);
 const UNIT_PREFIXES = words(['RTU', 'AHU', 'CU', 'HP', 'FCU', 'MAU', 'CH', 'SPLIT']);
 
 /**
@@ -335,6 +387,26 @@ export const LARGE_SEED_PARTS: LargeSeedPart[] = [
         );
       });
       await step(`job tags and subcontracted jobs (${((Date.now() - started) / 1000).toFixed(1)}s)`, sql`select 1`);
+    },
+  },
+  {
+    // Contacts (decision 038): two per location (a primary site contact and a billing contact),
+    // 600,000 in all, with names from 24 first and 24 last names so short fragments match many.
+    name: 'contacts',
+    present: (db) => exists(db, sql`select 1 from contacts where email like 'bench-%'`),
+    generate: async (db, step) => {
+      await step(
+        `${(LARGE_SCALE.companies * LARGE_SCALE.locationsPerCompany * 2).toLocaleString('en-US')} contacts`,
+        sql`insert into contacts (company_id, location_id, name, title, email, office_phone, roles, is_primary, created_at, updated_at)
+            select l.company_id, l.id, p.first || ' ' || p.last, (array['Facilities Manager','Accounts Payable'])[n],
+                   'bench-' || lower(p.first) || '.' || lower(p.last) || '.' || l.zip || n || '@example.com',
+                   '(770) 555-' || lpad((abs(p.h) % 10000)::text, 4, '0'),
+                   case when n = 1 then array['site_contact'] else array['billing'] end, n = 1, now(), now()
+            from locations l cross join generate_series(1, 2) n
+            cross join lateral (select hashtext(l.id::text || n) as h) x
+            cross join lateral (select ${FIRST_NAMES}[1 + abs(x.h) % 24] as first,
+                                       ${LAST_NAMES}[1 + (abs(x.h) / 24) % 24] as last, x.h) p`,
+      );
     },
   },
 ];

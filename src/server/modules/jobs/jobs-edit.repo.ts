@@ -6,7 +6,11 @@ import { quoteOpenAt } from '../../db/views.js';
 import { personName } from '../../db/person-name.js';
 import { jobChanges, jobLatestQuotes, jobs, jobTypes, locations, serviceLines, units, users } from '../../db/schema.js';
 
-export type JobEditRow = JobEditableValues & { status: JobStatus; scheduleStartAt: Date | null };
+export type JobEditRow = JobEditableValues & {
+  status: JobStatus;
+  scheduleStartAt: Date | null;
+  contactId: string | null;
+};
 
 export type JobUpdate = {
   locationId: string;
@@ -46,6 +50,7 @@ export function createJobsEditRepo(db: Executor) {
           contactPhone: jobs.contactPhone,
           contactEmail: jobs.contactEmail,
           contactType: jobs.contactType,
+          contactId: jobs.contactId,
           type: jobs.type,
           serviceLine: jobs.serviceLine,
           name: jobs.name,
@@ -73,6 +78,11 @@ export function createJobsEditRepo(db: Executor) {
         status: row.status as JobStatus,
         scheduleStart: row.scheduleStartAt?.toISOString() ?? null,
       };
+    },
+
+    /** The contact picked from the location's contacts (decision 038). */
+    async setContact(id: string, contactId: string | null, exec: Executor = db): Promise<void> {
+      await exec.update(jobs).set({ contactId }).where(eq(jobs.id, id));
     },
 
     async updateJob(id: string, values: JobUpdate, at: Date, exec: Executor = db): Promise<void> {

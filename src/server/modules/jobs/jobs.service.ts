@@ -92,6 +92,20 @@ export interface JobsServiceDeps {
   deleteInspections: (jobId: string, exec: Executor) => Promise<void>;
   /** The completion notice lists the approved repairs, read through the inspections module (their owner). */
   repairsOfJob: (jobId: string, exec: Executor) => Promise<CompletionNoticeInput['repairs']>;
+  /**
+   * The contacts module (it owns contacts; decision 038): whether a picked contact is the
+   * location's (or its company's), and "Save as a contact" for a contact typed on the form.
+   * Absent only in tests that build the service without contacts: a picked contact is then refused.
+   */
+  contacts?: JobContactsPort;
+}
+
+export interface JobContactsPort {
+  pickable(contactId: string, locationId: string, exec: Executor): Promise<boolean>;
+  save(
+    values: { locationId: string; name: string; email: string | null; phone: string | null },
+    exec: Executor,
+  ): Promise<string>;
 }
 
 export function createJobsService({
@@ -104,6 +118,7 @@ export function createJobsService({
   deleteDraftInvoices,
   deleteInspections,
   repairsOfJob,
+  contacts,
 }: JobsServiceDeps) {
   const context = async (): Promise<JobListContext> => {
     const now = clock();
@@ -199,6 +214,35 @@ export function createJobsService({
       throw fieldError('type', JOB_MESSAGES.unknownJobType);
     if (input.serviceLine !== unchanged.serviceLine && !(await repo.activeServiceLine(input.serviceLine, exec)))
       throw fieldError('serviceLine', JOB_MESSAGES.unknownServiceLine);
+  };
+
+  /**
+   * The job's contact (decision 038): a picked contact must be the location's or its company's; a
+   * typed one is saved as a contact of the location when asked. Runs in the write's transaction.
+   */
+  const contactIdFor = async (
+    input: Pick<
+      EditJobInput,
+      'contactId' | 'saveContact' | 'locationId' | 'contactName' | 'contactEmail' | 'contactPhone'
+    >,
+    exec: Executor,
+  ): Promise<string | null> => {
+    if (input.contactId) {
+      if (!contacts || !(await contacts.pickable(input.contactId, input.locationId, exec)))
+        throw fieldError('contactId', JOB_MESSAGES.contactNotAtLocation);
+      return input.contactId;
+    }
+    if (input.saveContact && input.contactName && contacts)
+      return contacts.save(
+        {
+          locationId: input.locationId,
+          name: input.contactName,
+          email: input.contactEmail,
+          phone: input.contactPhone,
+        },
+        exec,
+      );
+    return null;
   };
 
   /** The warnings of a job form: an inactive unit, a schedule date after the due date. */
@@ -306,8 +350,10 @@ export function createJobsService({
           ? zonedDateTimeToInstant(input.scheduleDate!, input.scheduleTime!, await settings.timeZone())
           : null;
       const created = await db.transaction(async (tx) => {
+        const contactId = await contactIdFor(input, tx);
         const job = await repo.insertJob(
           {
+            contactId,
             name: input.name,
             type: input.type,
             status,
@@ -402,6 +448,10 @@ export function createJobsService({
         } else {
           await checkReferences(input, before, tx);
         }
+        // A closed job keeps its contact (only notes change); the picked contact is not history:
+        // the name, phone and e-mail it filled in are.
+        const contactId = closed ? before.contactId : await contactIdFor(input, tx);
+        if (contactId !== before.contactId) await repo.setContact(id, contactId, tx);
         if (changes.length) {
           await repo.updateJob(id, update, at, tx);
           await record(id, actor, at, changes, tx);

@@ -15,6 +15,7 @@ import { PageHeader } from '../../ui/page-header';
 import { detailGate, validId } from '../../ui/detail-screen';
 import { toast } from '../../ui/toast';
 import { useCompanyDetail, useDeleteCompany } from './api/customers-api';
+import { ContactsCard } from './components/contacts-card';
 import { MapCard } from './components/map-card';
 import { UnitsPanel } from './components/units-panel';
 import { useCustomerPermissions } from '../../lib/permissions';
@@ -180,6 +181,7 @@ export default function CompanyDetailPage() {
               )}
             </CardBody>
           </Card>
+          <ContactsCard company={company} />
         </div>
 
         <div className="space-y-6">

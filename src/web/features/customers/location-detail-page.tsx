@@ -14,6 +14,7 @@ import { detailGate, validId } from '../../ui/detail-screen';
 import { Spinner } from '../../ui/spinner';
 import { useUnits } from '../../lib/customer-queries';
 import { useLocation } from './api/customers-api';
+import { ContactsCard } from './components/contacts-card';
 import { MapCard } from './components/map-card';
 import { UnitStatusBadge } from './components/status-badge';
 import { useCustomerPermissions } from '../../lib/permissions';
@@ -149,6 +150,7 @@ export default function LocationDetailPage() {
               ) : null}
             </CardBody>
           </Card>
+          <ContactsCard company={{ id: l.companyId, name: l.companyName }} locationId={l.id} />
         </div>
         <div className="space-y-6">
           <MapCard title="Map" label={l.name} address={l} latitude={l.latitude} longitude={l.longitude} />

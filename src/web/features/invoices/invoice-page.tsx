@@ -268,7 +268,7 @@ function InvoiceScreen({ invoice }: { invoice: InvoiceDetail }) {
             </>
           }
         />
-        <InvoiceActionBar invoice={invoice} defaultEmail={invoice.defaultEmail} />
+        <InvoiceActionBar invoice={invoice} defaultEmail={invoice.defaultEmail} locationId={invoice.location.id} />
         {invoice.rebillReason ? (
           <InfoBanner className="mt-4">
             <p data-testid="invoice-rebill-reason">

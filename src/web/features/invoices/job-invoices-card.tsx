@@ -293,7 +293,7 @@ function SelectedInvoice({ id }: { id: string }) {
           </li>
         ))}
       </ul>
-      <InvoiceActionBar invoice={i} defaultEmail={i.defaultEmail} showView />
+      <InvoiceActionBar invoice={i} defaultEmail={i.defaultEmail} showView locationId={i.locationId} />
     </section>
   );
 }

@@ -39,7 +39,7 @@ export function InspectionListQuoteActions({
   job,
   onChanged,
 }: {
-  job: Pick<JobDetail, 'id' | 'number' | 'contactEmail'>;
+  job: Pick<JobDetail, 'id' | 'number' | 'contactEmail'> & { location?: { id: string } | null };
   onChanged?: () => void;
 }) {
   const quotes = useJobQuotes(job.id);
@@ -67,6 +67,7 @@ export function InspectionListQuoteActions({
         open={open}
         onOpenChange={setOpen}
         jobId={job.id}
+        locationId={job.location?.id}
         jobNumber={job.number}
         type={shown.type}
         defaultEmail={view.contactEmail ?? job.contactEmail ?? ''}

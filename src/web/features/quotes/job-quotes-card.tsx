@@ -175,6 +175,7 @@ export function JobQuotesCard({ job, onChanged }: { job: JobDetail; onChanged?: 
           open={sending}
           onOpenChange={setSending}
           jobId={job.id}
+          locationId={job.location?.id}
           jobNumber={job.number}
           type={tab}
           defaultEmail={view.contactEmail ?? job.contactEmail ?? ''}

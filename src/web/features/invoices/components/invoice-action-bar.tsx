@@ -14,10 +14,13 @@ export function InvoiceActionBar({
   invoice,
   defaultEmail,
   showView = false,
+  locationId,
 }: {
   invoice: { id: string; invoiceNumber: string; status: InvoiceStatus };
   defaultEmail: string | null;
   showView?: boolean;
+  /** For the Send Invoice dialog's billing-contact suggestions. */
+  locationId?: string | null | undefined;
 }) {
   const { canBill, canVoid } = useInvoicePermissions();
   const [sending, setSending] = useState(false);
@@ -37,7 +40,13 @@ export function InvoiceActionBar({
           <Button size="sm" onClick={() => setSending(true)}>
             <Send className="h-4 w-4" aria-hidden /> Send Invoice
           </Button>
-          <SendInvoiceDialog invoice={invoice} defaultEmail={defaultEmail} open={sending} onOpenChange={setSending} />
+          <SendInvoiceDialog
+            invoice={invoice}
+            defaultEmail={defaultEmail}
+            open={sending}
+            onOpenChange={setSending}
+            locationId={locationId}
+          />
         </>
       ) : null}
       {canBill && invoice.status === 'issued' ? (

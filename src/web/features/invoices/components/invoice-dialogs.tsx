@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { ContactEmailSuggestions } from '../../../lib/contact-suggestions';
 import { FormDialog } from '../../../ui/dialog';
 import { FormField, TextArea, TextInput } from '../../../ui/form-field';
 import { toast } from '../../../ui/toast';
@@ -21,11 +22,14 @@ export function SendInvoiceDialog({
   defaultEmail,
   open,
   onOpenChange,
+  locationId,
 }: {
   invoice: InvoiceRef;
   defaultEmail: string | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The job's location: its billing contacts are offered under the field (decision 038). */
+  locationId?: string | null | undefined;
 }) {
   const [email, setEmail] = useState(defaultEmail ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -75,6 +79,7 @@ export function SendInvoiceDialog({
           />
         )}
       </FormField>
+      <ContactEmailSuggestions locationId={locationId} purpose="invoice" current={email} onPick={setEmail} />
     </FormDialog>
   );
 }

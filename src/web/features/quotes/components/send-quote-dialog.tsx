@@ -6,6 +6,7 @@ import { QUOTE_MESSAGES, quoteNumberFor, sendQuoteInput } from '../../../../doma
 import type { QuoteType } from '../../../../domain/quote-templates';
 import { errorMessage } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { ContactEmailSuggestions } from '../../../lib/contact-suggestions';
 import { ErrorBanner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
@@ -28,6 +29,7 @@ export function SendQuoteDialog({
   defaultEmail,
   actionLabel,
   onSent,
+  locationId,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -37,6 +39,8 @@ export function SendQuoteDialog({
   defaultEmail: string;
   actionLabel: string;
   onSent: () => void;
+  /** The job's location: its site, management and owner contacts are offered under the field (decision 038). */
+  locationId?: string | null | undefined;
 }) {
   const send = useSendQuote(jobId);
   // As FormDialog: while the send runs the dialog cannot be closed, so its outcome is never lost.
@@ -60,6 +64,7 @@ export function SendQuoteDialog({
           actionLabel={actionLabel}
           onDone={() => onOpenChange(false)}
           onSent={onSent}
+          locationId={locationId}
         />
       ) : null}
     </Dialog>
@@ -85,7 +90,9 @@ function SendQuoteForm({
   actionLabel,
   onDone,
   onSent,
+  locationId,
 }: {
+  locationId?: string | null | undefined;
   send: ReturnType<typeof useSendQuote>;
   jobId: string;
   jobNumber: number;
@@ -150,6 +157,15 @@ function SendQuoteForm({
           />
         )}
       </FormField>
+      <ContactEmailSuggestions
+        locationId={locationId}
+        purpose="quote"
+        current={watch('email')}
+        onPick={(email) => {
+          setValue('email', email);
+          clearErrors('email');
+        }}
+      />
       <FormField
         label="Quote Number"
         required
