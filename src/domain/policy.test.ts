@@ -31,6 +31,8 @@ const EXPECTED: Record<Action, string> = {
   'invoices.void': 'admin manager',
   'quotes.send': 'admin manager user',
   'quoteTemplates.manage': 'admin manager user',
+  'opportunities.manage': 'admin manager user',
+  'scorecard.everyone': 'admin manager user',
 };
 
 describe('policy', () => {
