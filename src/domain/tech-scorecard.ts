@@ -103,7 +103,10 @@ const optionalDate = z.preprocess(
 
 export const scorecardQuery = z
   .object({
-    period: z.preprocess(emptyToUndefined, z.enum(SCORECARD_PERIODS, 'Unknown period').default(DEFAULT_SCORECARD_PERIOD)),
+    period: z.preprocess(
+      emptyToUndefined,
+      z.enum(SCORECARD_PERIODS, 'Unknown period').default(DEFAULT_SCORECARD_PERIOD),
+    ),
     from: optionalDate,
     to: optionalDate,
     sort: z.preprocess(emptyToUndefined, z.enum(SCORECARD_SORTS).default('name')),

@@ -25,7 +25,8 @@ const ok = z.object({ ok: z.literal(true) });
 /** What a row says beside its kind: the option, the quote, the reason declined, why replace. */
 export function opportunityDetail(o: Opportunity): string {
   if (o.kind === 'unquoted_repair') return o.optionLabel ?? '';
-  if (o.kind === 'replacement') return o.replacementReason ? replacementReasonText(o.replacementReason, o.unitAgeYears) : '';
+  if (o.kind === 'replacement')
+    return o.replacementReason ? replacementReasonText(o.replacementReason, o.unitAgeYears) : '';
   const quote = `${o.quoteNumber ?? ''} (${o.quoteType ?? ''})`;
   if (o.kind === 'awaiting_customer') return quote;
   const reason = o.declineReason ? (DECLINE_REASON_LABELS[o.declineReason as DeclineReason] ?? o.declineReason) : '';
@@ -55,7 +56,8 @@ export function opportunitiesRoutes(app: FastifyInstance, { opportunities }: { o
     config: office,
     schema: {
       tags: ['opportunities'],
-      summary: 'Service Opportunities: unquoted repairs, quotes awaiting the customer, declined quotes, replacement candidates; with totals by kind',
+      summary:
+        'Service Opportunities: unquoted repairs, quotes awaiting the customer, declined quotes, replacement candidates; with totals by kind',
       querystring: opportunityListQuery,
       response: { 200: opportunityList, ...errors },
     },

@@ -33,7 +33,8 @@ export function techScorecardRoutes(app: FastifyInstance, { scorecards }: { scor
   r.get('/api/tech-scorecard', {
     schema: {
       tags: ['tech-scorecard'],
-      summary: 'Per technician over a period: jobs completed, scheduled hours, revenue, quotes, repeat visits, expiring certifications',
+      summary:
+        'Per technician over a period: jobs completed, scheduled hours, revenue, quotes, repeat visits, expiring certifications',
       querystring: scorecardQuery,
       response: { 200: scorecard, 400: apiErrorBody, 403: apiErrorBody },
     },
