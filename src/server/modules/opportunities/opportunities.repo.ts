@@ -67,14 +67,6 @@ export interface OpportunityScope {
 function sources(scope: OpportunityScope): SQL {
   const since = new Date(scope.now);
   since.setUTCMonth(since.getUTCMonth() - REPEAT_REPAIR_MONTHS);
-  const quoteBranch = (kind: OpportunityKind, status: string, arisen: SQL) => sql`
-    select ${kind}::text as kind, ${q.id} as source_id, ${j.id} as job_id, ${j.unitId} as unit_id,
-      ${j.locationId} as location_id, ${q.amount} as value, ${arisen} as arisen_at,
-      ${q.quoteNumber}::text as quote_number, ${q.quoteType}::text as quote_type, null::text as phase,
-      ${q.declineReason}::text as decline_reason, ${q.declineComment}::text as decline_comment,
-      null::text as replacement_reason, null::integer as unit_age
-    from ${from(q)} join ${from(j)} on ${j.id} = ${q.jobId}
-    where ${q.status} = ${status}`;
   return sql`(
     select 'unquoted_repair'::text as kind, ${r.id} as source_id, ${j.id} as job_id, ${j.unitId} as unit_id,
       ${j.locationId} as location_id, ${r.totalCost} as value, ${r.createdAt} as arisen_at,
@@ -85,9 +77,14 @@ function sources(scope: OpportunityScope): SQL {
     where ${r.totalCost} > 0 and ${j.status} <> 'cancelled'
       and not exists (select 1 from ${from(q)} where ${q.jobId} = ${r.jobId} and ${q.quoteType} in ('repair', 'replacement'))
     union all
-    ${quoteBranch('awaiting_customer', 'sent', sql`${q.sentAt}`)}
-    union all
-    ${quoteBranch('declined_quote', 'declined', sql`${q.decidedAt}`)}
+    select case when ${q.status} = 'sent' then 'awaiting_customer' else 'declined_quote' end as kind,
+      ${q.id} as source_id, ${j.id} as job_id, ${j.unitId} as unit_id, ${j.locationId} as location_id,
+      ${q.amount} as value, case when ${q.status} = 'sent' then ${q.sentAt} else ${q.decidedAt} end as arisen_at,
+      ${q.quoteNumber}::text as quote_number, ${q.quoteType}::text as quote_type, null::text as phase,
+      ${q.declineReason}::text as decline_reason, ${q.declineComment}::text as decline_comment,
+      null::text as replacement_reason, null::integer as unit_age
+    from ${from(q)} join ${from(j)} on ${j.id} = ${q.jobId}
+    where ${q.status} in ('sent', 'declined')
     union all
     select 'replacement'::text as kind, coalesce(old.unit_id, rep.unit_id) as source_id,
       coalesce(old.job_id, rep.job_id) as job_id, coalesce(old.unit_id, rep.unit_id) as unit_id,
@@ -146,7 +143,7 @@ function conditions(scope: OpportunityScope): SQL {
 
 /** The filtered opportunities (every kind), with their location and follow-up: `f`. */
 function filtered(scope: OpportunityScope): SQL {
-  return sql`filtered as (
+  return sql`filtered as materialized (
     select o.*, ${ageDays(scope)} as age_days, ${l.name} as location_name, ${l.companyId} as company_id,
       ${fu.followUpOn} as follow_up_on, ${fu.note} as follow_up_note, ${fu.dismissedAt} as dismissed_at,
       ${fu.dismissReason} as dismiss_reason
@@ -191,6 +188,10 @@ const ROW = selection({
   followUpNote: sql<string | null>`p.follow_up_note`,
   dismissedAt: sql<Date | null>`p.dismissed_at`.mapWith((v: unknown) => new Date(v as string)),
   dismissReason: sql<string | null>`p.dismiss_reason`,
+  /** Every row carries the totals by kind (an InitPlan over the same filtered rows: read once). */
+  totals: sql<{ kind: OpportunityKind; count: number; value: string }[] | null>`(
+    select json_agg(json_build_object('kind', kind, 'count', n, 'value', v::text))
+    from (select kind, count(*) as n, coalesce(sum(value), 0) as v from filtered group by kind) t)`,
 });
 
 function orderBy(filters: OpportunityFilters): SQL {
@@ -200,6 +201,14 @@ function orderBy(filters: OpportunityFilters): SQL {
   return filters.sort === 'value'
     ? sql`p.value ${dir} nulls last, p.arisen_at asc, p.kind, p.source_id`
     : sql`p.arisen_at ${reverse}, p.kind, p.source_id`;
+}
+
+type Totals = { kind: OpportunityKind; count: number; value: string }[];
+function toTotals(rows: Totals): OpportunityTotals {
+  return OPPORTUNITY_KINDS.map((kind) => {
+    const row = rows.find((x) => x.kind === kind);
+    return { kind, count: row ? Number(row.count) : 0, valueCents: row ? toCents(row.value) : 0 };
+  });
 }
 
 function toOpportunity(row: ReturnType<typeof ROW.decode>): Opportunity {
@@ -255,16 +264,21 @@ const EXISTS = selection({ found: sql<boolean>`true` });
 export function createOpportunitiesRepo(db: Executor) {
   return {
     async totals(scope: OpportunityScope): Promise<OpportunityTotals> {
-      const rows = await selectRows(db, TOTAL, opportunityStatements(scope, 0, 0).totals);
-      return OPPORTUNITY_KINDS.map((kind) => {
-        const row = rows.find((x) => x.kind === kind);
-        return { kind, count: row?.count ?? 0, valueCents: row ? toCents(row.value) : 0 };
-      });
+      return toTotals(await selectRows(db, TOTAL, opportunityStatements(scope, 0, 0).totals));
     },
 
-    async page(scope: OpportunityScope, limit: number, offset: number): Promise<Opportunity[]> {
+    /**
+     * A page and the totals by kind in one statement (the filtered union is read once); the totals
+     * alone when the page is empty.
+     */
+    async page(
+      scope: OpportunityScope,
+      limit: number,
+      offset: number,
+    ): Promise<{ items: Opportunity[]; totals: OpportunityTotals }> {
       const rows = await selectRows(db, ROW, opportunityStatements(scope, limit, offset).page);
-      return rows.map(toOpportunity);
+      const totals = rows[0] ? toTotals(rows[0].totals ?? []) : await this.totals(scope);
+      return { items: rows.map(toOpportunity), totals };
     },
 
     /** Does the record an opportunity of this kind comes from exist (and is it still of that kind)? */

@@ -53,8 +53,7 @@ export function createOpportunitiesService({
 
     async list(query: OpportunityListQuery): Promise<OpportunityList> {
       const scope = await scopeOf(query);
-      const totals = await repo.totals(scope);
-      const items = await repo.page(scope, OPPORTUNITY_PAGE_SIZE, (query.page - 1) * OPPORTUNITY_PAGE_SIZE);
+      const { items, totals } = await repo.page(scope, OPPORTUNITY_PAGE_SIZE, (query.page - 1) * OPPORTUNITY_PAGE_SIZE);
       const total = totals.filter((t) => !query.kind || t.kind === query.kind).reduce((n, t) => n + t.count, 0);
       return { items, total, totalCapped: false, page: query.page, pageSize: OPPORTUNITY_PAGE_SIZE, totals };
     },
@@ -63,7 +62,7 @@ export function createOpportunitiesService({
     async *exportBatches(filters: OpportunityFilters): AsyncGenerator<Opportunity[]> {
       const scope = await scopeOf(filters);
       for (let offset = 0; ; offset += EXPORT_BATCH) {
-        const rows = await repo.page(scope, EXPORT_BATCH, offset);
+        const { items: rows } = await repo.page(scope, EXPORT_BATCH, offset);
         if (rows.length) yield rows;
         if (rows.length < EXPORT_BATCH) return;
       }
