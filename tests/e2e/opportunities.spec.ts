@@ -89,6 +89,13 @@ test.describe('Service Opportunities', () => {
     await page.getByLabel('Show dismissed').focus();
     await page.keyboard.press('Space');
     await expect(row).toBeVisible();
+
+    // Send Quote opens the job's Quotes card, in view and focused
+    await page.getByRole('link', { name: /Send Quote: job/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/jobs/${job.id}#quotes$`));
+    await expect(page.locator('#quotes')).toBeFocused();
+    await expect(page.locator('#quotes').getByRole('tab', { name: 'Repair Quote' })).toBeVisible();
   });
 
   test('a replacement candidate offers a new job for its unit', async ({ signedIn: page, f }) => {

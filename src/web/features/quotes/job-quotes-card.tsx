@@ -105,7 +105,7 @@ export function JobQuotesCard({ job, onChanged }: { job: JobDetail; onChanged?: 
     tab === 'all' ? QUOTE_MESSAGES.allQuotesTab : state && !state.canSend ? state.reason : null;
 
   return (
-    <div id="quotes" ref={cardRef} tabIndex={-1} className="scroll-mt-4 focus:outline-none">
+    <div id="quotes" ref={cardRef} tabIndex={-1} className="scroll-mt-20 focus:outline-none">
       <Card>
         <CardHeader
           title={QUOTES_CARD_TEXTS.title}

@@ -70,15 +70,16 @@ export function OpportunitySettingsCard({ canEdit }: { canEdit: boolean }) {
               error={form.formState.errors.replacementAgeYears?.message}
             >
               {(field) => (
-                <TextInput
-                  {...field}
-                  type="number"
-                  inputMode="numeric"
-                  min={REPLACEMENT_AGE_LIMITS.min}
-                  max={REPLACEMENT_AGE_LIMITS.max}
-                  className="w-32"
-                  {...form.register('replacementAgeYears')}
-                />
+                <div className="w-32">
+                  <TextInput
+                    {...field}
+                    type="number"
+                    inputMode="numeric"
+                    min={REPLACEMENT_AGE_LIMITS.min}
+                    max={REPLACEMENT_AGE_LIMITS.max}
+                    {...form.register('replacementAgeYears')}
+                  />
+                </div>
               )}
             </FormField>
             <Button type="submit" disabled={save.isPending}>
