@@ -6,6 +6,7 @@ import { foundationCases } from './foundation.js';
 import { homeCases } from './home.js';
 import { invoiceCases } from './invoices.js';
 import { jobCases } from './jobs.js';
+import { opportunityCases } from './opportunities.js';
 import { quoteCases } from './quotes.js';
 import { searchCases } from './search.js';
 
@@ -20,4 +21,5 @@ export const benchCases: BenchCase[] = [
   ...quoteCases,
   ...invoiceCases,
   ...searchCases,
+  ...opportunityCases,
 ];

@@ -12,6 +12,7 @@ import {
   routeAllows,
   switchableRoles,
   USER_ROLES,
+  scorecardScope,
   type Action,
 } from './policy';
 
@@ -31,6 +32,8 @@ const EXPECTED: Record<Action, string> = {
   'invoices.void': 'admin manager',
   'quotes.send': 'admin manager user',
   'quoteTemplates.manage': 'admin manager user',
+  'opportunities.manage': 'admin manager user',
+  'scorecard.everyone': 'admin manager user',
 };
 
 describe('policy', () => {
@@ -90,5 +93,13 @@ describe('policy', () => {
     expect(isAssignedTo([{ id: 'a' }], 'b')).toBe(false);
     expect(isAssignedTo([], 'b')).toBe(false);
     expect(isAssignedTo([{ id: 'a' }], undefined)).toBe(false);
+  });
+});
+
+describe('scorecardScope', () => {
+  it('shows the office every technician, a technician only their own row', () => {
+    expect(scorecardScope({ role: 'admin', id: 'a' })).toEqual({ technicianId: null });
+    expect(scorecardScope({ role: 'user', id: 'u' })).toEqual({ technicianId: null });
+    expect(scorecardScope({ role: 'technician', id: 't' })).toEqual({ technicianId: 't' });
   });
 });

@@ -62,6 +62,10 @@ const ALLOWED = {
   'quotes.send': OFFICE,
   /** Edit the quote and e-mail templates (technicians read them). */
   'quoteTemplates.manage': OFFICE,
+  /** Service Opportunities: see the unsold work, set follow-ups, dismiss and restore (decision 039). */
+  'opportunities.manage': OFFICE,
+  /** The Tech Scorecard of every technician (a technician sees only their own row: scorecardScope). */
+  'scorecard.everyone': OFFICE,
 } as const satisfies Record<string, readonly UserRole[]>;
 
 export type Action = keyof typeof ALLOWED;
@@ -130,4 +134,14 @@ export function assignableRoles(actor: UserRole): UserRole[] {
 export function switchableRoles(actor: UserRole, user: { role: UserRole }, isSelf: boolean): UserRole[] {
   if (isSelf || isTechnician(user)) return [user.role];
   return USER_ROLES.filter((r) => r !== TECHNICIAN_ROLE && mayManageRole(actor, r));
+}
+
+/**
+ * Whose Tech Scorecard rows a user sees: every technician's (null) for the office, only their own
+ * for a technician (their user id is their technician id), none for anyone else.
+ */
+export function scorecardScope(user: { role: UserRole; id: string }): { technicianId: string | null } | 'none' {
+  if (can(user.role, 'scorecard.everyone')) return { technicianId: null };
+  if (isTechnician(user)) return { technicianId: user.id };
+  return 'none';
 }

@@ -48,6 +48,16 @@ import { createNominatimGeocoder, noGeocoder, type Geocoder } from './geocoder/g
 import { createTechniciansRepo, createTechniciansService, techniciansRoutes } from './modules/technicians/index.js';
 import { createUsersRepo, createUsersService, usersRoutes } from './modules/users/index.js';
 import {
+  createOpportunitiesRepo,
+  createOpportunitiesService,
+  opportunitiesRoutes,
+} from './modules/opportunities/index.js';
+import {
+  createTechScorecardRepo,
+  createTechScorecardService,
+  techScorecardRoutes,
+} from './modules/tech-scorecard/index.js';
+import {
   createQuoteTemplatesRepo,
   createQuoteTemplatesService,
   quoteTemplatesRoutes,
@@ -331,6 +341,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limitSweep.unref();
     app.addHook('onClose', async () => clearInterval(limitSweep));
   }
+
+  // Service Opportunities and the Tech Scorecard (issue 28, decision 039)
+  opportunitiesRoutes(app, {
+    opportunities: createOpportunitiesService({ db, repo: createOpportunitiesRepo(db), settings, clock }),
+  });
+  techScorecardRoutes(app, {
+    scorecards: createTechScorecardService({ repo: createTechScorecardRepo(db), settings, clock }),
+  });
 
   // E-mail outbox: the Outbox API, and the delivery worker of this server (issue 13)
   {

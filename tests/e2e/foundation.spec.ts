@@ -85,12 +85,12 @@ test.describe('sign-in and layout', () => {
 
     await page.goto('/jobs/opportunities');
     await expect(nav.getByRole('link', { name: 'Service Opportunities' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
-    await page.getByRole('link', { name: 'Return to Dashboard' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Service Opportunities', level: 1 })).toBeVisible();
 
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Return to Dashboard' }).click();
+    await expect(page).toHaveURL(/\/$/);
   });
 
   test('header search finds a company and opens it', async ({ signedIn: page, f }) => {

@@ -28,4 +28,5 @@ export * from './schema/outbox.js';
 export * from './schema/files.js';
 export * from './schema/rate-limits.js';
 export * from './schema/home.js';
+export * from './schema/opportunities.js';
 export * from './views.js';

@@ -43,6 +43,7 @@ export const TABLE_OWNERS = {
   job_invoices: 'modules/invoices',
   job_invoice_lines: 'modules/invoices',
   job_invoice_status_changes: 'modules/invoices',
+  opportunity_follow_ups: 'modules/opportunities',
   outbox: 'outbox',
   stored_files: 'storage',
   rate_limits: 'plugins/rate-limit.ts',

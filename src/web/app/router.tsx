@@ -64,10 +64,10 @@ export const routes: RouteObject[] = [
           // Jobs: list, create, detail, dispatch
           { path: 'jobs', ...screen(() => import('../features/jobs/jobs-page')) },
           { path: 'jobs/create', ...screen(() => import('../features/jobs/job-create-page')) },
-          // The Dispatch & Schedule board; the Jobs group's links without a screen yet are Not found, not "Invalid job ID format".
+          // The Dispatch & Schedule board, Service Opportunities and the Tech Scorecard (before jobs/:id).
           { path: 'jobs/dispatch', ...screen(() => import('../features/dispatch/dispatch-page')) },
-          { path: 'jobs/opportunities', ...notFound },
-          { path: 'jobs/scorecard', ...notFound },
+          { path: 'jobs/opportunities', ...screen(() => import('../features/opportunities/opportunities-page')) },
+          { path: 'jobs/scorecard', ...screen(() => import('../features/scorecard/scorecard-page')) },
           // The job page combines features (jobs, inspections, quotes, invoices): composed in app/screens.
           { path: 'jobs/:id', ...screen(() => import('./screens/job-detail-page')) },
           { path: 'jobs/:id/edit', ...screen(() => import('../features/jobs/job-edit-page')) },

@@ -69,3 +69,16 @@ export const searchKeys = {
   all: ['search'] as const,
   results: (q: string) => ['search', q] as const,
 };
+
+/** Service Opportunities (decision 039): the list and its totals; a follow-up or dismissal refreshes them. */
+export const opportunityKeys = {
+  all: ['opportunities'] as const,
+  list: (q: object) => ['opportunities', 'list', q] as const,
+  settings: ['opportunities', 'settings'] as const,
+};
+
+/** The Tech Scorecard of a period. */
+export const scorecardKeys = {
+  all: ['tech-scorecard'] as const,
+  card: (q: object) => ['tech-scorecard', q] as const,
+};

@@ -107,6 +107,10 @@ export const jobs = pgTable(
     index('jobs_board_due_idx')
       .on(t.timePeriodDue)
       .where(sql`${t.status} <> 'completed'`),
+    // The Tech Scorecard's completed jobs of a period (decision 039).
+    index('jobs_completed_at_idx')
+      .on(t.completedAt)
+      .where(sql`${t.status} = 'completed'`),
     index('jobs_tagged_idx')
       .on(t.createdAt.desc())
       .where(sql`cardinality(${t.tags}) > 0`),

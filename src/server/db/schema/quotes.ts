@@ -75,6 +75,11 @@ export const jobQuotes = pgTable(
       .on(t.jobId)
       .where(sql`${t.status} = 'sent'`),
     index('job_quotes_job_idx').on(t.jobId, t.sentAt.desc()),
+    // The Tech Scorecard's quotes sent in a period; Service Opportunities' declined quotes (decision 039).
+    index('job_quotes_sent_at_idx').on(t.sentAt),
+    index('job_quotes_declined_idx')
+      .on(t.decidedAt)
+      .where(sql`${t.status} = 'declined'`),
     index('job_quotes_open_idx')
       .on(t.sentAt)
       .where(sql`${t.status} = 'sent'`),

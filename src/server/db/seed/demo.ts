@@ -216,6 +216,14 @@ function currentCertification(today: string, index: number) {
   return { issueDate: addDays(expiryDate, -3 * 365), expiryDate, status: 'active' };
 }
 
+/** Declined quotes' reasons and comments in the demo (issue 28: Service Opportunities). */
+const DEMO_DECLINES = [
+  { declineReason: 'too_expensive', declineComment: "Over this year's maintenance budget" },
+  { declineReason: 'not_now', declineComment: 'Revisit after the summer season' },
+  { declineReason: 'other_quotes', declineComment: null },
+  { declineReason: 'other', declineComment: 'Building may be sold next year' },
+] as const;
+
 type Price = {
   code: string;
   name: string;
@@ -634,6 +642,9 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
           sentAt,
           createdAt: sentAt,
           decidedAt: confirmedAt,
+          // The customer's reason (Service Opportunities shows it), by job number: no random draw, so
+          // the rest of the demo data stays as it was.
+          ...(quoteState === 'declined' ? DEMO_DECLINES[jobNumber % DEMO_DECLINES.length]! : {}),
         });
         if (quoteState === 'declined' && confirmedAt) {
           // A customer who declines the repairs pays the inspection fee: an issued invoice and the fee line.

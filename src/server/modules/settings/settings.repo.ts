@@ -1,10 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { dateInZone } from '../../../domain/dates.js';
 import { companySettings, DEFAULT_COMPANY_SETTINGS, type CompanySettings } from '../../../domain/settings.js';
+import {
+  DEFAULT_OPPORTUNITY_SETTINGS,
+  opportunitySettings,
+  type OpportunitySettings,
+} from '../../../domain/opportunities.js';
 import type { Executor } from '../../db/client.js';
 import { settings } from '../../db/schema.js';
 
 export const COMPANY_SETTINGS_KEY = 'company';
+/** Service Opportunities' replacement threshold (decision 039). */
+export const OPPORTUNITY_SETTINGS_KEY = 'opportunities';
 
 export function createSettingsRepo(db: Executor) {
   /** The company settings record, or the defaults when none is stored or it no longer parses. */
@@ -26,6 +33,20 @@ export function createSettingsRepo(db: Executor) {
      */
     async today(at: Date): Promise<string> {
       return dateInZone(at, await timeZone());
+    },
+
+    /** The replacement threshold, or the default when none is stored or it no longer parses. */
+    async getOpportunities(): Promise<OpportunitySettings> {
+      const [row] = await db.select().from(settings).where(eq(settings.key, OPPORTUNITY_SETTINGS_KEY)).limit(1);
+      const parsed = opportunitySettings.safeParse(row?.value);
+      return parsed.success ? parsed.data : DEFAULT_OPPORTUNITY_SETTINGS;
+    },
+
+    async putOpportunities(value: OpportunitySettings): Promise<void> {
+      await db
+        .insert(settings)
+        .values({ key: OPPORTUNITY_SETTINGS_KEY, value })
+        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
     },
 
     async putCompany(value: CompanySettings): Promise<void> {

@@ -1,6 +1,6 @@
 import { Ban, Eye, FileEdit, Send } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 import type { JobDetail } from '../../../domain/jobs';
 import {
   DECLINE_REASON_LABELS,
@@ -83,6 +83,16 @@ export function JobQuotesCard({ job, onChanged }: { job: JobDetail; onChanged?: 
   const [withdrawing, setWithdrawing] = useState(false);
   const withdraw = useWithdrawQuote(job.id);
 
+  // /jobs/{id}#quotes (Service Opportunities' Send Quote): bring the card into view once it has loaded.
+  const { hash } = useLocation();
+  const cardRef = useRef<HTMLDivElement>(null);
+  const loaded = Boolean(quotes.data);
+  useEffect(() => {
+    if (hash !== '#quotes' || !loaded) return;
+    cardRef.current?.scrollIntoView({ block: 'start' });
+    cardRef.current?.focus({ preventScroll: true });
+  }, [hash, loaded]);
+
   const view = quotes.data;
   const latestType = view?.latest?.type;
   const tab: CardTab = picked ?? (latestType === 'other' ? 'all' : (latestType ?? 'repair'));
@@ -95,119 +105,121 @@ export function JobQuotesCard({ job, onChanged }: { job: JobDetail; onChanged?: 
     tab === 'all' ? QUOTE_MESSAGES.allQuotesTab : state && !state.canSend ? state.reason : null;
 
   return (
-    <Card>
-      <CardHeader
-        title={QUOTES_CARD_TEXTS.title}
-        actions={
-          <>
-            {tab === 'all' ? (
-              <>
-                <Button size="sm" variant="secondary" disabled>
-                  <FileEdit className="h-4 w-4" aria-hidden /> Edit Template
+    <div id="quotes" ref={cardRef} tabIndex={-1} className="scroll-mt-20 focus:outline-none">
+      <Card>
+        <CardHeader
+          title={QUOTES_CARD_TEXTS.title}
+          actions={
+            <>
+              {tab === 'all' ? (
+                <>
+                  <Button size="sm" variant="secondary" disabled>
+                    <FileEdit className="h-4 w-4" aria-hidden /> Edit Template
+                  </Button>
+                  <Button size="sm" variant="secondary" disabled>
+                    <Eye className="h-4 w-4" aria-hidden /> Preview Quote
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <ButtonLink size="sm" variant="secondary" to={emailTemplatePath(tab, job.id)}>
+                    <FileEdit className="h-4 w-4" aria-hidden /> Edit Template
+                  </ButtonLink>
+                  <ButtonLink size="sm" variant="secondary" to={quotePreviewPath(job.id, tab)}>
+                    <Eye className="h-4 w-4" aria-hidden /> Preview Quote
+                  </ButtonLink>
+                </>
+              )}
+              {mayEdit && state?.canWithdraw ? (
+                <Button size="sm" variant="secondary" onClick={() => setWithdrawing(true)}>
+                  <Ban className="h-4 w-4" aria-hidden /> Withdraw Quote
                 </Button>
-                <Button size="sm" variant="secondary" disabled>
-                  <Eye className="h-4 w-4" aria-hidden /> Preview Quote
+              ) : null}
+              {mayEdit && !decided ? (
+                <Button
+                  size="sm"
+                  disabled={!state || !state.canSend || !view}
+                  onClick={() => setSending(true)}
+                  aria-describedby={sendDisabledReason ? `send-reason-${job.id}` : undefined}
+                >
+                  <Send className="h-4 w-4" aria-hidden /> {sendLabel}
                 </Button>
-              </>
-            ) : (
-              <>
-                <ButtonLink size="sm" variant="secondary" to={emailTemplatePath(tab, job.id)}>
-                  <FileEdit className="h-4 w-4" aria-hidden /> Edit Template
-                </ButtonLink>
-                <ButtonLink size="sm" variant="secondary" to={quotePreviewPath(job.id, tab)}>
-                  <Eye className="h-4 w-4" aria-hidden /> Preview Quote
-                </ButtonLink>
-              </>
-            )}
-            {mayEdit && state?.canWithdraw ? (
-              <Button size="sm" variant="secondary" onClick={() => setWithdrawing(true)}>
-                <Ban className="h-4 w-4" aria-hidden /> Withdraw Quote
-              </Button>
+              ) : null}
+            </>
+          }
+        />
+        <CardBody className="space-y-4">
+          <Tabs label="Quote type" value={tab} onChange={setTab} tabs={TABS} />
+          <div role="tabpanel" aria-label={TABS.find((t) => t.value === tab)!.label} className="space-y-4">
+            {quotes.isError ? (
+              <ErrorBanner
+                message={
+                  quotes.error instanceof ApiError && quotes.error.status === 404
+                    ? QUOTES_CARD_TEXTS.loadFailed
+                    : errorMessage(quotes.error, QUOTES_CARD_TEXTS.loadFailed)
+                }
+              />
             ) : null}
-            {mayEdit && !decided ? (
-              <Button
-                size="sm"
-                disabled={!state || !state.canSend || !view}
-                onClick={() => setSending(true)}
-                aria-describedby={sendDisabledReason ? `send-reason-${job.id}` : undefined}
-              >
-                <Send className="h-4 w-4" aria-hidden /> {sendLabel}
-              </Button>
+            {quotes.isPending ? <Spinner label="Loading quotes..." /> : null}
+            {mayEdit && sendDisabledReason ? (
+              <p id={`send-reason-${job.id}`} className="text-sm text-slate-600">
+                {sendDisabledReason}
+              </p>
             ) : null}
-          </>
-        }
-      />
-      <CardBody className="space-y-4">
-        <Tabs label="Quote type" value={tab} onChange={setTab} tabs={TABS} />
-        <div role="tabpanel" aria-label={TABS.find((t) => t.value === tab)!.label} className="space-y-4">
-          {quotes.isError ? (
-            <ErrorBanner
-              message={
-                quotes.error instanceof ApiError && quotes.error.status === 404
-                  ? QUOTES_CARD_TEXTS.loadFailed
-                  : errorMessage(quotes.error, QUOTES_CARD_TEXTS.loadFailed)
+            {view && tab === 'all' ? (
+              <DataTable
+                bare
+                label="Quote history"
+                columns={HISTORY_COLUMNS}
+                rows={view.history}
+                getRowKey={(q) => q.id}
+                getRowLabel={(q) => `quote ${q.number}`}
+                getRowTestId={(q) => `quote-${q.number}`}
+                empty={QUOTES_CARD_TEXTS.noHistory}
+              />
+            ) : null}
+            {state ? <QuoteTypeState state={state} unitNumber={job.unit?.unitNumber ?? null} /> : null}
+          </div>
+        </CardBody>
+        {view && state && tab !== 'all' ? (
+          <SendQuoteDialog
+            open={sending}
+            onOpenChange={setSending}
+            jobId={job.id}
+            locationId={job.location?.id}
+            jobNumber={job.number}
+            type={tab}
+            defaultEmail={view.contactEmail ?? job.contactEmail ?? ''}
+            actionLabel={sendLabel}
+            onSent={() => onChanged?.()}
+          />
+        ) : null}
+        {state?.latest ? (
+          <ConfirmDialog
+            open={withdrawing}
+            onOpenChange={(next) => {
+              setWithdrawing(next);
+              if (!next) withdraw.reset();
+            }}
+            title="Withdraw Quote"
+            description={QUOTES_CARD_TEXTS.withdrawConfirm(state.latest.number)}
+            confirmLabel="Withdraw Quote"
+            pendingLabel="Withdrawing..."
+            error={withdraw.isError ? errorMessage(withdraw.error, QUOTES_CARD_TEXTS.withdrawFailed) : null}
+            onConfirm={async () => {
+              try {
+                const result = await withdraw.mutateAsync(state.latest!.id);
+                toast.success(result.message);
+                setWithdrawing(false);
+                onChanged?.();
+              } catch {
+                // shown in the dialog (withdraw.error)
               }
-            />
-          ) : null}
-          {quotes.isPending ? <Spinner label="Loading quotes..." /> : null}
-          {mayEdit && sendDisabledReason ? (
-            <p id={`send-reason-${job.id}`} className="text-sm text-slate-600">
-              {sendDisabledReason}
-            </p>
-          ) : null}
-          {view && tab === 'all' ? (
-            <DataTable
-              bare
-              label="Quote history"
-              columns={HISTORY_COLUMNS}
-              rows={view.history}
-              getRowKey={(q) => q.id}
-              getRowLabel={(q) => `quote ${q.number}`}
-              getRowTestId={(q) => `quote-${q.number}`}
-              empty={QUOTES_CARD_TEXTS.noHistory}
-            />
-          ) : null}
-          {state ? <QuoteTypeState state={state} unitNumber={job.unit?.unitNumber ?? null} /> : null}
-        </div>
-      </CardBody>
-      {view && state && tab !== 'all' ? (
-        <SendQuoteDialog
-          open={sending}
-          onOpenChange={setSending}
-          jobId={job.id}
-          locationId={job.location?.id}
-          jobNumber={job.number}
-          type={tab}
-          defaultEmail={view.contactEmail ?? job.contactEmail ?? ''}
-          actionLabel={sendLabel}
-          onSent={() => onChanged?.()}
-        />
-      ) : null}
-      {state?.latest ? (
-        <ConfirmDialog
-          open={withdrawing}
-          onOpenChange={(next) => {
-            setWithdrawing(next);
-            if (!next) withdraw.reset();
-          }}
-          title="Withdraw Quote"
-          description={QUOTES_CARD_TEXTS.withdrawConfirm(state.latest.number)}
-          confirmLabel="Withdraw Quote"
-          pendingLabel="Withdrawing..."
-          error={withdraw.isError ? errorMessage(withdraw.error, QUOTES_CARD_TEXTS.withdrawFailed) : null}
-          onConfirm={async () => {
-            try {
-              const result = await withdraw.mutateAsync(state.latest!.id);
-              toast.success(result.message);
-              setWithdrawing(false);
-              onChanged?.();
-            } catch {
-              // shown in the dialog (withdraw.error)
-            }
-          }}
-        />
-      ) : null}
-    </Card>
+            }}
+          />
+        ) : null}
+      </Card>
+    </div>
   );
 }
 

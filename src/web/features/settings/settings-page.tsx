@@ -10,6 +10,7 @@ import { PageHeader } from '../../ui/page-header';
 import { Spinner } from '../../ui/spinner';
 import { useReferenceTypes, useUsers } from './api/settings-queries';
 import { CompanyInfoCard } from './components/company-info-card';
+import { OpportunitySettingsCard } from './components/opportunity-settings-card';
 import { ReferenceTypesCard } from './components/reference-types-card';
 import { UsersCard } from './components/users-card';
 
@@ -50,6 +51,7 @@ export default function SettingsPage() {
       {loadFailed ? <ErrorBanner message="Failed to load settings data" /> : null}
       <CompanyInfoCard company={company.data} loading={company.isPending} canEdit={canEdit} />
       {canEdit ? <UsersCard actor={user} /> : null}
+      <OpportunitySettingsCard canEdit={canEdit} />
       <div className="grid gap-6 2xl:grid-cols-2">
         <ReferenceTypesCard kind="service-types" canEdit={canEdit} />
         <ReferenceTypesCard kind="job-types" canEdit={canEdit} />
