@@ -72,7 +72,12 @@ function ReportSheet({ report }: { report: CompanyReport }) {
                 {location.units.length === 1 ? 'unit' : 'units'}
               </span>
             </h2>
-            <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <div
+              className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
+              tabIndex={0}
+              role="region"
+              aria-label={`Units at ${location.name}`}
+            >
               <table className="min-w-full text-sm">
                 <caption className="sr-only">Units at {location.name}</caption>
                 <thead className="bg-slate-50 text-left text-xs font-semibold text-slate-700">
@@ -112,7 +117,7 @@ function ReportSheet({ report }: { report: CompanyReport }) {
                 <tbody className="divide-y divide-slate-100">
                   {location.units.map((u) => (
                     <tr key={u.id}>
-                      <th scope="row" className="px-3 py-2 text-left font-medium">
+                      <th scope="row" className="px-3 py-2 text-left font-medium whitespace-nowrap">
                         <Link to={`/units/${u.id}`} className="text-blue-700 hover:underline">
                           {u.unitNumber}
                         </Link>
@@ -121,13 +126,19 @@ function ReportSheet({ report }: { report: CompanyReport }) {
                         <UnitStatusBadge status={u.status} />
                       </td>
                       <td className="px-3 py-2">{unitTypeText(u)}</td>
-                      <td className="px-3 py-2">{tonnageText(u.tonnage)}</td>
-                      <td className="px-3 py-2">{unitAgeText(u.age)}</td>
+                      <td className="px-3 py-2 whitespace-nowrap">{tonnageText(u.tonnage)}</td>
+                      <td className="px-3 py-2 whitespace-nowrap">{unitAgeText(u.age)}</td>
                       <td className="px-3 py-2">{u.lastServiceDate ? formatDate(u.lastServiceDate) : '-'}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{countValue(u.openRepairs)}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{countValue(u.openQuotes)}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{u.jobsLast12Months}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{formatCents(u.invoicedLast12MonthsCents)}</td>
+                      <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
+                        {countValue(u.openRepairs)}
+                      </td>
+                      <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
+                        {countValue(u.openQuotes)}
+                      </td>
+                      <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{u.jobsLast12Months}</td>
+                      <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
+                        {formatCents(u.invoicedLast12MonthsCents)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
