@@ -149,8 +149,8 @@ export function formatAddress(parts: {
   return [parts.address, cityLine].filter(Boolean).join(', ');
 }
 
-/** What the browser needs to know of the server's configuration. */
-export const clientConfig = z.object({ mapTileUrl: z.string() });
+/** What the browser needs to know of the server's configuration; `version` is package.json's (Help shows it). */
+export const clientConfig = z.object({ mapTileUrl: z.string(), version: z.string() });
 export type ClientConfig = z.infer<typeof clientConfig>;
 
 /** Splits free text into the words that must each match (empty words dropped, at most 8). */

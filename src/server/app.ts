@@ -35,6 +35,11 @@ import { createSearchRepo, searchRoutes } from './modules/search/index.js';
 import { createSettingsRepo, settingsRoutes } from './modules/settings/index.js';
 import { clientConfigRoutes } from './modules/client-config/index.js';
 import { companiesRoutes, createCompaniesRepo, createCompaniesService } from './modules/companies/index.js';
+import {
+  companyReportRoutes,
+  createCompanyReportRepo,
+  createCompanyReportService,
+} from './modules/company-report/index.js';
 import { createCustomerDashboardRepo, customerDashboardRoutes } from './modules/customer-dashboard/index.js';
 import { createLocationsRepo, createLocationsService, locationsRoutes } from './modules/locations/index.js';
 import {
@@ -241,6 +246,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     unitsRoutes(app, { units: createUnitsService({ db, repo: unitsRepo, locations: locationsRepo }) });
     contactsRoutes(app, { contacts: createContactsService({ db, repo: contactsRepo }), today: companyToday });
+    companyReportRoutes(app, {
+      reports: createCompanyReportService({ repo: createCompanyReportRepo(db), timeZone: settings.timeZone, clock }),
+      settings: settings.getCompany,
+    });
   }
 
   // Settings, users, technicians, account

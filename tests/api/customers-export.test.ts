@@ -149,7 +149,10 @@ describe('/dashboard and client configuration', () => {
 
   it('tells the signed-in browser where map tiles come from', async () => {
     const response = await api.call('GET', '/api/config');
-    expect(response.json()).toEqual({ mapTileUrl: 'https://tile.example.test/{z}/{x}/{y}.png' });
+    expect(response.json()).toEqual({
+      mapTileUrl: 'https://tile.example.test/{z}/{x}/{y}.png',
+      version: expect.any(String),
+    });
     await signedOut(ctx).refused('GET', '/api/config', undefined, 401);
   });
 });

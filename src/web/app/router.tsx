@@ -40,6 +40,7 @@ export const routes: RouteObject[] = [
           { path: 'companies/create', ...screen(() => import('../features/customers/company-form-page')) },
           { path: 'companies/:id', ...screen(() => import('../features/customers/company-detail-page')) },
           { path: 'companies/:id/edit', ...screen(() => import('../features/customers/company-form-page')) },
+          { path: 'companies/:id/report', ...screen(() => import('../features/customers/company-report-page')) },
           {
             path: 'companies/:companyId/location/new',
             ...screen(() => import('../features/customers/location-form-page')),
@@ -95,6 +96,7 @@ export const routes: RouteObject[] = [
           { path: 'technicians/add', ...screen(() => import('../features/technicians/technician-add-page')) },
           { path: 'technicians/:id/edit', ...screen(() => import('../features/technicians/technician-edit-page')) },
           { path: 'account', ...screen(() => import('../features/account/account-page')) },
+          { path: 'help', ...screen(() => import('../features/help/help-page')) },
 
           { path: '*', ...notFound },
         ],

@@ -36,6 +36,7 @@ export const customerKeys = {
   dashboard: ['customers', 'dashboard'] as const,
   companies: (q: Partial<CompanyListQuery>) => ['customers', 'companies', q] as const,
   company: (id: string) => ['customers', 'company', id] as const,
+  companyReport: (id: string) => ['customers', 'company-report', id] as const,
   suggestions: (name: string) => ['customers', 'suggestions', name] as const,
   locations: (q: Partial<LocationListQuery>) => ['customers', 'locations', q] as const,
   location: (id: string) => ['customers', 'location', id] as const,

@@ -7,6 +7,7 @@ import type {
   CompanyListQuery,
   CompanySummary,
 } from '../../../../domain/companies';
+import type { CompanyReport } from '../../../../domain/company-report';
 import type { CustomerDashboard } from '../../../../domain/customers';
 import type { UnitDeficienciesAnswer } from '../../../../domain/repairs';
 import type { Location, LocationInput } from '../../../../domain/locations';
@@ -40,6 +41,15 @@ export function useCompanyDetail(id: string | undefined) {
   return useQuery({
     queryKey: keys.company(id ?? ''),
     queryFn: () => api.get<CompanyDetail>(`/api/companies/${id}`),
+    enabled: Boolean(id),
+  });
+}
+
+/** The company's asset report (/companies/{id}/report). */
+export function useCompanyReport(id: string | undefined) {
+  return useQuery({
+    queryKey: keys.companyReport(id ?? ''),
+    queryFn: () => api.get<CompanyReport>(`/api/companies/${id}/report`),
     enabled: Boolean(id),
   });
 }
