@@ -83,19 +83,22 @@ function routePages(webDir: string, indexRaw: Buffer): RoutePages {
   const file = path.join(webDir, 'route-preloads.json');
   if (!existsSync(file)) return { patterns: [], pages: new Map(), signedIn: new Map() };
   const routes = JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[];
-  const html = indexRaw.toString('utf8');
+  const indexHtml = indexRaw.toString('utf8');
   const pages = new Map<string, HtmlPage>();
   const signedIn = new Map<string, HtmlPage>();
-  const page = (links: string[]) =>
-    htmlPage(Buffer.from(html.replace('</head>', `${links.join('\n    ')}\n  </head>`)));
   const fetchLink = (href: string) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`;
+  // /login is not drawn in the signed-in layout: its page leaves out index.html's header (decision 042).
+  const withoutShell = (page: string) => page.replace(/<!--shell-->[\s\S]*?<!--\/shell-->/, '');
   for (const route of routes) {
+    const html = route.path === '/login' ? withoutShell(indexHtml) : indexHtml;
+    const page = (links: string[]) =>
+      htmlPage(Buffer.from(html.replace('</head>', `${links.join('\n    ')}\n  </head>`)));
     const links = [
       ...route.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
       ...route.fetch.map(fetchLink),
     ];
     if (!html.includes('</head>')) continue;
-    if (links.length) pages.set(route.path, page(links));
+    if (links.length || html !== indexHtml) pages.set(route.path, page(links));
     // The screen's first answers travel with its code instead of after it has run (decision 042).
     if (route.data?.length) signedIn.set(route.path, page([...links, ...route.data.map(fetchLink)]));
   }
