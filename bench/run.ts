@@ -645,18 +645,19 @@ async function benchLighthouse() {
     });
     const cookie = /hvac_sid=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
     if (!login.ok || !cookie) throw new Error(`sign-in failed: ${login.status}`);
-    // The first row of each list opens a detail screen of the demo data.
-    const firstId = async (url: string) => {
+    // The first row of the jobs and invoices lists opens a detail screen of the demo data (and the job's company).
+    const firstRow = async (url: string) => {
       const page = (await (await fetch(`${base}${url}`, { headers: { cookie } })).json()) as {
-        items: { id: string }[];
+        items?: { id: string; companyId?: string }[];
       };
-      return page.items[0]?.id;
+      return page.items?.[0];
     };
-    const [company, job, invoice] = await Promise.all([
-      firstId('/api/companies?page=1&pageSize=1'),
-      firstId('/api/jobs?page=1&pageSize=1'),
-      firstId('/api/invoices?page=1&pageSize=1'),
+    const [job, invoiceRow] = await Promise.all([
+      firstRow('/api/jobs?page=1&pageSize=25'),
+      firstRow('/api/invoices?page=1&pageSize=25'),
     ]);
+    const company = job?.companyId;
+    const invoice = invoiceRow?.id;
     const screens: LighthouseScreen[] = [
       { name: 'sign-in', path: '/login', signedIn: false },
       { name: 'home', path: '/', signedIn: true },
@@ -668,7 +669,7 @@ async function benchLighthouse() {
       { name: 'price book', path: '/item-prices', signedIn: true },
       { name: 'settings', path: '/settings', signedIn: true },
       ...(company ? [{ name: 'a company', path: `/companies/${company}`, signedIn: true }] : []),
-      ...(job ? [{ name: 'a job', path: `/jobs/${job}`, signedIn: true }] : []),
+      ...(job ? [{ name: 'a job', path: `/jobs/${job.id}`, signedIn: true }] : []),
       ...(invoice ? [{ name: 'an invoice', path: `/invoices/${invoice}`, signedIn: true }] : []),
     ].filter((s) => !lighthouseOnly || lighthouseOnly.includes(s.path) || lighthouseOnly.includes(s.name));
     const rows = runLighthouse(base, screens, cookie);
