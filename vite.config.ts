@@ -27,6 +27,23 @@ export default defineConfig({
       entry: 'main',
       router: 'src/web/app/router.tsx',
       fetch: { '/login': ['/api/auth/options'] },
+      // A signed-in screen's first answers at its plain path, preloaded with its code (decision 042):
+      // the URLs the screen asks for with its default filters (another URL only costs a wasted request).
+      data: {
+        '*': ['/api/settings/company', '/api/auth/options'],
+        '/': ['/api/home/options', '/api/home/stats?period=last-month'],
+        '/jobs': ['/api/jobs/options', '/api/jobs?dateField=due&sort=created&dir=desc&page=1&pageSize=25'],
+        '/jobs/dispatch': ['/api/config', '/api/dispatch/options'],
+        '/dashboard': ['/api/customers/dashboard'],
+        '/companies': ['/api/companies?page=1&pageSize=25'],
+        '/locations': ['/api/locations?page=1&pageSize=25'],
+        '/units': ['/api/units?page=1&pageSize=25'],
+        '/invoices': ['/api/invoices?page=1&pageSize=25'],
+        '/invoices/pending': ['/api/invoices/pending?page=1&pageSize=25'],
+        '/invoices/paid': ['/api/invoices/paid?page=1&pageSize=25'],
+        '/item-prices': ['/api/price-book?page=1&pageSize=25', '/api/price-book/options'],
+        '/settings': ['/api/users?page=1&pageSize=25', '/api/settings/service-types', '/api/settings/job-types'],
+      },
     }),
     precompress(),
   ],
@@ -39,6 +56,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     // The customer's quote page is its own entry: it never loads the staff application (decision 018).
     rollupOptions: {
+      // A zod schema is a value: built only where it is used. Without this, a screen importing one
+      // constant from a module of schemas built them all while loading (~100 ms of a phone's main
+      // thread on /jobs; decision 042). zod's schema builders have no side effects worth keeping.
+      treeshake: { manualPureFunctions: ['z'] },
       input: {
         main: fileURLToPath(new URL('./src/web/index.html', import.meta.url)),
         quote: fileURLToPath(new URL('./src/web/quote-confirm.html', import.meta.url)),

@@ -20,8 +20,13 @@
  *            against the built server in its own process (PGlite, demo data); targets <= 2.5 s
  *            cold and <= 1.0 s repeat (median of --firstload-runs 3); with the bytes each page's
  *            JavaScript and CSS weigh raw, gzipped and brotli-compressed
+ *   lighthouse  Lighthouse 12.2.3's mobile profile (simulated slow 4G, CPU 4x slower) on the main
+ *            screens, signed in, against the built server in its own process (PGlite, demo data):
+ *            performance, accessibility, CLS, LCP, TBT per screen; targets performance >= 95,
+ *            accessibility 100, CLS <= 0.05 (bench/lighthouse.ts, decision 042; --lighthouse-only
+ *            /jobs,/units runs a few screens)
  *
- * Options: --only bundle,startup,pdf,api,load,firstload   --db pglite,postgres   --iterations 40
+ * Options: --only bundle,startup,pdf,api,load,firstload,lighthouse   --db pglite,postgres   --iterations 40
  *          --area customers,jobs   (only the api cases of these areas)
  * Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/hvac_bench_large),
  *              BENCH_DATA_DIR (default .tmp/bench/pglite-large). A missing large data set is generated
@@ -44,6 +49,7 @@ import { seedLarge } from '../src/server/db/seed/large.js';
 import { testConfig } from '../tests/support/test-config.js';
 import { benchCases } from './cases/index.js';
 import { FIELD_PROFILE, measureFirstLoad, median } from './firstload.js';
+import { LIGHTHOUSE_TARGETS, runLighthouse, type LighthouseScreen } from './lighthouse.js';
 import { runLoad } from './load.js';
 import { serializerFigures } from './serializer.js';
 import type { BenchCase, BenchContext, DatabaseKind } from './types.js';
@@ -54,7 +60,8 @@ const option = (name: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const only = new Set((option('only') ?? 'bundle,startup,pdf,api,load,firstload').split(','));
+const only = new Set((option('only') ?? 'bundle,startup,pdf,api,load,firstload,lighthouse').split(','));
+const lighthouseOnly = option('lighthouse-only')?.split(',');
 const firstLoadRuns = Number(option('firstload-runs') ?? 3);
 const loadSeconds = Number(option('load-seconds') ?? 10);
 // What the load clients ask for: a browser's Accept-Encoding by default (the server compresses
@@ -84,6 +91,13 @@ const check = (name: string, value: number, unit: string, target?: number) => {
   say(
     `  ${ok ? 'ok  ' : 'MISS'} ${name}: ${value.toFixed(unit === 'KB' ? 1 : 0)} ${unit}${target !== undefined ? ` (target < ${target} ${unit})` : ''}`,
   );
+};
+
+/** A figure where higher is better (Lighthouse's scores): met when value >= min. */
+const checkAtLeast = (name: string, value: number, unit: string, min: number) => {
+  const ok = value >= min;
+  checks.push({ name, value, unit, target: min, ok });
+  say(`  ${ok ? 'ok  ' : 'MISS'} ${name}: ${value} ${unit} (target >= ${min} ${unit})`);
 };
 
 function ensureBuild() {
@@ -613,6 +627,69 @@ async function benchFirstLoad() {
   }
 }
 
+/** Lighthouse's mobile figures per screen (bench/lighthouse.ts), against issue 28's targets. */
+async function benchLighthouse() {
+  const { loadavg } = await import('node:os');
+  say(
+    `\n== lighthouse: mobile profile (simulated slow 4G, CPU 4x slower), signed in; load average now ${loadavg()[0]!.toFixed(1)}`,
+  );
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hvac-bench-lighthouse-'));
+  const stop = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' }, port);
+  try {
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ username: 'demo', password: 'hvac-demo' }),
+    });
+    const cookie = /hvac_sid=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
+    if (!login.ok || !cookie) throw new Error(`sign-in failed: ${login.status}`);
+    // The first row of the jobs and invoices lists opens a detail screen of the demo data (and the job's company).
+    const firstRow = async (url: string) => {
+      const page = (await (await fetch(`${base}${url}`, { headers: { cookie } })).json()) as {
+        items?: { id: string; companyId?: string }[];
+      };
+      return page.items?.[0];
+    };
+    const [job, invoiceRow] = await Promise.all([
+      firstRow('/api/jobs?page=1&pageSize=25'),
+      firstRow('/api/invoices?page=1&pageSize=25'),
+    ]);
+    const company = job?.companyId;
+    const invoice = invoiceRow?.id;
+    const screens: LighthouseScreen[] = [
+      { name: 'sign-in', path: '/login', signedIn: false },
+      { name: 'home', path: '/', signedIn: true },
+      { name: 'companies', path: '/companies', signedIn: true },
+      { name: 'units', path: '/units', signedIn: true },
+      { name: 'jobs', path: '/jobs', signedIn: true },
+      { name: 'dispatch', path: '/jobs/dispatch', signedIn: true },
+      { name: 'invoices', path: '/invoices', signedIn: true },
+      { name: 'price book', path: '/item-prices', signedIn: true },
+      { name: 'settings', path: '/settings', signedIn: true },
+      ...(company ? [{ name: 'a company', path: `/companies/${company}`, signedIn: true }] : []),
+      ...(job ? [{ name: 'a job', path: `/jobs/${job.id}`, signedIn: true }] : []),
+      ...(invoice ? [{ name: 'an invoice', path: `/invoices/${invoice}`, signedIn: true }] : []),
+    ].filter((s) => !lighthouseOnly || lighthouseOnly.includes(s.path) || lighthouseOnly.includes(s.name));
+    const rows = runLighthouse(base, screens, cookie);
+    const t = LIGHTHOUSE_TARGETS;
+    for (const row of rows) {
+      const ok = row.performance >= t.performance && row.accessibility >= t.accessibility && row.cls <= t.cls;
+      say(
+        `  ${ok ? 'ok  ' : 'MISS'} ${row.name.padEnd(11)} perf ${row.performance}, a11y ${row.accessibility}${row.failedAccessibility.length ? ` (${row.failedAccessibility.join(', ')})` : ''}, CLS ${row.cls}, FCP ${row.fcpMs} ms, LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms; ${row.scriptRequests} scripts of ${row.requests} requests`,
+      );
+      checkAtLeast(`${row.path} Lighthouse performance`, row.performance, 'points', t.performance);
+      checkAtLeast(`${row.path} Lighthouse accessibility`, row.accessibility, 'points', t.accessibility);
+      check(`${row.path} layout shift (CLS x 1000)`, Math.round(row.cls * 1000), 'CLS/1000', t.cls * 1000 + 1);
+    }
+    results.lighthouse = { lighthouse: '12.2.3', loadAverage: loadavg(), targets: t, screens: rows };
+  } finally {
+    await stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /**
  * Issue 10's drag figure: the dispatch E2E (tests/e2e/dispatch.spec.ts) measures a week of 500 jobs
  * while one block is dragged, with the browser's performance timeline, and writes it to
@@ -651,6 +728,7 @@ async function main() {
   if (only.has('api')) for (const kind of databases) await benchApi(kind);
   if (only.has('load')) await benchLoad();
   if (only.has('firstload')) await benchFirstLoad();
+  if (only.has('lighthouse')) await benchLighthouse();
   reportDispatchDrag();
 
   results.checks = checks;

@@ -19,6 +19,11 @@ export interface RoutePreload {
   modules: string[];
   /** API answers the screen asks for first, fetched with the page */
   fetch: string[];
+  /**
+   * API answers a signed-in screen asks for first at its plain path (no query string): the server
+   * preloads them only for a request carrying a session cookie and no query (decision 042).
+   */
+  data: string[];
 }
 
 const EXTENSIONS = ['.tsx', '.ts', '.jsx', '.js'];
@@ -37,6 +42,8 @@ export function firstLoad(options: {
   entry: string;
   router: string;
   fetch?: Record<string, string[]>;
+  /** per path, the signed-in first answers; "*" for every path but /login */
+  data?: Record<string, string[]>;
 }): Plugin {
   return {
     name: 'hvac-first-load',
@@ -89,6 +96,10 @@ export function firstLoad(options: {
             path: route.path,
             modules: [...files].filter((f) => !loaded.has(f)).map((f) => `/${f}`),
             fetch: options.fetch?.[route.path] ?? [],
+            data:
+              route.path === '/login' || route.path.endsWith('*')
+                ? []
+                : [...(options.data?.['*'] ?? []), ...(options.data?.[route.path] ?? [])],
           };
         });
         if (routes.length === 0) throw new Error(`first-load: no routes found in ${options.router}`);

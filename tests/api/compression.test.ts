@@ -15,8 +15,8 @@ import { cookieHeader, testConfig, TEST_PASSWORD } from '../support/test-app.js'
 // A built web app as the build writes it (decision 020): each text file with its .br and .gz beside it.
 const ASSET = 'assets/main-Ab12Cd34.js';
 const ASSET_TEXT = `export const hello = ${JSON.stringify('x'.repeat(4000))};\n`;
-const INDEX =
-  '<!doctype html><html><head><title>HVAC Administration</title></head><body><div id="root"></div></body></html>';
+const SHELL = '<!--shell--><header>HVAC Administration</header><!--/shell-->';
+const INDEX = `<!doctype html><html><head><title>HVAC Administration</title></head><body><div id="root">${SHELL}</div></body></html>`;
 
 function writeWebDir(dir: string) {
   mkdirSync(path.join(dir, 'assets'), { recursive: true });
@@ -35,8 +35,8 @@ function writeWebDir(dir: string) {
   writeFileSync(
     path.join(dir, 'route-preloads.json'),
     JSON.stringify([
-      { path: '/units', modules: ['/assets/units-page-Zz.js'], fetch: [] },
-      { path: '/login', modules: [], fetch: ['/api/auth/options'] },
+      { path: '/units', modules: ['/assets/units-page-Zz.js'], fetch: [], data: ['/api/units?page=1&pageSize=25'] },
+      { path: '/login', modules: [], fetch: ['/api/auth/options'], data: [] },
     ]),
   );
 }
@@ -127,6 +127,24 @@ describe('pages: never cached, compressed by Accept-Encoding', () => {
     const login = (await app.inject({ url: '/login' })).body;
     expect(login).toContain('<link rel="preload" as="fetch" crossorigin href="/api/auth/options">');
     expect(login).not.toContain('modulepreload');
+  });
+
+  it("preloads a screen's first answers only with a session cookie and no query (decision 042)", async () => {
+    const preload = '<link rel="preload" as="fetch" crossorigin href="/api/units?page=1&amp;pageSize=25">';
+    const signedIn = { cookie: 'hvac_sid=abc.def' };
+    expect((await app.inject({ url: '/units', headers: signedIn })).body).toContain(preload);
+    expect((await app.inject({ url: '/units' })).body).not.toContain(preload);
+    const withQuery = (await app.inject({ url: '/units?page=2', headers: signedIn })).body;
+    expect(withQuery).not.toContain(preload);
+    expect(withQuery).toContain('units-page-Zz.js');
+  });
+
+  it("draws the layout's header before the JavaScript, except on /login (decision 042)", async () => {
+    expect((await app.inject({ url: '/units' })).body).toContain(SHELL);
+    expect((await app.inject({ url: '/companies' })).body).toContain(SHELL);
+    const login = (await app.inject({ url: '/login' })).body;
+    expect(login).not.toContain('HVAC Administration</header>');
+    expect(login).toContain('<div id="root"></div>');
   });
 
   it('the service worker script is revalidated on every use', async () => {

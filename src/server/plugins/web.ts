@@ -30,6 +30,8 @@ interface RoutePreload {
   path: string;
   modules: string[];
   fetch: string[];
+  /** preloaded only for a request with a session cookie and no query string (decision 042) */
+  data?: string[];
 }
 
 /**
@@ -77,21 +79,37 @@ function decodeURIComponentSafe(value: string): string {
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** index.html with a path's preloads before </head>, for each path of the route table. */
-function routePages(webDir: string, indexRaw: Buffer): { patterns: string[]; pages: Map<string, HtmlPage> } {
+function routePages(webDir: string, indexRaw: Buffer): RoutePages {
   const file = path.join(webDir, 'route-preloads.json');
-  if (!existsSync(file)) return { patterns: [], pages: new Map() };
+  if (!existsSync(file)) return { patterns: [], pages: new Map(), signedIn: new Map() };
   const routes = JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[];
-  const html = indexRaw.toString('utf8');
+  const indexHtml = indexRaw.toString('utf8');
   const pages = new Map<string, HtmlPage>();
+  const signedIn = new Map<string, HtmlPage>();
+  const fetchLink = (href: string) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`;
+  // /login is not drawn in the signed-in layout: its page leaves out index.html's header (decision 042).
+  const withoutShell = (page: string) => page.replace(/<!--shell-->[\s\S]*?<!--\/shell-->/, '');
   for (const route of routes) {
+    const html = route.path === '/login' ? withoutShell(indexHtml) : indexHtml;
+    const page = (links: string[]) =>
+      htmlPage(Buffer.from(html.replace('</head>', `${links.join('\n    ')}\n  </head>`)));
     const links = [
       ...route.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
-      ...route.fetch.map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`),
+      ...route.fetch.map(fetchLink),
     ];
-    if (links.length && html.includes('</head>'))
-      pages.set(route.path, htmlPage(Buffer.from(html.replace('</head>', `${links.join('\n    ')}\n  </head>`))));
+    if (!html.includes('</head>')) continue;
+    if (links.length || html !== indexHtml) pages.set(route.path, page(links));
+    // The screen's first answers travel with its code instead of after it has run (decision 042).
+    if (route.data?.length) signedIn.set(route.path, page([...links, ...route.data.map(fetchLink)]));
   }
-  return { patterns: [...pages.keys()], pages };
+  return { patterns: [...new Set([...pages.keys(), ...signedIn.keys()])], pages, signedIn };
+}
+
+interface RoutePages {
+  patterns: string[];
+  pages: Map<string, HtmlPage>;
+  /** the same pages with the screen's first API answers preloaded, for a signed-in browser */
+  signedIn: Map<string, HtmlPage>;
 }
 
 function sendHtml(request: FastifyRequest, reply: FastifyReply, page: HtmlPage) {
@@ -118,7 +136,9 @@ export async function registerWeb(app: FastifyInstance, webDir: string | null) {
   const quoteHtml = loadHtml(webDir ? path.join(webDir, 'quote-confirm.html') : null);
   // Each screen's page names its own chunks (and first API answers), so they download with the entry.
   const routes =
-    webDir && indexHtml ? routePages(webDir, indexHtml.raw) : { patterns: [], pages: new Map<string, HtmlPage>() };
+    webDir && indexHtml
+      ? routePages(webDir, indexHtml.raw)
+      : { patterns: [], pages: new Map<string, HtmlPage>(), signedIn: new Map<string, HtmlPage>() };
 
   if (webDir && indexHtml) {
     await app.register(async (files) => {
@@ -152,8 +172,13 @@ export async function registerWeb(app: FastifyInstance, webDir: string | null) {
       return sendHtml(request, reply.header('referrer-policy', 'no-referrer'), quoteHtml);
     }
     if ((request.method === 'GET' || request.method === 'HEAD') && indexHtml && !url.startsWith('/assets/')) {
-      const pattern = matchRoute(routes.patterns, url.split('?')[0]!.split('#')[0]!);
-      return sendHtml(request, reply, (pattern && routes.pages.get(pattern)) || indexHtml);
+      const pathname = url.split('?')[0]!.split('#')[0]!;
+      const pattern = matchRoute(routes.patterns, pathname);
+      // The answers a screen asks for first at its plain path: only worth fetching with a session
+      // cookie (else they answer 401) and without a query (which changes what the screen asks for).
+      const signedIn = pathname === url && request.headers.cookie?.includes('hvac_sid=');
+      const page = pattern && ((signedIn && routes.signedIn.get(pattern)) || routes.pages.get(pattern));
+      return sendHtml(request, reply, page || indexHtml);
     }
     return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
   });

@@ -2,11 +2,29 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Spinner } from '../ui/spinner';
 
+/**
+ * While the first screen's chunk loads: a signed-in screen keeps the header index.html drew before
+ * any JavaScript ran (the same markup), so it does not vanish and come back (decision 042).
+ */
 function LoadingScreen() {
+  const spinner = <Spinner label="Loading..." />;
+  if (window.location.pathname === '/login')
+    return <main className="flex min-h-screen items-center justify-center">{spinner}</main>;
   return (
-    <main className="flex min-h-screen items-center justify-center">
-      <Spinner label="Loading..." />
-    </main>
+    <div className="flex min-h-screen">
+      <div className="hidden w-64 shrink-0 bg-slate-900 xl:block" />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <div className="flex items-center gap-3 border-b border-slate-200 bg-white/95 px-4 py-3 sm:gap-4 sm:px-6">
+          {/* where the menu button is, below xl */}
+          <span className="-ml-1 h-8 w-8 shrink-0 xl:hidden" />
+          <div className="min-w-0 shrink">
+            <p className="text-base leading-tight font-semibold text-slate-900">HVAC Administration</p>
+            <p className="truncate text-xs text-slate-600">{'\u00a0'}</p>
+          </div>
+        </div>
+        <main className="px-4 py-6 sm:px-6 lg:px-8">{spinner}</main>
+      </div>
+    </div>
   );
 }
 

@@ -104,7 +104,10 @@ function columns(timeZone: string | undefined): DataTableColumn<JobListItem>[] {
       className: 'min-w-[11rem]',
       cell: (job) => (
         <span className="block text-sm">
-          <Link to={`/companies/${job.companyId}`} className="block text-slate-900 hover:text-blue-700 hover:underline">
+          <Link
+            to={`/companies/${job.companyId}`}
+            className="block py-0.5 text-slate-900 hover:text-blue-700 hover:underline"
+          >
             {job.companyName}
           </Link>
           <span className="block text-xs text-slate-600">

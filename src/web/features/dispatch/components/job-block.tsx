@@ -66,7 +66,7 @@ export const JobBlock = memo(function JobBlock({
       {movable ? (
         <button
           type="button"
-          className="shrink-0 self-start p-1 opacity-70 hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-blue-700"
+          className="shrink-0 self-start p-[5px] opacity-70 hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-blue-700"
           aria-label={`${DISPATCH_TEXTS.reschedule} Job #${job.number} ${job.name}`}
           title={DISPATCH_TEXTS.reschedule}
           onClick={() => actions.onReschedule(job, row)}

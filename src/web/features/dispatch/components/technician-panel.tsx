@@ -204,7 +204,8 @@ export function TechnicianPanel({
           className="w-full"
         />
       </div>
-      <ul className="max-h-72 overflow-y-auto lg:max-h-[calc(100vh-16rem)]" aria-label="Technicians">
+      {/* Below lg the panel sits above the board: a fixed height, so the board does not move when the list arrives. */}
+      <ul className="h-72 overflow-y-auto lg:h-auto lg:max-h-[calc(100vh-16rem)]" aria-label="Technicians">
         {entry(
           UNASSIGNED_ROW,
           <>

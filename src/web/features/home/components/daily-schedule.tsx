@@ -94,7 +94,8 @@ export function DailyScheduleCard({
           </span>
         </div>
       ) : null}
-      <div className="p-4">
+      {/* A fixed height, scrolling inside: the counts below do not move when the day's jobs arrive (decision 042). */}
+      <div className="h-72 overflow-y-auto p-4">
         {schedule.isError ? (
           <ErrorBanner message="Failed to load the schedule. Please try again." />
         ) : schedule.isPending ? (
