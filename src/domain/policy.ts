@@ -44,6 +44,8 @@ const ALLOWED = {
   'outbox.manage': ADMINS,
   /** Create and edit companies, locations and units. */
   'customers.edit': OFFICE,
+  /** Add and remove a company's tags (Manage Tags); technicians read them. */
+  'companyTags.manage': OFFICE,
   /** Delete a company, location or unit with what hangs off it. */
   'customers.delete': ADMINS,
   /** Add, edit, delete and import price items. */
