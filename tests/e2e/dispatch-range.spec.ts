@@ -9,10 +9,7 @@ import { expect, expectAccessible, test } from './fixtures';
 
 const ZONE = 'America/New_York';
 
-test('the range follows month navigation; hidden jobs are counted and can be shown', async ({
-  signedIn: page,
-  f,
-}) => {
+test('the range follows month navigation; hidden jobs are counted and can be shown', async ({ signedIn: page, f }) => {
   const today = dateInZone(new Date(), ZONE);
   const next = monthRange(today, 1);
   const later = monthRange(today, 2);
@@ -44,7 +41,7 @@ test('the range follows month navigation; hidden jobs are counted and can be sho
   await expect(page.getByTestId('period-label')).toBeVisible();
 
   // The next month by keyboard: its range, its job.
-  await page.getByRole('button', { name: 'Next month' }).focus();
+  await page.getByRole('button', { name: 'Next month', exact: true }).focus();
   await page.keyboard.press('Enter');
   await expect(chips).toContainText('Jobs Due By Next Month');
   await expect(block(visit.id)).toBeVisible();
@@ -61,7 +58,7 @@ test('the range follows month navigation; hidden jobs are counted and can be sho
   await expect(note).toHaveCount(0);
 
   // Two months on: the chip names that month.
-  await page.getByRole('button', { name: 'Next month' }).click();
+  await page.getByRole('button', { name: 'Next month', exact: true }).click();
   const laterName = new Date(`${later.from}T00:00:00Z`).toLocaleDateString('en-US', {
     month: 'long',
     year: 'numeric',
