@@ -89,7 +89,8 @@ export function ManageTagsDialog({
       await add.mutateAsync({ companyId, input });
       toast.success(`Tag ${input.name} added`);
       reset({ name: '' });
-      setFocus('name');
+      // Back to the box for the next tag (after the list of tags has redrawn).
+      requestAnimationFrame(() => setFocus('name'));
     } catch (error) {
       if (!applyServerFieldErrors(error, setError, { known: ['name'] }))
         setError('root', { message: errorMessage(error, 'Failed to add the tag') });
