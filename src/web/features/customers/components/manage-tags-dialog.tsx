@@ -180,6 +180,8 @@ export function ManageTagsDialog({
                 }
                 heading="Tags"
                 listLabel="Tag suggestions"
+                // In the list's flow, not over it: the dialog's body scrolls and would clip a popup.
+                popupClassName="static! max-h-48"
                 onSelect={choose}
                 inputProps={{
                   ...field,
