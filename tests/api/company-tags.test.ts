@@ -3,6 +3,7 @@
  * types, the companies list filters by one (and its export lists them); office staff manage them,
  * technicians read them; every refusal changes nothing.
  */
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_TAG_LIMIT, TAG_MESSAGES } from '../../src/domain/tags.js';
 import { MISSING_ID, signInAs, type ApiClient } from '../support/api.js';
@@ -29,6 +30,14 @@ const add = async (companyId: string, name: string, client = api) => {
   return (response.json() as { tags: { id: string; name: string }[] }).tags;
 };
 const names = (tags: { name: string }[]) => tags.map((t) => t.name);
+
+async function readSheet(body: Buffer): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(body as unknown as ArrayBuffer);
+  const rows: unknown[][] = [];
+  workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
 
 describe('adding and removing tags', () => {
   it('adds a new tag, trimmed with single spaces, and reuses one of the same name in any case', async () => {
@@ -102,6 +111,9 @@ describe('the companies list filters by tag', () => {
     const exported = await api.call('GET', '/api/companies/export?tag=vip');
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toContain('spreadsheetml');
+    const rows = await readSheet(exported.rawPayload);
+    expect(rows[0]!.at(-1)).toBe('Tags');
+    expect(rows.slice(1).map((r) => [r[0], r.at(-1)])).toEqual([['Acme Cooling', 'Net 30, VIP']]);
   });
 });
 

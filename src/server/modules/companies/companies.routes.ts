@@ -43,8 +43,8 @@ export const COMPANY_EXPORT_COLUMNS: XlsxColumn<CompanyListItem>[] = [
   { header: 'State', width: 8, value: (c) => c.state },
   { header: 'Zip', width: 12, value: (c) => c.zip },
   { header: 'Phone', width: 18, value: (c) => c.phone },
-  { header: 'Tags', width: 30, value: (c) => c.tags.map((t) => t.name).join(', ') },
   { header: 'Created', width: 14, value: (c) => new Date(c.createdAt), numFmt: 'mm/dd/yyyy' },
+  { header: 'Tags', width: 30, value: (c) => c.tags.map((t) => t.name).join(', ') },
 ];
 
 /** `today`: the date in the company's time zone, for export file names. */
