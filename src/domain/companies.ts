@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { location } from './locations.js';
+import { tag, tagFilter } from './tags.js';
 import {
   CUSTOMER_MESSAGES,
   containsFilter,
@@ -37,6 +38,9 @@ export const company = z.object({
   updatedAt: z.string(),
 });
 export type Company = z.infer<typeof company>;
+/** A row of /companies (and the export): the company with its tags by name. */
+export const companyListItem = company.extend({ tags: z.array(tag) });
+export type CompanyListItem = z.infer<typeof companyListItem>;
 
 /** /companies: case-insensitive "contains" filters, ordered by name, 25/50/100 a page. */
 export const companyListQuery = z.object({
@@ -44,6 +48,8 @@ export const companyListQuery = z.object({
   city: containsFilter,
   state: containsFilter,
   zip: containsFilter,
+  /** one tag, whole and case-insensitive (issue 28) */
+  tag: tagFilter,
   ...customerPaging,
 });
 export type CompanyListQuery = z.output<typeof companyListQuery>;
@@ -91,6 +97,7 @@ export const COMPANY_DETAIL_LOCATION_LIMIT = 100;
 /** /companies/{id}: the company, how many locations it has, and the first of them by name. */
 export const companyDetail = z.object({
   company,
+  tags: z.array(tag),
   locationCount: z.number().int(),
   locations: z.array(location),
 });

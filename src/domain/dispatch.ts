@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate } from './dates.js';
+import { addDays, isIsoDate } from './dates.js';
 import { isUuidV4 } from './ids.js';
 import { JOB_STATUSES } from './home.js';
 import { durationMinutes, JOB_MESSAGES } from './jobs/index.js';
@@ -12,6 +12,9 @@ import { durationMinutes, JOB_MESSAGES } from './jobs/index.js';
 export const DISPATCH_MESSAGES = {
   rangeTooLong: 'The board range must be at most 62 days',
   rangeOrder: "'to' must be on or after 'from'",
+  viewNeedsBoth: "'viewFrom' and 'viewTo' go together",
+  viewOrder: "'viewTo' must be on or after 'viewFrom'",
+  viewTooLong: 'The view is at most 31 days',
   priceOrder: 'The maximum price must be at least the minimum price',
   stale:
     'This job was changed by someone else since the board was loaded. The board has been refreshed; check the job and try again.',
@@ -62,7 +65,7 @@ const optionalMoney = (label: string) =>
       `${label} must be an amount in dollars (e.g. 250 or 99.50)`,
     )
     .transform((v) => (v === undefined ? undefined : Math.round(Number(v) * 100)));
-const optionalDate = (name: 'from' | 'to') =>
+const optionalDate = (name: 'from' | 'to' | 'viewFrom' | 'viewTo') =>
   single(`'${name}'`)
     .trim()
     .optional()
@@ -162,6 +165,10 @@ const boardQueryFields = z.object({
   showSubcontracted: flag('Show subcontracted jobs').describe(
     'Show subcontracted jobs: true | false (default false: subcontracted jobs are left out)',
   ),
+  viewFrom: optionalDate('viewFrom').describe(
+    "First day the board's view shows (YYYY-MM-DD, with viewTo): the answer's hiddenInView counts the jobs scheduled in the view that the filters leave out",
+  ),
+  viewTo: optionalDate('viewTo').describe("Last day the board's view shows (YYYY-MM-DD, with viewFrom)"),
 });
 
 /** The range and price rules shared by the board and its side lists (tray, completed jobs). */
@@ -191,6 +198,13 @@ function refineBoardQuery(v: z.output<typeof boardQueryFields>, ctx: z.Refinemen
     const days = (Date.parse(`${v.to}T00:00:00Z`) - Date.parse(`${v.from}T00:00:00Z`)) / 86_400_000 + 1;
     if (days > DISPATCH_MAX_DAYS)
       ctx.addIssue({ code: 'custom', path: ['to'], message: DISPATCH_MESSAGES.rangeTooLong });
+  }
+  if ((v.viewFrom === undefined) !== (v.viewTo === undefined))
+    ctx.addIssue({ code: 'custom', path: ['viewTo'], message: DISPATCH_MESSAGES.viewNeedsBoth });
+  if (v.viewFrom && v.viewTo && isIsoDate(v.viewFrom) && isIsoDate(v.viewTo)) {
+    if (v.viewTo < v.viewFrom) ctx.addIssue({ code: 'custom', path: ['viewTo'], message: DISPATCH_MESSAGES.viewOrder });
+    else if (daysBetween(v.viewFrom, v.viewTo) > BOARD_VIEW_MAX_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['viewTo'], message: DISPATCH_MESSAGES.viewTooLong });
   }
   if (v.minPrice !== undefined && v.maxPrice !== undefined && v.maxPrice < v.minPrice)
     ctx.addIssue({ code: 'custom', path: ['maxPrice'], message: DISPATCH_MESSAGES.priceOrder });
@@ -240,7 +254,51 @@ export type CompletedJobsQuery = z.output<typeof completedJobsQuery>;
 export type CompletedJobsSearch = z.input<typeof completedJobsQuery>;
 export type BoardSearch = z.input<typeof boardQuery>;
 /** The board query with its range resolved to days (what the repository runs). */
-export type BoardFilters = Omit<BoardQuery, 'range' | 'from' | 'to'> & { from: string; to: string };
+export type BoardFilters = Omit<BoardQuery, 'range' | 'from' | 'to' | 'viewFrom' | 'viewTo'> & {
+  from: string;
+  to: string;
+};
+
+/** The board's three views: one day, a week (Sunday to Saturday) or a month. */
+export const BOARD_VIEWS = ['day', 'week', 'month'] as const;
+export type BoardView = (typeof BOARD_VIEWS)[number];
+/** The longest view (a month). */
+export const BOARD_VIEW_MAX_DAYS = 31;
+
+const daysBetween = (from: string, to: string) =>
+  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+const monthIndex = (isoDate: string) => Number(isoDate.slice(0, 4)) * 12 + Number(isoDate.slice(5, 7)) - 1;
+
+/** The first and last day a view shows: the day itself, its week (Sunday to Saturday) or its month. */
+export function boardViewDays(view: BoardView, anchor: string): { from: string; to: string } {
+  if (view === 'day') return { from: anchor, to: anchor };
+  if (view === 'week') {
+    const from = addDays(anchor, -new Date(`${anchor}T00:00:00Z`).getUTCDay());
+    return { from, to: addDays(from, 6) };
+  }
+  return monthRange(anchor, 0);
+}
+
+/** The date range the board reads for its view: a named month, or custom days with how to name them. */
+export type ViewRange =
+  | { range: 'this-month' | 'last-month' | 'next-month' }
+  | { range: 'custom'; from: string; to: string; shows: 'month' | 'days' };
+
+/**
+ * The range follows the view (issue 28): moving to another day, week or month moves the range with
+ * it, so a job scheduled in view is inside the range. A view within one month reads that whole
+ * month (named This/Last/Next Month when it is one of them, as the Filter Date Range By choices
+ * say; otherwise that month as custom days); a week across two months reads just its days.
+ */
+export function rangeForView(view: BoardView, anchor: string, today: string): ViewRange {
+  const days = boardViewDays(view, anchor);
+  if (monthIndex(days.from) !== monthIndex(days.to)) return { range: 'custom', ...days, shows: 'days' };
+  const offset = monthIndex(days.from) - monthIndex(today);
+  if (offset === 0) return { range: 'this-month' };
+  if (offset === -1) return { range: 'last-month' };
+  if (offset === 1) return { range: 'next-month' };
+  return { range: 'custom', ...monthRange(days.from, 0), shows: 'month' };
+}
 
 /** The first and last day of the month `offset` months from the month of `today` (YYYY-MM-DD). */
 export function monthRange(today: string, offset: number): { from: string; to: string } {
@@ -253,7 +311,7 @@ export function monthRange(today: string, offset: number): { from: string; to: s
 
 /** The board's days: a named month around `today` (company time zone), or the query's from/to. */
 export function resolveBoardRange(q: BoardQuery, today: string): BoardFilters {
-  const { range, from, to, ...rest } = q;
+  const { range, from, to, viewFrom: _viewFrom, viewTo: _viewTo, ...rest } = q;
   if (range === 'this-month') return { ...rest, ...monthRange(today, 0) };
   if (range === 'last-month') return { ...rest, ...monthRange(today, -1) };
   if (range === 'next-month') return { ...rest, ...monthRange(today, 1) };
@@ -319,6 +377,8 @@ export const boardAnswer = z.object({
   unassignedCount: z.number().int(),
   jobs: z.array(boardJob),
   total: z.number().int(),
+  /** jobs scheduled in the view (viewFrom..viewTo) that the filters leave out; 0 without a view */
+  hiddenInView: z.number().int(),
 });
 export type BoardAnswer = z.infer<typeof boardAnswer>;
 

@@ -23,6 +23,7 @@ const EXPECTED: Record<Action, string> = {
   'technicians.manage': 'admin manager',
   'outbox.manage': 'admin manager',
   'customers.edit': 'admin manager user',
+  'companyTags.manage': 'admin manager user',
   'customers.delete': 'admin manager',
   'priceBook.edit': 'admin manager',
   'jobs.edit': 'admin manager user',

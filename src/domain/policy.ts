@@ -44,6 +44,8 @@ const ALLOWED = {
   'outbox.manage': ADMINS,
   /** Create and edit companies, locations, units and contacts (contacts are customer records: decision 038). */
   'customers.edit': OFFICE,
+  /** Add and remove a company's tags (Manage Tags); technicians read them. */
+  'companyTags.manage': OFFICE,
   /** Delete a company, location, unit (with what hangs off it) or contact. */
   'customers.delete': ADMINS,
   /** Add, edit, delete and import price items. */

@@ -41,7 +41,7 @@ describe('Export to Spreadsheet', () => {
     expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(response.headers['content-disposition']).toBe('attachment; filename="companies-2026-11-22.xlsx"');
     const rows = await readSheet(response.rawPayload);
-    expect(rows[0]).toEqual(['Name', 'Address', 'City', 'State', 'Zip', 'Phone', 'Created']);
+    expect(rows[0]).toEqual(['Name', 'Address', 'City', 'State', 'Zip', 'Phone', 'Created', 'Tags']);
     expect(rows).toHaveLength(31);
     expect(rows.slice(1).map((r) => r[0])).toEqual(
       Array.from({ length: 30 }, (_, k) => `Export Co ${String(k * 2 + 1).padStart(2, '0')}`),

@@ -16,6 +16,7 @@
 export { DB_ENUMS } from './schema/columns.js';
 export * from './schema/customers.js';
 export * from './schema/contacts.js';
+export * from './schema/tags.js';
 export * from './schema/users.js';
 export * from './schema/technicians.js';
 export * from './schema/reference.js';

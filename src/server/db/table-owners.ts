@@ -17,6 +17,8 @@ export const TABLE_OWNERS = {
   service_lines: 'modules/reference-types',
   job_types: 'modules/reference-types',
   companies: 'modules/companies',
+  tags: 'modules/companies',
+  company_tags: 'modules/companies',
   locations: 'modules/locations',
   units: 'modules/units',
   contacts: 'modules/contacts',

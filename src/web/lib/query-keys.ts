@@ -37,6 +37,8 @@ export const customerKeys = {
   companies: (q: Partial<CompanyListQuery>) => ['customers', 'companies', q] as const,
   company: (id: string) => ['customers', 'company', id] as const,
   companyReport: (id: string) => ['customers', 'company-report', id] as const,
+  /** Manage Tags' suggestions for the typed text (issue 28). */
+  tags: (q: string) => ['customers', 'tags', q] as const,
   suggestions: (name: string) => ['customers', 'suggestions', name] as const,
   locations: (q: Partial<LocationListQuery>) => ['customers', 'locations', q] as const,
   location: (id: string) => ['customers', 'location', id] as const,

@@ -1,4 +1,4 @@
-import { count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type {
   Company,
   CompanyExportQuery,
@@ -9,7 +9,8 @@ import type {
 import { NAME_SUGGESTION_LIMIT } from '../../../domain/companies.js';
 import type { Executor } from '../../db/client.js';
 import { recordCrud } from '../../db/crud.js';
-import { companies, customerCounts, jobs, locations, units } from '../../db/schema.js';
+import { companies, companyTags, customerCounts, jobs, locations, tags, units } from '../../db/schema.js';
+import { TAG_SUGGESTION_LIMIT, type Tag, type TagSuggestion } from '../../../domain/tags.js';
 import { countLimitFor } from '../../../domain/search.js';
 import {
   COUNT_ROWS,
@@ -51,9 +52,28 @@ const toCompany = (row: RowOf<typeof COMPANY.fields>): Company => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-/** The contains filters of /companies; each one is served by its trigram index. */
+const ct = tableAlias(companyTags, 'ct');
+const tg = tableAlias(tags, 'tg');
+const TAG = selection({ id: tg.id, name: tg.name });
+const COMPANY_TAG = selection({ companyId: ct.companyId, id: tg.id, name: tg.name });
+const TAG_SUGGESTION = selection({
+  id: tg.id,
+  name: tg.name,
+  companyCount: sql<number>`(select count(*) from ${from(ct)} where ${ct.tagId} = ${tg.id})`.mapWith(Number),
+});
+
+/**
+ * The tag filter: the companies carrying the tag, found through tags_name_unique (one tag) and
+ * company_tags_tag_idx (its companies), never by reading every company's tags.
+ */
+const hasTag = (name: string) =>
+  sql`${c.id} in (select ${ct.companyId} from ${from(ct)} where ${ct.tagId} = (
+    select ${tg.id} from ${from(tg)} where lower(${tg.name}) = lower(${name})))`;
+
+/** The contains filters of /companies (each served by its trigram index) and the tag filter. */
 function filterConditions(filters: CompanyExportQuery): SQL[] {
   const conditions: SQL[] = [];
+  if (filters.tag) conditions.push(hasTag(filters.tag));
   if (filters.company) conditions.push(searchTextMatch(c.searchText, filters.company));
   if (filters.city) conditions.push(textMatch(c.city, filters.city));
   if (filters.state) conditions.push(textMatch(c.state, filters.state));
@@ -233,6 +253,73 @@ export function createCompaniesRepo(db: Executor, options: ListOptions = {}) {
               where ${l.companyId} = ${id}::uuid
             ) held`,
       );
+      return row?.n ?? 0;
+    },
+
+    /** The tags of these companies by name (one query for a page of the list). */
+    async tagsOf(companyIds: readonly string[], exec: Executor = db): Promise<Map<string, Tag[]>> {
+      const found = new Map<string, Tag[]>();
+      if (companyIds.length === 0) return found;
+      const rows = await selectRows(
+        exec,
+        COMPANY_TAG,
+        sql`select ${COMPANY_TAG} from ${from(ct)} join ${from(tg)} on ${tg.id} = ${ct.tagId}
+            where ${ct.companyId} = any(${sql`array[${sql.join(
+              companyIds.map((id) => sql`${id}`),
+              sql`, `,
+            )}]::uuid[]`})
+            order by lower(${tg.name})`,
+      );
+      for (const row of rows) {
+        const list = found.get(row.companyId) ?? [];
+        list.push({ id: row.id, name: row.name });
+        found.set(row.companyId, list);
+      }
+      return found;
+    },
+
+    /** Up to 10 tags whose name contains the text (every tag by name when empty), with how many companies carry each. */
+    async suggestTags(text: string, exec: Executor = db): Promise<TagSuggestion[]> {
+      return selectRows(
+        exec,
+        TAG_SUGGESTION,
+        sql`select ${TAG_SUGGESTION} from ${from(tg)} where ${text ? textMatch(tg.name, text) : sql`true`}
+            order by lower(${tg.name}) limit ${TAG_SUGGESTION_LIMIT}`,
+      );
+    },
+
+    /** The tag of this name (case-insensitive), created when there is none. */
+    async ensureTag(name: string, exec: Executor = db): Promise<Tag> {
+      await exec.insert(tags).values({ name }).onConflictDoNothing();
+      const row = await selectRow(
+        exec,
+        TAG,
+        sql`select ${TAG} from ${from(tg)} where lower(${tg.name}) = lower(${name})`,
+      );
+      return row!;
+    },
+
+    /** Puts the tag on the company; false when it was already there. */
+    async addCompanyTag(companyId: string, tagId: string, exec: Executor = db): Promise<boolean> {
+      const added = await exec
+        .insert(companyTags)
+        .values({ companyId, tagId })
+        .onConflictDoNothing()
+        .returning({ tagId: companyTags.tagId });
+      return added.length > 0;
+    },
+
+    /** Takes the tag off the company; false when it was not there. */
+    async removeCompanyTag(companyId: string, tagId: string, exec: Executor = db): Promise<boolean> {
+      const removed = await exec
+        .delete(companyTags)
+        .where(and(eq(companyTags.companyId, companyId), eq(companyTags.tagId, tagId)))
+        .returning({ tagId: companyTags.tagId });
+      return removed.length > 0;
+    },
+
+    async countCompanyTags(companyId: string, exec: Executor = db): Promise<number> {
+      const [row] = await exec.select({ n: count() }).from(companyTags).where(eq(companyTags.companyId, companyId));
       return row?.n ?? 0;
     },
 

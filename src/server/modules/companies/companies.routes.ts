@@ -9,11 +9,19 @@ import {
   companyDuplicateQuery,
   companyExportQuery,
   companyInput,
+  companyListItem,
   companyListQuery,
   companySuggestionsQuery,
   companySummary,
-  type Company,
+  type CompanyListItem,
 } from '../../../domain/companies.js';
+import {
+  addCompanyTagInput,
+  companyTagsAnswer,
+  TAG_MESSAGES,
+  tagSuggestionsAnswer,
+  tagSuggestionsQuery,
+} from '../../../domain/tags.js';
 import { CUSTOMER_MESSAGES, idParams } from '../../../domain/customers.js';
 import { allow } from '../../../domain/policy.js';
 import { exportFileName, sendXlsx, type XlsxColumn } from '../../export/xlsx.js';
@@ -24,8 +32,11 @@ const errors = { 400: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 409: a
 /** Office staff create and edit customers; only admin and manager delete them; technicians read. */
 const editors = allow('customers.edit');
 const deleters = allow('customers.delete');
+/** Office staff manage a company's tags; technicians read them (the list, the detail, the suggestions). */
+const taggers = allow('companyTags.manage');
+const tagParams = params.extend({ tagId: idParams(TAG_MESSAGES.invalidTagId).shape.id });
 
-export const COMPANY_EXPORT_COLUMNS: XlsxColumn<Company>[] = [
+export const COMPANY_EXPORT_COLUMNS: XlsxColumn<CompanyListItem>[] = [
   { header: 'Name', width: 40, value: (c) => c.name },
   { header: 'Address', width: 36, value: (c) => c.address },
   { header: 'City', width: 20, value: (c) => c.city },
@@ -33,6 +44,7 @@ export const COMPANY_EXPORT_COLUMNS: XlsxColumn<Company>[] = [
   { header: 'Zip', width: 12, value: (c) => c.zip },
   { header: 'Phone', width: 18, value: (c) => c.phone },
   { header: 'Created', width: 14, value: (c) => new Date(c.createdAt), numFmt: 'mm/dd/yyyy' },
+  { header: 'Tags', width: 30, value: (c) => c.tags.map((t) => t.name).join(', ') },
 ];
 
 /** `today`: the date in the company's time zone, for export file names. */
@@ -45,9 +57,10 @@ export function companiesRoutes(
   r.get('/api/companies', {
     schema: {
       tags: ['companies'],
-      summary: 'Companies by name, filtered by company, city, state and zip (case-insensitive contains)',
+      summary:
+        'Companies by name with their tags, filtered by company, city, state and zip (case-insensitive contains) and by a tag (whole name, any case)',
       querystring: companyListQuery,
-      response: { 200: paginated(company), 400: apiErrorBody },
+      response: { 200: paginated(companyListItem), 400: apiErrorBody },
     },
     handler: async (request) => companies.list(request.query),
   });
@@ -107,6 +120,40 @@ export function companiesRoutes(
       response: { 200: companyDetail, ...errors },
     },
     handler: async (request) => companies.detail(request.params.id),
+  });
+
+  r.get('/api/tags', {
+    schema: {
+      tags: ['companies'],
+      summary: 'Up to 10 tags whose name contains the text (every tag by name without it), with their company counts',
+      querystring: tagSuggestionsQuery,
+      response: { 200: tagSuggestionsAnswer, 400: apiErrorBody },
+    },
+    handler: async (request) => ({ items: await companies.suggestTags(request.query.q) }),
+  });
+
+  r.post('/api/companies/:id/tags', {
+    config: taggers,
+    schema: {
+      tags: ['companies'],
+      summary:
+        "Add a tag by name to the company: the existing tag of that name (any case) or a new one; answers the company's tags",
+      params,
+      body: addCompanyTagInput,
+      response: { 200: companyTagsAnswer, ...errors },
+    },
+    handler: async (request) => companies.addTag(request.params.id, request.body),
+  });
+
+  r.delete('/api/companies/:id/tags/:tagId', {
+    config: taggers,
+    schema: {
+      tags: ['companies'],
+      summary: "Take a tag off the company (the tag stays for other companies); answers the company's tags",
+      params: tagParams,
+      response: { 200: companyTagsAnswer, ...errors },
+    },
+    handler: async (request) => companies.removeTag(request.params.id, request.params.tagId),
   });
 
   r.put('/api/companies/:id', {

@@ -6,12 +6,20 @@ import {
   type CompanyDetail,
   type CompanyExportQuery,
   type CompanyInput,
+  type CompanyListItem,
   type CompanyListQuery,
   type CompanySummary,
 } from '../../../domain/companies.js';
 import { CUSTOMER_MESSAGES, deleteBlockedMessage } from '../../../domain/customers.js';
+import {
+  COMPANY_TAG_LIMIT,
+  TAG_MESSAGES,
+  type AddCompanyTagInput,
+  type CompanyTagsAnswer,
+  type TagSuggestion,
+} from '../../../domain/tags.js';
 import type { Database } from '../../db/client.js';
-import { conflict, notFound, registerConstraintMessages } from '../../errors.js';
+import { badRequest, conflict, notFound, registerConstraintMessages } from '../../errors.js';
 import { inBatches } from '../../export/xlsx.js';
 import { coordinatesFor, type Geocoder } from '../../geocoder/geocoder.js';
 import type { LocationsRepo } from '../locations/index.js';
@@ -44,17 +52,53 @@ export function createCompaniesService(deps: {
       throw conflict(duplicateCompanyMessage(duplicate.name), { name: duplicateCompanyMessage(duplicate.name) });
   };
 
+  /** The companies with their tags: one query for the whole page or batch. */
+  const withTags = async (items: Company[]): Promise<CompanyListItem[]> => {
+    const tags = await repo.tagsOf(items.map((c) => c.id));
+    return items.map((c) => ({ ...c, tags: tags.get(c.id) ?? [] }));
+  };
+
+  const companyTags = async (id: string, exec: Parameters<CompaniesRepo['tagsOf']>[1] = db) =>
+    (await repo.tagsOf([id], exec)).get(id) ?? [];
+
   return {
-    async list(query: CompanyListQuery): Promise<Paginated<Company>> {
+    async list(query: CompanyListQuery): Promise<Paginated<CompanyListItem>> {
       const { items, total, totalCapped } = await repo.list(query);
-      return { items, total, totalCapped, page: query.page, pageSize: query.pageSize };
+      return { items: await withTags(items), total, totalCapped, page: query.page, pageSize: query.pageSize };
     },
 
     exportBatches(filters: CompanyExportQuery) {
       return inBatches(
-        (after: { name: string; id: string } | null, limit) => repo.exportBatch(filters, after, limit),
+        async (after: { name: string; id: string } | null, limit) =>
+          withTags(await repo.exportBatch(filters, after, limit)),
         (row) => ({ name: row.name, id: row.id }),
       );
+    },
+
+    /** Manage Tags' suggestions as one types. */
+    suggestTags: (text: string): Promise<TagSuggestion[]> => repo.suggestTags(text),
+
+    /** Adds a tag by name to the company (the existing tag of that name, any case, or a new one); the company's tags. */
+    async addTag(id: string, input: AddCompanyTagInput): Promise<CompanyTagsAnswer> {
+      return db.transaction(async (tx) => {
+        if (!(await repo.getById(id, tx, { forUpdate: true }))) throw notFound(CUSTOMER_MESSAGES.companyNotFound);
+        const existing = await companyTags(id, tx);
+        if (existing.some((t) => t.name.toLowerCase() === input.name.toLowerCase())) return { tags: existing };
+        if (existing.length >= COMPANY_TAG_LIMIT)
+          throw badRequest(TAG_MESSAGES.tooMany, { name: TAG_MESSAGES.tooMany });
+        const tag = await repo.ensureTag(input.name, tx);
+        await repo.addCompanyTag(id, tag.id, tx);
+        return { tags: await companyTags(id, tx) };
+      });
+    },
+
+    /** Takes a tag off the company (the tag stays for others to use); the company's tags. */
+    async removeTag(id: string, tagId: string): Promise<CompanyTagsAnswer> {
+      return db.transaction(async (tx) => {
+        if (!(await repo.getById(id, tx, { forUpdate: true }))) throw notFound(CUSTOMER_MESSAGES.companyNotFound);
+        if (!(await repo.removeCompanyTag(id, tagId, tx))) throw notFound(TAG_MESSAGES.notOnCompany);
+        return { tags: await companyTags(id, tx) };
+      });
     },
 
     suggestions: (name: string): Promise<CompanySummary[]> => repo.suggestions(name),
@@ -63,11 +107,12 @@ export function createCompaniesService(deps: {
 
     async detail(id: string): Promise<CompanyDetail> {
       const company = await mustExist(id);
-      const [locationCount, firstLocations] = await Promise.all([
+      const [locationCount, firstLocations, tags] = await Promise.all([
         repo.countLocations(id),
         locations.listForCompany(id, COMPANY_DETAIL_LOCATION_LIMIT),
+        companyTags(id),
       ]);
-      return { company, locationCount, locations: firstLocations };
+      return { company, tags, locationCount, locations: firstLocations };
     },
 
     async create(input: CompanyInput): Promise<Company> {

@@ -354,6 +354,27 @@ export function createDispatchRepo(db: Executor) {
     },
 
     /**
+     * How many jobs scheduled in the view's days (company time zone) the filters leave out (issue
+     * 28): the board says so. Read through the schedule_start index, the filters negated as one.
+     */
+    async hiddenInView(
+      q: BoardFilters,
+      view: { from: string; to: string },
+      timeZone: string,
+      exec: Executor = db,
+    ): Promise<number> {
+      const shown = whereAll(boardConditions(q, timeZone));
+      const row = await selectRow(
+        exec,
+        COUNT_ROWS,
+        sql`select ${COUNT_ROWS} from ${from(j)}
+          where ${j.scheduleStart} >= ${dayStart(view.from, timeZone)} and ${j.scheduleStart} < ${dayStart(view.to, timeZone, 1)}
+            and not coalesce((${shown}), false)`,
+      );
+      return row?.n ?? 0;
+    },
+
+    /**
      * The tray: the range's unscheduled open jobs after the filters, its own list (not cut by the
      * board's page): the first `limit` by due date then number, and how many there are.
      */

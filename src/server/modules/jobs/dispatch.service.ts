@@ -75,6 +75,10 @@ export function createDispatchService({
     async board(search: BoardQuery): Promise<BoardAnswer> {
       const { zone, today, query } = await resolve(search);
       const found = await repo.board(query, zone, DISPATCH_JOB_LIMIT);
+      const hiddenInView =
+        search.viewFrom && search.viewTo
+          ? await repo.hiddenInView(query, { from: search.viewFrom, to: search.viewTo }, zone)
+          : 0;
       // Jobs of technicians who are not rows of the board (another office, inactive): their rows are added, marked.
       const listed = new Set(found.technicians.map((t) => t.id));
       const missing = [...new Set(found.jobs.flatMap((job) => job.technicianIds))].filter((id) => !listed.has(id));
@@ -98,6 +102,7 @@ export function createDispatchService({
         jobs: found.jobs,
         total: found.total,
         unassignedCount: found.unassignedCount,
+        hiddenInView,
         technicians: rows.map((t) => ({
           id: t.id,
           name: t.name,

@@ -24,9 +24,10 @@ const FILTERS = [
   { key: 'city', label: 'City' },
   { key: 'state', label: 'State' },
   { key: 'zip', label: 'Zipcode' },
+  { key: 'tag', label: 'Tag' },
 ] as const;
 type FilterKey = (typeof FILTERS)[number]['key'];
-const EMPTY: Record<FilterKey, string> = { company: '', city: '', state: '', zip: '' };
+const EMPTY: Record<FilterKey, string> = { company: '', city: '', state: '', zip: '', tag: '' };
 
 /** /companies: filters applied with Search, page size 25/50/100, cards, real paging and Export. */
 export default function CompaniesPage() {
@@ -39,12 +40,19 @@ export default function CompaniesPage() {
       city: values.city ?? '',
       state: values.state ?? '',
       zip: values.zip ?? '',
+      tag: values.tag ?? '',
     });
-  }, [values.company, values.city, values.state, values.zip]);
+  }, [values.company, values.city, values.state, values.zip, values.tag]);
 
   const companies = useCompanies(values);
   const { canEdit } = useCustomerPermissions();
-  const filters = { company: values.company, city: values.city, state: values.state, zip: values.zip };
+  const filters = {
+    company: values.company,
+    city: values.city,
+    state: values.state,
+    zip: values.zip,
+    tag: values.tag,
+  };
 
   const search = (event: FormEvent) => {
     event.preventDefault();
@@ -135,6 +143,20 @@ export default function CompaniesPage() {
                     <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
                       <Phone className="h-3.5 w-3.5" aria-hidden /> {formatPhone(company.phone)}
                     </p>
+                  ) : null}
+                  {company.tags.length ? (
+                    <ul className="mt-2 flex flex-wrap gap-1.5" aria-label={`Tags of ${company.name}`}>
+                      {company.tags.map((t) => (
+                        <li key={t.id}>
+                          <Link
+                            to={`/companies?tag=${encodeURIComponent(t.name)}`}
+                            className="inline-flex min-h-6 items-center rounded-full bg-indigo-50 px-2.5 text-xs font-medium text-indigo-800 hover:bg-indigo-100"
+                          >
+                            {t.name}
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
                   ) : null}
                   <div className="mt-auto flex gap-4 pt-3 text-sm">
                     {canEdit ? (

@@ -19,6 +19,8 @@ import { ContactsCard } from './components/contacts-card';
 import { MapCard } from './components/map-card';
 import { UnitsPanel } from './components/units-panel';
 import { useCustomerPermissions } from '../../lib/permissions';
+import { useCan } from '../../lib/can';
+import { ManageTagsDialog, TagList } from './components/manage-tags-dialog';
 
 function LocationRow({ location, companyId, canEdit }: { location: Location; companyId: string; canEdit: boolean }) {
   const [open, setOpen] = useState(false);
@@ -62,6 +64,8 @@ export default function CompanyDetailPage() {
   const remove = useDeleteCompany();
   const { canEdit, canDelete } = useCustomerPermissions();
   const navigate = useNavigate();
+  const canTag = useCan('companyTags.manage');
+  const [tagging, setTagging] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
@@ -76,7 +80,7 @@ export default function CompanyDetailPage() {
   });
   if (wait || !detail.data) return wait;
 
-  const { company, locations, locationCount } = detail.data;
+  const { company, locations, locationCount, tags } = detail.data;
   const confirmDelete = async () => {
     setDeleteError(null);
     try {
@@ -128,6 +132,14 @@ export default function CompanyDetailPage() {
                 <Phone className="h-4 w-4 text-slate-600" aria-hidden />
                 {formatPhone(company.phone) ?? <span className="text-slate-600">No phone</span>}
               </p>
+              <div className="flex flex-wrap items-center gap-1.5 pt-1">
+                <span className="sr-only">Tags:</span>
+                {tags.length ? (
+                  <TagList tags={tags} label={`Tags of ${company.name}`} />
+                ) : (
+                  <span className="text-slate-600">No tags</span>
+                )}
+              </div>
             </CardBody>
           </Card>
 
@@ -203,16 +215,23 @@ export default function CompanyDetailPage() {
               <ButtonLink to={`/companies/${company.id}/report`} variant="secondary" className="justify-start">
                 <FileBarChart className="h-4 w-4" aria-hidden /> Generate Report
               </ButtonLink>
-              {canEdit ? (
-                <ButtonLink to={`/companies/${company.id}/tags`} variant="secondary" className="justify-start">
+              {canTag ? (
+                <Button variant="secondary" className="justify-start" onClick={() => setTagging(true)}>
                   <Tags className="h-4 w-4" aria-hidden /> Manage Tags
-                </ButtonLink>
+                </Button>
               ) : null}
             </CardBody>
           </Card>
         </div>
       </div>
 
+      <ManageTagsDialog
+        open={tagging}
+        onOpenChange={setTagging}
+        companyId={company.id}
+        companyName={company.name}
+        tags={tags}
+      />
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -6,6 +6,7 @@ import {
   DISPATCH_RANGES,
   monthRange,
   type BoardSearch,
+  type ViewRange,
   type DispatchDateField,
   type DispatchOptions,
   type DispatchRange,
@@ -68,11 +69,8 @@ export const boardUrlState = z.object({
     .optional()
     .catch(undefined)
     .transform((v) => v ?? 'due'),
-  range: z
-    .enum(RANGE_KINDS)
-    .optional()
-    .catch(undefined)
-    .transform((v) => v ?? 'this-month'),
+  // Left out: the range follows the board's view (rangeForView); set: chosen in Map Filters until the next navigation.
+  range: z.enum(RANGE_KINDS).optional().catch(undefined),
   from: isoDate,
   to: isoDate,
   tags: text,
@@ -146,12 +144,16 @@ export const DEFAULT_DRAFT: FilterDraft = {
   showSubcontracted: false,
 };
 
-export function draftFromState(s: BoardUrlState): FilterDraft {
+/** The range the board follows when the URL names none: this month until the view moves. */
+export const THIS_MONTH: ViewRange = { range: 'this-month' };
+
+export function draftFromState(s: BoardUrlState, follow: ViewRange = THIS_MONTH): FilterDraft {
+  const followed = s.range === undefined;
   return {
     dateField: s.dateField,
-    range: s.range,
-    from: s.from ?? '',
-    to: s.to ?? '',
+    range: s.range ?? follow.range,
+    from: (followed ? (follow.range === 'custom' ? follow.from : undefined) : s.from) ?? '',
+    to: (followed ? (follow.range === 'custom' ? follow.to : undefined) : s.to) ?? '',
     tags: s.tags ?? '',
     office: s.office ?? DEFAULT_OFFICE,
     type: s.type ?? '',
@@ -167,11 +169,17 @@ export function draftFromState(s: BoardUrlState): FilterDraft {
 }
 
 /** The URL values of a draft: defaults are left out (the Main Office default is written only when changed). */
-export function draftToUrl(d: FilterDraft): Record<FilterKey, string | boolean | undefined> {
-  const custom = d.range === 'custom';
+export function draftToUrl(
+  d: FilterDraft,
+  follow: ViewRange = THIS_MONTH,
+): Record<FilterKey, string | boolean | undefined> {
+  // The range the view gives stays unwritten, so the next navigation still moves it.
+  const followed =
+    d.range === follow.range && (follow.range !== 'custom' || (d.from === follow.from && d.to === follow.to));
+  const custom = d.range === 'custom' && !followed;
   return {
     dateField: d.dateField === 'due' ? undefined : d.dateField,
-    range: d.range === 'this-month' ? undefined : d.range,
+    range: followed ? undefined : d.range,
     from: custom ? d.from || undefined : undefined,
     to: custom ? d.to || undefined : undefined,
     tags: normalizeTags(d.tags) || undefined,
@@ -202,10 +210,15 @@ export function normalizeTags(tags: string): string {
 
 /** The inclusive days of the date range: this, last or next month of today, or the custom From/To. */
 export function rangeDates(
-  range: RangeKind,
+  range: RangeKind | undefined,
   today: string,
   custom: { from?: string | undefined; to?: string | undefined },
+  follow: ViewRange = THIS_MONTH,
 ): { from: string; to: string } {
+  if (range === undefined) {
+    if (follow.range === 'custom') return { from: follow.from, to: follow.to };
+    return rangeDates(follow.range, today, {});
+  }
   if (range === 'custom' && custom.from && custom.to) return { from: custom.from, to: custom.to };
   return monthRange(today, range === 'last-month' ? -1 : range === 'next-month' ? 1 : 0);
 }
@@ -215,12 +228,16 @@ export function rangeDates(
  * A named month goes as `range` (the server resolves it in the company's time zone); a custom range
  * as range=custom with from and to (without both it falls back to this month).
  */
-export function toBoardQuery(s: Pick<BoardUrlState, FilterKey>): BoardSearch {
+export function toBoardQuery(s: Pick<BoardUrlState, FilterKey>, follow: ViewRange = THIS_MONTH): BoardSearch {
   const office = s.office ?? DEFAULT_OFFICE;
   const query: BoardSearch =
-    s.range === 'custom' && s.from && s.to
-      ? { range: 'custom', from: s.from, to: s.to }
-      : { range: s.range === 'custom' ? 'this-month' : s.range };
+    s.range === undefined
+      ? follow.range === 'custom'
+        ? { range: 'custom', from: follow.from, to: follow.to }
+        : { range: follow.range }
+      : s.range === 'custom' && s.from && s.to
+        ? { range: 'custom', from: s.from, to: s.to }
+        : { range: s.range === 'custom' ? 'this-month' : s.range };
   if (s.dateField !== 'due') query.dateField = s.dateField;
   if (s.tags) query.tags = normalizeTags(s.tags);
   if (office !== ALL_OFFICES) query.office = office;
@@ -246,13 +263,33 @@ const money = (v: string) =>
   `$${Number(v).toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
 
 /** The chips of the applied filters, e.g. "Jobs Due By This Month", "Main Office", "Subcontracted Jobs". */
-export function filterChips(s: Pick<BoardUrlState, FilterKey>, options: DispatchOptions | undefined): FilterChip[] {
+/** How a chip names a range: "This Month", "March 2027", "11/29/2026 – 12/5/2026". */
+export function rangeLabel(r: ViewRange): string {
+  if (r.range !== 'custom') return RANGE_LABELS[r.range];
+  if (r.shows === 'month')
+    return new Date(`${r.from}T00:00:00Z`).toLocaleDateString('en-US', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+  return `${formatDate(r.from)} – ${formatDate(r.to)}`;
+}
+
+export function filterChips(
+  s: Pick<BoardUrlState, FilterKey>,
+  options: DispatchOptions | undefined,
+  follow: ViewRange = THIS_MONTH,
+): FilterChip[] {
   const chips: FilterChip[] = [];
   const range =
-    s.range === 'custom' && s.from && s.to
-      ? `${formatDate(s.from)} – ${formatDate(s.to)}`
-      : RANGE_LABELS[s.range === 'custom' ? 'this-month' : s.range];
-  const atDefault = s.dateField === 'due' && (s.range === 'this-month' || (s.range === 'custom' && !(s.from && s.to)));
+    s.range === undefined
+      ? rangeLabel(follow)
+      : s.range === 'custom' && s.from && s.to
+        ? `${formatDate(s.from)} – ${formatDate(s.to)}`
+        : RANGE_LABELS[s.range === 'custom' ? 'this-month' : s.range];
+  const atDefault =
+    s.dateField === 'due' &&
+    (s.range === undefined || s.range === 'this-month' || (s.range === 'custom' && !(s.from && s.to)));
   chips.push({
     id: 'range',
     label: `${DATE_FIELD_CHIP[s.dateField]} ${range}`,

@@ -1,8 +1,8 @@
 import { addDays, isIsoDate } from '../../../domain/dates';
+import { boardViewDays, type BoardView } from '../../../domain/dispatch';
 
 /** The board's three views: one day of 24 hourly columns, or a column per day of a week or month. */
-export const BOARD_VIEWS = ['day', 'week', 'month'] as const;
-export type BoardView = (typeof BOARD_VIEWS)[number];
+export { BOARD_VIEWS, type BoardView } from '../../../domain/dispatch';
 
 /** Day of the week of a YYYY-MM-DD date, 0 = Sunday (as technician availability counts it). */
 export function weekday(isoDate: string): number {
@@ -29,15 +29,9 @@ export function endOfMonth(isoDate: string): string {
 
 /** The days a view shows: the day itself, its week (Sunday to Saturday), or every day of its month. */
 export function periodDays(view: BoardView, anchor: string): string[] {
-  if (view === 'day') return [anchor];
-  if (view === 'week') {
-    const from = addDays(anchor, -weekday(anchor));
-    return Array.from({ length: 7 }, (_, i) => addDays(from, i));
-  }
-  const first = startOfMonth(anchor);
-  const last = endOfMonth(anchor);
+  const { from, to } = boardViewDays(view, anchor);
   const days: string[] = [];
-  for (let day = first; day <= last; day = addDays(day, 1)) days.push(day);
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
   return days;
 }
 

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, Plus, Search, SlidersHorizontal, X } from 'lucide-react';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { dateInZone, DEFAULT_TIME_ZONE } from '../../../domain/dates';
-import type { BoardJob } from '../../../domain/dispatch';
+import { boardViewDays, rangeForView, type BoardJob } from '../../../domain/dispatch';
 import { errorMessage } from '../../lib/api-client';
 import { useCompanyInfo } from '../../lib/company';
 import { formatDate } from '../../lib/format';
@@ -18,6 +18,7 @@ import {
   boardUrlState,
   draftFromState,
   draftToUrl,
+  ALL_OFFICES,
   filterChips,
   rangeDates,
   toBoardQuery,
@@ -69,14 +70,23 @@ export default function DispatchPage() {
   const companyZone = company.data?.time_zone ?? DEFAULT_TIME_ZONE;
   const view = values.view;
 
-  // Only the Map Filters and today's date make the request: the view, date, search and selection do not.
-  const boardQuery = useMemo(() => toBoardQuery(values), [values]);
-  const board = useBoard(boardQuery);
+  // The range follows the view unless Map Filters chose one (issue 28): the view's month, or its days.
+  const clientToday = dateInZone(new Date(), companyZone);
+  const viewAnchor = anchorOr(values.date, clientToday);
+  const follow = useMemo(() => rangeForView(view, viewAnchor, clientToday), [view, viewAnchor, clientToday]);
+  const boardQuery = useMemo(() => toBoardQuery(values, follow), [values, follow]);
+  // The board also counts the jobs scheduled in the view that the filters leave out.
+  const viewDays = useMemo(() => boardViewDays(view, viewAnchor), [view, viewAnchor]);
+  const boardRequest = useMemo(
+    () => ({ ...boardQuery, viewFrom: viewDays.from, viewTo: viewDays.to }),
+    [boardQuery, viewDays],
+  );
+  const board = useBoard(boardRequest);
   // The tray is its own list (not cut by the board's page of 2,000 jobs).
   const tray = useUnscheduled(boardQuery);
   const timeZone = board.data?.timeZone ?? companyZone;
   // Today in the company's time zone: the server's once the board has answered.
-  const today = board.data?.today ?? dateInZone(new Date(), companyZone);
+  const today = board.data?.today ?? clientToday;
   const anchor = anchorOr(values.date, today);
   const days = useMemo(() => periodDays(view, anchor), [view, anchor]);
   const jobs = board.data?.jobs ?? EMPTY;
@@ -131,7 +141,7 @@ export default function DispatchPage() {
     },
     [timeZone, rowName],
   );
-  const move = useMoveFlow(dispatchKeys.board(boardQuery), dispatchKeys.unscheduled(boardQuery), describe);
+  const move = useMoveFlow(dispatchKeys.board(boardRequest), dispatchKeys.unscheduled(boardQuery), describe);
   const moveRef = useRef(move.run);
   moveRef.current = move.run;
 
@@ -190,9 +200,15 @@ export default function DispatchPage() {
   }, [view, anchor, hasBoard]);
 
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const chips = filterChips(values, options.data);
-  const applyDraft = (draft: FilterDraft) => update(draftToUrl(draft));
-  const range = board.data ? { from: board.data.from, to: board.data.to } : rangeDates(values.range, today, values);
+  const chips = filterChips(values, options.data, follow);
+  const applyDraft = (draft: FilterDraft) => update(draftToUrl(draft, follow));
+  // Navigation moves the range with the view: a range chosen in Map Filters lasts until then.
+  const navigate = (change: { view?: BoardView | undefined; date?: string | undefined }) =>
+    update({ ...change, range: undefined, from: undefined, to: undefined }, { replace: false });
+  const hidden = board.data?.hiddenInView ?? 0;
+  const range = board.data
+    ? { from: board.data.from, to: board.data.to }
+    : rangeDates(values.range, today, values, follow);
   const outside = days[days.length - 1]! < range.from || days[0]! > range.to;
   const rangeChip = chips[0]!.label;
 
@@ -201,7 +217,7 @@ export default function DispatchPage() {
       <div className="flex flex-wrap items-center gap-2">
         <h1 className="mr-auto text-2xl font-semibold tracking-tight text-slate-900">{DISPATCH_TEXTS.title}</h1>
         <ZoneNote timeZone={timeZone} />
-        <Button variant="secondary" onClick={() => update({ date: undefined }, { replace: false })}>
+        <Button variant="secondary" onClick={() => navigate({ date: undefined })}>
           {DISPATCH_TEXTS.today}
         </Button>
         {canMove ? (
@@ -226,7 +242,7 @@ export default function DispatchPage() {
                 'h-9 px-3 text-sm font-medium focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600',
                 view === v ? 'bg-blue-600 text-white' : 'bg-white text-slate-700 hover:bg-slate-50',
               )}
-              onClick={() => update({ view: v === 'day' ? undefined : v })}
+              onClick={() => navigate({ view: v === 'day' ? undefined : v, date: values.date })}
             >
               {VIEW_LABELS[v]}
             </button>
@@ -237,7 +253,7 @@ export default function DispatchPage() {
             variant="ghost"
             size="sm"
             aria-label={`Previous ${view}`}
-            onClick={() => update({ date: shiftPeriod(view, anchor, -1) })}
+            onClick={() => navigate({ date: shiftPeriod(view, anchor, -1) })}
           >
             <ChevronLeft className="h-4 w-4" aria-hidden />
           </Button>
@@ -252,7 +268,7 @@ export default function DispatchPage() {
             variant="ghost"
             size="sm"
             aria-label={`Next ${view}`}
-            onClick={() => update({ date: shiftPeriod(view, anchor, 1) })}
+            onClick={() => navigate({ date: shiftPeriod(view, anchor, 1) })}
           >
             <ChevronRight className="h-4 w-4" aria-hidden />
           </Button>
@@ -311,6 +327,36 @@ export default function DispatchPage() {
       {board.data && board.data.total > board.data.jobs.length ? (
         <InfoBanner>{DISPATCH_TEXTS.tooMany(board.data.jobs.length, board.data.total)}</InfoBanner>
       ) : null}
+      {hidden > 0 ? (
+        <InfoBanner>
+          <span data-testid="hidden-by-filters">{DISPATCH_TEXTS.hiddenByFilters(hidden)}</span>{' '}
+          <button
+            type="button"
+            className="text-sm font-medium underline"
+            onClick={() =>
+              update({
+                dateField: 'schedule',
+                range: undefined,
+                from: undefined,
+                to: undefined,
+                tags: undefined,
+                office: ALL_OFFICES,
+                type: undefined,
+                ownerId: undefined,
+                serviceLine: undefined,
+                region: undefined,
+                price: undefined,
+                minPrice: undefined,
+                maxPrice: undefined,
+                showCompleted: true,
+                showSubcontracted: true,
+              })
+            }
+          >
+            {DISPATCH_TEXTS.clearHidden}
+          </button>
+        </InfoBanner>
+      ) : null}
       {board.data && outside ? (
         <InfoBanner>{DISPATCH_TEXTS.outsideRange(rangeChip.replace(/^Jobs /, 'jobs '))}</InfoBanner>
       ) : null}
@@ -325,7 +371,7 @@ export default function DispatchPage() {
           onShowCompleted={(on) => update({ showCompleted: on || undefined })}
           selected={selected}
           onSelect={(row) => update({ tech: row ?? undefined }, { replace: true })}
-          onJump={(date) => update({ view: undefined, date })}
+          onJump={(date) => navigate({ view: undefined, date })}
           canAddTech={canAddTech}
         />
         <div className="min-w-0 space-y-4" aria-busy={board.isFetching}>
@@ -360,7 +406,7 @@ export default function DispatchPage() {
       <FiltersDrawer
         open={filtersOpen}
         onOpenChange={setFiltersOpen}
-        initial={draftFromState(values)}
+        initial={draftFromState(values, follow)}
         options={options.data}
         onApply={applyDraft}
       />

@@ -41,6 +41,8 @@ export const DISPATCH_TEXTS = {
     `Showing the first ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} jobs. Narrow the filters to see the rest.`,
   outsideRange: (range: string) =>
     `The board shows ${range}. Change Filter Date Range By in Map Filters to see jobs of other dates.`,
+  hiddenByFilters: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'job' : 'jobs'} hidden by filters`,
+  clearHidden: 'Clear filters',
   moveUndone: (number: number) => `Move of Job #${number} undone`,
   expired: (names: readonly string[]) => `Expired certification: ${names.join(', ')}`,
   expiring: (certifications: readonly { name: string; date: string }[]) =>

@@ -3,12 +3,14 @@ import type { Paginated } from '../../../../domain/api';
 import type {
   Company,
   CompanyDetail,
+  CompanyListItem,
   CompanyInput,
   CompanyListQuery,
   CompanySummary,
 } from '../../../../domain/companies';
 import type { CompanyReport } from '../../../../domain/company-report';
 import type { CustomerDashboard } from '../../../../domain/customers';
+import type { AddCompanyTagInput, CompanyTagsAnswer, TagSuggestion } from '../../../../domain/tags';
 import type { UnitDeficienciesAnswer } from '../../../../domain/repairs';
 import type { Location, LocationInput } from '../../../../domain/locations';
 import type { Unit, UnitInput, UnitJobsAnswer, UnitUpdateInput } from '../../../../domain/units';
@@ -32,7 +34,7 @@ export function useCustomerDashboard() {
 export function useCompanies(query: Partial<CompanyListQuery>) {
   return useQuery({
     queryKey: keys.companies(query),
-    queryFn: () => api.get<Paginated<Company>>('/api/companies', asQuery(query)),
+    queryFn: () => api.get<Paginated<CompanyListItem>>('/api/companies', asQuery(query)),
     placeholderData: keepPreviousData,
   });
 }
@@ -117,3 +119,22 @@ export const useUpdateUnit = () =>
     api.put<Unit>(`/api/units/${id}`, input),
   );
 export const useDeleteUnit = () => useCustomerMutation((id: string) => api.delete<void>(`/api/units/${id}`));
+
+/** Manage Tags: the tags containing the typed text (every tag by name when empty). */
+export function useTagSuggestions(q: string, enabled: boolean) {
+  return useQuery({
+    queryKey: keys.tags(q),
+    queryFn: ({ signal }) => api.get<{ items: TagSuggestion[] }>('/api/tags', { q }, { signal }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const useAddCompanyTag = () =>
+  useCustomerMutation(({ companyId, input }: { companyId: string; input: AddCompanyTagInput }) =>
+    api.post<CompanyTagsAnswer>(`/api/companies/${companyId}/tags`, input),
+  );
+export const useRemoveCompanyTag = () =>
+  useCustomerMutation(({ companyId, tagId }: { companyId: string; tagId: string }) =>
+    api.delete<CompanyTagsAnswer>(`/api/companies/${companyId}/tags/${tagId}`),
+  );
