@@ -322,8 +322,8 @@ export function createDispatchRepo(db: Executor) {
         exec,
         TAG,
         sql`select min(t) as tag from (
-              select ${j.tags} as tags from ${from(j)} where cardinality(${j.tags}) > 0 order by ${j.createdAt} desc nulls last limit ${TAG_SAMPLE}
-            ) x, unnest(x.tags) t
+              select ${j.tags} as job_tags from ${from(j)} where cardinality(${j.tags}) > 0 order by ${j.createdAt} desc nulls last limit ${TAG_SAMPLE}
+            ) x, unnest(x.job_tags) t
             group by lower(t) order by count(*) desc, lower(t) limit 200`,
       );
       return rows.map((r) => r.tag);
