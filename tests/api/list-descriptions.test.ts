@@ -3,6 +3,7 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/server/db/schema.js';
 import { companyList, companySuggestions } from '../../src/server/modules/companies/companies.repo.js';
+import { paymentListDescription } from '../../src/server/modules/invoices/invoice-payments.repo.js';
 import { invoiceLists } from '../../src/server/modules/invoices/invoices-list.repo.js';
 import { jobList } from '../../src/server/modules/jobs/jobs-list.repo.js';
 import { locationList } from '../../src/server/modules/locations/locations.repo.js';
@@ -26,6 +27,7 @@ const lists = [
   invoices.all,
   invoices.pending,
   invoices.paid,
+  paymentListDescription(10),
   ...Object.values(kinds),
   kinds.invoices.readFrom!('plan')!,
 ];

@@ -42,6 +42,7 @@ export const TABLE_OWNERS = {
   job_invoices: 'modules/invoices',
   job_invoice_lines: 'modules/invoices',
   job_invoice_status_changes: 'modules/invoices',
+  job_invoice_payments: 'modules/invoices',
   outbox: 'outbox',
   stored_files: 'storage',
   rate_limits: 'plugins/rate-limit.ts',
