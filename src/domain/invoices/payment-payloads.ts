@@ -50,7 +50,8 @@ export const markPaidInput = z
     method: paymentMethod.default('other'),
     reference: optionalText('Reference', PAYMENT_LIMITS.referenceLength),
   })
-  .default({ method: 'other', reference: null });
+  .nullish()
+  .transform((v) => v ?? { method: 'other' as const, reference: null });
 export type MarkPaidInput = z.output<typeof markPaidInput>;
 
 export const voidPaymentInput = z.object({

@@ -15,6 +15,7 @@ import {
 import { centsToDecimal, toCents } from '../../../domain/money.js';
 import { countLimitFor, LIST_TOTAL_CAP } from '../../../domain/search.js';
 import { type Executor } from '../../db/client.js';
+import { from } from '../../db/sql.js';
 import { companies, jobInvoicePayments, jobInvoices, users } from '../../db/schema.js';
 import {
   invoiceSearchTable,
@@ -110,7 +111,7 @@ export function paymentConditions(f: PaymentListFilters): SQL[] {
     const like = `%${f.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
     c.push(
       or(
-        sql`${p.invoiceId} in (select ${s.invoiceId} from ${s} where ${searchTableCondition(f.q)})`,
+        sql`${p.invoiceId} in (select ${s.invoiceId} from ${from(s)} where ${searchTableCondition(f.q)})`,
         sql`${p.reference} ilike ${like}`,
       )!,
     );
