@@ -196,6 +196,8 @@ describe('transitions and roles', () => {
       void: false,
       edit: false,
       delete: false,
+      recordPayment: true,
+      voidPayment: false,
     });
     expect(allowedInvoiceActions('issued', 'manager').void).toBe(true);
     expect(allowedInvoiceActions('draft', 'technician')).toEqual({
@@ -204,6 +206,8 @@ describe('transitions and roles', () => {
       void: false,
       edit: false,
       delete: false,
+      recordPayment: false,
+      voidPayment: false,
     });
     expect(allowedInvoiceActions('draft', 'admin')).toEqual({
       send: true,
@@ -211,6 +215,8 @@ describe('transitions and roles', () => {
       void: false,
       edit: true,
       delete: true,
+      recordPayment: false,
+      voidPayment: false,
     });
   });
 });
