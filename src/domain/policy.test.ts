@@ -31,6 +31,7 @@ const EXPECTED: Record<Action, string> = {
   'invoices.issue': 'admin manager user',
   'invoices.lists': 'admin manager user',
   'invoices.void': 'admin manager',
+  'invoices.voidPayment': 'admin manager',
   'quotes.send': 'admin manager user',
   'quoteTemplates.manage': 'admin manager user',
   'opportunities.manage': 'admin manager user',

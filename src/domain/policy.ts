@@ -60,6 +60,8 @@ const ALLOWED = {
   'invoices.lists': OFFICE,
   /** Void an issued invoice. */
   'invoices.void': ADMINS,
+  // issue 27: void a recorded payment (with a reason); recording one is invoices.issue
+  'invoices.voidPayment': ADMINS,
   /** Send quotes to customers and record their decisions. */
   'quotes.send': OFFICE,
   /** Edit the quote and e-mail templates (technicians read them). */

@@ -100,7 +100,15 @@ describe("the job's invoices and Create Invoice", () => {
       ['LAB-2H', 2, 6_000, 12_000],
     ]);
     expect(invoice.history.map((h) => h.toStatus)).toEqual(['draft']);
-    expect(invoice.actions).toEqual({ send: true, markPaid: false, void: false, edit: true, delete: true });
+    expect(invoice.actions).toEqual({
+      send: true,
+      markPaid: false,
+      void: false,
+      edit: true,
+      delete: true,
+      recordPayment: false,
+      voidPayment: false,
+    });
     const list = (await user.call('GET', `/api/jobs/${job.id}/invoices`)).json<JobInvoices>();
     expect(list.items.map((i) => i.id)).toEqual([invoice.id]);
     // a later change to the job's items never changes the invoice
@@ -160,7 +168,15 @@ describe("the job's invoices and Create Invoice", () => {
     const tech = user.as(await ctx.login(techUser.username));
     expect((await tech.call('GET', `/api/jobs/${job.id}/invoices`)).statusCode).toBe(200);
     const detail = (await tech.call('GET', `/api/invoices/${created.id}`)).json<InvoiceDetail>();
-    expect(detail.actions).toEqual({ send: false, markPaid: false, void: false, edit: false, delete: false });
+    expect(detail.actions).toEqual({
+      send: false,
+      markPaid: false,
+      void: false,
+      edit: false,
+      delete: false,
+      recordPayment: false,
+      voidPayment: false,
+    });
     await tech.refused('POST', `/api/invoices/${created.id}/send`, {}, 403);
     await tech.refused('GET', '/api/invoices', undefined, 403);
     await tech.refused('GET', '/api/invoices/reports', undefined, 403);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/server/db/schema.js';
 import { companyList, companySuggestions } from '../../src/server/modules/companies/companies.repo.js';
 import { contactList } from '../../src/server/modules/contacts/contacts.repo.js';
+import { paymentListDescription } from '../../src/server/modules/invoices/invoice-payments.repo.js';
 import { invoiceLists } from '../../src/server/modules/invoices/invoices-list.repo.js';
 import { jobList } from '../../src/server/modules/jobs/jobs-list.repo.js';
 import { locationList } from '../../src/server/modules/locations/locations.repo.js';
@@ -32,6 +33,7 @@ const lists = [
   invoices.paid,
   priceBookList(),
   userList(),
+  paymentListDescription(10),
   ...Object.values(kinds),
   kinds.invoices.readFrom!('plan')!,
 ];

@@ -50,7 +50,13 @@ export const inspectionFingerprint = (db: Executor) =>
 
 /** An invoice, its lines, its status history and the e-mails it queued. */
 export const invoiceFingerprint = (db: Executor) =>
-  tableFingerprint(db, ['job_invoices', 'job_invoice_lines', 'job_invoice_status_changes', 'outbox']);
+  tableFingerprint(db, [
+    'job_invoices',
+    'job_invoice_lines',
+    'job_invoice_status_changes',
+    'job_invoice_payments',
+    'outbox',
+  ]);
 
 /** The three price tables. */
 export const priceBookFingerprint = (db: Executor) =>

@@ -206,6 +206,8 @@ describe('transitions and roles', () => {
       void: false,
       edit: false,
       delete: false,
+      recordPayment: true,
+      voidPayment: false,
     });
     expect(allowedInvoiceActions('issued', 'manager').void).toBe(true);
     expect(allowedInvoiceActions('draft', 'technician')).toEqual({
@@ -214,6 +216,8 @@ describe('transitions and roles', () => {
       void: false,
       edit: false,
       delete: false,
+      recordPayment: false,
+      voidPayment: false,
     });
     expect(allowedInvoiceActions('draft', 'admin')).toEqual({
       send: true,
@@ -221,6 +225,8 @@ describe('transitions and roles', () => {
       void: false,
       edit: true,
       delete: true,
+      recordPayment: false,
+      voidPayment: false,
     });
   });
 });

@@ -14,6 +14,7 @@ import {
 } from './constants.js';
 import { can, type UserRole } from '../policy.js';
 import { canTransition, INVOICE_MESSAGES } from './messages.js';
+import { invoicePayment } from './payment-payloads.js';
 
 // Payloads
 
@@ -119,6 +120,9 @@ export const invoiceListItem = z.object({
   invoiceType: z.enum(INVOICE_TYPES),
   status: z.enum(INVOICE_STATUSES),
   amountCents: z.number().int(),
+  /** What the invoice's non-void payments sum to, and the balance due (amount - paid; issue 27). */
+  amountPaidCents: z.number().int(),
+  balanceCents: z.number().int(),
   issuedDate: z.string().nullable(),
   dueDate: z.string().nullable(),
   paidDate: z.string().nullable(),
@@ -220,6 +224,9 @@ export const invoiceActions = z.object({
   void: z.boolean(),
   edit: z.boolean(),
   delete: z.boolean(),
+  /** Record Payment (issued invoices; the roles that may mark paid) and Void of a payment (admin, manager). */
+  recordPayment: z.boolean(),
+  voidPayment: z.boolean(),
 });
 export type InvoiceActions = z.infer<typeof invoiceActions>;
 
@@ -232,6 +239,8 @@ export function allowedInvoiceActions(status: InvoiceStatus, role: UserRole): In
     void: voider && canTransition('void', status),
     edit: writer && canTransition('edit', status),
     delete: writer && canTransition('delete', status),
+    recordPayment: writer && canTransition('markPaid', status),
+    voidPayment: can(role, 'invoices.voidPayment') && (status === 'issued' || status === 'paid'),
   };
 }
 
@@ -274,6 +283,8 @@ export const invoiceDetail = invoiceListItem.extend({
     unitNumber: z.string().nullable(),
   }),
   lines: z.array(invoiceLine),
+  /** Its payments, oldest first, voided ones included (issue 27). */
+  payments: z.array(invoicePayment),
   history: z.array(invoiceHistoryEntry),
   actions: invoiceActions,
   /**

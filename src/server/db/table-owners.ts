@@ -46,6 +46,7 @@ export const TABLE_OWNERS = {
   job_invoice_lines: 'modules/invoices',
   job_invoice_status_changes: 'modules/invoices',
   opportunity_follow_ups: 'modules/opportunities',
+  job_invoice_payments: 'modules/invoices',
   outbox: 'outbox',
   stored_files: 'storage',
   rate_limits: 'plugins/rate-limit.ts',

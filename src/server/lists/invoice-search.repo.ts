@@ -148,7 +148,7 @@ export function searchedInvoices(
     if (p.from) c.push(gte(searchDoc.paidDate, p.from));
     if (p.to) c.push(lte(searchDoc.paidDate, p.to));
   }
-  const columns = sql`${searchDoc.invoiceId} as "id", ${searchDoc.status} as "status", ${searchDoc.amount} as "amount", ${searchDoc.issuedDate} as "issued_date", ${searchDoc.dueDate} as "due_date", ${searchDoc.paidDate} as "paid_date", ${searchDoc.createdAt} as "created_at"`;
+  const columns = sql`${searchDoc.invoiceId} as "id", ${searchDoc.status} as "status", ${searchDoc.amount} as "amount", ${searchDoc.amountPaid} as "amount_paid", ${searchDoc.issuedDate} as "issued_date", ${searchDoc.dueDate} as "due_date", ${searchDoc.paidDate} as "paid_date", ${searchDoc.createdAt} as "created_at"`;
   const byWords = whereAll([...c, ...wordsOnSearchText(q)]);
   const digits = jobNumberOf(q);
   const matches =

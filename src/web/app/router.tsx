@@ -100,6 +100,7 @@ export const routes: RouteObject[] = [
           { path: 'invoices', ...screen(() => import('../features/invoices/invoices-page')) },
           { path: 'invoices/pending', ...screen(() => import('../features/invoices/pending-invoices-page')) },
           { path: 'invoices/paid', ...screen(() => import('../features/invoices/paid-invoices-page')) },
+          { path: 'invoices/payments', ...screen(() => import('../features/invoices/payments-page')) },
           { path: 'invoices/reports', ...screen(() => import('../features/invoices/invoice-reports-page')) },
           { path: 'invoices/:id', ...screen(() => import('../features/invoices/invoice-page')) },
           { path: 'invoices/:id/edit', ...screen(() => import('../features/invoices/invoice-edit-page')) },

@@ -66,5 +66,6 @@ export const DB_ENUMS = {
   templateKind: ['pdf', 'email'],
   invoiceStatus: ['draft', 'issued', 'paid', 'void'],
   invoiceType: ['standard', 'replacement', 'repair', 'inspection'],
+  paymentMethod: ['check', 'card', 'ach', 'cash', 'other'],
   outboxStatus: ['pending', 'sending', 'sent', 'failed'],
 } as const;

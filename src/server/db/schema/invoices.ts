@@ -34,6 +34,9 @@ export const jobInvoices = pgTable(
     invoiceType: varchar('invoice_type', { length: 20 }).notNull().default('standard'),
     // The sum of the invoice's lines, kept by the server whenever the lines change.
     amount: money('amount').notNull(),
+    // What the invoice's non-void payments sum to (job_invoice_payments), kept by the server in the
+    // same transaction as each payment and void (decision 036). Balance due = amount - amount_paid.
+    amountPaid: money('amount_paid').notNull().default('0'),
     status: varchar('status', { length: 10 }).notNull().default('draft'),
     issuedDate: date('issued_date', { mode: 'string' }),
     dueDate: date('due_date', { mode: 'string' }),
@@ -65,6 +68,7 @@ export const jobInvoices = pgTable(
     check('job_invoices_status_check', oneOf(t.status, DB_ENUMS.invoiceStatus)),
     check('job_invoices_type_check', oneOf(t.invoiceType, DB_ENUMS.invoiceType)),
     check('job_invoices_amount_check', sql`${t.amount} >= 0`),
+    check('job_invoices_amount_paid_check', sql`${t.amountPaid} >= 0 and ${t.amountPaid} <= ${t.amount}`),
     check('job_invoices_issued_has_date', sql`${t.status} not in ('issued', 'paid') or ${t.issuedDate} is not null`),
     check('job_invoices_paid_has_date', sql`${t.status} <> 'paid' or ${t.paidDate} is not null`),
     check(
@@ -130,6 +134,47 @@ export const jobInvoiceLines = pgTable(
     index('job_invoice_lines_job_item_idx')
       .on(t.jobItemId)
       .where(sql`${t.jobItemId} is not null`),
+  ],
+);
+
+/**
+ * A payment received against an invoice (issue 27): never edited; voided (admin or manager, with a
+ * reason) instead. The invoice's amount_paid is the sum of its non-void payments.
+ */
+export const jobInvoicePayments = pgTable(
+  'job_invoice_payments',
+  {
+    id: id(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => jobInvoices.id, { onDelete: 'cascade' }),
+    paymentDate: date('payment_date', { mode: 'string' }).notNull(),
+    amount: money('amount').notNull(),
+    method: varchar('method', { length: 10 }).notNull(),
+    reference: varchar('reference', { length: 100 }),
+    note: text('note'),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    voidedAt: timestamp('voided_at', { withTimezone: true, mode: 'date' }),
+    voidedBy: uuid('voided_by').references(() => users.id, { onDelete: 'set null' }),
+    voidReason: text('void_reason'),
+  },
+  (t) => [
+    check('job_invoice_payments_amount_check', sql`${t.amount} > 0`),
+    check('job_invoice_payments_method_check', oneOf(t.method, DB_ENUMS.paymentMethod)),
+    check(
+      'job_invoice_payments_void_has_reason',
+      sql`${t.voidedAt} is null or (${t.voidReason} is not null and btrim(${t.voidReason}) <> '')`,
+    ),
+    index('job_invoice_payments_invoice_idx').on(t.invoiceId, t.paymentDate, t.createdAt),
+    // /invoices/payments newest first (and its date range), the id as the tie break.
+    index('job_invoice_payments_date_idx').on(t.paymentDate.desc(), t.id.desc()),
+    // the same, without the voided payments (the list's default)
+    index('job_invoice_payments_live_date_idx')
+      .on(t.paymentDate.desc(), t.id.desc())
+      .where(sql`${t.voidedAt} is null`),
+    index('job_invoice_payments_method_idx').on(t.method, t.paymentDate.desc(), t.id.desc()),
+    trgm('job_invoice_payments_reference_trgm', t.reference),
   ],
 );
 
@@ -234,6 +279,7 @@ export const invoiceSearch = pgTable(
     office: varchar('office', { length: 100 }).notNull(),
     status: varchar('status', { length: 10 }).notNull(),
     amount: money('amount').notNull(),
+    amountPaid: money('amount_paid').notNull().default('0'),
     issuedDate: date('issued_date', { mode: 'string' }),
     dueDate: date('due_date', { mode: 'string' }),
     paidDate: date('paid_date', { mode: 'string' }),

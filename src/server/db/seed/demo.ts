@@ -805,6 +805,12 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
     await insertChunked(tx, schema.jobRepairLines, repairLines);
     await insertChunked(tx, schema.jobQuotes, quotes);
     await insertChunked(tx, schema.jobInvoices, invoices);
+    // A paid invoice was paid by one payment of its amount on its paid date (decision 036).
+    await tx.execute(sql`insert into job_invoice_payments (invoice_id, payment_date, amount, method, reference, created_at)
+      select id, paid_date, amount, (array['check','card','ach','cash','other'])[1 + abs(hashtext(id::text)) % 5],
+             case when abs(hashtext(id::text)) % 5 = 0 then (1000 + abs(hashtext(invoice_number)) % 9000)::text end, updated_at
+      from job_invoices where status = 'paid' and amount > 0`);
+    await tx.execute(sql`update job_invoices set amount_paid = amount where status = 'paid' and amount > 0`);
     await insertChunked(tx, schema.jobInvoiceLines, invoiceLines);
     await insertChunked(tx, schema.jobInvoiceStatusChanges, invoiceHistory);
     // Contacts: a primary per location, billing contacts, a company-wide one each (demo-contacts.ts).

@@ -338,6 +338,19 @@ export const LARGE_SEED_PARTS: LargeSeedPart[] = [
                 else (array['paid','paid','paid','paid','paid','issued','issued','draft','void'])[1 + j.number % 9] end as status) s
             where j.description = 'Generated for benchmarks'`,
       );
+      // A paid invoice was paid by one payment of its amount on its paid date (decision 036).
+      await step(
+        'payments of the paid invoices',
+        sql`insert into job_invoice_payments (invoice_id, payment_date, amount, method, created_at)
+            select i.id, i.paid_date, i.amount, (array['check','card','ach','cash','other'])[1 + j.number % 5], i.created_at
+            from job_invoices i join jobs j on j.id = i.job_id
+            where j.description = 'Generated for benchmarks' and i.status = 'paid' and i.amount > 0`,
+      );
+      await step(
+        'amount paid of the paid invoices',
+        sql`update job_invoices i set amount_paid = i.amount from jobs j
+            where j.id = i.job_id and j.description = 'Generated for benchmarks' and i.status = 'paid' and i.amount > 0`,
+      );
     },
   },
   {

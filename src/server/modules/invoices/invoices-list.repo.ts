@@ -15,6 +15,7 @@ import {
   type PaidInvoiceSummary,
   type PendingInvoiceFilters,
   type PendingInvoiceSummary,
+  balanceDueCents,
 } from '../../../domain/invoices/index.js';
 import { toCents } from '../../../domain/money.js';
 import { countLimitFor, LIST_TOTAL_CAP } from '../../../domain/search.js';
@@ -51,6 +52,7 @@ export const LIST_FIELDS = {
   invoiceType: jobInvoices.invoiceType,
   status: jobInvoices.status,
   amount: jobInvoices.amount,
+  amountPaid: jobInvoices.amountPaid,
   issuedDate: jobInvoices.issuedDate,
   dueDate: jobInvoices.dueDate,
   paidDate: jobInvoices.paidDate,
@@ -71,6 +73,7 @@ export type ListRow = {
   invoiceType: string;
   status: string;
   amount: string;
+  amountPaid: string;
   issuedDate: string | null;
   dueDate: string | null;
   paidDate: string | null;
@@ -93,6 +96,8 @@ export function listItemOf(row: ListRow, today: string): InvoiceListItem {
     invoiceType: row.invoiceType as InvoiceType,
     status,
     amountCents: toCents(row.amount),
+    amountPaidCents: toCents(row.amountPaid),
+    balanceCents: balanceDueCents(toCents(row.amount), toCents(row.amountPaid)),
     issuedDate: row.issuedDate,
     dueDate: row.dueDate,
     paidDate: row.paidDate,
@@ -254,7 +259,7 @@ export async function listSummary(
 
 /** The invoices the conditions find, at most `limit` of them, as a table named job_invoices (for an aggregate over them). */
 const atMost = (conditions: SQL[], limit: number) =>
-  sql`(select ${jobInvoices.status}, ${jobInvoices.amount}, ${jobInvoices.dueDate}, ${jobInvoices.paidDate} from ${jobInvoices} where ${and(...conditions)} limit ${limit}) as ${jobInvoices}`;
+  sql`(select ${jobInvoices.status}, ${jobInvoices.amount}, ${jobInvoices.amountPaid}, ${jobInvoices.dueDate}, ${jobInvoices.paidDate} from ${jobInvoices} where ${and(...conditions)} limit ${limit}) as ${jobInvoices}`;
 
 export function listSummaryQuery(exec: Executor, filters: InvoiceListFilters, countLimit: number) {
   if (!filters.q && !filters.from && !filters.to && !filters.office && !filters.technicianId && !filters.createdFrom) {
@@ -355,11 +360,11 @@ function pendingSummaryOfInvoices(
   return exec
     .select({
       count: counted(sql`count(*)`),
-      amount: cents(sql`sum(${jobInvoices.amount})`),
+      amount: cents(sql`sum(${jobInvoices.amount} - ${jobInvoices.amountPaid})`),
       overdueCount: counted(sql`count(*) filter (where ${overdue})`),
-      overdueAmount: cents(sql`sum(${jobInvoices.amount}) filter (where ${overdue})`),
+      overdueAmount: cents(sql`sum(${jobInvoices.amount} - ${jobInvoices.amountPaid}) filter (where ${overdue})`),
       soonCount: counted(sql`count(*) filter (where ${soon})`),
-      soonAmount: cents(sql`sum(${jobInvoices.amount}) filter (where ${soon})`),
+      soonAmount: cents(sql`sum(${jobInvoices.amount} - ${jobInvoices.amountPaid}) filter (where ${soon})`),
     })
     .from(
       searchable(f.q)

@@ -228,12 +228,21 @@ export function createInvoicesWritesRepo(db: Executor) {
           invoiceNumber: jobInvoices.invoiceNumber,
           status: jobInvoices.status,
           dueDate: jobInvoices.dueDate,
+          issuedDate: jobInvoices.issuedDate,
           amount: jobInvoices.amount,
+          amountPaid: jobInvoices.amountPaid,
         })
         .from(jobInvoices)
         .where(eq(jobInvoices.id, invoiceId))
         .for('update');
-      return row ? { ...row, status: row.status as InvoiceStatus, amountCents: toCents(row.amount) } : null;
+      return row
+        ? {
+            ...row,
+            status: row.status as InvoiceStatus,
+            amountCents: toCents(row.amount),
+            paidCents: toCents(row.amountPaid),
+          }
+        : null;
     },
 
     async updateInvoice(

@@ -24,6 +24,15 @@ import {
   sendInvoiceInput,
   updateDraftInput,
   voidInvoiceInput,
+  markPaidInput,
+  paymentIdParams,
+  paymentList,
+  paymentListFilters,
+  paymentListQuery,
+  recordPaymentInput,
+  voidPaymentInput,
+  PAYMENT_METHOD_LABELS,
+  type PaymentListItem,
   type InvoiceListItem,
   type InvoiceReport,
 } from '../../../domain/invoices/index.js';
@@ -36,6 +45,7 @@ const errors = { 400: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody, 409: a
 /** Office staff (admin, manager, user) create, send, mark paid, edit and delete drafts; only admin and manager void. */
 const writers = allow('invoices.issue');
 const voiders = allow('invoices.void');
+const paymentVoiders = allow('invoices.voidPayment');
 /** The lists, exports and reports are office screens; technicians read only their jobs' invoices. */
 const office = allow('invoices.lists');
 
@@ -51,11 +61,25 @@ export const INVOICE_EXPORT_COLUMNS: XlsxColumn<InvoiceListItem>[] = [
   { header: 'Location', width: 32, value: (i) => i.locationName },
   { header: 'Type', width: 12, value: (i) => i.invoiceType },
   { header: 'Amount', width: 14, value: (i) => money(i.amountCents), numFmt: MONEY },
+  { header: 'Balance Due', width: 14, value: (i) => money(i.balanceCents), numFmt: MONEY },
   { header: 'Status', width: 10, value: (i) => i.status },
   { header: 'Issued Date', width: 14, value: (i) => day(i.issuedDate), numFmt: DATE },
   { header: 'Due Date', width: 14, value: (i) => day(i.dueDate), numFmt: DATE },
   { header: 'Paid Date', width: 14, value: (i) => day(i.paidDate), numFmt: DATE },
   { header: 'Overdue', width: 10, value: (i) => (i.dueState === 'overdue' ? 'Overdue' : '') },
+];
+
+export const PAYMENT_EXPORT_COLUMNS: XlsxColumn<PaymentListItem>[] = [
+  { header: 'Payment Date', width: 14, value: (p) => day(p.paymentDate), numFmt: DATE },
+  { header: 'Invoice #', width: 24, value: (p) => p.invoiceNumber },
+  { header: 'Customer', width: 32, value: (p) => p.companyName },
+  { header: 'Method', width: 10, value: (p) => PAYMENT_METHOD_LABELS[p.method] },
+  { header: 'Reference', width: 20, value: (p) => p.reference },
+  { header: 'Amount', width: 14, value: (p) => money(p.amountCents), numFmt: MONEY },
+  { header: 'Recorded By', width: 20, value: (p) => p.recordedByName },
+  { header: 'Note', width: 32, value: (p) => p.note },
+  { header: 'Voided', width: 10, value: (p) => (p.voidedAt ? 'Void' : '') },
+  { header: 'Void Reason', width: 32, value: (p) => p.voidReason },
 ];
 
 const MONTH_NAMES = [
@@ -358,11 +382,66 @@ export function invoicesRoutes(app: FastifyInstance, { invoices }: { invoices: I
     config: writers,
     schema: {
       tags: ['invoices'],
-      summary: 'Mark an issued invoice paid (paid today)',
+      summary: 'Mark an issued invoice paid: one payment of its balance, dated today, by the method given',
       params,
+      body: markPaidInput,
       response: { 200: invoiceDetail, ...errors },
     },
-    handler: async (request) => invoices.markPaid(currentUser(request), request.params.id),
+    handler: async (request) => invoices.markPaid(currentUser(request), request.params.id, request.body),
+  });
+
+  r.post('/api/invoices/:id/payments', {
+    config: writers,
+    schema: {
+      tags: ['invoices'],
+      summary: 'Record a payment on an issued invoice (at most its balance due; paid when the balance reaches zero)',
+      params,
+      body: recordPaymentInput,
+      response: { 200: invoiceDetail, ...errors },
+    },
+    handler: async (request) => invoices.recordPayment(currentUser(request), request.params.id, request.body),
+  });
+
+  r.post('/api/invoices/:id/payments/:paymentId/void', {
+    config: paymentVoiders,
+    schema: {
+      tags: ['invoices'],
+      summary:
+        'Void a payment with a reason (admin and manager): its balance reopens, a paid invoice returns to issued',
+      params: paymentIdParams,
+      body: voidPaymentInput,
+      response: { 200: invoiceDetail, ...errors },
+    },
+    handler: async (request) =>
+      invoices.voidPayment(currentUser(request), request.params.id, request.params.paymentId, request.body),
+  });
+
+  r.get('/api/invoices/payments', {
+    config: office,
+    schema: {
+      tags: ['invoices'],
+      summary: 'Payments, newest payment date first: date range, method, search, voided too; with count and total',
+      querystring: paymentListQuery,
+      response: { 200: paymentList, ...errors },
+    },
+    handler: async (request) => invoices.payments(request.query),
+  });
+
+  r.get('/api/invoices/payments/export', {
+    config: office,
+    schema: {
+      tags: ['invoices'],
+      summary: 'The payments list as an .xlsx spreadsheet (streamed)',
+      querystring: paymentListFilters,
+      response: { 400: apiErrorBody, 403: apiErrorBody },
+    },
+    handler: async (request, reply) =>
+      sendXlsx(reply, {
+        fileName: exportFileName('payments', await invoices.today()),
+        sheetName: 'Payments',
+        columns: PAYMENT_EXPORT_COLUMNS,
+        batches: invoices.paymentExportBatches(request.query),
+      }),
   });
 
   r.post('/api/invoices/:id/void', {

@@ -42,6 +42,18 @@ import {
   type SendInvoiceInput,
   type UpdateDraftInput,
   type VoidInvoiceInput,
+  checkPayment,
+  paymentHistoryNote,
+  settlementOf,
+  voidPaymentRefusal,
+  PAYMENT_MESSAGES,
+  type MarkPaidInput,
+  type PaymentListFilters,
+  type PaymentListItem,
+  type PaymentListQuery,
+  type PaymentMethod,
+  type RecordPaymentInput,
+  type VoidPaymentInput,
   INSPECTION_FEE_CODE,
   INSPECTION_FEE_NAME,
   INVOICE_MESSAGES,
@@ -74,6 +86,7 @@ import { invoicePdf, invoicePdfFileName } from '../../pdf/invoice-pdf.js';
 import { isTechnicianAssigned } from '../jobs/index.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { createSettingsRepo } from '../settings/index.js';
+import { createInvoicePaymentsRepo } from './invoice-payments.repo.js';
 import { createInvoicesRepo, listItemOf, type ListRowCursor } from './invoices.repo.js';
 import { billToColumns } from './invoices-writes.repo.js';
 
@@ -230,6 +243,7 @@ async function detailOf(exec: Executor, invoiceId: string, actor: Actor, today: 
     const party = await repo.billingPartyOf(h.jobId);
     billTo = billToFor(party.unit, party.company);
   }
+  const payments = await createInvoicePaymentsRepo(exec).paymentsOf(invoiceId);
   return {
     ...item,
     email: h.email,
@@ -266,6 +280,7 @@ async function detailOf(exec: Executor, invoiceId: string, actor: Actor, today: 
       unitNumber: h.unitNumber,
     },
     lines: record.lines,
+    payments,
     history: record.history,
     actions: allowedInvoiceActions(item.status, actor.role),
     signedBy: signed
@@ -368,7 +383,63 @@ export async function sendInvoice(
 
 export function createInvoicesService({ db, storage, clock, totalCap }: InvoicesDeps) {
   const repo = createInvoicesRepo(db, { totalCap });
+  const payments = createInvoicePaymentsRepo(db, { totalCap });
   const today = (exec: Executor = db) => createSettingsRepo(exec).today(clock());
+
+  /**
+   * Records a payment on the locked invoice (the rules: checkPayment), keeps its amount_paid, and
+   * marks it paid (dated the latest payment) when the balance reaches zero; the history says so.
+   */
+  async function takePayment(
+    tx: Executor,
+    actor: Actor,
+    locked: NonNullable<Awaited<ReturnType<typeof repo.lockInvoice>>>,
+    input: {
+      paymentDate: string;
+      amountCents: number;
+      method: PaymentMethod;
+      reference: string | null;
+      note: string | null;
+    },
+    now: string,
+  ) {
+    const check = checkPayment({
+      status: locked.status,
+      amountCents: locked.amountCents,
+      paidCents: locked.paidCents,
+      issuedDate: locked.issuedDate,
+      paymentCents: input.amountCents,
+      paymentDate: input.paymentDate,
+      today: now,
+    });
+    if (!check.ok) {
+      if (check.status === 400)
+        throw new AppError(
+          400,
+          'VALIDATION_ERROR',
+          check.message,
+          check.field ? { [check.field]: check.message } : undefined,
+        );
+      throw conflict(check.message);
+    }
+    await payments.insertPayment({ invoiceId: locked.id, ...input, recordedBy: actor.id || null }, tx);
+    const settled = settlementOf(locked.amountCents, await payments.livePayments(locked.id, tx));
+    await repo.updateInvoice(
+      locked.id,
+      { amountPaid: centsToDecimal(settled.paidCents), status: settled.status, paidDate: settled.paidDate },
+      tx,
+    );
+    await repo.recordStatusChange(
+      {
+        invoiceId: locked.id,
+        fromStatus: locked.status,
+        toStatus: settled.status,
+        note: paymentHistoryNote('recorded', input),
+        changedBy: actor.id,
+      },
+      tx,
+    );
+  }
 
   /** Office staff see every invoice; a technician only those of jobs assigned to them. */
   async function assertCanRead(exec: Executor, actor: Actor, jobId: string) {
@@ -490,22 +561,94 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
       });
     },
 
-    async markPaid(actor: Actor, invoiceId: string): Promise<InvoiceDetail> {
+    /** Mark as Paid (issue 27): one payment of the balance, dated today, by the method asked. */
+    async markPaid(actor: Actor, invoiceId: string, input: MarkPaidInput): Promise<InvoiceDetail> {
       return db.transaction(async (tx) => {
         const locked = await lockFor(tx, invoiceId, 'markPaid');
         const now = await today(tx);
-        await repo.updateInvoice(locked.id, { status: 'paid', paidDate: now }, tx);
-        await repo.recordStatusChange(
-          { invoiceId: locked.id, fromStatus: 'issued', toStatus: 'paid', changedBy: actor.id },
+        await takePayment(
           tx,
+          actor,
+          locked,
+          {
+            paymentDate: now,
+            amountCents: locked.amountCents - locked.paidCents,
+            method: input.method,
+            reference: input.reference,
+            note: null,
+          },
+          now,
         );
         return detailOf(tx, locked.id, actor, now);
       });
     },
 
+    /** Record Payment: a payment of at most the balance, dated today or earlier (not before the issue date). */
+    async recordPayment(actor: Actor, invoiceId: string, input: RecordPaymentInput): Promise<InvoiceDetail> {
+      return db.transaction(async (tx) => {
+        const locked = await repo.lockInvoice(invoiceId, tx);
+        if (!locked) throw notFound(INVOICE_MESSAGES.notFound);
+        const now = await today(tx);
+        await takePayment(tx, actor, locked, input, now);
+        return detailOf(tx, locked.id, actor, now);
+      });
+    },
+
+    /** Void a payment (admin, manager) with a reason: the balance reopens, a paid invoice returns to issued. */
+    async voidPayment(
+      actor: Actor,
+      invoiceId: string,
+      paymentId: string,
+      input: VoidPaymentInput,
+    ): Promise<InvoiceDetail> {
+      return db.transaction(async (tx) => {
+        const locked = await repo.lockInvoice(invoiceId, tx);
+        if (!locked) throw notFound(INVOICE_MESSAGES.notFound);
+        const payment = await payments.lockPayment(locked.id, paymentId, tx);
+        if (!payment) throw notFound(PAYMENT_MESSAGES.notFound);
+        const refusal = voidPaymentRefusal(payment.voided, locked.status);
+        if (refusal) throw conflict(refusal);
+        await payments.voidPayment(payment.id, actor.id || null, input.reason, tx);
+        const settled = settlementOf(locked.amountCents, await payments.livePayments(locked.id, tx));
+        await repo.updateInvoice(
+          locked.id,
+          { amountPaid: centsToDecimal(settled.paidCents), status: settled.status, paidDate: settled.paidDate },
+          tx,
+        );
+        await repo.recordStatusChange(
+          {
+            invoiceId: locked.id,
+            fromStatus: locked.status,
+            toStatus: settled.status,
+            note: paymentHistoryNote('voided', payment, input.reason),
+            changedBy: actor.id,
+          },
+          tx,
+        );
+        return detailOf(tx, locked.id, actor, await today(tx));
+      });
+    },
+
+    async payments(query: PaymentListQuery) {
+      return payments.readList(query);
+    },
+
+    /** The payments list's rows in keyset batches, for the .xlsx export. */
+    async *paymentExportBatches(filters: PaymentListFilters): AsyncGenerator<PaymentListItem[]> {
+      let after: { paymentDate: string; id: string } | null = null;
+      for (;;) {
+        const batch = await payments.exportBatch(filters, after, 1000);
+        if (batch.length) yield batch;
+        if (batch.length < 1000) return;
+        const last = batch[batch.length - 1]!;
+        after = { paymentDate: last.paymentDate, id: last.id };
+      }
+    },
+
     async voidInvoice(actor: Actor, invoiceId: string, input: VoidInvoiceInput): Promise<InvoiceDetail> {
       return db.transaction(async (tx) => {
         const locked = await lockFor(tx, invoiceId, 'void');
+        if (await payments.hasLivePayments(locked.id, tx)) throw conflict(PAYMENT_MESSAGES.invoiceHasPayments);
         const now = await today(tx);
         await repo.updateInvoice(locked.id, { status: 'void', voidReason: input.reason, voidedDate: now }, tx);
         await repo.recordStatusChange(

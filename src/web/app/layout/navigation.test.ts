@@ -10,6 +10,7 @@ describe('the open sidebar group follows the route', () => {
     ['/jobs/dispatch', 'jobs'],
     ['/jobs/123', 'jobs'],
     ['/invoices/paid', 'invoices'],
+    ['/invoices/payments', 'invoices'],
     ['/quotes/templates', 'quotes'],
     ['/item-prices', 'pricing'],
     ['/settings', 'settings'],

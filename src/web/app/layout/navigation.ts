@@ -49,6 +49,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { label: 'All Invoices', to: '/invoices' },
       { label: 'Pending', to: '/invoices/pending' },
       { label: 'Paid', to: '/invoices/paid' },
+      { label: 'Payments', to: '/invoices/payments' },
       { label: 'Financial Reports', to: '/invoices/reports' },
     ],
   },

@@ -10,6 +10,7 @@ import { PageHeader } from '../../ui/page-header';
 import { cityLine, type InvoiceDetail } from '../../../domain/invoices';
 import { useInvoice } from './api/invoices-api';
 import { InvoiceActionBar } from './components/invoice-action-bar';
+import { InvoicePaymentsCard } from './components/invoice-payments-card';
 import { InvoiceStatusBadge } from './components/invoice-status-badge';
 import { INVOICE_MESSAGES, INVOICE_TYPE_LABELS } from './invoice-texts';
 import './invoice-print.css';
@@ -230,7 +231,13 @@ function History({ invoice }: { invoice: InvoiceDetail }) {
             {invoice.history.map((h) => (
               <li key={h.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
                 <InvoiceStatusBadge status={h.toStatus} />
-                <span className="font-medium text-slate-900">{STATUS_VERBS[h.toStatus]}</span>
+                <span className="font-medium text-slate-900">
+                  {h.note?.startsWith('Payment recorded')
+                    ? 'Payment recorded'
+                    : h.note?.startsWith('Payment voided')
+                      ? 'Payment voided'
+                      : STATUS_VERBS[h.toStatus]}
+                </span>
                 <span className="text-slate-600">
                   {formatDateTime(h.changedAt)}
                   {h.changedByName ? ` by ${h.changedByName}` : ''}
@@ -278,6 +285,7 @@ function InvoiceScreen({ invoice }: { invoice: InvoiceDetail }) {
           </InfoBanner>
         ) : null}
       </div>
+      <InvoicePaymentsCard invoice={invoice} />
       <InvoiceSheet invoice={invoice} />
       <History invoice={invoice} />
     </div>

@@ -74,6 +74,13 @@ export default function InvoicesPage() {
       className: 'whitespace-nowrap tabular-nums',
       cell: (i) => formatCents(i.amountCents),
     },
+    {
+      id: 'balance',
+      header: 'Balance Due',
+      align: 'right',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (i) => (i.status === 'issued' || i.status === 'paid' ? formatCents(i.balanceCents) : '–'),
+    },
     { id: 'status', header: 'Status', cell: (i) => <InvoiceStatusBadge status={i.status} /> },
     { id: 'issued', header: 'Issued Date', priority: 3, cell: (i) => <DateCell value={i.issuedDate} /> },
     {

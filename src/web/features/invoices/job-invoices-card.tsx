@@ -329,6 +329,13 @@ export function JobInvoicesCard({ job, onChanged }: { job: { id: string }; onCha
       className: 'whitespace-nowrap tabular-nums',
       cell: (i) => formatCents(i.amountCents),
     },
+    {
+      id: 'balance',
+      header: 'Balance Due',
+      align: 'right',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (i) => (i.status === 'issued' || i.status === 'paid' ? formatCents(i.balanceCents) : '–'),
+    },
     { id: 'status', header: 'Status', cell: (i) => <InvoiceStatusBadge status={i.status} /> },
     { id: 'issued', header: 'Issued', priority: 2, cell: (i) => <DateCell value={i.issuedDate} /> },
     { id: 'due', header: 'Due', priority: 2, cell: (i) => <DateCell value={i.dueDate} /> },

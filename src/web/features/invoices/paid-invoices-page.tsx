@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import { buttonClass } from '../../ui/button';
 import { errorMessage } from '../../lib/api-client';
 import { formatCents, formatCount } from '../../lib/format';
 import { useLiveFilters } from '../../lib/live-filters';
@@ -61,7 +63,14 @@ export default function PaidInvoicesPage() {
         title="Paid Invoices"
         subtitle="Payments received"
         back={{ to: '/invoices', label: 'Back to Invoices' }}
-        actions={<ExportLink href={invoiceExportUrl('/api/invoices/paid/export', filters)} />}
+        actions={
+          <>
+            <Link to="/invoices/payments" className={buttonClass('secondary')}>
+              Payments
+            </Link>
+            <ExportLink href={invoiceExportUrl('/api/invoices/paid/export', filters)} />
+          </>
+        }
       />
 
       <div className="mb-6 grid gap-4 lg:grid-cols-3">

@@ -92,6 +92,13 @@ export default function PendingInvoicesPage() {
       className: 'whitespace-nowrap tabular-nums',
       cell: (i) => formatCents(i.amountCents),
     },
+    {
+      id: 'balance',
+      header: 'Balance Due',
+      align: 'right',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (i) => (i.status === 'issued' || i.status === 'paid' ? formatCents(i.balanceCents) : '–'),
+    },
     { id: 'issued', header: 'Issued Date', priority: 3, cell: (i) => <DateCell value={i.issuedDate} /> },
     {
       id: 'due',

@@ -9,7 +9,10 @@ import type {
   InvoiceType,
   JobInvoices,
   PaidInvoiceList,
+  PaymentList,
+  PaymentMethod,
   PendingInvoiceList,
+  RecordPaymentInput,
   UpdateDraftInput,
 } from '../../../../domain/invoices';
 
@@ -26,6 +29,7 @@ const keys = {
   paid: (q: object) => ['invoices', 'paid', q] as const,
   detail: (id: string) => ['invoices', 'detail', id] as const,
   report: (q: object) => ['invoices', 'report', q] as const,
+  payments: (q: object) => ['invoices', 'payments', q] as const,
 };
 
 export const invoiceExportUrl = (path: string, filters: object) => withQuery(path, asQuery(filters));
@@ -98,7 +102,25 @@ export const useSendInvoice = () =>
     api.post<InvoiceDetail>(`/api/invoices/${id}/send`, { email }),
   );
 export const useMarkInvoicePaid = () =>
-  useInvoiceMutation(({ id }: { id: string }) => api.post<InvoiceDetail>(`/api/invoices/${id}/mark-paid`, {}));
+  useInvoiceMutation(
+    ({ id, method = 'other', reference = null }: { id: string; method?: PaymentMethod; reference?: string | null }) =>
+      api.post<InvoiceDetail>(`/api/invoices/${id}/mark-paid`, { method, reference }),
+  );
+export const useRecordPayment = () =>
+  useInvoiceMutation(({ id, body }: { id: string; body: RecordPaymentInput }) =>
+    api.post<InvoiceDetail>(`/api/invoices/${id}/payments`, body),
+  );
+export const useVoidPayment = () =>
+  useInvoiceMutation(({ id, paymentId, reason }: { id: string; paymentId: string; reason: string }) =>
+    api.post<InvoiceDetail>(`/api/invoices/${id}/payments/${paymentId}/void`, { reason }),
+  );
+export function usePayments(query: object) {
+  return useQuery({
+    queryKey: keys.payments(query),
+    queryFn: ({ signal }) => api.get<PaymentList>('/api/invoices/payments', asQuery(query), { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
 export const useVoidInvoice = () =>
   useInvoiceMutation(({ id, reason }: { id: string; reason: string }) =>
     api.post<InvoiceDetail>(`/api/invoices/${id}/void`, { reason }),

@@ -1,13 +1,16 @@
 import { useState } from 'react';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '../../../../domain/invoices';
 import { errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { SelectInput, TextInput } from '../../../ui/form-field';
 import { toast } from '../../../ui/toast';
 import { useMarkInvoicePaid } from '../api/invoices-api';
 import { INVOICE_MESSAGES } from '../invoice-texts';
 
 /**
- * Mark Paid (issued invoices only): asks first, then sets the paid date to today. The failure shows
+ * Mark Paid (issued invoices only): asks the method (and a reference) first, then records one
+ * payment of the balance dated today (issue 27), which makes the invoice paid. The failure shows
  * in the dialog, which stays open.
  */
 export function MarkPaidAction({
@@ -27,6 +30,8 @@ export function MarkPaidAction({
 }) {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [method, setMethod] = useState<PaymentMethod>('check');
+  const [reference, setReference] = useState('');
   const markPaid = useMarkInvoicePaid();
   return (
     <>
@@ -36,6 +41,8 @@ export function MarkPaidAction({
         aria-label={label === 'Mark Paid' ? `Mark invoice ${invoice.invoiceNumber} paid` : undefined}
         onClick={() => {
           setError(null);
+          setMethod('check');
+          setReference('');
           setOpen(true);
         }}
       >
@@ -46,13 +53,47 @@ export function MarkPaidAction({
         onOpenChange={setOpen}
         tone="primary"
         title="Mark as Paid"
-        description={`Mark invoice ${invoice.invoiceNumber} as paid? The paid date will be today.`}
+        description={
+          <>
+            {`Record a payment of the balance of invoice ${invoice.invoiceNumber}, dated today; the invoice becomes paid.`}
+            <span className="mt-4 block">
+              <label className="block text-sm font-medium text-slate-800" htmlFor={`mark-paid-method-${invoice.id}`}>
+                Method
+              </label>
+              <SelectInput
+                id={`mark-paid-method-${invoice.id}`}
+                className="mt-1"
+                value={method}
+                onChange={(e) => setMethod(e.target.value as PaymentMethod)}
+              >
+                {PAYMENT_METHODS.map((m) => (
+                  <option key={m} value={m}>
+                    {PAYMENT_METHOD_LABELS[m]}
+                  </option>
+                ))}
+              </SelectInput>
+            </span>
+            <span className="mt-3 block">
+              <label className="block text-sm font-medium text-slate-800" htmlFor={`mark-paid-ref-${invoice.id}`}>
+                Reference (optional)
+              </label>
+              <TextInput
+                id={`mark-paid-ref-${invoice.id}`}
+                className="mt-1"
+                maxLength={100}
+                placeholder="Check number or transaction id"
+                value={reference}
+                onChange={(e) => setReference(e.target.value)}
+              />
+            </span>
+          </>
+        }
         confirmLabel="Mark as Paid"
         pendingLabel="Marking..."
         error={error}
         onConfirm={async () => {
           try {
-            await markPaid.mutateAsync({ id: invoice.id });
+            await markPaid.mutateAsync({ id: invoice.id, method, reference: reference.trim() || null });
             setOpen(false);
             toast.success(`Invoice ${invoice.invoiceNumber} marked as paid`);
             onPaid?.();
