@@ -134,3 +134,18 @@ export {
   type InvoiceReportAggregates,
   buildInvoiceReport,
 } from './report-payloads.js';
+export {
+  type TotalsLine,
+  type TotalsDiscount,
+  type TotalsTaxGroup,
+  type TotalsInput,
+  type TaxByGroup,
+  type DiscountApplied,
+  type InvoiceTotals,
+  invoiceTotals,
+  rateMilli,
+  formatRate,
+  LABOR_QUANTITY_STEP,
+  quantityRefusal,
+  formatQuantity,
+} from './totals.js';
