@@ -122,6 +122,11 @@ export {
   type UpdateDraftInput,
   type UpdateDraftFormValues,
   linesFromInput,
+  invoiceTotalsPayload,
+  type InvoiceTotalsPayload,
+  addDiscountInput,
+  type AddDiscountInput,
+  invoiceDiscountParams,
 } from './payloads.js';
 export {
   invoiceReportQuery,

@@ -83,6 +83,7 @@ export function createInvoicesDetailRepo(db: Executor) {
               quantity: jobInvoiceLines.quantity,
               unitPrice: jobInvoiceLines.unitPrice,
               total: jobInvoiceLines.total,
+              taxable: jobInvoiceLines.taxable,
             })
             .from(jobInvoiceLines)
             .where(eq(jobInvoiceLines.invoiceId, invoiceId))
@@ -115,6 +116,7 @@ export function createInvoicesDetailRepo(db: Executor) {
           quantity: Number(l.quantity),
           unitPriceCents: toCents(l.unitPrice),
           totalCents: toCents(l.total),
+          taxable: l.taxable,
         })),
         history: history.map((h) => ({
           id: h.id,

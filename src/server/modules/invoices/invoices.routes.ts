@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { apiErrorBody } from '../../../domain/api.js';
 import { allow } from '../../../domain/policy.js';
 import {
+  addDiscountInput,
+  invoiceDiscountParams,
   createInvoiceInput,
   invoiceDetail,
   invoiceIdParams,
@@ -177,6 +179,31 @@ export function invoicesRoutes(app: FastifyInstance, { invoices }: { invoices: I
     },
     handler: async (request, reply) =>
       reply.status(201).send(await invoices.create(currentUser(request), request.params.id, request.body)),
+  });
+
+  r.post('/api/invoices/:id/discounts', {
+    config: writers,
+    schema: {
+      tags: ['invoices'],
+      summary: 'Add a discount (amount or percent of the subtotal, with a reason) to a draft invoice; totals recomputed',
+      params,
+      body: addDiscountInput,
+      response: { 201: invoiceDetail, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply.status(201).send(await invoices.addDiscount(currentUser(request), request.params.id, request.body)),
+  });
+
+  r.delete('/api/invoices/:id/discounts/:discountId', {
+    config: writers,
+    schema: {
+      tags: ['invoices'],
+      summary: 'Remove a discount of a draft invoice; totals recomputed',
+      params: invoiceDiscountParams,
+      response: { 200: invoiceDetail, ...errors },
+    },
+    handler: async (request) =>
+      invoices.removeDiscount(currentUser(request), request.params.id, request.params.discountId),
   });
 
   r.get('/api/invoices', {
