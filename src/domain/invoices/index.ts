@@ -138,6 +138,9 @@ export {
   type InvoiceReport,
   type InvoiceReportAggregates,
   buildInvoiceReport,
+  salesTaxRow,
+  type SalesTaxRow,
+  salesTaxOf,
 } from './report-payloads.js';
 export {
   type TotalsLine,

@@ -129,6 +129,17 @@ export function reportSheets(r: InvoiceReport) {
     ),
     xlsxSheet('Service Line Breakdown', bucketColumns('Service Line'), r.serviceLines),
     xlsxSheet('Top Customers', bucketColumns('Customer'), r.topCustomers),
+    xlsxSheet<InvoiceReport['salesTax']['rows'][number]>(
+      'Sales Tax Collected',
+      [
+        { header: 'Month', width: 18, value: (t) => monthName(t.month) },
+        { header: 'Tax Group', width: 14, value: (t) => t.code },
+        { header: 'Name', width: 28, value: (t) => t.name },
+        { header: 'Invoices', width: 10, value: (t) => t.count },
+        { header: 'Tax', width: 16, value: (t) => money(t.taxCents), numFmt: MONEY },
+      ],
+      r.salesTax.rows,
+    ),
     xlsxSheet<InvoiceReport['status'][number]>(
       'Invoice Status',
       [
