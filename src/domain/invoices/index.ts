@@ -156,4 +156,5 @@ export {
   LABOR_QUANTITY_STEP,
   quantityRefusal,
   formatQuantity,
+  totalsRows,
 } from './totals.js';

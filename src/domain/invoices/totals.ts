@@ -179,3 +179,27 @@ export function quantityRefusal(type: 'part' | 'labor' | 'item' | null, quantity
 /** A quantity as shown: labor hours with 2 decimals, whole quantities without. */
 export const formatQuantity = (type: string | null, quantity: number): string =>
   type === 'labor' ? quantity.toFixed(2) : Number.isInteger(quantity) ? String(quantity) : quantity.toFixed(2);
+
+/** The rows under an invoice's lines, as the page, the printable page and the PDF show them. */
+export function totalsRows(totals: {
+  subtotalCents: number;
+  discounts: readonly { kind: 'amount' | 'percent'; percent: number | null; reason: string; amountCents: number }[];
+  taxByGroup: readonly { code: string; name: string; rate: string; baseCents: number; taxCents: number }[];
+  totalCents: number;
+}): { label: string; cents: number; kind: 'subtotal' | 'discount' | 'tax' | 'total' }[] {
+  const trimRate = (rate: string) => rate.replace(/\.?0+$/, '');
+  return [
+    { label: 'Subtotal', cents: totals.subtotalCents, kind: 'subtotal' as const },
+    ...totals.discounts.map((d) => ({
+      label: `Discount${d.kind === 'percent' ? ` ${d.percent}%` : ''}: ${d.reason}`,
+      cents: -d.amountCents,
+      kind: 'discount' as const,
+    })),
+    ...totals.taxByGroup.map((g) => ({
+      label: `${g.name} (${g.code}) ${trimRate(g.rate)}%`,
+      cents: g.taxCents,
+      kind: 'tax' as const,
+    })),
+    { label: 'Total', cents: totals.totalCents, kind: 'total' as const },
+  ];
+}
