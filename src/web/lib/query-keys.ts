@@ -65,3 +65,8 @@ export const searchKeys = {
   all: ['search'] as const,
   results: (q: string) => ['search', q] as const,
 };
+
+/** Settings > Tax Groups (issue 27). */
+export const taxGroupKeys = {
+  all: ['tax-groups'] as const,
+};

@@ -12,6 +12,7 @@ import { useReferenceTypes, useUsers } from './api/settings-queries';
 import { CompanyInfoCard } from './components/company-info-card';
 import { ReferenceTypesCard } from './components/reference-types-card';
 import { UsersCard } from './components/users-card';
+import { TaxGroupsCard } from './components/tax-groups-card';
 
 /**
  * /settings: Company Information, Users, Service Types and Job Types. Everyone signed in may look;
@@ -50,6 +51,7 @@ export default function SettingsPage() {
       {loadFailed ? <ErrorBanner message="Failed to load settings data" /> : null}
       <CompanyInfoCard company={company.data} loading={company.isPending} canEdit={canEdit} />
       {canEdit ? <UsersCard actor={user} /> : null}
+      {can(user.role, 'taxGroups.manage') ? <TaxGroupsCard /> : null}
       <div className="grid gap-6 2xl:grid-cols-2">
         <ReferenceTypesCard kind="service-types" canEdit={canEdit} />
         <ReferenceTypesCard kind="job-types" canEdit={canEdit} />
