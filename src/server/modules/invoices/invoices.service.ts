@@ -50,7 +50,7 @@ import {
   type InvoiceLineDraft,
   type InvoiceType,
 } from '../../../domain/invoices/index.js';
-import { centsToDecimal, formatCents, toCents } from '../../../domain/money.js';
+import { formatCents, toCents } from '../../../domain/money.js';
 import { usDate } from '../../../domain/quotes.js';
 import type { CompanySettings } from '../../../domain/settings.js';
 import type { Database, Executor } from '../../db/client.js';
