@@ -74,7 +74,7 @@ export function InvoiceDiscounts({ invoice }: { invoice: InvoiceDetail }) {
         ) : (
           <p className="mb-4 text-sm text-slate-600">No discounts.</p>
         )}
-        <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[10rem_8rem_1fr_auto] sm:items-start">
+        <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[13rem_8rem_1fr_auto] sm:items-start">
           <FormField label="Discount type">
             {(p) => (
               <SelectInput {...p} value={kind} onChange={(e) => setKind(e.target.value as 'amount' | 'percent')}>
