@@ -246,7 +246,7 @@ describe('quantities', () => {
       `/api/jobs/${job.id}/items`,
       { type: 'part', code: 'CAP', name: 'Capacitor', quantity: 1.5, unitPrice: 10 },
       400,
-      'Quantity of a part must be a whole number',
+      'Quantity must be a whole number',
     );
     await admin.refused(
       'PATCH',

@@ -50,7 +50,7 @@ export const jobItemInput = z
       ctx.addIssue({ code: 'custom', path: ['name'], message: JOB_MESSAGES.itemNameRequired });
     if (!fromPriceBook && v.unitPrice === null)
       ctx.addIssue({ code: 'custom', path: ['unitPrice'], message: JOB_MESSAGES.unitPriceRequired });
-    const refusal = quantityRefusal(v.type, v.quantity);
+    const refusal = v.quantity > 0 ? quantityRefusal(v.type, v.quantity) : null;
     if (refusal) ctx.addIssue({ code: 'custom', path: ['quantity'], message: refusal });
     if (v.type !== 'part' && v.unitPrice !== null && v.unitPrice <= 0) {
       ctx.addIssue({ code: 'custom', path: ['unitPrice'], message: JOB_MESSAGES.unitPricePositive });
