@@ -169,9 +169,7 @@ export function quantityRefusal(type: 'part' | 'labor' | 'item' | null, quantity
       : 'Labor hours must be in steps of 0.25 (for example 1.25 or 1.5)';
   }
   if (type === 'part' || type === 'item') {
-    return Number.isInteger(quantity)
-      ? null
-      : `Quantity of a${type === 'item' ? 'n item' : ' part'} must be a whole number`;
+    return Number.isInteger(quantity) ? null : 'Quantity must be a whole number';
   }
   return Number.isInteger(Math.round(quantity * 10_000) / 100) ? null : 'Quantity can have at most 2 decimals';
 }
