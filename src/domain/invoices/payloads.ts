@@ -229,7 +229,8 @@ export const addDiscountInput = z
       .max(INVOICE_LINE_LIMITS.reasonLength, `Reason must be at most ${INVOICE_LINE_LIMITS.reasonLength} characters`),
   })
   .superRefine((d, ctx) => {
-    if (d.kind === 'amount' && d.amount == null) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Amount is required' });
+    if (d.kind === 'amount' && d.amount == null)
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Amount is required' });
     if (d.kind === 'percent' && d.percent == null)
       ctx.addIssue({ code: 'custom', path: ['percent'], message: 'Percent is required' });
   });
@@ -364,36 +365,38 @@ export const voidInvoiceInput = z.object({
 });
 export type VoidInvoiceInput = z.infer<typeof voidInvoiceInput>;
 
-export const invoiceLineInput = z.object({
-  code: z
-    .string({ error: 'Code is required' })
-    .trim()
-    .min(1, 'Code is required')
-    .max(INVOICE_LINE_LIMITS.codeLength, `Code must be at most ${INVOICE_LINE_LIMITS.codeLength} characters`),
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(INVOICE_LINE_LIMITS.nameLength, `Name must be at most ${INVOICE_LINE_LIMITS.nameLength} characters`),
-  itemType: z
-    .enum(INVOICE_ITEM_TYPES, { error: 'Type must be part, labor or item' })
-    .nullish()
-    .transform((v) => v ?? null),
-  quantity: z
-    .number({ error: 'Quantity is required' })
-    .gt(0, 'Quantity must be greater than 0')
-    .max(INVOICE_LINE_LIMITS.maxQuantity, `Quantity must be at most ${INVOICE_LINE_LIMITS.maxQuantity}`)
-    .refine(hasAtMostTwoDecimals, 'Quantity can have at most 2 decimals'),
-  unitPrice: z
-    .number({ error: 'Unit price is required' })
-    .min(0, 'Unit price must be at least 0')
-    .max(INVOICE_LINE_LIMITS.maxUnitPrice, 'Unit price must be at most $1,000,000.00')
-    .refine(hasAtMostTwoDecimals, 'Unit price must be in steps of 0.01'),
-}).superRefine((l, ctx) => {
-  // One rule for every quantity (labor hours in steps of 0.25, whole parts and items): totals.ts.
-  const refusal = quantityRefusal(l.itemType, l.quantity);
-  if (refusal) ctx.addIssue({ code: 'custom', path: ['quantity'], message: refusal });
-});
+export const invoiceLineInput = z
+  .object({
+    code: z
+      .string({ error: 'Code is required' })
+      .trim()
+      .min(1, 'Code is required')
+      .max(INVOICE_LINE_LIMITS.codeLength, `Code must be at most ${INVOICE_LINE_LIMITS.codeLength} characters`),
+    name: z
+      .string({ error: 'Name is required' })
+      .trim()
+      .min(1, 'Name is required')
+      .max(INVOICE_LINE_LIMITS.nameLength, `Name must be at most ${INVOICE_LINE_LIMITS.nameLength} characters`),
+    itemType: z
+      .enum(INVOICE_ITEM_TYPES, { error: 'Type must be part, labor or item' })
+      .nullish()
+      .transform((v) => v ?? null),
+    quantity: z
+      .number({ error: 'Quantity is required' })
+      .gt(0, 'Quantity must be greater than 0')
+      .max(INVOICE_LINE_LIMITS.maxQuantity, `Quantity must be at most ${INVOICE_LINE_LIMITS.maxQuantity}`)
+      .refine(hasAtMostTwoDecimals, 'Quantity can have at most 2 decimals'),
+    unitPrice: z
+      .number({ error: 'Unit price is required' })
+      .min(0, 'Unit price must be at least 0')
+      .max(INVOICE_LINE_LIMITS.maxUnitPrice, 'Unit price must be at most $1,000,000.00')
+      .refine(hasAtMostTwoDecimals, 'Unit price must be in steps of 0.01'),
+  })
+  .superRefine((l, ctx) => {
+    // One rule for every quantity (labor hours in steps of 0.25, whole parts and items): totals.ts.
+    const refusal = quantityRefusal(l.itemType, l.quantity);
+    if (refusal) ctx.addIssue({ code: 'custom', path: ['quantity'], message: refusal });
+  });
 export type InvoiceLineInput = z.output<typeof invoiceLineInput>;
 
 /** Edit a draft: due date, notes and lines; the server recomputes each line's total and the amount. */

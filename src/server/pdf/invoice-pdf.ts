@@ -26,8 +26,6 @@ function companyLines(company: CompanySettings): string[] {
   ].filter(Boolean);
 }
 
-
-
 /** invoice-JOB-1042-INV-0381.pdf */
 export const invoicePdfFileName = (invoiceNumber: string): string => `invoice-${invoiceNumber}.pdf`;
 

@@ -72,7 +72,11 @@ export async function readInvoiceTotals(
     .from(jobInvoices)
     .where(eq(jobInvoices.id, invoiceId));
   const lines = await exec
-    .select({ quantity: jobInvoiceLines.quantity, unitPrice: jobInvoiceLines.unitPrice, taxable: jobInvoiceLines.taxable })
+    .select({
+      quantity: jobInvoiceLines.quantity,
+      unitPrice: jobInvoiceLines.unitPrice,
+      taxable: jobInvoiceLines.taxable,
+    })
     .from(jobInvoiceLines)
     .where(eq(jobInvoiceLines.invoiceId, invoiceId))
     .orderBy(asc(jobInvoiceLines.position));

@@ -196,7 +196,8 @@ export function invoicesRoutes(app: FastifyInstance, { invoices }: { invoices: I
     config: writers,
     schema: {
       tags: ['invoices'],
-      summary: 'Add a discount (amount or percent of the subtotal, with a reason) to a draft invoice; totals recomputed',
+      summary:
+        'Add a discount (amount or percent of the subtotal, with a reason) to a draft invoice; totals recomputed',
       params,
       body: addDiscountInput,
       response: { 201: invoiceDetail, ...errors },

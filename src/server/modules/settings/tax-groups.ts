@@ -23,12 +23,20 @@ import { AppError, notFound } from '../../errors.js';
 const rateText = (rate: number) => rate.toFixed(3);
 
 export function createTaxGroupsRepo(db: Executor) {
-  const fields = { id: taxGroups.id, code: taxGroups.code, name: taxGroups.name, rate: taxGroups.rate, active: taxGroups.active };
+  const fields = {
+    id: taxGroups.id,
+    code: taxGroups.code,
+    name: taxGroups.name,
+    rate: taxGroups.rate,
+    active: taxGroups.active,
+  };
   async function codeTaken(code: string, exceptId: string | null): Promise<boolean> {
     const [row] = await db
       .select({ id: taxGroups.id })
       .from(taxGroups)
-      .where(sql`upper(${taxGroups.code}) = upper(${code}) and (${exceptId}::uuid is null or ${taxGroups.id} <> ${exceptId}::uuid)`)
+      .where(
+        sql`upper(${taxGroups.code}) = upper(${code}) and (${exceptId}::uuid is null or ${taxGroups.id} <> ${exceptId}::uuid)`,
+      )
       .limit(1);
     return Boolean(row);
   }

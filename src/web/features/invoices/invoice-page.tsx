@@ -16,7 +16,6 @@ import './invoice-print.css';
 
 const BACK = { to: '/invoices', label: 'Back to Invoices' };
 
-
 function Letterhead() {
   const company = useCompanyInfo().data;
   const address = company?.physical_address;
@@ -130,7 +129,9 @@ export function InvoiceSheet({ invoice }: { invoice: InvoiceDetail }) {
             <tr key={line.id} className="border-b border-slate-100 align-top">
               <td className="py-2 pr-3 font-mono text-xs text-slate-700">{line.code}</td>
               <td className="py-2 pr-3 text-slate-900">{line.name}</td>
-              <td className="py-2 pr-3 text-right text-slate-700 tabular-nums">{formatQuantity(line.itemType, line.quantity)}</td>
+              <td className="py-2 pr-3 text-right text-slate-700 tabular-nums">
+                {formatQuantity(line.itemType, line.quantity)}
+              </td>
               <td className="py-2 pr-3 text-right text-slate-700 tabular-nums">{formatCents(line.unitPriceCents)}</td>
               <td className="py-2 text-right text-slate-900 tabular-nums">{formatCents(line.totalCents)}</td>
             </tr>

@@ -83,10 +83,12 @@ export function InvoiceDiscounts({ invoice }: { invoice: InvoiceDetail }) {
               </SelectInput>
             )}
           </FormField>
-          <FormField label={kind === 'amount' ? 'Amount ($)' : 'Percent (%)'} error={errors.value || undefined} required>
-            {(p) => (
-              <TextInput {...p} inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} />
-            )}
+          <FormField
+            label={kind === 'amount' ? 'Amount ($)' : 'Percent (%)'}
+            error={errors.value || undefined}
+            required
+          >
+            {(p) => <TextInput {...p} inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} />}
           </FormField>
           <FormField label="Reason" error={errors.reason || undefined} required>
             {(p) => <TextInput {...p} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />}
