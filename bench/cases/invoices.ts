@@ -87,6 +87,8 @@ const list = (name: string, query: string, filters: Parameters<typeof repo.listC
 
 const reportExplain = (_ctx: BenchContext, range: { from: string; to: string }, period: 'y' | 'm') => [
   repo.reportTotalsStatement(range, period, 5),
+  // "Sales tax collected" (issue 27): index-only over job_invoices_tax_report_idx
+  repo.salesTaxStatement(range),
 ];
 
 export const invoiceCases: BenchCase[] = [

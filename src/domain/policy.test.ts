@@ -19,6 +19,7 @@ import {
 /** Each action with the roles the specification gives it (the route manifest, tests/api/route-access.ts, agrees). */
 const EXPECTED: Record<Action, string> = {
   'settings.manage': 'admin manager',
+  'taxGroups.manage': 'admin manager',
   'users.manage': 'admin manager',
   'technicians.manage': 'admin manager',
   'outbox.manage': 'admin manager',

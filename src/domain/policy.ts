@@ -36,6 +36,8 @@ const OFFICE = ['admin', 'manager', 'user'] as const satisfies readonly UserRole
 const ALLOWED = {
   /** Company settings, service and job types. */
   'settings.manage': ADMINS,
+  /** Sales tax groups (Settings > Tax Groups, issue 27): add, edit, deactivate. */
+  'taxGroups.manage': ADMINS,
   /** Add and edit users and their passwords. */
   'users.manage': ADMINS,
   /** Add and edit technicians (and add one from the dispatch board). */

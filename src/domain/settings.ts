@@ -28,6 +28,8 @@ export const companySettings = z.object({
     .refine((v) => v === '' || z.email().safeParse(v).success, COMPANY_EMAIL_INVALID)
     .optional(),
   time_zone: z.string().trim().refine(isValidTimeZone, 'Unknown time zone'),
+  /** Labor lines are taxed (issue 27); default no. Optional, so older records still read. */
+  labor_taxable: z.boolean().optional(),
 });
 export type CompanySettings = z.infer<typeof companySettings>;
 
@@ -38,6 +40,7 @@ export const DEFAULT_COMPANY_SETTINGS: CompanySettings = {
   phone: '',
   email: '',
   time_zone: DEFAULT_TIME_ZONE,
+  labor_taxable: false,
 };
 
 /** The title shown on Home and beside "HVAC Administration": "{company name} Management". */

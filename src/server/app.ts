@@ -32,7 +32,7 @@ import {
   referenceTypesRoutes,
 } from './modules/reference-types/index.js';
 import { createSearchRepo, searchRoutes } from './modules/search/index.js';
-import { createSettingsRepo, settingsRoutes } from './modules/settings/index.js';
+import { createSettingsRepo, settingsRoutes, taxGroupsRoutes } from './modules/settings/index.js';
 import { clientConfigRoutes } from './modules/client-config/index.js';
 import { companiesRoutes, createCompaniesRepo, createCompaniesService } from './modules/companies/index.js';
 import {
@@ -215,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   healthRoutes(app, { health: createHealthService(database) });
   authRoutes(app, { auth, config });
   settingsRoutes(app, { settings });
+  taxGroupsRoutes(app, { db });
   homeRoutes(app, { home });
   searchRoutes(app, { search });
 

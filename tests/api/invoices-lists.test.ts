@@ -336,6 +336,8 @@ describe('/invoices/reports', () => {
       'Monthly Breakdown',
       'Service Line Breakdown',
       'Top Customers',
+      // issue 27: the tax panel is exported too
+      'Sales Tax Collected',
       'Invoice Status',
     ]);
     expect((book.getWorksheet('Top Customers')!.getRow(2).values as unknown[]).slice(1)).toEqual([

@@ -140,6 +140,11 @@ export {
   type UpdateDraftInput,
   type UpdateDraftFormValues,
   linesFromInput,
+  invoiceTotalsPayload,
+  type InvoiceTotalsPayload,
+  addDiscountInput,
+  type AddDiscountInput,
+  invoiceDiscountParams,
 } from './payloads.js';
 export {
   invoiceReportQuery,
@@ -151,6 +156,9 @@ export {
   type InvoiceReport,
   type InvoiceReportAggregates,
   buildInvoiceReport,
+  salesTaxRow,
+  type SalesTaxRow,
+  salesTaxOf,
 } from './report-payloads.js';
 export {
   PAYMENT_METHODS,
@@ -187,3 +195,19 @@ export {
   paymentList,
   type PaymentList,
 } from './payment-payloads.js';
+export {
+  type TotalsLine,
+  type TotalsDiscount,
+  type TotalsTaxGroup,
+  type TotalsInput,
+  type TaxByGroup,
+  type DiscountApplied,
+  type InvoiceTotals,
+  invoiceTotals,
+  rateMilli,
+  formatRate,
+  LABOR_QUANTITY_STEP,
+  quantityRefusal,
+  formatQuantity,
+  totalsRows,
+} from './totals.js';

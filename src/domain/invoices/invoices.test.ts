@@ -271,6 +271,7 @@ describe('report arithmetic', () => {
       { period: 'annual', year: 2025, quarter: null, month: null, from: '2025-01-01', to: '2026-01-01' },
       [2025, 2024, 2023],
       {
+        salesTax: [],
         byStatus: [
           { status: 'paid', amountCents: 60_000, count: 3 },
           { status: 'issued', amountCents: 30_000, count: 2 },

@@ -1,3 +1,4 @@
+import { quantityRefusal } from './totals.js';
 import { z } from 'zod';
 import { paginated } from '../api.js';
 import { isIsoDate } from '../dates.js';
@@ -175,6 +176,8 @@ export const invoiceLine = z.object({
   totalCents: z.number().int(),
   /** The job item the line was copied from (null for a typed line, a fee, or a deleted item). */
   jobItemId: z.string().nullable(),
+  /** Snapshot: the line's item is taxable (the unit and its tax group decide whether tax is charged). */
+  taxable: z.boolean(),
 });
 export type InvoiceLine = z.infer<typeof invoiceLine>;
 
@@ -206,6 +209,72 @@ export const createInvoiceConflict = apiErrorBody.extend({
   error: apiErrorBody.shape.error.extend({ doubleBilled: z.array(doubleBilledLine).optional() }),
 });
 export type CreateInvoiceConflict = z.infer<typeof createInvoiceConflict>;
+
+/** An invoice's figures, from invoiceTotals (totals.ts) over its snapshot (issue 27). */
+export const invoiceTotalsPayload = z.object({
+  subtotalCents: z.number().int(),
+  discountCents: z.number().int(),
+  taxCents: z.number().int(),
+  totalCents: z.number().int(),
+  taxByGroup: z.array(
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      rate: z.string(),
+      baseCents: z.number().int(),
+      taxCents: z.number().int(),
+    }),
+  ),
+  discounts: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(['amount', 'percent']),
+      percent: z.number().nullable(),
+      reason: z.string(),
+      /** What it takes off, in cents. */
+      amountCents: z.number().int(),
+    }),
+  ),
+  /** "Tax exempt: unit … is not taxable". */
+  exemptReason: z.string().nullable(),
+  /** On a draft whose unit names a tax group no active group has: no tax is charged, and why. */
+  taxWarning: z.string().nullable(),
+});
+export type InvoiceTotalsPayload = z.infer<typeof invoiceTotalsPayload>;
+
+/** Add a discount to a draft: an amount (dollars) or a percentage of the subtotal, with a reason. */
+export const addDiscountInput = z
+  .object({
+    kind: z.enum(['amount', 'percent'], { error: 'Discount type must be amount or percent' }),
+    amount: z
+      .number({ error: 'Amount must be a number' })
+      .gt(0, 'Amount must be greater than 0')
+      .max(INVOICE_LINE_LIMITS.maxUnitPrice, 'Amount must be at most $1,000,000.00')
+      .refine(hasAtMostTwoDecimals, 'Amount must be in steps of 0.01')
+      .nullish(),
+    percent: z
+      .number({ error: 'Percent must be a number' })
+      .gt(0, 'Percent must be greater than 0')
+      .max(100, 'Percent must be at most 100')
+      .refine(hasAtMostTwoDecimals, 'Percent can have at most 2 decimals')
+      .nullish(),
+    reason: z
+      .string({ error: 'A reason is required for a discount' })
+      .trim()
+      .min(1, 'A reason is required for a discount')
+      .max(INVOICE_LINE_LIMITS.reasonLength, `Reason must be at most ${INVOICE_LINE_LIMITS.reasonLength} characters`),
+  })
+  .superRefine((d, ctx) => {
+    if (d.kind === 'amount' && d.amount == null)
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Amount is required' });
+    if (d.kind === 'percent' && d.percent == null)
+      ctx.addIssue({ code: 'custom', path: ['percent'], message: 'Percent is required' });
+  });
+export type AddDiscountInput = z.output<typeof addDiscountInput>;
+export const invoiceDiscountParams = z.object({
+  id: z.string().refine((v) => isUuidV4(v), INVOICE_MESSAGES.invalidId),
+  discountId: z.string().refine((v) => isUuidV4(v), 'Invalid discount id'),
+});
 
 export const invoiceHistoryEntry = z.object({
   id: z.string(),
@@ -285,6 +354,7 @@ export const invoiceDetail = invoiceListItem.extend({
   lines: z.array(invoiceLine),
   /** Its payments, oldest first, voided ones included (issue 27). */
   payments: z.array(invoicePayment),
+  totals: invoiceTotalsPayload,
   history: z.array(invoiceHistoryEntry),
   actions: invoiceActions,
   /**
@@ -354,34 +424,40 @@ export const voidInvoiceInput = z.object({
 });
 export type VoidInvoiceInput = z.infer<typeof voidInvoiceInput>;
 
-export const invoiceLineInput = z.object({
-  /** The line this one was (an edited draft keeps the job item each line was copied from); absent for a new line. */
-  lineId: z.string().max(40).nullish(),
-  code: z
-    .string({ error: 'Code is required' })
-    .trim()
-    .min(1, 'Code is required')
-    .max(INVOICE_LINE_LIMITS.codeLength, `Code must be at most ${INVOICE_LINE_LIMITS.codeLength} characters`),
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(INVOICE_LINE_LIMITS.nameLength, `Name must be at most ${INVOICE_LINE_LIMITS.nameLength} characters`),
-  itemType: z
-    .enum(INVOICE_ITEM_TYPES, { error: 'Type must be part, labor or item' })
-    .nullish()
-    .transform((v) => v ?? null),
-  quantity: z
-    .number({ error: 'Quantity is required' })
-    .gt(0, 'Quantity must be greater than 0')
-    .max(INVOICE_LINE_LIMITS.maxQuantity, `Quantity must be at most ${INVOICE_LINE_LIMITS.maxQuantity}`)
-    .refine(hasAtMostTwoDecimals, 'Quantity can have at most 2 decimals'),
-  unitPrice: z
-    .number({ error: 'Unit price is required' })
-    .min(0, 'Unit price must be at least 0')
-    .max(INVOICE_LINE_LIMITS.maxUnitPrice, 'Unit price must be at most $1,000,000.00')
-    .refine(hasAtMostTwoDecimals, 'Unit price must be in steps of 0.01'),
-});
+export const invoiceLineInput = z
+  .object({
+    /** The line this one was (an edited draft keeps the job item each line was copied from); absent for a new line. */
+    lineId: z.string().max(40).nullish(),
+    code: z
+      .string({ error: 'Code is required' })
+      .trim()
+      .min(1, 'Code is required')
+      .max(INVOICE_LINE_LIMITS.codeLength, `Code must be at most ${INVOICE_LINE_LIMITS.codeLength} characters`),
+    name: z
+      .string({ error: 'Name is required' })
+      .trim()
+      .min(1, 'Name is required')
+      .max(INVOICE_LINE_LIMITS.nameLength, `Name must be at most ${INVOICE_LINE_LIMITS.nameLength} characters`),
+    itemType: z
+      .enum(INVOICE_ITEM_TYPES, { error: 'Type must be part, labor or item' })
+      .nullish()
+      .transform((v) => v ?? null),
+    quantity: z
+      .number({ error: 'Quantity is required' })
+      .gt(0, 'Quantity must be greater than 0')
+      .max(INVOICE_LINE_LIMITS.maxQuantity, `Quantity must be at most ${INVOICE_LINE_LIMITS.maxQuantity}`)
+      .refine(hasAtMostTwoDecimals, 'Quantity can have at most 2 decimals'),
+    unitPrice: z
+      .number({ error: 'Unit price is required' })
+      .min(0, 'Unit price must be at least 0')
+      .max(INVOICE_LINE_LIMITS.maxUnitPrice, 'Unit price must be at most $1,000,000.00')
+      .refine(hasAtMostTwoDecimals, 'Unit price must be in steps of 0.01'),
+  })
+  .superRefine((l, ctx) => {
+    // One rule for every quantity (labor hours in steps of 0.25, whole parts and items): totals.ts.
+    const refusal = quantityRefusal(l.itemType, l.quantity);
+    if (refusal) ctx.addIssue({ code: 'custom', path: ['quantity'], message: refusal });
+  });
 export type InvoiceLineInput = z.output<typeof invoiceLineInput>;
 
 /** Edit a draft: due date, notes and lines; the server recomputes each line's total and the amount. */

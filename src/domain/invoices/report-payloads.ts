@@ -62,6 +62,16 @@ export const reportMonth = z.object({
 });
 export type ReportMonth = z.infer<typeof reportMonth>;
 
+/** "Sales tax collected": one issue month and tax group (issue 27). */
+export const salesTaxRow = z.object({
+  month: z.string(),
+  code: z.string(),
+  name: z.string(),
+  count: z.number().int(),
+  taxCents: z.number().int(),
+});
+export type SalesTaxRow = z.infer<typeof salesTaxRow>;
+
 export const invoiceReport = z.object({
   period: z.object({
     period: z.enum(REPORT_PERIODS),
@@ -76,6 +86,12 @@ export const invoiceReport = z.object({
   monthly: z.array(reportMonth),
   serviceLines: z.array(reportBucket),
   topCustomers: z.array(reportBucket),
+  /** Tax of the period's issued and paid invoices, newest month first, then by group; and per group. */
+  salesTax: z.object({
+    rows: z.array(salesTaxRow),
+    byGroup: z.array(salesTaxRow.omit({ month: true })),
+    totalCents: z.number().int(),
+  }),
   status: z.array(
     z.object({
       status: z.enum(REPORT_STATUS_KEYS),
@@ -93,6 +109,7 @@ export interface InvoiceReportAggregates {
   monthly: ReportMonth[];
   serviceLines: AmountBucketRow[];
   customers: AmountBucketRow[];
+  salesTax: SalesTaxRow[];
 }
 
 /** The report from its SQL aggregates: cards, panels (newest month first), percents that add up, Unknown buckets, top 5. */
@@ -119,6 +136,21 @@ export function buildInvoiceReport(
     monthly: [...agg.monthly].sort((a, b) => b.month.localeCompare(a.month)),
     serviceLines: serviceLineBreakdown(agg.serviceLines),
     topCustomers: topCustomers(agg.customers, totalInvoiced.amountCents),
+    salesTax: salesTaxOf(agg.salesTax),
     status: statusBreakdown({ paid, outstanding, void: voided }),
   };
+}
+
+/** The sales tax panel: the rows as summed, newest month first, and each group's period total. */
+export function salesTaxOf(rows: readonly SalesTaxRow[]): InvoiceReport['salesTax'] {
+  const groups = new Map<string, { code: string; name: string; count: number; taxCents: number }>();
+  for (const r of rows) {
+    const g = groups.get(r.code) ?? { code: r.code, name: r.name, count: 0, taxCents: 0 };
+    g.count += r.count;
+    g.taxCents += r.taxCents;
+    groups.set(r.code, g);
+  }
+  const sorted = [...rows].sort((a, b) => b.month.localeCompare(a.month) || a.code.localeCompare(b.code));
+  const byGroup = [...groups.values()].sort((a, b) => a.code.localeCompare(b.code));
+  return { rows: sorted, byGroup, totalCents: byGroup.reduce((t, g) => t + g.taxCents, 0) };
 }

@@ -40,10 +40,15 @@ export const unitPriceDollars = z
   .min(0, JOB_MESSAGES.unitPriceMin)
   .max(JOB_LIMITS.maxUnitPriceCents / 100, JOB_MESSAGES.unitPriceMax)
   .refine(hasAtMostTwoDecimals, JOB_MESSAGES.unitPriceStep);
+/**
+ * A quantity: above 0 with at most 2 decimals here; whether it must be whole (parts, items) or in
+ * quarter hours (labor) is quantityRefusal's rule (src/domain/invoices/totals.ts, issue 27), applied
+ * where the item's type is known.
+ */
 export const quantity = z
   .number({ error: JOB_MESSAGES.quantityMin })
-  .int(JOB_MESSAGES.quantityWhole)
-  .min(1, JOB_MESSAGES.quantityMin)
+  .gt(0, JOB_MESSAGES.quantityMin)
+  .refine((v) => Number.isInteger(Math.round(v * 10_000) / 100), 'Quantity can have at most 2 decimals')
   .max(JOB_LIMITS.maxQuantity, `Quantity must be at most ${JOB_LIMITS.maxQuantity.toLocaleString('en-US')}`);
 
 export const durationMinutes = z

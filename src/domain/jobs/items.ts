@@ -1,3 +1,4 @@
+import { quantityRefusal } from '../invoices/totals.js';
 import { z } from 'zod';
 import { JOB_ITEM_TYPES, JOB_LIMITS } from './constants.js';
 import { optionalText, optionalUuid, quantity, unitPriceDollars, uuidField } from './fields.js';
@@ -49,6 +50,8 @@ export const jobItemInput = z
       ctx.addIssue({ code: 'custom', path: ['name'], message: JOB_MESSAGES.itemNameRequired });
     if (!fromPriceBook && v.unitPrice === null)
       ctx.addIssue({ code: 'custom', path: ['unitPrice'], message: JOB_MESSAGES.unitPriceRequired });
+    const refusal = v.quantity > 0 ? quantityRefusal(v.type, v.quantity) : null;
+    if (refusal) ctx.addIssue({ code: 'custom', path: ['quantity'], message: refusal });
     if (v.type !== 'part' && v.unitPrice !== null && v.unitPrice <= 0) {
       ctx.addIssue({ code: 'custom', path: ['unitPrice'], message: JOB_MESSAGES.unitPricePositive });
     }
@@ -66,7 +69,8 @@ export const jobItem = z.object({
   code: z.string(),
   name: z.string(),
   serviceLine: z.string().nullable(),
-  quantity: z.number().int(),
+  /** Hours for labor (steps of 0.25), whole for parts and items. */
+  quantity: z.number(),
   unitCostCents: z.number().int(),
   totalCents: z.number().int(),
   createdAt: z.string(),

@@ -92,8 +92,12 @@ describe('item totals and the job cost', () => {
   ])('%i x %i cents = %i', (quantity, unit, total) => {
     expect(itemTotalCents(quantity, unit)).toBe(total);
   });
-  it('refuses fractions', () => {
-    expect(() => itemTotalCents(1.5, 100)).toThrow(RangeError);
+  // Issue 27: labor is billed in quarter hours, so a fractional quantity is priced (it used to be
+  // refused: the defect); a fraction of a cent in the unit cost is still refused.
+  it('prices fractional hours to the cent, refuses fractional cents', () => {
+    expect(itemTotalCents(1.5, 9500)).toBe(14250);
+    expect(itemTotalCents(0.25, 9999)).toBe(2500);
+    expect(() => itemTotalCents(1, 100.5)).toThrow(RangeError);
   });
   it('sums the items, per type and in all', () => {
     const items = [

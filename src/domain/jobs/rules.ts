@@ -1,3 +1,4 @@
+import { lineTotalCents } from '../invoices/amounts.js';
 import { type JobStatus } from '../home.js';
 import { sumCents } from '../money.js';
 import { DURATION_STEP_MINUTES, FORM_DURATION_LIMITS, type JobItemType, NON_CONTRACT } from './constants.js';
@@ -37,11 +38,10 @@ export function parseDurationHm(text: string): number | null {
   return Number(match[1]) * 60 + Number(match[2]);
 }
 
-/** A line's total: quantity x unit price, in cents (exact: both are integers). */
+/** A line's total: quantity (at most 2 decimals: labor hours) x unit price, in cents, half up. */
 export function itemTotalCents(quantity: number, unitCostCents: number): number {
-  if (!Number.isInteger(quantity) || !Number.isInteger(unitCostCents))
-    throw new RangeError('Quantity and unit cost must be whole numbers');
-  return quantity * unitCostCents;
+  if (!Number.isInteger(unitCostCents)) throw new RangeError('Unit cost must be a whole number of cents');
+  return lineTotalCents(quantity, unitCostCents);
 }
 
 /** The job's cost badge and grand total: the sum of its items' totals. */

@@ -3,7 +3,14 @@
  * the total and the terms (Net 30). Written with the shared document writer on pdf-lib.
  */
 import { PDFDocument } from 'pdf-lib';
-import { billToLines, cityLine, INVOICE_TERMS, type InvoiceDetail } from '../../domain/invoices/index.js';
+import {
+  billToLines,
+  cityLine,
+  formatQuantity,
+  INVOICE_TERMS,
+  totalsRows,
+  type InvoiceDetail,
+} from '../../domain/invoices/index.js';
 import { formatDateTimeInZone } from '../../domain/dates.js';
 import { formatCents } from '../../domain/money.js';
 import { usDate } from '../../domain/quotes.js';
@@ -25,8 +32,6 @@ function companyLines(company: CompanySettings): string[] {
     company.phone ? `Phone ${company.phone}` : '',
   ].filter(Boolean);
 }
-
-const quantityText = (q: number) => (Number.isInteger(q) ? String(q) : q.toFixed(2));
 
 /** invoice-JOB-1042-INV-0381.pdf */
 export const invoicePdfFileName = (invoiceNumber: string): string => `invoice-${invoiceNumber}.pdf`;
@@ -117,13 +122,16 @@ export async function invoicePdf(
     rows: invoice.lines.map((line) => [
       line.code,
       line.name,
-      quantityText(line.quantity),
+      formatQuantity(line.itemType, line.quantity),
       formatCents(line.unitPriceCents),
       formatCents(line.totalCents),
     ]),
-    footerRows: [['', 'Total', '', '', formatCents(invoice.amountCents)]],
+    // subtotal, discounts, tax by group, total: invoiceTotals' figures (issue 27)
+    footerRows: totalsRows(invoice.totals).map((r) => ['', r.label, '', '', formatCents(r.cents)]),
     zebra: true,
   });
+
+  if (invoice.totals.exemptReason) w.paragraph(invoice.totals.exemptReason, { size: 10 });
 
   if (invoice.signedBy) await signedByBlock(w, invoice.signedBy, company.time_zone, extras.signaturePng ?? null);
 

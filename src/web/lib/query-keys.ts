@@ -85,3 +85,8 @@ export const scorecardKeys = {
   all: ['tech-scorecard'] as const,
   card: (q: object) => ['tech-scorecard', q] as const,
 };
+
+/** Settings > Tax Groups (issue 27). */
+export const taxGroupKeys = {
+  all: ['tax-groups'] as const,
+};

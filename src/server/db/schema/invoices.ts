@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   char,
   check,
   date,
@@ -32,11 +33,24 @@ export const jobInvoices = pgTable(
       .references(() => jobs.id, { onDelete: 'restrict' }),
     invoiceNumber: varchar('invoice_number', { length: 40 }).notNull(),
     invoiceType: varchar('invoice_type', { length: 20 }).notNull().default('standard'),
-    // The sum of the invoice's lines, kept by the server whenever the lines change.
+    // What the customer owes in total (after discount and tax): invoiceTotals (src/domain/invoices/
+    // totals.ts), kept by the server whenever the lines or discounts change; payments compare to it.
     amount: money('amount').notNull(),
     // What the invoice's non-void payments sum to (job_invoice_payments), kept by the server in the
     // same transaction as each payment and void (decision 036). Balance due = amount - amount_paid.
     amountPaid: money('amount_paid').notNull().default('0'),
+    // The same function's parts (issue 27): the lines' sum, the discounts taken off, the sales tax.
+    subtotal: money('subtotal').notNull().default('0'),
+    discount: money('discount').notNull().default('0'),
+    tax: money('tax').notNull().default('0'),
+    // The tax group used, snapshotted on every draft write (an issued invoice never changes when
+    // Settings do): code, name, rate (percent, 3 decimals); null when no group applies.
+    taxGroupCode: varchar('tax_group_code', { length: 50 }),
+    taxGroupName: varchar('tax_group_name', { length: 100 }),
+    taxRate: numeric('tax_rate', { precision: 6, scale: 3, mode: 'string' }),
+    // The unit's taxable flag and label at the snapshot (false: "Tax exempt: unit … is not taxable").
+    unitTaxable: boolean('unit_taxable').notNull().default(true),
+    unitLabel: varchar('unit_label', { length: 200 }),
     status: varchar('status', { length: 10 }).notNull().default('draft'),
     issuedDate: date('issued_date', { mode: 'string' }),
     dueDate: date('due_date', { mode: 'string' }),
@@ -69,6 +83,7 @@ export const jobInvoices = pgTable(
     check('job_invoices_type_check', oneOf(t.invoiceType, DB_ENUMS.invoiceType)),
     check('job_invoices_amount_check', sql`${t.amount} >= 0`),
     check('job_invoices_amount_paid_check', sql`${t.amountPaid} >= 0 and ${t.amountPaid} <= ${t.amount}`),
+    check('job_invoices_money_parts_check', sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.tax} >= 0`),
     check('job_invoices_issued_has_date', sql`${t.status} not in ('issued', 'paid') or ${t.issuedDate} is not null`),
     check('job_invoices_paid_has_date', sql`${t.status} <> 'paid' or ${t.paidDate} is not null`),
     check(
@@ -97,6 +112,10 @@ export const jobInvoices = pgTable(
       .on(t.paidDate.desc(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'paid'`),
     trgm('job_invoices_number_trgm', t.invoiceNumber),
+    // The report's "Sales tax collected": issued and paid invoices with tax, by issue date and group.
+    index('job_invoices_tax_report_idx')
+      .on(t.issuedDate, t.taxGroupCode, t.tax)
+      .where(sql`${t.status} in ('issued', 'paid') and ${t.tax} > 0`),
   ],
 );
 
@@ -118,6 +137,8 @@ export const jobInvoiceLines = pgTable(
     total: money('total').notNull(),
     // The job item the line was copied from (double billing, issue 27); null for a typed or fee line.
     jobItemId: uuid('job_item_id').references(() => jobItems.id, { onDelete: 'set null' }),
+    // Snapshot: the line's item is taxable (issue 27; the unit and the group decide the rest).
+    taxable: boolean('taxable').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -175,6 +196,52 @@ export const jobInvoicePayments = pgTable(
       .where(sql`${t.voidedAt} is null`),
     index('job_invoice_payments_method_idx').on(t.method, t.paymentDate.desc(), t.id.desc()),
     trgm('job_invoice_payments_reference_trgm', t.reference),
+  ],
+);
+
+/** A discount of a draft invoice (issue 27): an amount or a percentage of the subtotal, with its reason. */
+export const jobInvoiceDiscounts = pgTable(
+  'job_invoice_discounts',
+  {
+    id: id(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => jobInvoices.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 10 }).notNull(),
+    amount: money('amount'),
+    percent: numeric('percent', { precision: 5, scale: 2, mode: 'string' }),
+    reason: text('reason').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('job_invoice_discounts_kind_check', oneOf(t.kind, ['amount', 'percent'])),
+    check(
+      'job_invoice_discounts_value_check',
+      sql`(${t.kind} = 'amount' and ${t.amount} > 0 and ${t.percent} is null) or (${t.kind} = 'percent' and ${t.percent} > 0 and ${t.percent} <= 100 and ${t.amount} is null)`,
+    ),
+    check('job_invoice_discounts_reason_not_blank', notBlank(t.reason)),
+    index('job_invoice_discounts_invoice_idx').on(t.invoiceId, t.createdAt),
+  ],
+);
+
+/** Sales tax groups (Settings > Tax Groups): a unit names one by code; rate a percentage, 3 decimals. */
+export const taxGroups = pgTable(
+  'tax_groups',
+  {
+    id: id(),
+    code: varchar('code', { length: 50 }).notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    rate: numeric('rate', { precision: 6, scale: 3, mode: 'string' }).notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('tax_groups_code_unique').on(t.code),
+    check('tax_groups_code_not_blank', notBlank(t.code)),
+    check('tax_groups_name_not_blank', notBlank(t.name)),
+    check('tax_groups_rate_check', sql`${t.rate} >= 0 and ${t.rate} <= 100`),
   ],
 );
 

@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -155,7 +156,8 @@ export const jobItems = pgTable(
     code: varchar('code', { length: 50 }).notNull(),
     name: varchar('name', { length: 200 }).notNull(),
     serviceLine: varchar('service_line', { length: 20 }).references(() => serviceLines.code, { onUpdate: 'cascade' }),
-    quantity: integer('quantity').notNull().default(1),
+    // Hours for labor (steps of 0.25), whole for parts and items (quantityRefusal, issue 27).
+    quantity: numeric('quantity', { precision: 10, scale: 2, mode: 'number' }).notNull().default(1),
     unitCost: money('unit_cost').notNull(),
     totalCost: money('total_cost').notNull(),
     type: varchar('type', { length: 10 }).notNull(),
@@ -164,7 +166,7 @@ export const jobItems = pgTable(
   },
   (t) => [
     check('job_items_type_check', oneOf(t.type, DB_ENUMS.jobItemType)),
-    check('job_items_quantity_check', sql`${t.quantity} >= 1`),
+    check('job_items_quantity_check', sql`${t.quantity} > 0`),
     check('job_items_unit_cost_check', sql`${t.unitCost} >= 0`),
     check('job_items_total_cost_check', sql`${t.totalCost} >= 0`),
     index('job_items_job_idx').on(t.jobId, t.createdAt),

@@ -297,6 +297,16 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
       .insert(schema.settings)
       .values({ key: 'company', value: DEMO_COMPANY_SETTINGS })
       .onConflictDoUpdate({ target: schema.settings.key, set: { value: DEMO_COMPANY_SETTINGS } });
+    // Sales tax groups (issue 27): the code the demo units carry (GA-7, "Georgia Sales Tax"), and
+    // two more a Georgia contractor meets (Atlanta's and Fulton County's combined rates).
+    await tx
+      .insert(schema.taxGroups)
+      .values([
+        { code: 'GA-7', name: 'Georgia Sales Tax', rate: '7.000' },
+        { code: 'GA-ATL', name: 'Atlanta (City) Sales Tax', rate: '8.900' },
+        { code: 'GA-FUL', name: 'Fulton County Sales Tax', rate: '7.750' },
+      ])
+      .onConflictDoNothing();
 
     // People: the demo admin, a dispatcher (manager), an office user, six technicians.
     const staff = [

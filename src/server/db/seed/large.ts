@@ -322,9 +322,15 @@ export const LARGE_SEED_PARTS: LargeSeedPart[] = [
     generate: async (_db, step) => {
       await step(
         `${LARGE_SCALE.invoices.toLocaleString('en-US')} invoices`,
-        sql`insert into job_invoices (job_id, invoice_number, invoice_type, amount, status, issued_date, due_date, paid_date, void_reason, voided_date, created_at, updated_at)
+        // Two invoices in three are taxed at GA-7 (7%): amount = subtotal + tax (issue 27).
+        sql`insert into job_invoices (job_id, invoice_number, invoice_type, amount, subtotal, tax, tax_group_code, tax_group_name, tax_rate, status, issued_date, due_date, paid_date, void_reason, voided_date, created_at, updated_at)
             select j.id, 'JOB-' || j.number || '-INV-' || lpad((j.number % 10000)::text, 4, '0'), 'standard',
-                   (150 + (j.number % 4000))::numeric(12,2) + 0.5 * (j.number % 2),
+                   a.amount,
+                   case when j.number % 3 = 0 then a.amount else round(a.amount / 1.07, 2) end,
+                   case when j.number % 3 = 0 then 0 else a.amount - round(a.amount / 1.07, 2) end,
+                   case when j.number % 3 <> 0 then 'GA-7' end,
+                   case when j.number % 3 <> 0 then 'Georgia Sales Tax' end,
+                   case when j.number % 3 <> 0 then 7.000 end,
                    s.status,
                    case when s.status <> 'draft' then j.time_period_start + 2 end,
                    case when s.status <> 'draft' then j.time_period_start + 32 end,
@@ -333,6 +339,7 @@ export const LARGE_SEED_PARTS: LargeSeedPart[] = [
                    case when s.status = 'void' then least(j.time_period_start + 5, current_date) end,
                    least(j.time_period_start + interval '2 days', now() - interval '1 hour'), now()
             from jobs j
+            cross join lateral (select (150 + (j.number % 4000))::numeric(12,2) + 0.5 * (j.number % 2) as amount) a
             cross join lateral (select case
                 when j.time_period_start > current_date - 2 then 'draft'
                 else (array['paid','paid','paid','paid','paid','issued','issued','draft','void'])[1 + j.number % 9] end as status) s

@@ -91,6 +91,7 @@ export function createInvoicesDetailRepo(db: Executor) {
               unitPrice: jobInvoiceLines.unitPrice,
               total: jobInvoiceLines.total,
               jobItemId: jobInvoiceLines.jobItemId,
+              taxable: jobInvoiceLines.taxable,
             })
             .from(jobInvoiceLines)
             .where(eq(jobInvoiceLines.invoiceId, invoiceId))
@@ -124,6 +125,7 @@ export function createInvoicesDetailRepo(db: Executor) {
           unitPriceCents: toCents(l.unitPrice),
           totalCents: toCents(l.total),
           jobItemId: l.jobItemId,
+          taxable: l.taxable,
         })),
         history: history.map((h) => ({
           id: h.id,

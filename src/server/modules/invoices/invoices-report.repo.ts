@@ -3,10 +3,22 @@
  * totals the database keeps for a whole year, quarter or month.
  */
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { type InvoiceReportAggregates, type InvoiceStatus, type ReportMonth } from '../../../domain/invoices/index.js';
+import {
+  type InvoiceReportAggregates,
+  type InvoiceStatus,
+  type ReportMonth,
+  type SalesTaxRow,
+} from '../../../domain/invoices/index.js';
 import { toCents } from '../../../domain/money.js';
 import { type Executor } from '../../db/client.js';
-import { companies, invoiceCompanyTotals, invoiceMonthTotals, jobInvoices, serviceLines } from '../../db/schema.js';
+import {
+  companies,
+  invoiceCompanyTotals,
+  invoiceMonthTotals,
+  jobInvoices,
+  serviceLines,
+  taxGroups,
+} from '../../db/schema.js';
 import { selectRow, selection } from '../../db/sql.js';
 
 import { cents, counted } from './invoices-list.repo.js';
@@ -41,8 +53,49 @@ export async function reportAggregates(
   topLimit: number,
 ): Promise<InvoiceReportAggregates> {
   const period = reportPeriodKey(range);
-  if (period) return reportAggregatesOfTotals(exec, range, period, topLimit);
-  return reportAggregatesOfInvoices(exec, range, topLimit);
+  const agg = period
+    ? await reportAggregatesOfTotals(exec, range, period, topLimit)
+    : await reportAggregatesOfInvoices(exec, range, topLimit);
+  return { ...agg, salesTax: await salesTaxRows(exec, range) };
+}
+
+/**
+ * "Sales tax collected" (issue 27): the tax of the invoices issued in [from, to) and not void
+ * (issued or paid: tax charged to the customer, accrual basis, decision 035), per issue month and
+ * tax group. Summed in SQL over job_invoices_tax_report_idx (issued_date, tax_group_code, tax,
+ * partial on issued/paid invoices with tax): an index-only scan; the group's name is joined after
+ * the aggregate (the current name, else the one the invoices carry).
+ */
+export function salesTaxStatement(range: { from: string; to: string }): SQL {
+  return sql`select t.month, t.code, coalesce(g.name, t.code) as name, t.n, t.tax
+    from (
+      select to_char(${jobInvoices.issuedDate}, 'YYYY-MM') as month, ${jobInvoices.taxGroupCode} as code,
+             count(*) as n, sum(${jobInvoices.tax}) as tax
+      from ${jobInvoices}
+      where ${jobInvoices.status} in ('issued', 'paid') and ${jobInvoices.tax} > 0
+        and ${jobInvoices.issuedDate} >= ${range.from} and ${jobInvoices.issuedDate} < ${range.to}
+      group by 1, 2
+    ) t
+    left join ${taxGroups} g on g.code = t.code
+    order by t.month desc, t.code`;
+}
+
+async function salesTaxRows(exec: Executor, range: { from: string; to: string }): Promise<SalesTaxRow[]> {
+  const result = await exec.execute(salesTaxStatement(range));
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    month: string;
+    code: string | null;
+    name: string | null;
+    n: number | string;
+    tax: string;
+  }[];
+  return rows.map((r) => ({
+    month: r.month,
+    code: r.code ?? '',
+    name: r.name ?? r.code ?? '',
+    count: Number(r.n),
+    taxCents: toCents(r.tax),
+  }));
 }
 
 type TotalsJsonRow = { key: string | null; label: string | null; count: number | string; cents: number | string };
@@ -98,7 +151,7 @@ async function reportAggregatesOfTotals(
   range: { from: string; to: string },
   period: 'y' | 'q' | 'm',
   topLimit: number,
-): Promise<InvoiceReportAggregates> {
+): Promise<WithoutTax> {
   const select = reportTotalsSelection(range, period, topLimit);
   const row = await selectRow(exec, select, sql`select ${select}`);
   const bucket = (r: TotalsJsonRow): ReportRow => ({
@@ -124,7 +177,7 @@ export async function reportAggregatesOfInvoices(
   exec: Executor,
   range: { from: string; to: string },
   topLimit: number,
-): Promise<InvoiceReportAggregates> {
+): Promise<WithoutTax> {
   const inPeriod = and(
     gte(jobInvoices.issuedDate, range.from),
     lt(jobInvoices.issuedDate, range.to),
@@ -177,13 +230,14 @@ export async function reportAggregatesOfInvoices(
   }): ReportRow => ({ key: r.key, label: r.label, count: Number(r.count), amountCents: toCents(r.amount) });
   return reportOf(monthly, lines.map(bucket), customers.map(bucket));
 }
+type WithoutTax = Omit<InvoiceReportAggregates, 'salesTax'>;
 
 type ReportRow = { key: string | null; label: string | null; count: number; amountCents: number };
 function reportOf(
   monthly: { month: string; status: string; count: number; amount: number }[],
   lines: ReportRow[],
   customers: ReportRow[],
-): InvoiceReportAggregates {
+): WithoutTax {
   const byStatus = new Map<InvoiceStatus, { amountCents: number; count: number }>();
   const months = new Map<string, ReportMonth>();
   for (const row of monthly) {

@@ -5,6 +5,8 @@ import { apiErrorBody } from '../../../domain/api.js';
 import { allow } from '../../../domain/policy.js';
 import {
   createInvoiceConflict,
+  addDiscountInput,
+  invoiceDiscountParams,
   createInvoiceInput,
   invoiceDetail,
   invoiceIdParams,
@@ -152,6 +154,17 @@ export function reportSheets(r: InvoiceReport) {
     ),
     xlsxSheet('Service Line Breakdown', bucketColumns('Service Line'), r.serviceLines),
     xlsxSheet('Top Customers', bucketColumns('Customer'), r.topCustomers),
+    xlsxSheet<InvoiceReport['salesTax']['rows'][number]>(
+      'Sales Tax Collected',
+      [
+        { header: 'Month', width: 18, value: (t) => monthName(t.month) },
+        { header: 'Tax Group', width: 14, value: (t) => t.code },
+        { header: 'Name', width: 28, value: (t) => t.name },
+        { header: 'Invoices', width: 10, value: (t) => t.count },
+        { header: 'Tax', width: 16, value: (t) => money(t.taxCents), numFmt: MONEY },
+      ],
+      r.salesTax.rows,
+    ),
     xlsxSheet<InvoiceReport['status'][number]>(
       'Invoice Status',
       [
@@ -204,6 +217,32 @@ export function invoicesRoutes(app: FastifyInstance, { invoices }: { invoices: I
     },
     handler: async (request, reply) =>
       reply.status(201).send(await invoices.create(currentUser(request), request.params.id, request.body)),
+  });
+
+  r.post('/api/invoices/:id/discounts', {
+    config: writers,
+    schema: {
+      tags: ['invoices'],
+      summary:
+        'Add a discount (amount or percent of the subtotal, with a reason) to a draft invoice; totals recomputed',
+      params,
+      body: addDiscountInput,
+      response: { 201: invoiceDetail, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply.status(201).send(await invoices.addDiscount(currentUser(request), request.params.id, request.body)),
+  });
+
+  r.delete('/api/invoices/:id/discounts/:discountId', {
+    config: writers,
+    schema: {
+      tags: ['invoices'],
+      summary: 'Remove a discount of a draft invoice; totals recomputed',
+      params: invoiceDiscountParams,
+      response: { 200: invoiceDetail, ...errors },
+    },
+    handler: async (request) =>
+      invoices.removeDiscount(currentUser(request), request.params.id, request.params.discountId),
   });
 
   r.get('/api/invoices', {

@@ -20,7 +20,7 @@ import {
   canTransition,
   dueDateFor,
   dueDateOnSend,
-  invoiceAmountCents,
+  type AddDiscountInput,
   INVOICE_TERMS,
   INVOICE_TYPES,
   linesFromInput,
@@ -67,7 +67,7 @@ import {
   type InvoiceLineDraft,
   type InvoiceType,
 } from '../../../domain/invoices/index.js';
-import { centsToDecimal, formatCents } from '../../../domain/money.js';
+import { centsToDecimal, formatCents, toCents } from '../../../domain/money.js';
 import { usDate } from '../../../domain/quotes.js';
 import type { CompanySettings } from '../../../domain/settings.js';
 import type { Database, Executor } from '../../db/client.js';
@@ -89,6 +89,7 @@ import { createSettingsRepo } from '../settings/index.js';
 import { createInvoicePaymentsRepo } from './invoice-payments.repo.js';
 import { createInvoicesRepo, listItemOf, type ListRowCursor } from './invoices.repo.js';
 import { billToColumns } from './invoices-writes.repo.js';
+import { deleteDiscount, insertDiscount, readInvoiceTotals, storeDraftTotals } from './invoice-totals.repo.js';
 
 registerConstraintMessages({
   job_invoices_job_id_jobs_id_fk: { status: 409, message: INVOICE_MESSAGES.jobNotFound },
@@ -189,6 +190,9 @@ export async function createInvoice(tx: Executor, options: CreateInvoiceOptions)
     });
     if (!row) continue;
     await repo.replaceLines(row.id, lines);
+    // The amount the customer owes: lines, the unit's tax group and taxable flag (invoiceTotals).
+    const totals = await storeDraftTotals(tx, row.id);
+    amountCents = totals.totalCents;
     await repo.recordStatusChange({
       invoiceId: row.id,
       fromStatus: null,
@@ -244,6 +248,7 @@ async function detailOf(exec: Executor, invoiceId: string, actor: Actor, today: 
     billTo = billToFor(party.unit, party.company);
   }
   const payments = await createInvoicePaymentsRepo(exec).paymentsOf(invoiceId);
+  const { totals, discounts } = await readInvoiceTotals(exec, invoiceId);
   return {
     ...item,
     email: h.email,
@@ -281,6 +286,24 @@ async function detailOf(exec: Executor, invoiceId: string, actor: Actor, today: 
     },
     lines: record.lines,
     payments,
+    totals: {
+      subtotalCents: totals.subtotalCents,
+      discountCents: totals.discountCents,
+      taxCents: totals.taxCents,
+      totalCents: totals.totalCents,
+      taxByGroup: totals.taxByGroup,
+      discounts: discounts.map((d, i) => ({
+        id: d.id,
+        kind: d.kind,
+        percent: d.percent,
+        reason: d.reason,
+        amountCents: totals.discounts[i]?.amountCents ?? 0,
+      })),
+      exemptReason: totals.exemptReason,
+      taxWarning: totals.unknownGroups.length
+        ? `No tax charged: tax group ${totals.unknownGroups.join(', ')} of the unit is not an active tax group (Settings > Tax Groups)`
+        : null,
+    },
     history: record.history,
     actions: allowedInvoiceActions(item.status, actor.role),
     signedBy: signed
@@ -535,14 +558,36 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
         await repo.replaceLines(locked.id, lines, tx);
         await repo.updateInvoice(
           locked.id,
-          {
-            dueDate: input.dueDate,
-            notes: input.notes,
-            amount: centsToDecimal(invoiceAmountCents(lines)),
-            ...billToColumns(billToFor(party.unit, party.company)),
-          },
+          { dueDate: input.dueDate, notes: input.notes, ...billToColumns(billToFor(party.unit, party.company)) },
           tx,
         );
+        await storeDraftTotals(tx, locked.id);
+        return detailOf(tx, locked.id, actor, await today(tx));
+      });
+    },
+
+    /** Adds a discount to a draft (issue 27); the totals are recomputed, never below zero. */
+    async addDiscount(actor: Actor, invoiceId: string, input: AddDiscountInput): Promise<InvoiceDetail> {
+      return db.transaction(async (tx) => {
+        const locked = await lockFor(tx, invoiceId, 'edit');
+        await insertDiscount(tx, locked.id, {
+          kind: input.kind,
+          amountCents: input.amount != null ? toCents(input.amount) : undefined,
+          percent: input.percent ?? undefined,
+          reason: input.reason,
+          createdBy: actor.id,
+        });
+        await storeDraftTotals(tx, locked.id);
+        return detailOf(tx, locked.id, actor, await today(tx));
+      });
+    },
+
+    /** Removes a discount of a draft. */
+    async removeDiscount(actor: Actor, invoiceId: string, discountId: string): Promise<InvoiceDetail> {
+      return db.transaction(async (tx) => {
+        const locked = await lockFor(tx, invoiceId, 'edit');
+        if (!(await deleteDiscount(tx, locked.id, discountId))) throw notFound('Discount not found');
+        await storeDraftTotals(tx, locked.id);
         return detailOf(tx, locked.id, actor, await today(tx));
       });
     },

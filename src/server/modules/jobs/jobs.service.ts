@@ -1,3 +1,4 @@
+import { quantityRefusal } from '../../../domain/invoices/index.js';
 import type { Paginated } from '../../../domain/api.js';
 import type { SessionUser } from '../../../domain/auth.js';
 import { dateInZone, zonedDateTime, zonedDateTimeToInstant } from '../../../domain/dates.js';
@@ -613,6 +614,9 @@ export function createJobsService({
           tx,
         );
         if (!item) throw notFound(JOB_MESSAGES.itemNotFound);
+        // labor in quarter hours, parts and items whole (the transaction undoes the write)
+        const refusal = quantityRefusal(item.type, input.quantity);
+        if (refusal) throw fieldError('quantity', refusal);
         await repo.touch(jobId, at, tx);
         return item;
       });

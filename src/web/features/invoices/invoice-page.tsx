@@ -7,7 +7,8 @@ import { Button, buttonClass } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { DetailScreen, validId } from '../../ui/detail-screen';
 import { PageHeader } from '../../ui/page-header';
-import { cityLine, type InvoiceDetail } from '../../../domain/invoices';
+import { cityLine, formatQuantity, totalsRows, type InvoiceDetail } from '../../../domain/invoices';
+import { InvoiceDiscounts } from './components/invoice-discounts';
 import { useInvoice } from './api/invoices-api';
 import { InvoiceActionBar } from './components/invoice-action-bar';
 import { InvoicePaymentsCard } from './components/invoice-payments-card';
@@ -16,10 +17,6 @@ import { INVOICE_MESSAGES, INVOICE_TYPE_LABELS } from './invoice-texts';
 import './invoice-print.css';
 
 const BACK = { to: '/invoices', label: 'Back to Invoices' };
-
-function quantityText(quantity: number): string {
-  return Number.isInteger(quantity) ? String(quantity) : quantity.toFixed(2);
-}
 
 function Letterhead() {
   const company = useCompanyInfo().data;
@@ -140,23 +137,50 @@ export function InvoiceSheet({ invoice }: { invoice: InvoiceDetail }) {
             <tr key={line.id} className="border-b border-slate-100 align-top">
               <td className="py-2 pr-3 font-mono text-xs text-slate-700">{line.code}</td>
               <td className="py-2 pr-3 text-slate-900">{line.name}</td>
-              <td className="py-2 pr-3 text-right text-slate-700 tabular-nums">{quantityText(line.quantity)}</td>
+              <td className="py-2 pr-3 text-right text-slate-700 tabular-nums">
+                {formatQuantity(line.itemType, line.quantity)}
+              </td>
               <td className="py-2 pr-3 text-right text-slate-700 tabular-nums">{formatCents(line.unitPriceCents)}</td>
               <td className="py-2 text-right text-slate-900 tabular-nums">{formatCents(line.totalCents)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
-          <tr>
-            <th scope="row" colSpan={4} className="pt-4 pr-3 text-right text-base font-semibold text-slate-900">
-              Total
-            </th>
-            <td className="pt-4 text-right text-base font-bold text-slate-900 tabular-nums" data-testid="invoice-total">
-              {formatCents(invoice.amountCents)}
-            </td>
-          </tr>
+          {/* Subtotal, discounts, tax by group and total: invoiceTotals' figures (issue 27). */}
+          {totalsRows(invoice.totals).map((row, i) =>
+            row.kind === 'total' ? (
+              <tr key={i}>
+                <th scope="row" colSpan={4} className="pt-3 pr-3 text-right text-base font-semibold text-slate-900">
+                  Total
+                </th>
+                <td
+                  className="pt-3 text-right text-base font-bold text-slate-900 tabular-nums"
+                  data-testid="invoice-total"
+                >
+                  {formatCents(invoice.totals.totalCents)}
+                </td>
+              </tr>
+            ) : (
+              <tr key={i} data-testid={`invoice-${row.kind}`}>
+                <th scope="row" colSpan={4} className="pt-2 pr-3 text-right font-normal text-slate-700">
+                  {row.label}
+                </th>
+                <td className="pt-2 text-right text-slate-900 tabular-nums">{formatCents(row.cents)}</td>
+              </tr>
+            ),
+          )}
         </tfoot>
       </table>
+      {invoice.totals.exemptReason ? (
+        <p className="mt-3 text-right text-sm text-slate-700" data-testid="invoice-exempt">
+          {invoice.totals.exemptReason}
+        </p>
+      ) : null}
+      {invoice.status === 'draft' && invoice.totals.taxWarning ? (
+        <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 print:hidden">
+          {invoice.totals.taxWarning}
+        </p>
+      ) : null}
 
       {invoice.notes ? (
         <section className="mt-6">
@@ -287,6 +311,7 @@ function InvoiceScreen({ invoice }: { invoice: InvoiceDetail }) {
       </div>
       <InvoicePaymentsCard invoice={invoice} />
       <InvoiceSheet invoice={invoice} />
+      <InvoiceDiscounts invoice={invoice} />
       <History invoice={invoice} />
     </div>
   );

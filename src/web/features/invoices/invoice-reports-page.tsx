@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorMessage } from '../../lib/api-client';
 import { useCompanyToday } from '../../lib/company';
-import { formatCount } from '../../lib/format';
+import { formatCents, formatCount } from '../../lib/format';
 import { useUrlFilters } from '../../lib/url-state';
 import { ErrorBanner } from '../../ui/banner';
 import { Card, CardBody, CardHeader } from '../../ui/card';
@@ -35,6 +35,62 @@ function Panel({ title, empty, children }: { title: string; empty: boolean; chil
   );
 }
 
+/** Issue 27: the tax of the period's issued and paid invoices, per month and tax group, summed in SQL. */
+function SalesTaxTable({ salesTax }: { salesTax: InvoiceReport['salesTax'] }) {
+  const monthLabel = (m: string) => `${MONTH_NAMES[Number(m.slice(5, 7)) - 1]} ${m.slice(0, 4)}`;
+  return (
+    <table className="w-full text-sm">
+      <caption className="sr-only">Sales tax collected per month and tax group</caption>
+      <thead>
+        <tr className="border-b border-slate-300 text-left text-xs tracking-wide text-slate-600 uppercase">
+          <th scope="col" className="py-2 pr-3 font-semibold">
+            Month
+          </th>
+          <th scope="col" className="py-2 pr-3 font-semibold">
+            Tax Group
+          </th>
+          <th scope="col" className="py-2 pr-3 text-right font-semibold">
+            Invoices
+          </th>
+          <th scope="col" className="py-2 text-right font-semibold">
+            Tax
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {salesTax.rows.map((r) => (
+          <tr key={`${r.month}-${r.code}`} className="border-b border-slate-100">
+            <td className="py-1.5 pr-3 text-slate-900">{monthLabel(r.month)}</td>
+            <td className="py-1.5 pr-3 text-slate-700">
+              {r.name} ({r.code})
+            </td>
+            <td className="py-1.5 pr-3 text-right tabular-nums">{formatCount(r.count)}</td>
+            <td className="py-1.5 text-right tabular-nums">{formatCents(r.taxCents)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        {salesTax.byGroup.map((g) => (
+          <tr key={g.code}>
+            <th scope="row" colSpan={3} className="pt-2 pr-3 text-right font-normal text-slate-700">
+              Period total, {g.name} ({g.code})
+            </th>
+            <td className="pt-2 text-right tabular-nums">{formatCents(g.taxCents)}</td>
+          </tr>
+        ))}
+        <tr>
+          <th scope="row" colSpan={3} className="pt-2 pr-3 text-right font-semibold text-slate-900">
+            Total sales tax
+          </th>
+          <td className="pt-2 text-right font-bold tabular-nums" data-testid="sales-tax-total">
+            {formatCents(salesTax.totalCents)}
+          </td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
+
 function Panels({ report }: { report: InvoiceReport }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -63,6 +119,9 @@ function Panels({ report }: { report: InvoiceReport }) {
             percent: c.percent,
           }))}
         />
+      </Panel>
+      <Panel title="Sales Tax Collected" empty={report.salesTax.rows.length === 0}>
+        <SalesTaxTable salesTax={report.salesTax} />
       </Panel>
       <Panel title="Invoice Status" empty={report.status.every((s) => s.count === 0)}>
         <BarList

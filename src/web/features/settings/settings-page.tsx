@@ -13,6 +13,7 @@ import { CompanyInfoCard } from './components/company-info-card';
 import { OpportunitySettingsCard } from './components/opportunity-settings-card';
 import { ReferenceTypesCard } from './components/reference-types-card';
 import { UsersCard } from './components/users-card';
+import { TaxGroupsCard } from './components/tax-groups-card';
 
 /**
  * /settings: Company Information, Users, Service Types and Job Types. Everyone signed in may look;
@@ -52,6 +53,7 @@ export default function SettingsPage() {
       <CompanyInfoCard company={company.data} loading={company.isPending} canEdit={canEdit} />
       {canEdit ? <UsersCard actor={user} /> : null}
       <OpportunitySettingsCard canEdit={canEdit} />
+      {can(user.role, 'taxGroups.manage') ? <TaxGroupsCard /> : null}
       <div className="grid gap-6 2xl:grid-cols-2">
         <ReferenceTypesCard kind="service-types" canEdit={canEdit} />
         <ReferenceTypesCard kind="job-types" canEdit={canEdit} />

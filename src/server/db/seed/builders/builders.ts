@@ -370,6 +370,8 @@ export function buildInvoice(
     amount: '250.00',
     status: 'draft',
     ...overrides,
+    // before tax and discounts (issue 27): the subtotal is the amount unless given
+    subtotal: overrides.subtotal ?? overrides.amount ?? '250.00',
     // a void invoice always carries its reason (job_invoices_void_has_reason)
     ...(overrides.status === 'void' && !overrides.voidReason ? { voidReason: 'Voided by the office' } : {}),
   };

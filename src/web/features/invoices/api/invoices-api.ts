@@ -14,6 +14,7 @@ import type {
   PendingInvoiceList,
   RecordPaymentInput,
   UpdateDraftInput,
+  AddDiscountInput,
 } from '../../../../domain/invoices';
 
 const asQuery = (q: object) => q as Record<string, QueryValue>;
@@ -137,3 +138,13 @@ export function useInvoiceReport(query: object) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** Issue 27: a discount on a draft (amount in dollars or percent, with a reason), and its removal. */
+export const useAddDiscount = () =>
+  useInvoiceMutation(({ id, body }: { id: string; body: AddDiscountInput }) =>
+    api.post<InvoiceDetail>(`/api/invoices/${id}/discounts`, body),
+  );
+export const useRemoveDiscount = () =>
+  useInvoiceMutation(({ id, discountId }: { id: string; discountId: string }) =>
+    api.delete<InvoiceDetail>(`/api/invoices/${id}/discounts/${discountId}`),
+  );

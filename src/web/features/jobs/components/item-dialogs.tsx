@@ -246,9 +246,21 @@ export function AddPricingDialog({
             )}
           </FormField>
           <div className="grid grid-cols-2 gap-3">
-            <FormField label="Quantity" required error={errors.quantity?.message}>
+            <FormField
+              label={kind === 'labor' ? 'Hours' : 'Quantity'}
+              required
+              error={errors.quantity?.message}
+              hint={kind === 'labor' ? 'In steps of 0.25 (1.5 = an hour and a half)' : undefined}
+            >
               {(field) => (
-                <TextInput {...field} type="number" min={1} step={1} inputMode="numeric" {...register('quantity')} />
+                <TextInput
+                  {...field}
+                  type="number"
+                  min={kind === 'labor' ? 0.25 : 1}
+                  step={kind === 'labor' ? 0.25 : 1}
+                  inputMode={kind === 'labor' ? 'decimal' : 'numeric'}
+                  {...register('quantity')}
+                />
               )}
             </FormField>
             <FormField label="Unit Price" required error={errors.unitPrice?.message}>
@@ -338,7 +350,14 @@ export function EditItemDialog({
         <div className="grid grid-cols-2 gap-3">
           <FormField label="Quantity" required error={errors.quantity?.message}>
             {(field) => (
-              <TextInput {...field} type="number" min={1} step={1} inputMode="numeric" {...register('quantity')} />
+              <TextInput
+                {...field}
+                type="number"
+                min={item?.type === 'labor' ? 0.25 : 1}
+                step={item?.type === 'labor' ? 0.25 : 1}
+                inputMode={item?.type === 'labor' ? 'decimal' : 'numeric'}
+                {...register('quantity')}
+              />
             )}
           </FormField>
           <FormField label="Unit Price" required error={errors.unitPrice?.message}>

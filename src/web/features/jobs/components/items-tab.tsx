@@ -9,6 +9,7 @@ import {
 } from '../../../../domain/jobs';
 import { errorMessage } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/format';
+import { formatQuantity } from '../../../../domain/invoices';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
@@ -28,7 +29,13 @@ const COLUMNS: DataTableColumn<JobItem>[] = [
       </span>
     ),
   },
-  { id: 'quantity', header: 'Quantity', align: 'right', className: 'w-24 tabular-nums', cell: (item) => item.quantity },
+  {
+    id: 'quantity',
+    header: 'Quantity',
+    align: 'right',
+    className: 'w-24 tabular-nums',
+    cell: (item) => formatQuantity(item.type, item.quantity),
+  },
   {
     id: 'unitPrice',
     header: 'Unit Price',
