@@ -53,19 +53,25 @@ const CASES: { name: string; unit: UnitBilling }[] = [
 describe('migration 0040: Bill To of the invoices already written', () => {
   it('fills bill_to_* with the rule of billToFor for every unit shape', async () => {
     const db = handle.db;
-    // Companies, locations, units and jobs are as in 0039; the factories write them.
+    // Companies, locations and units are as in 0039; the factories write them.
     const f = createFactories(db);
     const company = await f.company(COMPANY);
     const location = await f.location({ companyId: company.id });
     const invoices: { name: string; id: string; unit: UnitBilling }[] = [];
     for (const [i, c] of CASES.entries()) {
       const unit = await f.unit({ locationId: location.id, unitNumber: `RTU-${i}`, ...c.unit });
-      const job = await f.job({ locationId: location.id, unitId: unit.id });
+      // The job by hand in the 0039 shape: the factory writes today's columns (later migrations add some).
+      const [job] = await queryRows<{ id: string; number: number }>(
+        db,
+        sql`insert into jobs (name, type, location_id, unit_id, service_line, description, time_period_start, time_period_due)
+            values ('Quarterly PM', 'PM', ${location.id}, ${unit.id}, 'HVACGEN', 'Maintenance', '2026-01-05', '2026-01-05')
+            returning id, number`,
+      );
       const u = c.unit;
       const [invoice] = await queryRows<{ id: string }>(
         db,
         sql`insert into job_invoices (job_id, invoice_number, amount, status, issued_date, due_date)
-            values (${job.id}, ${`JOB-${job.number}-INV-0001`}, '100.00', 'issued', '2026-01-06', '2026-02-05') returning id`,
+            values (${job!.id}, ${`JOB-${job!.number}-INV-0001`}, '100.00', 'issued', '2026-01-06', '2026-02-05') returning id`,
       );
       invoices.push({ name: c.name, id: invoice!.id, unit: u });
     }
