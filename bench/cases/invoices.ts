@@ -89,6 +89,8 @@ const reportExplain = (_ctx: BenchContext, range: { from: string; to: string }, 
   repo.reportTotalsStatement(range, period, 5),
   // "Sales tax collected" (issue 27): index-only over job_invoices_tax_report_idx
   repo.salesTaxStatement(range),
+  // "Payments received" (issue 27): index-only over job_invoice_payments_received_idx
+  repo.paymentsReceivedStatement(range),
 ];
 
 export const invoiceCases: BenchCase[] = [

@@ -341,3 +341,49 @@ describe('the lists', () => {
     expect(sheet.getRow(3).getCell(9).value).toBe('Void');
   });
 });
+
+describe('the financial report', () => {
+  it("Payments Received: the period's non-void payments by payment date, per method, against a direct sum", async () => {
+    type Report = {
+      paymentsReceived: {
+        byMethod: { method: string; count: number; amountCents: number }[];
+        count: number;
+        amountCents: number;
+      };
+    };
+    const received = async () =>
+      (await user.call('GET', '/api/invoices/reports?period=monthly&year=2025&month=6')).json<Report>()
+        .paymentsReceived;
+    const before = await received();
+    const invoice = await issuedInvoice();
+    expect(
+      (await pay(invoice.id, { paymentDate: '2025-06-12', amountCents: 30_000, method: 'check', reference: '77' }))
+        .statusCode,
+    ).toBe(200);
+    const card = (
+      await pay(invoice.id, { paymentDate: '2025-06-14', amountCents: 10_000, method: 'card' })
+    ).json<InvoiceDetail>();
+    const voided = card.payments.find((p) => p.method === 'card')!;
+    expect(
+      (
+        await manager.call('POST', `/api/invoices/${invoice.id}/payments/${voided.id}/void`, {
+          reason: 'Card declined',
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    const after = await received();
+    expect(after.amountCents - before.amountCents).toBe(30_000);
+    expect(after.count - before.count).toBe(1);
+    const [direct] = await rows<{ n: string; cents: string }>(sql`
+      select count(*) as n, coalesce(round(sum(amount) * 100), 0) as cents from job_invoice_payments
+      where voided_at is null and payment_date >= '2025-06-01' and payment_date < '2025-07-01'`);
+    expect({ count: after.count, cents: after.amountCents }).toEqual({
+      count: Number(direct!.n),
+      cents: Number(direct!.cents),
+    });
+    expect(after.byMethod.map((m) => m.method)).toEqual(
+      ['check', 'card', 'ach', 'cash', 'other'].filter((m) => after.byMethod.some((r) => r.method === m)),
+    );
+  });
+});

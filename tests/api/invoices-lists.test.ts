@@ -338,6 +338,7 @@ describe('/invoices/reports', () => {
       'Top Customers',
       // issue 27: the tax panel is exported too
       'Sales Tax Collected',
+      'Payments Received',
       'Invoice Status',
     ]);
     expect((book.getWorksheet('Top Customers')!.getRow(2).values as unknown[]).slice(1)).toEqual([

@@ -159,6 +159,9 @@ export {
   salesTaxRow,
   type SalesTaxRow,
   salesTaxOf,
+  paymentsReceivedRow,
+  type PaymentsReceivedRow,
+  paymentsReceivedOf,
 } from './report-payloads.js';
 export {
   PAYMENT_METHODS,

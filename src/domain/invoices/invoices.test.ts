@@ -272,6 +272,7 @@ describe('report arithmetic', () => {
       [2025, 2024, 2023],
       {
         salesTax: [],
+        paymentsReceived: [],
         byStatus: [
           { status: 'paid', amountCents: 60_000, count: 3 },
           { status: 'issued', amountCents: 30_000, count: 2 },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type InvoiceStatus } from './constants.js';
 import { amountCount } from './payloads.js';
+import { PAYMENT_METHODS, type PaymentMethod } from './payments.js';
 import {
   type AmountBucketRow,
   type AmountCount,
@@ -72,6 +73,14 @@ export const salesTaxRow = z.object({
 });
 export type SalesTaxRow = z.infer<typeof salesTaxRow>;
 
+/** "Payments received" (issue 27): the period's non-void payments by payment date, per method. */
+export const paymentsReceivedRow = z.object({
+  method: z.enum(PAYMENT_METHODS),
+  count: z.number().int(),
+  amountCents: z.number().int(),
+});
+export type PaymentsReceivedRow = z.infer<typeof paymentsReceivedRow>;
+
 export const invoiceReport = z.object({
   period: z.object({
     period: z.enum(REPORT_PERIODS),
@@ -92,6 +101,12 @@ export const invoiceReport = z.object({
     byGroup: z.array(salesTaxRow.omit({ month: true })),
     totalCents: z.number().int(),
   }),
+  /** Money received in the period (payment dates, voided payments left out), per method in the methods' order. */
+  paymentsReceived: z.object({
+    byMethod: z.array(paymentsReceivedRow),
+    count: z.number().int(),
+    amountCents: z.number().int(),
+  }),
   status: z.array(
     z.object({
       status: z.enum(REPORT_STATUS_KEYS),
@@ -110,6 +125,7 @@ export interface InvoiceReportAggregates {
   serviceLines: AmountBucketRow[];
   customers: AmountBucketRow[];
   salesTax: SalesTaxRow[];
+  paymentsReceived: PaymentsReceivedRow[];
 }
 
 /** The report from its SQL aggregates: cards, panels (newest month first), percents that add up, Unknown buckets, top 5. */
@@ -137,6 +153,7 @@ export function buildInvoiceReport(
     serviceLines: serviceLineBreakdown(agg.serviceLines),
     topCustomers: topCustomers(agg.customers, totalInvoiced.amountCents),
     salesTax: salesTaxOf(agg.salesTax),
+    paymentsReceived: paymentsReceivedOf(agg.paymentsReceived),
     status: statusBreakdown({ paid, outstanding, void: voided }),
   };
 }
@@ -153,4 +170,15 @@ export function salesTaxOf(rows: readonly SalesTaxRow[]): InvoiceReport['salesTa
   const sorted = [...rows].sort((a, b) => b.month.localeCompare(a.month) || a.code.localeCompare(b.code));
   const byGroup = [...groups.values()].sort((a, b) => a.code.localeCompare(b.code));
   return { rows: sorted, byGroup, totalCents: byGroup.reduce((t, g) => t + g.taxCents, 0) };
+}
+
+/** The payments-received panel: one row per method that took money, in the methods' order, and the period's total. */
+export function paymentsReceivedOf(rows: readonly PaymentsReceivedRow[]): InvoiceReport['paymentsReceived'] {
+  const order = (m: PaymentMethod) => PAYMENT_METHODS.indexOf(m);
+  const byMethod = rows.filter((r) => r.count > 0).sort((a, b) => order(a.method) - order(b.method));
+  return {
+    byMethod,
+    count: byMethod.reduce((t, r) => t + r.count, 0),
+    amountCents: byMethod.reduce((t, r) => t + r.amountCents, 0),
+  };
 }

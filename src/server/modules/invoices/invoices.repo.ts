@@ -44,6 +44,7 @@ export {
   reportAggregatesOfInvoices,
   reportPeriodKey,
   reportTotalsStatement,
+  paymentsReceivedStatement,
   salesTaxStatement,
 } from './invoices-report.repo.js';
 export { type InvoiceInsert } from './invoices-writes.repo.js';

@@ -165,6 +165,15 @@ export function reportSheets(r: InvoiceReport) {
       ],
       r.salesTax.rows,
     ),
+    xlsxSheet<InvoiceReport['paymentsReceived']['byMethod'][number]>(
+      'Payments Received',
+      [
+        { header: 'Method', width: 14, value: (p) => PAYMENT_METHOD_LABELS[p.method] },
+        { header: 'Payments', width: 10, value: (p) => p.count },
+        { header: 'Amount', width: 16, value: (p) => money(p.amountCents), numFmt: MONEY },
+      ],
+      r.paymentsReceived.byMethod,
+    ),
     xlsxSheet<InvoiceReport['status'][number]>(
       'Invoice Status',
       [

@@ -9,7 +9,7 @@ import { ExportLink } from '../../ui/export-link';
 import { FormField, SelectInput } from '../../ui/form-field';
 import { PageHeader } from '../../ui/page-header';
 import { Spinner } from '../../ui/spinner';
-import type { InvoiceReport } from '../../../domain/invoices';
+import { PAYMENT_METHOD_LABELS, type InvoiceReport } from '../../../domain/invoices';
 import { invoiceExportUrl, useInvoiceReport } from './api/invoices-api';
 import { BarList, type BarColor } from './components/bar-list';
 import { MonthColumns } from './components/month-columns';
@@ -32,6 +32,48 @@ function Panel({ title, empty, children }: { title: string; empty: boolean; chil
       <CardHeader title={title} />
       <CardBody>{empty ? <p className="text-sm text-slate-600">{INVOICE_EMPTY.report}</p> : children}</CardBody>
     </Card>
+  );
+}
+
+/** Issue 27: the money received in the period by payment date (voided payments left out), per method. */
+function PaymentsReceivedTable({ received }: { received: InvoiceReport['paymentsReceived'] }) {
+  return (
+    <table className="w-full text-sm">
+      <caption className="sr-only">Payments received in the period by payment method</caption>
+      <thead>
+        <tr className="border-b border-slate-300 text-left text-xs tracking-wide text-slate-600 uppercase">
+          <th scope="col" className="py-2 pr-3 font-semibold">
+            Method
+          </th>
+          <th scope="col" className="py-2 pr-3 text-right font-semibold">
+            Payments
+          </th>
+          <th scope="col" className="py-2 text-right font-semibold">
+            Amount
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {received.byMethod.map((r) => (
+          <tr key={r.method} className="border-b border-slate-100">
+            <td className="py-1.5 pr-3 text-slate-900">{PAYMENT_METHOD_LABELS[r.method]}</td>
+            <td className="py-1.5 pr-3 text-right tabular-nums">{formatCount(r.count)}</td>
+            <td className="py-1.5 text-right tabular-nums">{formatCents(r.amountCents)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row" className="pt-2 pr-3 text-left font-semibold text-slate-900">
+            Total received
+          </th>
+          <td className="pt-2 pr-3 text-right tabular-nums">{formatCount(received.count)}</td>
+          <td className="pt-2 text-right font-bold tabular-nums" data-testid="payments-received-total">
+            {formatCents(received.amountCents)}
+          </td>
+        </tr>
+      </tfoot>
+    </table>
   );
 }
 
@@ -122,6 +164,9 @@ function Panels({ report }: { report: InvoiceReport }) {
       </Panel>
       <Panel title="Sales Tax Collected" empty={report.salesTax.rows.length === 0}>
         <SalesTaxTable salesTax={report.salesTax} />
+      </Panel>
+      <Panel title="Payments Received" empty={report.paymentsReceived.count === 0}>
+        <PaymentsReceivedTable received={report.paymentsReceived} />
       </Panel>
       <Panel title="Invoice Status" empty={report.status.every((s) => s.count === 0)}>
         <BarList
