@@ -200,7 +200,7 @@ test.describe('customers: companies, locations and units', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^companies-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const rows = await readDownload(await download.path());
-    expect(rows[0]).toEqual(['Name', 'Address', 'City', 'State', 'Zip', 'Phone', 'Created']);
+    expect(rows[0]).toEqual(['Name', 'Address', 'City', 'State', 'Zip', 'Phone', 'Created', 'Tags']);
     expect(rows.slice(1).map((r) => r[0])).toEqual(
       ['03', '06', '09', '12', '15', '18', '21', '24', '27'].map((n) => `Quokka Exports ${n}`),
     );

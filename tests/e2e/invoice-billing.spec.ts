@@ -5,39 +5,14 @@
  * total; a second invoice billing the same items warns with the lines and goes ahead only with a
  * reason, shown on the new invoice.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import type { FakeSmtp, ReceivedMail } from '../support/fake-smtp.js';
+import { attachedPdfText, deliveredMail } from '../support/received-mail.js';
 import { expect, expectAccessible, test } from './fixtures';
 
 // The smaller of the issue's two sizes: every step runs at it; the screenshots add 768x1024.
 test.use({ withSmtp: true, viewport: { width: 1024, height: 768 } });
 
 const BILLING_EMAIL = 'ap@peachtree-billing.test';
-
-/** The message the outbox worker delivers to `to` whose subject names `subjectPart`. */
-async function delivered(smtp: FakeSmtp, to: string, subjectPart: string): Promise<ReceivedMail> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const mail = smtp.received.find((m) => m.to.includes(to) && m.subject.includes(subjectPart));
-    if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no invoice ${subjectPart} to ${to} arrived at the fake SMTP server`);
-    await smtp.waitFor(smtp.received.length + 1, 2_000).catch(() => undefined);
-  }
-}
-
-/** The attached PDF of a delivered message, read back with pdftotext. */
-function attachedPdfText(mail: ReceivedMail): string {
-  const part = /Content-Type: application\/pdf[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/i.exec(mail.raw);
-  expect(part, 'a PDF attachment').not.toBeNull();
-  const dir = mkdtempSync(path.join(tmpdir(), 'invoice-billing-'));
-  const file = path.join(dir, 'invoice.pdf');
-  writeFileSync(file, Buffer.from(part![1]!.replace(/\s+/g, ''), 'base64'));
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-}
 
 /** Screenshots at the two sizes the issue names (full page, or the viewport for an open dialog). */
 async function shoot(page: Page, name: string, fullPage = true) {
@@ -150,7 +125,7 @@ test.describe('the billing party and double billing', () => {
     ).toBeVisible();
 
     // The e-mail reaches the SMTP server, its PDF showing Bill To and the total.
-    const mail = await delivered(smtp, BILLING_EMAIL, first!);
+    const mail = await deliveredMail(smtp, BILLING_EMAIL, first!);
     const pdf = attachedPdfText(mail);
     for (const expected of ['Bill To', 'Peachtree Property Management', 'Marietta, GA 30060', BILLING_EMAIL])
       expect(pdf).toContain(expected);

@@ -5,34 +5,12 @@
  * real SMTP server started by the test (its PDF showing Bill To, the tax and the total), takes two
  * partial payments and shows paid.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { FakeSmtp, ReceivedMail } from '../support/fake-smtp.js';
+import { attachedPdfText, deliveredMail } from '../support/received-mail.js';
 import { expect, expectAccessible, test } from './fixtures';
 
 test.use({ withSmtp: true, viewport: { width: 1024, height: 768 } });
 
 const BILLING_EMAIL = 'ap@bookkeeping-billing.test';
-
-async function delivered(smtp: FakeSmtp, to: string, subjectPart: string): Promise<ReceivedMail> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const mail = smtp.received.find((m) => m.to.includes(to) && m.subject.includes(subjectPart));
-    if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no invoice ${subjectPart} to ${to} arrived at the fake SMTP server`);
-    await smtp.waitFor(smtp.received.length + 1, 2_000).catch(() => undefined);
-  }
-}
-
-function attachedPdfText(mail: ReceivedMail): string {
-  const part = /Content-Type: application\/pdf[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/i.exec(mail.raw);
-  expect(part, 'a PDF attachment').not.toBeNull();
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'invoice-bookkeeping-')), 'invoice.pdf');
-  writeFileSync(file, Buffer.from(part![1]!.replace(/\s+/g, ''), 'base64'));
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-}
 
 test('tax, discount, Bill To in the e-mailed PDF, two partial payments, then paid', async ({
   signedIn: page,
@@ -107,7 +85,7 @@ test('tax, discount, Bill To in the e-mailed PDF, two partial payments, then pai
   await expect(send.getByLabel('Customer Email')).toHaveValue(BILLING_EMAIL);
   await send.getByLabel('Customer Email').press('Enter');
   await expect(send).toBeHidden();
-  const pdf = attachedPdfText(await delivered(server.smtp!, BILLING_EMAIL, number!));
+  const pdf = attachedPdfText(await deliveredMail(server.smtp!, BILLING_EMAIL, number!));
   for (const expected of ['Bill To', 'Bookkeeping Property Management', 'Marietta, GA 30060', BILLING_EMAIL])
     expect(pdf).toContain(expected);
   expect(pdf).toMatch(/Subtotal\s+\$683\.25/);

@@ -5,13 +5,10 @@
  * message and its attached PDF (read back with pdftotext) are compared with the page and the card.
  * Then an item is added, and the updated quote states it.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Factories } from '../factories/index.js';
 import type { FakeSmtp, ReceivedMail } from '../support/fake-smtp.js';
+import { attachedPdfText, deliveredMail } from '../support/received-mail.js';
 import { DEMO_USER, expect, test } from './fixtures';
 
 test.use({ withSmtp: true });
@@ -79,26 +76,6 @@ const decoded = (mail: ReceivedMail) =>
   mail.raw
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
-async function delivered(smtp: FakeSmtp, to: string, subjectPart: string): Promise<ReceivedMail> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const mail = smtp.received.find((m) => m.to.includes(to) && m.subject.includes(subjectPart));
-    if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no quote ${subjectPart} to ${to} arrived at the fake SMTP server`);
-    await smtp.waitFor(smtp.received.length + 1, 2_000).catch(() => undefined);
-  }
-}
-
-/** The attached PDF of a delivered message, read back with pdftotext. */
-function attachedPdfText(mail: ReceivedMail): string {
-  const part = /Content-Type: application\/pdf[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/i.exec(mail.raw);
-  expect(part, 'a PDF attachment').not.toBeNull();
-  const dir = mkdtempSync(path.join(tmpdir(), 'quote-totals-'));
-  const file = path.join(dir, 'quote.pdf');
-  writeFileSync(file, Buffer.from(part![1]!.replace(/\s+/g, ''), 'base64'));
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-}
 
 function decisionLink(mail: ReceivedMail): string {
   const link = /https?:\/\/[^\s"<>]+\/quote\/confirm\/\w+\?approve=true/.exec(decoded(mail));
@@ -174,7 +151,7 @@ async function checkEverywhere(
   number: string,
   expected: Expected,
 ) {
-  const mail = await delivered(smtp, to, number);
+  const mail = await deliveredMail(smtp, to, number);
   const text = decoded(mail);
   for (const line of expected.lines) expect(text, line.mail).toContain(`${line.mail}: ${line.amount}`);
   expect(text).toContain(`Total: ${expected.total}`);
