@@ -100,9 +100,17 @@ test.describe('installable app shell (decision 020)', () => {
   test('offline, the app still opens on the sign-in page', async ({ page, context }) => {
     await page.goto('/login');
     await serviceWorkerActive(page);
-    // A visit after the one that installed the worker: a page loaded through the worker.
-    await page.reload();
-    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    // A visit after the one that installed the worker: a page loaded through the worker (on a busy
+    // machine the first reload may still come before the worker controls the page: reload again).
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page.evaluate(() => navigator.serviceWorker.controller !== null);
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     await context.setOffline(true);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'HVAC Administration' })).toBeVisible();

@@ -707,6 +707,8 @@ async function dismissToasts(page: Page) {
 /** Drags with the mouse (pointer events), in steps, by dx/dy from the block's left part. */
 async function dragBy(page: Page, source: ReturnType<Page['locator']>, dx: number, dy: number) {
   await dismissToasts(page);
+  // The mouse only reaches what is on screen (a "hidden by filters" note may push the rows down).
+  await source.scrollIntoViewIfNeeded();
   const box = (await source.boundingBox())!;
   const x = box.x + 10;
   const y = box.y + box.height / 2;

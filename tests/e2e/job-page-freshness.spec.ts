@@ -112,7 +112,7 @@ test.describe('the job page follows every change without a reload', () => {
     await pricing.getByRole('tab', { name: 'Labor' }).click();
     await pricing.getByLabel('Code').fill('E2E-FRESH');
     await pricing.getByLabel('Name').fill('Fresh labor');
-    await pricing.getByLabel('Quantity').fill('1');
+    await pricing.getByLabel('Hours').fill('1');
     await pricing.getByLabel('Unit Price').fill('75');
     await pricing.getByRole('button', { name: 'Add Item' }).click();
     await expect(pricing).toBeHidden();

@@ -153,7 +153,7 @@ test.describe('Settings', () => {
     const original = await (await page.request.get('/api/settings/company')).json();
     try {
       await page.goto('/settings');
-      await page.getByRole('button', { name: 'Edit' }).click();
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
       const form = page.getByRole('form', { name: 'Company Information' });
       await form.getByLabel('Company Name').fill('');
       await form.getByLabel('Physical State').fill('GA');

@@ -424,8 +424,10 @@ export const LARGE_SEED_PARTS: LargeSeedPart[] = [
                    case when n = 1 then array['site_contact'] else array['billing'] end, n = 1, now(), now()
             from locations l cross join generate_series(1, 2) n
             cross join lateral (select hashtext(l.id::text || n) as h) x
-            cross join lateral (select ${FIRST_NAMES}[1 + abs(x.h) % 24] as first,
-                                       ${LAST_NAMES}[1 + (abs(x.h) / 24) % 24] as last, x.h) p`,
+            cross join lateral (select (${FIRST_NAMES})[1 + abs(x.h) % 24] as first,
+                                       (${LAST_NAMES})[1 + (abs(x.h) / 24) % 24] as last, x.h) p
+            -- the demo's locations (a bench database is also demo-seeded) have their own contacts
+            where not exists (select 1 from contacts c where c.location_id = l.id)`,
       );
     },
   },
