@@ -9,7 +9,7 @@ import { ButtonLink } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { ExportLink } from '../../ui/export-link';
 import { FilterChip } from '../../ui/filter-chip';
-import { FormField, SelectInput, TextInput } from '../../ui/form-field';
+import { FormField, SelectInput } from '../../ui/form-field';
 import { PageHeader } from '../../ui/page-header';
 import { Pager } from '../../ui/pager';
 import { invoiceListQuery, type InvoiceListItem } from '../../../domain/invoices';
@@ -25,7 +25,7 @@ import {
   ViewInvoiceLink,
 } from './components/invoice-cells';
 import { InvoiceStatusBadge } from './components/invoice-status-badge';
-import { ListFilters } from './components/list-filters';
+import { DateRangeFields, ListFilters } from './components/list-filters';
 import { MarkPaidAction } from './components/mark-paid-action';
 import { SummaryTile } from './components/summary-tile';
 import {
@@ -186,26 +186,7 @@ export default function InvoicesPage() {
             </SelectInput>
           )}
         </FormField>
-        <FormField label="From">
-          {(field) => (
-            <TextInput
-              {...field}
-              type="date"
-              value={values.from ?? ''}
-              onChange={(e) => update({ from: e.target.value || undefined, page: undefined })}
-            />
-          )}
-        </FormField>
-        <FormField label="To">
-          {(field) => (
-            <TextInput
-              {...field}
-              type="date"
-              value={values.to ?? ''}
-              onChange={(e) => update({ to: e.target.value || undefined, page: undefined })}
-            />
-          )}
-        </FormField>
+        <DateRangeFields labels={['From', 'To']} from={values.from} to={values.to} onChange={update} />
       </ListFilters>
 
       {invoices.isError ? (

@@ -8,7 +8,6 @@ import { ErrorBanner } from '../../ui/banner';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { ExportLink } from '../../ui/export-link';
-import { FormField, TextInput } from '../../ui/form-field';
 import { PageHeader } from '../../ui/page-header';
 import { Pager } from '../../ui/pager';
 import { paidInvoiceListQuery, type InvoiceListItem } from '../../../domain/invoices';
@@ -23,7 +22,7 @@ import {
   JobCell,
   ViewInvoiceLink,
 } from './components/invoice-cells';
-import { ListFilters } from './components/list-filters';
+import { DateRangeFields, ListFilters } from './components/list-filters';
 import { INVOICE_EMPTY, INVOICE_MESSAGES, monthLabel, summaryCappedText } from './invoice-texts';
 
 const TEXT_FILTERS = ['q'] as const;
@@ -128,26 +127,7 @@ export default function PaidInvoicesPage() {
           replaceAll({});
         }}
       >
-        <FormField label="Paid from">
-          {(field) => (
-            <TextInput
-              {...field}
-              type="date"
-              value={values.from ?? ''}
-              onChange={(e) => update({ from: e.target.value || undefined, page: undefined })}
-            />
-          )}
-        </FormField>
-        <FormField label="Paid to">
-          {(field) => (
-            <TextInput
-              {...field}
-              type="date"
-              value={values.to ?? ''}
-              onChange={(e) => update({ to: e.target.value || undefined, page: undefined })}
-            />
-          )}
-        </FormField>
+        <DateRangeFields labels={['Paid from', 'Paid to']} from={values.from} to={values.to} onChange={update} />
       </ListFilters>
 
       {paid.isError ? (

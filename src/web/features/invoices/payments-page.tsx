@@ -14,12 +14,12 @@ import { ErrorBanner } from '../../ui/banner';
 import { Card } from '../../ui/card';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { ExportLink } from '../../ui/export-link';
-import { Checkbox, FormField, SelectInput, TextInput } from '../../ui/form-field';
+import { Checkbox, FormField, SelectInput } from '../../ui/form-field';
 import { PageHeader } from '../../ui/page-header';
 import { Pager } from '../../ui/pager';
 import { invoiceExportUrl, usePayments } from './api/invoices-api';
 import { DateCell } from './components/invoice-cells';
-import { ListFilters } from './components/list-filters';
+import { DateRangeFields, ListFilters } from './components/list-filters';
 
 const TEXT_FILTERS = ['q'] as const;
 
@@ -99,26 +99,7 @@ export default function PaymentsPage() {
           replaceAll({});
         }}
       >
-        <FormField label="Paid from">
-          {(field) => (
-            <TextInput
-              {...field}
-              type="date"
-              value={values.from ?? ''}
-              onChange={(e) => update({ from: e.target.value || undefined, page: undefined })}
-            />
-          )}
-        </FormField>
-        <FormField label="Paid to">
-          {(field) => (
-            <TextInput
-              {...field}
-              type="date"
-              value={values.to ?? ''}
-              onChange={(e) => update({ to: e.target.value || undefined, page: undefined })}
-            />
-          )}
-        </FormField>
+        <DateRangeFields labels={['Paid from', 'Paid to']} from={values.from} to={values.to} onChange={update} />
         <FormField label="Method">
           {(field) => (
             <SelectInput

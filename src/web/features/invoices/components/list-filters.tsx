@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { TextInput } from '../../../ui/form-field';
+import { FormField, TextInput } from '../../../ui/form-field';
 import { Card } from '../../../ui/card';
 import { filtersAppliedText } from '../invoice-texts';
 
@@ -57,5 +57,43 @@ export function ListFilters({
         </button>
       </div>
     </Card>
+  );
+}
+
+/** The from and to date fields of an invoice list's filters (issued or paid dates); a change goes back to page 1. */
+export function DateRangeFields({
+  labels,
+  from,
+  to,
+  onChange,
+}: {
+  labels: readonly [string, string];
+  from: string | undefined;
+  to: string | undefined;
+  onChange: (change: { from?: string | undefined; to?: string | undefined; page: undefined }) => void;
+}) {
+  return (
+    <>
+      <FormField label={labels[0]}>
+        {(field) => (
+          <TextInput
+            {...field}
+            type="date"
+            value={from ?? ''}
+            onChange={(e) => onChange({ from: e.target.value || undefined, page: undefined })}
+          />
+        )}
+      </FormField>
+      <FormField label={labels[1]}>
+        {(field) => (
+          <TextInput
+            {...field}
+            type="date"
+            value={to ?? ''}
+            onChange={(e) => onChange({ to: e.target.value || undefined, page: undefined })}
+          />
+        )}
+      </FormField>
+    </>
   );
 }
