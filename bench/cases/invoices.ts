@@ -87,9 +87,9 @@ const list = (name: string, query: string, filters: Parameters<typeof repo.listC
 
 const reportExplain = (_ctx: BenchContext, range: { from: string; to: string }, period: 'y' | 'm') => [
   repo.reportTotalsStatement(range, period, 5),
-  // "Sales tax collected" (issue 27): index-only over job_invoices_tax_report_idx
+  // "Sales tax collected" (issue 27): the day totals of invoice_tax_day_totals
   repo.salesTaxStatement(range),
-  // "Payments received" (issue 27): index-only over job_invoice_payments_received_idx
+  // "Payments received" (issue 27): the day totals of payment_day_totals
   repo.paymentsReceivedStatement(range),
 ];
 

@@ -105,6 +105,15 @@ const CHECKS: Record<string, { kept: SQL; recomputed: SQL }> = {
     kept: sql`select paid_date, n::int, amount from invoice_paid_totals where n <> 0 or amount <> 0`,
     recomputed: sql`select paid_date, count(*)::int, sum(amount) from job_invoices where status = 'paid' group by 1`,
   },
+  invoice_tax_day_totals: {
+    kept: sql`select issued_date, tax_group_code, n::int, tax from invoice_tax_day_totals where n <> 0 or tax <> 0`,
+    recomputed: sql`select issued_date, tax_group_code, count(*)::int, sum(tax) from job_invoices
+                    where status in ('issued', 'paid') and tax > 0 and issued_date is not null group by 1, 2`,
+  },
+  payment_day_totals: {
+    kept: sql`select payment_date, method, n::int, amount from payment_day_totals where n <> 0 or amount <> 0`,
+    recomputed: sql`select payment_date, method, count(*)::int, sum(amount) from job_invoice_payments where voided_at is null group by 1, 2`,
+  },
 };
 
 async function expectAllKept(when: string) {
@@ -224,6 +233,25 @@ describe('the data kept by triggers', () => {
     await run(sql`update job_invoices set status = 'paid', paid_date = '2026-02-01' where id = ${fx.invoices[1]!.id}`);
     await run(sql`update job_invoices set amount = 80.25 where id = ${fx.invoices[2]!.id}`);
     await expectAllKept('after the status changes');
+  });
+
+  it('follows sales tax and payments: issue, regroup, payments recorded, voided, moved and deleted', async () => {
+    const [i0, i1, i2, i3] = fx.invoices;
+    await run(sql`update job_invoices set tax = 17.50, tax_group_code = 'GA-7' where id in (${i1!.id}, ${i2!.id})`);
+    await run(sql`update job_invoices set tax = 3.10, tax_group_code = null where id = ${i3!.id}`);
+    await run(sql`update job_invoices set tax = 9.99, tax_group_code = 'GA-7' where id = ${i0!.id}`); // a draft: not counted
+    await run(sql`insert into job_invoice_payments (invoice_id, payment_date, amount, method)
+                  values (${i1!.id}, '2026-01-20', 100.00, 'check'), (${i1!.id}, '2026-01-20', 50.50, 'check'),
+                         (${i2!.id}, '2026-02-10', 75.25, 'card'), (${i3!.id}, '2026-01-02', 180.00, 'cash')`);
+    await expectAllKept('after tax and payments are recorded');
+    await run(sql`update job_invoices set tax_group_code = 'GA-ATL', issued_date = '2026-01-11' where id = ${i2!.id}`);
+    await run(sql`update job_invoices set status = 'void', void_reason = 'wrong customer' where id = ${i1!.id}`);
+    await run(
+      sql`update job_invoice_payments set voided_at = now(), void_reason = 'bounced' where method = 'check' and amount = 50.50`,
+    );
+    await run(sql`update job_invoice_payments set method = 'ach', payment_date = '2026-02-11' where method = 'card'`);
+    await run(sql`delete from job_invoice_payments where method = 'cash'`);
+    await expectAllKept('after tax groups, voids and payment changes');
   });
 
   it('follows deletes, their cascades and a bulk update', async () => {

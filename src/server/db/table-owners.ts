@@ -65,6 +65,8 @@ export const TABLE_OWNERS = {
   invoice_company_totals: 'db',
   invoice_due_totals: 'db',
   invoice_paid_totals: 'db',
+  invoice_tax_day_totals: 'db',
+  payment_day_totals: 'db',
   invoice_search: 'db',
 } as const;
 
