@@ -75,19 +75,23 @@ export function runLighthouse(baseURL: string, screens: LighthouseScreen[], cook
     writeFileSync(headers, JSON.stringify({ Cookie: cookie }));
     return screens.map((screen, i) => {
       const out = path.join(dir, `${i}.json`);
-      const run = spawnSync(
-        bin,
-        [
-          `${baseURL}${screen.path}`,
-          '--quiet',
-          `--chrome-flags=--headless ${CHROMIUM_ARGS.join(' ')}`,
-          '--only-categories=performance,accessibility',
-          ...(screen.signedIn ? [`--extra-headers=${headers}`] : []),
-          '--output=json',
-          `--output-path=${out}`,
-        ],
-        { env: { ...process.env, CHROME_PATH: chrome }, stdio: ['ignore', 'ignore', 'inherit'], timeout: 180_000 },
-      );
+      // Lighthouse sometimes loses the trace of a load (NO_NAVSTART); such a run is repeated once.
+      const audit = () =>
+        spawnSync(
+          bin,
+          [
+            `${baseURL}${screen.path}`,
+            '--quiet',
+            `--chrome-flags=--headless ${CHROMIUM_ARGS.join(' ')}`,
+            '--only-categories=performance,accessibility',
+            ...(screen.signedIn ? [`--extra-headers=${headers}`] : []),
+            '--output=json',
+            `--output-path=${out}`,
+          ],
+          { env: { ...process.env, CHROME_PATH: chrome }, stdio: ['ignore', 'ignore', 'inherit'], timeout: 180_000 },
+        );
+      let run = audit();
+      if (run.status !== 0) run = audit();
       if (run.status !== 0) throw new Error(`lighthouse failed on ${screen.path} (exit ${run.status})`);
       return figuresOf(screen, JSON.parse(readFileSync(out, 'utf8')) as Report);
     });
