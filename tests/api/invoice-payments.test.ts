@@ -131,6 +131,26 @@ describe('payments on an invoice', () => {
     expect(await totalsDisagreements()).toEqual(agree);
   });
 
+  it('the /invoices Outstanding card sums what the issued invoices still owe, not their amounts', async () => {
+    type Cards = { summary: { outstanding: { amountCents: number; count: number } } };
+    const outstanding = async (query: string) =>
+      (await user.call('GET', `/api/invoices${query}`)).json<Cards>().summary.outstanding;
+    const invoice = await issuedInvoice();
+    const company = `Peachtree Offices ${companies}`;
+    const before = { all: await outstanding(''), issued: await outstanding('?status=issued') };
+    expect(await outstanding(`?q=${encodeURIComponent(company)}`)).toEqual({ amountCents: 108_075, count: 1 });
+    await pay(invoice.id, { paymentDate: '2025-06-15', amountCents: 30_000, method: 'cash' });
+    // the totals' way (no filter, or a status alone), the search's way and the filters' way agree
+    expect(await outstanding('')).toEqual({ amountCents: before.all.amountCents - 30_000, count: before.all.count });
+    expect(await outstanding('?status=issued')).toEqual({
+      amountCents: before.issued.amountCents - 30_000,
+      count: before.issued.count,
+    });
+    expect(await outstanding(`?q=${encodeURIComponent(company)}`)).toEqual({ amountCents: 78_075, count: 1 });
+    expect(await outstanding('?from=2025-06-10&to=2025-06-10')).toMatchObject({ count: expect.any(Number) });
+    expect(await outstanding('?status=paid')).toEqual({ amountCents: 0, count: 0 });
+  });
+
   it('refuses an overpayment, a future or pre-issue date, a bad method, and changes nothing', async () => {
     const invoice = await issuedInvoice();
     await pay(invoice.id, { paymentDate: '2025-06-15', amountCents: 54_000, method: 'cash' });

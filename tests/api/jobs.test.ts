@@ -347,7 +347,7 @@ describe('items', () => {
       `/api/jobs/${job.id}/items`,
       { type: 'part', code: 'X', unitPrice: 1, quantity: 0 },
       400,
-      'Quantity must be at least 1',
+      'Quantity must be greater than 0',
       { field: 'quantity' },
     );
     await api.refused(
@@ -403,7 +403,7 @@ describe('items', () => {
       `/api/jobs/${job.id}/items/${item.id}`,
       { quantity: 0, unitPrice: 1 },
       400,
-      'Quantity must be at least 1',
+      'Quantity must be greater than 0',
       { field: 'quantity' },
     );
     const other = await ctx.f.job();

@@ -138,7 +138,7 @@ test.describe('jobs', () => {
     await pricing.getByLabel('Quantity').fill('0');
     await pricing.getByLabel('Unit Price').fill('250');
     await pricing.getByRole('button', { name: 'Add Item' }).click();
-    await expect(pricing.getByText('Quantity must be at least 1')).toBeVisible();
+    await expect(pricing.getByText('Quantity must be greater than 0')).toBeVisible();
     await pricing.getByLabel('Quantity').fill('2');
     await pricing.getByRole('button', { name: 'Add Item' }).click();
     await expect(pricing).toBeHidden();

@@ -250,7 +250,7 @@ describe('items, technicians, presets', () => {
       'unitPrice: Unit price must be at least 0',
     ]);
     expect(issues(jobItemInput, { type: 'part', code: 'P-1', unitPrice: 5, quantity: 0 })).toEqual([
-      'quantity: Quantity must be at least 1',
+      'quantity: Quantity must be greater than 0',
     ]);
     expect(issues(jobItemInput, { type: 'part', code: 'P-1', unitPrice: 5, quantity: 1.5 })).toEqual([
       'quantity: Quantity must be a whole number',
@@ -269,7 +269,7 @@ describe('items, technicians, presets', () => {
   });
   it('edits quantity and unit price', () => {
     expect(issues(updateJobItemInput, { quantity: 0, unitPrice: 1 })).toEqual([
-      'quantity: Quantity must be at least 1',
+      'quantity: Quantity must be greater than 0',
     ]);
     expect(updateJobItemInput.parse({ quantity: 2, unitPrice: 12.5 })).toEqual({ quantity: 2, unitPrice: 12.5 });
   });

@@ -47,7 +47,7 @@ export const JOB_MESSAGES = {
   itemTypeInvalid: 'Item type must be part, labor or item',
   codeRequired: 'Code is required',
   itemNameRequired: 'Name is required',
-  quantityMin: 'Quantity must be at least 1',
+  quantityMin: 'Quantity must be greater than 0',
   quantityWhole: 'Quantity must be a whole number',
   unitPriceRequired: 'Unit price is required',
   unitPriceMin: 'Unit price must be at least 0',

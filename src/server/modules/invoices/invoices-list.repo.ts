@@ -264,14 +264,18 @@ const atMost = (conditions: SQL[], limit: number) =>
 export function listSummaryQuery(exec: Executor, filters: InvoiceListFilters, countLimit: number) {
   if (!filters.q && !filters.from && !filters.to && !filters.office && !filters.technicianId && !filters.createdFrom) {
     const t = invoiceMonthTotals;
+    // Outstanding is what the issued invoices still owe (their balances, issue 27): the pending
+    // list's due-date totals hold exactly that.
+    const d = invoiceDueTotals;
+    const owed = !filters.status || filters.status === 'issued';
     return exec
       .select({
         count: counted(sql`coalesce(sum(${t.n}), 0)`),
         amount: cents(sql`sum(${t.amount})`),
         paidCount: counted(sql`coalesce(sum(${t.n}) filter (where ${t.status} = 'paid'), 0)`),
         paidAmount: cents(sql`sum(${t.amount}) filter (where ${t.status} = 'paid')`),
-        outCount: counted(sql`coalesce(sum(${t.n}) filter (where ${t.status} = 'issued'), 0)`),
-        outAmount: cents(sql`sum(${t.amount}) filter (where ${t.status} = 'issued')`),
+        outCount: counted(owed ? sql`(select coalesce(sum(${d.n}), 0) from ${d})` : sql`0`),
+        outAmount: cents(owed ? sql`(select sum(${d.amount}) from ${d})` : sql`null`),
       })
       .from(t)
       .where(filters.status ? eq(t.status, filters.status) : undefined);
@@ -284,7 +288,9 @@ export function listSummaryQuery(exec: Executor, filters: InvoiceListFilters, co
       paidCount: counted(sql`count(*) filter (where ${jobInvoices.status} = 'paid')`),
       paidAmount: cents(sql`sum(${jobInvoices.amount}) filter (where ${jobInvoices.status} = 'paid')`),
       outCount: counted(sql`count(*) filter (where ${jobInvoices.status} = 'issued')`),
-      outAmount: cents(sql`sum(${jobInvoices.amount}) filter (where ${jobInvoices.status} = 'issued')`),
+      outAmount: cents(
+        sql`sum(${jobInvoices.amount} - ${jobInvoices.amountPaid}) filter (where ${jobInvoices.status} = 'issued')`,
+      ),
     })
     .from(
       searchable(filters.q)
