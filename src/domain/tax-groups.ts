@@ -19,7 +19,7 @@ const rate = z
   .max(100, TAX_GROUP_MESSAGES.rateInvalid)
   .refine((v) => Number.isInteger(Math.round(v * 1_000_000) / 1000), TAX_GROUP_MESSAGES.rateInvalid);
 
-export const taxGroupInput = z.object({
+const taxGroupFields = z.object({
   code: z
     .string({ error: TAX_GROUP_MESSAGES.codeRequired })
     .trim()
@@ -31,12 +31,15 @@ export const taxGroupInput = z.object({
     .min(1, TAX_GROUP_MESSAGES.nameRequired)
     .max(100, 'Name must be at most 100 characters'),
   rate,
-  active: z.boolean().default(true),
+  active: z.boolean(),
 });
+
+export const taxGroupInput = taxGroupFields.extend({ active: z.boolean().default(true) });
 export type TaxGroupInput = z.output<typeof taxGroupInput>;
 export type TaxGroupFormValues = z.input<typeof taxGroupInput>;
 
-export const updateTaxGroupInput = taxGroupInput.partial();
+/** An edit changes only what it names: no default here, so saving a name never reactivates a group. */
+export const updateTaxGroupInput = taxGroupFields.partial();
 export type UpdateTaxGroupInput = z.output<typeof updateTaxGroupInput>;
 
 export const taxGroup = z.object({

@@ -67,6 +67,11 @@ describe('tax groups (Settings)', () => {
     expect(other.statusCode, other.body).toBe(201);
     const edited = await manager.call('PATCH', `/api/settings/tax-groups/${other.json().id}`, { active: false });
     expect(edited.json()).toMatchObject({ code: 'NYC', rate: '8.875', active: false });
+    // an edit that names no status leaves the group inactive
+    const renamed = await manager.call('PATCH', `/api/settings/tax-groups/${other.json().id}`, {
+      name: 'New York City (5 boroughs)',
+    });
+    expect(renamed.json()).toMatchObject({ name: 'New York City (5 boroughs)', active: false });
 
     await admin.refused(
       'POST',

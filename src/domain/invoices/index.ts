@@ -182,6 +182,8 @@ export {
   paymentMethod,
   paymentIdParams,
   recordPaymentInput,
+  recordPaymentForm,
+  type RecordPaymentFormValues,
   type RecordPaymentInput,
   markPaidInput,
   type MarkPaidInput,

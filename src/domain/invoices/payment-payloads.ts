@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { paginated } from '../api.js';
 import { isIsoDate } from '../dates.js';
 import { isUuidV4 } from '../ids.js';
+import { toCents } from '../money.js';
 import { PAYMENT_LIMITS, PAYMENT_MESSAGES, PAYMENT_METHODS } from './payments.js';
 
 const optionalText = (label: string, max: number) =>
@@ -43,6 +44,20 @@ export const recordPaymentInput = z.object({
   note: optionalText('Note', PAYMENT_LIMITS.noteLength),
 });
 export type RecordPaymentInput = z.output<typeof recordPaymentInput>;
+
+/**
+ * The Record Payment form: the same payload, with the amount typed in dollars ("250" or "99.50")
+ * and turned into the payload's cents, so the form and the route check one schema.
+ */
+export const recordPaymentForm = recordPaymentInput.extend({
+  amountCents: z
+    .string()
+    .trim()
+    .refine((v) => /^\d+(\.\d{1,2})?$/.test(v) && toCents(v) > 0, PAYMENT_MESSAGES.amountDollars)
+    .transform((v) => toCents(v))
+    .pipe(recordPaymentInput.shape.amountCents),
+});
+export type RecordPaymentFormValues = z.input<typeof recordPaymentForm>;
 
 /** Mark as Paid: one payment of the balance, dated today; the method asked, a reference optional. */
 export const markPaidInput = z

@@ -25,6 +25,7 @@ export const PAYMENT_LIMITS = { referenceLength: 100, noteLength: 1000, reasonLe
 
 export const PAYMENT_MESSAGES = {
   amountRequired: 'Amount must be more than $0.00',
+  amountDollars: 'Amount must be an amount in dollars more than $0.00 (e.g. 250 or 99.50)',
   methodRequired: 'Method must be Check, Card, ACH, Cash or Other',
   dateRequired: 'Payment date is required',
   voidReasonRequired: 'A reason is required to void a payment',

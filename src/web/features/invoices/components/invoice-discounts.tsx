@@ -1,12 +1,18 @@
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { X } from 'lucide-react';
-import type { InvoiceDetail } from '../../../../domain/invoices';
-import { ApiError } from '../../../lib/api-client';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { addDiscountInput, type AddDiscountInput, type InvoiceDetail } from '../../../../domain/invoices';
+import { errorMessage } from '../../../lib/api-client';
+import { applyServerFieldErrors, numberOrNull } from '../../../lib/form-errors';
 import { formatCents } from '../../../lib/format';
 import { Button } from '../../../ui/button';
 import { Card, CardBody, CardHeader } from '../../../ui/card';
 import { FormField, SelectInput, TextInput } from '../../../ui/form-field';
 import { useAddDiscount, useRemoveDiscount } from '../api/invoices-api';
+
+const BLANK: z.input<typeof addDiscountInput> = { kind: 'percent', amount: null, percent: null, reason: '' };
 
 /**
  * Discounts of a draft (issue 27): add an amount or a percentage of the subtotal with a required
@@ -16,37 +22,26 @@ import { useAddDiscount, useRemoveDiscount } from '../api/invoices-api';
 export function InvoiceDiscounts({ invoice }: { invoice: InvoiceDetail }) {
   const add = useAddDiscount();
   const remove = useRemoveDiscount();
-  const [kind, setKind] = useState<'amount' | 'percent'>('percent');
-  const [value, setValue] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [banner, setBanner] = useState<string | null>(null);
+  const form = useForm<z.input<typeof addDiscountInput>, unknown, AddDiscountInput>({
+    resolver: zodResolver(addDiscountInput),
+    defaultValues: BLANK,
+  });
+  const kind = form.watch('kind');
   if (!invoice.actions.edit) return null;
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const local: Record<string, string> = {};
-    const number = Number(value);
-    if (!value.trim() || !Number.isFinite(number) || number <= 0)
-      local.value = kind === 'amount' ? 'Amount must be greater than 0' : 'Percent must be greater than 0';
-    if (!reason.trim()) local.reason = 'A reason is required for a discount';
-    setErrors(local);
-    if (Object.keys(local).length) return;
+  const submit = form.handleSubmit(async (body) => {
+    setBanner(null);
     try {
-      await add.mutateAsync({
-        id: invoice.id,
-        body: { kind, reason: reason.trim(), ...(kind === 'amount' ? { amount: number } : { percent: number }) },
-      });
-      setValue('');
-      setReason('');
+      await add.mutateAsync({ id: invoice.id, body });
+      form.reset({ ...BLANK, kind: body.kind });
     } catch (error) {
-      const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
-      setErrors({
-        value: fields.amount ?? fields.percent ?? '',
-        reason: fields.reason ?? '',
-        form: error instanceof Error && !fields.amount && !fields.percent && !fields.reason ? error.message : '',
-      });
+      if (!applyServerFieldErrors(error, form.setError, { known: form.getValues() }))
+        setBanner(errorMessage(error, 'Failed to add the discount. Please try again.'));
     }
-  };
+  });
+  const errors = form.formState.errors;
+  const valueError = kind === 'amount' ? errors.amount?.message : errors.percent?.message;
 
   return (
     <Card className="print:hidden">
@@ -74,32 +69,39 @@ export function InvoiceDiscounts({ invoice }: { invoice: InvoiceDetail }) {
         ) : (
           <p className="mb-4 text-sm text-slate-600">No discounts.</p>
         )}
-        <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[13rem_8rem_1fr_auto] sm:items-start">
+        <form
+          onSubmit={(e) => void submit(e)}
+          noValidate
+          className="grid gap-3 sm:grid-cols-[13rem_8rem_1fr_auto] sm:items-start"
+        >
           <FormField label="Discount type">
             {(p) => (
-              <SelectInput {...p} value={kind} onChange={(e) => setKind(e.target.value as 'amount' | 'percent')}>
+              <SelectInput {...p} {...form.register('kind')}>
                 <option value="percent">Percent of subtotal</option>
                 <option value="amount">Amount ($)</option>
               </SelectInput>
             )}
           </FormField>
-          <FormField
-            label={kind === 'amount' ? 'Amount ($)' : 'Percent (%)'}
-            error={errors.value || undefined}
-            required
-          >
-            {(p) => <TextInput {...p} inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} />}
+          <FormField label={kind === 'amount' ? 'Amount ($)' : 'Percent (%)'} error={valueError} required>
+            {(p) => (
+              <TextInput
+                key={kind}
+                {...p}
+                inputMode="decimal"
+                {...form.register(kind === 'amount' ? 'amount' : 'percent', { setValueAs: numberOrNull })}
+              />
+            )}
           </FormField>
-          <FormField label="Reason" error={errors.reason || undefined} required>
-            {(p) => <TextInput {...p} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />}
+          <FormField label="Reason" error={errors.reason?.message} required>
+            {(p) => <TextInput {...p} maxLength={500} {...form.register('reason')} />}
           </FormField>
           <Button type="submit" className="sm:mt-6" disabled={add.isPending}>
             Add Discount
           </Button>
         </form>
-        {errors.form ? (
+        {banner ? (
           <p role="alert" className="mt-2 text-sm text-red-700">
-            {errors.form}
+            {banner}
           </p>
         ) : null}
       </CardBody>

@@ -1,14 +1,20 @@
-import { useEffect, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import {
   PAYMENT_MESSAGES,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
+  recordPaymentForm,
   type InvoiceDetail,
   type InvoicePayment,
-  type PaymentMethod,
+  type RecordPaymentFormValues,
+  type RecordPaymentInput,
+  voidPaymentInput,
+  type VoidPaymentInput,
 } from '../../../../domain/invoices';
-import { toCents } from '../../../../domain/money';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useCompanyToday } from '../../../lib/company';
 import { formatCents, formatDate } from '../../../lib/format';
 import { Button } from '../../../ui/button';
@@ -30,50 +36,40 @@ export function RecordPaymentDialog({
 }) {
   const today = useCompanyToday();
   const balance = (invoice.balanceCents / 100).toFixed(2);
-  const [date, setDate] = useState(today);
-  const [amount, setAmount] = useState(balance);
-  const [method, setMethod] = useState<PaymentMethod>('check');
-  const [reference, setReference] = useState('');
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const [banner, setBanner] = useState<string | null>(null);
   const record = useRecordPayment();
+  const blank = useCallback(
+    (): RecordPaymentFormValues => ({
+      paymentDate: today,
+      amountCents: balance,
+      method: 'check',
+      reference: '',
+      note: '',
+    }),
+    [today, balance],
+  );
+  const form = useForm<RecordPaymentFormValues, unknown, RecordPaymentInput>({
+    resolver: zodResolver(recordPaymentForm),
+    defaultValues: blank(),
+  });
+  const { reset } = form;
   useEffect(() => {
     if (!open) return;
-    setDate(today);
-    setAmount(balance);
-    setMethod('check');
-    setReference('');
-    setNote('');
-    setError(null);
-    setFields({});
-  }, [open, today, balance]);
-  const submit = async () => {
-    const cents = /^\d+(\.\d{1,2})?$/.test(amount.trim()) ? toCents(amount.trim()) : NaN;
-    if (!Number.isFinite(cents) || cents <= 0) {
-      setFields({ amountCents: 'Amount must be an amount in dollars more than $0.00 (e.g. 250 or 99.50)' });
-      return;
-    }
-    setFields({});
-    setError(null);
+    setBanner(null);
+    reset(blank());
+  }, [open, blank, reset]);
+  const submit = form.handleSubmit(async (body) => {
+    setBanner(null);
     try {
-      await record.mutateAsync({
-        id: invoice.id,
-        body: {
-          paymentDate: date,
-          amountCents: cents,
-          method,
-          reference: reference.trim() || null,
-          note: note.trim() || null,
-        },
-      });
+      await record.mutateAsync({ id: invoice.id, body });
       onOpenChange(false);
-      toast.success(`Payment of ${formatCents(cents)} recorded on invoice ${invoice.invoiceNumber}`);
+      toast.success(`Payment of ${formatCents(body.amountCents)} recorded on invoice ${invoice.invoiceNumber}`);
     } catch (e) {
-      if (e instanceof ApiError) setFields(e.fields);
-      setError(errorMessage(e, PAYMENT_MESSAGES.recordFailed));
+      applyServerFieldErrors(e, form.setError, { known: form.getValues() });
+      setBanner(errorMessage(e, PAYMENT_MESSAGES.recordFailed));
     }
-  };
+  });
+  const errors = form.formState.errors;
   return (
     <FormDialog
       open={open}
@@ -84,26 +80,22 @@ export function RecordPaymentDialog({
       submitLabel="Record Payment"
       pendingLabel="Recording..."
       pending={record.isPending}
-      error={error}
+      error={banner}
       onSubmit={() => void submit()}
     >
       <p className="rounded-md bg-blue-50 px-3 py-2 text-base font-semibold text-blue-900">
         Balance Due: {formatCents(invoice.balanceCents)}
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label="Payment Date" required error={fields.paymentDate}>
-          {(field) => (
-            <TextInput {...field} type="date" max={today} value={date} onChange={(e) => setDate(e.target.value)} />
-          )}
+        <FormField label="Payment Date" required error={errors.paymentDate?.message}>
+          {(field) => <TextInput {...field} type="date" max={today} {...form.register('paymentDate')} />}
         </FormField>
-        <FormField label="Amount ($)" required error={fields.amountCents}>
-          {(field) => (
-            <TextInput {...field} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
-          )}
+        <FormField label="Amount ($)" required error={errors.amountCents?.message}>
+          {(field) => <TextInput {...field} inputMode="decimal" {...form.register('amountCents')} />}
         </FormField>
-        <FormField label="Method" required error={fields.method}>
+        <FormField label="Method" required error={errors.method?.message}>
           {(field) => (
-            <SelectInput {...field} value={method} onChange={(e) => setMethod(e.target.value as PaymentMethod)}>
+            <SelectInput {...field} {...form.register('method')}>
               {PAYMENT_METHODS.map((m) => (
                 <option key={m} value={m}>
                   {PAYMENT_METHOD_LABELS[m]}
@@ -112,16 +104,12 @@ export function RecordPaymentDialog({
             </SelectInput>
           )}
         </FormField>
-        <FormField label="Reference" hint="Check number or transaction id" error={fields.reference}>
-          {(field) => (
-            <TextInput {...field} maxLength={100} value={reference} onChange={(e) => setReference(e.target.value)} />
-          )}
+        <FormField label="Reference" hint="Check number or transaction id" error={errors.reference?.message}>
+          {(field) => <TextInput {...field} maxLength={100} {...form.register('reference')} />}
         </FormField>
       </div>
-      <FormField label="Note" error={fields.note}>
-        {(field) => (
-          <TextArea {...field} rows={2} maxLength={1000} value={note} onChange={(e) => setNote(e.target.value)} />
-        )}
+      <FormField label="Note" error={errors.note?.message}>
+        {(field) => <TextArea {...field} rows={2} maxLength={1000} {...form.register('note')} />}
       </FormField>
     </FormDialog>
   );
@@ -137,27 +125,26 @@ function VoidPaymentDialog({
   payment: InvoicePayment | null;
   onClose: () => void;
 }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [banner, setBanner] = useState<string | null>(null);
   const voidPayment = useVoidPayment();
+  const form = useForm<VoidPaymentInput>({ resolver: zodResolver(voidPaymentInput), defaultValues: { reason: '' } });
+  const { reset } = form;
   useEffect(() => {
-    setReason('');
-    setError(null);
-  }, [payment]);
-  const submit = async () => {
+    setBanner(null);
+    reset({ reason: '' });
+  }, [payment, reset]);
+  const submit = form.handleSubmit(async ({ reason }) => {
     if (!payment) return;
-    if (!reason.trim()) {
-      setError(PAYMENT_MESSAGES.voidReasonRequired);
-      return;
-    }
+    setBanner(null);
     try {
-      await voidPayment.mutateAsync({ id: invoice.id, paymentId: payment.id, reason: reason.trim() });
+      await voidPayment.mutateAsync({ id: invoice.id, paymentId: payment.id, reason });
       onClose();
       toast.success(`Payment of ${formatCents(payment.amountCents)} voided`);
     } catch (e) {
-      setError(errorMessage(e, 'Failed to void the payment. Please try again.'));
+      applyServerFieldErrors(e, form.setError, { known: form.getValues() });
+      setBanner(errorMessage(e, 'Failed to void the payment. Please try again.'));
     }
-  };
+  });
   return (
     <FormDialog
       open={payment !== null}
@@ -173,13 +160,11 @@ function VoidPaymentDialog({
       pendingLabel="Voiding..."
       pending={voidPayment.isPending}
       tone="danger"
-      error={error}
+      error={banner}
       onSubmit={() => void submit()}
     >
-      <FormField label="Reason" required>
-        {(field) => (
-          <TextArea {...field} rows={3} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
-        )}
+      <FormField label="Reason" required error={form.formState.errors.reason?.message}>
+        {(field) => <TextArea {...field} rows={3} maxLength={1000} {...form.register('reason')} />}
       </FormField>
     </FormDialog>
   );

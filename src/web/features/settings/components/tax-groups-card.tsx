@@ -1,15 +1,24 @@
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TaxGroup, TaxGroupList } from '../../../../domain/tax-groups';
-import { api, ApiError } from '../../../lib/api-client';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  taxGroupInput,
+  type TaxGroup,
+  type TaxGroupFormValues,
+  type TaxGroupInput,
+  type TaxGroupList,
+} from '../../../../domain/tax-groups';
+import { api, errorMessage } from '../../../lib/api-client';
+import { applyServerFieldErrors, numberOrNull } from '../../../lib/form-errors';
 import { companySettingsKey, useCompanyInfo } from '../../../lib/company';
 import { taxGroupKeys } from '../../../lib/query-keys';
 import { Button } from '../../../ui/button';
 import { Card, CardBody, CardHeader } from '../../../ui/card';
 import { Checkbox, FormField, TextInput } from '../../../ui/form-field';
 
-type Draft = { id: string | null; code: string; name: string; rate: string };
-const EMPTY: Draft = { id: null, code: '', name: '', rate: '' };
+// The rate starts empty (the schema refuses it with its message until a number is typed).
+const EMPTY: TaxGroupFormValues = { code: '', name: '', rate: null as unknown as number };
 
 /**
  * Settings > Tax Groups (issue 27; admins and managers, policy action taxGroups.manage): list, add,
@@ -23,24 +32,32 @@ export function TaxGroupsCard() {
     queryFn: () => api.get<TaxGroupList>('/api/settings/tax-groups'),
   });
   const company = useCompanyInfo();
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The group being edited (null: the form adds one).
+  const [editing, setEditing] = useState<string | null>(null);
+  const [banner, setBanner] = useState<string | null>(null);
+  const form = useForm<TaxGroupFormValues, unknown, TaxGroupInput>({
+    resolver: zodResolver(taxGroupInput),
+    defaultValues: EMPTY,
+  });
+  const startOver = () => {
+    setEditing(null);
+    setBanner(null);
+    form.reset(EMPTY);
+  };
   const refresh = () => client.invalidateQueries({ queryKey: taxGroupKeys.all });
   const save = useMutation({
-    mutationFn: (d: Draft) => {
-      const body = { code: d.code.trim(), name: d.name.trim(), rate: Number(d.rate) };
-      return d.id
-        ? api.patch<TaxGroup>(`/api/settings/tax-groups/${d.id}`, body)
-        : api.post<TaxGroup>('/api/settings/tax-groups', body);
-    },
+    // `active` is left out: saving an edit never reactivates a group (Activate does that).
+    mutationFn: ({ code, name, rate }: TaxGroupInput) =>
+      editing
+        ? api.patch<TaxGroup>(`/api/settings/tax-groups/${editing}`, { code, name, rate })
+        : api.post<TaxGroup>('/api/settings/tax-groups', { code, name, rate }),
     onSuccess: async () => {
-      setDraft(EMPTY);
-      setErrors({});
+      startOver();
       await refresh();
     },
     onError: (error) => {
-      const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
-      setErrors(Object.keys(fields).length ? fields : { form: error.message });
+      if (!applyServerFieldErrors(error, form.setError, { known: form.getValues() }))
+        setBanner(errorMessage(error, 'Failed to save the tax group. Please try again.'));
     },
   });
   const toggle = useMutation({
@@ -55,16 +72,11 @@ export function TaxGroupsCard() {
     onSuccess: () => client.invalidateQueries({ queryKey: companySettingsKey }),
   });
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const local: Record<string, string> = {};
-    if (!draft.code.trim()) local.code = 'Code is required';
-    if (!draft.name.trim()) local.name = 'Name is required';
-    if (!/^\d{1,3}(\.\d{1,3})?$/.test(draft.rate.trim()) || Number(draft.rate) > 100)
-      local.rate = 'Rate must be a percentage from 0 to 100 with at most 3 decimals';
-    setErrors(local);
-    if (!Object.keys(local).length) save.mutate(draft);
-  };
+  const submit = form.handleSubmit((values) => {
+    setBanner(null);
+    save.mutate(values);
+  });
+  const errors = form.formState.errors;
 
   return (
     <Card>
@@ -114,7 +126,11 @@ export function TaxGroupsCard() {
                     <Button
                       variant="secondary"
                       aria-label={`Edit tax group ${g.code}`}
-                      onClick={() => setDraft({ id: g.id, code: g.code, name: g.name, rate: g.rate })}
+                      onClick={() => {
+                        setEditing(g.id);
+                        setBanner(null);
+                        form.reset({ code: g.code, name: g.name, rate: Number(g.rate) });
+                      }}
                     >
                       Edit
                     </Button>{' '}
@@ -136,51 +152,35 @@ export function TaxGroupsCard() {
             {groups.isPending ? 'Loading tax groups...' : 'No tax groups yet. Invoices carry no sales tax.'}
           </p>
         )}
-        <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[8rem_1fr_7rem_auto] sm:items-start">
-          <FormField label="Code" required error={errors.code}>
-            {(p) => (
-              <TextInput
-                {...p}
-                value={draft.code}
-                maxLength={50}
-                onChange={(e) => setDraft({ ...draft, code: e.target.value })}
-              />
-            )}
+        <form
+          aria-label={editing ? 'Edit tax group' : 'Add tax group'}
+          onSubmit={(e) => void submit(e)}
+          noValidate
+          className="grid gap-3 sm:grid-cols-[8rem_1fr_7rem_auto] sm:items-start"
+        >
+          <FormField label="Code" required error={errors.code?.message}>
+            {(p) => <TextInput {...p} maxLength={50} {...form.register('code')} />}
           </FormField>
-          <FormField label="Name" required error={errors.name}>
-            {(p) => (
-              <TextInput
-                {...p}
-                value={draft.name}
-                maxLength={100}
-                onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-              />
-            )}
+          <FormField label="Name" required error={errors.name?.message}>
+            {(p) => <TextInput {...p} maxLength={100} {...form.register('name')} />}
           </FormField>
-          <FormField label="Rate (%)" required error={errors.rate}>
-            {(p) => (
-              <TextInput
-                {...p}
-                inputMode="decimal"
-                value={draft.rate}
-                onChange={(e) => setDraft({ ...draft, rate: e.target.value })}
-              />
-            )}
+          <FormField label="Rate (%)" required error={errors.rate?.message}>
+            {(p) => <TextInput {...p} inputMode="decimal" {...form.register('rate', { setValueAs: numberOrNull })} />}
           </FormField>
           <div className="flex gap-2 sm:mt-6">
             <Button type="submit" disabled={save.isPending}>
-              {draft.id ? 'Save Tax Group' : 'Add Tax Group'}
+              {editing ? 'Save Tax Group' : 'Add Tax Group'}
             </Button>
-            {draft.id ? (
-              <Button variant="secondary" onClick={() => setDraft(EMPTY)}>
+            {editing ? (
+              <Button variant="secondary" onClick={startOver}>
                 Cancel
               </Button>
             ) : null}
           </div>
         </form>
-        {errors.form ? (
+        {banner ? (
           <p role="alert" className="mt-2 text-sm text-red-700">
-            {errors.form}
+            {banner}
           </p>
         ) : null}
       </CardBody>
