@@ -41,6 +41,10 @@ describe('demo data', () => {
     expect(await count(sql`select count(*) as n from job_quotes where status = 'approved'`)).toBeGreaterThan(0);
     expect(await count(sql`select count(*) as n from job_quotes where status = 'declined'`)).toBeGreaterThan(0);
     expect(await count(sql`select count(*) as n from job_quotes where status = 'sent'`)).toBeGreaterThan(0);
+    // Company tags (issue 28): each demo tag is on some companies, and some companies have none.
+    expect(await count(sql`select count(distinct tag_id) as n from company_tags`)).toBe(5);
+    expect(await count(sql`select count(distinct company_id) as n from company_tags`)).toBeGreaterThan(5);
+    expect(await count(sql`select count(distinct company_id) as n from company_tags`)).toBeLessThan(40);
     // New jobs continue after the seeded numbers.
     expect(await count(sql`select nextval('job_number_seq') as n`)).toBe(1001 + summary.jobs);
 

@@ -285,6 +285,9 @@ export interface DemoSummary {
 }
 
 /** Seeds the demo data in one transaction. `now` fixes "today" (tests pin it). */
+/** The demo's company tags. */
+const DEMO_TAGS = ['Key Account', 'Maintenance Agreement', 'Net 30', 'After-Hours Access', 'Healthcare'];
+
 export async function seedDemo(db: Database, now: Date = new Date()): Promise<DemoSummary> {
   const rng = createRandom(DEMO_SEED);
   const today = dateInZone(now, TIME_ZONE);
@@ -825,6 +828,16 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
     await insertChunked(tx, schema.jobInvoiceStatusChanges, invoiceHistory);
     // Contacts: a primary per location, billing contacts, a company-wide one each (demo-contacts.ts).
     await insertChunked(tx, schema.contacts, buildDemoContacts(companies, locations, anchor));
+    // Company tags (issue 28): a few a contractor keeps on its customers, on about one company in
+    // six each, chosen by name so every fresh demo has the same.
+    await tx
+      .insert(schema.tags)
+      .values(DEMO_TAGS.map((name) => ({ name, createdAt: anchor })))
+      .onConflictDoNothing();
+    await tx.execute(sql`insert into company_tags (company_id, tag_id, created_at)
+      select c.id, t.id, ${anchor.toISOString()}::timestamptz from companies c join tags t on t.name in ${DEMO_TAGS}
+      where abs(hashtext(c.name || '/' || t.name)) % 6 = 0
+      on conflict do nothing`);
 
     // Quote templates: a default PDF of each type (cover, a page the quote replaces, terms),
     // made with pdf-lib and stored like an upload; cover and terms are preserved.
