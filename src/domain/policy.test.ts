@@ -37,6 +37,9 @@ const EXPECTED: Record<Action, string> = {
   'quoteTemplates.manage': 'admin manager user',
   'opportunities.manage': 'admin manager user',
   'scorecard.everyone': 'admin manager user',
+  'calendarFeeds.manage': 'admin manager',
+  'calendarFeeds.own': 'technician',
+  'data.exportAll': 'admin',
 };
 
 describe('policy', () => {

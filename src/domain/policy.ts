@@ -27,6 +27,10 @@ export const SYSTEM_ROLE: UserRole = 'admin';
 const ADMINS = ['admin', 'manager'] as const satisfies readonly UserRole[];
 /** Admin, manager and office users (role `user`): every job, customer, quote and invoice. */
 const OFFICE = ['admin', 'manager', 'user'] as const satisfies readonly UserRole[];
+/** The admin alone: what hands out everything at once (the full data export). */
+const ADMIN_ONLY = ['admin'] as const satisfies readonly UserRole[];
+/** Technicians: what only a person sent to jobs has (a calendar of their own jobs). */
+const TECHNICIANS = [TECHNICIAN_ROLE] as const satisfies readonly UserRole[];
 
 /**
  * Each named action and the roles that may do it. Actions missing here are open to every
@@ -72,6 +76,12 @@ const ALLOWED = {
   'opportunities.manage': OFFICE,
   /** The Tech Scorecard of every technician (a technician sees only their own row: scorecardScope). */
   'scorecard.everyone': OFFICE,
+  /** The offices' calendar feeds, and turning off a technician's feed (decision 049). */
+  'calendarFeeds.manage': ADMINS,
+  /** A calendar feed of one's own assigned jobs (decision 049). */
+  'calendarFeeds.own': TECHNICIANS,
+  /** Download all of the company's data in one file (Settings > Data Export, decision 050). */
+  'data.exportAll': ADMIN_ONLY,
 } as const satisfies Record<string, readonly UserRole[]>;
 
 export type Action = keyof typeof ALLOWED;

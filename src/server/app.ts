@@ -1,6 +1,7 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { DEFAULT_OFFICE } from '../domain/jobs/index.js';
 import { projectRoot, type AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { accountRoutes, createAccountService } from './modules/account/index.js';
@@ -13,6 +14,12 @@ import {
   SESSION_CHANGE_CHANNEL,
 } from './modules/auth/index.js';
 import { createHealthService, healthRoutes } from './modules/health/index.js';
+import {
+  calendarFeedsRoutes,
+  createCalendarFeedsRepo,
+  createCalendarFeedsService,
+} from './modules/calendar-feeds/index.js';
+import { createDataExportService, dataExportRoutes } from './modules/data-export/index.js';
 import { createInvoicesService, deleteDraftInvoicesOfJob, invoicesRoutes } from './modules/invoices/index.js';
 import {
   createDispatchRepo,
@@ -359,6 +366,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   techScorecardRoutes(app, {
     scorecards: createTechScorecardService({ repo: createTechScorecardRepo(db), settings, clock }),
   });
+
+  // Calendar feeds and the full data export (issue 31, decisions 049 and 050)
+  {
+    const jobsRepo = createJobsRepo(db, caps);
+    calendarFeedsRoutes(app, {
+      feeds: createCalendarFeedsService({
+        repo: createCalendarFeedsRepo(db),
+        timeZone: settings.timeZone,
+        // The offices there are: the jobs' and the technicians' offices, and Main Office.
+        offices: async () => [...new Set([DEFAULT_OFFICE, ...(await jobsRepo.options()).offices])],
+        publicUrl: config.publicUrl,
+        clock,
+      }),
+      limiter,
+    });
+    dataExportRoutes(app, {
+      dataExport: createDataExportService({ db, storage: createFileStorage(), clock }),
+      today: () => settings.today(clock()),
+    });
+  }
 
   // E-mail outbox: the Outbox API, and the delivery worker of this server (issue 13)
   {

@@ -132,6 +132,15 @@ describe('the server log', () => {
     expect(log).not.toContain(token.slice(0, 16));
   });
 
+  it("never writes a calendar feed's secret (decision 049)", async () => {
+    const secret = 'Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4Zm9vYmFyYmF';
+    lines.length = 0;
+    await anonymous.call('GET', `/api/public/calendar/${secret}.ics`);
+    const log = lines.join('\n');
+    expect(log).toContain('/api/public/calendar/[redacted]');
+    expect(log).not.toContain(secret.slice(0, 16));
+  });
+
   it("never writes a refused recipient's e-mail address", () => {
     lines.length = 0;
     const refusal =

@@ -196,7 +196,7 @@ describe('every route decides its access from the matched route, however its URL
     }
   });
 
-  it('keeps the public list to sign-in, health and the public quote routes', () => {
+  it('keeps the public list to sign-in, health, the public quote routes and the calendar feeds', () => {
     const publicRoutes = Object.entries(ROUTE_ACCESS)
       .filter(([, access]) => access === 'public')
       .map(([key]) => key);
@@ -208,6 +208,8 @@ describe('every route decides its access from the matched route, however its URL
         'GET /api/health',
         'GET /api/public/quotes/:token',
         'POST /api/public/quotes/:token/decision',
+        // the calendar app's fetch: the URL's secret is the access (decision 049)
+        'GET /api/public/calendar/:file',
       ].sort(),
     );
   });

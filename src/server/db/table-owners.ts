@@ -48,6 +48,7 @@ export const TABLE_OWNERS = {
   job_invoice_lines: 'modules/invoices',
   job_invoice_status_changes: 'modules/invoices',
   opportunity_follow_ups: 'modules/opportunities',
+  calendar_feeds: 'modules/calendar-feeds',
   job_invoice_payments: 'modules/invoices',
   outbox: 'outbox',
   stored_files: 'storage',

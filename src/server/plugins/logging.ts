@@ -94,9 +94,10 @@ export function redactEmailAddresses(text: string): string {
 /**
  * A request's path as the log may hold it: the customer's quote link carries its token in the path
  * (the page /quote/confirm/<token> and its API /api/public/quotes/<token>), and the token is the
- * only key to the quote.
+ * only key to the quote. A calendar feed's URL (/api/public/calendar/<secret>.ics, decision 049) is
+ * the only key to the feed.
  */
-const TOKEN_IN_PATH = /^(\/quote\/confirm|\/api\/public\/quotes)\/[^/?#]+/;
+const TOKEN_IN_PATH = /^(\/quote\/confirm|\/api\/public\/quotes|\/api\/public\/calendar)\/[^/?#]+/;
 export function loggablePath(url: string): string {
   return url.split('?')[0]!.replace(TOKEN_IN_PATH, `$1/${REDACTED}`);
 }

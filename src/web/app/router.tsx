@@ -112,6 +112,11 @@ export const routes: RouteObject[] = [
           { path: 'settings', ...screen(() => import('../features/settings/settings-page')) },
           { path: 'settings/outbox', ...screen(() => import('../features/outbox/outbox-page')) },
           { path: 'settings/outbox/:id', ...screen(() => import('../features/outbox/outbox-message-page')) },
+          {
+            path: 'settings/calendar-feeds',
+            ...screen(() => import('../features/calendar-feeds/calendar-feeds-page')),
+          },
+          { path: 'settings/data-export', ...screen(() => import('../features/data-export/data-export-page')) },
           { path: 'technicians/add', ...screen(() => import('../features/technicians/technician-add-page')) },
           { path: 'technicians/:id/edit', ...screen(() => import('../features/technicians/technician-edit-page')) },
           { path: 'account', ...screen(() => import('../features/account/account-page')) },

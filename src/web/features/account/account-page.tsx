@@ -8,6 +8,8 @@ import {
   type UpdateAccountForm,
   type UpdateAccountInput,
 } from '../../../domain/account';
+import { Link } from 'react-router';
+import { useCan } from '../../lib/can';
 import { ROLE_LABELS } from '../../lib/roles';
 import { errorMessage } from '../../lib/api-client';
 import { applyServerFieldErrors } from '../../lib/form-errors';
@@ -38,6 +40,7 @@ export default function AccountPage() {
         <>
           <ProfileCard key={account.data.id} profile={account.data} />
           <PasswordCard passwordChangedAt={account.data.passwordChangedAt} />
+          <CalendarFeedLink />
         </>
       ) : null}
     </div>
@@ -122,6 +125,23 @@ function ProfileCard({ profile }: { profile: AccountProfile }) {
             </Button>
           </div>
         </form>
+      </CardBody>
+    </Card>
+  );
+}
+
+/** A technician's own calendar feed is made on Settings > Calendar Feeds (decision 049). */
+function CalendarFeedLink() {
+  if (!useCan('calendarFeeds.own')) return null;
+  return (
+    <Card>
+      <CardHeader title="Calendar Feed" />
+      <CardBody className="text-sm text-slate-700">
+        Your scheduled jobs in your phone&apos;s calendar:{' '}
+        <Link to="/settings/calendar-feeds" className="font-medium text-blue-700 underline">
+          get or manage your calendar feed
+        </Link>
+        .
       </CardBody>
     </Card>
   );

@@ -10,6 +10,7 @@ import { PageHeader } from '../../ui/page-header';
 import { Spinner } from '../../ui/spinner';
 import { useReferenceTypes, useUsers } from './api/settings-queries';
 import { CompanyInfoCard } from './components/company-info-card';
+import { IntegrationsCard } from './components/integrations-card';
 import { OpportunitySettingsCard } from './components/opportunity-settings-card';
 import { ReferenceTypesCard } from './components/reference-types-card';
 import { UsersCard } from './components/users-card';
@@ -58,6 +59,7 @@ export default function SettingsPage() {
         <ReferenceTypesCard kind="service-types" canEdit={canEdit} />
         <ReferenceTypesCard kind="job-types" canEdit={canEdit} />
       </div>
+      <IntegrationsCard />
     </div>
   );
 }
