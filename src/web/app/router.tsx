@@ -112,6 +112,7 @@ export const routes: RouteObject[] = [
           { path: 'settings', ...screen(() => import('../features/settings/settings-page')) },
           { path: 'settings/outbox', ...screen(() => import('../features/outbox/outbox-page')) },
           { path: 'settings/outbox/:id', ...screen(() => import('../features/outbox/outbox-message-page')) },
+          { path: 'settings/api-tokens', ...screen(() => import('../features/api-tokens/api-tokens-page')) },
           { path: 'technicians/add', ...screen(() => import('../features/technicians/technician-add-page')) },
           { path: 'technicians/:id/edit', ...screen(() => import('../features/technicians/technician-edit-page')) },
           { path: 'account', ...screen(() => import('../features/account/account-page')) },

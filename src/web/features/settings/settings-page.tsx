@@ -10,6 +10,7 @@ import { PageHeader } from '../../ui/page-header';
 import { Spinner } from '../../ui/spinner';
 import { useReferenceTypes, useUsers } from './api/settings-queries';
 import { CompanyInfoCard } from './components/company-info-card';
+import { IntegrationsCard } from './components/integrations-card';
 import { OpportunitySettingsCard } from './components/opportunity-settings-card';
 import { ReferenceTypesCard } from './components/reference-types-card';
 import { UsersCard } from './components/users-card';
@@ -54,6 +55,7 @@ export default function SettingsPage() {
       {canEdit ? <UsersCard actor={user} /> : null}
       <OpportunitySettingsCard canEdit={canEdit} />
       {can(user.role, 'taxGroups.manage') ? <TaxGroupsCard /> : null}
+      <IntegrationsCard />
       <div className="grid gap-6 2xl:grid-cols-2">
         <ReferenceTypesCard kind="service-types" canEdit={canEdit} />
         <ReferenceTypesCard kind="job-types" canEdit={canEdit} />
