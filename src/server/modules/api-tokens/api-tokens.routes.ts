@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiErrorBody } from '../../../domain/api.js';
 import {
   API_TOKEN_MESSAGES,

@@ -31,7 +31,7 @@ export function TokensCard({ tokens, loading }: { tokens: ApiToken[] | undefined
         </span>
       ),
     },
-    { id: 'role', header: 'Role', cell: (t) => ROLE_LABELS[t.role] },
+    { id: 'role', header: 'Role', className: 'whitespace-nowrap', cell: (t) => ROLE_LABELS[t.role] },
     {
       id: 'state',
       header: 'Status',
