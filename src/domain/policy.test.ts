@@ -13,6 +13,8 @@ import {
   switchableRoles,
   USER_ROLES,
   scorecardScope,
+  tokenActsAs,
+  tokenMayCall,
   type Action,
 } from './policy';
 
@@ -40,6 +42,7 @@ const EXPECTED: Record<Action, string> = {
   'calendarFeeds.manage': 'admin manager',
   'calendarFeeds.own': 'technician',
   'data.exportAll': 'admin',
+  'apiTokens.manage': 'admin',
 };
 
 describe('policy', () => {
@@ -107,5 +110,33 @@ describe('scorecardScope', () => {
     expect(scorecardScope({ role: 'admin', id: 'a' })).toEqual({ technicianId: null });
     expect(scorecardScope({ role: 'user', id: 'u' })).toEqual({ technicianId: null });
     expect(scorecardScope({ role: 'technician', id: 't' })).toEqual({ technicianId: 't' });
+  });
+});
+
+describe('API token roles (decision 047)', () => {
+  it('acts as the user role it maps onto', () => {
+    expect(tokenActsAs('admin')).toBe('admin');
+    expect(tokenActsAs('office')).toBe('user');
+    expect(tokenActsAs('read-only')).toBe('user');
+  });
+
+  it.each([
+    // role, method, route config, may call
+    ['read-only', 'GET', undefined, true],
+    ['read-only', 'HEAD', undefined, true],
+    ['read-only', 'GET', allow('invoices.lists').roles, true],
+    ['read-only', 'GET', allow('settings.manage').roles, false],
+    ['read-only', 'POST', allow('customers.edit').roles, false],
+    ['read-only', 'POST', undefined, false],
+    ['read-only', 'DELETE', undefined, false],
+    ['office', 'POST', allow('customers.edit').roles, true],
+    ['office', 'DELETE', allow('customers.delete').roles, false],
+    ['office', 'PUT', allow('settings.manage').roles, false],
+    ['office', 'GET', allow('apiTokens.manage').roles, false],
+    ['admin', 'DELETE', allow('customers.delete').roles, true],
+    ['admin', 'PUT', allow('settings.manage').roles, true],
+    ['admin', 'GET', allow('apiTokens.manage').roles, true],
+  ] as const)('a %s token calling %s on a route for %s: %s', (role, method, roles, expected) => {
+    expect(tokenMayCall(role, method, roles)).toBe(expected);
   });
 });

@@ -25,6 +25,8 @@ export const SYSTEM_ROLE: UserRole = 'admin';
 
 /** Admin and manager: run the company (users, settings, price book, deletes, voids). */
 const ADMINS = ['admin', 'manager'] as const satisfies readonly UserRole[];
+/** Admin alone: what hands out an admin's power outside a person's account (API tokens, decision 047). */
+const ADMIN_ONLY = ['admin'] as const satisfies readonly UserRole[];
 /** Admin, manager and office users (role `user`): every job, customer, quote and invoice. */
 const OFFICE = ['admin', 'manager', 'user'] as const satisfies readonly UserRole[];
 /** The admin alone: what hands out everything at once (the full data export). */
@@ -82,6 +84,11 @@ const ALLOWED = {
   'calendarFeeds.own': TECHNICIANS,
   /** Download all of the company's data in one file (Settings > Data Export, decision 050). */
   'data.exportAll': ADMIN_ONLY,
+  /**
+   * API tokens (Settings > API Tokens) and whether the OpenAPI document is public (decision 047).
+   * Admin only: an admin token acts as an admin, and a manager may not create an admin account.
+   */
+  'apiTokens.manage': ADMIN_ONLY,
 } as const satisfies Record<string, readonly UserRole[]>;
 
 export type Action = keyof typeof ALLOWED;
@@ -160,4 +167,29 @@ export function scorecardScope(user: { role: UserRole; id: string }): { technici
   if (can(user.role, 'scorecard.everyone')) return { technicianId: null };
   if (isTechnician(user)) return { technicianId: user.id };
   return 'none';
+}
+
+/**
+ * The roles of an API token (decision 047) and the user role each one acts as on a route's
+ * `allow(...)` config: an admin token as an admin, an office token as office staff (role `user`),
+ * and a read-only token as office staff that may only read (GET and HEAD).
+ */
+export const API_TOKEN_ROLES = ['read-only', 'office', 'admin'] as const;
+export type ApiTokenRole = (typeof API_TOKEN_ROLES)[number];
+const TOKEN_ACTS_AS: Record<ApiTokenRole, UserRole> = { 'read-only': 'user', office: 'user', admin: 'admin' };
+
+/** The user role a token of this role acts as (its request's `user.role`). */
+export function tokenActsAs(role: ApiTokenRole): UserRole {
+  return TOKEN_ACTS_AS[role];
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+/**
+ * May a token of this role call a route with this method and `allow(...)` config? The same rule
+ * as the role it acts as; a read-only token only reads.
+ */
+export function tokenMayCall(role: ApiTokenRole, method: string, routeRoles: readonly UserRole[] | undefined): boolean {
+  if (role === 'read-only' && !READ_METHODS.has(method.toUpperCase())) return false;
+  return routeAllows(routeRoles, tokenActsAs(role));
 }

@@ -6,6 +6,12 @@ import { projectRoot, type AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { accountRoutes, createAccountService } from './modules/account/index.js';
 import {
+  apiTokensRoutes,
+  createApiTokensRepo,
+  createApiTokensService,
+  type LiveApiToken,
+} from './modules/api-tokens/index.js';
+import {
   authRoutes,
   createAuthRepo,
   createAuthService,
@@ -205,23 +211,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionIdleMinutes: config.sessionIdleMinutes,
     sessionCache,
   });
+  // API tokens (decision 047): copies kept like the sessions', forgotten on the same announcement
+  // (migration's triggers on api_tokens announce a revoke), so every server refuses a revoked
+  // token from its next request on.
+  const apiTokenCache = createSessionCache<LiveApiToken>({ ttlMs: config.sessionCacheMs });
+  const apiTokens = createApiTokensService({ repo: createApiTokensRepo(db), clock, cache: apiTokenCache });
   if (config.sessionCacheMs > 0) {
     const stopListening = database.listen(SESSION_CHANGE_CHANNEL, {
-      onNotify: () => sessionCache.forgetAll(),
-      onState: (listening) => sessionCache.setListening(listening),
+      onNotify: () => {
+        sessionCache.forgetAll();
+        apiTokenCache.forgetAll();
+      },
+      onState: (listening) => {
+        sessionCache.setListening(listening);
+        apiTokenCache.setListening(listening);
+      },
     });
     app.addHook('onClose', stopListening);
   }
   const home = createHomeService({ repo: createHomeRepo(db), settings, clock });
   const search = createSearchRepo(db, caps);
 
-  await registerAuth(app, config, auth);
+  await registerAuth(app, config, auth, apiTokens);
   await registerOpenApi(app);
 
   // Foundation
   healthRoutes(app, { health: createHealthService(database) });
   authRoutes(app, { auth, config });
   settingsRoutes(app, { settings });
+  apiTokensRoutes(app, { apiTokens, settings });
   taxGroupsRoutes(app, { db });
   homeRoutes(app, { home });
   searchRoutes(app, { search });

@@ -196,7 +196,7 @@ describe('every route decides its access from the matched route, however its URL
     }
   });
 
-  it('keeps the public list to sign-in, health, the public quote routes and the calendar feeds', () => {
+  it('keeps the public list to sign-in, health, the public quote routes, the OpenAPI document and the calendar feeds', () => {
     const publicRoutes = Object.entries(ROUTE_ACCESS)
       .filter(([, access]) => access === 'public')
       .map(([key]) => key);
@@ -206,6 +206,8 @@ describe('every route decides its access from the matched route, however its URL
         'POST /api/auth/login',
         'GET /api/auth/current',
         'GET /api/health',
+        // answers 404 to a stranger unless an admin made it public (decision 047)
+        'GET /api/openapi.json',
         'GET /api/public/quotes/:token',
         'POST /api/public/quotes/:token/decision',
         // the calendar app's fetch: the URL's secret is the access (decision 049)

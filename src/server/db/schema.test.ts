@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { API_TOKEN_ROLES } from '../../domain/api-tokens';
 import { USER_ROLES, USER_STATUSES } from '../../domain/auth';
 import { JOB_STATUSES } from '../../domain/home';
 import { DECLINE_REASONS, QUOTE_STATUSES } from '../../domain/quotes';
@@ -17,6 +18,7 @@ describe('schema enumerations match the domain', () => {
     ['quote statuses', DB_ENUMS.quoteStatus, QUOTE_STATUSES],
     ['sent quote types', DB_ENUMS.sentQuoteType, QUOTE_TYPES],
     ['decline reasons', DB_ENUMS.quoteDeclineReason, DECLINE_REASONS],
+    ['API token roles', DB_ENUMS.apiTokenRole, API_TOKEN_ROLES],
   ])('%s', (_name, database, domain) => {
     expect([...database].sort()).toEqual([...domain].sort());
   });

@@ -18,6 +18,7 @@ export * from './schema/customers.js';
 export * from './schema/contacts.js';
 export * from './schema/tags.js';
 export * from './schema/users.js';
+export * from './schema/api-tokens.js';
 export * from './schema/technicians.js';
 export * from './schema/reference.js';
 export * from './schema/jobs.js';

@@ -13,6 +13,7 @@ export const TABLE_OWNERS = {
   users: 'modules/users',
   sessions: 'modules/auth',
   auth_throttle: 'modules/auth',
+  api_tokens: 'modules/api-tokens',
   settings: 'modules/settings',
   tax_groups: 'modules/settings',
   service_lines: 'modules/reference-types',

@@ -1,7 +1,8 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_TOKEN_MESSAGES, bearerToken, type ApiTokenRole } from '../../domain/api-tokens.js';
 import type { SessionUser, UserRole } from '../../domain/auth.js';
-import { routeAllows } from '../../domain/policy.js';
+import { routeAllows, tokenMayCall } from '../../domain/policy.js';
 import type { AppConfig } from '../config.js';
 import { badRequest, forbidden, unauthenticated } from '../errors.js';
 import type { AuthService } from '../modules/auth/index.js';
@@ -21,10 +22,17 @@ declare module 'fastify' {
     optionalSession?: boolean;
     /** Roles allowed, from the policy (`config: allow('jobs.edit')`); omitted means every signed-in user. */
     roles?: readonly UserRole[];
+    /**
+     * A person's own routes (their session, their account, the API tokens themselves): an API
+     * token is refused with 403 (decision 047). Every other private route takes a token too.
+     */
+    sessionOnly?: boolean;
   }
   interface FastifyRequest {
     user: SessionUser | null;
     sessionId: string | null;
+    /** The API token a bearer request came with (decision 047); null for a session or no one. */
+    apiToken: { id: string; role: ApiTokenRole } | null;
   }
 }
 
@@ -84,22 +92,66 @@ function isCrossSite(request: FastifyRequest, config: AppConfig): boolean {
   }
 }
 
-export async function registerAuth(app: FastifyInstance, config: AppConfig, auth: AuthService): Promise<void> {
+/** What the auth plugin asks of the API tokens module (decision 047). */
+export interface BearerTokens {
+  resolve(
+    token: string,
+  ): Promise<{ ok: true; user: SessionUser; tokenId: string; role: ApiTokenRole } | { ok: false; message: string }>;
+  forgetCached(): void;
+}
+
+/** A refused bearer token: 401 with the reason, and the challenge RFC 6750 asks for. */
+function refuseBearer(reply: FastifyReply, message: string): never {
+  reply.header('www-authenticate', 'Bearer realm="api", error="invalid_token"');
+  throw unauthenticated(message);
+}
+
+export async function registerAuth(
+  app: FastifyInstance,
+  config: AppConfig,
+  auth: AuthService,
+  tokens: BearerTokens,
+): Promise<void> {
   await app.register(cookie, { secret: config.sessionSecret, hook: 'onRequest' });
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('apiToken', null);
 
   // The access decision: one hook for every request, read from the route the router matched
   // (after the target was normalised: plugins/request-target.ts), never from the URL's spelling.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if ((request.raw as { [REFUSED_TARGET]?: boolean })[REFUSED_TARGET]) throw badRequest(REFUSED_TARGET_MESSAGE);
-    if (!SAFE_METHODS.has(request.method) && isCrossSite(request, config)) {
+    // A request with an Authorization header is a token's, and its cookie is never read: no
+    // session rides along, so the cross-site check (which protects the cookie) has nothing to
+    // protect, and an API client need not send Origin or Sec-Fetch-Site (decision 047).
+    const authorization = request.headers.authorization;
+    const bearer = authorization === undefined ? null : bearerToken(authorization);
+    if (authorization === undefined && !SAFE_METHODS.has(request.method) && isCrossSite(request, config)) {
       throw forbidden('Cross-site request refused');
     }
     // No route matched: the not-found handler answers (an API 404, or the web app's page).
     if (request.routeOptions.url === undefined) return;
     const routeConfig = request.routeOptions.config;
-    if (routeConfig.public && !routeConfig.optionalSession) return;
+    if (
+      routeConfig.public &&
+      (!routeConfig.optionalSession || (authorization !== undefined && routeConfig.sessionOnly))
+    )
+      return;
+    if (authorization !== undefined) {
+      if (bearer === null) refuseBearer(reply, API_TOKEN_MESSAGES.malformedHeader);
+      const resolved = await tokens.resolve(bearer);
+      if (!resolved.ok) refuseBearer(reply, resolved.message);
+      request.user = resolved.user;
+      request.apiToken = { id: resolved.tokenId, role: resolved.role };
+      if (routeConfig.public) return;
+      if (routeConfig.sessionOnly) throw forbidden(API_TOKEN_MESSAGES.sessionOnly);
+      // The route's own roles, as for a person of the role the token acts as; a read-only token
+      // only reads. Checked before the body is parsed, as for a session.
+      if (!tokenMayCall(resolved.role, request.method, routeConfig.roles)) {
+        throw forbidden(routeAllows(routeConfig.roles, resolved.user.role) ? API_TOKEN_MESSAGES.readOnly : undefined);
+      }
+      return;
+    }
     const token = readSessionToken(request);
     if (token) {
       const session = await auth.resolveSession(token);
@@ -119,7 +171,11 @@ export async function registerAuth(app: FastifyInstance, config: AppConfig, auth
   // a role): this process forgets its session copies before the answer leaves, so the next request
   // is checked against the database. Other processes hear it from the database (session-cache.ts).
   // Only a signed-in user's write can do that: a stranger's requests never empty the copies.
+  // The same for API tokens (a revoke, a deactivated creator).
   app.addHook('onSend', async (request) => {
-    if (!SAFE_METHODS.has(request.method) && request.user) auth.forgetCachedSessions();
+    if (!SAFE_METHODS.has(request.method) && request.user) {
+      auth.forgetCachedSessions();
+      tokens.forgetCached();
+    }
   });
 }

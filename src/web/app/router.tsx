@@ -117,6 +117,7 @@ export const routes: RouteObject[] = [
             ...screen(() => import('../features/calendar-feeds/calendar-feeds-page')),
           },
           { path: 'settings/data-export', ...screen(() => import('../features/data-export/data-export-page')) },
+          { path: 'settings/api-tokens', ...screen(() => import('../features/api-tokens/api-tokens-page')) },
           { path: 'technicians/add', ...screen(() => import('../features/technicians/technician-add-page')) },
           { path: 'technicians/:id/edit', ...screen(() => import('../features/technicians/technician-edit-page')) },
           { path: 'account', ...screen(() => import('../features/account/account-page')) },

@@ -7,16 +7,20 @@ import { unauthenticated } from '../../errors.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { AccountService } from './account.service.js';
 
-/** /api/account: every signed-in user, about themself only. */
+/** /api/account: every signed-in user, about themself only; a person's, never an API token's (decision 047). */
+const own = { sessionOnly: true } as const;
+
 export function accountRoutes(app: FastifyInstance, { account }: { account: AccountService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/account', {
+    config: own,
     schema: { tags: ['account'], summary: 'My Account: the signed-in user', response: { 200: accountProfile } },
     handler: async (request) => account.get(currentUser(request).id),
   });
 
   r.put('/api/account', {
+    config: own,
     schema: {
       tags: ['account'],
       summary: 'Change my name, e-mail and phone',
@@ -27,6 +31,7 @@ export function accountRoutes(app: FastifyInstance, { account }: { account: Acco
   });
 
   r.post('/api/account/password', {
+    config: own,
     schema: {
       tags: ['account'],
       summary: 'Change my password (current password required); my other sessions end',

@@ -8,6 +8,8 @@ import { clearSessionCookie, currentUser, readSessionToken, setSessionCookie } f
 import type { AuthService } from './auth.service.js';
 
 const sessionAnswer = z.object({ user: sessionUser });
+/** A person's session routes: an API token is refused on them, and ignored by /api/auth/current (decision 047). */
+const own = { sessionOnly: true } as const;
 
 export function authRoutes(app: FastifyInstance, { auth, config }: { auth: AuthService; config: AppConfig }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -38,6 +40,7 @@ export function authRoutes(app: FastifyInstance, { auth, config }: { auth: AuthS
   });
 
   r.get('/api/auth/session', {
+    config: own,
     schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: sessionAnswer, 401: apiErrorBody } },
     handler: async (request) => ({ user: currentUser(request) }),
   });
@@ -45,7 +48,7 @@ export function authRoutes(app: FastifyInstance, { auth, config }: { auth: AuthS
   // The browser's session check: 200 with or without a session, so a page opened signed out logs
   // no failed request in the console (GET /api/auth/session answers 401 then).
   r.get('/api/auth/current', {
-    config: { public: true, optionalSession: true },
+    config: { public: true, optionalSession: true, sessionOnly: true },
     schema: {
       tags: ['auth'],
       summary: 'The signed-in user, or null without a session',
@@ -55,6 +58,7 @@ export function authRoutes(app: FastifyInstance, { auth, config }: { auth: AuthS
   });
 
   r.post('/api/auth/logout', {
+    config: own,
     schema: { tags: ['auth'], summary: 'Sign out: ends the session on the server', response: { 204: z.null() } },
     handler: async (request, reply) => {
       const token = readSessionToken(request);

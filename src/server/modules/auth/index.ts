@@ -3,4 +3,4 @@ export { createAuthRepo, type AuthRepo, type LiveSession } from './auth.repo.js'
 export { authRoutes } from './auth.routes.js';
 export { createAuthService, type AuthService } from './auth.service.js';
 export { hashPassword } from './passwords.js';
-export { createSessionCache, SESSION_CHANGE_CHANNEL } from './session-cache.js';
+export { createSessionCache, SESSION_CHANGE_CHANNEL, type SessionCache } from './session-cache.js';

@@ -6,12 +6,15 @@ import {
   opportunitySettings,
   type OpportunitySettings,
 } from '../../../domain/opportunities.js';
+import { apiAccessSettings, DEFAULT_API_ACCESS_SETTINGS, type ApiAccessSettings } from '../../../domain/api-tokens.js';
 import type { Executor } from '../../db/client.js';
 import { settings } from '../../db/schema.js';
 
 export const COMPANY_SETTINGS_KEY = 'company';
 /** Service Opportunities' replacement threshold (decision 039). */
 export const OPPORTUNITY_SETTINGS_KEY = 'opportunities';
+/** Whether the OpenAPI document is public (decision 047). */
+export const API_ACCESS_SETTINGS_KEY = 'api_access';
 
 export function createSettingsRepo(db: Executor) {
   /** The company settings record, or the defaults when none is stored or it no longer parses. */
@@ -46,6 +49,20 @@ export function createSettingsRepo(db: Executor) {
       await db
         .insert(settings)
         .values({ key: OPPORTUNITY_SETTINGS_KEY, value })
+        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+    },
+
+    /** Settings > API Tokens: whether /api/openapi.json is public; off when none is stored. */
+    async getApiAccess(): Promise<ApiAccessSettings> {
+      const [row] = await db.select().from(settings).where(eq(settings.key, API_ACCESS_SETTINGS_KEY)).limit(1);
+      const parsed = apiAccessSettings.safeParse(row?.value);
+      return parsed.success ? parsed.data : DEFAULT_API_ACCESS_SETTINGS;
+    },
+
+    async putApiAccess(value: ApiAccessSettings): Promise<void> {
+      await db
+        .insert(settings)
+        .values({ key: API_ACCESS_SETTINGS_KEY, value })
         .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
     },
 

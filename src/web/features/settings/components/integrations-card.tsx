@@ -14,6 +14,12 @@ interface IntegrationLink {
 /** Settings > Integrations (issue 31): one line per screen that connects the product to others. */
 const INTEGRATIONS: readonly IntegrationLink[] = [
   {
+    to: '/settings/api-tokens',
+    label: 'API Tokens',
+    description: 'Tokens for other applications to call the API, and the OpenAPI document',
+    actions: ['apiTokens.manage'],
+  },
+  {
     to: '/settings/calendar-feeds',
     label: 'Calendar Feeds',
     description: 'Scheduled jobs in Google Calendar, Outlook or Apple Calendar',
