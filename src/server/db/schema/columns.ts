@@ -68,4 +68,5 @@ export const DB_ENUMS = {
   invoiceType: ['standard', 'replacement', 'repair', 'inspection'],
   paymentMethod: ['check', 'card', 'ach', 'cash', 'other'],
   outboxStatus: ['pending', 'sending', 'sent', 'failed'],
+  webhookDeliveryStatus: ['pending', 'sending', 'delivered', 'failed'],
 } as const;
