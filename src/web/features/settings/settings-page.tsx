@@ -6,8 +6,10 @@ import { useSession } from '../../lib/session';
 import { useUrlFilters } from '../../lib/url-state';
 import { ErrorBanner } from '../../ui/banner';
 import { ButtonLink } from '../../ui/button';
+import { Card, CardBody, CardHeader } from '../../ui/card';
 import { PageHeader } from '../../ui/page-header';
 import { Spinner } from '../../ui/spinner';
+import { Link } from 'react-router';
 import { useReferenceTypes, useUsers } from './api/settings-queries';
 import { CompanyInfoCard } from './components/company-info-card';
 import { OpportunitySettingsCard } from './components/opportunity-settings-card';
@@ -30,6 +32,16 @@ export default function SettingsPage() {
   const user = session.data;
   if (!user) return <Spinner />;
   const canEdit = can(user.role, 'settings.manage');
+  // Integrations: each connection to other systems adds its link here (issue 31).
+  const integrations = [
+    can(user.role, 'webhooks.manage')
+      ? {
+          to: '/settings/webhooks',
+          label: 'Webhooks',
+          about: 'Send job, quote and invoice events to other systems, signed, as they happen',
+        }
+      : null,
+  ].filter((link) => link !== null);
   const loadFailed = company.isError || users.isError || serviceTypes.isError || jobTypes.isError;
 
   return (
@@ -58,6 +70,23 @@ export default function SettingsPage() {
         <ReferenceTypesCard kind="service-types" canEdit={canEdit} />
         <ReferenceTypesCard kind="job-types" canEdit={canEdit} />
       </div>
+      {integrations.length ? (
+        <Card>
+          <CardHeader title="Integrations" />
+          <CardBody>
+            <ul className="space-y-3">
+              {integrations.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className="font-medium text-blue-700 hover:underline">
+                    {link.label}
+                  </Link>
+                  <p className="text-sm text-slate-600">{link.about}</p>
+                </li>
+              ))}
+            </ul>
+          </CardBody>
+        </Card>
+      ) : null}
     </div>
   );
 }
