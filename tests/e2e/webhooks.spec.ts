@@ -97,7 +97,10 @@ test.describe('Settings > Webhooks', () => {
       await expect(deliveries.getByRole('listitem').first()).toContainText('(replay)');
       await expect(deliveries.getByRole('listitem').first()).toContainText('Delivered', { timeout: 15_000 });
       await expectAccessible(page, 'endpoint with deliveries');
-      await shot(page, 'endpoint-replayed-1024');
+      await shot(page, 'endpoint-replayed-1024', true);
+      await page.setViewportSize({ width: 768, height: 1024 });
+      await shot(page, 'endpoint-replayed-768');
+      await page.setViewportSize({ width: 1024, height: 768 });
 
       // The list shows the endpoint with its latest delivery.
       await page.getByRole('link', { name: 'Back to Webhooks' }).click();
