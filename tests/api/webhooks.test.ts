@@ -192,6 +192,31 @@ describe('delivering events', () => {
     expect(receiver.received.map((r) => r.verified?.type)).toEqual(['job.completed']);
   });
 
+  it('job.scheduled: when an edit or a board move sets or changes the time, not on other edits', async () => {
+    await subscribe(['job.scheduled']);
+    const body = await jobCreateBody(ctx.f);
+    const job = (await admin.call('POST', '/api/jobs', body)).json<{ id: string }>();
+    const edit = async (changes: Record<string, unknown>) => {
+      const response = await admin.call('PUT', `/api/jobs/${job.id}`, { ...body, ...changes });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await edit({ notes: 'Gate code 1234' }); // not scheduled: nothing
+    await edit({ scheduleDate: '2026-03-11', scheduleTime: '09:30' }); // scheduled
+    await edit({ scheduleDate: '2026-03-11', scheduleTime: '09:30', notes: 'Bring the lift' }); // same time: nothing
+    const { updatedAt } = (await admin.call('GET', `/api/jobs/${job.id}`)).json<{ updatedAt: string }>();
+    const moved = await admin.call('POST', `/api/jobs/${job.id}/move`, {
+      scheduleStart: '2026-03-12T14:00:00.000Z',
+      expectedUpdatedAt: updatedAt,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await drain();
+    const starts = receiver.received.map((r) => r.verified?.data.scheduleStart);
+    expect(starts).toHaveLength(2);
+    expect(starts[1]).toBe('2026-03-12T14:00:00.000Z');
+    expect(starts[0]).not.toBe(starts[1]);
+    expect(receiver.received.every((r) => r.verified?.type === 'job.scheduled')).toBe(true);
+  });
+
   it('a change that fails writes no event (the same transaction)', async () => {
     await subscribe(['job.completed']);
     const job = await createJob();
