@@ -97,7 +97,7 @@ test.describe('Settings > Webhooks', () => {
       await expect(deliveries.getByRole('listitem').first()).toContainText('(replay)');
       await expect(deliveries.getByRole('listitem').first()).toContainText('Delivered', { timeout: 15_000 });
       await expectAccessible(page, 'endpoint with deliveries');
-      await shot(page, 'endpoint-replayed-1024', true);
+      await shot(page, 'endpoint-replayed-1024');
       await page.setViewportSize({ width: 768, height: 1024 });
       await shot(page, 'endpoint-replayed-768');
       await page.setViewportSize({ width: 1024, height: 768 });
