@@ -25,6 +25,7 @@ const EXPECTED: Record<Action, string> = {
   'users.manage': 'admin manager',
   'technicians.manage': 'admin manager',
   'outbox.manage': 'admin manager',
+  'webhooks.manage': 'admin',
   'customers.edit': 'admin manager user',
   'companyTags.manage': 'admin manager user',
   'customers.delete': 'admin manager',

@@ -25,12 +25,14 @@ export const SYSTEM_ROLE: UserRole = 'admin';
 
 /** Admin and manager: run the company (users, settings, price book, deletes, voids). */
 const ADMINS = ['admin', 'manager'] as const satisfies readonly UserRole[];
-/** Admin alone: what hands out an admin's power outside a person's account (API tokens, decision 047). */
+/**
+ * The admin alone: what hands out an admin's power outside a person's account (API tokens,
+ * decision 047), sends the company's data outside it (webhook endpoints, decision 048) or hands
+ * out everything at once (the full data export, decision 050).
+ */
 const ADMIN_ONLY = ['admin'] as const satisfies readonly UserRole[];
 /** Admin, manager and office users (role `user`): every job, customer, quote and invoice. */
 const OFFICE = ['admin', 'manager', 'user'] as const satisfies readonly UserRole[];
-/** The admin alone: what hands out everything at once (the full data export). */
-const ADMIN_ONLY = ['admin'] as const satisfies readonly UserRole[];
 /** Technicians: what only a person sent to jobs has (a calendar of their own jobs). */
 const TECHNICIANS = [TECHNICIAN_ROLE] as const satisfies readonly UserRole[];
 
@@ -50,6 +52,8 @@ const ALLOWED = {
   'technicians.manage': ADMINS,
   /** The outbox screen: see and retry mail. */
   'outbox.manage': ADMINS,
+  /** Settings > Webhooks: subscribe endpoints, read their secrets, see and replay deliveries (decision 048). */
+  'webhooks.manage': ADMIN_ONLY,
   /** Create and edit companies, locations, units and contacts (contacts are customer records: decision 038). */
   'customers.edit': OFFICE,
   /** Add and remove a company's tags (Manage Tags); technicians read them. */

@@ -84,6 +84,14 @@ import { createQuotePdfService, createQuotesRepo, createQuotesService, quotesRou
 import { createDbRateLimiter } from './plugins/rate-limit.js';
 import { createFileStorage } from './storage/storage.js';
 import { createOutboxRepo, createOutboxService, outboxRoutes } from './modules/outbox/index.js';
+import {
+  createWebhooksRepo,
+  createWebhooksService,
+  createWebhookWorker,
+  webhooksRoutes,
+  type WebhookWorker,
+  type WebhookWorkerOptions,
+} from './modules/webhooks/index.js';
 import { createOutboxWorker, createSmtpTransport, type OutboxWorkerOptions } from './outbox/worker.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerApiCompression } from './plugins/compression.js';
@@ -116,6 +124,17 @@ export interface AppDeps {
   outboxWorker?: 'listen' | 'ready' | 'off';
   outboxWorkerOptions?: Partial<
     Pick<OutboxWorkerOptions, 'pollIntervalMs' | 'batchSize' | 'leaseMs' | 'maxAttempts' | 'backoff' | 'workerId'>
+  >;
+  /**
+   * The webhook delivery worker: 'listen' (default) starts it when the server listens, 'ready' at
+   * once, 'off' never. `webhookWorkerOptions` tune it (tests: short polls and back-off).
+   */
+  webhookWorker?: 'listen' | 'ready' | 'off';
+  webhookWorkerOptions?: Partial<
+    Pick<
+      WebhookWorkerOptions,
+      'pollIntervalMs' | 'batchSize' | 'leaseMs' | 'maxAttempts' | 'backoff' | 'workerId' | 'timeoutMs'
+    >
   >;
   /**
    * Serialize every response both with its zod schema and with the compiled fast serializer and
@@ -441,6 +460,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       app.addHook('onListen', async () =>
         app.log.info('SMTP_URL is not set: e-mail stays queued in the outbox (Settings > Outbox)'),
       );
+    }
+  }
+
+  // Webhooks: Settings > Webhooks, and the delivery worker of this server (issue 31, decision 048)
+  {
+    webhooksRoutes(app, {
+      webhooks: createWebhooksService({
+        repo: createWebhooksRepo(db),
+        allowPrivateUrls: config.webhookAllowPrivateUrls,
+      }),
+    });
+    const mode = deps.webhookWorker ?? 'listen';
+    if (mode !== 'off') {
+      let worker: WebhookWorker | null = null;
+      app.addHook(mode === 'ready' ? 'onReady' : 'onListen', async () => {
+        worker = createWebhookWorker({
+          db,
+          allowPrivate: config.webhookAllowPrivateUrls,
+          log: app.log,
+          ...deps.webhookWorkerOptions,
+        });
+        worker.start();
+      });
+      app.addHook('onClose', async () => {
+        await worker?.stop();
+      });
     }
   }
 

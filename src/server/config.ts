@@ -145,6 +145,7 @@ const envSchema = z.object({
   GEOCODER_URL: urlFromEnv(['http:', 'https:']).optional(),
   PUBLIC_URL: urlFromEnv(['http:', 'https:']).optional(),
   TRUST_PROXY: trustProxyFromEnv.default(false),
+  WEBHOOK_ALLOW_PRIVATE_URLS: booleanFromEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -180,6 +181,11 @@ export interface AppConfig {
    */
   trustProxy: false | number | string[];
   logLevel: string;
+  /**
+   * WEBHOOK_ALLOW_PRIVATE_URLS (default false): webhook endpoints may be on loopback and private
+   * networks, and there over plain http:// (decision 048). Off, only https:// to public addresses.
+   */
+  webhookAllowPrivateUrls: boolean;
   /** Secure cookies: on when PUBLIC_URL is https. */
   secureCookies: boolean;
 }
@@ -220,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    webhookAllowPrivateUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS,
     secureCookies: publicUrl.startsWith('https:'),
   };
 }

@@ -208,4 +208,12 @@ export const ROUTE_ACCESS: Record<string, string> = {
   'GET /api/outbox/:id': 'admin manager',
   'GET /api/outbox/:id/attachments/:index': 'admin manager',
   'POST /api/outbox/:id/retry': 'admin manager',
+  'GET /api/webhooks': 'admin',
+  'POST /api/webhooks': 'admin',
+  'GET /api/webhooks/:id': 'admin',
+  'PUT /api/webhooks/:id': 'admin',
+  'DELETE /api/webhooks/:id': 'admin',
+  'GET /api/webhooks/:id/secret': 'admin',
+  'POST /api/webhooks/:id/secret/rotate': 'admin',
+  'POST /api/webhooks/:id/deliveries/:deliveryId/replay': 'admin',
 };

@@ -205,12 +205,15 @@ export const test = base.extend<{ f: Factories; signedIn: Page }, { server: Serv
       const app = await buildApp({
         config: testConfig({
           demo: true,
+          // Webhook specs subscribe a receiver they start on 127.0.0.1 (decision 048).
+          webhookAllowPrivateUrls: true,
           ...(smtp ? { smtpUrl: smtp.url, publicUrl: `http://127.0.0.1:${listenPort}` } : {}),
         }),
         database,
         webDir: path.resolve('dist/web'),
         geocoder: e2eGeocoder,
         ...(smtp ? { outboxWorkerOptions: { pollIntervalMs: 200, backoff: () => 200 } } : {}),
+        webhookWorkerOptions: { pollIntervalMs: 200, backoff: () => 500 },
       });
       await app.listen({ port: listenPort, host: '127.0.0.1' });
       const address = app.server.address();

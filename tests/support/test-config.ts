@@ -24,6 +24,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustProxy: false,
     logLevel: 'silent',
     secureCookies: false,
+    webhookAllowPrivateUrls: false,
     ...overrides,
   };
 }

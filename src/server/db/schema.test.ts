@@ -5,6 +5,7 @@ import { JOB_STATUSES } from '../../domain/home';
 import { DECLINE_REASONS, QUOTE_STATUSES } from '../../domain/quotes';
 import { QUOTE_TYPES } from '../../domain/quote-templates';
 import { REPAIR_PHASES } from '../../domain/repairs';
+import { WEBHOOK_DELIVERY_STATUSES } from '../../domain/webhooks';
 import { DB_ENUMS } from './schema';
 
 // The database check constraints and the domain's lists must agree, or the API would accept a
@@ -19,6 +20,7 @@ describe('schema enumerations match the domain', () => {
     ['sent quote types', DB_ENUMS.sentQuoteType, QUOTE_TYPES],
     ['decline reasons', DB_ENUMS.quoteDeclineReason, DECLINE_REASONS],
     ['API token roles', DB_ENUMS.apiTokenRole, API_TOKEN_ROLES],
+    ['webhook delivery statuses', DB_ENUMS.webhookDeliveryStatus, WEBHOOK_DELIVERY_STATUSES],
   ])('%s', (_name, database, domain) => {
     expect([...database].sort()).toEqual([...domain].sort());
   });

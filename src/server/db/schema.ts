@@ -27,6 +27,7 @@ export * from './schema/inspections.js';
 export * from './schema/quotes.js';
 export * from './schema/invoices.js';
 export * from './schema/outbox.js';
+export * from './schema/webhooks.js';
 export * from './schema/files.js';
 export * from './schema/rate-limits.js';
 export * from './schema/home.js';

@@ -118,6 +118,8 @@ export const routes: RouteObject[] = [
           },
           { path: 'settings/data-export', ...screen(() => import('../features/data-export/data-export-page')) },
           { path: 'settings/api-tokens', ...screen(() => import('../features/api-tokens/api-tokens-page')) },
+          { path: 'settings/webhooks', ...screen(() => import('../features/webhooks/webhooks-page')) },
+          { path: 'settings/webhooks/:id', ...screen(() => import('../features/webhooks/webhook-endpoint-page')) },
           { path: 'technicians/add', ...screen(() => import('../features/technicians/technician-add-page')) },
           { path: 'technicians/:id/edit', ...screen(() => import('../features/technicians/technician-edit-page')) },
           { path: 'account', ...screen(() => import('../features/account/account-page')) },

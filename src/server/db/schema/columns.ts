@@ -69,4 +69,5 @@ export const DB_ENUMS = {
   paymentMethod: ['check', 'card', 'ach', 'cash', 'other'],
   outboxStatus: ['pending', 'sending', 'sent', 'failed'],
   apiTokenRole: ['read-only', 'office', 'admin'],
+  webhookDeliveryStatus: ['pending', 'sending', 'delivered', 'failed'],
 } as const;

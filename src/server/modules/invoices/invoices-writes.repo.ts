@@ -231,6 +231,7 @@ export function createInvoicesWritesRepo(db: Executor) {
           issuedDate: jobInvoices.issuedDate,
           amount: jobInvoices.amount,
           amountPaid: jobInvoices.amountPaid,
+          companyId: jobInvoices.companyId,
         })
         .from(jobInvoices)
         .where(eq(jobInvoices.id, invoiceId))

@@ -82,6 +82,8 @@ import {
 } from '../../errors.js';
 import { inBatches } from '../../export/xlsx.js';
 import { enqueueEmail } from '../../outbox/outbox.js';
+import { recordWebhookEvent } from '../webhooks/index.js';
+import type { InvoiceEventData, PaymentEventData } from '../../../domain/webhooks.js';
 import { invoicePdf, invoicePdfFileName } from '../../pdf/invoice-pdf.js';
 import { isTechnicianAssigned } from '../jobs/index.js';
 import type { FileStorage } from '../../storage/storage.js';
@@ -365,6 +367,24 @@ export async function sendInvoice(
   });
 
   const issued: InvoiceDetail = { ...before, status: 'issued', issuedDate: today, dueDate, email: to };
+  await recordWebhookEvent(
+    tx,
+    'invoice.issued',
+    {
+      id: locked.id,
+      number: locked.invoiceNumber,
+      jobId: locked.jobId,
+      companyId: before.customer.companyId,
+      status: 'issued',
+      amountCents: issued.amountCents,
+      paidCents: locked.paidCents,
+      balanceCents: issued.amountCents - locked.paidCents,
+      issuedDate: today,
+      dueDate,
+      paidDate: null,
+    } satisfies InvoiceEventData,
+    deps.now,
+  );
   const bytes = await invoicePdf(issued, company, {
     signaturePng: await signaturePngOf(tx, deps.storage, locked.id, issued.job.id),
   });
@@ -445,13 +465,54 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
         );
       throw conflict(check.message);
     }
-    await payments.insertPayment({ invoiceId: locked.id, ...input, recordedBy: actor.id || null }, tx);
+    const paymentId = await payments.insertPayment(
+      { invoiceId: locked.id, ...input, recordedBy: actor.id || null },
+      tx,
+    );
     const settled = settlementOf(locked.amountCents, await payments.livePayments(locked.id, tx));
     await repo.updateInvoice(
       locked.id,
       { amountPaid: centsToDecimal(settled.paidCents), status: settled.status, paidDate: settled.paidDate },
       tx,
     );
+    // Webhooks (decision 048): the payment, and the invoice once this payment settles it.
+    const at = clock();
+    const balanceCents = locked.amountCents - settled.paidCents;
+    await recordWebhookEvent(
+      tx,
+      'payment.recorded',
+      {
+        id: paymentId,
+        invoiceId: locked.id,
+        invoiceNumber: locked.invoiceNumber,
+        amountCents: input.amountCents,
+        method: input.method,
+        paymentDate: input.paymentDate,
+        reference: input.reference,
+        invoiceStatus: settled.status,
+        invoiceBalanceCents: balanceCents,
+      } satisfies PaymentEventData,
+      at,
+    );
+    if (settled.status === 'paid' && locked.status !== 'paid')
+      await recordWebhookEvent(
+        tx,
+        'invoice.paid',
+        {
+          id: locked.id,
+          number: locked.invoiceNumber,
+          jobId: locked.jobId,
+          companyId: locked.companyId,
+          status: 'paid',
+          amountCents: locked.amountCents,
+          paidCents: settled.paidCents,
+          balanceCents,
+          issuedDate: locked.issuedDate,
+          dueDate: locked.dueDate,
+          paidDate: settled.paidDate,
+        } satisfies InvoiceEventData,
+        at,
+      );
     await repo.recordStatusChange(
       {
         invoiceId: locked.id,

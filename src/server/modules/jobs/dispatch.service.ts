@@ -28,6 +28,7 @@ import { isTechnicianRole } from '../../../domain/policy.js';
 import type { Database } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { SettingsRepo } from '../settings/index.js';
+import { recordWebhookEvent } from '../webhooks/index.js';
 import type { DispatchRepo } from './dispatch.repo.js';
 import type { JobsRepo } from './jobs.repo.js';
 
@@ -212,6 +213,11 @@ export function createDispatchService({
         if (next !== current) {
           await jobs.deleteTechnicians(id, tx);
           await jobs.insertTechnicians(id, technicianRows(next), tx);
+        }
+        // A job placed on the board or moved to another time (webhooks, decision 048).
+        if (start && start.getTime() !== job.scheduleStart?.getTime()) {
+          const data = await jobs.eventData(id, tx);
+          if (data) await recordWebhookEvent(tx, 'job.scheduled', data, now);
         }
       });
       return { job: (await repo.boardJob(id))! };

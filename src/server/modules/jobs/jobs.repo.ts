@@ -9,6 +9,7 @@ import type { Executor } from '../../db/client.js';
 import { createJobsCalendarRepo } from './jobs-calendar.repo.js';
 import { createJobsDetailRepo } from './jobs-detail.repo.js';
 import { createJobsEditRepo } from './jobs-edit.repo.js';
+import { createJobEventsRepo } from './job-events.repo.js';
 import { createJobsListRepo } from './jobs-list.repo.js';
 import { createJobsWritesRepo } from './jobs-writes.repo.js';
 
@@ -25,6 +26,7 @@ export function createJobsRepo(db: Executor, options: { totalCap?: number } = {}
     ...createJobsCalendarRepo(db),
     ...createJobsWritesRepo(db),
     ...createJobsEditRepo(db),
+    ...createJobEventsRepo(db),
   };
 }
 export type JobsRepo = ReturnType<typeof createJobsRepo>;

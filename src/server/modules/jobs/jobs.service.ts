@@ -52,6 +52,7 @@ import {
 } from '../../../domain/jobs/index.js';
 import type { Database, Executor } from '../../db/client.js';
 import { enqueueEmail } from '../../outbox/outbox.js';
+import { recordWebhookEvent } from '../webhooks/index.js';
 import { badRequest, conflict, forbidden, notFound, registerConstraintMessages } from '../../errors.js';
 import type { SettingsRepo } from '../settings/index.js';
 import type { JobEditRow, JobListContext, JobRecord, JobsRepo, JobUpdate } from './jobs.repo.js';
@@ -138,6 +139,17 @@ export function createJobsService({
     isOffice(actor) || mayWorkOnJob(actor.role, await repo.isAssigned(jobId, actor.id, exec));
   const mustWork = async (actor: SessionUser, jobId: string, exec: Executor = db) => {
     if (!(await mayWork(actor, jobId, exec))) throw forbidden(JOB_MESSAGES.notAssigned);
+  };
+
+  /** The job's webhook event (job.created, job.scheduled, job.completed), in the change's transaction. */
+  const jobEvent = async (
+    type: 'job.created' | 'job.scheduled' | 'job.completed',
+    id: string,
+    at: Date,
+    exec: Executor,
+  ) => {
+    const data = await repo.eventData(id, exec);
+    if (data) await recordWebhookEvent(exec, type, data, at);
   };
 
   const withPermissions = async (actor: SessionUser, record: JobRecord): Promise<JobDetail> => {
@@ -383,6 +395,9 @@ export function createJobsService({
           tx,
         );
         await repo.insertTechnicians(job.id, technicianRows(input.technicianIds), tx);
+        const at = clock();
+        await jobEvent('job.created', job.id, at, tx);
+        if (status === 'scheduled') await jobEvent('job.scheduled', job.id, at, tx);
         return job;
       });
       return { ...created, warnings };
@@ -456,6 +471,9 @@ export function createJobsService({
         if (changes.length) {
           await repo.updateJob(id, update, at, tx);
           await record(id, actor, at, changes, tx);
+          // A new schedule (or a new time) is news to a receiver; a cleared one is not "scheduled".
+          if (scheduleStart && scheduleStart.getTime() !== before.scheduleStartAt?.getTime())
+            await jobEvent('job.scheduled', id, at, tx);
         }
         const quoteNeedsUpdate = coversQuote(changes) && (await repo.hasOpenQuote(id, at, tx));
         return { changes, quoteNeedsUpdate, warnings: closed ? [] : await warningsFor(input, tx) };
@@ -487,6 +505,7 @@ export function createJobsService({
         const at = clock();
         await repo.setStatus(id, 'completed', at, tx);
         await queueCompletionNotice(id, at, company, tx);
+        await jobEvent('job.completed', id, at, tx);
       });
       return detail(actor, id);
     },

@@ -9,7 +9,8 @@ import {
   INSPECTION_FEE_NAME,
   INSPECTION_FEE_SERVICE_LINE,
 } from '../../../domain/invoices/index.js';
-import { centsToDecimal, formatCents } from '../../../domain/money.js';
+import { centsToDecimal, formatCents, toCents } from '../../../domain/money.js';
+import type { QuoteEventData } from '../../../domain/webhooks.js';
 import { renderQuoteEmail } from '../../../domain/quote-email.js';
 import {
   DEFAULT_EMAIL_CONTENT,
@@ -68,6 +69,7 @@ import type { InspectionsService } from '../inspections/index.js';
 import type { JobDecisionsRepo } from '../jobs/index.js';
 import type { QuoteTemplatesRepo } from '../quote-templates/index.js';
 import type { SettingsRepo } from '../settings/index.js';
+import { recordWebhookEvent } from '../webhooks/index.js';
 import { readInspectionsAndRepairs, readJobItems, readQuoteJob } from './quote-document.repo.js';
 import type { QuotePdfService } from './quote-pdf.service.js';
 import type { QuotesRepo, QuoteRow } from './quotes.repo.js';
@@ -115,6 +117,22 @@ function cardContent(summary: QuoteSummary): QuoteCardState['content'] {
 function emailLines(summary: QuoteSummary): { lines: { label: string; amount: string }[]; declineFee: string | null } {
   const { lines, declineFee } = quoteSummaryLines(summary);
   return { lines, declineFee };
+}
+
+/** What the quote events send to webhook endpoints: the quote without its link's token or the signer's evidence. */
+function quoteEventData(row: QuoteRow): QuoteEventData {
+  return {
+    id: row.id,
+    number: row.quoteNumber,
+    jobId: row.jobId,
+    quoteType: row.quoteType,
+    status: row.status,
+    amountCents: toCents(row.amount),
+    sentAt: row.sentAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    declineReason: row.declineReason ?? null,
+  };
 }
 
 export function createQuotesService(deps: QuotesDeps) {
@@ -519,6 +537,8 @@ export function createQuotesService(deps: QuotesDeps) {
           attachments: [{ fileName: `${row.quoteNumber}.pdf`, storageKey: stored.key, contentType: 'application/pdf' }],
           related: { type: 'job_quote', id: row.id },
         });
+        const sentRow = await repo.byId(row.id, tx);
+        await recordWebhookEvent(tx, 'quote.sent', quoteEventData(sentRow!), now);
         const [item] = (await repo.history(jobId, tx)).filter((h) => h.id === row.id);
         return { quote: item!, outboxMessageId: message.id, message: QUOTE_MESSAGES.sent };
       });
@@ -690,6 +710,12 @@ export function createQuotesService(deps: QuotesDeps) {
           });
         }
         const decided = await repo.byToken(token, tx);
+        await recordWebhookEvent(
+          tx,
+          input.approve ? 'quote.approved' : 'quote.declined',
+          quoteEventData(decided!),
+          now,
+        );
         return { view: await publicView(decided!, tx), alreadyDecided: false };
       });
     },

@@ -55,7 +55,6 @@ export default function SettingsPage() {
       {canEdit ? <UsersCard actor={user} /> : null}
       <OpportunitySettingsCard canEdit={canEdit} />
       {can(user.role, 'taxGroups.manage') ? <TaxGroupsCard /> : null}
-      <IntegrationsCard />
       <div className="grid gap-6 2xl:grid-cols-2">
         <ReferenceTypesCard kind="service-types" canEdit={canEdit} />
         <ReferenceTypesCard kind="job-types" canEdit={canEdit} />

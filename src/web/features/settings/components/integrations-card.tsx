@@ -14,6 +14,12 @@ interface IntegrationLink {
 /** Settings > Integrations (issue 31): one line per screen that connects the product to others. */
 const INTEGRATIONS: readonly IntegrationLink[] = [
   {
+    to: '/settings/webhooks',
+    label: 'Webhooks',
+    description: 'Send job, quote and invoice events to other systems, signed, as they happen',
+    actions: ['webhooks.manage'],
+  },
+  {
     to: '/settings/api-tokens',
     label: 'API Tokens',
     description: 'Tokens for other applications to call the API, and the OpenAPI document',
