@@ -37,6 +37,7 @@ const EXPECTED: Record<Action, string> = {
   'quoteTemplates.manage': 'admin manager user',
   'opportunities.manage': 'admin manager user',
   'scorecard.everyone': 'admin manager user',
+  'accounting.export': 'admin manager',
 };
 
 describe('policy', () => {

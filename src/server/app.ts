@@ -5,6 +5,11 @@ import { projectRoot, type AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { accountRoutes, createAccountService } from './modules/account/index.js';
 import {
+  accountingExportRoutes,
+  createAccountingExportRepo,
+  createAccountingExportService,
+} from './modules/accounting-export/index.js';
+import {
   authRoutes,
   createAuthRepo,
   createAuthService,
@@ -306,6 +311,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Invoices: the job's invoices, the lists, the invoice pages, PDFs and reports (issue 14)
   invoicesRoutes(app, { invoices: createInvoicesService({ db, storage: createFileStorage(), clock, ...caps }) });
+
+  // Accounting export: the account mapping and the export log (issue 31, decision 051)
+  accountingExportRoutes(app, {
+    exports: createAccountingExportService({ db, repo: createAccountingExportRepo(db) }),
+  });
 
   // Quote templates, quote PDFs (issue 12)
   {
