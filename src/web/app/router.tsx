@@ -102,6 +102,10 @@ export const routes: RouteObject[] = [
           { path: 'invoices/paid', ...screen(() => import('../features/invoices/paid-invoices-page')) },
           { path: 'invoices/payments', ...screen(() => import('../features/invoices/payments-page')) },
           { path: 'invoices/reports', ...screen(() => import('../features/invoices/invoice-reports-page')) },
+          {
+            path: 'invoices/accounting-export',
+            ...screen(() => import('../features/accounting/accounting-export-page')),
+          },
           { path: 'invoices/:id', ...screen(() => import('../features/invoices/invoice-page')) },
           { path: 'invoices/:id/edit', ...screen(() => import('../features/invoices/invoice-edit-page')) },
 
@@ -112,6 +116,7 @@ export const routes: RouteObject[] = [
           { path: 'settings', ...screen(() => import('../features/settings/settings-page')) },
           { path: 'settings/outbox', ...screen(() => import('../features/outbox/outbox-page')) },
           { path: 'settings/outbox/:id', ...screen(() => import('../features/outbox/outbox-message-page')) },
+          { path: 'settings/accounting', ...screen(() => import('../features/accounting/accounting-settings-page')) },
           { path: 'technicians/add', ...screen(() => import('../features/technicians/technician-add-page')) },
           { path: 'technicians/:id/edit', ...screen(() => import('../features/technicians/technician-edit-page')) },
           { path: 'account', ...screen(() => import('../features/account/account-page')) },

@@ -12,6 +12,7 @@ import { useReferenceTypes, useUsers } from './api/settings-queries';
 import { CompanyInfoCard } from './components/company-info-card';
 import { OpportunitySettingsCard } from './components/opportunity-settings-card';
 import { ReferenceTypesCard } from './components/reference-types-card';
+import { IntegrationsCard } from './components/integrations-card';
 import { UsersCard } from './components/users-card';
 import { TaxGroupsCard } from './components/tax-groups-card';
 
@@ -58,6 +59,7 @@ export default function SettingsPage() {
         <ReferenceTypesCard kind="service-types" canEdit={canEdit} />
         <ReferenceTypesCard kind="job-types" canEdit={canEdit} />
       </div>
+      <IntegrationsCard role={user.role} />
     </div>
   );
 }
