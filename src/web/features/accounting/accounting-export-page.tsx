@@ -32,7 +32,14 @@ export function previousMonth(today: string): { from: string; to: string } {
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-function FileLinks({ entry }: { entry: AccountingExportSummary }) {
+/** A file's short name in the log ("IIF", "Invoices CSV"); the link's accessible name stays the full file name. */
+function shortFileLabel(name: string): string {
+  if (name.endsWith('.iif')) return 'IIF';
+  const kind = /-(invoices|customers|contacts|payments)-\d{4}-/.exec(name)?.[1] ?? 'file';
+  return `${kind[0]!.toUpperCase()}${kind.slice(1)} CSV`;
+}
+
+function FileLinks({ entry, short = false }: { entry: AccountingExportSummary; short?: boolean }) {
   return (
     <ul className="flex flex-col gap-1">
       {entry.files.map((f, index) => (
@@ -40,9 +47,11 @@ function FileLinks({ entry }: { entry: AccountingExportSummary }) {
           <a
             href={exportFileUrl(entry.id, index + 1)}
             download={f.name}
-            className="inline-flex items-center gap-1 text-sm font-medium break-all text-blue-700 hover:underline"
+            aria-label={short ? f.name : undefined}
+            title={short ? f.name : undefined}
+            className={`inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline ${short ? 'whitespace-nowrap' : 'break-all'}`}
           >
-            <Download className="h-4 w-4 shrink-0" aria-hidden /> {f.name}
+            <Download className="h-4 w-4 shrink-0" aria-hidden /> {short ? shortFileLabel(f.name) : f.name}
           </a>
         </li>
       ))}
@@ -91,7 +100,7 @@ export default function AccountingExportPage() {
       ),
     },
     { id: 'format', header: 'Format', cell: (e) => ACCOUNTING_FORMAT_LABELS[e.format] },
-    { id: 'by', header: 'Exported By', priority: 2, cell: (e) => e.createdBy ?? '' },
+    { id: 'by', header: 'Exported By', priority: 3, cell: (e) => e.createdBy ?? '' },
     {
       id: 'invoices',
       header: 'Invoices',
@@ -198,7 +207,7 @@ export default function AccountingExportPage() {
             getRowLabel={(e) => `export of ${e.from} to ${e.to}`}
             getRowTestId={() => 'export-log-row'}
             empty="No exports yet."
-            actions={{ header: 'Files', cell: (e) => <FileLinks entry={e} /> }}
+            actions={{ header: 'Files', cell: (e) => <FileLinks entry={e} short /> }}
           />
         )}
       </Card>
