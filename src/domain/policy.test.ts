@@ -44,6 +44,7 @@ const EXPECTED: Record<Action, string> = {
   'calendarFeeds.own': 'technician',
   'data.exportAll': 'admin',
   'apiTokens.manage': 'admin',
+  'accounting.export': 'admin manager',
 };
 
 describe('policy', () => {

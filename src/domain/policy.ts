@@ -80,6 +80,11 @@ const ALLOWED = {
   'quoteTemplates.manage': OFFICE,
   /** Service Opportunities: see the unsold work, set follow-ups, dismiss and restore (decision 039). */
   'opportunities.manage': OFFICE,
+  /**
+   * The accounting export and its account mapping (decision 051): the books are the bookkeeping
+   * roles' (they also void invoices and payments); office users bill, but do not post to the ledger.
+   */
+  'accounting.export': ADMINS,
   /** The Tech Scorecard of every technician (a technician sees only their own row: scorecardScope). */
   'scorecard.everyone': OFFICE,
   /** The offices' calendar feeds, and turning off a technician's feed (decision 049). */

@@ -12,6 +12,11 @@ import {
   type LiveApiToken,
 } from './modules/api-tokens/index.js';
 import {
+  accountingExportRoutes,
+  createAccountingExportRepo,
+  createAccountingExportService,
+} from './modules/accounting-export/index.js';
+import {
   authRoutes,
   createAuthRepo,
   createAuthService,
@@ -350,6 +355,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Invoices: the job's invoices, the lists, the invoice pages, PDFs and reports (issue 14)
   invoicesRoutes(app, { invoices: createInvoicesService({ db, storage: createFileStorage(), clock, ...caps }) });
+
+  // Accounting export: the account mapping and the export log (issue 31, decision 051)
+  accountingExportRoutes(app, {
+    exports: createAccountingExportService({ db, repo: createAccountingExportRepo(db) }),
+  });
 
   // Quote templates, quote PDFs (issue 12)
   {

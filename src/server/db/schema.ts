@@ -33,4 +33,5 @@ export * from './schema/rate-limits.js';
 export * from './schema/home.js';
 export * from './schema/opportunities.js';
 export * from './schema/calendar-feeds.js';
+export * from './schema/accounting.js';
 export * from './views.js';

@@ -102,6 +102,10 @@ export const routes: RouteObject[] = [
           { path: 'invoices/paid', ...screen(() => import('../features/invoices/paid-invoices-page')) },
           { path: 'invoices/payments', ...screen(() => import('../features/invoices/payments-page')) },
           { path: 'invoices/reports', ...screen(() => import('../features/invoices/invoice-reports-page')) },
+          {
+            path: 'invoices/accounting-export',
+            ...screen(() => import('../features/accounting/accounting-export-page')),
+          },
           { path: 'invoices/:id', ...screen(() => import('../features/invoices/invoice-page')) },
           { path: 'invoices/:id/edit', ...screen(() => import('../features/invoices/invoice-edit-page')) },
 
@@ -120,6 +124,7 @@ export const routes: RouteObject[] = [
           { path: 'settings/api-tokens', ...screen(() => import('../features/api-tokens/api-tokens-page')) },
           { path: 'settings/webhooks', ...screen(() => import('../features/webhooks/webhooks-page')) },
           { path: 'settings/webhooks/:id', ...screen(() => import('../features/webhooks/webhook-endpoint-page')) },
+          { path: 'settings/accounting', ...screen(() => import('../features/accounting/accounting-settings-page')) },
           { path: 'technicians/add', ...screen(() => import('../features/technicians/technician-add-page')) },
           { path: 'technicians/:id/edit', ...screen(() => import('../features/technicians/technician-edit-page')) },
           { path: 'account', ...screen(() => import('../features/account/account-page')) },

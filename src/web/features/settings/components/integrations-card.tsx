@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { can, type Action } from '../../../../domain/policy';
 import { useRole } from '../../../lib/can';
 import { Card, CardBody, CardHeader } from '../../../ui/card';
@@ -13,6 +12,18 @@ interface IntegrationLink {
 
 /** Settings > Integrations (issue 31): one line per screen that connects the product to others. */
 const INTEGRATIONS: readonly IntegrationLink[] = [
+  {
+    to: '/invoices/accounting-export',
+    label: 'Accounting Export',
+    description: 'Export invoices, payments and customers for QuickBooks Desktop, QuickBooks Online or Xero',
+    actions: ['accounting.export'],
+  },
+  {
+    to: '/settings/accounting',
+    label: 'Accounting',
+    description: 'The accounts invoices, payments, sales tax and discounts post to',
+    actions: ['accounting.export'],
+  },
   {
     to: '/settings/webhooks',
     label: 'Webhooks',
