@@ -24,6 +24,7 @@ const EXPECTED: Record<Action, string> = {
   'technicians.manage': 'admin manager',
   'outbox.manage': 'admin manager',
   'customers.edit': 'admin manager user',
+  'unitLabels.print': 'admin manager user',
   'companyTags.manage': 'admin manager user',
   'customers.delete': 'admin manager',
   'priceBook.edit': 'admin manager',
