@@ -1,10 +1,11 @@
-import { Briefcase, Building2, CalendarClock, MapPin, Pencil, Plus } from 'lucide-react';
+import { Briefcase, Building2, CalendarClock, MapPin, Pencil, Plus, QrCode } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CUSTOMER_MESSAGES } from '../../../domain/customers';
 import { DEFICIENCY_DECISION_LABELS, type UnitDeficiency } from '../../../domain/repairs';
 import type { UnitJob } from '../../../domain/units';
-import { createJobForUnitPath } from './customer-paths';
+import { unitLabelCode } from '../../../domain/unit-labels';
+import { createJobForUnitPath, unitLabelPdfPath } from './customer-paths';
 import { UNIT_MESSAGES } from './customer-texts';
 import { errorMessage } from '../../lib/api-client';
 import { useCompanyInfo } from '../../lib/company';
@@ -12,7 +13,7 @@ import { formatCents, formatDate, formatPhone, formatTime } from '../../lib/form
 import { CompanyDate } from '../../lib/company-date';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { ErrorBanner } from '../../ui/banner';
-import { Button, ButtonLink } from '../../ui/button';
+import { Button, ButtonLink, buttonClass } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { PageHeader } from '../../ui/page-header';
 import { Pager } from '../../ui/pager';
@@ -24,6 +25,7 @@ import { FieldList } from './components/field-list';
 import { ConfiguredMap } from './components/map-card';
 import { UnitStatusBadge } from './components/status-badge';
 import { useCustomerPermissions } from '../../lib/permissions';
+import { useCan } from '../../lib/can';
 
 const JOB_STATUS_TONES: Record<UnitJob['status'], BadgeTone> = {
   scheduled: 'blue',
@@ -155,6 +157,7 @@ export default function UnitDetailPage() {
   const jobs = useUnitJobs(unit.isSuccess ? id : undefined, jobsPage);
   const company = useCompanyInfo();
   const { canEdit } = useCustomerPermissions();
+  const canPrintLabel = useCan('unitLabels.print');
 
   const wait = detailGate({
     id,
@@ -175,11 +178,18 @@ export default function UnitDetailPage() {
         title={`Unit ${u.unitNumber}`}
         back={{ to: '/units', label: 'Back to Units' }}
         actions={
-          canEdit ? (
-            <ButtonLink to={`/units/${u.id}/edit`} variant="secondary">
-              <Pencil className="h-4 w-4" aria-hidden /> Edit Unit
-            </ButtonLink>
-          ) : null
+          <>
+            {canPrintLabel ? (
+              <a href={unitLabelPdfPath(u.id)} download className={buttonClass('secondary')}>
+                <QrCode className="h-4 w-4" aria-hidden /> Print QR label
+              </a>
+            ) : null}
+            {canEdit ? (
+              <ButtonLink to={`/units/${u.id}/edit`} variant="secondary">
+                <Pencil className="h-4 w-4" aria-hidden /> Edit Unit
+              </ButtonLink>
+            ) : null}
+          </>
         }
       />
       <div className="grid gap-6 lg:grid-cols-3">
@@ -191,6 +201,7 @@ export default function UnitDetailPage() {
                 <FieldList
                   fields={[
                     { label: 'Unit Number', value: u.unitNumber },
+                    { label: 'Unit Code', value: <span className="font-mono">{unitLabelCode(u.id)}</span> },
                     { label: 'Status', value: <UnitStatusBadge status={u.status} /> },
                     { label: 'Primary Contact Type', value: u.primaryContactType },
                     { label: 'Primary Contact Email', value: u.primaryContactEmail },
