@@ -201,7 +201,10 @@ export default function UnitDetailPage() {
                 <FieldList
                   fields={[
                     { label: 'Unit Number', value: u.unitNumber },
-                    { label: 'Unit Code', value: <span className="font-mono">{unitLabelCode(u.id)}</span> },
+                    {
+                      label: 'Unit Code',
+                      value: <span className="font-mono whitespace-nowrap">{unitLabelCode(u.id)}</span>,
+                    },
                     { label: 'Status', value: <UnitStatusBadge status={u.status} /> },
                     { label: 'Primary Contact Type', value: u.primaryContactType },
                     { label: 'Primary Contact Email', value: u.primaryContactEmail },
