@@ -71,9 +71,12 @@ test.describe('units by QR code', () => {
     await expect(page).toHaveURL(new RegExp(`/jobs/${job.id}$`));
     await expect(page.getByText('Quokka coil clean').first()).toBeVisible();
 
-    // Labels are printed by the office: the technician's unit page offers none.
+    // The label's URL (what a phone's own camera app opens) is the unit page: it links the
+    // technician's open job. Labels are printed by the office: the page offers none.
     await page.goto(`/units/${unit.id}`);
     await expect(page.getByRole('heading', { name: 'Unit QUOKKA-RTU-2' })).toBeVisible();
+    await expect(page.getByText('Your open job on this unit:')).toBeVisible();
+    await expect(page.getByRole('link', { name: `#${job.number} Quokka coil clean` })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Print QR label' })).toHaveCount(0);
   });
 

@@ -20,12 +20,13 @@ import { Pager } from '../../ui/pager';
 import { detailGate, validId } from '../../ui/detail-screen';
 import { Spinner } from '../../ui/spinner';
 import { useUnit } from '../../lib/customer-queries';
-import { useUnitDeficiencies, useUnitJobs } from './api/customers-api';
+import { useMyOpenJobOnUnit, useUnitDeficiencies, useUnitJobs } from './api/customers-api';
 import { FieldList } from './components/field-list';
 import { ConfiguredMap } from './components/map-card';
 import { UnitStatusBadge } from './components/status-badge';
 import { useCustomerPermissions } from '../../lib/permissions';
-import { useCan } from '../../lib/can';
+import { useCan, useRole } from '../../lib/can';
+import { isTechnicianRole } from '../../../domain/policy';
 
 const JOB_STATUS_TONES: Record<UnitJob['status'], BadgeTone> = {
   scheduled: 'blue',
@@ -158,6 +159,8 @@ export default function UnitDetailPage() {
   const company = useCompanyInfo();
   const { canEdit } = useCustomerPermissions();
   const canPrintLabel = useCan('unitLabels.print');
+  const technician = isTechnicianRole(useRole());
+  const myJob = useMyOpenJobOnUnit(unit.isSuccess && technician ? id : undefined);
 
   const wait = detailGate({
     id,
@@ -192,6 +195,14 @@ export default function UnitDetailPage() {
           </>
         }
       />
+      {myJob.data ? (
+        <p className="mb-6 rounded-lg border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-900">
+          Your open job on this unit:{' '}
+          <Link to={`/jobs/${myJob.data.id}`} className="font-medium text-blue-800 underline">
+            #{myJob.data.number} {myJob.data.name}
+          </Link>
+        </p>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <div className="grid gap-6 md:grid-cols-2">
