@@ -27,6 +27,7 @@ const EXPECTED: Record<Action, string> = {
   'outbox.manage': 'admin manager',
   'webhooks.manage': 'admin',
   'customers.edit': 'admin manager user',
+  'unitLabels.print': 'admin manager user',
   'companyTags.manage': 'admin manager user',
   'customers.delete': 'admin manager',
   'priceBook.edit': 'admin manager',

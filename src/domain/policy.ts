@@ -56,6 +56,8 @@ const ALLOWED = {
   'webhooks.manage': ADMIN_ONLY,
   /** Create and edit companies, locations, units and contacts (contacts are customer records: decision 038). */
   'customers.edit': OFFICE,
+  /** Print units' QR labels (one unit's, or a company's sheet): the office labels equipment (decision 046). */
+  'unitLabels.print': OFFICE,
   /** Add and remove a company's tags (Manage Tags); technicians read them. */
   'companyTags.manage': OFFICE,
   /** Delete a company, location, unit (with what hangs off it) or contact. */

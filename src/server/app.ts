@@ -67,6 +67,7 @@ import {
   createJobContacts,
 } from './modules/contacts/index.js';
 import { createUnitsRepo, createUnitsService, unitsRoutes } from './modules/units/index.js';
+import { createUnitLabelsRepo, createUnitLabelsService, unitLabelsRoutes } from './modules/unit-labels/index.js';
 import { createNominatimGeocoder, noGeocoder, type Geocoder } from './geocoder/geocoder.js';
 import { createTechniciansRepo, createTechniciansService, techniciansRoutes } from './modules/technicians/index.js';
 import { createUsersRepo, createUsersService, usersRoutes } from './modules/users/index.js';
@@ -299,6 +300,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     companyReportRoutes(app, {
       reports: createCompanyReportService({ repo: createCompanyReportRepo(db), timeZone: settings.timeZone, clock }),
       settings: settings.getCompany,
+    });
+    // QR labels hold the unit page's URL on PUBLIC_URL, as quote e-mails do (decision 046).
+    unitLabelsRoutes(app, {
+      labels: createUnitLabelsService({ repo: createUnitLabelsRepo(db), publicUrl: config.publicUrl }),
     });
   }
 

@@ -165,7 +165,7 @@ describe('response headers', () => {
     ]) {
       expect(response.headers['cache-control']).toBe('no-store');
       const policy = String(response.headers['permissions-policy']);
-      expect(policy).toContain('camera=()');
+      expect(policy).toContain('camera=(self)');
       expect(policy).toContain('microphone=()');
       expect(policy).toContain('geolocation=()');
     }

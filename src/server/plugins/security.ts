@@ -13,15 +13,15 @@ export function tileOrigins(template: string): string[] {
 }
 
 /**
- * Browser features the app never uses are switched off for it and anything it frames. The app
- * needs none of them: photos are taken through a file input (the device's own camera app, not
- * getUserMedia), addresses are geocoded on the server. fullscreen stays allowed for our own
- * pages (the PDF viewer frame).
+ * Browser features the app never uses are switched off for it and anything it frames. Photos are
+ * taken through a file input (the device's own camera app), addresses are geocoded on the server.
+ * fullscreen stays allowed for our own pages (the PDF viewer frame), and the camera for our own
+ * pages only: Scan Unit reads QR labels through getUserMedia (decision 046).
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=()',
-  'camera=()',
+  'camera=(self)',
   'display-capture=()',
   'encrypted-media=()',
   'fullscreen=(self)',

@@ -51,6 +51,8 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, ...screen(() => import('../features/home/home-page')) },
           { path: 'deficiencies', ...screen(() => import('../features/home/deficiencies-page')) },
+          // Units by QR code: the camera or a typed code opens the unit or the technician's job (decision 046)
+          { path: 'scan', ...screen(() => import('../features/scan/scan-page')) },
 
           // Customers: dashboard, companies, locations, units
           { path: 'dashboard', ...screen(() => import('../features/customers/dashboard-page')) },

@@ -46,6 +46,8 @@ export const customerKeys = {
   unit: (id: string) => ['customers', 'unit', id] as const,
   unitJobs: (id: string, page: number) => ['customers', 'unit-jobs', id, page] as const,
   unitDeficiencies: (id: string, page: number) => ['customers', 'unit-deficiencies', id, page] as const,
+  /** A technician's open job on the unit (the unit page's banner; decision 046). */
+  unitOpenJob: (id: string) => ['customers', 'unit-open-job', id] as const,
   /** Contacts (decision 038): the list, and a location's contacts for the job form and the send dialogs. */
   contacts: (q: Partial<ContactListQuery>) => ['customers', 'contacts', q] as const,
   contactOptions: (locationId: string) => ['customers', 'contact-options', locationId] as const,

@@ -4,6 +4,7 @@ import { groupForPath } from './navigation';
 describe('the open sidebar group follows the route', () => {
   it.each([
     ['/', 'home'],
+    ['/scan', 'scan'],
     ['/companies', 'customers'],
     ['/companies/3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b/edit', 'customers'],
     ['/units/abc', 'customers'],

@@ -1,5 +1,16 @@
 import type { LucideIcon } from 'lucide-react';
-import { Building2, CircleHelp, DollarSign, FileText, Home, Settings, Tag, UserCircle, Wrench } from 'lucide-react';
+import {
+  Building2,
+  CircleHelp,
+  DollarSign,
+  FileText,
+  Home,
+  ScanQrCode,
+  Settings,
+  Tag,
+  UserCircle,
+  Wrench,
+} from 'lucide-react';
 
 export interface NavLinkItem {
   label: string;
@@ -17,6 +28,8 @@ export interface NavGroup {
 /** The sidebar's groups and links, in the order they are shown. */
 export const NAV_GROUPS: NavGroup[] = [
   { id: 'home', label: 'Home', icon: Home, to: '/' },
+  // Every role: a unit's QR label opens the unit, or a technician's open job on it (decision 046).
+  { id: 'scan', label: 'Scan Unit', icon: ScanQrCode, to: '/scan' },
   {
     id: 'customers',
     label: 'Customers',

@@ -1,4 +1,4 @@
-import { Download, Printer } from 'lucide-react';
+import { Download, Printer, QrCode } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import {
   COMPANY_REPORT_TEXTS,
@@ -9,12 +9,15 @@ import {
   type CountAndValue,
 } from '../../../domain/company-report';
 import { CUSTOMER_MESSAGES } from '../../../domain/customers';
+import { MAX_LABELS_PER_SHEET } from '../../../domain/unit-labels';
+import { useCan } from '../../lib/can';
 import { formatCents, formatDate } from '../../lib/format';
 import { Button, buttonClass } from '../../ui/button';
 import { DetailScreen, validId } from '../../ui/detail-screen';
 import { EmptyState } from '../../ui/empty-state';
 import { PageHeader } from '../../ui/page-header';
 import { useCompanyReport } from './api/customers-api';
+import { companyLabelsPdfPath } from './customer-paths';
 import { UnitStatusBadge } from './components/status-badge';
 import './company-report.css';
 
@@ -41,7 +44,7 @@ function Totals({ report }: { report: CompanyReport }) {
   );
 }
 
-function ReportSheet({ report }: { report: CompanyReport }) {
+function ReportSheet({ report, canPrintLabels }: { report: CompanyReport; canPrintLabels: boolean }) {
   const c = report.company;
   return (
     <div id="asset-report" className="space-y-6">
@@ -72,6 +75,15 @@ function ReportSheet({ report }: { report: CompanyReport }) {
                 {location.units.length === 1 ? 'unit' : 'units'}
               </span>
             </h2>
+            {canPrintLabels && location.units.length <= MAX_LABELS_PER_SHEET ? (
+              <a
+                href={companyLabelsPdfPath(c.id, location.id)}
+                download
+                className="inline-flex items-center gap-1 text-sm text-blue-700 hover:underline print:hidden"
+              >
+                <QrCode className="h-4 w-4" aria-hidden /> QR labels for {location.name}
+              </a>
+            ) : null}
             <div
               className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
               tabIndex={0}
@@ -155,6 +167,7 @@ function ReportSheet({ report }: { report: CompanyReport }) {
 export default function CompanyReportPage() {
   const { id } = useParams();
   const query = useCompanyReport(validId(id));
+  const canPrintLabels = useCan('unitLabels.print');
   return (
     <DetailScreen
       id={id}
@@ -190,11 +203,16 @@ export default function CompanyReportPage() {
                   >
                     <Download className="h-4 w-4" aria-hidden /> Export to Spreadsheet
                   </a>
+                  {canPrintLabels && report.totals.units > 0 && report.totals.units <= MAX_LABELS_PER_SHEET ? (
+                    <a href={companyLabelsPdfPath(report.company.id)} download className={buttonClass('secondary')}>
+                      <QrCode className="h-4 w-4" aria-hidden /> QR labels
+                    </a>
+                  ) : null}
                 </>
               }
             />
           </div>
-          <ReportSheet report={report} />
+          <ReportSheet report={report} canPrintLabels={canPrintLabels} />
         </div>
       )}
     </DetailScreen>

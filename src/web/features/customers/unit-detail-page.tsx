@@ -1,10 +1,11 @@
-import { Briefcase, Building2, CalendarClock, MapPin, Pencil, Plus } from 'lucide-react';
+import { Briefcase, Building2, CalendarClock, MapPin, Pencil, Plus, QrCode } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CUSTOMER_MESSAGES } from '../../../domain/customers';
 import { DEFICIENCY_DECISION_LABELS, type UnitDeficiency } from '../../../domain/repairs';
 import type { UnitJob } from '../../../domain/units';
-import { createJobForUnitPath } from './customer-paths';
+import { unitLabelCode } from '../../../domain/unit-labels';
+import { createJobForUnitPath, unitLabelPdfPath } from './customer-paths';
 import { UNIT_MESSAGES } from './customer-texts';
 import { errorMessage } from '../../lib/api-client';
 import { useCompanyInfo } from '../../lib/company';
@@ -12,18 +13,20 @@ import { formatCents, formatDate, formatPhone, formatTime } from '../../lib/form
 import { CompanyDate } from '../../lib/company-date';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { ErrorBanner } from '../../ui/banner';
-import { Button, ButtonLink } from '../../ui/button';
+import { Button, ButtonLink, buttonClass } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { PageHeader } from '../../ui/page-header';
 import { Pager } from '../../ui/pager';
 import { detailGate, validId } from '../../ui/detail-screen';
 import { Spinner } from '../../ui/spinner';
 import { useUnit } from '../../lib/customer-queries';
-import { useUnitDeficiencies, useUnitJobs } from './api/customers-api';
+import { useMyOpenJobOnUnit, useUnitDeficiencies, useUnitJobs } from './api/customers-api';
 import { FieldList } from './components/field-list';
 import { ConfiguredMap } from './components/map-card';
 import { UnitStatusBadge } from './components/status-badge';
 import { useCustomerPermissions } from '../../lib/permissions';
+import { useCan, useRole } from '../../lib/can';
+import { isTechnicianRole } from '../../../domain/policy';
 
 const JOB_STATUS_TONES: Record<UnitJob['status'], BadgeTone> = {
   scheduled: 'blue',
@@ -155,6 +158,9 @@ export default function UnitDetailPage() {
   const jobs = useUnitJobs(unit.isSuccess ? id : undefined, jobsPage);
   const company = useCompanyInfo();
   const { canEdit } = useCustomerPermissions();
+  const canPrintLabel = useCan('unitLabels.print');
+  const technician = isTechnicianRole(useRole());
+  const myJob = useMyOpenJobOnUnit(unit.isSuccess && technician ? id : undefined);
 
   const wait = detailGate({
     id,
@@ -175,13 +181,28 @@ export default function UnitDetailPage() {
         title={`Unit ${u.unitNumber}`}
         back={{ to: '/units', label: 'Back to Units' }}
         actions={
-          canEdit ? (
-            <ButtonLink to={`/units/${u.id}/edit`} variant="secondary">
-              <Pencil className="h-4 w-4" aria-hidden /> Edit Unit
-            </ButtonLink>
-          ) : null
+          <>
+            {canPrintLabel ? (
+              <a href={unitLabelPdfPath(u.id)} download className={buttonClass('secondary')}>
+                <QrCode className="h-4 w-4" aria-hidden /> Print QR label
+              </a>
+            ) : null}
+            {canEdit ? (
+              <ButtonLink to={`/units/${u.id}/edit`} variant="secondary">
+                <Pencil className="h-4 w-4" aria-hidden /> Edit Unit
+              </ButtonLink>
+            ) : null}
+          </>
         }
       />
+      {myJob.data ? (
+        <p className="mb-6 rounded-lg border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-900">
+          Your open job on this unit:{' '}
+          <Link to={`/jobs/${myJob.data.id}`} className="font-medium text-blue-800 underline">
+            #{myJob.data.number} {myJob.data.name}
+          </Link>
+        </p>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <div className="grid gap-6 md:grid-cols-2">
@@ -191,6 +212,10 @@ export default function UnitDetailPage() {
                 <FieldList
                   fields={[
                     { label: 'Unit Number', value: u.unitNumber },
+                    {
+                      label: 'Unit Code',
+                      value: <span className="font-mono whitespace-nowrap">{unitLabelCode(u.id)}</span>,
+                    },
                     { label: 'Status', value: <UnitStatusBadge status={u.status} /> },
                     { label: 'Primary Contact Type', value: u.primaryContactType },
                     { label: 'Primary Contact Email', value: u.primaryContactEmail },

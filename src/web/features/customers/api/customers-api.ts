@@ -14,6 +14,7 @@ import type { AddCompanyTagInput, CompanyTagsAnswer, TagSuggestion } from '../..
 import type { UnitDeficienciesAnswer } from '../../../../domain/repairs';
 import type { Location, LocationInput } from '../../../../domain/locations';
 import type { Unit, UnitInput, UnitJobsAnswer, UnitUpdateInput } from '../../../../domain/units';
+import type { UnitCodeResult } from '../../../../domain/unit-labels';
 import { api, withQuery, type QueryValue } from '../../../lib/api-client';
 import { customerKeys, searchKeys } from '../../../lib/query-keys';
 
@@ -65,6 +66,18 @@ export function useLocation(id: string | undefined) {
   return useQuery({
     queryKey: keys.location(id ?? ''),
     queryFn: () => api.get<Location>(`/api/locations/${id}`),
+    enabled: Boolean(id),
+  });
+}
+
+/**
+ * The signed-in technician's open job on the unit, through the code lookup Scan Unit uses (a
+ * phone's own camera app opens the label's URL, the unit page, rather than the job).
+ */
+export function useMyOpenJobOnUnit(id: string | undefined) {
+  return useQuery({
+    queryKey: keys.unitOpenJob(id ?? ''),
+    queryFn: async () => (await api.get<UnitCodeResult>('/api/unit-labels/resolve', { code: id })).job,
     enabled: Boolean(id),
   });
 }
