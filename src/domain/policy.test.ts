@@ -36,6 +36,7 @@ const EXPECTED: Record<Action, string> = {
   'quotes.send': 'admin manager user',
   'quoteTemplates.manage': 'admin manager user',
   'opportunities.manage': 'admin manager user',
+  'recommendations.resolve': 'admin manager user',
   'scorecard.everyone': 'admin manager user',
 };
 

@@ -70,6 +70,11 @@ const ALLOWED = {
   'quoteTemplates.manage': OFFICE,
   /** Service Opportunities: see the unsold work, set follow-ups, dismiss and restore (decision 039). */
   'opportunities.manage': OFFICE,
+  /**
+   * Mark a unit's open recommendation resolved from the unit page (issue 29, decision 044). On a
+   * job's page a technician may too, and add one to the job, on jobs assigned to them (mayWorkOnJob).
+   */
+  'recommendations.resolve': OFFICE,
   /** The Tech Scorecard of every technician (a technician sees only their own row: scorecardScope). */
   'scorecard.everyone': OFFICE,
 } as const satisfies Record<string, readonly UserRole[]>;

@@ -46,6 +46,8 @@ export const customerKeys = {
   unit: (id: string) => ['customers', 'unit', id] as const,
   unitJobs: (id: string, page: number) => ['customers', 'unit-jobs', id, page] as const,
   unitDeficiencies: (id: string, page: number) => ['customers', 'unit-deficiencies', id, page] as const,
+  /** The unit's Service History (issue 29): its visits with their inspections and repair options. */
+  unitHistory: (id: string, page: number) => ['customers', 'unit-history', id, page] as const,
   /** Contacts (decision 038): the list, and a location's contacts for the job form and the send dialogs. */
   contacts: (q: Partial<ContactListQuery>) => ['customers', 'contacts', q] as const,
   contactOptions: (locationId: string) => ['customers', 'contact-options', locationId] as const,
