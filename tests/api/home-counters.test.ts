@@ -327,6 +327,22 @@ describe('home counters kept by the writes', () => {
     await run(sql`update job_repairs set total_cost = total_cost + 100 where job_id = ${old[0]!.id}::uuid`);
     await expectCountersKept();
 
+    // Recommendations settled (issue 29): one marked resolved, one carried to another repair (its
+    // copy), then the copy deleted (the foreign key sets the reference null: open again).
+    const pricedRepair = async () => {
+      const inspection = await ctx.f.inspection(plain.id);
+      return (await ctx.f.repair({ jobId: plain.id, inspectionId: inspection.id }, { createdAt: ago(2) })).id;
+    };
+    const [resolvable, carried, copy] = [await pricedRepair(), await pricedRepair(), await pricedRepair()];
+    await expectCountersKept();
+    await run(
+      sql`update job_repairs set resolved_at = now(), resolution_reason = 'Fixed by the tenant' where id = ${resolvable}::uuid`,
+    );
+    await run(sql`update job_repairs set carried_to_repair_id = ${copy}::uuid where id = ${carried}::uuid`);
+    await expectCountersKept();
+    await run(sql`delete from job_repairs where id = ${copy}::uuid`);
+    await expectCountersKept();
+
     // Invoices through the API: created (draft), issued, paid, voided, a draft deleted.
     const completeAndInvoice = async (job: { id: string }) => {
       await ctx.f.jobItem(job.id, { quantity: 1, unitCost: '250.00', totalCost: '250.00' });
