@@ -105,7 +105,7 @@ export function RepairSettlement({ repair }: { repair: UnitDeficiency }) {
     return (
       <p className="text-xs text-slate-600">
         Added to job{' '}
-        <Link to={`/jobs/${repair.carriedToJobId}`} className="text-blue-700 hover:underline">
+        <Link to={`/jobs/${repair.carriedToJobId}`} className="text-blue-700 underline">
           #{repair.carriedToJobNumber}
         </Link>
       </p>

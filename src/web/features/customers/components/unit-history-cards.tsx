@@ -2,7 +2,7 @@
  * The unit page's history across visits (issue 29, decision 044), in the places the specification
  * keeps for it: the Services card becomes the Service History (every visit, newest first, with its
  * technicians, inspections and repair options), and the Deficiencies card lists every repair option
- * with what became of it, the open ones first in the office's eye with Mark resolved.
+ * with what became of it, and Mark resolved on the open ones for the office.
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -15,6 +15,7 @@ import { useFormatDate } from '../../../lib/company';
 import { CompanyDate } from '../../../lib/company-date';
 import { formatCents } from '../../../lib/format';
 import {
+  recommendationTitle,
   RepairOutcomeBadge,
   RepairSettlement,
   RepairTiers,
@@ -154,11 +155,14 @@ function DeficiencyItem({ deficiency, onResolve }: { deficiency: UnitDeficiency;
         <Badge tone="green">{formatCents(deficiency.totalCents)}</Badge>
         <RepairOutcomeBadge outcome={deficiency.outcome} />
         {onResolve ? (
-          <Button size="sm" variant="secondary" className="ml-auto" onClick={onResolve}>
+          <Button
+            size="sm"
+            variant="secondary"
+            className="ml-auto"
+            onClick={onResolve}
+            aria-label={`Mark resolved: ${recommendationTitle(deficiency)}`}
+          >
             Mark resolved
-            <span className="sr-only">
-              : job #{deficiency.jobNumber}, {deficiency.optionLabel}
-            </span>
           </Button>
         ) : null}
       </div>

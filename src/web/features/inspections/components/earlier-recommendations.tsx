@@ -78,7 +78,7 @@ export function EarlierRecommendations({
               </div>
               <p className="text-xs text-slate-600">
                 Found on{' '}
-                <Link to={`/jobs/${r.jobId}`} className="text-blue-700 hover:underline">
+                <Link to={`/jobs/${r.jobId}`} className="text-blue-700 underline">
                   job #{r.jobNumber}
                 </Link>{' '}
                 <CompanyDate value={r.createdAt} />
@@ -88,18 +88,24 @@ export function EarlierRecommendations({
               <RepairTiers repair={r} />
               {canEdit ? (
                 <div className="flex flex-wrap gap-2">
-                  <Button size="sm" onClick={() => void onAdd(r)} aria-disabled={add.isPending}>
-                    Add to this job<span className="sr-only">: {recommendationTitle(r)}</span>
+                  <Button
+                    size="sm"
+                    onClick={() => void onAdd(r)}
+                    aria-disabled={add.isPending}
+                    aria-label={`Add to this job: ${recommendationTitle(r)}`}
+                  >
+                    Add to this job
                   </Button>
                   <Button
                     size="sm"
                     variant="secondary"
+                    aria-label={`Mark resolved: ${recommendationTitle(r)}`}
                     onClick={() => {
                       setResolving(r);
                       setOpen(true);
                     }}
                   >
-                    Mark resolved<span className="sr-only">: {recommendationTitle(r)}</span>
+                    Mark resolved
                   </Button>
                 </div>
               ) : null}
