@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { homeFilters, homeRules, isOpenJob, parseHomeFilters, periodStart, type HomeJobFacts } from './home';
+import {
+  homeFilters,
+  homeRules,
+  isOpenJob,
+  OPEN_REPAIR_OUTCOMES,
+  parseHomeFilters,
+  periodStart,
+  repairOutcome,
+  type HomeJobFacts,
+} from './home';
 
 const NOW = new Date('2026-03-15T15:00:00Z');
 const TODAY = '2026-03-15';
@@ -95,6 +104,51 @@ describe('home count definitions', () => {
     expect(homeRules.openDeficiency({ totalCents: 0 }, { quoteStatus: null })).toBe(false);
     expect(homeRules.openDeficiency({ totalCents: 125_000 }, { quoteStatus: 'approved' })).toBe(false);
     expect(homeRules.openDeficiency({ totalCents: 125_000 }, { quoteStatus: 'declined' })).toBe(false);
+  });
+
+  // Issue 29 (decision 044): the same rule says whether a recommendation is still open on its unit.
+  it.each([
+    // [what happened, repair, latest quote status, outcome, open]
+    ['found, no quote sent', { totalCents: 125_000 }, null, 'not_quoted', true],
+    ['quoted, awaiting the customer', { totalCents: 125_000 }, 'sent', 'quoted', true],
+    ['quoted, link ran out unanswered', { totalCents: 125_000 }, 'expired', 'quoted', true],
+    ['quote withdrawn (job cancelled)', { totalCents: 125_000 }, 'withdrawn', 'not_quoted', true],
+    ['customer approved', { totalCents: 125_000 }, 'approved', 'approved', false],
+    ['customer declined', { totalCents: 125_000 }, 'declined', 'declined', false],
+    [
+      'marked resolved by the technician',
+      { totalCents: 125_000, resolvedAt: '2026-03-10T14:00:00Z', carriedToRepairId: null },
+      null,
+      'resolved',
+      false,
+    ],
+    [
+      'resolved while its quote awaited the customer',
+      { totalCents: 125_000, resolvedAt: new Date('2026-03-10T14:00:00Z') },
+      'sent',
+      'resolved',
+      false,
+    ],
+    [
+      'added to the next visit',
+      { totalCents: 125_000, carriedToRepairId: '0b6c6f5e-4a33-4b6e-9a53-8f2f8a0e7f11' },
+      null,
+      'carried',
+      false,
+    ],
+    ['nothing priced ($0 record from Mark Complete)', { totalCents: 0 }, null, 'none', false],
+    ['nothing priced, job quoted for other work', { totalCents: 0 }, 'sent', 'none', false],
+    [
+      'approved wins over a stale resolution',
+      { totalCents: 125_000, resolvedAt: '2026-03-10T14:00:00Z' },
+      'approved',
+      'approved',
+      false,
+    ],
+  ] as const)('a repair %s', (_what, repair, quoteStatus, outcome, open) => {
+    expect(repairOutcome(repair, { quoteStatus })).toBe(outcome);
+    expect(homeRules.openDeficiency(repair, { quoteStatus })).toBe(open);
+    expect(OPEN_REPAIR_OUTCOMES.includes(outcome as never) && repair.totalCents > 0).toBe(open);
   });
 
   it('Unsent invoices are drafts; submitted quotes await a decision', () => {

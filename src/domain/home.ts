@@ -50,6 +50,39 @@ export function isOpenJob(job: Pick<HomeJobFacts, 'status'>): boolean {
   return job.status !== 'completed' && job.status !== 'cancelled';
 }
 
+/**
+ * What became of a repair option found on a visit (issue 29, decision 044), as the unit's history
+ * and Deficiencies card show it:
+ * - approved / declined: the customer answered the job's latest quote;
+ * - carried: added to a later job's repair options (that copy carries it on);
+ * - resolved: marked resolved by the office or a technician, with a reason;
+ * - quoted: the latest quote is sent and unanswered (or its link ran out): quoted and open;
+ * - not_quoted: priced, and no quote awaits an answer (none sent, or the last one withdrawn);
+ * - none: nothing priced (a $0 record, as Mark Complete makes for an inspection without repairs).
+ * The customer's answer wins: an answered repair is never resolved or carried afterwards (the
+ * service refuses both), so the order below only matters for records older than those columns.
+ */
+export const REPAIR_OUTCOMES = ['not_quoted', 'quoted', 'approved', 'declined', 'resolved', 'carried', 'none'] as const;
+export type RepairOutcome = (typeof REPAIR_OUTCOMES)[number];
+/** The outcomes of a repair still open on its unit (an open recommendation) when it is priced. */
+export const OPEN_REPAIR_OUTCOMES = ['not_quoted', 'quoted'] as const satisfies readonly RepairOutcome[];
+
+export interface OpenRepairFacts {
+  totalCents: number;
+  /** when someone marked it resolved; null (or absent) while not */
+  resolvedAt?: string | Date | null;
+  /** the copy on a later job it was added to; null (or absent) while not */
+  carriedToRepairId?: string | null;
+}
+
+export function repairOutcome(repair: OpenRepairFacts, job: Pick<HomeJobFacts, 'quoteStatus'>): RepairOutcome {
+  if (job.quoteStatus === 'approved' || job.quoteStatus === 'declined') return job.quoteStatus;
+  if (repair.carriedToRepairId) return 'carried';
+  if (repair.resolvedAt) return 'resolved';
+  if (repair.totalCents <= 0) return 'none';
+  return job.quoteStatus === null || job.quoteStatus === 'withdrawn' ? 'not_quoted' : 'quoted';
+}
+
 export const homeRules = {
   /** Jobs with No Appointment: open jobs with no schedule start. */
   jobWithNoAppointment: (job: HomeJobFacts) => isOpenJob(job) && job.scheduleStart === null,
@@ -67,9 +100,15 @@ export const homeRules = {
   jobReadyToSchedule: (job: HomeJobFacts) => isOpenJob(job) && job.quoteStatus === 'approved',
   /** Jobs to Invoice: completed jobs with no (non-void) invoice. */
   jobToInvoice: (job: HomeJobFacts) => job.status === 'completed' && !job.hasInvoice,
-  /** Open Deficiencies: repair records with a non-zero total whose customer decision is still open. */
-  openDeficiency: (repair: { totalCents: number }, job: Pick<HomeJobFacts, 'quoteStatus'>) =>
-    repair.totalCents > 0 && job.quoteStatus !== 'approved' && job.quoteStatus !== 'declined',
+  /**
+   * Open Deficiencies: repair records with a non-zero total whose customer decision is still open,
+   * and that nobody settled another way: not marked resolved, not added to a later job (issue 29,
+   * decision 044). The one rule of an "open repair": the Home count and list, the company asset
+   * report, the service opportunities, the unit's open recommendations and the job page's "Open
+   * recommendations from earlier visits" all read it (SQL twin: `openRepair` in server/db/views.ts).
+   */
+  openDeficiency: (repair: OpenRepairFacts, job: Pick<HomeJobFacts, 'quoteStatus'>) =>
+    repair.totalCents > 0 && (OPEN_REPAIR_OUTCOMES as readonly string[]).includes(repairOutcome(repair, job)),
   /** Total Unsent Invoices: draft invoices. */
   unsentInvoice: (invoice: { status: string }) => invoice.status === 'draft',
   /** Total Submitted Quotes: quotes whose link is live and awaiting the customer (effective status sent). */

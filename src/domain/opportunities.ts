@@ -3,7 +3,9 @@
  * and its age. Four kinds, each defined here and computed in SQL by the opportunities repo:
  *
  * - unquoted_repair: a repair record with a priced option (a repair total above zero) whose job has
- *   no quote built from repair data (no repair or replacement quote, in any status). Value: the
+ *   no quote built from repair data (no repair or replacement quote, in any status), and that
+ *   nobody marked resolved or added to a later job (the open-repair rule's "unsettled" part,
+ *   homeRules.openDeficiency in src/domain/home.ts, decision 044). Value: the
  *   stored repair total (src/domain/repairs.ts repairTotalCents). Arose: the repair record's creation.
  * - awaiting_customer: a quote sent and awaiting the customer (job_quotes status sent). Value: the
  *   quote's amount (src/domain/quote-summary.ts, stored once on job_quotes). Arose: its sending.

@@ -40,6 +40,7 @@ const EXPECTED: Record<Action, string> = {
   'quotes.send': 'admin manager user',
   'quoteTemplates.manage': 'admin manager user',
   'opportunities.manage': 'admin manager user',
+  'recommendations.resolve': 'admin manager user',
   'scorecard.everyone': 'admin manager user',
   'calendarFeeds.manage': 'admin manager',
   'calendarFeeds.own': 'technician',

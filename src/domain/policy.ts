@@ -87,6 +87,11 @@ const ALLOWED = {
    * roles' (they also void invoices and payments); office users bill, but do not post to the ledger.
    */
   'accounting.export': ADMINS,
+  /**
+   * Mark a unit's open recommendation resolved from the unit page (issue 29, decision 044). On a
+   * job's page a technician may too, and add one to the job, on jobs assigned to them (mayWorkOnJob).
+   */
+  'recommendations.resolve': OFFICE,
   /** The Tech Scorecard of every technician (a technician sees only their own row: scorecardScope). */
   'scorecard.everyone': OFFICE,
   /** The offices' calendar feeds, and turning off a technician's feed (decision 049). */

@@ -12,6 +12,7 @@
  * which stores what it computes and ignores any total the browser sends.
  */
 import { z } from 'zod';
+import { REPAIR_OUTCOMES } from './home.js';
 
 export const REPAIR_PHASES = ['phase1', 'phase2', 'phase3'] as const;
 export type RepairPhase = (typeof REPAIR_PHASES)[number];
@@ -563,7 +564,20 @@ export function combinedRepairTotalCents(items: readonly { totalCents: number }[
   return items.reduce((total, item) => total + item.totalCents, 0);
 }
 
-/** One line of the unit's Deficiencies card: a repair record from one of the unit's jobs. */
+/** One of a repair record's three options with its price. */
+export const repairTier = z.object({
+  phase: z.enum(REPAIR_PHASES),
+  label: z.string(),
+  description: z.string(),
+  costCents: z.number().int(),
+});
+export type RepairTier = z.infer<typeof repairTier>;
+
+/**
+ * One line of the unit's Deficiencies card (and of its history, and of the job page's open
+ * recommendations): a repair record from one of the unit's jobs, with what became of it
+ * (`outcome`, homeRules.openDeficiency's classification in src/domain/home.ts).
+ */
 export const unitDeficiency = z.object({
   repairId: z.string(),
   inspectionId: z.string(),
@@ -574,9 +588,23 @@ export const unitDeficiency = z.object({
   optionLabel: z.string(),
   optionDescription: z.string(),
   totalCents: z.number().int(),
+  /** the three options and their prices */
+  tiers: z.array(repairTier),
+  /** the inspection's model and serial number, so the technician finds the equipment */
+  modelNumber: z.string().nullable(),
+  serialNumber: z.string().nullable(),
   /** the customer's answer to the job's latest quote; null while there is none */
   decision: z.enum(REPAIR_DECISIONS).nullable(),
   decidedAt: z.string().nullable(),
+  outcome: z.enum(REPAIR_OUTCOMES),
+  /** still open on the unit: homeRules.openDeficiency */
+  open: z.boolean(),
+  resolvedAt: z.string().nullable(),
+  resolvedByName: z.string().nullable(),
+  resolutionReason: z.string().nullable(),
+  /** the later job it was added to */
+  carriedToJobId: z.string().nullable(),
+  carriedToJobNumber: z.number().int().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

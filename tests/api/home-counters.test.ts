@@ -77,7 +77,7 @@ async function recomputedCounters() {
       union all
       select j.id, j.office, (r.created_at at time zone 'UTC')::date, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0
       from job_repairs r join j on j.id = r.job_id
-      where r.total_cost > 0 and j.qs is distinct from 'approved' and j.qs is distinct from 'declined'
+      where r.total_cost > 0 and r.resolved_at is null and r.carried_to_repair_id is null and j.qs is distinct from 'approved' and j.qs is distinct from 'declined'
       union all
       select j.id, j.office, (i.created_at at time zone 'UTC')::date, 0, 0, 0, 0, 0, 0, 0, 0, 1, i.amount
       from job_invoices i join j on j.id = i.job_id where i.status = 'draft'),
@@ -121,7 +121,8 @@ async function countsFromTables(filters: {
       (select coalesce(sum(r.total_cost), 0) from recent j join job_repairs r on r.job_id = j.id where j.open and j.qs = 'approved') as to_schedule_value,
       (select count(*) from recent j where status = 'completed' and not exists (select 1 from job_invoices i where i.job_id = j.id and i.status <> 'void')) as to_invoice,
       (select count(*) from scoped j join job_repairs r on r.job_id = j.id
-        where r.created_at >= ${since}::timestamptz and r.total_cost > 0 and j.qs is distinct from 'approved' and j.qs is distinct from 'declined') as deficiencies,
+        where r.created_at >= ${since}::timestamptz and r.total_cost > 0 and r.resolved_at is null and r.carried_to_repair_id is null
+          and j.qs is distinct from 'approved' and j.qs is distinct from 'declined') as deficiencies,
       (select count(*) from scoped j join job_invoices i on i.job_id = j.id where i.status = 'draft' and i.created_at >= ${since}::timestamptz) as unsent,
       (select coalesce(sum(i.amount), 0) from scoped j join job_invoices i on i.job_id = j.id where i.status = 'draft' and i.created_at >= ${since}::timestamptz) as unsent_value,
       (select count(*) from scoped j join job_quotes q on q.job_id = j.id
@@ -324,6 +325,22 @@ describe('home counters kept by the writes', () => {
       await ctx.f.repair({ jobId: job.id, inspectionId: second.id }, { totalCost: '0.00', createdAt: ago(60) });
     }
     await run(sql`update job_repairs set total_cost = total_cost + 100 where job_id = ${old[0]!.id}::uuid`);
+    await expectCountersKept();
+
+    // Recommendations settled (issue 29): one marked resolved, one carried to another repair (its
+    // copy), then the copy deleted (the foreign key sets the reference null: open again).
+    const pricedRepair = async () => {
+      const inspection = await ctx.f.inspection(plain.id);
+      return (await ctx.f.repair({ jobId: plain.id, inspectionId: inspection.id }, { createdAt: ago(2) })).id;
+    };
+    const [resolvable, carried, copy] = [await pricedRepair(), await pricedRepair(), await pricedRepair()];
+    await expectCountersKept();
+    await run(
+      sql`update job_repairs set resolved_at = now(), resolution_reason = 'Fixed by the tenant' where id = ${resolvable}::uuid`,
+    );
+    await run(sql`update job_repairs set carried_to_repair_id = ${copy}::uuid where id = ${carried}::uuid`);
+    await expectCountersKept();
+    await run(sql`delete from job_repairs where id = ${copy}::uuid`);
     await expectCountersKept();
 
     // Invoices through the API: created (draft), issued, paid, voided, a draft deleted.

@@ -347,7 +347,7 @@ describe("the unit's Deficiencies card", () => {
     const answer = response.json();
     expect(answer).toMatchObject({ total: 3, page: 1, pageSize: 10 });
     expect(answer.items.map((i: { repairId: string }) => i.repairId)).toEqual([c.id, b.id, a.id]);
-    expect(answer.items[2]).toEqual({
+    expect(answer.items[2]).toMatchObject({
       repairId: a.id,
       inspectionId: a.inspectionId,
       jobId: approvedJob.id,
@@ -359,16 +359,31 @@ describe("the unit's Deficiencies card", () => {
       totalCents: Number(a.totalCost) * 100,
       decision: 'approved',
       decidedAt: at(20).toISOString(),
+      outcome: 'approved',
+      open: false,
+      resolvedAt: null,
+      carriedToJobId: null,
       createdAt: at(1).toISOString(),
       updatedAt: at(1).toISOString(),
     });
+    expect(answer.items[2].tiers.map((t: { description: string }) => t.description)).toEqual([
+      'Economy Option',
+      'Standard Option',
+      'New 10-ton RTU',
+    ]);
     expect(answer.items[1]).toMatchObject({
       jobId: pendingJob.id,
       decision: null,
       decidedAt: null,
       optionLabel: 'Standard Option',
     });
-    expect(answer.items[0]).toMatchObject({ jobId: resentJob.id, decision: null, optionLabel: 'Economy Option' });
+    expect(answer.items[0]).toMatchObject({
+      jobId: resentJob.id,
+      decision: null,
+      optionLabel: 'Economy Option',
+      outcome: 'quoted',
+      open: true,
+    });
 
     const declinedJob = await ctx.f.job({ unitId: unit.id, locationId: unit.locationId });
     await repairOn(declinedJob.id, 5);

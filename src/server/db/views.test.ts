@@ -9,7 +9,8 @@ import {
   QUOTE_STATUSES,
   type QuoteStatus,
 } from '../../domain/quotes';
-import { quoteDecided, quoteOpenAt, quoteStatusAt } from './views';
+import { homeRules } from '../../domain/home';
+import { openRepair, quoteDecided, quoteOpenAt, quoteStatusAt } from './views';
 
 /** Every SQL twin of a quote rule says what its TypeScript rule says, for every status and expiry. */
 const client = new PGlite();
@@ -38,4 +39,33 @@ describe('the quote rules and their SQL twins (db/views.ts) agree', () => {
       status: effectiveQuoteStatus({ status, expiresAt }, now),
     });
   });
+});
+
+/** The open-repair rule (homeRules.openDeficiency, decision 044) and its SQL twin, for every quote status and settlement. */
+describe('the open-repair rule and its SQL twin openRepair agree', () => {
+  const repairCases = [null, ...QUOTE_STATUSES].flatMap((quoteStatus) =>
+    [0, 125_000].flatMap((totalCents) =>
+      [
+        { resolvedAt: null, carriedToRepairId: null },
+        { resolvedAt: '2026-11-20T10:00:00Z', carriedToRepairId: null },
+        { resolvedAt: null, carriedToRepairId: '0b6c6f5e-4a33-4b6e-9a53-8f2f8a0e7f11' },
+      ].map((settled) => ({ quoteStatus, totalCents, ...settled })),
+    ),
+  );
+  it.each(repairCases)(
+    'quote $quoteStatus, total $totalCents, resolved $resolvedAt, carried $carriedToRepairId',
+    async ({ quoteStatus, totalCents, resolvedAt, carriedToRepairId }) => {
+      const repair = {
+        totalCost: sql`${(totalCents / 100).toFixed(2)}::numeric(12,2)`,
+        resolvedAt: sql`${resolvedAt}::timestamptz`,
+        carriedToRepairId: sql`${carriedToRepairId}::uuid`,
+      };
+      const { rows } = await db.execute<{ open: boolean }>(
+        sql`select ${openRepair(repair, sql`${quoteStatus}::varchar`)} as open`,
+      );
+      expect(rows[0]!.open).toBe(
+        homeRules.openDeficiency({ totalCents, resolvedAt, carriedToRepairId }, { quoteStatus }),
+      );
+    },
+  );
 });

@@ -45,3 +45,22 @@ export function quoteOpenAt(quote: { status: SQLWrapper; expiresAt: SQLWrapper }
 export function quoteStatusAt(quote: { status: unknown; expiresAt: unknown }, now: Date): SQL<QuoteStatus> {
   return sql<QuoteStatus>`(case when ${quote.status} = 'sent' and ${quote.expiresAt} <= ${now.toISOString()}::timestamptz then 'expired' else ${quote.status} end)`;
 }
+
+/**
+ * SQL twin of homeRules.openDeficiency (src/domain/home.ts, decision 044): a repair record with a
+ * total, not marked resolved, not added to a later job, whose job's latest quote (`latestStatus`,
+ * null when none) is not answered. The Home list, the company asset report, the unit's open
+ * recommendations and (with its own "not quoted" narrowing) the service opportunities use it; the
+ * Home counters' trigger (migrations 0027, 0047) keeps a frozen copy, checked by home-counters.test.ts.
+ */
+export function openRepair(
+  repair: { totalCost: SQLWrapper; resolvedAt: SQLWrapper; carriedToRepairId: SQLWrapper },
+  latestStatus: SQLWrapper,
+): SQL<boolean> {
+  return sql<boolean>`(${repair.totalCost} > 0 and ${repairUnsettled(repair)} and ${latestStatus} is distinct from 'approved' and ${latestStatus} is distinct from 'declined')`;
+}
+
+/** Nobody settled the repair another way: not marked resolved, not added to a later job (part of openRepair). */
+export function repairUnsettled(repair: { resolvedAt: SQLWrapper; carriedToRepairId: SQLWrapper }): SQL<boolean> {
+  return sql<boolean>`(${repair.resolvedAt} is null and ${repair.carriedToRepairId} is null)`;
+}

@@ -48,6 +48,8 @@ export const customerKeys = {
   unitDeficiencies: (id: string, page: number) => ['customers', 'unit-deficiencies', id, page] as const,
   /** A technician's open job on the unit (the unit page's banner; decision 046). */
   unitOpenJob: (id: string) => ['customers', 'unit-open-job', id] as const,
+  /** The unit's Service History (issue 29): its visits with their inspections and repair options. */
+  unitHistory: (id: string, page: number) => ['customers', 'unit-history', id, page] as const,
   /** Contacts (decision 038): the list, and a location's contacts for the job form and the send dialogs. */
   contacts: (q: Partial<ContactListQuery>) => ['customers', 'contacts', q] as const,
   contactOptions: (locationId: string) => ['customers', 'contact-options', locationId] as const,

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
   varchar,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt, money, oneOf, notBlank, DB_ENUMS } from './columns.js';
 import { storedFiles } from './files.js';
@@ -74,11 +75,30 @@ export const jobRepairs = pgTable(
     warranty: text('warranty'),
     selectedPhase: varchar('selected_phase', { length: 10 }).notNull().default('phase2'),
     totalCost: money('total_cost').notNull().default('0'),
+    /**
+     * Issue 29 (decision 044): a recommendation not sold on its visit stays open on the unit until
+     * quoted and answered, or settled here: marked resolved (who, when, why), or added to a later
+     * job's repair options (the copy; deleting the copy sets this back to null, so the original
+     * is open again).
+     */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolutionReason: varchar('resolution_reason', { length: 500 }),
+    carriedToRepairId: uuid('carried_to_repair_id').references((): AnyPgColumn => jobRepairs.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('job_repairs_selected_phase_check', oneOf(t.selectedPhase, DB_ENUMS.repairPhase)),
+    check(
+      'job_repairs_resolved_has_reason',
+      sql`${t.resolvedAt} is null or (${t.resolutionReason} is not null and btrim(${t.resolutionReason}) <> '')`,
+    ),
+    index('job_repairs_carried_to_idx')
+      .on(t.carriedToRepairId)
+      .where(sql`${t.carriedToRepairId} is not null`),
     check(
       'job_repairs_costs_check',
       sql`${t.phase1Cost} >= 0 and ${t.phase2Cost} >= 0 and ${t.phase3Cost} >= 0 and ${t.labor} >= 0 and ${t.refrigerationRecovery} >= 0 and ${t.startUpCosts} >= 0 and ${t.thermostatStartup} >= 0 and ${t.removalCost} >= 0 and ${t.permitCost} >= 0 and ${t.totalCost} >= 0`,

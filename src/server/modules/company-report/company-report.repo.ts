@@ -11,7 +11,7 @@ import {
   units,
 } from '../../db/schema.js';
 import { from, selection, selectRow, selectRows, tableAlias, type RowOf } from '../../db/sql.js';
-import { quoteOpenAt } from '../../db/views.js';
+import { openRepair, quoteOpenAt } from '../../db/views.js';
 
 const c = tableAlias(companies, 'c');
 const l = tableAlias(locations, 'l');
@@ -76,8 +76,8 @@ export function createCompanyReportRepo(db: Executor) {
      * unit). Indexes: locations_company_name_idx, units_location_unit_number_idx, jobs_unit_idx,
      * job_inspections_job_idx, job_repairs_job_idx, job_quotes_job_idx, job_invoices_job_idx.
      *
-     * Open repair options are the SQL twin of homeRules.openDeficiency (src/domain/home.ts), as
-     * home.repo's deficiencyConditions writes it; open quotes use quoteOpenAt (db/views.ts).
+     * Open repair options are homeRules.openDeficiency (src/domain/home.ts) through its SQL twin
+     * openRepair (db/views.ts), as Home and the unit page read it; open quotes use quoteOpenAt.
      */
     async units(companyId: string, opts: { now: Date; since: Date }): Promise<ReportUnitRow[]> {
       const since = sql`${opts.since.toISOString()}::timestamptz`;
@@ -112,8 +112,7 @@ export function createCompanyReportRepo(db: Executor) {
             select ${q.status} as status from ${from(q)} where ${q.jobId} = uj.id
             order by ${q.sentAt} desc, ${q.id} desc limit 1
           ) lq on true
-          where ${r.totalCost} > 0
-            and lq.status is distinct from 'approved' and lq.status is distinct from 'declined'
+          where ${openRepair(r, sql`lq.status`)}
           group by uj.unit_id
         ),
         open_quotes as (

@@ -21,6 +21,7 @@ import {
 import { isTechnicianUser } from '../../db/roles.js';
 import { countOf, from, nullable, oneOfColumn, selectRow, selectRows, selection, tableAlias } from '../../db/sql.js';
 import { personName } from '../../db/person-name.js';
+import { openRepair } from '../../db/views.js';
 
 export interface HomeQuery {
   office: string | undefined;
@@ -215,7 +216,7 @@ const DEFICIENCY = selection({
 
 /**
  * The open deficiencies (src/domain/home.ts homeRules.openDeficiency) of the Home selects: repair
- * records with a total whose job's latest quote is unanswered, made since the period's start, of
+ * records with a total, not resolved or carried to a later job, whose job's latest quote is unanswered, made since the period's start, of
  * the office's jobs and the technician's. The same conditions as the count's facts.
  */
 function deficiencyConditions(filters: {
@@ -223,11 +224,7 @@ function deficiencyConditions(filters: {
   technicianId: string | undefined;
   since: Date | null;
 }): SQL {
-  const c = [
-    sql`${r.totalCost} > 0`,
-    sql`lq.status is distinct from 'approved'`,
-    sql`lq.status is distinct from 'declined'`,
-  ];
+  const c = [openRepair(r, sql`lq.status`)];
   if (filters.office) c.push(sql`${j.office} = ${filters.office}`);
   if (filters.technicianId)
     c.push(

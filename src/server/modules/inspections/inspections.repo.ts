@@ -12,15 +12,12 @@ import {
   type PhotoContentType,
 } from '../../../domain/inspections.js';
 import { centsToDecimal, toCents } from '../../../domain/money.js';
-import { isDecidedQuoteStatus } from '../../../domain/quotes.js';
 import {
   REPAIR_PHASE_LABELS,
   type Repair,
-  type RepairDecision,
   type RepairLineKind,
   type RepairPhase,
   type RepairSummaryItem,
-  type UnitDeficiency,
 } from '../../../domain/repairs.js';
 import { readTogether, type Executor } from '../../db/client.js';
 import {
@@ -35,6 +32,7 @@ import {
 } from '../../db/schema.js';
 import { isoTimestamp, selection, selectRow } from '../../db/sql.js';
 import { isTechnicianAssigned } from '../jobs/index.js';
+import { createUnitHistoryRepo } from './unit-history.repo.js';
 
 type InspectionRow = typeof jobInspections.$inferSelect;
 type RepairRow = typeof jobRepairs.$inferSelect;
@@ -182,9 +180,6 @@ function repairColumns(values: RepairWrite) {
     totalCost: centsToDecimal(values.totalCents),
   };
 }
-
-/** The customer's answer held by the job's latest quote (decision 018). */
-const decisionOf = (status: string | null): RepairDecision | null => (isDecidedQuoteStatus(status) ? status : null);
 
 export function createInspectionsRepo(db: Executor) {
   /** Repairs (with their lines) and photos of these inspections, in two queries each, never one per row. */
@@ -559,72 +554,8 @@ export function createInspectionsRepo(db: Executor) {
       );
     },
 
-    // -- the unit's Deficiencies card ------------------------------------------------------------
-
-    /**
-     * The unit's repair records across its jobs, newest first, with the chosen option, the total
-     * and the customer's answer to the job's latest quote.
-     */
-    async unitDeficiencies(
-      unitId: string,
-      page: number,
-      pageSize: number,
-      exec: Executor = db,
-    ): Promise<{ items: UnitDeficiency[]; total: number }> {
-      const latestQuote = exec
-        .select({ status: jobQuotes.status, decidedAt: jobQuotes.decidedAt })
-        .from(jobQuotes)
-        .where(eq(jobQuotes.jobId, jobs.id))
-        .orderBy(desc(jobQuotes.sentAt), desc(jobQuotes.id))
-        .limit(1)
-        .as('latest_quote');
-      const [rows, [counted]] = await Promise.all([
-        exec
-          .select({
-            repair: jobRepairs,
-            jobNumber: jobs.number,
-            jobName: jobs.name,
-            status: latestQuote.status,
-            decidedAt: latestQuote.decidedAt,
-          })
-          .from(jobRepairs)
-          .innerJoin(jobs, eq(jobs.id, jobRepairs.jobId))
-          .leftJoinLateral(latestQuote, sql`true`)
-          .where(eq(jobs.unitId, unitId))
-          .orderBy(desc(jobRepairs.createdAt), desc(jobRepairs.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        exec
-          .select({ n: count() })
-          .from(jobRepairs)
-          .innerJoin(jobs, eq(jobs.id, jobRepairs.jobId))
-          .where(eq(jobs.unitId, unitId)),
-      ]);
-      const items = rows.map(({ repair, jobNumber, jobName, status, decidedAt }) => {
-        const phase = repair.selectedPhase as RepairPhase;
-        const decision = decisionOf(status);
-        return {
-          repairId: repair.id,
-          inspectionId: repair.inspectionId,
-          jobId: repair.jobId,
-          jobNumber,
-          jobName,
-          selectedPhase: phase,
-          optionLabel: REPAIR_PHASE_LABELS[phase],
-          optionDescription: {
-            phase1: repair.phase1Description,
-            phase2: repair.phase2Description,
-            phase3: repair.phase3Description,
-          }[phase],
-          totalCents: toCents(repair.totalCost),
-          decision,
-          decidedAt: decision && decidedAt ? decidedAt.toISOString() : null,
-          createdAt: repair.createdAt.toISOString(),
-          updatedAt: repair.updatedAt.toISOString(),
-        };
-      });
-      return { items, total: counted?.n ?? 0 };
-    },
+    // -- the unit's history across visits (unit-history.repo.ts) ---------------------------------
+    ...createUnitHistoryRepo(db),
   };
 }
 

@@ -25,6 +25,15 @@ import {
   unitDeficienciesAnswer,
   unitDeficienciesQuery,
 } from '../../../domain/repairs.js';
+import {
+  earlierRecommendations,
+  jobRecommendationParams,
+  resolveRecommendationInput,
+  unitHistoryAnswer,
+  unitHistoryQuery,
+  unitRecommendationParams,
+} from '../../../domain/unit-history.js';
+import { allow } from '../../../domain/policy.js';
 import { badRequest } from '../../errors.js';
 import { contentDisposition } from '../../http/content-disposition.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -225,6 +234,79 @@ export async function inspectionsRoutes(app: FastifyInstance, { inspections }: {
       response: { 200: unitDeficienciesAnswer, 400: apiErrorBody, 404: apiErrorBody },
     },
     handler: async (request) => inspections.unitDeficiencies(request.params.id, request.query.page),
+  });
+
+  // -- the unit's history across visits (issue 29, decision 044) --------------------------------
+
+  r.get('/api/units/:id/history', {
+    schema: {
+      tags,
+      summary:
+        "The unit's Service History: its visits (jobs), newest first, 5 a page, each with its technicians, inspections and repair options",
+      params: unitIdParams,
+      querystring: unitHistoryQuery,
+      response: { 200: unitHistoryAnswer, 400: apiErrorBody, 404: apiErrorBody },
+    },
+    handler: async (request) => inspections.unitHistory(request.params.id, request.query.page),
+  });
+
+  r.post('/api/units/:id/deficiencies/:repairId/resolve', {
+    config: allow('recommendations.resolve'),
+    schema: {
+      tags,
+      summary: "Mark one of the unit's open recommendations resolved, with a reason (office)",
+      params: unitRecommendationParams,
+      body: resolveRecommendationInput,
+      response: { 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      const { id, repairId } = request.params;
+      await inspections.resolveRecommendation(currentUser(request), { unitId: id }, repairId, request.body);
+      return reply.status(204).send(null);
+    },
+  });
+
+  r.get('/api/jobs/:id/earlier-recommendations', {
+    schema: {
+      tags,
+      summary:
+        "Open recommendations from earlier visits: the open repair options of the job's unit found on its other jobs",
+      params: jobIdParams,
+      response: { 200: earlierRecommendations, ...errors },
+    },
+    handler: async (request) => inspections.earlierRecommendations(currentUser(request), request.params.id),
+  });
+
+  r.post('/api/jobs/:id/earlier-recommendations/:repairId/resolve', {
+    schema: {
+      tags,
+      summary:
+        "Mark an open recommendation of the job's unit resolved, with a reason (the office, or a technician assigned to the job)",
+      params: jobRecommendationParams,
+      body: resolveRecommendationInput,
+      response: { 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      const { id, repairId } = request.params;
+      await inspections.resolveRecommendation(currentUser(request), { jobId: id }, repairId, request.body);
+      return reply.status(204).send(null);
+    },
+  });
+
+  r.post('/api/jobs/:id/earlier-recommendations/:repairId/add', {
+    schema: {
+      tags,
+      summary:
+        "Add an open recommendation of the job's unit to this job's repair options (a copy of its inspection and repair record)",
+      params: jobRecommendationParams,
+      response: { 201: inspection, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await inspections.addRecommendationToJob(currentUser(request), request.params.id, request.params.repairId),
+        ),
   });
 
   // Uploads: multipart only for the photo route, with the photo's size limit.

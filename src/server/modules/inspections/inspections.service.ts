@@ -33,6 +33,14 @@ import {
   type RepairSummary,
   type UnitDeficienciesAnswer,
 } from '../../../domain/repairs.js';
+import {
+  EARLIER_RECOMMENDATIONS_LIMIT,
+  RECOMMENDATION_MESSAGES,
+  UNIT_HISTORY_PAGE_SIZE,
+  type EarlierRecommendations,
+  type ResolveRecommendationInput,
+  type UnitHistoryAnswer,
+} from '../../../domain/unit-history.js';
 import type { Database, Executor } from '../../db/client.js';
 import { conflict, forbidden, notFound, registerConstraintMessages } from '../../errors.js';
 import type { FileStorage } from '../../storage/storage.js';
@@ -72,6 +80,25 @@ export function repairWriteOf(input: RepairInput): RepairWrite {
     warranty: input.warranty,
     selectedPhase: input.selectedPhase,
     totalCents: repairTotalCents(costs),
+  };
+}
+
+/** A stored repair record as the write of its copy (a recommendation added to a later job); the total is computed again. */
+export function repairWriteOfRecord(record: Repair): RepairWrite {
+  return {
+    needsCrane: record.needsCrane,
+    phases: { phase1: record.phase1, phase2: record.phase2, phase3: record.phase3 },
+    laborCents: record.laborCents,
+    refrigerationRecoveryCents: record.refrigerationRecoveryCents,
+    startUpCostsCents: record.startUpCostsCents,
+    thermostatStartupCents: record.thermostatStartupCents,
+    removalCostCents: record.removalCostCents,
+    permitCostCents: record.permitCostCents,
+    accessories: record.accessories,
+    additionalItems: record.additionalItems,
+    warranty: record.warranty,
+    selectedPhase: record.selectedPhase,
+    totalCents: repairTotalCents(repairCostsOf(record)),
   };
 }
 
@@ -128,6 +155,34 @@ export function createInspectionsService(deps: {
   async function quoteState(jobId: string, exec: Executor = db): Promise<InspectionQuoteState> {
     const { quoteSentAt, lastChangedAt } = await repo.quoteTimes(jobId, exec);
     return { quoteSentAt, lastChangedAt, changedSinceQuote: changedSinceQuote(lastChangedAt, quoteSentAt) };
+  }
+
+  /**
+   * The unit a recommendation must belong to: the job's (locked, and the actor may work on it) or
+   * the given unit's (which must exist).
+   */
+  async function recommendationScope(
+    actor: SessionUser,
+    where: { jobId: string } | { unitId: string },
+    tx: Executor,
+  ): Promise<string> {
+    if ('unitId' in where) {
+      if (!(await repo.unitExists(where.unitId, tx))) throw notFound(INSPECTION_MESSAGES.unitNotFound);
+      return where.unitId;
+    }
+    await jobForChange(actor, where.jobId, tx);
+    const job = await repo.jobUnit(where.jobId, tx);
+    if (!job?.unitId) throw conflict(RECOMMENDATION_MESSAGES.noUnit);
+    return job.unitId;
+  }
+
+  /** The repair record, locked with its job, if it is an open recommendation of the unit found on another job. */
+  async function openRecommendation(repairId: string, unitId: string, jobId: string | null, tx: Executor) {
+    const found = await repo.repairToSettle(repairId, tx);
+    if (!found || found.unitId !== unitId) throw notFound(RECOMMENDATION_MESSAGES.notFound);
+    if (found.jobId === jobId) throw conflict(RECOMMENDATION_MESSAGES.sameJob);
+    if (!found.open) throw conflict(RECOMMENDATION_MESSAGES.notOpen);
+    return found;
   }
 
   async function markComplete(actor: SessionUser, jobId: string, tx: Executor) {
@@ -314,12 +369,72 @@ export function createInspectionsService(deps: {
       });
     },
 
-    // -- the unit's Deficiencies card ------------------------------------------------------------
+    // -- the unit's history across visits (issue 29, decision 044) --------------------------------
 
+    /** The unit's Deficiencies card: its repair records, newest first, with what became of each. */
     async unitDeficiencies(unitId: string, page: number): Promise<UnitDeficienciesAnswer> {
       if (!(await repo.unitExists(unitId))) throw notFound(INSPECTION_MESSAGES.unitNotFound);
       const { items, total } = await repo.unitDeficiencies(unitId, page, UNIT_DEFICIENCIES_PAGE_SIZE);
       return { items, total, page, pageSize: UNIT_DEFICIENCIES_PAGE_SIZE };
+    },
+
+    /** The unit's Service History: its visits, newest first, with their inspections and repair options. */
+    async unitHistory(unitId: string, page: number): Promise<UnitHistoryAnswer> {
+      if (!(await repo.unitExists(unitId))) throw notFound(INSPECTION_MESSAGES.unitNotFound);
+      const { items, total } = await repo.unitHistory(unitId, page, UNIT_HISTORY_PAGE_SIZE);
+      return { items, total, page, pageSize: UNIT_HISTORY_PAGE_SIZE };
+    },
+
+    /** The job page's "Open recommendations from earlier visits": the unit's open repairs of its other jobs. */
+    async earlierRecommendations(actor: SessionUser, jobId: string): Promise<EarlierRecommendations> {
+      await jobForRead(actor, jobId);
+      const job = await repo.jobUnit(jobId);
+      if (!job?.unitId) return { unitId: null, unitNumber: null, items: [], total: 0 };
+      const { items, total } = await repo.openRecommendations(job.unitId, jobId, EARLIER_RECOMMENDATIONS_LIMIT);
+      return { unitId: job.unitId, unitNumber: job.unitNumber, items, total };
+    },
+
+    /**
+     * Marks an open recommendation resolved, with who, when and why. From a job's page (`jobId`:
+     * a technician on a job assigned to them, or the office) the recommendation must be of the
+     * job's unit and found on another job; from the unit's page (`unitId`, the route allows the
+     * office only) it must be of that unit. 409 when it is no longer open.
+     */
+    async resolveRecommendation(
+      actor: SessionUser,
+      where: { jobId: string } | { unitId: string },
+      repairId: string,
+      input: ResolveRecommendationInput,
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        const unitId = await recommendationScope(actor, where, tx);
+        const found = await openRecommendation(repairId, unitId, 'jobId' in where ? where.jobId : null, tx);
+        await repo.resolveRepair(found.id, { reason: input.reason, by: actor.id, at: clock() }, tx);
+      });
+    },
+
+    /**
+     * Adds an open recommendation of the job's unit, found on another job, to this job's repair
+     * options: a copy of its inspection (readings, not completed) and of its repair record (the
+     * three options, costs, lines, chosen option), and the original is marked as carried to the
+     * copy, so it is no longer open on the unit (deleting the copy opens it again).
+     */
+    async addRecommendationToJob(actor: SessionUser, jobId: string, repairId: string): Promise<Inspection> {
+      return db.transaction(async (tx) => {
+        const unitId = await recommendationScope(actor, { jobId }, tx);
+        const found = await openRecommendation(repairId, unitId, jobId, tx);
+        if ((await repo.countByJob(jobId, tx)) >= INSPECTION_LIMITS.maxInspectionsPerJob)
+          throw conflict(INSPECTION_MESSAGES.tooManyInspections);
+        const original = await repo.getById(found.inspectionId, tx);
+        if (!original?.repair) throw notFound(RECOMMENDATION_MESSAGES.notFound);
+        const at = clock();
+        const { modelNumber, serialNumber, age, tonnage, unitType, systemType } = original;
+        const id = await repo.insert(jobId, { modelNumber, serialNumber, age, tonnage, unitType, systemType }, at, tx);
+        const copy = await repo.saveRepair({ jobId, inspectionId: id }, repairWriteOfRecord(original.repair), at, tx);
+        await repo.markCarried(found.id, copy.id, tx);
+        await repo.markChanged(jobId, actor.id, at, tx);
+        return (await repo.getById(id, tx))!;
+      });
     },
 
     // -- for the quotes module ------------------------------------------------------------------

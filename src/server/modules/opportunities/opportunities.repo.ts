@@ -41,6 +41,7 @@ import {
 } from '../../db/schema.js';
 import { countOf, from, selectRow, selectRows, selection, tableAlias } from '../../db/sql.js';
 import { personName } from '../../db/person-name.js';
+import { repairUnsettled } from '../../db/views.js';
 
 const r = tableAlias(jobRepairs, 'r');
 const j = tableAlias(jobs, 'j');
@@ -74,7 +75,7 @@ function sources(scope: OpportunityScope): SQL {
       null::text as decline_reason, null::text as decline_comment,
       null::text as replacement_reason, null::integer as unit_age
     from ${from(r)} join ${from(j)} on ${j.id} = ${r.jobId}
-    where ${r.totalCost} > 0 and ${j.status} <> 'cancelled'
+    where ${r.totalCost} > 0 and ${j.status} <> 'cancelled' and ${repairUnsettled(r)}
       and not exists (select 1 from ${from(q)} where ${q.jobId} = ${r.jobId} and ${q.quoteType} in ('repair', 'replacement'))
     union all
     select case when ${q.status} = 'sent' then 'awaiting_customer' else 'declined_quote' end as kind,

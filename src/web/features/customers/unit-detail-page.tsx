@@ -2,7 +2,6 @@ import { Briefcase, Building2, CalendarClock, MapPin, Pencil, Plus, QrCode } fro
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CUSTOMER_MESSAGES } from '../../../domain/customers';
-import { DEFICIENCY_DECISION_LABELS, type UnitDeficiency } from '../../../domain/repairs';
 import type { UnitJob } from '../../../domain/units';
 import { unitLabelCode } from '../../../domain/unit-labels';
 import { createJobForUnitPath, unitLabelPdfPath } from './customer-paths';
@@ -10,7 +9,6 @@ import { UNIT_MESSAGES } from './customer-texts';
 import { errorMessage } from '../../lib/api-client';
 import { useCompanyInfo } from '../../lib/company';
 import { formatCents, formatDate, formatPhone, formatTime } from '../../lib/format';
-import { CompanyDate } from '../../lib/company-date';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { ErrorBanner } from '../../ui/banner';
 import { Button, ButtonLink, buttonClass } from '../../ui/button';
@@ -20,7 +18,8 @@ import { Pager } from '../../ui/pager';
 import { detailGate, validId } from '../../ui/detail-screen';
 import { Spinner } from '../../ui/spinner';
 import { useUnit } from '../../lib/customer-queries';
-import { useMyOpenJobOnUnit, useUnitDeficiencies, useUnitJobs } from './api/customers-api';
+import { useMyOpenJobOnUnit, useUnitJobs } from './api/customers-api';
+import { DeficienciesCard, ServiceHistoryCard } from './components/unit-history-cards';
 import { FieldList } from './components/field-list';
 import { ConfiguredMap } from './components/map-card';
 import { UnitStatusBadge } from './components/status-badge';
@@ -34,8 +33,8 @@ const JOB_STATUS_TONES: Record<UnitJob['status'], BadgeTone> = {
   completed: 'green',
   cancelled: 'gray',
 };
+// Services and Deficiencies are the unit's history across visits (components/unit-history-cards.tsx).
 const PLACEHOLDERS = [
-  { title: 'Services', action: 'Add Service' },
   { title: 'Assets', action: 'Add Asset' },
   { title: 'Quotes', action: 'Create Quote' },
   { title: 'Contracts', action: 'Add Contract' },
@@ -70,83 +69,6 @@ function JobItem({ job, timeZone }: { job: UnitJob; timeZone: string | undefined
         </span>
       </div>
     </li>
-  );
-}
-
-function DeficiencyItem({ deficiency }: { deficiency: UnitDeficiency }) {
-  return (
-    <li className="space-y-1 py-3" data-testid="unit-deficiency">
-      <div className="flex flex-wrap items-center gap-2">
-        <Link
-          to={`/jobs/${deficiency.jobId}`}
-          className="font-mono text-sm font-semibold text-blue-700 hover:underline"
-        >
-          Job #{deficiency.jobNumber}
-        </Link>
-        <Badge tone="purple">{deficiency.optionLabel}</Badge>
-        <Badge tone="green">{formatCents(deficiency.totalCents)}</Badge>
-        {deficiency.decision ? (
-          <Badge tone={deficiency.decision === 'approved' ? 'green' : 'red'}>
-            {DEFICIENCY_DECISION_LABELS[deficiency.decision]}
-          </Badge>
-        ) : null}
-      </div>
-      {deficiency.optionDescription !== deficiency.optionLabel ? (
-        <p className="line-clamp-2 text-sm text-slate-600">{deficiency.optionDescription}</p>
-      ) : null}
-      <p className="text-xs text-slate-500">
-        {deficiency.jobName} · recorded <CompanyDate value={deficiency.createdAt} />
-        {deficiency.decidedAt ? (
-          <>
-            {' · decided '}
-            <CompanyDate value={deficiency.decidedAt} />
-          </>
-        ) : null}
-      </p>
-    </li>
-  );
-}
-
-/** The unit's repair records across its jobs, newest first (the Deficiencies card). */
-function DeficienciesCard({ unitId }: { unitId: string }) {
-  const [page, setPage] = useState(1);
-  const deficiencies = useUnitDeficiencies(unitId, page);
-  return (
-    <Card className="md:col-span-2">
-      <CardHeader
-        title={
-          <span className="flex items-center gap-2">
-            Deficiencies <Badge tone="gray">{deficiencies.data?.total ?? 0}</Badge>
-          </span>
-        }
-      />
-      <CardBody className="py-0">
-        {deficiencies.isError ? (
-          <ErrorBanner className="my-3" message={errorMessage(deficiencies.error, UNIT_MESSAGES.fetchDetail)} />
-        ) : null}
-        {deficiencies.isPending ? (
-          <Spinner />
-        ) : deficiencies.data && deficiencies.data.items.length === 0 ? (
-          <p className="py-6 text-center text-sm text-slate-500">No deficiencies recorded for this unit.</p>
-        ) : deficiencies.data ? (
-          <>
-            <ul className="divide-y divide-slate-100">
-              {deficiencies.data.items.map((deficiency) => (
-                <DeficiencyItem key={deficiency.repairId} deficiency={deficiency} />
-              ))}
-            </ul>
-            {deficiencies.data.total > deficiencies.data.pageSize ? (
-              <Pager
-                page={page}
-                pageSize={deficiencies.data.pageSize}
-                total={deficiencies.data.total}
-                onPage={setPage}
-              />
-            ) : null}
-          </>
-        ) : null}
-      </CardBody>
-    </Card>
   );
 }
 
@@ -314,6 +236,7 @@ export default function UnitDetailPage() {
           </Card>
 
           <div className="grid gap-6 md:grid-cols-2">
+            <ServiceHistoryCard unitId={u.id} />
             <DeficienciesCard unitId={u.id} />
             {PLACEHOLDERS.map((placeholder) => (
               <Card key={placeholder.title}>

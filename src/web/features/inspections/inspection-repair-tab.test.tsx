@@ -123,6 +123,8 @@ class FakeApi {
     }
     if (method === 'GET' && url === `/api/jobs/${JOB_ID}/inspections/quote-state`) return json(200, this.quote);
     if (method === 'GET' && url === `/api/jobs/${JOB_ID}/repairs/summary`) return json(200, this.summary());
+    if (method === 'GET' && url === `/api/jobs/${JOB_ID}/earlier-recommendations`)
+      return json(200, { unitId: null, unitNumber: null, items: [], total: 0 });
     if (method === 'POST' && url === `/api/jobs/${JOB_ID}/inspections`)
       return json(201, this.add(body as Partial<Inspection>));
     if (

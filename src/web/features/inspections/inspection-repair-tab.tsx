@@ -23,6 +23,7 @@ import {
   useSaveRepair,
   useUploadPhoto,
 } from './api/inspections-queries';
+import { EarlierRecommendations } from './components/earlier-recommendations';
 import { InspectionFormDialog } from './components/inspection-form-dialog';
 import { inspectionLabel, InspectionList } from './components/inspection-list';
 import { InspectionPhotos } from './components/inspection-photos';
@@ -285,6 +286,8 @@ export function InspectionRepairTab({
           canFinish={canEdit}
         />
       ) : null}
+
+      <EarlierRecommendations jobId={jobId} canEdit={canEdit} onChanged={onChanged} />
 
       <InspectionFormDialog
         open={formOpen}

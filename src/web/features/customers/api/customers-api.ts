@@ -12,11 +12,12 @@ import type { CompanyReport } from '../../../../domain/company-report';
 import type { CustomerDashboard } from '../../../../domain/customers';
 import type { AddCompanyTagInput, CompanyTagsAnswer, TagSuggestion } from '../../../../domain/tags';
 import type { UnitDeficienciesAnswer } from '../../../../domain/repairs';
+import type { ResolveRecommendationInput, UnitHistoryAnswer } from '../../../../domain/unit-history';
 import type { Location, LocationInput } from '../../../../domain/locations';
 import type { Unit, UnitInput, UnitJobsAnswer, UnitUpdateInput } from '../../../../domain/units';
 import type { UnitCodeResult } from '../../../../domain/unit-labels';
 import { api, withQuery, type QueryValue } from '../../../lib/api-client';
-import { customerKeys, searchKeys } from '../../../lib/query-keys';
+import { customerKeys, homeKeys, jobKeys, searchKeys } from '../../../lib/query-keys';
 
 /**
  * Queries and mutations of the customer screens; every change refreshes the customer lists. The
@@ -97,6 +98,29 @@ export function useUnitDeficiencies(unitId: string, page: number) {
     queryKey: keys.unitDeficiencies(unitId, page),
     queryFn: () => api.get<UnitDeficienciesAnswer>(`/api/units/${unitId}/deficiencies`, { page }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The unit's visits, newest first, with their inspections and repair options (Service History). */
+export function useUnitHistory(unitId: string, page: number) {
+  return useQuery({
+    queryKey: keys.unitHistory(unitId, page),
+    queryFn: () => api.get<UnitHistoryAnswer>(`/api/units/${unitId}/history`, { page }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Mark one of the unit's open recommendations resolved (office); Home's counts and the jobs change too. */
+export function useResolveUnitRecommendation(unitId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ repairId, body }: { repairId: string; body: ResolveRecommendationInput }) =>
+      api.post<null>(`/api/units/${unitId}/deficiencies/${repairId}/resolve`, body),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: keys.all });
+      void client.invalidateQueries({ queryKey: homeKeys.all });
+      void client.invalidateQueries({ queryKey: jobKeys.all });
+    },
   });
 }
 

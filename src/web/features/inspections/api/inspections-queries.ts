@@ -10,7 +10,8 @@ import type {
 } from '../../../../domain/inspections';
 import type { Repair, RepairPayload, RepairSummary } from '../../../../domain/repairs';
 import { api } from '../../../lib/api-client';
-import { invalidateJob, jobKeys } from '../../../lib/query-keys';
+import type { EarlierRecommendations, ResolveRecommendationInput } from '../../../../domain/unit-history';
+import { customerKeys, invalidateJob, jobKeys } from '../../../lib/query-keys';
 
 /** Every query of one job's Inspection/Repair tab sits under this key, itself under the job's (lib/query-keys). */
 export const jobInspectionsRoot = (jobId: string) => jobKeys.inspections(jobId);
@@ -117,5 +118,43 @@ export function useDeletePhoto(jobId: string, onChanged?: OnChanged) {
     mutationFn: ({ inspectionId, photoId }: { inspectionId: string; photoId: string }) =>
       api.delete<void>(`/api/inspections/${inspectionId}/photos/${photoId}`),
     onSuccess: () => refresh(client, jobId, onChanged),
+  });
+}
+
+// -- open recommendations from earlier visits (issue 29, decision 044) --------------------------
+
+const earlierKey = (jobId: string) => [...jobInspectionsRoot(jobId), 'earlier-recommendations'] as const;
+
+/** The open repair options of the job's unit found on its other jobs. */
+export function useEarlierRecommendations(jobId: string) {
+  return useQuery({
+    queryKey: earlierKey(jobId),
+    queryFn: () => api.get<EarlierRecommendations>(`/api/jobs/${jobId}/earlier-recommendations`),
+  });
+}
+
+/** A recommendation settled here changes the unit page and the other job too. */
+const refreshAfterRecommendation = (client: QueryClient, jobId: string, onChanged?: OnChanged) => {
+  void client.invalidateQueries({ queryKey: customerKeys.all });
+  return refresh(client, jobId, onChanged);
+};
+
+/** Add an open recommendation to this job's repair options (a copy of its inspection and repair). */
+export function useAddRecommendation(jobId: string, onChanged?: OnChanged) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (repairId: string) =>
+      api.post<Inspection>(`/api/jobs/${jobId}/earlier-recommendations/${repairId}/add`),
+    onSuccess: () => refreshAfterRecommendation(client, jobId, onChanged),
+  });
+}
+
+/** Mark an open recommendation resolved, with a reason. */
+export function useResolveRecommendation(jobId: string, onChanged?: OnChanged) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ repairId, body }: { repairId: string; body: ResolveRecommendationInput }) =>
+      api.post<null>(`/api/jobs/${jobId}/earlier-recommendations/${repairId}/resolve`, body),
+    onSuccess: () => refreshAfterRecommendation(client, jobId, onChanged),
   });
 }
