@@ -37,6 +37,10 @@ const EXPECTED: Record<Action, string> = {
   'quoteTemplates.manage': 'admin manager user',
   'opportunities.manage': 'admin manager user',
   'scorecard.everyone': 'admin manager user',
+  'agreements.view': 'admin manager user',
+  'agreements.edit': 'admin manager user',
+  'agreements.cancel': 'admin manager',
+  'agreements.generate': 'admin manager',
 };
 
 describe('policy', () => {

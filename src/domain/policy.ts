@@ -72,6 +72,14 @@ const ALLOWED = {
   'opportunities.manage': OFFICE,
   /** The Tech Scorecard of every technician (a technician sees only their own row: scorecardScope). */
   'scorecard.everyone': OFFICE,
+  /** Service agreements (issue 29): see them, their visits and their prices. */
+  'agreements.view': OFFICE,
+  /** Create, edit, activate and renew a service agreement. */
+  'agreements.edit': OFFICE,
+  /** Cancel a service agreement (its unscheduled future visits go). */
+  'agreements.cancel': ADMINS,
+  /** "Generate visits now": run the visit generator at once. */
+  'agreements.generate': ADMINS,
 } as const satisfies Record<string, readonly UserRole[]>;
 
 export type Action = keyof typeof ALLOWED;

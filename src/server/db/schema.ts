@@ -31,3 +31,4 @@ export * from './schema/rate-limits.js';
 export * from './schema/home.js';
 export * from './schema/opportunities.js';
 export * from './views.js';
+export * from './schema/agreements.js';

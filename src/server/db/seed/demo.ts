@@ -27,6 +27,7 @@ import {
 } from './builders/builders.js';
 import { JOB_NAME_TEMPLATES, PROBLEM_DESCRIPTIONS } from './builders/data.js';
 import { createRandom, type Random } from './builders/random.js';
+import { buildDemoAgreements } from './demo-agreements.js';
 import { buildDemoContacts } from './demo-contacts.js';
 import { buildRecentWork } from './demo-recent.js';
 import { hashPassword } from '../../modules/auth/index.js';
@@ -825,6 +826,10 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
     await insertChunked(tx, schema.jobInvoiceStatusChanges, invoiceHistory);
     // Contacts: a primary per location, billing contacts, a company-wide one each (demo-contacts.ts).
     await insertChunked(tx, schema.contacts, buildDemoContacts(companies, locations, anchor));
+    // Service agreements (issue 29): a few, none with a visit due on the seeding day (demo-agreements.ts).
+    const demoAgreements = buildDemoAgreements(companies, locations, units, techIds, today, anchor);
+    await insertChunked(tx, schema.agreements, demoAgreements.agreements);
+    await insertChunked(tx, schema.agreementUnits, demoAgreements.units);
 
     // Quote templates: a default PDF of each type (cover, a page the quote replaces, terms),
     // made with pdf-lib and stored like an upload; cover and terms are preserved.

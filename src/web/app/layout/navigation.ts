@@ -1,5 +1,16 @@
 import type { LucideIcon } from 'lucide-react';
-import { Building2, CircleHelp, DollarSign, FileText, Home, Settings, Tag, UserCircle, Wrench } from 'lucide-react';
+import {
+  Building2,
+  CircleHelp,
+  ClipboardList,
+  DollarSign,
+  FileText,
+  Home,
+  Settings,
+  Tag,
+  UserCircle,
+  Wrench,
+} from 'lucide-react';
 
 export interface NavLinkItem {
   label: string;
@@ -40,6 +51,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { label: 'Tech Scorecard', to: '/jobs/scorecard' },
     ],
   },
+  { id: 'agreements', label: 'Agreements', icon: ClipboardList, to: '/agreements' },
   { id: 'quotes', label: 'Quotes', icon: FileText, links: [{ label: 'Quote Templates', to: '/quotes/templates' }] },
   {
     id: 'invoices',
