@@ -46,7 +46,7 @@ test.describe('service agreements', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('checkbox', { name: 'ZT-RTU-1' }).check();
     await page.getByRole('checkbox', { name: 'ZT-RTU-2' }).check();
-    await page.getByLabel('Visits', { exact: true }).selectOption('monthly');
+    await page.getByRole('combobox', { name: 'Visits', exact: true }).selectOption('monthly');
     await page.getByLabel('Day of the Month (1 to 28)').fill(visitDay());
     await page.getByLabel('Checklist').fill('Replace filters\nCheck belts');
     await page.getByLabel('Price ($)').fill('1800.00');

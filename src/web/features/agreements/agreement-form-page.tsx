@@ -173,8 +173,10 @@ function AgreementForm({ agreement }: { agreement?: AgreementDetail }) {
   }, [units.data]);
 
   const submit = (status: 'draft' | 'active') =>
-    handleSubmit(async (input) => {
+    handleSubmit(async () => {
       setBanner(null);
+      // The server parses the form's own values with the same schema (the checklist as typed text).
+      const input = form.getValues();
       try {
         const saved = agreement
           ? (
