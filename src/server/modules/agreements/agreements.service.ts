@@ -139,6 +139,9 @@ const planKey = (row: {
     [...row.unitIds].sort(),
   ]);
 
+/** 2027-04-15 -> 4/15/2027, as the screens show a date. */
+const usDate = (iso: string) => `${Number(iso.slice(5, 7))}/${Number(iso.slice(8, 10))}/${iso.slice(0, 4)}`;
+
 /** The job of one visit: its name, its units and the checklist in the description. */
 export function visitJobValues(
   row: AgreementRow,
@@ -148,7 +151,7 @@ export function visitJobValues(
   const month = `${monthName(Number(visitDate.slice(5, 7)))} ${visitDate.slice(0, 4)}`;
   const lines = [
     `Service agreement #${row.number} (${row.name}): ${month} maintenance visit.`,
-    `Visit window: ${visitDate} to ${visitWindowEnd(visitDate, row.windowDays)}.`,
+    `Visit window: ${usDate(visitDate)} to ${usDate(visitWindowEnd(visitDate, row.windowDays))}.`,
     `Units: ${location.units.map((u) => u.unitNumber).join(', ')}`,
   ];
   if (row.checklist.length) lines.push('', 'Checklist:', ...row.checklist.map((task) => `- ${task}`));

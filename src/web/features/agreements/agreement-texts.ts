@@ -11,7 +11,8 @@ export const AGREEMENT_TEXTS = {
   save: 'Failed to save the agreement',
   noVisits: 'No visits yet. Visits become jobs 30 days ahead, or press Generate visits now.',
   noInvoices: 'No invoices yet.',
-  generated: (n: number) => (n === 0 ? 'No new visits were due' : `${n} ${n === 1 ? 'visit' : 'visits'} became jobs`),
+  generated: (n: number) =>
+    n === 0 ? 'No new visits were due' : n === 1 ? '1 visit became a job' : `${n} visits became jobs`,
 } as const;
 
 export const STATUS_TONES: Record<AgreementStatus, BadgeTone> = {
