@@ -1,4 +1,5 @@
 import type { BenchCase } from '../types.js';
+import { agreementCases } from './agreements.js';
 import { contactCases } from './contacts.js';
 import { customerCases } from './customers.js';
 import { dispatchCases } from './dispatch.js';
@@ -22,4 +23,5 @@ export const benchCases: BenchCase[] = [
   ...invoiceCases,
   ...searchCases,
   ...opportunityCases,
+  ...agreementCases,
 ];

@@ -47,6 +47,10 @@ const EXPECTED: Record<Action, string> = {
   'data.exportAll': 'admin',
   'apiTokens.manage': 'admin',
   'accounting.export': 'admin manager',
+  'agreements.view': 'admin manager user',
+  'agreements.edit': 'admin manager user',
+  'agreements.cancel': 'admin manager',
+  'agreements.generate': 'admin manager',
 };
 
 describe('policy', () => {

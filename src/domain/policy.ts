@@ -105,6 +105,14 @@ const ALLOWED = {
    * Admin only: an admin token acts as an admin, and a manager may not create an admin account.
    */
   'apiTokens.manage': ADMIN_ONLY,
+  /** Service agreements (issue 29): see them, their visits and their prices. */
+  'agreements.view': OFFICE,
+  /** Create, edit, activate and renew a service agreement. */
+  'agreements.edit': OFFICE,
+  /** Cancel a service agreement (its unscheduled future visits go). */
+  'agreements.cancel': ADMINS,
+  /** "Generate visits now": run the visit generator at once. */
+  'agreements.generate': ADMINS,
 } as const satisfies Record<string, readonly UserRole[]>;
 
 export type Action = keyof typeof ALLOWED;

@@ -10,6 +10,9 @@ export const addressSchema = z.object({
 export type Address = z.infer<typeof addressSchema>;
 
 export const COMPANY_EMAIL_INVALID = 'Enter a valid e-mail address';
+export const AGREEMENT_LEAD_DAYS_MESSAGE = 'Days ahead must be a whole number from 1 to 365';
+/** Service agreement visits become jobs this many days ahead unless Settings say otherwise. */
+export const DEFAULT_AGREEMENT_LEAD_DAYS = 30;
 
 /**
  * The settings record with key "company": company name (required), physical and mailing address,
@@ -30,6 +33,16 @@ export const companySettings = z.object({
   time_zone: z.string().trim().refine(isValidTimeZone, 'Unknown time zone'),
   /** Labor lines are taxed (issue 27); default no. Optional, so older records still read. */
   labor_taxable: z.boolean().optional(),
+  /**
+   * How many days ahead a service agreement's visit becomes a job (issue 29); default 30.
+   * Optional, so older records still read.
+   */
+  agreement_lead_days: z
+    .number({ error: AGREEMENT_LEAD_DAYS_MESSAGE })
+    .int(AGREEMENT_LEAD_DAYS_MESSAGE)
+    .min(1, AGREEMENT_LEAD_DAYS_MESSAGE)
+    .max(365, AGREEMENT_LEAD_DAYS_MESSAGE)
+    .optional(),
 });
 export type CompanySettings = z.infer<typeof companySettings>;
 
@@ -41,6 +54,7 @@ export const DEFAULT_COMPANY_SETTINGS: CompanySettings = {
   email: '',
   time_zone: DEFAULT_TIME_ZONE,
   labor_taxable: false,
+  agreement_lead_days: DEFAULT_AGREEMENT_LEAD_DAYS,
 };
 
 /** The title shown on Home and beside "HVAC Administration": "{company name} Management". */

@@ -24,6 +24,12 @@ import {
   type LiveSession,
   SESSION_CHANGE_CHANNEL,
 } from './modules/auth/index.js';
+import {
+  agreementsRoutes,
+  createAgreementsRepo,
+  createAgreementsService,
+  createVisitGeneratorWorker,
+} from './modules/agreements/index.js';
 import { createHealthService, healthRoutes } from './modules/health/index.js';
 import {
   calendarFeedsRoutes,
@@ -142,6 +148,12 @@ export interface AppDeps {
       'pollIntervalMs' | 'batchSize' | 'leaseMs' | 'maxAttempts' | 'backoff' | 'workerId' | 'timeoutMs'
     >
   >;
+  /**
+   * The service agreements' visit generator of this server: 'listen' (default) starts it when the
+   * server listens, so inject()-only tests never run it; 'ready' starts it at once; 'off' never.
+   */
+  agreementGenerator?: 'listen' | 'ready' | 'off';
+  agreementGeneratorOptions?: { intervalMs?: number; firstRunMs?: number; serverId?: string };
   /**
    * Serialize every response both with its zod schema and with the compiled fast serializer and
    * fail on a difference (plugins/serializer.ts). On in the test suites, off in production.
@@ -336,8 +348,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // through their owners' repos, and a quote's decision asks the jobs and inspections repos.
   const quotesRepo = createQuotesRepo(db);
   const inspectionsRepo = createInspectionsRepo(db);
+  const jobsRepo = createJobsRepo(db, caps);
   {
-    const jobsRepo = createJobsRepo(db, caps);
     const jobs = createJobsService({
       db,
       repo: jobsRepo,
@@ -354,6 +366,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dispatchRoutes(app, {
       dispatch: createDispatchService({ db, repo: createDispatchRepo(db), jobs: jobsRepo, settings, clock }),
     });
+
+    // Service agreements and their visits (issue 29, decision 043): visits become jobs through the
+    // jobs service, and this server's generator runs them periodically under a database lock.
+    const agreements = createAgreementsService({
+      db,
+      repo: createAgreementsRepo(db, caps),
+      settings,
+      clock,
+      jobs,
+      references: jobsRepo,
+      ...(deps.agreementGeneratorOptions?.serverId ? { serverId: deps.agreementGeneratorOptions.serverId } : {}),
+    });
+    agreementsRoutes(app, { agreements });
+    const generatorMode = deps.agreementGenerator ?? 'listen';
+    if (generatorMode !== 'off') {
+      const worker = createVisitGeneratorWorker({
+        service: agreements,
+        log: app.log,
+        ...deps.agreementGeneratorOptions,
+      });
+      app.addHook(generatorMode === 'ready' ? 'onReady' : 'onListen', async () => worker.start());
+      app.addHook('onClose', async () => worker.stop());
+    }
   }
   const inspections = createInspectionsService({ db, repo: inspectionsRepo, storage: createFileStorage(), clock });
   await inspectionsRoutes(app, { inspections });

@@ -2,6 +2,7 @@ import { is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/server/db/schema.js';
+import { agreementList } from '../../src/server/modules/agreements/agreements.repo.js';
 import { companyList, companySuggestions } from '../../src/server/modules/companies/companies.repo.js';
 import { contactList } from '../../src/server/modules/contacts/contacts.repo.js';
 import { paymentListDescription } from '../../src/server/modules/invoices/invoice-payments.repo.js';
@@ -26,6 +27,7 @@ const lists = [
   companySuggestions(),
   locationList(),
   contactList(),
+  agreementList(),
   unitList(),
   jobList(),
   invoices.all,

@@ -35,3 +35,4 @@ export * from './schema/opportunities.js';
 export * from './schema/calendar-feeds.js';
 export * from './schema/accounting.js';
 export * from './views.js';
+export * from './schema/agreements.js';

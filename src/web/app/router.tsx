@@ -93,6 +93,12 @@ export const routes: RouteObject[] = [
           { path: 'jobs/:id', ...screen(() => import('./screens/job-detail-page')) },
           { path: 'jobs/:id/edit', ...screen(() => import('../features/jobs/job-edit-page')) },
 
+          // Service agreements (issue 29): list, create, detail, edit
+          { path: 'agreements', ...screen(() => import('../features/agreements/agreements-page')) },
+          { path: 'agreements/create', ...screen(() => import('../features/agreements/agreement-form-page')) },
+          { path: 'agreements/:id', ...screen(() => import('../features/agreements/agreement-detail-page')) },
+          { path: 'agreements/:id/edit', ...screen(() => import('../features/agreements/agreement-form-page')) },
+
           // Quotes: templates, the e-mail wording, the quote preview of a job
           { path: 'quotes/templates', ...screen(() => import('../features/quotes/quote-templates-page')) },
           { path: 'quotes/templates/email', ...screen(() => import('../features/quotes/email-template-page')) },

@@ -94,3 +94,15 @@ export const scorecardKeys = {
 export const taxGroupKeys = {
   all: ['tax-groups'] as const,
 };
+
+/** Service agreements (issue 29): their list, one agreement and its visits, the generator's runs. */
+export const agreementKeys = {
+  all: ['agreements'] as const,
+  list: (q: object) => ['agreements', 'list', q] as const,
+  detail: (id: string) => ['agreements', 'detail', id] as const,
+  visits: (id: string) => ['agreements', 'detail', id, 'visits'] as const,
+  cancelPreview: (id: string) => ['agreements', 'detail', id, 'cancel-preview'] as const,
+  companyUnits: (companyId: string) => ['agreements', 'company-units', companyId] as const,
+  ofJob: (jobId: string) => ['agreements', 'of-job', jobId] as const,
+  runs: ['agreements', 'runs'] as const,
+};

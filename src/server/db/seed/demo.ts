@@ -27,6 +27,7 @@ import {
 } from './builders/builders.js';
 import { JOB_NAME_TEMPLATES, PROBLEM_DESCRIPTIONS } from './builders/data.js';
 import { createRandom, type Random } from './builders/random.js';
+import { buildDemoAgreements } from './demo-agreements.js';
 import { buildDemoContacts } from './demo-contacts.js';
 import { buildRecentWork } from './demo-recent.js';
 import { hashPassword } from '../../modules/auth/index.js';
@@ -838,6 +839,10 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<De
       select c.id, t.id, ${anchor.toISOString()}::timestamptz from companies c join tags t on t.name in ${DEMO_TAGS}
       where abs(hashtext(c.name || '/' || t.name)) % 6 = 0
       on conflict do nothing`);
+    // Service agreements (issue 29): a few, none with a visit due on the seeding day (demo-agreements.ts).
+    const demoAgreements = buildDemoAgreements(companies, locations, units, techIds, today, anchor);
+    await insertChunked(tx, schema.agreements, demoAgreements.agreements);
+    await insertChunked(tx, schema.agreementUnits, demoAgreements.units);
 
     // Quote templates: a default PDF of each type (cover, a page the quote replaces, terms),
     // made with pdf-lib and stored like an upload; cover and terms are preserved.

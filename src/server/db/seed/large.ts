@@ -431,6 +431,42 @@ export const LARGE_SEED_PARTS: LargeSeedPart[] = [
       );
     },
   },
+  {
+    // Service agreements (issue 29, decision 043): 40,000, one per company, each covering every
+    // unit of its company's locations (about 400,000 units), quarterly; most active, the rest
+    // draft, expired or cancelled; terms ending across the next and last twelve months.
+    name: 'agreements',
+    present: (db) => exists(db, sql`select 1 from agreements where name like '% (bench)'`),
+    generate: async (db, step) => {
+      await step(
+        '40,000 agreements',
+        sql`insert into agreements (name, company_id, status, start_date, end_date, frequency, day_kind, day_of_month,
+                                    window_days, job_type, service_line, visit_duration, checklist, price, billing_plan,
+                                    not_to_exceed, auto_renew, escalator_percent, plan_from, next_visit_on, created_at, updated_at)
+            select c.name || ' PM (bench)', c.id,
+                   (array['active','active','active','active','active','active','draft','expired','cancelled','active'])[1 + c.n % 10],
+                   s.start, (s.start + interval '1 year' - interval '1 day')::date, 'quarterly', 'dayOfMonth', 1 + c.n % 28,
+                   14, 'PM', 'HVACGEN', 120, array['Replace filters','Check belts'], 1200 + (c.n % 50) * 100,
+                   (array['per_visit','monthly','quarterly','annually'])[1 + c.n % 4], 500, c.n % 3 = 0, 3,
+                   current_date,
+                   case when (array['active','active','active','active','active','active','draft','expired','cancelled','active'])[1 + c.n % 10] = 'active'
+                        then (select min(v) from generate_series(0, 4) k
+                              cross join lateral (select (s.start + make_interval(months => k * 3) + make_interval(days => (c.n % 28)::int))::date as v) x
+                              where v >= current_date) end,
+                   now(), now()
+            from (select id, name, row_number() over (order by id) as n from companies
+                  where exists (select 1 from locations l where l.company_id = companies.id) limit 40000) c
+            cross join lateral (select (date_trunc('month', current_date) - make_interval(months => (c.n % 12)::int))::date as start) s`,
+      );
+      await step(
+        'their covered units',
+        sql`insert into agreement_units (agreement_id, unit_id, location_id)
+            select a.id, u.id, u.location_id
+            from agreements a join locations l on l.company_id = a.company_id join units u on u.location_id = l.id
+            where a.name like '% (bench)'`,
+      );
+    },
+  },
 ];
 
 /**

@@ -10,4 +10,4 @@ export { readJobItemAmounts, type JobItemAmounts } from './job-items-read.repo.j
 export { createJobDecisionsRepo, type FeeItem, type JobDecisionsRepo } from './job-decisions.repo.js';
 export { createJobsRepo, type JobsRepo } from './jobs.repo.js';
 export { jobsRoutes } from './jobs.routes.js';
-export { createJobsService, type JobsService } from './jobs.service.js';
+export { createJobsService, type AgreementVisitJob, type JobsService, type VisitJobOutcome } from './jobs.service.js';

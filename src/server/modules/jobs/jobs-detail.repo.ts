@@ -18,6 +18,7 @@ import { toCents } from '../../../domain/money.js';
 import { QUOTE_TYPES, type QuoteType } from '../../../domain/quote-templates.js';
 import type { Executor } from '../../db/client.js';
 import {
+  jobInspections,
   jobItemPrices,
   jobItems,
   jobLaborPrices,
@@ -393,6 +394,18 @@ export function createJobsDetailRepo(db: Executor) {
       });
       const row = await selectRow(exec, B, sql`select ${B} from ${from(job)} where ${job.id} = ${id}::uuid`);
       return row ?? { quoteAnswered: false, nonDraftInvoices: 0 };
+    },
+
+    /** Has anyone recorded work on the job: an item, an inspection, a quote or an invoice? */
+    async hasRecordedWork(id: string, exec: Executor = db): Promise<boolean> {
+      const W = selection({
+        work: sql<boolean>`exists (select 1 from ${jobItems} where ${jobItems.jobId} = ${id}::uuid)
+          or exists (select 1 from ${jobInspections} where ${jobInspections.jobId} = ${id}::uuid)
+          or exists (select 1 from ${from(quote)} where ${quote.jobId} = ${id}::uuid)
+          or exists (select 1 from ${from(invoice)} where ${invoice.jobId} = ${id}::uuid)`,
+      });
+      const row = await selectRow(exec, W, sql`select ${W}`);
+      return row?.work ?? false;
     },
 
     async item(jobId: string, itemId: string, exec: Executor = db): Promise<JobItem | null> {

@@ -57,6 +57,9 @@ import { badRequest, conflict, forbidden, notFound, registerConstraintMessages }
 import type { SettingsRepo } from '../settings/index.js';
 import type { JobEditRow, JobListContext, JobRecord, JobsRepo, JobUpdate } from './jobs.repo.js';
 
+/** The contract a visit's job is priced at: parts at the contract rate (decision 043). */
+const AGREEMENT_SERVICE_CONTRACT = 'Standard';
+
 registerConstraintMessages({
   jobs_location_id_locations_id_fk: { status: 400, message: JOB_MESSAGES.unknownLocation, field: 'locationId' },
   jobs_unit_id_units_id_fk: { status: 400, message: JOB_MESSAGES.unknownUnit, field: 'unitId' },
@@ -101,6 +104,27 @@ export interface JobsServiceDeps {
    */
   contacts?: JobContactsPort;
 }
+
+/**
+ * A service agreement's visit as a job (issue 29): the agreements module asks for it inside its
+ * generator's transaction; the job starts unscheduled, due in the visit's window.
+ */
+export interface AgreementVisitJob {
+  name: string;
+  type: string;
+  serviceLine: string;
+  locationId: string;
+  unitId: string | null;
+  description: string;
+  timePeriodStart: string;
+  timePeriodDue: string;
+  scheduleDuration: number;
+  technicianId: string | null;
+  createdBy: string | null;
+}
+
+/** What happened to a visit's job when its agreement no longer wants it. */
+export type VisitJobOutcome = 'removed' | 'cancelled' | 'kept';
 
 export interface JobContactsPort {
   pickable(contactId: string, locationId: string, exec: Executor): Promise<boolean>;
@@ -508,6 +532,51 @@ export function createJobsService({
         await jobEvent('job.completed', id, at, tx);
       });
       return detail(actor, id);
+    },
+
+    /**
+     * A service agreement's visit becomes a job, in the agreements module's transaction. The
+     * agreement was checked when it was saved; a reference gone since fails the transaction.
+     */
+    async createVisitJob(values: AgreementVisitJob, tx: Executor): Promise<{ id: string; number: number }> {
+      const job = await repo.insertJob(
+        {
+          name: values.name.slice(0, JOB_LIMITS.nameLength),
+          type: values.type,
+          status: 'unscheduled',
+          locationId: values.locationId,
+          unitId: values.unitId,
+          serviceLine: values.serviceLine,
+          description: values.description,
+          timePeriodStart: values.timePeriodStart,
+          timePeriodDue: values.timePeriodDue,
+          scheduleDuration: values.scheduleDuration,
+          office: DEFAULT_OFFICE,
+          serviceContract: AGREEMENT_SERVICE_CONTRACT,
+          createdBy: values.createdBy,
+        },
+        tx,
+      );
+      if (values.technicianId) await repo.insertTechnicians(job.id, technicianRows([values.technicianId]), tx);
+      return job;
+    },
+
+    /**
+     * An agreement no longer wants this visit (its plan changed, it was cancelled). Only a job
+     * still unscheduled goes: removed when nothing was recorded on it, cancelled (its open quotes
+     * withdrawn) when something was; a scheduled, completed or cancelled job is kept.
+     */
+    async withdrawVisitJob(id: string, tx: Executor): Promise<VisitJobOutcome> {
+      const state = await repo.state(id, tx, { forUpdate: true });
+      if (!state || state.status !== 'unscheduled') return 'kept';
+      if (await repo.hasRecordedWork(id, tx)) {
+        await repo.setStatus(id, 'cancelled', clock(), tx);
+        await withdrawOpenQuotes(id, tx);
+        return 'cancelled';
+      }
+      await deleteInspections(id, tx);
+      await repo.deleteJob(id, tx);
+      return 'removed';
     },
 
     /** Tags and the subcontracted flag (the dispatch board's filters), from the job page. */

@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { dateInZone } from '../../../domain/dates.js';
-import { companySettings, DEFAULT_COMPANY_SETTINGS, type CompanySettings } from '../../../domain/settings.js';
+import {
+  companySettings,
+  DEFAULT_AGREEMENT_LEAD_DAYS,
+  DEFAULT_COMPANY_SETTINGS,
+  type CompanySettings,
+} from '../../../domain/settings.js';
 import {
   DEFAULT_OPPORTUNITY_SETTINGS,
   opportunitySettings,
@@ -36,6 +41,11 @@ export function createSettingsRepo(db: Executor) {
      */
     async today(at: Date): Promise<string> {
       return dateInZone(at, await timeZone());
+    },
+
+    /** How many days ahead service agreement visits become jobs (Settings > Company; default 30). */
+    async agreementLeadDays(): Promise<number> {
+      return (await getCompany()).agreement_lead_days ?? DEFAULT_AGREEMENT_LEAD_DAYS;
     },
 
     /** The replacement threshold, or the default when none is stored or it no longer parses. */

@@ -14,6 +14,8 @@ describe('the open sidebar group follows the route', () => {
     ['/invoices/payments', 'invoices'],
     ['/quotes/templates', 'quotes'],
     ['/item-prices', 'pricing'],
+    ['/agreements', 'agreements'],
+    ['/agreements/3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b/edit', 'agreements'],
     ['/settings', 'settings'],
     ['/technicians/add', 'settings'],
     ['/account', undefined],

@@ -2,6 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import {
   Building2,
   CircleHelp,
+  ClipboardList,
   DollarSign,
   FileText,
   Home,
@@ -53,6 +54,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { label: 'Tech Scorecard', to: '/jobs/scorecard' },
     ],
   },
+  { id: 'agreements', label: 'Agreements', icon: ClipboardList, to: '/agreements' },
   { id: 'quotes', label: 'Quotes', icon: FileText, links: [{ label: 'Quote Templates', to: '/quotes/templates' }] },
   {
     id: 'invoices',

@@ -7,6 +7,7 @@
  *     inspectionTab={(job, { refresh }) => <InspectionRepairTab job={job} onChanged={refresh} />}   // features/inspections
  *     quotesCard={(job, { refresh }) => <QuotesCard job={job} onChanged={refresh} />}                // features/quotes
  *     invoicesCard={(job, { refresh }) => <InvoicesCard job={job} onChanged={refresh} />}            // features/invoices
+ *     agreementNote={(job) => <JobAgreementNote jobId={job.id} />}                                   // features/agreements
  *   />
  *
  * - Each slot is `(job: JobDetail, context: { refresh: () => void }) => ReactNode`; JobDetail is the
@@ -24,6 +25,7 @@
  * or Resend / Update Quote after a change), which opens the Quotes card's send dialog. The resend
  * banner is the tab's own, and the only one on the page (the Quotes card shows none).
  */
+import { JobAgreementNote } from '../../features/agreements/job-agreement-note';
 import { InspectionRepairTab } from '../../features/inspections';
 import { JobInvoicesCard } from '../../features/invoices/job-invoices-card';
 import { JobDetailScreen } from '../../features/jobs/job-detail-screen';
@@ -42,6 +44,7 @@ export default function JobDetailPage() {
       )}
       quotesCard={(job, { refresh }) => <JobQuotesCard job={job} onChanged={refresh} />}
       invoicesCard={(job, { refresh }) => <JobInvoicesCard job={job} onChanged={refresh} />}
+      agreementNote={(job) => <JobAgreementNote jobId={job.id} />}
     />
   );
 }

@@ -43,6 +43,8 @@ export interface JobDetailSlots {
   inspectionTab?: JobSlot | undefined;
   quotesCard?: JobSlot | undefined;
   invoicesCard?: JobSlot | undefined;
+  /** Above the Summary card: the service agreement a visit's job belongs to (features/agreements). */
+  agreementNote?: JobSlot | undefined;
 }
 
 const BACK = { to: '/jobs', label: 'Back to Jobs' };
@@ -475,7 +477,7 @@ type ServiceTab = 'inspection' | 'items';
  * Invoices cards, and the side Job Information card with the map. The slots are filled by
  * app/screens/job-detail-page.tsx.
  */
-export function JobDetailScreen({ inspectionTab, quotesCard, invoicesCard }: JobDetailSlots) {
+export function JobDetailScreen({ inspectionTab, quotesCard, invoicesCard, agreementNote }: JobDetailSlots) {
   const { id } = useParams();
   const job = useJob(validId(id));
   const options = useJobOptions();
@@ -539,6 +541,7 @@ export function JobDetailScreen({ inspectionTab, quotesCard, invoicesCard }: Job
       />
       <div className="grid gap-6 xl:grid-cols-3">
         <div className="min-w-0 space-y-6 xl:col-span-2">
+          {agreementNote?.(j, context)}
           <SummaryCard job={j} timeZone={timeZone} />
           <div className="grid gap-6 md:grid-cols-2">
             <LocationContactCard job={j} />

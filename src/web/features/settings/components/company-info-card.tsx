@@ -2,7 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { companySettings, type Address, type CompanySettings } from '../../../../domain/settings';
+import {
+  companySettings,
+  DEFAULT_AGREEMENT_LEAD_DAYS,
+  type Address,
+  type CompanySettings,
+} from '../../../../domain/settings';
 import { errorMessage } from '../../../lib/api-client';
 import type { CompanyInfo } from '../../../lib/company';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
@@ -71,6 +76,9 @@ export function CompanyInfoCard({
             </Item>
             <Item label="E-mail">{company.email || <span className="text-slate-600">Not specified</span>}</Item>
             <Item label="Time Zone">{company.time_zone}</Item>
+            <Item label="Agreement Visits Ahead">
+              {company.agreement_lead_days ?? DEFAULT_AGREEMENT_LEAD_DAYS} days
+            </Item>
             <Item label="Physical Address">
               <AddressLines address={company.physical_address} />
             </Item>
@@ -137,6 +145,24 @@ function CompanyForm({ company, onDone }: { company: CompanyInfo; onDone: () => 
           hint="Customers' replies to quote and invoice e-mails go here"
         >
           {(a11y) => <TextInput {...a11y} type="email" autoComplete="email" {...register('email')} />}
+        </FormField>
+        <FormField
+          label="Agreement Visits Ahead (days)"
+          error={errors.agreement_lead_days?.message}
+          hint="Service agreement visits become unscheduled jobs this many days before their date"
+        >
+          {(a11y) => (
+            <TextInput
+              {...a11y}
+              type="number"
+              min={1}
+              max={365}
+              inputMode="numeric"
+              {...register('agreement_lead_days', {
+                setValueAs: (v: unknown) => (v === '' || v == null ? undefined : Number(v)),
+              })}
+            />
+          )}
         </FormField>
         <FormField label="Time Zone" required error={errors.time_zone?.message}>
           {(a11y) => (

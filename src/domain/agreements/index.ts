@@ -1,0 +1,4 @@
+export * from './payloads.js';
+export * from './recurrence.js';
+export * from './renewal.js';
+export * from './status.js';

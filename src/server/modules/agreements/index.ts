@@ -1,0 +1,5 @@
+/** The agreements module's entry (docs/decisions/028, 043). It owns agreements, agreement_units, agreement_visits and agreement_generator_runs. */
+export { agreementList, createAgreementsRepo, type AgreementsRepo } from './agreements.repo.js';
+export { agreementsRoutes } from './agreements.routes.js';
+export { createAgreementsService, type AgreementsService, type VisitJobs } from './agreements.service.js';
+export { createVisitGeneratorWorker, type VisitGeneratorWorker } from './visit-generator.worker.js';
