@@ -7,6 +7,7 @@ import {
   isAssignedTo,
   isTechnician,
   mayManageRole,
+  mayRecordFieldWork,
   mayWorkOnJob,
   rolesFor,
   routeAllows,
@@ -37,6 +38,7 @@ const EXPECTED: Record<Action, string> = {
   'quoteTemplates.manage': 'admin manager user',
   'opportunities.manage': 'admin manager user',
   'scorecard.everyone': 'admin manager user',
+  'fieldConflicts.resolve': 'admin manager user',
 };
 
 describe('policy', () => {
@@ -89,6 +91,13 @@ describe('policy', () => {
     expect(mayWorkOnJob('technician', true)).toBe(true);
     expect(mayWorkOnJob('technician', false)).toBe(false);
     expect(mayWorkOnJob(undefined, true)).toBe(false);
+  });
+
+  it('only a technician assigned to the job records field work (decision 045)', () => {
+    expect(mayRecordFieldWork('technician', true)).toBe(true);
+    expect(mayRecordFieldWork('technician', false)).toBe(false);
+    for (const role of ['admin', 'manager', 'user'] as const) expect(mayRecordFieldWork(role, true)).toBe(false);
+    expect(mayRecordFieldWork(undefined, true)).toBe(false);
   });
 
   it('is assigned when the user is among the job technicians', () => {

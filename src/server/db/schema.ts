@@ -30,4 +30,5 @@ export * from './schema/files.js';
 export * from './schema/rate-limits.js';
 export * from './schema/home.js';
 export * from './schema/opportunities.js';
+export * from './schema/field.js';
 export * from './views.js';
