@@ -34,6 +34,7 @@ export default defineConfig({
         '/': ['/api/home/options', '/api/home/stats?period=last-month'],
         '/jobs': ['/api/jobs/options', '/api/jobs?dateField=due&sort=created&dir=desc&page=1&pageSize=25'],
         '/jobs/dispatch': ['/api/config', '/api/dispatch/options'],
+        '/field': ['/api/field/bundle'],
         '/dashboard': ['/api/customers/dashboard'],
         '/companies': ['/api/companies?page=1&pageSize=25'],
         '/locations': ['/api/locations?page=1&pageSize=25'],

@@ -7,6 +7,7 @@ import {
   isAssignedTo,
   isTechnician,
   mayManageRole,
+  mayRecordFieldWork,
   mayWorkOnJob,
   rolesFor,
   routeAllows,
@@ -51,6 +52,7 @@ const EXPECTED: Record<Action, string> = {
   'agreements.edit': 'admin manager user',
   'agreements.cancel': 'admin manager',
   'agreements.generate': 'admin manager',
+  'fieldConflicts.resolve': 'admin manager user',
 };
 
 describe('policy', () => {
@@ -103,6 +105,13 @@ describe('policy', () => {
     expect(mayWorkOnJob('technician', true)).toBe(true);
     expect(mayWorkOnJob('technician', false)).toBe(false);
     expect(mayWorkOnJob(undefined, true)).toBe(false);
+  });
+
+  it('only a technician assigned to the job records field work (decision 045)', () => {
+    expect(mayRecordFieldWork('technician', true)).toBe(true);
+    expect(mayRecordFieldWork('technician', false)).toBe(false);
+    for (const role of ['admin', 'manager', 'user'] as const) expect(mayRecordFieldWork(role, true)).toBe(false);
+    expect(mayRecordFieldWork(undefined, true)).toBe(false);
   });
 
   it('is assigned when the user is among the job technicians', () => {

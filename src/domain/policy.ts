@@ -113,6 +113,8 @@ const ALLOWED = {
   'agreements.cancel': ADMINS,
   /** "Generate visits now": run the visit generator at once. */
   'agreements.generate': ADMINS,
+  /** Settle a conflict between a technician's change sent from the field and the office's (decision 045). */
+  'fieldConflicts.resolve': OFFICE,
 } as const satisfies Record<string, readonly UserRole[]>;
 
 export type Action = keyof typeof ALLOWED;
@@ -164,6 +166,15 @@ export function isAssignedTo(technicians: readonly { id: string }[], userId: str
  */
 export function mayWorkOnJob(role: UserRole | null | undefined, assigned: boolean): boolean {
   return isOfficeRole(role) || (isTechnicianRole(role) && assigned);
+}
+
+/**
+ * May this user record field work on this job (time events, notes, checklist, the customer's
+ * signature, changes sent from the phone; decision 045)? Only a technician assigned to it: the
+ * times and the signature are a technician's own, the office has Edit Job.
+ */
+export function mayRecordFieldWork(role: UserRole | null | undefined, assigned: boolean): boolean {
+  return isTechnicianRole(role) && assigned;
 }
 
 /** A manager may add and edit users, but only an admin may create or change an admin account. */

@@ -47,6 +47,7 @@ import {
   dispatchRoutes,
   jobsRoutes,
 } from './modules/jobs/index.js';
+import { createFieldRepo, createFieldService, fieldRoutes } from './modules/field/index.js';
 import { createInspectionsRepo, createInspectionsService, inspectionsRoutes } from './modules/inspections/index.js';
 import { createHomeRepo, createHomeService, homeRoutes } from './modules/home/index.js';
 import { createPriceBookRepo, createPriceBookService, priceBookRoutes } from './modules/price-book/index.js';
@@ -363,6 +364,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       contacts: createJobContacts(contactsRepo),
     });
     jobsRoutes(app, { jobs });
+    // The technician's day on a phone (issue 30, decision 045); the job's values change through jobs.
+    fieldRoutes(app, {
+      field: createFieldService({
+        db,
+        repo: createFieldRepo(db),
+        settings,
+        storage: createFileStorage(),
+        clock,
+        jobs,
+      }),
+    });
     dispatchRoutes(app, {
       dispatch: createDispatchService({ db, repo: createDispatchRepo(db), jobs: jobsRepo, settings, clock }),
     });

@@ -34,5 +34,6 @@ export * from './schema/home.js';
 export * from './schema/opportunities.js';
 export * from './schema/calendar-feeds.js';
 export * from './schema/accounting.js';
+export * from './schema/field.js';
 export * from './views.js';
 export * from './schema/agreements.js';

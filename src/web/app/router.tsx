@@ -91,6 +91,9 @@ export const routes: RouteObject[] = [
           { path: 'jobs/scorecard', ...screen(() => import('../features/scorecard/scorecard-page')) },
           // The job page combines features (jobs, inspections, quotes, invoices): composed in app/screens.
           { path: 'jobs/:id', ...screen(() => import('./screens/job-detail-page')) },
+          // The technician's day on a phone (issue 30, decision 045)
+          { path: 'field', ...screen(() => import('../features/field/my-day-page')) },
+          { path: 'field/jobs/:id', ...screen(() => import('./screens/field-job-page')) },
           { path: 'jobs/:id/edit', ...screen(() => import('../features/jobs/job-edit-page')) },
 
           // Service agreements (issue 29): list, create, detail, edit

@@ -24,6 +24,15 @@ export const jobKeys = {
   quotes: (id: string) => ['jobs', 'detail', id, 'quotes'] as const,
   invoices: (id: string) => ['jobs', 'detail', id, 'invoices'] as const,
   history: (id: string) => ['jobs', 'detail', id, 'history'] as const,
+  /** The technicians' field work on the job (times, notes, signatures, conflicts; decision 045). */
+  field: (id: string) => ['jobs', 'detail', id, 'field'] as const,
+};
+
+/** The technician's phone screens (decision 045): My Day's bundle and one job. */
+export const fieldKeys = {
+  all: ['field'] as const,
+  bundle: ['field', 'bundle'] as const,
+  job: (id: string) => ['field', 'job', id] as const,
 };
 
 /** After any change on a job's page: the job and every part of its page (see `jobKeys.detail`). */

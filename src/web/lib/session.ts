@@ -1,10 +1,12 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthOptions, SessionUser } from '../../domain/auth';
-import { api } from './api-client';
+import { api, ApiError } from './api-client';
 
 export const sessionKey = ['auth', 'session'] as const;
 
 const SIGNED_IN_HINT = 'hvac.signedIn';
+/** The signed-in user as last heard, for opening the app with no connection (decision 045). */
+const LAST_USER = 'hvac.sessionUser';
 
 /**
  * Whether this browser was signed in when it last heard (kept in localStorage; the session cookie
@@ -18,12 +20,26 @@ export function wasSignedIn(): boolean {
   }
 }
 
-export function rememberSignedIn(signedIn: boolean): void {
+export function rememberSignedIn(signedIn: boolean, user?: SessionUser | null): void {
   try {
-    if (signedIn) localStorage.setItem(SIGNED_IN_HINT, '1');
-    else localStorage.removeItem(SIGNED_IN_HINT);
+    if (signedIn) {
+      localStorage.setItem(SIGNED_IN_HINT, '1');
+      if (user) localStorage.setItem(LAST_USER, JSON.stringify(user));
+    } else {
+      localStorage.removeItem(SIGNED_IN_HINT);
+      localStorage.removeItem(LAST_USER);
+    }
   } catch {
     // storage refused (private mode, quota): the app asks in order instead
+  }
+}
+
+function lastUser(): SessionUser | null {
+  try {
+    const raw = localStorage.getItem(LAST_USER);
+    return raw ? (JSON.parse(raw) as SessionUser) : null;
+  } catch {
+    return null;
   }
 }
 
@@ -32,12 +48,22 @@ export const sessionQuery = queryOptions({
   queryKey: sessionKey,
   // /api/auth/current answers 200 with or without a session: no failed request in the console.
   queryFn: async (): Promise<SessionUser | null> => {
-    const { user } = await api.get<{ user: SessionUser | null }>('/api/auth/current');
-    rememberSignedIn(user !== null);
-    return user;
+    try {
+      const { user } = await api.get<{ user: SessionUser | null }>('/api/auth/current');
+      rememberSignedIn(user !== null, user);
+      return user;
+    } catch (error) {
+      // No connection: the user this browser last had, so a technician's phone opens the work it
+      // saved (decision 045). Only what the device already holds shows; the server decides every request.
+      const last = error instanceof ApiError && error.code === 'NETWORK_ERROR' && wasSignedIn() ? lastUser() : null;
+      if (last) return last;
+      throw error;
+    }
   },
   staleTime: 5 * 60_000,
   retry: false,
+  // Asked even when the browser says it is offline, so the answer above can stand in.
+  networkMode: 'always',
 });
 
 /** The sign-in page's options (the demo hint). */
@@ -59,7 +85,7 @@ export function useAuthOptions() {
 export function useSetSession() {
   const client = useQueryClient();
   return (user: SessionUser | null) => {
-    rememberSignedIn(user !== null);
+    rememberSignedIn(user !== null, user);
     client.setQueryData(sessionKey, user);
   };
 }

@@ -10,7 +10,7 @@ import {
 } from '../../domain/quotes';
 import type { RepairPhase } from '../../domain/repairs';
 import { formatDateTimeInZone } from '../../domain/dates';
-import { SignaturePad } from './signature-pad';
+import { SignaturePad } from '../ui/signature-pad';
 
 type State =
   | { kind: 'loading' }

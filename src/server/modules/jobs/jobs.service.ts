@@ -1,5 +1,6 @@
 import { quantityRefusal } from '../../../domain/invoices/index.js';
 import type { Paginated } from '../../../domain/api.js';
+import type { FieldEditable } from '../../../domain/field.js';
 import type { SessionUser } from '../../../domain/auth.js';
 import { dateInZone, zonedDateTime, zonedDateTimeToInstant } from '../../../domain/dates.js';
 import { can, isAssignedTo, mayWorkOnJob } from '../../../domain/policy.js';
@@ -325,6 +326,22 @@ export function createJobsService({
     );
   };
 
+  const completeIn = async (
+    actor: SessionUser,
+    id: string,
+    company: Awaited<ReturnType<SettingsRepo['getCompany']>>,
+    tx: Executor,
+  ) => {
+    const state = await mustExist(id, tx, true);
+    await mustWork(actor, id, tx);
+    if (state.status === 'completed') throw conflict(JOB_MESSAGES.alreadyCompleted);
+    if (state.status === 'cancelled') throw conflict(JOB_MESSAGES.cancelledCannotComplete);
+    const at = clock();
+    await repo.setStatus(id, 'completed', at, tx);
+    await queueCompletionNotice(id, at, company, tx);
+    await jobEvent('job.completed', id, at, tx);
+  };
+
   /** Records an edit in the job's history (same transaction); a change of what a quote shows is marked. */
   const record = async (jobId: string, actor: SessionUser, at: Date, changes: JobChange[], exec: Executor) => {
     if (changes.length === 0) return;
@@ -521,16 +538,7 @@ export function createJobsService({
       // Read before the transaction: the settings repo runs on the database, not on `tx` (one
       // connection on PGlite would wait for the transaction).
       const company = await settings.getCompany();
-      await db.transaction(async (tx) => {
-        const state = await mustExist(id, tx, true);
-        await mustWork(actor, id, tx);
-        if (state.status === 'completed') throw conflict(JOB_MESSAGES.alreadyCompleted);
-        if (state.status === 'cancelled') throw conflict(JOB_MESSAGES.cancelledCannotComplete);
-        const at = clock();
-        await repo.setStatus(id, 'completed', at, tx);
-        await queueCompletionNotice(id, at, company, tx);
-        await jobEvent('job.completed', id, at, tx);
-      });
+      await db.transaction(async (tx) => completeIn(actor, id, company, tx));
       return detail(actor, id);
     },
 
@@ -577,6 +585,84 @@ export function createJobsService({
       await deleteInspections(id, tx);
       await repo.deleteJob(id, tx);
       return 'removed';
+    },
+
+    /**
+     * For the field module (decision 045): completes the job inside the caller's transaction (the
+     * field completion stores the customer's signature and its Idempotency-Key answer with it).
+     * `company` is read by the caller before its transaction (see `complete`).
+     */
+    completeWithin: (
+      actor: SessionUser,
+      id: string,
+      company: Awaited<ReturnType<SettingsRepo['getCompany']>>,
+      tx: Executor,
+    ) => completeIn(actor, id, company, tx),
+    companyForCompletion: () => settings.getCompany(),
+
+    /** For the field module: the values a technician may change, the job row locked (null: no job). */
+    async fieldValues(
+      id: string,
+      tx: Executor,
+    ): Promise<{ status: JobEditRow['status']; values: Record<FieldEditable, string | null> } | null> {
+      const row = await repo.editable(id, tx);
+      if (!row) return null;
+      return {
+        status: row.status,
+        values: {
+          contactName: row.contactName as string | null,
+          contactPhone: row.contactPhone as string | null,
+          problemDescription: row.problemDescription as string | null,
+        },
+      };
+    },
+
+    /**
+     * For the field module: writes the merged field values of a technician's change (or the value an
+     * office user kept when resolving a conflict), recorded in the job's history like Edit Job.
+     */
+    async applyFieldValues(
+      actor: SessionUser,
+      id: string,
+      values: Partial<Record<FieldEditable, string | null>>,
+      tx: Executor,
+    ): Promise<void> {
+      const before = await repo.editable(id, tx);
+      if (!before) throw notFound(JOB_MESSAGES.jobNotFound);
+      const { scheduleStartAt, contactId: _contactId, ...beforeValues } = before;
+      const at = clock();
+      // The row's values as the update takes them (the history's type is looser).
+      const row = before as unknown as Omit<JobUpdate, 'scheduleStart'>;
+      const update: JobUpdate = {
+        locationId: row.locationId,
+        unitId: row.unitId,
+        contactName: row.contactName,
+        contactPhone: row.contactPhone,
+        contactEmail: row.contactEmail,
+        contactType: row.contactType,
+        type: row.type,
+        serviceLine: row.serviceLine,
+        name: row.name,
+        description: row.description,
+        problemDescription: row.problemDescription,
+        customerPo: row.customerPo,
+        serviceContract: row.serviceContract,
+        isTraining: row.isTraining,
+        timePeriodStart: row.timePeriodStart,
+        timePeriodDue: row.timePeriodDue,
+        scheduleStart: scheduleStartAt,
+        scheduleDuration: row.scheduleDuration,
+        status: row.status,
+        office: row.office,
+        tags: row.tags,
+        subcontracted: row.subcontracted,
+        notes: row.notes,
+        ...values,
+      };
+      const changes = diffJob(beforeValues, { ...beforeValues, ...values });
+      if (changes.length === 0) return;
+      await repo.updateJob(id, update, at, tx);
+      await record(id, actor, at, changes, tx);
     },
 
     /** Tags and the subcontracted flag (the dispatch board's filters), from the job page. */

@@ -49,6 +49,7 @@ export const NAV_GROUPS: NavGroup[] = [
     icon: Wrench,
     links: [
       { label: 'All Jobs', to: '/jobs' },
+      { label: 'My Day', to: '/field' },
       { label: 'Dispatch & Schedule', to: '/jobs/dispatch' },
       { label: 'Service Opportunities', to: '/jobs/opportunities' },
       { label: 'Tech Scorecard', to: '/jobs/scorecard' },

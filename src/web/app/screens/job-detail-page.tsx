@@ -8,13 +8,15 @@
  *     quotesCard={(job, { refresh }) => <QuotesCard job={job} onChanged={refresh} />}                // features/quotes
  *     invoicesCard={(job, { refresh }) => <InvoicesCard job={job} onChanged={refresh} />}            // features/invoices
  *     agreementNote={(job) => <JobAgreementNote jobId={job.id} />}                                   // features/agreements
+ *     fieldCard={(job) => <JobFieldCard jobId={job.id} />}                                           // features/field
  *   />
  *
  * - Each slot is `(job: JobDetail, context: { refresh: () => void }) => ReactNode`; JobDetail is the
  *   type in src/domain/jobs.ts (GET /api/jobs/{id}).
  * - inspectionTab renders inside the Service card's "Inspection/Repair" tab (the first tab, selected
  *   by default; "Items" is the second, ?tab=items). quotesCard and invoicesCard render below the
- *   Service card, in that order; render your own Card (ui/card) with its CardHeader.
+ *   Service card, in that order, then fieldCard (the technicians' timesheet, notes, signatures and
+ *   conflicts; it polls and refreshes the whole page when a technician's change lands); render your own Card (ui/card) with its CardHeader.
  * - `refresh()` marks the job (query key ['jobs', 'detail', id]), every other ['jobs'] query and the
  *   Home counts stale. Each slot keeps its queries under the job's key (`jobKeys.inspections`,
  *   `.quotes`, `.invoices`, `.history` in lib/query-keys), and every change on the page
@@ -26,6 +28,7 @@
  * banner is the tab's own, and the only one on the page (the Quotes card shows none).
  */
 import { JobAgreementNote } from '../../features/agreements/job-agreement-note';
+import { JobFieldCard } from '../../features/field/job-field-card';
 import { InspectionRepairTab } from '../../features/inspections';
 import { JobInvoicesCard } from '../../features/invoices/job-invoices-card';
 import { JobDetailScreen } from '../../features/jobs/job-detail-screen';
@@ -45,6 +48,7 @@ export default function JobDetailPage() {
       quotesCard={(job, { refresh }) => <JobQuotesCard job={job} onChanged={refresh} />}
       invoicesCard={(job, { refresh }) => <JobInvoicesCard job={job} onChanged={refresh} />}
       agreementNote={(job) => <JobAgreementNote jobId={job.id} />}
+      fieldCard={(job) => <JobFieldCard jobId={job.id} />}
     />
   );
 }

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { SessionUser } from '../../../domain/auth';
 import { loginInput } from '../../../domain/login';
+import { isTechnicianRole } from '../../../domain/policy';
 import { api, ApiError } from '../../lib/api-client';
 import { useAuthOptions, useSession, useSetSession } from '../../lib/session';
 import { ErrorBanner } from '../../ui/banner';
@@ -25,7 +26,9 @@ export default function LoginPage() {
   const setSession = useSetSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const target = safeRedirect(params.get('from'));
+  const from = params.get('from');
+  // With no page asked for, a technician lands on My Day (issue 30), everyone else on Home.
+  const landing = (role: SessionUser['role']) => (from ? safeRedirect(from) : isTechnicianRole(role) ? '/field' : '/');
 
   const [values, setValues] = useState({ username: '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<'username' | 'password', string>>>({});
@@ -33,7 +36,7 @@ export default function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
 
   if (session.isPending) return <Spinner label="Verifying authentication..." className="min-h-screen" />;
-  if (session.data) return <Navigate to={target} replace />;
+  if (session.data) return <Navigate to={landing(session.data.role)} replace />;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -50,7 +53,7 @@ export default function LoginPage() {
     try {
       const { user } = await api.post<{ user: SessionUser }>('/api/auth/login', parsed.data);
       setSession(user);
-      navigate(target, { replace: true });
+      navigate(landing(user.role), { replace: true });
     } catch (caught) {
       setError(
         caught instanceof ApiError && (caught.status < 500 || caught.code === 'NETWORK_ERROR')

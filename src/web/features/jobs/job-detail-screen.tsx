@@ -45,6 +45,8 @@ export interface JobDetailSlots {
   invoicesCard?: JobSlot | undefined;
   /** Above the Summary card: the service agreement a visit's job belongs to (features/agreements). */
   agreementNote?: JobSlot | undefined;
+  /** The technicians' field work: timesheet, times, notes, signatures, conflicts (decision 045). */
+  fieldCard?: JobSlot | undefined;
 }
 
 const BACK = { to: '/jobs', label: 'Back to Jobs' };
@@ -477,7 +479,13 @@ type ServiceTab = 'inspection' | 'items';
  * Invoices cards, and the side Job Information card with the map. The slots are filled by
  * app/screens/job-detail-page.tsx.
  */
-export function JobDetailScreen({ inspectionTab, quotesCard, invoicesCard, agreementNote }: JobDetailSlots) {
+export function JobDetailScreen({
+  inspectionTab,
+  quotesCard,
+  invoicesCard,
+  agreementNote,
+  fieldCard,
+}: JobDetailSlots) {
   const { id } = useParams();
   const job = useJob(validId(id));
   const options = useJobOptions();
@@ -573,6 +581,7 @@ export function JobDetailScreen({ inspectionTab, quotesCard, invoicesCard, agree
           </Card>
           {quotesCard ? <section aria-label="Quotes">{quotesCard(j, context)}</section> : null}
           {invoicesCard ? <section aria-label="Invoices">{invoicesCard(j, context)}</section> : null}
+          {fieldCard ? <section aria-label="Field Work">{fieldCard(j, context)}</section> : null}
         </div>
         <aside className="min-w-0 space-y-6" aria-label="Job information">
           <JobInformationCard job={j} tileUrl={config.data?.mapTileUrl} />

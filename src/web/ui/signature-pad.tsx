@@ -2,10 +2,20 @@ import { useEffect, useRef, useState } from 'react';
 
 /**
  * A drawn signature: pointer events, so a finger, a pen and a mouse all draw (touch-action none
- * keeps the page from scrolling under the finger). Optional: the typed name signs on its own, so a
+ * keeps the page from scrolling under the finger). Shared by the customer's quote page and the
+ * technician's completion (decision 045). Optional: the typed name signs on its own, so a
  * keyboard user is never blocked (decision 018). Reports a PNG data URL, or null when cleared.
  */
-export function SignaturePad({ onChange, labelId }: { onChange: (dataUrl: string | null) => void; labelId: string }) {
+export function SignaturePad({
+  onChange,
+  labelId,
+  hint = 'Optional: draw your signature with your finger or mouse.',
+}: {
+  onChange: (dataUrl: string | null) => void;
+  labelId: string;
+  /** What the line under the pad says before anything is drawn. */
+  hint?: string;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const drawing = useRef(false);
   const [drawn, setDrawn] = useState(false);
@@ -76,10 +86,10 @@ export function SignaturePad({ onChange, labelId }: { onChange: (dataUrl: string
         }}
       />
       <div className="mt-1 flex items-center justify-between text-sm text-slate-600">
-        <span>{drawn ? 'Signature drawn.' : 'Optional: draw your signature with your finger or mouse.'}</span>
+        <span>{drawn ? 'Signature drawn.' : hint}</span>
         <button
           type="button"
-          className="rounded px-2 py-1 font-medium text-blue-700 underline hover:text-blue-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+          className="min-h-11 rounded px-3 py-2 font-medium text-blue-700 underline hover:text-blue-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
           onClick={() => {
             const c = canvas.current;
             c?.getContext('2d')?.clearRect(0, 0, c.width, c.height);
