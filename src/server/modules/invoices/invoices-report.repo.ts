@@ -59,7 +59,9 @@ export async function reportAggregates(
   const period = reportPeriodKey(range);
   // Three independent reads: on PostgreSQL's pool they run side by side.
   const [agg, salesTax, paymentsReceived] = await Promise.all([
-    period ? reportAggregatesOfTotals(exec, range, period, topLimit) : reportAggregatesOfInvoices(exec, range, topLimit),
+    period
+      ? reportAggregatesOfTotals(exec, range, period, topLimit)
+      : reportAggregatesOfInvoices(exec, range, topLimit),
     salesTaxRows(exec, range),
     paymentsReceivedRows(exec, range),
   ]);

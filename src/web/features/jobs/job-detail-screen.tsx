@@ -479,13 +479,7 @@ type ServiceTab = 'inspection' | 'items';
  * Invoices cards, and the side Job Information card with the map. The slots are filled by
  * app/screens/job-detail-page.tsx.
  */
-export function JobDetailScreen({
-  inspectionTab,
-  quotesCard,
-  invoicesCard,
-  agreementNote,
-  fieldCard,
-}: JobDetailSlots) {
+export function JobDetailScreen({ inspectionTab, quotesCard, invoicesCard, agreementNote, fieldCard }: JobDetailSlots) {
   const { id } = useParams();
   const job = useJob(validId(id));
   const options = useJobOptions();

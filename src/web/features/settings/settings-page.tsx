@@ -13,7 +13,6 @@ import { CompanyInfoCard } from './components/company-info-card';
 import { IntegrationsCard } from './components/integrations-card';
 import { OpportunitySettingsCard } from './components/opportunity-settings-card';
 import { ReferenceTypesCard } from './components/reference-types-card';
-import { IntegrationsCard } from './components/integrations-card';
 import { UsersCard } from './components/users-card';
 import { TaxGroupsCard } from './components/tax-groups-card';
 

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { can, type Action } from '../../../../domain/policy';
 import { useRole } from '../../../lib/can';
 import { Card, CardBody, CardHeader } from '../../../ui/card';
