@@ -192,12 +192,32 @@ describe('the visit generator', () => {
   it('makes each visit due within 30 days a job per location, unscheduled, due in its window, with units and checklist', async () => {
     await setToday('2027-01-05');
     agreementId = (await create({ name: 'Generator PM' })).id;
+    // An endpoint that listens for generated visits (decision 048): the event is written with the visit.
+    const hook = await admin.call('POST', '/api/webhooks', {
+      url: 'https://hooks.example.com/visits',
+      description: 'Visits',
+      events: ['agreement.visit_generated'],
+    });
+    expect(hook.statusCode, hook.body).toBe(201);
     const run = await generate();
     expect(run.error).toBeNull();
     expect(run.finishedAt).toBeTruthy();
     const visits = (await visitsOf(agreementId)).filter((v) => v.visitDate === '2027-01-15');
     expect(visits.map((v) => v.locationName).sort()).toEqual(['Acme Annex', 'Acme Tower']);
     expect(visits.every((v) => v.state === 'unscheduled' && v.jobId)).toBe(true);
+    const events = await queryRows<{ body: string }>(
+      ctx.database.db,
+      sql`select body from webhook_events where type = 'agreement.visit_generated'`,
+    );
+    const generated = (await visitsOf(agreementId)).filter((v) => v.jobId);
+    expect(
+      events
+        .map((e) => JSON.parse(e.body).data as { agreementId: string; jobId: string })
+        .filter((d) => d.agreementId === agreementId)
+        .map((d) => d.jobId)
+        .sort(),
+    ).toEqual(generated.map((v) => v.jobId).sort());
+    expect(events).toHaveLength(run.visitsCreated);
     const [tower] = await ctx.database.db
       .select()
       .from(jobs)

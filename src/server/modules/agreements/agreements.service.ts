@@ -45,6 +45,7 @@ import { badRequest, conflict, notFound, registerConstraintMessages } from '../.
 import { inBatches } from '../../export/xlsx.js';
 import type { AgreementVisitJob, JobsRepo, VisitJobOutcome } from '../jobs/index.js';
 import type { SettingsRepo } from '../settings/index.js';
+import { recordWebhookEvent } from '../webhooks/index.js';
 import type { AgreementInsert, AgreementRow, AgreementsRepo, CoveredUnit } from './agreements.repo.js';
 
 registerConstraintMessages({
@@ -384,6 +385,22 @@ export function createAgreementsService(deps: AgreementsServiceDeps) {
         if (!visitId) continue;
         const job = await jobs.createVisitJob(visitJobValues(row, visitDate, location), tx);
         await repo.setVisitJob(visitId, job.id, tx);
+        // The webhook event, in the generator's transaction (decision 048).
+        await recordWebhookEvent(
+          tx,
+          'agreement.visit_generated',
+          {
+            agreementId: row.id,
+            agreementNumber: row.number,
+            agreementName: row.name,
+            visitId,
+            visitDate,
+            locationId: location.locationId,
+            jobId: job.id,
+            jobNumber: job.number,
+          },
+          clock(),
+        );
         created++;
       }
     }
