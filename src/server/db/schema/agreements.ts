@@ -15,6 +15,7 @@ import {
   smallint,
   text,
   timestamp,
+  primaryKey,
   uniqueIndex,
   uuid,
   varchar,
@@ -128,7 +129,8 @@ export const agreementUnits = pgTable(
       .references(() => locations.id, { onDelete: 'restrict' }),
   },
   (t) => [
-    uniqueIndex('agreement_units_unique').on(t.agreementId, t.unitId),
+    // A unit once per agreement; the key also orders the full data export's reads.
+    primaryKey({ name: 'agreement_units_pkey', columns: [t.agreementId, t.unitId] }),
     index('agreement_units_unit_idx').on(t.unitId),
   ],
 );
