@@ -41,9 +41,15 @@ test.describe('service agreements', () => {
     await page.getByLabel('Agreement Name').fill('Zephyr Monthly PM');
     await page.getByLabel('Company').focus();
     await page.keyboard.type('Zephyr');
-    await expect(page.getByRole('option', { name: /Zephyr Towers/ })).toBeVisible();
-    await page.keyboard.press('ArrowDown');
+    const zephyr = page.getByRole('option', { name: /Zephyr Towers/ });
+    await expect(zephyr).toBeVisible();
+    // On a loaded machine a late answer can redraw the list: wait until the arrow's choice holds.
+    await expect(async () => {
+      if ((await zephyr.getAttribute('aria-selected')) !== 'true') await page.keyboard.press('ArrowDown');
+      await expect(zephyr).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
     await page.keyboard.press('Enter');
+    await expect(page.getByRole('checkbox', { name: 'ZT-RTU-1' })).toBeVisible({ timeout: 20_000 });
     await page.getByRole('checkbox', { name: 'ZT-RTU-1' }).check();
     await page.getByRole('checkbox', { name: 'ZT-RTU-2' }).check();
     await page.getByRole('combobox', { name: 'Visits', exact: true }).selectOption('monthly');
