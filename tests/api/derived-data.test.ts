@@ -281,4 +281,16 @@ describe('the data kept by triggers', () => {
     await run(sql`update contacts set location_id = null where name = 'Dana Reyes'`);
     await expectAllKept('after the contacts change');
   });
+
+  it('finds changed rows without joining the transition tables (a join of n rows to n is quadratic)', async () => {
+    // Migration 0056: PostgreSQL plans old_rows JOIN new_rows as a nested loop (an EXISTS is planned
+    // for its first row; PL/pgSQL keeps the plan made when the tables held one row), so a bulk
+    // update of n rows compared n x n. A trigger asks "which rows changed" as new_rows EXCEPT old_rows.
+    const joined = await rows<{ proname: string }>(sql`
+      select proname from pg_proc
+      where pronamespace = 'public'::regnamespace
+        and prosrc ~* '(old_rows|new_rows)\s+\w+\s+join\s+(old_rows|new_rows)'
+      order by 1`);
+    expect(joined.map((r) => r.proname)).toEqual([]);
+  });
 });
