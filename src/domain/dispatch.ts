@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addDays, isIsoDate } from './dates.js';
 import { isUuidV4 } from './ids.js';
-import { JOB_STATUSES } from './home.js';
+import { JOB_STATUSES } from './jobs/constants.js';
 import { durationMinutes, JOB_MESSAGES } from './jobs/index.js';
 
 /**
