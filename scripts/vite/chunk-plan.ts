@@ -17,6 +17,8 @@ const REACT = /[\\/]node_modules[\\/](?:react|react-dom|scheduler)[\\/]/;
 const ICONS = /[\\/]node_modules[\\/]lucide-react[\\/]/;
 /** zod: its schemas are built when their module runs, so a chunk holding one runs zod too. */
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
+/** zod's classic API (`import { z } from 'zod'`); /login's zod/mini needs only zod's core. */
+const ZOD_CLASSIC = /[\\/]node_modules[\\/]zod[\\/]v4[\\/]classic[\\/]/;
 
 /**
  * How the staff app is cut into files (decision 020). Left to itself the bundler makes one chunk per
@@ -105,6 +107,9 @@ export function chunkPlan(files: { main: string; quote: string; login: string; s
     groups: [
       { name: 'react', test: REACT, priority: 5, includeDependenciesRecursively: false },
       { name: 'icons', test: ICONS, priority: 4, includeDependenciesRecursively: false },
+      // zod's classic API apart from the quote page's rules it used to share a chunk with: a staff
+      // screen that checks a form loaded the quote page and its rules too (decision 042).
+      { name: 'zod', test: ZOD_CLASSIC, priority: 4, includeDependenciesRecursively: false },
       {
         debugName: 'sign-in, shell, domain, basics',
         name: (id, graph) => {

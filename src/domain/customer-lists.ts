@@ -1,9 +1,21 @@
-import { optionalOneOf, optionalText, optionalUuid, pageNumber, pageSizeOf, plainFilters } from './list-filters.js';
+import {
+  invalid,
+  optionalOneOf,
+  optionalText,
+  optionalUuid,
+  pageNumber,
+  pageSizeOf,
+  plainFilters,
+  type FieldReader,
+} from './list-filters.js';
+import { normalizeTagName, TAG_NAME_MAX } from './tag-names.js';
 
 /**
- * What the customer lists read from the URL, without zod (decision 020): /units can be the first
- * screen of a visit. customers.ts and units.ts re-export these beside the schemas the API uses
- * (`unitListQuery`, which `unitListFilters` follows: units.test.ts runs both over the same inputs).
+ * What the customer lists read from the URL, without zod (decisions 020, 042): /units, /companies
+ * and /locations can be the first screen of a visit. customers.ts, companies.ts, locations.ts and
+ * units.ts re-export these beside the schemas the API uses (`unitListQuery`, `companyListQuery`,
+ * `locationListQuery`, which the readers follow: customer-lists.test.ts and units.test.ts run both
+ * over the same inputs).
  */
 
 /** Company (and every customer list's) page sizes: 25 (default), 50, 100. */
@@ -45,4 +57,74 @@ export function countAppliedUnitFilters(
   query: Partial<Record<(typeof UNIT_FILTER_KEYS)[number], string | undefined>>,
 ): number {
   return UNIT_FILTER_KEYS.filter((key) => Boolean(query[key]?.trim())).length;
+}
+
+const customerPage = pageNumber;
+const customerPageSize = pageSizeOf(CUSTOMER_PAGE_SIZES, DEFAULT_CUSTOMER_PAGE_SIZE);
+const contains = optionalText(CONTAINS_FILTER_MAX);
+
+/** The companies list's tag: at most TAG_NAME_MAX characters as typed, then normalized; blank is none. */
+const tagFilter: FieldReader<string | undefined> = (value) => {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value.length > TAG_NAME_MAX) return invalid;
+  return normalizeTagName(value) || undefined;
+};
+
+/** GET /api/companies and the /companies screen. */
+export interface CompanyListFilterValues {
+  company: string | undefined;
+  city: string | undefined;
+  state: string | undefined;
+  zip: string | undefined;
+  tag: string | undefined;
+  page: number;
+  pageSize: number;
+}
+
+/** /companies' filters from its URL, as `companyListQuery` (companies.ts) reads them. */
+export const companyListFilters = plainFilters<CompanyListFilterValues>({
+  company: contains,
+  city: contains,
+  state: contains,
+  zip: contains,
+  tag: tagFilter,
+  page: customerPage,
+  pageSize: customerPageSize,
+});
+
+/** GET /api/locations and the /locations screen. */
+export interface LocationListFilterValues {
+  q: string | undefined;
+  name: string | undefined;
+  buildingName: string | undefined;
+  city: string | undefined;
+  state: string | undefined;
+  zip: string | undefined;
+  companyId: string | undefined;
+  page: number;
+  pageSize: number;
+}
+
+/** /locations' filters from its URL, as `locationListQuery` (locations.ts) reads them. */
+export const locationListFilters = plainFilters<LocationListFilterValues>({
+  q: contains,
+  name: contains,
+  buildingName: contains,
+  city: contains,
+  state: contains,
+  zip: contains,
+  companyId: optionalUuid,
+  page: customerPage,
+  pageSize: customerPageSize,
+});
+
+/** "1 location(s)" style counts read badly; "1 job" / "3 jobs". */
+export function plural(n: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? singular : pluralForm}`;
+}
+
+/** Share of `part` in `total` as a whole percentage (0 when the total is 0). */
+export function percentOf(part: number, total: number): number {
+  if (total <= 0) return 0;
+  return Math.round((part / total) * 100);
 }

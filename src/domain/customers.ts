@@ -7,9 +7,16 @@ import { isUuidV4 } from './ids.js';
  * be deleted.
  */
 
-import { CONTAINS_FILTER_MAX, CUSTOMER_PAGE_SIZES, DEFAULT_CUSTOMER_PAGE_SIZE } from './customer-lists.js';
+import { CONTAINS_FILTER_MAX, CUSTOMER_PAGE_SIZES, DEFAULT_CUSTOMER_PAGE_SIZE, plural } from './customer-lists.js';
 
-export { CONTAINS_FILTER_MAX, CUSTOMER_PAGE_SIZES, DEFAULT_CUSTOMER_PAGE_SIZE } from './customer-lists.js';
+// plural and percentOf live in customer-lists.ts (no zod: the lists and the dashboard load them).
+export {
+  CONTAINS_FILTER_MAX,
+  CUSTOMER_PAGE_SIZES,
+  DEFAULT_CUSTOMER_PAGE_SIZE,
+  percentOf,
+  plural,
+} from './customer-lists.js';
 
 export const STATE_MAX_LENGTH = 2;
 export const ZIP_MAX_LENGTH = 10;
@@ -97,11 +104,6 @@ export const coordinates = {
   longitude: z.number().nullable(),
 };
 
-/** "1 location(s)" style counts read badly; "1 job" / "3 jobs". */
-export function plural(n: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? singular : pluralForm}`;
-}
-
 export type CustomerKind = 'company' | 'location' | 'unit';
 
 /**
@@ -118,12 +120,6 @@ export function deleteBlockedMessage(kind: CustomerKind, name: string, jobCount:
     case 'unit':
       return `Cannot delete unit ${name}: ${jobs} this unit. Jobs keep the service history, so a unit with jobs cannot be deleted.`;
   }
-}
-
-/** Share of `part` in `total` as a whole percentage (0 when the total is 0). */
-export function percentOf(part: number, total: number): number {
-  if (total <= 0) return 0;
-  return Math.round((part / total) * 100);
 }
 
 /** The /dashboard figures. */

@@ -1,13 +1,45 @@
 import { z } from 'zod';
-import { addDays, isIsoDate } from './dates.js';
+import { isIsoDate } from './dates.js';
+import {
+  BOARD_VIEW_MAX_DAYS,
+  daysBetween,
+  DISPATCH_COMPLETED_PAGE,
+  DISPATCH_DATE_FIELDS,
+  DISPATCH_RANGES,
+  monthRange,
+} from './dispatch-board.js';
 import { isUuidV4 } from './ids.js';
-import { JOB_STATUSES } from './home.js';
+import { JOB_STATUSES } from './jobs/constants.js';
 import { durationMinutes, JOB_MESSAGES } from './jobs/index.js';
 
 /**
  * The Dispatch & Schedule board (issue 10): the board query with the Map Filters, the move of a
- * job block (reschedule, reassign, unschedule) and the rules that place blocks on the timeline.
+ * job block (reschedule, reassign, unschedule) and the rules that place blocks on the timeline
+ * (those, and the value lists, in dispatch-board.ts without zod; re-exported here).
  */
+export {
+  ATLANTA,
+  BOARD_VIEW_MAX_DAYS,
+  BOARD_VIEWS,
+  boardViewDays,
+  DEFAULT_BLOCK_MINUTES,
+  DISPATCH_COMPLETED_PAGE,
+  DISPATCH_DATE_FIELD_LABELS,
+  DISPATCH_DATE_FIELDS,
+  DISPATCH_RANGE_LABELS,
+  DISPATCH_RANGES,
+  initials,
+  MIN_BLOCK_WIDTH_PX,
+  minutesIntoDay,
+  monthRange,
+  overlaps,
+  placeBlock,
+  rangeForView,
+  type BoardView,
+  type DispatchDateField,
+  type DispatchRange,
+  type ViewRange,
+} from './dispatch-board.js';
 
 export const DISPATCH_MESSAGES = {
   rangeTooLong: 'The board range must be at most 62 days',
@@ -32,18 +64,6 @@ export const DISPATCH_MESSAGES = {
 /** The board shows at most this many jobs for a range (the total says if there were more). */
 export const DISPATCH_JOB_LIMIT = 2000;
 export const DISPATCH_MAX_DAYS = 62;
-/** A block is at least 80px wide; the default duration is 1 hour. */
-export const MIN_BLOCK_WIDTH_PX = 80;
-export const DEFAULT_BLOCK_MINUTES = 60;
-export const ATLANTA = { lat: 33.749, lng: -84.388, zoom: 10, maxFitZoom: 15 } as const;
-
-export const DISPATCH_DATE_FIELDS = ['due', 'schedule', 'created'] as const;
-export type DispatchDateField = (typeof DISPATCH_DATE_FIELDS)[number];
-export const DISPATCH_DATE_FIELD_LABELS: Record<DispatchDateField, string> = {
-  due: 'Due By Date',
-  schedule: 'Schedule Date',
-  created: 'Created Date',
-};
 
 const emptyToUndefined = (v: string | undefined) => (v ? v : undefined);
 /** One query value (a repeated parameter arrives as a list: refused with the filter's name). */
@@ -71,16 +91,6 @@ const optionalDate = (name: 'from' | 'to' | 'viewFrom' | 'viewTo') =>
     .optional()
     .transform(emptyToUndefined)
     .refine((v) => v === undefined || isIsoDate(v), `'${name}' must be a valid date (YYYY-MM-DD)`);
-
-/** Filter Date Range By: the three named months (in the company's time zone) or a custom From/To. */
-export const DISPATCH_RANGES = ['this-month', 'last-month', 'next-month', 'custom'] as const;
-export type DispatchRange = (typeof DISPATCH_RANGES)[number];
-export const DISPATCH_RANGE_LABELS: Record<DispatchRange, string> = {
-  'this-month': 'This Month',
-  'last-month': 'Last Month',
-  'next-month': 'Next Month',
-  custom: 'Custom Range',
-};
 
 /** The limits of the board's query values. */
 export const DISPATCH_LIMITS = {
@@ -215,8 +225,6 @@ export type BoardQuery = z.output<typeof boardQuery>;
 
 /** The tray of the range's unscheduled jobs is its own list: at most this many cards, with the total. */
 export const DISPATCH_TRAY_LIMIT = 200;
-/** The completed jobs of one technician row: pages of at most this many. */
-export const DISPATCH_COMPLETED_PAGE = { default: 50, max: 200 } as const;
 /** The Unassigned row as the completed-jobs list names it. */
 export const UNASSIGNED_TECHNICIAN = 'unassigned';
 
@@ -258,56 +266,6 @@ export type BoardFilters = Omit<BoardQuery, 'range' | 'from' | 'to' | 'viewFrom'
   from: string;
   to: string;
 };
-
-/** The board's three views: one day, a week (Sunday to Saturday) or a month. */
-export const BOARD_VIEWS = ['day', 'week', 'month'] as const;
-export type BoardView = (typeof BOARD_VIEWS)[number];
-/** The longest view (a month). */
-export const BOARD_VIEW_MAX_DAYS = 31;
-
-const daysBetween = (from: string, to: string) =>
-  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
-const monthIndex = (isoDate: string) => Number(isoDate.slice(0, 4)) * 12 + Number(isoDate.slice(5, 7)) - 1;
-
-/** The first and last day a view shows: the day itself, its week (Sunday to Saturday) or its month. */
-export function boardViewDays(view: BoardView, anchor: string): { from: string; to: string } {
-  if (view === 'day') return { from: anchor, to: anchor };
-  if (view === 'week') {
-    const from = addDays(anchor, -new Date(`${anchor}T00:00:00Z`).getUTCDay());
-    return { from, to: addDays(from, 6) };
-  }
-  return monthRange(anchor, 0);
-}
-
-/** The date range the board reads for its view: a named month, or custom days with how to name them. */
-export type ViewRange =
-  | { range: 'this-month' | 'last-month' | 'next-month' }
-  | { range: 'custom'; from: string; to: string; shows: 'month' | 'days' };
-
-/**
- * The range follows the view (issue 28): moving to another day, week or month moves the range with
- * it, so a job scheduled in view is inside the range. A view within one month reads that whole
- * month (named This/Last/Next Month when it is one of them, as the Filter Date Range By choices
- * say; otherwise that month as custom days); a week across two months reads just its days.
- */
-export function rangeForView(view: BoardView, anchor: string, today: string): ViewRange {
-  const days = boardViewDays(view, anchor);
-  if (monthIndex(days.from) !== monthIndex(days.to)) return { range: 'custom', ...days, shows: 'days' };
-  const offset = monthIndex(days.from) - monthIndex(today);
-  if (offset === 0) return { range: 'this-month' };
-  if (offset === -1) return { range: 'last-month' };
-  if (offset === 1) return { range: 'next-month' };
-  return { range: 'custom', ...monthRange(days.from, 0), shows: 'month' };
-}
-
-/** The first and last day of the month `offset` months from the month of `today` (YYYY-MM-DD). */
-export function monthRange(today: string, offset: number): { from: string; to: string } {
-  const year = Number(today.slice(0, 4));
-  const month = Number(today.slice(5, 7)) - 1 + offset;
-  const first = new Date(Date.UTC(year, month, 1));
-  const last = new Date(Date.UTC(year, month + 1, 0));
-  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
-}
 
 /** The board's days: a named month around `today` (company time zone), or the query's from/to. */
 export function resolveBoardRange(q: BoardQuery, today: string): BoardFilters {
@@ -465,57 +423,3 @@ export function overlapMessage(technicianName: string, job: { number: number; na
   return `${technicianName} already has Job #${job.number} (${job.name}) at that time. Confirm to double-book.`;
 }
 export { JOB_MESSAGES };
-
-// ---------------------------------------------------------------------------------------------
-// Placing blocks
-// ---------------------------------------------------------------------------------------------
-
-/** Two jobs overlap when each starts before the other ends (touching ends do not overlap). */
-export function overlaps(
-  a: { start: Date; durationMinutes: number },
-  b: { start: Date; durationMinutes: number },
-): boolean {
-  const aEnd = a.start.getTime() + a.durationMinutes * 60_000;
-  const bEnd = b.start.getTime() + b.durationMinutes * 60_000;
-  return a.start.getTime() < bEnd && b.start.getTime() < aEnd;
-}
-
-/** The wall-clock minutes since local midnight of `at` in `timeZone` (09:30 -> 570). */
-export function minutesIntoDay(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(at);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return get('hour') * 60 + get('minute');
-}
-
-/**
- * A block on the day timeline of 24 hourly columns: placed by its wall-clock start in the company's
- * time zone (so a daylight-saving day still shows 9:00 AM under the 9:00 AM column), as wide as its
- * duration (default 1 hour) and at least 80px, cut at midnight.
- */
-export function placeBlock(input: {
-  start: Date;
-  durationMinutes: number | null | undefined;
-  timeZone: string;
-  hourWidthPx: number;
-  minWidthPx?: number;
-}): { leftPx: number; widthPx: number } {
-  const minutes = minutesIntoDay(input.start, input.timeZone);
-  const duration = input.durationMinutes && input.durationMinutes > 0 ? input.durationMinutes : DEFAULT_BLOCK_MINUTES;
-  const visible = Math.min(duration, 24 * 60 - minutes);
-  const leftPx = (minutes / 60) * input.hourWidthPx;
-  const widthPx = Math.max((visible / 60) * input.hourWidthPx, input.minWidthPx ?? MIN_BLOCK_WIDTH_PX);
-  return { leftPx, widthPx };
-}
-
-/** "Ann Lee" -> "AL"; one name -> its first two letters. */
-export function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return '?';
-  if (words.length === 1) return words[0]!.slice(0, 2).toUpperCase();
-  return (words[0]![0]! + words[words.length - 1]![0]!).toUpperCase();
-}

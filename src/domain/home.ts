@@ -9,6 +9,7 @@ import {
   type HomePeriod,
 } from './home-filters.js';
 import type { QuoteStatus } from './quotes.js';
+import { JOB_STATUSES, type JobStatus } from './jobs/constants.js';
 
 export {
   DEFAULT_HOME_PERIOD,
@@ -31,8 +32,8 @@ export {
  * definition, unit-tested here and used by the API tests to check the SQL against seeded data.
  */
 
-export const JOB_STATUSES = ['scheduled', 'unscheduled', 'completed', 'cancelled'] as const;
-export type JobStatus = (typeof JOB_STATUSES)[number];
+// The statuses live with the jobs' constants (no zod there: the job list loads them without it).
+export { JOB_STATUSES, type JobStatus };
 
 export interface HomeJobFacts {
   status: JobStatus;

@@ -1,3 +1,4 @@
+import { isIsoDate } from './dates.js';
 import { isUuidV4 } from './ids.js';
 
 /**
@@ -90,4 +91,55 @@ export const pageSizeOf =
     if (value === undefined) return fallback;
     const n = coerceNumber(value);
     return n !== invalid && sizes.includes(n) ? n : invalid;
+  };
+
+/**
+ * A from/to pair checked as zod's object-level refine checks it (the API's schemas): it compares
+ * the trimmed texts, blank as absent, even when one is no valid date, and fails on `to` when `to`
+ * is before `from`. zod skips the check when a failure that stops parsing came first: a value
+ * outside a choice list (`stoppingKeys`) or a number key whose value is no number (`numberKeys`).
+ */
+export function withDateRange<T>(
+  filters: PlainFilters<T>,
+  options: { stoppingKeys?: readonly string[]; numberKeys?: readonly string[] } = {},
+): PlainFilters<T> {
+  const stopping = new Set(options.stoppingKeys ?? []);
+  const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() || undefined : undefined);
+  const safeParse = (raw: Record<string, unknown>): PlainParseResult<T> => {
+    const result = filters.safeParse(raw);
+    const issues = result.success ? [] : [...result.error.issues];
+    const stopped =
+      issues.some((i) => stopping.has(i.path[0])) ||
+      (options.numberKeys ?? []).some((key) => raw[key] !== undefined && coerceNumber(raw[key]) === invalid);
+    const from = trimmed(raw.from);
+    const to = trimmed(raw.to);
+    if (!stopped && from && to && to < from) issues.push({ path: ['to'] });
+    return issues.length ? { success: false, error: { issues } } : result;
+  };
+  return {
+    safeParse,
+    parse(raw) {
+      const result = safeParse(raw);
+      if (!result.success)
+        throw new RangeError(`Invalid filters: ${result.error.issues.map((i) => i.path[0]).join(', ')}`);
+      return result.data;
+    },
+  };
+}
+
+/** A calendar day YYYY-MM-DD (trimmed), or blank / absent for none (undefined). */
+export const optionalDay: FieldReader<string | undefined> = (value) => {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') return invalid;
+  const day = value.trim();
+  if (!day) return undefined;
+  return isIsoDate(day) ? day : invalid;
+};
+
+/** A reader whose absent (or blank) value is `fallback`. */
+export const withDefault =
+  <V>(read: FieldReader<V | undefined>, fallback: V): FieldReader<V> =>
+  (value) => {
+    const v = read(value);
+    return v === undefined ? fallback : v;
   };

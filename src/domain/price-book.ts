@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  DEFAULT_SKILL_LEVEL,
+  PRICE_KINDS,
+  SKILL_LEVELS,
+  hasAtMostTwoDecimals,
+  type PriceKind,
+} from './price-book-lists.js';
 import { optionalFilter, paginated, paginationQuery } from './api.js';
 import { toCents } from './money.js';
 import { computePartPrice, PRICING_DEFAULTS, type PartPriceInput } from './pricing.js';
@@ -12,24 +19,25 @@ import { computePartPrice, PRICING_DEFAULTS, type PartPriceInput } from './prici
  * which cannot be changed), shared by the form, the route and the tests.
  */
 
-export const PRICE_KINDS = ['part', 'labor', 'item'] as const;
-export type PriceKind = (typeof PRICE_KINDS)[number];
-export const PRICE_KIND_LABELS: Record<PriceKind, string> = { part: 'Part', labor: 'Labor', item: 'Item' };
-/** The path segment of each kind in /api/price-book/{segment}. */
-export const PRICE_KIND_SEGMENTS: Record<PriceKind, string> = { part: 'parts', labor: 'labor', item: 'items' };
-
-export const SKILL_LEVELS = ['helper', 'standard', 'senior', 'master'] as const;
-export type SkillLevel = (typeof SKILL_LEVELS)[number];
-export const SKILL_LEVEL_LABELS: Record<SkillLevel, string> = {
-  helper: 'Helper',
-  standard: 'Standard',
-  senior: 'Senior',
-  master: 'Master',
-};
+// The kinds, skill levels and display rules live in price-book-lists.ts (no zod: /item-prices loads them).
+export {
+  DEFAULT_SKILL_LEVEL,
+  formatHours,
+  hasAtMostTwoDecimals,
+  PRICE_KIND_LABELS,
+  PRICE_KIND_SEGMENTS,
+  PRICE_KINDS,
+  priceListUrlFilters,
+  SKILL_LEVEL_LABELS,
+  SKILL_LEVELS,
+  skillLevelLabel,
+  type PriceKind,
+  type PriceListUrlFilters,
+  type SkillLevel,
+} from './price-book-lists.js';
 
 /** A new price-book item starts on the HVACGEN service line. */
 export const DEFAULT_SERVICE_LINE = 'HVACGEN';
-export const DEFAULT_SKILL_LEVEL: SkillLevel = 'standard';
 export const DEFAULT_ITEM_CATEGORY = 'General';
 export const DEFAULT_LABOR_DURATION_HOURS = 1;
 
@@ -64,11 +72,6 @@ export const PRICE_LIMITS = {
 // ---------------------------------------------------------------------------------------------
 // Field rules
 // ---------------------------------------------------------------------------------------------
-
-/** True when a number has at most 2 decimals (0.1 + 0.2 counts as 0.30). */
-export function hasAtMostTwoDecimals(value: number): boolean {
-  return Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
-}
 
 const amount = (label: string) =>
   z
@@ -459,15 +462,3 @@ export type PriceBookOptions = z.infer<typeof priceBookOptions>;
 // ---------------------------------------------------------------------------------------------
 // Display helpers (the DETAILS column, hours)
 // ---------------------------------------------------------------------------------------------
-
-/** Hours with 1 decimal, or 2 when the second is not 0: 1 -> "1.0", 0.25 -> "0.25". */
-export function formatHours(value: number): string {
-  const rounded = Math.round(value * 100) / 100;
-  return hasAtMostTwoDecimals(rounded) && Math.round(rounded * 100) % 10 !== 0
-    ? rounded.toFixed(2)
-    : rounded.toFixed(1);
-}
-
-export function skillLevelLabel(level: string | null | undefined): string {
-  return SKILL_LEVEL_LABELS[(level ?? DEFAULT_SKILL_LEVEL) as SkillLevel] ?? SKILL_LEVEL_LABELS[DEFAULT_SKILL_LEVEL];
-}

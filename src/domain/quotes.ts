@@ -3,11 +3,12 @@
  * printed from, the three repair options with their totals, and the grand total per quote type.
  */
 import { z } from 'zod';
+import { INSPECTION_FEE_CENTS } from './invoices/constants.js';
 import { QUOTE_TYPES, type QuoteType } from './quote-templates.js';
 import { REPAIR_PHASE_LABELS, REPAIR_PHASES, repairTotalCents, type RepairPhase } from './repairs.js';
 
-/** Charged when a customer declines the repairs (section 9). */
-export const INSPECTION_FEE_CENTS = 18_000;
+/** Charged when a customer declines the repairs (section 9); defined with the invoices' constants. */
+export { INSPECTION_FEE_CENTS };
 
 export interface QuoteRepair {
   options: { phase: RepairPhase; label: string; description: string; costCents: number }[];

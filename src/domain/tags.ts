@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { normalizeTagName, TAG_NAME_MAX } from './tag-names.js';
 
 /**
  * Tags on companies (issue 28): short labels ("VIP", "Net 30", "Hospital") the office adds from
  * Manage Tags on the company page; the companies list filters by one. A tag's name is unique
  * case-insensitively ("vip" is "VIP"): adding a name that exists reuses that tag.
  */
-export const TAG_NAME_MAX = 40;
+export { normalizeTagName, TAG_NAME_MAX };
 /** A company has at most this many tags. */
 export const COMPANY_TAG_LIMIT = 20;
 /** Suggestions while typing: at most this many. */
@@ -22,10 +23,6 @@ export const TAG_MESSAGES = {
   invalidTagId: 'Invalid tag id',
 } as const;
 
-/** Trimmed, inner runs of spaces made one: what is stored and compared. */
-export function normalizeTagName(name: string): string {
-  return name.trim().replace(/\s+/g, ' ');
-}
 /** The key that makes two names the same tag. */
 export const tagKey = (name: string) => normalizeTagName(name).toLowerCase();
 

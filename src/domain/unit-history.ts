@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { isUuidV4 } from './ids.js';
-import { JOB_STATUSES } from './home.js';
+import { JOB_STATUSES } from './jobs/constants.js';
 import { INSPECTION_MESSAGES } from './inspections.js';
 import { unitDeficiency } from './repairs.js';
 

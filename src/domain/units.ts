@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isUuidV4 } from './ids.js';
 import { UNIT_STATUSES, type UnitListQuery } from './customer-lists.js';
-import { JOB_STATUSES } from './home.js';
+import { JOB_STATUSES } from './jobs/constants.js';
 import {
   CUSTOMER_MESSAGES,
   MAIN_OFFICE,

@@ -1,7 +1,7 @@
 import { addDays } from '../dates.js';
 import { sumCents } from '../money.js';
-import { INSPECTION_FEE_CENTS } from '../quotes.js';
 import {
+  INSPECTION_FEE_CENTS,
   INSPECTION_FEE_CODE,
   INSPECTION_FEE_NAME,
   INVOICE_NET_DAYS,

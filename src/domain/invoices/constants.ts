@@ -7,7 +7,11 @@ export type InvoiceType = (typeof INVOICE_TYPES)[number];
 export const INVOICE_ITEM_TYPES = ['part', 'labor', 'item'] as const;
 export type InvoiceItemType = (typeof INVOICE_ITEM_TYPES)[number];
 
-export { INSPECTION_FEE_CENTS } from '../quotes.js';
+/**
+ * Charged when a customer declines the repairs (section 9). Here, not in quotes.ts (which re-exports
+ * it), so the invoice and job lists reach it without the quote schemas (decision 042).
+ */
+export const INSPECTION_FEE_CENTS = 18_000;
 export const INSPECTION_FEE_CODE = 'INSP-FEE';
 export const INSPECTION_FEE_NAME = 'Inspection Fee';
 export const INSPECTION_FEE_SERVICE_LINE = 'INSP';

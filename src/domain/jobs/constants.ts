@@ -1,4 +1,8 @@
-// Constants
+// Constants (no zod here: the job list and the board load them without a schema library)
+
+/** A job's statuses (Home counts by them too; home.ts re-exports them). */
+export const JOB_STATUSES = ['scheduled', 'unscheduled', 'completed', 'cancelled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
 
 export const JOB_PAGE_SIZES = [25, 50, 100] as const;
 export const DEFAULT_JOB_PAGE_SIZE = 25;

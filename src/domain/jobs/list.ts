@@ -1,37 +1,33 @@
 import { z } from 'zod';
 import { paginated } from '../api.js';
 import { isIsoDate } from '../dates.js';
-import { JOB_STATUSES } from '../home.js';
 import { isUuidV4 } from '../ids.js';
-import { DEFAULT_JOB_PAGE_SIZE, JOB_LIMITS, JOB_PAGE_SIZES } from './constants.js';
+import { DEFAULT_JOB_PAGE_SIZE, JOB_LIMITS, JOB_PAGE_SIZES, JOB_STATUSES } from './constants.js';
+import {
+  JOB_CODE_FILTER_MAX,
+  JOB_DATE_FIELDS,
+  JOB_QUEUES,
+  JOB_SEARCH_MAX,
+  JOB_SORTS,
+  UNASSIGNED,
+} from './list-filters.js';
 import { emptyToUndefined, trimmedOptional } from './fields.js';
 import { jobTechnician } from './items.js';
 
 // The list
 
-/**
- * The home cards' queues (src/domain/home.ts homeRules), as list filters. The job queues count jobs;
- * the invoice and quote cards list the jobs that hold a draft invoice / an unanswered quote.
- */
-export const JOB_QUEUES = [
-  'no-appointment',
-  'overdue',
-  'to-mark-complete',
-  'follow-up',
-  'open-deficiencies',
-  'unsent-invoices',
-  'ready-to-schedule',
-  'to-invoice',
-  'submitted-quotes',
-] as const;
-export type JobQueue = (typeof JOB_QUEUES)[number];
-
-/** quote-sent: the send time of the job's latest quote (Home's Total Submitted Quotes opens the list with it). */
-export const JOB_DATE_FIELDS = ['due', 'schedule', 'created', 'quote-sent'] as const;
-export type JobDateField = (typeof JOB_DATE_FIELDS)[number];
-export const JOB_SORTS = ['number', 'created', 'due', 'schedule'] as const;
-export type JobSort = (typeof JOB_SORTS)[number];
-export const UNASSIGNED = 'unassigned';
+// The list's value sets live beside its plain URL reader (list-filters.ts, no zod: /jobs loads it).
+export {
+  JOB_DATE_FIELDS,
+  JOB_QUEUES,
+  JOB_SORTS,
+  UNASSIGNED,
+  jobListFilters,
+  type JobDateField,
+  type JobListFilterValues,
+  type JobQueue,
+  type JobSort,
+} from './list-filters.js';
 
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z
@@ -60,10 +56,15 @@ export const optionalUuidFilter = (message: string) =>
  */
 export const jobListQuery = z
   .object({
-    q: z.string().trim().max(200, 'Search must be at most 200 characters').optional().transform(emptyToUndefined),
+    q: z
+      .string()
+      .trim()
+      .max(JOB_SEARCH_MAX, 'Search must be at most 200 characters')
+      .optional()
+      .transform(emptyToUndefined),
     status: optionalEnum(JOB_STATUSES, 'Status must be scheduled, unscheduled, completed or cancelled'),
-    type: trimmedOptional(20),
-    serviceLine: trimmedOptional(20),
+    type: trimmedOptional(JOB_CODE_FILTER_MAX),
+    serviceLine: trimmedOptional(JOB_CODE_FILTER_MAX),
     technicianId: z
       .string()
       .trim()

@@ -1,6 +1,6 @@
 // Messages, and the statuses the jobs share with Home
 
-export { JOB_STATUSES, type JobStatus } from '../home.js';
+export { JOB_STATUSES, type JobStatus } from './constants.js';
 
 export const JOB_MESSAGES = {
   invalidJobId: 'Invalid job ID format',

@@ -1,7 +1,8 @@
 import { FileBarChart, Pencil, Phone, Plus } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { companyListQuery } from '../../../domain/companies';
+// The plain URL reader (customer-lists), not the schema: no zod on a list's first load (decision 042).
+import { companyListFilters } from '../../../domain/customer-lists';
 import { COMPANY_MESSAGES } from './customer-texts';
 import { errorMessage } from '../../lib/api-client';
 import { formatPhone } from '../../lib/format';
@@ -31,7 +32,7 @@ const EMPTY: Record<FilterKey, string> = { company: '', city: '', state: '', zip
 
 /** /companies: filters applied with Search, page size 25/50/100, cards, real paging and Export. */
 export default function CompaniesPage() {
-  const { values, update, replaceAll } = useUrlFilters(companyListQuery);
+  const { values, update, replaceAll } = useUrlFilters(companyListFilters);
   const [draft, setDraft] = useState<Record<FilterKey, string>>(EMPTY);
   // The boxes show the applied filters (after Back, a shared link, Reset).
   useEffect(() => {

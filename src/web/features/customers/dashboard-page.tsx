@@ -1,6 +1,6 @@
 import { Building2, MapPin, Plus, Wrench } from 'lucide-react';
 import { Link } from 'react-router';
-import { percentOf } from '../../../domain/customers';
+import { percentOf } from '../../../domain/customer-lists';
 import { errorMessage } from '../../lib/api-client';
 import { formatCount } from '../../lib/format';
 import { ErrorBanner } from '../../ui/banner';

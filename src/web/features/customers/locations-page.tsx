@@ -1,8 +1,9 @@
 import { Building2, ChevronDown, ChevronRight, Pencil, Plus, Search, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { plural } from '../../../domain/customers';
-import { locationListQuery, type Location } from '../../../domain/locations';
+// The plain URL reader (customer-lists), not the schema: no zod on a list's first load (decision 042).
+import { locationListFilters, plural } from '../../../domain/customer-lists';
+import type { Location } from '../../../domain/locations';
 import { LOCATION_MESSAGES } from './customer-texts';
 import { errorMessage } from '../../lib/api-client';
 import { useLiveFilters } from '../../lib/live-filters';
@@ -77,7 +78,7 @@ function LocationCard({ location }: { location: Location }) {
 
 /** /locations: search and filters applied as you type, Reset filters, units on demand, Export. */
 export default function LocationsPage() {
-  const { values, update, replaceAll } = useUrlFilters(locationListQuery);
+  const { values, update, replaceAll } = useUrlFilters(locationListFilters);
   const live = useLiveFilters(TEXT_FILTERS, values, (next) => update({ ...next, page: undefined }, { replace: true }));
   const locations = useLocations(values);
   const { canEdit } = useCustomerPermissions();

@@ -1,17 +1,17 @@
-import { z } from 'zod';
 import { isIsoDate } from '../../../domain/dates';
+import type { BoardSearch, DispatchOptions } from '../../../domain/dispatch';
+// The board's value lists without zod (dispatch-board.ts): the board loads no schema library (decision 042).
 import {
   DISPATCH_DATE_FIELDS,
   DISPATCH_RANGE_LABELS,
   DISPATCH_RANGES,
   monthRange,
-  type BoardSearch,
+  type BoardView,
   type ViewRange,
   type DispatchDateField,
-  type DispatchOptions,
   type DispatchRange,
-} from '../../../domain/dispatch';
-import { DEFAULT_OFFICE } from '../../../domain/jobs';
+} from '../../../domain/dispatch-board';
+import { DEFAULT_OFFICE } from '../../../domain/jobs/constants';
 import { formatDate } from '../../lib/format';
 import { BOARD_VIEWS } from './board-period';
 
@@ -33,59 +33,80 @@ const DATE_FIELD_CHIP: Record<DispatchDateField, string> = {
 /** The Job Office value that means every office (the default is the Main Office, as the spec's chip shows). */
 export const ALL_OFFICES = 'all';
 
-const text = z.string().trim().max(500).optional().catch(undefined);
-const on = z
-  .enum(['true', 'false'])
-  .optional()
-  .catch(undefined)
-  .transform((v) => v === 'true');
-const isoDate = z
-  .string()
-  .optional()
-  .catch(undefined)
-  .transform((v) => (v && isIsoDate(v) ? v : undefined));
-const amount = z
-  .string()
-  .trim()
-  .optional()
-  .catch(undefined)
-  .transform((v) => (v && /^\d{1,9}(\.\d{1,2})?$/.test(v) ? v : undefined));
+/** Text: trimmed; longer than 500 characters is no value. */
+const text = (value: string | undefined) => {
+  const v = value?.trim();
+  return v !== undefined && v.length <= 500 ? v : undefined;
+};
+/** A switch: on only when "true". */
+const on = (value: string | undefined) => value === 'true';
+/** A calendar day YYYY-MM-DD as given, else no value. */
+const isoDate = (value: string | undefined) => (value && isIsoDate(value) ? value : undefined);
+/** Dollars with at most two decimals (trimmed), else no value. */
+const amount = (value: string | undefined) => {
+  const v = value?.trim();
+  return v && /^\d{1,9}(\.\d{1,2})?$/.test(v) ? v : undefined;
+};
+const oneOf = <V extends string>(values: readonly V[], value: string | undefined): V | undefined =>
+  (values as readonly (string | undefined)[]).includes(value) ? (value as V) : undefined;
+
+/** The board's state in the URL (see `boardUrlState`). */
+export interface BoardUrlState {
+  view: BoardView;
+  date: string | undefined;
+  q: string | undefined;
+  tech: string | undefined;
+  dateField: DispatchDateField;
+  range: RangeKind | undefined;
+  from: string | undefined;
+  to: string | undefined;
+  tags: string | undefined;
+  office: string | undefined;
+  type: string | undefined;
+  ownerId: string | undefined;
+  serviceLine: string | undefined;
+  region: string | undefined;
+  price: boolean;
+  minPrice: string | undefined;
+  maxPrice: string | undefined;
+  showCompleted: boolean;
+  showSubcontracted: boolean;
+}
+
+function readBoardUrl(raw: Record<string, string>): BoardUrlState {
+  return {
+    view: oneOf(BOARD_VIEWS, raw.view) ?? 'day',
+    date: isoDate(raw.date),
+    q: text(raw.q),
+    tech: text(raw.tech),
+    dateField: oneOf(DISPATCH_DATE_FIELDS, raw.dateField) ?? 'due',
+    // Left out: the range follows the board's view (rangeForView); set: chosen in Map Filters until the next navigation.
+    range: oneOf(RANGE_KINDS, raw.range),
+    from: isoDate(raw.from),
+    to: isoDate(raw.to),
+    tags: text(raw.tags),
+    office: text(raw.office),
+    type: text(raw.type),
+    ownerId: text(raw.ownerId),
+    serviceLine: text(raw.serviceLine),
+    region: text(raw.region),
+    price: on(raw.price),
+    minPrice: amount(raw.minPrice),
+    maxPrice: amount(raw.maxPrice),
+    showCompleted: on(raw.showCompleted),
+    showSubcontracted: on(raw.showSubcontracted),
+  };
+}
 
 /**
  * The board's state in the URL: the view and its date, the technician search and selection, and
- * the Map Filters. Anything invalid falls back to its default (this month, due date, Main Office).
+ * the Map Filters. Anything invalid falls back to its default (this month, due date, Main Office),
+ * so reading never fails. Read without zod: the board is a first screen (decision 042).
  */
-export const boardUrlState = z.object({
-  view: z
-    .enum(BOARD_VIEWS)
-    .optional()
-    .catch(undefined)
-    .transform((v) => v ?? 'day'),
-  date: isoDate,
-  q: text,
-  tech: text,
-  dateField: z
-    .enum(DISPATCH_DATE_FIELDS)
-    .optional()
-    .catch(undefined)
-    .transform((v) => v ?? 'due'),
-  // Left out: the range follows the board's view (rangeForView); set: chosen in Map Filters until the next navigation.
-  range: z.enum(RANGE_KINDS).optional().catch(undefined),
-  from: isoDate,
-  to: isoDate,
-  tags: text,
-  office: text,
-  type: text,
-  ownerId: text,
-  serviceLine: text,
-  region: text,
-  price: on,
-  minPrice: amount,
-  maxPrice: amount,
-  showCompleted: on,
-  showSubcontracted: on,
-});
-export type BoardUrlState = z.output<typeof boardUrlState>;
+export const boardUrlState = {
+  safeParse: (raw: Record<string, string>) => ({ success: true as const, data: readBoardUrl(raw) }),
+  parse: readBoardUrl,
+};
 
 /** The keys the Map Filters drawer owns (the view, date, search and selection stay when it applies). */
 export const FILTER_KEYS = [

@@ -1,5 +1,6 @@
 import { zonedDateTimeToInstant } from '../../../domain/dates';
-import { placeBlock, type BoardJob, type BoardTechnician } from '../../../domain/dispatch';
+import type { BoardJob, BoardTechnician } from '../../../domain/dispatch';
+import { placeBlock } from '../../../domain/dispatch-board';
 import { clockValue, weekday } from './board-period';
 
 /** The row of jobs with no technician. */

@@ -1,8 +1,8 @@
 import { addDays, isIsoDate } from '../../../domain/dates';
-import { boardViewDays, type BoardView } from '../../../domain/dispatch';
+import { boardViewDays, type BoardView } from '../../../domain/dispatch-board';
 
 /** The board's three views: one day of 24 hourly columns, or a column per day of a week or month. */
-export { BOARD_VIEWS, type BoardView } from '../../../domain/dispatch';
+export { BOARD_VIEWS, type BoardView } from '../../../domain/dispatch-board';
 
 /** Day of the week of a YYYY-MM-DD date, 0 = Sunday (as technician availability counts it). */
 export function weekday(isoDate: string): number {

@@ -1,7 +1,9 @@
 import { ChevronLeft, ChevronRight, Plus, Search, SlidersHorizontal, X } from 'lucide-react';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { dateInZone, DEFAULT_TIME_ZONE } from '../../../domain/dates';
-import { boardViewDays, rangeForView, type BoardJob } from '../../../domain/dispatch';
+import type { BoardJob } from '../../../domain/dispatch';
+// The board's rules without zod (dispatch-board.ts): the board loads no schema library (decision 042).
+import { boardViewDays, rangeForView } from '../../../domain/dispatch-board';
 import { errorMessage } from '../../lib/api-client';
 import { useCompanyInfo } from '../../lib/company';
 import { formatDate } from '../../lib/format';
@@ -44,7 +46,6 @@ import {
   type BoardView,
 } from './board-period';
 import { DispatchMap } from './components/dispatch-map';
-import { FiltersDrawer } from './components/filters-drawer';
 import type { BlockActions } from './components/job-block';
 import { RescheduleDialog } from './components/reschedule-dialog';
 import { CompletedJobs, TechnicianPanel } from './components/technician-panel';
@@ -54,6 +55,10 @@ import { useBoardDrag, type DragSource, type DropTarget } from './components/use
 import { useMoveFlow, type MoveRequest } from './components/use-move-flow';
 import { DISPATCH_TEXTS } from './dispatch-texts';
 import { ZoneNote } from '../../lib/zone-note';
+
+// Map Filters checks its draft with the API's schema (zod): loaded when first opened, so the board's
+// first load runs no schema library (decision 042).
+const FiltersDrawer = lazy(() => import('./components/filters-drawer').then((m) => ({ default: m.FiltersDrawer })));
 
 const VIEW_LABELS: Record<BoardView, string> = { day: 'Day', week: 'Week', month: 'Month' };
 const EMPTY: BoardJob[] = [];
@@ -200,6 +205,8 @@ export default function DispatchPage() {
   }, [view, anchor, hasBoard]);
 
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // Mounted from the first opening on (and kept, so closing it returns focus as before).
+  const [filtersUsed, setFiltersUsed] = useState(false);
   const chips = filterChips(values, options.data, follow);
   const applyDraft = (draft: FilterDraft) => update(draftToUrl(draft, follow));
   // Navigation moves the range with the view: a range chosen in Map Filters lasts until then.
@@ -287,7 +294,13 @@ export default function DispatchPage() {
             }}
           />
         </div>
-        <Button variant="secondary" onClick={() => setFiltersOpen(true)}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setFiltersUsed(true);
+            setFiltersOpen(true);
+          }}
+        >
           <SlidersHorizontal className="h-4 w-4" aria-hidden /> {DISPATCH_TEXTS.mapFilters}
         </Button>
       </div>
@@ -403,13 +416,17 @@ export default function DispatchPage() {
         </div>
       </div>
 
-      <FiltersDrawer
-        open={filtersOpen}
-        onOpenChange={setFiltersOpen}
-        initial={draftFromState(values, follow)}
-        options={options.data}
-        onApply={applyDraft}
-      />
+      {filtersUsed ? (
+        <Suspense fallback={null}>
+          <FiltersDrawer
+            open={filtersOpen}
+            onOpenChange={setFiltersOpen}
+            initial={draftFromState(values, follow)}
+            options={options.data}
+            onApply={applyDraft}
+          />
+        </Suspense>
+      ) : null}
       <RescheduleDialog
         target={rescheduling}
         rows={rows}

@@ -1,4 +1,4 @@
-import { INVOICE_MESSAGES as DOMAIN_MESSAGES } from '../../../domain/invoices';
+import { INVOICE_MESSAGES as DOMAIN_MESSAGES } from '../../../domain/invoices/messages';
 import type { BadgeTone } from '../../ui/badge';
 
 /** The invoice screens' own words: failure banners, empty texts, labels (spec part 2, sections 2, 8 and 9). */

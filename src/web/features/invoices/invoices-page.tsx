@@ -12,7 +12,10 @@ import { FilterChip } from '../../ui/filter-chip';
 import { FormField, SelectInput } from '../../ui/form-field';
 import { PageHeader } from '../../ui/page-header';
 import { Pager } from '../../ui/pager';
-import { invoiceListQuery, type InvoiceListItem } from '../../../domain/invoices';
+// The plain URL reader, not the domain/invoices index: the index builds the invoice schemas (zod),
+// which a list screen does not need on its first load (decision 042).
+import type { InvoiceListItem } from '../../../domain/invoices';
+import { invoiceListUrlFilters } from '../../../domain/invoices/list-filters';
 import { invoiceExportUrl, useInvoices, useTechnicianName } from './api/invoices-api';
 import {
   CustomerCell,
@@ -41,7 +44,7 @@ const TEXT_FILTERS = ['q'] as const;
 
 /** /invoices: every invoice with the three summary cards, search, status and date filters. */
 export default function InvoicesPage() {
-  const { values, update, replaceAll } = useUrlFilters(invoiceListQuery);
+  const { values, update, replaceAll } = useUrlFilters(invoiceListUrlFilters);
   const live = useLiveFilters(TEXT_FILTERS, values, (next) => update({ ...next, page: undefined }, { replace: true }));
   const { page, pageSize, ...filters } = values;
   const invoices = useInvoices({ ...filters, page, pageSize });

@@ -10,7 +10,10 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { ExportLink } from '../../ui/export-link';
 import { PageHeader } from '../../ui/page-header';
 import { Pager } from '../../ui/pager';
-import { paidInvoiceListQuery, type InvoiceListItem } from '../../../domain/invoices';
+// The plain URL reader, not the domain/invoices index: the index builds the invoice schemas (zod),
+// which a list screen does not need on its first load (decision 042).
+import type { InvoiceListItem } from '../../../domain/invoices';
+import { paidInvoiceUrlFilters } from '../../../domain/invoices/list-filters';
 import { invoiceExportUrl, usePaidInvoices } from './api/invoices-api';
 import { BarList } from './components/bar-list';
 import {
@@ -49,7 +52,7 @@ const COLUMNS: DataTableColumn<InvoiceListItem>[] = [
 
 /** /invoices/paid: paid invoices newest first, Total Paid and the Monthly Breakdown by paid month. */
 export default function PaidInvoicesPage() {
-  const { values, update, replaceAll } = useUrlFilters(paidInvoiceListQuery);
+  const { values, update, replaceAll } = useUrlFilters(paidInvoiceUrlFilters);
   const live = useLiveFilters(TEXT_FILTERS, values, (next) => update({ ...next, page: undefined }, { replace: true }));
   const { page, pageSize, ...filters } = values;
   const paid = usePaidInvoices({ ...filters, page, pageSize });

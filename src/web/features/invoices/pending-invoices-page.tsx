@@ -10,7 +10,10 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { ExportLink } from '../../ui/export-link';
 import { PageHeader } from '../../ui/page-header';
 import { Pager } from '../../ui/pager';
-import { pendingInvoiceListQuery, type AmountCount, type InvoiceListItem } from '../../../domain/invoices';
+// The plain URL reader, not the domain/invoices index: the index builds the invoice schemas (zod),
+// which a list screen does not need on its first load (decision 042).
+import type { AmountCount, InvoiceListItem } from '../../../domain/invoices';
+import { pendingInvoiceUrlFilters } from '../../../domain/invoices/list-filters';
 import { invoiceExportUrl, usePendingInvoices } from './api/invoices-api';
 import {
   CustomerCell,
@@ -68,7 +71,7 @@ function Tile({
 
 /** /invoices/pending: issued invoices by due date, with the outstanding total, overdue and due soon. */
 export default function PendingInvoicesPage() {
-  const { values, update, replaceAll } = useUrlFilters(pendingInvoiceListQuery);
+  const { values, update, replaceAll } = useUrlFilters(pendingInvoiceUrlFilters);
   const live = useLiveFilters(TEXT_FILTERS, values, (next) => update({ ...next, page: undefined }, { replace: true }));
   const { page, pageSize, ...filters } = values;
   const pending = usePendingInvoices({ ...filters, page, pageSize });

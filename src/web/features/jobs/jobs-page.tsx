@@ -1,15 +1,11 @@
 import { CalendarDays, CheckCircle2, List, Plus, Search, Trash2, X } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { dateInZone, DEFAULT_TIME_ZONE } from '../../../domain/dates';
-import {
-  canComplete,
-  DEFAULT_JOB_PAGE_SIZE,
-  JOB_PAGE_SIZES,
-  JOB_STATUSES,
-  jobListQuery,
-  UNASSIGNED,
-  type JobListItem,
-} from '../../../domain/jobs';
+// Not the domain/jobs index: it builds the job schemas, and the list loads no zod (decision 042).
+import type { JobListItem } from '../../../domain/jobs';
+import { DEFAULT_JOB_PAGE_SIZE, JOB_PAGE_SIZES, JOB_STATUSES } from '../../../domain/jobs/constants';
+import { jobListFilters, UNASSIGNED } from '../../../domain/jobs/list-filters';
+import { canComplete } from '../../../domain/jobs/rules';
 import { isAssignedTo, mayWorkOnJob } from '../../../domain/policy';
 import { errorMessage } from '../../lib/api-client';
 import { formatDate, formatTime } from '../../lib/format';
@@ -152,7 +148,7 @@ function columns(timeZone: string | undefined): DataTableColumn<JobListItem>[] {
 
 /** /jobs: the filtered list (filters in the URL) or the month/week calendar of scheduled jobs. */
 export default function JobsPage() {
-  const { values, update, replaceAll, params } = useUrlFilters(jobListQuery);
+  const { values, update, replaceAll, params } = useUrlFilters(jobListFilters);
   const [, setParams] = useSearchParams();
   const live = useLiveFilters(TEXT_FILTERS, values, (next) => update({ ...next, page: undefined }, { replace: true }));
   const options = useJobOptions();

@@ -1,14 +1,15 @@
 import { Pencil, Plus, Search, Trash2, Upload } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { formatCents } from '../../../domain/money';
+import type { PriceRecord } from '../../../domain/price-book';
+// Not price-book.ts (it builds the price schemas): no zod on the list's first load (decision 057).
 import {
   formatHours,
   PRICE_KIND_LABELS,
-  priceListQuery,
+  priceListUrlFilters,
   skillLevelLabel,
   type PriceKind,
-  type PriceRecord,
-} from '../../../domain/price-book';
+} from '../../../domain/price-book-lists';
 import { PRICE_TYPE_FILTERS } from './price-book-texts';
 import { errorMessage } from '../../lib/api-client';
 import { useCan } from '../../lib/can';
@@ -26,8 +27,12 @@ import { Pager } from '../../ui/pager';
 import { toast } from '../../ui/toast';
 import { usePriceList } from '../../lib/price-book-queries';
 import { exportHref, useDeletePrice, usePriceBookOptions } from './api/price-book-queries';
-import { ImportDialog } from './components/import-dialog';
-import { AddPriceDialog, EditPriceDialog } from './components/price-dialogs';
+
+// The add, edit and import dialogs check with the price schemas (zod): loaded when one is first
+// opened, so the list's first load runs no schema library (decision 057).
+const AddPriceDialog = lazy(() => import('./components/price-dialogs').then((m) => ({ default: m.AddPriceDialog })));
+const EditPriceDialog = lazy(() => import('./components/price-dialogs').then((m) => ({ default: m.EditPriceDialog })));
+const ImportDialog = lazy(() => import('./components/import-dialog').then((m) => ({ default: m.ImportDialog })));
 
 const KIND_TONES: Record<PriceKind, BadgeTone> = { part: 'blue', labor: 'purple', item: 'amber' };
 const SEARCH_DELAY_MS = 300;
@@ -92,7 +97,7 @@ const COLUMNS: DataTableColumn<PriceRecord>[] = [
 
 /** The price book (/item-prices), titled "Service": parts, labor and items in one list. */
 export default function PriceBookPage() {
-  const { values, update } = useUrlFilters(priceListQuery);
+  const { values, update } = useUrlFilters(priceListUrlFilters);
   const list = usePriceList(values);
   const options = usePriceBookOptions();
   const canEdit = useCan('priceBook.edit');
@@ -100,6 +105,9 @@ export default function PriceBookPage() {
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<PriceRecord | null>(null);
+  // The dialogs mount from the first opening on (and stay, so closing one returns focus as before).
+  const [dialogsUsed, setDialogsUsed] = useState(false);
+  if (!dialogsUsed && (adding || importing || editing !== null)) setDialogsUsed(true);
   const [deleting, setDeleting] = useState<PriceRecord | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const remove = useDeletePrice();
@@ -273,14 +281,23 @@ export default function PriceBookPage() {
 
       {canEdit ? (
         <>
-          <AddPriceDialog open={adding} onOpenChange={setAdding} serviceLines={serviceLines} categories={categories} />
-          <EditPriceDialog
-            record={editing}
-            onClose={() => setEditing(null)}
-            serviceLines={serviceLines}
-            categories={categories}
-          />
-          <ImportDialog open={importing} onOpenChange={setImporting} />
+          {dialogsUsed ? (
+            <Suspense fallback={null}>
+              <AddPriceDialog
+                open={adding}
+                onOpenChange={setAdding}
+                serviceLines={serviceLines}
+                categories={categories}
+              />
+              <EditPriceDialog
+                record={editing}
+                onClose={() => setEditing(null)}
+                serviceLines={serviceLines}
+                categories={categories}
+              />
+              <ImportDialog open={importing} onOpenChange={setImporting} />
+            </Suspense>
+          ) : null}
           <ConfirmDialog
             open={deleting !== null}
             onOpenChange={(open) => !open && setDeleting(null)}

@@ -1,13 +1,13 @@
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  DISPATCH_COMPLETED_PAGE,
-  type BoardAnswer,
-  type BoardSearch,
-  type CompletedJobsAnswer,
-  type DispatchOptions,
-  type MoveJobAnswer,
-  type UnscheduledAnswer,
+import type {
+  BoardAnswer,
+  BoardSearch,
+  CompletedJobsAnswer,
+  DispatchOptions,
+  MoveJobAnswer,
+  UnscheduledAnswer,
 } from '../../../../domain/dispatch';
+import { DISPATCH_COMPLETED_PAGE } from '../../../../domain/dispatch-board';
 import { api, type QueryValue } from '../../../lib/api-client';
 import { homeKeys, jobKeys } from '../../../lib/query-keys';
 

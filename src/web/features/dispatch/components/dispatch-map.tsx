@@ -1,6 +1,7 @@
 import { memo, useMemo } from 'react';
 import { Link } from 'react-router';
-import { ATLANTA, type BoardJob } from '../../../../domain/dispatch';
+import type { BoardJob } from '../../../../domain/dispatch';
+import { ATLANTA } from '../../../../domain/dispatch-board';
 import { useClientConfig } from '../../../lib/client-config';
 import { MarkersMap, type MapMarker } from '../../../ui/markers-map';
 import { DISPATCH_TEXTS, STATUS_LABELS } from '../dispatch-texts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { isIsoDate } from '../../../../domain/dates';
 import type { BoardJob } from '../../../../domain/dispatch';
-import { durationChoices, formatDurationHm } from '../../../../domain/jobs';
+import { durationChoices, formatDurationHm } from '../../../../domain/jobs/rules';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { FormField, SelectInput, TextInput } from '../../../ui/form-field';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { toast } from '../../../ui/toast';
-import { completeJobDescription, completionNoticeRecipient } from '../../../../domain/jobs';
+import { completeJobDescription, completionNoticeRecipient } from '../../../../domain/jobs/completion-notice';
 import { useCancelJob, useCompleteJob, useDeleteJob, useJob } from '../api/jobs-api';
 import { JOB_TEXTS } from '../job-texts';
 

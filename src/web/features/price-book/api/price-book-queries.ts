@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ImportPreview, ImportResult } from '../../../../domain/price-book-import';
-import {
-  PRICE_KIND_SEGMENTS,
-  type PriceBookOptions,
-  type PriceKind,
-  type PriceListQuery,
-  type PriceRecord,
-  type PriceUpdateBody,
-  type PriceValues,
+import type {
+  PriceBookOptions,
+  PriceKind,
+  PriceListQuery,
+  PriceRecord,
+  PriceUpdateBody,
+  PriceValues,
 } from '../../../../domain/price-book';
+import { PRICE_KIND_SEGMENTS } from '../../../../domain/price-book-lists';
 import { api, withQuery } from '../../../lib/api-client';
 import { priceBookKeys } from '../../../lib/query-keys';
 
