@@ -62,7 +62,10 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * shorter than a whole UTC day (a one-day range in a zone away from UTC) has no whole day: all of it
  * is read from the facts.
  */
-export function splitIntoUtcDays(from: Date, to: Date): { days: { from: string; to: string } | null; edges: [Date, Date][] } {
+export function splitIntoUtcDays(
+  from: Date,
+  to: Date,
+): { days: { from: string; to: string } | null; edges: [Date, Date][] } {
   const first = utcMidnight(from) === from.getTime() ? from.getTime() : utcMidnight(from) + DAY_MS;
   const end = utcMidnight(to);
   if (first >= end) return { days: null, edges: [[from, to]] };
