@@ -26,6 +26,7 @@ import { signInAs, type ApiClient } from '../support/api.js';
 import { jobCreateBody } from '../support/job-body.js';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../support/test-app.js';
 import { testDatabaseKind } from '../support/test-db.js';
+import { RECOMPUTED_FACTS } from '../support/scorecard-facts.js';
 
 // Sunday 15 March 2026, 11:00 in New York (the default company zone; daylight saving began on 8 March)
 const NOW = new Date('2026-03-15T15:00:00Z');
@@ -55,25 +56,6 @@ beforeAll(async () => {
   techC = await tech('c');
 });
 afterAll(() => ctx.close());
-
-/** The facts of every job recomputed in plain SQL from the rules (src/domain/tech-scorecard.ts). */
-const RECOMPUTED_FACTS = sql`
-  with parts as (
-    select j.id as job_id, j.completed_at as at, (j.completed_at at time zone 'UTC')::date as day, 1 as completed,
-           (exists (select 1 from jobs j2 where j2.unit_id = j.unit_id and j2.id <> j.id and j2.status <> 'cancelled'
-                    and j2.created_at > j.completed_at and j2.created_at <= j.completed_at + interval '30 days'))::int as repeats,
-           0 as scheduled, 0 as minutes, 0 as sent, 0 as approved, 0 as declined, 0 as invoices, 0::numeric as revenue
-    from jobs j where j.status = 'completed' and j.completed_at is not null
-    union all
-    select id, schedule_start, (schedule_start at time zone 'UTC')::date, 0, 0, 1, schedule_duration, 0, 0, 0, 0, 0
-    from jobs where schedule_start is not null and status <> 'cancelled'
-    union all
-    select job_id, null, issued_date, 0, 0, 0, 0, 0, 0, 0, 1, amount
-    from job_invoices where status in ('issued', 'paid') and issued_date is not null
-    union all
-    select job_id, sent_at, (sent_at at time zone 'UTC')::date, 0, 0, 0, 0, 1, (status = 'approved')::int, (status = 'declined')::int, 0, 0
-    from job_quotes)
-  select p.*, jt.technician_id from parts p join job_technicians jt on jt.job_id = p.job_id`;
 
 async function expectTotalsKept(when: string) {
   const facts = await rows<Record<string, unknown>>(sql`
