@@ -1,7 +1,9 @@
 /**
- * Tech Scorecard (issue 28, decision 039): per technician over a period. The figures are
- * aggregated in SQL (src/server/modules/tech-scorecard/tech-scorecard.repo.ts); the rules they
- * follow are here, each with its SQL twin named.
+ * Tech Scorecard (issue 28, decisions 039 and 056): per technician over a period. The figures are
+ * summed in SQL from per technician per day totals the database keeps (tech-scorecard.repo.ts);
+ * the rules they follow are here. Their one SQL twin is the trigger function
+ * `scorecard_job_facts_apply` (migration 0060_scorecard-day-totals), guarded by
+ * tests/api/scorecard-totals.test.ts.
  *
  * - jobs completed: the technician's jobs whose completion falls in the period;
  * - hours on the schedule: schedule_duration of the technician's jobs (not cancelled) scheduled to
@@ -75,7 +77,7 @@ export function averageTicketCents(revenueCents: number, invoices: number): numb
 /**
  * Is a job created at `otherCreatedAt` on the same unit a repeat visit after a job completed at
  * `completedAt`? Created after the completion and within REPEAT_VISIT_DAYS days of it. The SQL twin
- * is the `exists` of the scorecard repo's completed jobs.
+ * is the `exists` of `scorecard_job_facts_apply` (migration 0060; its edges are tested against this).
  */
 export function isRepeatVisit(completedAt: Date, otherCreatedAt: Date): boolean {
   const gap = otherCreatedAt.getTime() - completedAt.getTime();

@@ -8,6 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client.js';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../support/test-app.js';
+import { RECOMPUTED_DAY_TOTALS, RECOMPUTED_FACTS } from '../support/scorecard-facts.js';
 
 let ctx: TestContext;
 
@@ -109,6 +110,19 @@ const CHECKS: Record<string, { kept: SQL; recomputed: SQL }> = {
     kept: sql`select issued_date, tax_group_code, n::int, tax from invoice_tax_day_totals where n <> 0 or tax <> 0`,
     recomputed: sql`select issued_date, tax_group_code, count(*)::int, sum(tax) from job_invoices
                     where status in ('issued', 'paid') and tax > 0 and issued_date is not null group by 1, 2`,
+  },
+  // the Tech Scorecard's (decision 056); scorecard-totals.test.ts follows them through more writes
+  scorecard_job_facts: {
+    kept: sql`select job_id, technician_id, at, day, completed, repeats, scheduled, minutes, sent, approved, declined, invoices,
+                     revenue::numeric from scorecard_job_facts`,
+    recomputed: sql`select job_id, technician_id, at, day, completed, repeats, scheduled, minutes, sent, approved, declined, invoices,
+                           revenue from (${RECOMPUTED_FACTS}) r`,
+  },
+  scorecard_day_totals: {
+    kept: sql`select technician_id, day, completed::int, repeats::int, scheduled::int, minutes::int, sent::int, approved::int,
+                     declined::int, invoices::int, revenue from scorecard_day_totals
+              where (completed, repeats, scheduled, minutes, sent, approved, declined, invoices, revenue) <> (0, 0, 0, 0, 0, 0, 0, 0, 0)`,
+    recomputed: RECOMPUTED_DAY_TOTALS,
   },
   payment_day_totals: {
     kept: sql`select payment_date, method, n::int, amount from payment_day_totals where n <> 0 or amount <> 0`,

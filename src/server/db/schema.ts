@@ -31,6 +31,7 @@ export * from './schema/webhooks.js';
 export * from './schema/files.js';
 export * from './schema/rate-limits.js';
 export * from './schema/home.js';
+export * from './schema/scorecard.js';
 export * from './schema/opportunities.js';
 export * from './schema/calendar-feeds.js';
 export * from './schema/accounting.js';

@@ -78,6 +78,8 @@ export const TABLE_OWNERS = {
   home_job_facts: 'db',
   home_counts: 'db',
   home_future_counts: 'db',
+  scorecard_job_facts: 'db',
+  scorecard_day_totals: 'db',
   job_counts: 'db',
   job_assigned_count: 'db',
   job_open_due_counts: 'db',

@@ -470,17 +470,24 @@ export const LARGE_SEED_PARTS: LargeSeedPart[] = [
 ];
 
 /**
- * The Home counters' triggers (migration home-counters, decision 022), one set per counted table.
+ * The Home counters' triggers (migration home-counters, decision 022) and the scorecard totals'
+ * (decision 056), one set per counted table.
  * Keeping the counters while 500,000 jobs and their records are inserted part by part would
  * recompute every job's facts four times (minutes); the seed turns them off and rebuilds the
  * counters once, set-based, at the end.
  */
 const HOME_COUNTED_TABLES = ['jobs', 'job_technicians', 'job_quotes', 'job_invoices', 'job_repairs'] as const;
+/** The Tech Scorecard's totals (migration scorecard-day-totals, decision 056): the same, once at the end. */
+const SCORECARD_COUNTED_TABLES = ['jobs', 'job_technicians', 'job_quotes', 'job_invoices'] as const;
 async function setHomeTriggers(db: Database, enabled: boolean) {
   const action = enabled ? 'enable' : 'disable';
-  for (const table of HOME_COUNTED_TABLES) {
+  const sets = [
+    ...HOME_COUNTED_TABLES.map((table) => ({ table, kind: 'home' })),
+    ...SCORECARD_COUNTED_TABLES.map((table) => ({ table, kind: 'scorecard' })),
+  ];
+  for (const { table, kind } of sets) {
     const clauses = ['insert', 'update', 'delete', 'truncate']
-      .map((op) => `${action} trigger ${table}_home_${op}`)
+      .map((op) => `${action} trigger ${table}_${kind}_${op}`)
       .join(', ');
     await db.execute(sql.raw(`alter table ${table} ${clauses}`));
   }
@@ -513,6 +520,7 @@ export async function seedLarge(db: Database, log: (message: string) => void = (
     if (rebuildHome) {
       await setHomeTriggers(db, true);
       await step('home counters', sql`select home_counts_rebuild()`);
+      await step('scorecard totals', sql`select scorecard_totals_rebuild()`);
     }
   }
   if (missing.length) await step('vacuum and analyze', sql`vacuum analyze`);

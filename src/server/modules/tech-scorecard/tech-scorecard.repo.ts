@@ -1,21 +1,17 @@
 /**
- * The Tech Scorecard's SQL (decision 039): one statement aggregates every figure of
- * src/domain/tech-scorecard.ts per technician, each source read through its own index over the
- * period: completed jobs (jobs_completed_at_idx), scheduled jobs (jobs_schedule_start_idx), issued
- * invoices (job_invoices_issued_date_idx), sent quotes (job_quotes_sent_at_idx); the repeat visits
- * probe the unit's jobs (jobs_unit_idx); certifications by expiry
+ * The Tech Scorecard's SQL (decisions 039, 056): one statement sums every figure of
+ * src/domain/tech-scorecard.ts per technician from the per technician per day totals the database
+ * keeps (scorecard_day_totals, scorecard_job_facts); certifications by expiry
  * (technician_certifications_expiry_idx).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { REPEAT_VISIT_DAYS, CERTIFICATION_WINDOW_DAYS } from '../../../domain/tech-scorecard.js';
+import { CERTIFICATION_WINDOW_DAYS } from '../../../domain/tech-scorecard.js';
 import { toCents } from '../../../domain/money.js';
 import { addDays } from '../../../domain/dates.js';
 import type { Executor } from '../../db/client.js';
 import {
-  jobInvoices,
-  jobQuotes,
-  jobs,
-  jobTechnicians,
+  scorecardDayTotals,
+  scorecardJobFacts,
   technicianCertifications,
   technicians,
   users,
@@ -26,11 +22,8 @@ import { isTechnicianUser } from '../../db/roles.js';
 
 const t = tableAlias(technicians, 't');
 const u = tableAlias(users, 'u');
-const j = tableAlias(jobs, 'j');
-const j2 = tableAlias(jobs, 'j2');
-const jt = tableAlias(jobTechnicians, 'jt');
-const inv = tableAlias(jobInvoices, 'inv');
-const q = tableAlias(jobQuotes, 'q');
+const d = tableAlias(scorecardDayTotals, 'd');
+const f = tableAlias(scorecardJobFacts, 'f');
 const tc = tableAlias(technicianCertifications, 'tc');
 
 export interface ScorecardScope {
@@ -59,48 +52,71 @@ const ROW = selection({
   certifications: sql<{ name: string; expiryDate: string }[]>`coalesce(certs.list, '[]'::json)`,
 });
 
+const DAY_MS = 86_400_000;
+const utcMidnight = (at: Date) => Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
 /**
- * The period's facts per job (a completed job and whether a repeat visit followed it, a scheduled
- * job's minutes, an issued invoice, a sent quote), one UNION ALL read through each source's index,
- * then joined once to job_technicians and summed per technician: one pass over the assignments
- * instead of one per figure.
+ * The whole UTC days inside [from, to) (the totals' days), and the instants outside them (read from
+ * the facts): the first UTC midnight at or after `from` to the last at or before `to`. A period
+ * shorter than a whole UTC day (a one-day range in a zone away from UTC) has no whole day: all of it
+ * is read from the facts.
+ */
+export function splitIntoUtcDays(
+  from: Date,
+  to: Date,
+): { days: { from: string; to: string } | null; edges: [Date, Date][] } {
+  const first = utcMidnight(from) === from.getTime() ? from.getTime() : utcMidnight(from) + DAY_MS;
+  const end = utcMidnight(to);
+  if (first >= end) return { days: null, edges: [[from, to]] };
+  const edges: [Date, Date][] = [];
+  if (from.getTime() < first) edges.push([from, new Date(first)]);
+  if (end < to.getTime()) edges.push([new Date(end), to]);
+  // days from `first` to the day before `end`, inclusive
+  return { days: { from: isoDay(first), to: isoDay(end - DAY_MS) }, edges };
+}
+
+/**
+ * Reads the figures per technician from the totals kept by the database (decision 056, migration
+ * scorecard-day-totals, whose trigger function is the SQL twin of src/domain/tech-scorecard.ts's
+ * rules): the totals of the period's whole UTC days and of its issue dates, plus the facts of the
+ * hours outside whole UTC days (the period runs from a midnight of the company's zone). At most one
+ * row per technician and day of the period, instead of the period's jobs, invoices and quotes.
  */
 export function scorecardStatement(scope: ScorecardScope): SQL {
-  const from_ = scope.fromInstant.toISOString();
-  const to_ = scope.toInstant.toISOString();
+  const { days, edges } = splitIntoUtcDays(scope.fromInstant, scope.toInstant);
   const only = (column: SQL) => (scope.technicianId ? sql`and ${column} = ${scope.technicianId}::uuid` : sql``);
+  const inDays = days ? sql`${d.day} between ${days.from}::date and ${days.to}::date` : sql`false`;
+  const inDates = sql`${d.day} between ${scope.fromDate}::date and ${scope.toDate}::date`;
+  const lowest = days && days.from < scope.fromDate ? days.from : scope.fromDate;
+  const highest = days && days.to > scope.toDate ? days.to : scope.toDate;
+  const dayFigure = (column: SQL, where: SQL) => sql`coalesce(sum(${column}) filter (where ${where}), 0)`;
+  const edgeRows = edges.map(
+    ([a, b]) => sql`
+      union all
+      select ${f.technicianId}, ${f.completed}, ${f.repeats}, ${f.scheduled}, ${f.minutes}, ${f.sent}, ${f.approved}, ${f.declined}, 0, 0
+      from ${from(f)}
+      where ${f.at} >= ${a.toISOString()}::timestamptz and ${f.at} < ${b.toISOString()}::timestamptz ${only(sql`${f.technicianId}`)}`,
+  );
   return sql`
-    with facts as (
-      select ${j.id} as job_id, 1 as completed,
-        case when ${j.unitId} is not null and exists (
-          select 1 from ${from(j2)}
-          where ${j2.unitId} = ${j.unitId} and ${j2.id} <> ${j.id} and ${j2.status} <> 'cancelled'
-            and ${j2.createdAt} > ${j.completedAt}
-            and ${j2.createdAt} <= ${j.completedAt} + ${`${REPEAT_VISIT_DAYS} days`}::interval
-        ) then 1 else 0 end as repeats,
-        0 as minutes, 0 as invoices, 0::numeric as revenue, 0 as sent, 0 as approved, 0 as declined
-      from ${from(j)}
-      where ${j.status} = 'completed' and ${j.completedAt} >= ${from_}::timestamptz and ${j.completedAt} < ${to_}::timestamptz
-      union all
-      select ${j.id}, 0, 0, ${j.scheduleDuration}, 0, 0, 0, 0, 0
-      from ${from(j)}
-      where ${j.scheduleStart} >= ${from_}::timestamptz and ${j.scheduleStart} < ${to_}::timestamptz
-        and ${j.status} <> 'cancelled'
-      union all
-      select ${inv.jobId}, 0, 0, 0, 1, ${inv.amount}, 0, 0, 0
-      from ${from(inv)}
-      where ${inv.issuedDate} >= ${scope.fromDate}::date and ${inv.issuedDate} <= ${scope.toDate}::date
-        and ${inv.status} in ('issued', 'paid')
-      union all
-      select ${q.jobId}, 0, 0, 0, 0, 0, 1, (${q.status} = 'approved')::int, (${q.status} = 'declined')::int
-      from ${from(q)}
-      where ${q.sentAt} >= ${from_}::timestamptz and ${q.sentAt} < ${to_}::timestamptz
+    with kept as (
+      select ${d.technicianId} as technician_id, ${dayFigure(sql`${d.completed}`, inDays)} as completed,
+        ${dayFigure(sql`${d.repeats}`, inDays)} as repeats, ${dayFigure(sql`${d.scheduled}`, inDays)} as scheduled,
+        ${dayFigure(sql`${d.minutes}`, inDays)} as minutes, ${dayFigure(sql`${d.sent}`, inDays)} as sent,
+        ${dayFigure(sql`${d.approved}`, inDays)} as approved, ${dayFigure(sql`${d.declined}`, inDays)} as declined,
+        ${dayFigure(sql`${d.invoices}`, inDates)} as invoices, ${dayFigure(sql`${d.revenue}`, inDates)} as revenue
+      from ${from(d)}
+      where ${d.day} between ${lowest}::date and ${highest}::date ${only(sql`${d.technicianId}`)}
+      group by ${d.technicianId}
+      ${sql.join(edgeRows, sql``)}
     ), pt as (
-      select ${jt.technicianId} as technician_id, sum(facts.completed) as completed, sum(facts.repeats) as repeats,
-        sum(facts.minutes) as minutes, sum(facts.invoices) as invoices, sum(facts.revenue) as revenue,
-        sum(facts.sent) as sent, sum(facts.approved) as approved, sum(facts.declined) as declined
-      from facts join ${from(jt)} on ${jt.jobId} = facts.job_id ${only(sql`${jt.technicianId}`)}
-      group by ${jt.technicianId}
+      select technician_id, sum(completed) as completed, sum(repeats) as repeats, sum(minutes) as minutes,
+        sum(invoices) as invoices, sum(revenue) as revenue, sum(sent) as sent, sum(approved) as approved,
+        sum(declined) as declined
+      from kept
+      group by technician_id
+      -- a technician with a fact in the period (an inactive one is listed only then)
+      having sum(completed) + sum(scheduled) + sum(invoices) + sum(sent) > 0
     ), certs as (
       select ${tc.technicianId} as technician_id,
         json_agg(json_build_object('name', ${tc.certificationName}, 'expiryDate', ${tc.expiryDate}::text)
