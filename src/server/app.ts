@@ -270,7 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const home = createHomeService({ repo: createHomeRepo(db), settings, clock });
   const search = createSearchRepo(db, caps);
 
-  await registerAuth(app, config, auth, apiTokens);
+  await registerAuth(app, config, auth, apiTokens, limiter);
   await registerOpenApi(app);
 
   // Foundation
