@@ -410,7 +410,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Accounting export: the account mapping and the export log (issue 31, decision 051)
   accountingExportRoutes(app, {
-    exports: createAccountingExportService({ db, repo: createAccountingExportRepo(db) }),
+    exports: createAccountingExportService({ db, repo: createAccountingExportRepo(db), timeZone: settings.timeZone }),
   });
 
   // Quote templates, quote PDFs (issue 12)

@@ -25,6 +25,19 @@ import { toast } from '../../ui/toast';
 import { exportFileUrl, useCreateExport, useExportLog } from './api/accounting-api';
 
 /** The month before the one `today` is in: [first day, last day]. */
+/** "1 invoice ($721.10), 1 payment ($100.00)": what an export reversed, or null when nothing (decision 055). */
+function reversalText(e: AccountingExportSummary): string | null {
+  const parts = [
+    e.reversedInvoiceCount > 0
+      ? `${count(e.reversedInvoiceCount, 'invoice', 'invoices')} (${formatCents(e.reversedInvoicesCents)})`
+      : null,
+    e.reversedPaymentCount > 0
+      ? `${count(e.reversedPaymentCount, 'payment', 'payments')} (${formatCents(e.reversedPaymentsCents)})`
+      : null,
+  ].filter((p): p is string => p !== null);
+  return parts.length > 0 ? parts.join(', ') : null;
+}
+
 export function previousMonth(today: string): { from: string; to: string } {
   const to = addDays(`${today.slice(0, 7)}-01`, -1);
   return { from: `${to.slice(0, 7)}-01`, to };
@@ -124,6 +137,14 @@ export default function AccountingExportPage() {
       className: 'whitespace-nowrap tabular-nums',
       cell: (e) => `${count(e.paymentCount, 'payment', 'payments')}, ${formatCents(e.paymentsCents)}`,
     },
+    {
+      id: 'reversals',
+      header: 'Reversals',
+      align: 'right',
+      priority: 2,
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (e) => reversalText(e) ?? 'None',
+    },
   ];
 
   return (
@@ -167,7 +188,8 @@ export default function AccountingExportPage() {
               <Checkbox label="Include already exported" {...form.register('includeExported')} />
               <p className="text-xs text-slate-600">
                 Invoices are exported by issue date, payments by payment date. Each is exported once; tick this only to
-                send the period again (for example to a new company file).
+                send the period again (for example to a new company file). An invoice or payment voided after it was
+                exported is reversed by the next export, dated as the original.
               </p>
             </div>
             <Button type="submit" disabled={create.isPending}>
@@ -181,6 +203,11 @@ export default function AccountingExportPage() {
                 {count(latest.paymentCount, 'payment', 'payments')} ({formatCents(latest.paymentsCents)}) and{' '}
                 {count(latest.customerCount, 'customer', 'customers')}.
               </p>
+              {reversalText(latest) ? (
+                <p className="mt-1 text-sm text-green-900">
+                  Reversed what was voided after an earlier export: {reversalText(latest)}.
+                </p>
+              ) : null}
               <div className="mt-2">
                 <FileLinks entry={latest} />
               </div>
