@@ -119,7 +119,16 @@ export default function AccountingExportPage() {
       header: 'Invoices',
       align: 'right',
       className: 'whitespace-nowrap tabular-nums',
-      cell: (e) => `${count(e.invoiceCount, 'invoice', 'invoices')}, ${formatCents(e.invoicesCents)}`,
+      cell: (e) => (
+        <>
+          {count(e.invoiceCount, 'invoice', 'invoices')}, {formatCents(e.invoicesCents)}
+          {e.reversedInvoiceCount > 0 ? (
+            <span className="block text-xs text-slate-600">
+              {count(e.reversedInvoiceCount, 'void reversed', 'voids reversed')}, {formatCents(e.reversedInvoicesCents)}
+            </span>
+          ) : null}
+        </>
+      ),
     },
     {
       id: 'tax',
@@ -135,15 +144,16 @@ export default function AccountingExportPage() {
       align: 'right',
       priority: 2,
       className: 'whitespace-nowrap tabular-nums',
-      cell: (e) => `${count(e.paymentCount, 'payment', 'payments')}, ${formatCents(e.paymentsCents)}`,
-    },
-    {
-      id: 'reversals',
-      header: 'Reversals',
-      align: 'right',
-      priority: 2,
-      className: 'whitespace-nowrap tabular-nums',
-      cell: (e) => reversalText(e) ?? 'None',
+      cell: (e) => (
+        <>
+          {count(e.paymentCount, 'payment', 'payments')}, {formatCents(e.paymentsCents)}
+          {e.reversedPaymentCount > 0 ? (
+            <span className="block text-xs text-slate-600">
+              {count(e.reversedPaymentCount, 'void reversed', 'voids reversed')}, {formatCents(e.reversedPaymentsCents)}
+            </span>
+          ) : null}
+        </>
+      ),
     },
   ];
 
