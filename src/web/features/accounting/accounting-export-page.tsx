@@ -48,8 +48,9 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 /** A file's short name in the log ("IIF", "Invoices CSV"); the link's accessible name stays the full file name. */
 function shortFileLabel(name: string): string {
   if (name.endsWith('.iif')) return 'IIF';
-  const kind = /-(invoices|customers|contacts|payments)-\d{4}-/.exec(name)?.[1] ?? 'file';
-  return `${kind[0]!.toUpperCase()}${kind.slice(1)} CSV`;
+  const kind = /-(invoices|customers|contacts|payments|credit-memos|credit-notes)-\d{4}-/.exec(name)?.[1] ?? 'file';
+  const words = kind.split('-').map((w) => `${w[0]!.toUpperCase()}${w.slice(1)}`);
+  return `${words.join(' ')} CSV`;
 }
 
 function FileLinks({ entry, short = false }: { entry: AccountingExportSummary; short?: boolean }) {
@@ -106,8 +107,9 @@ export default function AccountingExportPage() {
       id: 'period',
       header: 'Period',
       cell: (e) => (
-        <span className="whitespace-nowrap">
-          {e.from} to {e.to}
+        <span>
+          {/* "2026-11-01 to" / "2026-11-30" break between the dates on a narrow screen, never inside one */}
+          <span className="whitespace-nowrap">{e.from} to</span> <span className="whitespace-nowrap">{e.to}</span>
           {e.includeExported ? <span className="block text-xs text-slate-600">Included already exported</span> : null}
         </span>
       ),
