@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { chunkPlan } from './scripts/vite/chunk-plan.js';
 import { compileHintBanner } from './scripts/vite/compile-hints.js';
 import { firstLoad } from './scripts/vite/first-load.js';
+import { ROUTE_PRELOAD_DATA } from './scripts/vite/route-preload-data.js';
 import { precompress } from './scripts/vite/precompress.js';
 import { pwa } from './scripts/vite/pwa.js';
 
@@ -29,22 +30,7 @@ export default defineConfig({
       fetch: { '/login': ['/api/auth/options'] },
       // A signed-in screen's first answers at its plain path, preloaded with its code (decision 042):
       // the URLs the screen asks for with its default filters (another URL only costs a wasted request).
-      data: {
-        '*': ['/api/settings/company', '/api/auth/options'],
-        '/': ['/api/home/options', '/api/home/stats?period=last-month'],
-        '/jobs': ['/api/jobs/options', '/api/jobs?dateField=due&sort=created&dir=desc&page=1&pageSize=25'],
-        '/jobs/dispatch': ['/api/config', '/api/dispatch/options'],
-        '/field': ['/api/field/bundle'],
-        '/dashboard': ['/api/customers/dashboard'],
-        '/companies': ['/api/companies?page=1&pageSize=25'],
-        '/locations': ['/api/locations?page=1&pageSize=25'],
-        '/units': ['/api/units?page=1&pageSize=25'],
-        '/invoices': ['/api/invoices?page=1&pageSize=25'],
-        '/invoices/pending': ['/api/invoices/pending?page=1&pageSize=25'],
-        '/invoices/paid': ['/api/invoices/paid?page=1&pageSize=25'],
-        '/item-prices': ['/api/price-book?page=1&pageSize=25', '/api/price-book/options'],
-        '/settings': ['/api/users?page=1&pageSize=25', '/api/settings/service-types', '/api/settings/job-types'],
-      },
+      data: ROUTE_PRELOAD_DATA,
     }),
     precompress(),
   ],

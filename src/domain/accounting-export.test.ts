@@ -15,12 +15,15 @@ import {
   incomeAccountFor,
   invoiceEntry,
   paymentEntry,
+  reversingEntry,
   unbalancedInvoices,
   usDate,
   writeCustomersCsv,
   writeIif,
   writePaymentsCsv,
+  writeQboCreditMemos,
   writeQboInvoices,
+  writeXeroCreditNotes,
   writeXeroInvoices,
   XERO_INVOICE_COLUMNS,
   type AccountingSettings,
@@ -336,7 +339,7 @@ describe('QuickBooks Online and Xero CSV', () => {
       '"Smith, Jones- Co","Smith, Jones- Co",ap@peachtree.example,100 Peachtree St,Atlanta,GA,30303,USA',
     );
     expect(writePaymentsCsv(data, settings).split('\r\n')[1]).toBe(
-      '03/20/2025,Peachtree Offices,JOB-1001-INV-0420,300.00,check,1042,Undeposited Funds,',
+      '03/20/2025,Peachtree Offices,JOB-1001-INV-0420,300.00,check,1042,Undeposited Funds,,',
     );
   });
 
@@ -357,6 +360,65 @@ describe('QuickBooks Online and Xero CSV', () => {
       paymentCount: 1,
       paymentsCents: 30_000,
       customerCount: 1,
+      reversedInvoiceCount: 0,
+      reversedInvoicesCents: 0,
+      reversedTaxCents: 0,
+      reversedPaymentCount: 0,
+      reversedPaymentsCents: 0,
+    });
+  });
+});
+
+describe('reversals of what was voided after an export (decision 055)', () => {
+  const voided = { voidedDate: '2025-04-02', voidReason: 'Billed the wrong unit' };
+  const withReversals: ExportData = {
+    invoices: [],
+    payments: [],
+    reversals: { invoices: [{ ...invoice, ...voided }], payments: [{ ...payment, ...voided, voidReason: 'Bounced' }] },
+  };
+
+  it('a reversing entry turns every sign and still balances', () => {
+    const entry = invoiceEntry(invoice, settings);
+    const reversed = reversingEntry(entry, 'memo');
+    expect(reversed.splits.map((s) => s.amountCents)).toEqual(entry.splits.map((s) => -s.amountCents));
+    expect(entryBalanceCents(reversed)).toBe(0);
+    expect(reversed.splits[0]!.memo).toBe('memo');
+  });
+
+  it('IIF: a CREDIT MEMO and a GENERAL JOURNAL, dated as the originals', () => {
+    const rows = writeIif(withReversals, settings)
+      .trimEnd()
+      .split('\r\n')
+      .filter((l) => l.startsWith('TRNS\t'));
+    expect(rows).toEqual([
+      `TRNS\t\tCREDIT MEMO\t03/05/2025\tAccounts Receivable\tPeachtree Offices\t-657.96\tCN-JOB-1001-INV-0420\tReverses invoice JOB-1001-INV-0420, voided 04/02/2025: Billed the wrong unit\t`,
+      `TRNS\t\tGENERAL JOURNAL\t03/20/2025\tUndeposited Funds\tPeachtree Offices\t-300.00\t1042\tReverses payment for invoice JOB-1001-INV-0420, voided 04/02/2025: Bounced\t`,
+    ]);
+  });
+
+  it('CSV: a credit note file per format, a negative payment row, and the totals', () => {
+    const period = { from: '2025-04-01', to: '2025-04-30' };
+    expect(exportFiles('qbo', withReversals, settings, period).map((f) => f.name)).toEqual([
+      'quickbooks-online-invoices-2025-04-01-to-2025-04-30.csv',
+      'quickbooks-online-customers-2025-04-01-to-2025-04-30.csv',
+      'quickbooks-online-payments-2025-04-01-to-2025-04-30.csv',
+      'quickbooks-online-credit-memos-2025-04-01-to-2025-04-30.csv',
+    ]);
+    const memo = writeQboCreditMemos(withReversals, settings).split('\r\n');
+    expect(memo[1]!.startsWith('CN-JOB-1001-INV-0420,Peachtree Offices,03/05/2025,')).toBe(true);
+    expect(writeXeroCreditNotes(withReversals, settings).split('\r\n')[1]).toContain(
+      ',CN-JOB-1001-INV-0420,JOB-1001-INV-0420,03/05/2025,',
+    );
+    expect(writePaymentsCsv(withReversals, settings).split('\r\n')[1]).toBe(
+      '03/20/2025,Peachtree Offices,JOB-1001-INV-0420,-300.00,check,1042,Undeposited Funds,,"Reverses payment for invoice JOB-1001-INV-0420, voided 04/02/2025: Bounced"',
+    );
+    expect(exportTotals(withReversals)).toMatchObject({
+      invoiceCount: 0,
+      reversedInvoiceCount: 1,
+      reversedInvoicesCents: 65_796,
+      reversedTaxCents: 4_304,
+      reversedPaymentCount: 1,
+      reversedPaymentsCents: 30_000,
     });
   });
 });

@@ -42,6 +42,8 @@ export const ACCOUNTING_EXPORT_MESSAGES = {
   unbalanced: 'An invoice does not balance',
   notFound: 'Export not found',
   fileNotFound: 'File not found',
+  /** an export writes at most 4 files (QuickBooks Online / Xero with credit notes) */
+  filePosition: 'File must be a number from 1 to 4',
 } as const;
 
 const dateField = (required: string) =>
@@ -195,10 +197,34 @@ export interface ExportPayment {
   customer: ExportCustomer;
 }
 
+/** Why and when an exported invoice or payment was voided afterwards (decision 055). */
+export interface VoidNote {
+  /** The day it was voided (company zone). */
+  voidedDate: string;
+  voidReason: string;
+}
+export type ReversedInvoice = ExportInvoice & VoidNote;
+export type ReversedPayment = ExportPayment & VoidNote;
+
+/**
+ * What earlier exports posted and was voided since (decision 055): the next export reverses each
+ * once, dated as the original (the report drops a void from the original's period, and so does
+ * QuickBooks' own Void), so the books of every period tie out to the report again.
+ */
+export interface ExportReversals {
+  invoices: ReversedInvoice[];
+  payments: ReversedPayment[];
+}
+
 export interface ExportData {
   invoices: ExportInvoice[];
   payments: ExportPayment[];
+  /** absent or empty: nothing to reverse */
+  reversals?: ExportReversals;
 }
+
+const NO_REVERSALS: ExportReversals = { invoices: [], payments: [] };
+const reversalsOf = (data: ExportData): ExportReversals => data.reversals ?? NO_REVERSALS;
 
 // ---------------------------------------------------------------------------------------------
 // Journal entries
@@ -274,6 +300,24 @@ export function paymentEntry(payment: ExportPayment, settings: AccountingSetting
   };
 }
 
+/** The entry that undoes `entry`: every split with its sign turned (still balanced). */
+export function reversingEntry(entry: JournalEntry, memo: string): JournalEntry {
+  return {
+    splits: entry.splits.map((s, index) => ({
+      ...s,
+      amountCents: -s.amountCents,
+      memo: index === 0 ? memo : s.memo,
+    })),
+  };
+}
+
+/** The number a reversal of invoice `number` carries (a credit memo / credit note of its own). */
+export const creditNoteNumber = (invoiceNumber: string) => `CN-${invoiceNumber}`;
+
+/** "Reverses invoice JOB-1042-INV-0123, voided 04/02/2025: Billed the wrong unit" */
+export const reversalMemo = (what: string, note: VoidNote) =>
+  `Reverses ${what}, voided ${usDate(note.voidedDate)}: ${note.voidReason}`.slice(0, 4000);
+
 /** What an entry's splits sum to: 0 for a balanced entry. */
 export const entryBalanceCents = (entry: JournalEntry): number =>
   entry.splits.reduce((sum, s) => sum + s.amountCents, 0);
@@ -348,7 +392,13 @@ const cityLine = (c: ExportCustomer) =>
 /** The distinct customers of the invoices and payments, by their book name, first seen first. */
 export function exportCustomers(data: ExportData): ExportCustomer[] {
   const byName = new Map<string, ExportCustomer>();
-  for (const c of [...data.invoices.map((i) => i.customer), ...data.payments.map((p) => p.customer)]) {
+  const reversals = reversalsOf(data);
+  for (const c of [
+    ...data.invoices.map((i) => i.customer),
+    ...data.payments.map((p) => p.customer),
+    ...reversals.invoices.map((i) => i.customer),
+    ...reversals.payments.map((p) => p.customer),
+  ]) {
     const name = bookName(c.name);
     if (!byName.has(name)) byName.set(name, { ...c, name });
   }
@@ -387,7 +437,15 @@ export function writeIif(data: ExportData, settings: AccountingSettings): string
   row('!TRNS', 'TRNSID', ...header, 'DUEDATE');
   row('!SPL', 'SPLID', ...header, 'QNTY', 'PRICE');
   row('!ENDTRNS');
-  const write = (type: string, date: string, name: string, docnum: string, entry: JournalEntry, due = '') => {
+  const write = (
+    type: string,
+    date: string,
+    name: string,
+    docnum: string,
+    entry: JournalEntry,
+    due = '',
+    credit = false,
+  ) => {
     const [head, ...rest] = entry.splits;
     row(
       'TRNS',
@@ -402,8 +460,9 @@ export function writeIif(data: ExportData, settings: AccountingSettings): string
       due,
     );
     for (const s of rest) {
-      // QuickBooks writes an invoice line's quantity negative, like its amount (a credit).
-      const qty = s.quantity === undefined ? '' : `-${s.quantity}`;
+      // QuickBooks writes an invoice line's quantity negative, like its amount (a credit); a
+      // credit memo's positive.
+      const qty = s.quantity === undefined ? '' : credit ? s.quantity : `-${s.quantity}`;
       const price = s.unitCents === undefined ? '' : centsText(s.unitCents);
       row('SPL', '', type, usDate(date), s.account.name, name, centsText(s.amountCents), docnum, s.memo, qty, price);
     }
@@ -427,6 +486,33 @@ export function writeIif(data: ExportData, settings: AccountingSettings): string
       bookName(payment.customer.name),
       payment.reference ?? payment.invoiceNumber,
       paymentEntry(payment, settings),
+    );
+  }
+  // Reversals of what earlier exports posted (decision 055): a voided invoice as a CREDIT MEMO of
+  // its figures, a voided payment as a GENERAL JOURNAL entry moving the money back to A/R; both
+  // dated as the original and balanced like it.
+  const reversals = reversalsOf(data);
+  for (const invoice of reversals.invoices) {
+    write(
+      'CREDIT MEMO',
+      invoice.issuedDate,
+      bookName(invoice.customer.name),
+      creditNoteNumber(invoice.number),
+      reversingEntry(invoiceEntry(invoice, settings), reversalMemo(`invoice ${invoice.number}`, invoice)),
+      '',
+      true,
+    );
+  }
+  for (const payment of reversals.payments) {
+    write(
+      'GENERAL JOURNAL',
+      payment.date,
+      bookName(payment.customer.name),
+      payment.reference ?? payment.invoiceNumber,
+      reversingEntry(
+        paymentEntry(payment, settings),
+        reversalMemo(`payment for invoice ${payment.invoiceNumber}`, payment),
+      ),
     );
   }
   return lines.join(EOL) + EOL;
@@ -559,10 +645,115 @@ export function writeXeroInvoices(data: ExportData, settings: AccountingSettings
   return rows.join(EOL) + EOL;
 }
 
+export const QBO_CREDIT_MEMO_COLUMNS = [
+  'CreditMemoNo',
+  'Customer',
+  'CreditMemoDate',
+  'Memo',
+  'Item(Product/Service)',
+  'ItemDescription',
+  'ItemQuantity',
+  'ItemRate',
+  'ItemAmount',
+  'ItemTaxCode',
+] as const;
+
+/**
+ * QuickBooks Online's credit memo import (Import data > credit memos / credit notes; the columns
+ * are mapped in its wizard): the voided invoice's lines as they were billed, positive (a credit
+ * memo credits by its type), numbered CN-<invoice number>, dated as the invoice (decision 055).
+ */
+export function writeQboCreditMemos(data: ExportData, settings: AccountingSettings): string {
+  const rows = [QBO_CREDIT_MEMO_COLUMNS.join(',')];
+  for (const invoice of reversalsOf(data).invoices) {
+    for (const line of csvInvoiceLines(invoice, settings)) {
+      rows.push(
+        csvRow(
+          [
+            creditNoteNumber(invoice.number),
+            bookName(invoice.customer.name),
+            usDate(invoice.issuedDate),
+            reversalMemo(`invoice ${invoice.number}`, invoice),
+            line.account.name,
+            line.description,
+            line.quantity,
+            centsText(line.unitCents),
+            centsText(line.amountCents),
+            'NON',
+          ],
+          [6, 7, 8],
+        ),
+      );
+    }
+  }
+  return rows.join(EOL) + EOL;
+}
+
+export const XERO_CREDIT_NOTE_COLUMNS = [
+  '*ContactName',
+  'EmailAddress',
+  'POAddressLine1',
+  'POCity',
+  'PORegion',
+  'POPostalCode',
+  '*CreditNoteNumber',
+  'Reference',
+  '*CreditNoteDate',
+  'Description',
+  '*Quantity',
+  '*UnitAmount',
+  '*AccountCode',
+  '*TaxType',
+  'TrackingName1',
+  'TrackingOption1',
+  'Currency',
+] as const;
+
+/**
+ * Xero's credit note import (Invoices > Credit Notes > Import, the invoice template with
+ * CreditNoteNumber and CreditNoteDate): the voided invoice's lines with positive amounts (Xero
+ * credits by the type), the invoice's number as the reference (decision 055).
+ */
+export function writeXeroCreditNotes(data: ExportData, settings: AccountingSettings): string {
+  const rows = [XERO_CREDIT_NOTE_COLUMNS.join(',')];
+  for (const invoice of reversalsOf(data).invoices) {
+    const c = invoice.customer;
+    for (const line of csvInvoiceLines(invoice, settings)) {
+      rows.push(
+        csvRow(
+          [
+            bookName(c.name),
+            c.email,
+            c.address,
+            c.city,
+            c.state,
+            c.zip,
+            creditNoteNumber(invoice.number),
+            invoice.number,
+            usDate(invoice.issuedDate),
+            line.description,
+            line.quantity,
+            centsText(line.unitCents),
+            line.account.code || line.account.name,
+            XERO_TAX_TYPE,
+            invoice.serviceLine ? 'Service Line' : '',
+            invoice.serviceLine ?? '',
+            'USD',
+          ],
+          [10, 11],
+        ),
+      );
+    }
+  }
+  return rows.join(EOL) + EOL;
+}
+
 /** The payments as a CSV for the bookkeeper to apply (neither QuickBooks Online nor Xero imports payments from a file). */
 export function writePaymentsCsv(data: ExportData, settings: AccountingSettings): string {
   const rows = [
-    ['Date', 'Customer', 'InvoiceNumber', 'Amount', 'Method', 'Reference', 'DepositTo', 'AccountCode'].join(','),
+    ['Date', 'Customer', 'InvoiceNumber', 'Amount', 'Method', 'Reference', 'DepositTo', 'AccountCode', 'Memo'].join(
+      ',',
+    ),
   ];
   for (const p of data.payments) {
     rows.push(
@@ -576,6 +767,27 @@ export function writePaymentsCsv(data: ExportData, settings: AccountingSettings)
           p.reference,
           settings.undepositedFunds.name,
           settings.undepositedFunds.code,
+          '',
+        ],
+        [3],
+      ),
+    );
+  }
+  // A payment voided after an earlier export: the same row with the amount negative, to void or
+  // delete the payment in the books (decision 055).
+  for (const p of reversalsOf(data).payments) {
+    rows.push(
+      csvRow(
+        [
+          usDate(p.date),
+          bookName(p.customer.name),
+          p.invoiceNumber,
+          centsText(-p.amountCents),
+          p.method,
+          p.reference,
+          settings.undepositedFunds.name,
+          settings.undepositedFunds.code,
+          reversalMemo(`payment for invoice ${p.invoiceNumber}`, p),
         ],
         [3],
       ),
@@ -626,6 +838,16 @@ export function exportFiles(
       content: writeCustomersCsv(data, format),
     },
     { name: `${prefix}-payments-${stem}.csv`, contentType: CSV_TYPE, content: writePaymentsCsv(data, settings) },
+    // Only when an exported invoice was voided since (decision 055).
+    ...(reversalsOf(data).invoices.length === 0
+      ? []
+      : [
+          {
+            name: `${prefix}-${format === 'qbo' ? 'credit-memos' : 'credit-notes'}-${stem}.csv`,
+            contentType: CSV_TYPE,
+            content: format === 'qbo' ? writeQboCreditMemos(data, settings) : writeXeroCreditNotes(data, settings),
+          },
+        ]),
   ];
 }
 
@@ -639,6 +861,11 @@ export function exportTotals(data: ExportData) {
     paymentCount: data.payments.length,
     paymentsCents: sum(data.payments.map((p) => p.amountCents)),
     customerCount: exportCustomers(data).length,
+    reversedInvoiceCount: reversalsOf(data).invoices.length,
+    reversedInvoicesCents: sum(reversalsOf(data).invoices.map((i) => i.totalCents)),
+    reversedTaxCents: sum(reversalsOf(data).invoices.map((i) => i.taxCents)),
+    reversedPaymentCount: reversalsOf(data).payments.length,
+    reversedPaymentsCents: sum(reversalsOf(data).payments.map((p) => p.amountCents)),
   };
 }
 export type ExportTotals = ReturnType<typeof exportTotals>;
@@ -661,6 +888,12 @@ export const accountingExportSummary = z.object({
   paymentCount: z.number().int(),
   paymentsCents: z.number().int(),
   customerCount: z.number().int(),
+  // what this export reversed: invoices and payments earlier exports posted, voided since (decision 055)
+  reversedInvoiceCount: z.number().int(),
+  reversedInvoicesCents: z.number().int(),
+  reversedTaxCents: z.number().int(),
+  reversedPaymentCount: z.number().int(),
+  reversedPaymentsCents: z.number().int(),
   files: z.array(z.object({ name: z.string() })),
 });
 export type AccountingExportSummary = z.infer<typeof accountingExportSummary>;

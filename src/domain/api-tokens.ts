@@ -41,6 +41,15 @@ export const API_TOKEN_MESSAGES = {
   readOnly: 'This API token is read-only: it may only call GET routes',
 } as const;
 
+/**
+ * The 429 of a token over its per-minute limit (decision 055): what happened, the limit, and when
+ * to try again (also in Retry-After), so the client's owner can pace the integration.
+ */
+export function apiTokenRateLimitedMessage(maxPerMinute: number, retryAfterSeconds: number): string {
+  const wait = retryAfterSeconds === 1 ? '1 second' : `${retryAfterSeconds} seconds`;
+  return `This API token made more than ${maxPerMinute} requests in a minute; try again in ${wait}`;
+}
+
 /** The refusal of an expired token names the moment, so the client's owner knows what happened. */
 export function apiTokenExpiredMessage(expiresAt: Date): string {
   return `This API token expired on ${expiresAt.toISOString()}; ask an admin for a new token`;

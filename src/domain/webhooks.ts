@@ -49,6 +49,28 @@ export const WEBHOOK_LIMITS = {
  */
 export const WEBHOOK_RETRY = { baseMs: 30_000, capMs: 4 * 3_600_000, maxAttempts: 12 } as const;
 
+/**
+ * How long settled deliveries are kept (decision 055): delivered ones 30 days (the screen's
+ * latest 50 and a receiver's questions about last month), failed ones 90 days unless a replay of
+ * the same event to the same endpoint was delivered (then they go with that replay). Pending and
+ * sending ones are never removed. The worker sweeps at most every 10 minutes, up to 10 batches of
+ * 500 per statement, so a large backlog drains over a few sweeps without a long statement.
+ */
+export interface WebhookRetention {
+  deliveredDays: number;
+  failedDays: number;
+  batchSize: number;
+  maxBatches: number;
+  sweepIntervalMs: number;
+}
+export const WEBHOOK_RETENTION: Readonly<WebhookRetention> = {
+  deliveredDays: 30,
+  failedDays: 90,
+  batchSize: 500,
+  maxBatches: 10,
+  sweepIntervalMs: 10 * 60_000,
+};
+
 export function webhookBackoffMs(
   attempt: number,
   baseMs: number = WEBHOOK_RETRY.baseMs,

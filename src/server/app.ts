@@ -270,7 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const home = createHomeService({ repo: createHomeRepo(db), settings, clock });
   const search = createSearchRepo(db, caps);
 
-  await registerAuth(app, config, auth, apiTokens);
+  await registerAuth(app, config, auth, apiTokens, limiter);
   await registerOpenApi(app);
 
   // Foundation
@@ -410,7 +410,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Accounting export: the account mapping and the export log (issue 31, decision 051)
   accountingExportRoutes(app, {
-    exports: createAccountingExportService({ db, repo: createAccountingExportRepo(db) }),
+    exports: createAccountingExportService({ db, repo: createAccountingExportRepo(db), timeZone: settings.timeZone }),
   });
 
   // Quote templates, quote PDFs (issue 12)

@@ -24,7 +24,15 @@ describe('configuration', () => {
       databaseConnectTimeoutMs: 5_000,
       databaseStatementTimeoutMs: 30_000,
       webConcurrency: 1,
+      apiTokenRateLimit: 600,
     });
+  });
+
+  it('reads API_TOKEN_RATE_LIMIT as requests a minute per token, and refuses nonsense', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), API_TOKEN_RATE_LIMIT: '120' }).apiTokenRateLimit).toBe(120);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), API_TOKEN_RATE_LIMIT: '0' })).toThrow(
+      /API_TOKEN_RATE_LIMIT: must be at least 1/,
+    );
   });
 
   it('reads the database timeouts, the pool size and WEB_CONCURRENCY', () => {

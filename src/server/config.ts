@@ -127,6 +127,12 @@ const envSchema = z.object({
     .min(0)
     .max(60_000, 'must be at most 60000')
     .default(5_000),
+  API_TOKEN_RATE_LIMIT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(600),
   SMTP_URL: urlFromEnv(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().trim().min(3).default('HVAC Administration <no-reply@localhost>'),
   OFFICE_EMAIL: z
@@ -167,6 +173,11 @@ export interface AppConfig {
   sessionIdleMinutes: number;
   /** How long a process keeps a session it resolved (modules/auth/session-cache.ts); 0 turns the copy off. */
   sessionCacheMs: number;
+  /**
+   * API_TOKEN_RATE_LIMIT: requests a minute one API token may make, counted in the database
+   * (rate_limits) so every app server shares the count (decision 055).
+   */
+  apiTokenRateLimit: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Where the office's notices go (a customer approved a quote): OFFICE_EMAIL, else MAIL_FROM's address. */
@@ -218,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionCacheMs: e.SESSION_CACHE_MS,
+    apiTokenRateLimit: e.API_TOKEN_RATE_LIMIT,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     officeEmail: e.OFFICE_EMAIL ?? /<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM,

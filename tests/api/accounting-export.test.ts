@@ -260,7 +260,14 @@ describe('QuickBooks Online and Xero', () => {
     expect(customers.split('\r\n')[0]).toBe('Name,Company,Email,Street,City,State,ZIP code,Country');
     const payments = (await download(qbo.id, 3)).body.trimEnd().split('\r\n');
     expect(payments).toHaveLength(2);
-    await manager.refused('GET', `/api/accounting-exports/${qbo.id}/files/4`, undefined, 400, 'File must be 1, 2 or 3');
+    await manager.refused(
+      'GET',
+      `/api/accounting-exports/${qbo.id}/files/5`,
+      undefined,
+      400,
+      'File must be a number from 1 to 4',
+    );
+    await manager.refused('GET', `/api/accounting-exports/${qbo.id}/files/4`, undefined, 404, 'File not found');
 
     const xero = await exportPeriod({ from: '2025-05-01', to: '2025-05-31', format: 'xero', includeExported: true });
     const xrows = (await download(xero.id, 1)).body.trimEnd().split('\r\n');
@@ -345,5 +352,123 @@ describe('bad periods and ids', () => {
       await manager.refused('GET', `/api/accounting-exports/${id}/files/1`, undefined, 400, 'Invalid export ID format');
     }
     await manager.refused('GET', `/api/accounting-exports/${MISSING_ID}/files/1`, undefined, 404, 'Export not found');
+  });
+});
+
+describe('an invoice or payment voided after it was exported (decision 055)', () => {
+  it('is reversed by the next export, once, so the books tie out to the report again', async () => {
+    const kept = await issuedInvoice('2024-08-05', { discount: true });
+    const wrong = await issuedInvoice('2024-08-06');
+    const paid = await pay(kept.id, '2024-08-10', 10_000);
+    const payment = paid.payments.find((p) => p.amountCents === 10_000)!;
+    const august = await exportPeriod({ from: '2024-08-01', to: '2024-08-31', format: 'iif' });
+    expect(august).toMatchObject({ invoiceCount: 2, paymentCount: 1, reversedInvoiceCount: 0 });
+
+    // After the export: the payment bounced, the second invoice billed the wrong unit.
+    const pv = await manager.call('POST', `/api/invoices/${kept.id}/payments/${payment.id}/void`, {
+      reason: 'Bounced',
+    });
+    expect(pv.statusCode, pv.body).toBe(200);
+    const v = await manager.call('POST', `/api/invoices/${wrong.id}/void`, { reason: 'Billed the wrong unit' });
+    expect(v.statusCode, v.body).toBe(200);
+
+    // The next export (September: nothing new of its own) carries both reversals.
+    const next = await exportPeriod({ from: '2024-09-01', to: '2024-09-30', format: 'iif' });
+    expect(next).toMatchObject({
+      invoiceCount: 0,
+      paymentCount: 0,
+      reversedInvoiceCount: 1,
+      reversedInvoicesCents: wrong.amountCents,
+      reversedTaxCents: wrong.totals.taxCents,
+      reversedPaymentCount: 1,
+      reversedPaymentsCents: 10_000,
+    });
+    const file = (await download(next.id)).body;
+    const blocks = iifTransactions(file);
+    expect(blocks.map((b) => b.type)).toEqual(['CREDIT MEMO', 'GENERAL JOURNAL']);
+    for (const b of blocks) expect(b.amounts.reduce((a, c) => a + c, 0)).toBe(0);
+    // the credit memo takes the invoice's total off A/R; the journal puts the payment back on it
+    expect(blocks[0]!.amounts[0]).toBe(-wrong.amountCents);
+    expect(blocks[1]!.amounts).toEqual([-10_000, 10_000]);
+    // dated as the originals, named and explained
+    expect(file).toContain(`CREDIT MEMO\t08/06/2024\tAccounts Receivable`);
+    expect(file).toContain(
+      `\tCN-${wrong.invoiceNumber}\tReverses invoice ${wrong.invoiceNumber}, voided 06/20/2025: Billed the wrong unit`,
+    );
+    expect(file).toContain(`GENERAL JOURNAL\t08/10/2024\tUndeposited Funds`);
+
+    // Tie-out: what the exports posted for August, less what they reversed, is August's report.
+    const r = await report(2024, 8);
+    expect(august.invoicesCents - next.reversedInvoicesCents).toBe(
+      r.cards.paid.amountCents + r.cards.outstanding.amountCents,
+    );
+    expect(august.invoiceCount - next.reversedInvoiceCount).toBe(r.cards.paid.count + r.cards.outstanding.count);
+    expect(august.taxCents - next.reversedTaxCents).toBe(r.salesTax.totalCents);
+    expect(august.paymentsCents - next.reversedPaymentsCents).toBe(r.paymentsReceived.amountCents);
+    expect(august.paymentCount - next.reversedPaymentCount).toBe(r.paymentsReceived.count);
+
+    // Reversed once: nothing is owed any more, and the log lists the reversal.
+    await manager.refused(
+      'POST',
+      '/api/accounting-exports',
+      { from: '2024-09-01', to: '2024-09-30', format: 'iif' },
+      409,
+      'Nothing to export: no issued invoices or payments in this period that were not exported before',
+    );
+    const log = (await manager.call('GET', '/api/accounting-exports')).json<AccountingExportList>();
+    expect(log.items[0]).toMatchObject({ id: next.id, reversedInvoiceCount: 1, reversedPaymentCount: 1 });
+    // "Include already exported" copies August as it stands now: the void is simply not in it.
+    const copy = await exportPeriod({ from: '2024-08-01', to: '2024-08-31', format: 'iif', includeExported: true });
+    expect(copy).toMatchObject({ invoiceCount: 1, paymentCount: 0, reversedInvoiceCount: 0, reversedPaymentCount: 0 });
+    expect(copy.invoicesCents).toBe(kept.amountCents);
+  });
+
+  it('QuickBooks Online and Xero get a credit note file in their import columns, and the payments list a negative row', async () => {
+    const invoice = await issuedInvoice('2024-10-07', { discount: true });
+    const paid = await pay(invoice.id, '2024-10-08', 2_500);
+    await exportPeriod({ from: '2024-10-01', to: '2024-10-31', format: 'qbo' });
+    const payment = paid.payments.find((p) => p.amountCents === 2_500)!;
+    expect(
+      (await manager.call('POST', `/api/invoices/${invoice.id}/payments/${payment.id}/void`, { reason: 'Duplicate' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await manager.call('POST', `/api/invoices/${invoice.id}/void`, { reason: 'Customer cancelled' })).statusCode,
+    ).toBe(200);
+
+    const qbo = await exportPeriod({ from: '2024-11-01', to: '2024-11-30', format: 'qbo' });
+    expect(qbo.files.map((f) => f.name)).toEqual([
+      'quickbooks-online-invoices-2024-11-01-to-2024-11-30.csv',
+      'quickbooks-online-customers-2024-11-01-to-2024-11-30.csv',
+      'quickbooks-online-payments-2024-11-01-to-2024-11-30.csv',
+      'quickbooks-online-credit-memos-2024-11-01-to-2024-11-30.csv',
+    ]);
+    const memos = (await download(qbo.id, 4)).body.trimEnd().split('\r\n');
+    expect(memos[0]).toBe(
+      'CreditMemoNo,Customer,CreditMemoDate,Memo,Item(Product/Service),ItemDescription,ItemQuantity,ItemRate,ItemAmount,ItemTaxCode',
+    );
+    // the invoice's own lines (two billed lines, the discount, the tax), adding up to its total
+    expect(memos).toHaveLength(1 + 4);
+    expect(memos.slice(1).every((l) => l.startsWith(`CN-${invoice.invoiceNumber},`))).toBe(true);
+    expect(memos.slice(1).reduce((sum, l) => sum + toCents(l.split(',').at(-2)!), 0)).toBe(invoice.amountCents);
+    const payments = (await download(qbo.id, 3)).body.trimEnd().split('\r\n');
+    expect(payments[0]!.endsWith(',Memo')).toBe(true);
+    expect(payments.slice(1)).toHaveLength(1);
+    expect(payments[1]).toContain(',-25.00,');
+    expect(payments[1]).toContain('Reverses payment for invoice');
+
+    // Xero: the same reversal in its credit note template (positive amounts: the type credits).
+    const invoice2 = await issuedInvoice('2024-10-09');
+    await exportPeriod({ from: '2024-10-09', to: '2024-10-09', format: 'xero' });
+    expect((await manager.call('POST', `/api/invoices/${invoice2.id}/void`, { reason: 'Duplicate' })).statusCode).toBe(
+      200,
+    );
+    const xero = await exportPeriod({ from: '2024-11-01', to: '2024-11-30', format: 'xero' });
+    expect(xero.files.at(-1)!.name).toBe('xero-credit-notes-2024-11-01-to-2024-11-30.csv');
+    const notes = (await download(xero.id, 4)).body.trimEnd().split('\r\n');
+    expect(notes[0]).toContain('*CreditNoteNumber,Reference,*CreditNoteDate,Description,*Quantity,*UnitAmount');
+    expect(
+      notes.slice(1).every((l) => l.includes(`CN-${invoice2.invoiceNumber},${invoice2.invoiceNumber},10/09/2024`)),
+    ).toBe(true);
   });
 });

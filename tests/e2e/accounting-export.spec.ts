@@ -122,6 +122,20 @@ test('export a period for QuickBooks Desktop by keyboard, download it, see it in
   await expect(page.getByRole('status').filter({ hasText: 'Exported' })).toContainText('1 invoice ($100.00)');
   await expect(page.getByTestId('export-log-row').first()).toContainText('Included already exported');
 
+  // Voided after it was exported: the next export reverses it, and the screen and the log say so (decision 055).
+  const voided = await page.request.post(`/api/invoices/${invoiceId}/void`, { data: { reason: 'Billed twice' } });
+  expect(voided.status()).toBe(200);
+  await page.getByLabel('Include already exported').focus();
+  await page.keyboard.press('Space');
+  await page.getByRole('button', { name: 'Export', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Exported' })).toContainText(
+    'Reversed what was voided after an earlier export: 1 invoice ($100.00)',
+  );
+  await expect(page.getByTestId('export-log-row').first()).toContainText('1 void reversed, $100.00');
+  await expectAccessible(page, 'after a reversal');
+  await page.screenshot({ path: `${SHOTS}/export-reversal-1024.png` });
+
   // The account mapping screen, linked from the export.
   await page.getByRole('link', { name: 'Account Mapping' }).focus();
   await page.keyboard.press('Enter');

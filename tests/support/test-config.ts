@@ -15,6 +15,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     sessionSecret: 'test-secret-test-secret-test-secret-000',
     sessionIdleMinutes: 60,
     sessionCacheMs: 5_000,
+    apiTokenRateLimit: 600,
     smtpUrl: undefined,
     mailFrom: 'HVAC Test <test@localhost>',
     officeEmail: 'office@test.localhost',

@@ -1,5 +1,6 @@
 /**
- * The outbox delivery worker: every app server runs one against the shared PostgreSQL.
+ * The outbox delivery worker: every app server runs one against the shared PostgreSQL. The
+ * claim / lease / settle loop is the shared one (src/server/workers/lease-worker.ts).
  *
  * - Claim: one UPDATE ... WHERE id IN (SELECT ... FOR UPDATE SKIP LOCKED) marks a few due messages
  *   'sending' with a fresh claim token and a lease; two servers never claim the same row.
@@ -12,14 +13,13 @@
  *   claims it again. (Whether the first server's SMTP hand-off completed cannot be known, so that
  *   rare case may deliver twice; the stable Message-ID lets mail systems drop the duplicate.)
  */
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import { and, eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/client.js';
 import { queryRows } from '../db/client.js';
 import { outbox } from '../db/schema.js';
 import type { FileStorage } from '../storage/storage.js';
+import { createLeaseWorker, workerIdOf, type LeaseRunResult, type WorkerLog } from '../workers/lease-worker.js';
 
 export interface OutgoingMail {
   from: string;
@@ -85,11 +85,7 @@ export interface OutboxWorkerOptions {
   leaseMs?: number;
   maxAttempts?: number;
   backoff?: (attempt: number) => number;
-  log?: {
-    info(obj: object, msg?: string): void;
-    warn(obj: object, msg?: string): void;
-    error(obj: object, msg?: string): void;
-  };
+  log?: WorkerLog;
 }
 
 interface ClaimedRow {
@@ -103,18 +99,14 @@ interface ClaimedRow {
   attempts: number;
 }
 
-export interface RunResult {
-  claimed: number;
-  sent: number;
-  retried: number;
-  failed: number;
-}
+type OutboxOutcome = 'sent' | 'retried' | 'failed';
+export type RunResult = LeaseRunResult<OutboxOutcome>;
 
 export const OUTBOX_DEFAULTS = { pollIntervalMs: 5_000, batchSize: 5, leaseMs: 5 * 60_000, maxAttempts: 8 } as const;
 
 export function createOutboxWorker(options: OutboxWorkerOptions) {
   const { db, storage, transport, from } = options;
-  const workerId = (options.workerId ?? `${hostname()}:${process.pid}`).slice(0, 100);
+  const workerId = workerIdOf(options.workerId);
   const pollIntervalMs = options.pollIntervalMs ?? OUTBOX_DEFAULTS.pollIntervalMs;
   const batchSize = options.batchSize ?? OUTBOX_DEFAULTS.batchSize;
   const leaseMs = options.leaseMs ?? OUTBOX_DEFAULTS.leaseMs;
@@ -122,12 +114,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   const backoff = options.backoff ?? ((attempt: number) => backoffMs(attempt));
   const messageDomain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
 
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  let stopped = true;
-
   /** Claims up to `batchSize` due messages (pending and due, or sending with an ended lease). */
-  async function claim(token: string): Promise<ClaimedRow[]> {
+  async function claim(token: string, limit: number): Promise<ClaimedRow[]> {
     return queryRows<ClaimedRow>(
       db,
       sql`update outbox o
@@ -138,7 +126,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
             where (status = 'pending' and next_attempt_at <= now())
                or (status = 'sending' and lease_expires_at <= now())
             order by next_attempt_at, created_at
-            limit ${batchSize}
+            limit ${limit}
             for update skip locked)
           returning o.id, o.to_address, o.reply_to, o.subject, o.text_body, o.html_body, o.attachments, o.attempts`,
     );
@@ -180,86 +168,59 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     });
   }
 
-  async function runOnce(): Promise<RunResult> {
-    const token = randomUUID();
-    const rows = await claim(token);
-    const result: RunResult = { claimed: rows.length, sent: 0, retried: 0, failed: 0 };
-    for (const row of rows) {
-      if (!(await renewLease(row.id, token))) continue;
-      try {
-        await deliver(row);
+  /** Sends one claimed message and settles it under the claim token. */
+  async function handle(row: ClaimedRow, token: string): Promise<OutboxOutcome> {
+    try {
+      await deliver(row);
+      await db
+        .update(outbox)
+        .set({ status: 'sent', sentAt: sql`now()`, lastError: null, claimToken: null, leaseExpiresAt: null })
+        .where(mine(row.id, token));
+      return 'sent';
+    } catch (error) {
+      const message = String((error as Error).message ?? error).slice(0, 2000);
+      if (isPermanentFailure(error) || row.attempts >= maxAttempts) {
         await db
           .update(outbox)
-          .set({ status: 'sent', sentAt: sql`now()`, lastError: null, claimToken: null, leaseExpiresAt: null })
+          .set({ status: 'failed', lastError: message, claimToken: null, leaseExpiresAt: null })
           .where(mine(row.id, token));
-        result.sent++;
-      } catch (error) {
-        const message = String((error as Error).message ?? error).slice(0, 2000);
-        if (isPermanentFailure(error) || row.attempts >= maxAttempts) {
-          await db
-            .update(outbox)
-            .set({ status: 'failed', lastError: message, claimToken: null, leaseExpiresAt: null })
-            .where(mine(row.id, token));
-          result.failed++;
-          options.log?.warn({ outboxId: row.id, attempts: row.attempts, err: message }, 'e-mail failed');
-        } else {
-          const wait = backoff(row.attempts);
-          await db
-            .update(outbox)
-            .set({
-              status: 'pending',
-              lastError: message,
-              claimToken: null,
-              leaseExpiresAt: null,
-              nextAttemptAt: sql`now() + ${wait} * interval '1 millisecond'`,
-            })
-            .where(mine(row.id, token));
-          result.retried++;
-          options.log?.info(
-            { outboxId: row.id, attempts: row.attempts, retryInMs: wait, err: message },
-            'e-mail not sent; will retry',
-          );
-        }
+        options.log?.warn({ outboxId: row.id, attempts: row.attempts, err: message }, 'e-mail failed');
+        return 'failed';
       }
+      const wait = backoff(row.attempts);
+      await db
+        .update(outbox)
+        .set({
+          status: 'pending',
+          lastError: message,
+          claimToken: null,
+          leaseExpiresAt: null,
+          nextAttemptAt: sql`now() + ${wait} * interval '1 millisecond'`,
+        })
+        .where(mine(row.id, token));
+      options.log?.info(
+        { outboxId: row.id, attempts: row.attempts, retryInMs: wait, err: message },
+        'e-mail not sent; will retry',
+      );
+      return 'retried';
     }
-    return result;
   }
 
-  /** Claims and sends until nothing is due, then waits for the next poll. */
-  async function loop(): Promise<void> {
-    if (stopped) return;
-    try {
-      for (;;) {
-        const result = await runOnce();
-        if (stopped || result.claimed < batchSize) break;
-      }
-    } catch (error) {
-      options.log?.error({ err: error }, 'outbox worker run failed');
-    }
-    if (!stopped) {
-      timer = setTimeout(() => {
-        running = loop();
-      }, pollIntervalMs);
-      timer.unref();
-    }
-  }
+  const worker = createLeaseWorker<ClaimedRow, OutboxOutcome>({
+    name: 'outbox',
+    outcomes: ['sent', 'retried', 'failed'],
+    queue: { claim, renewLease, handle },
+    pollIntervalMs,
+    batchSize,
+    ...(options.log ? { log: options.log } : {}),
+  });
 
   return {
     workerId,
-    runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      running = loop();
-    },
+    runOnce: worker.runOnce,
+    start: worker.start,
     /** Stops polling and waits for the message in hand to be settled. */
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running;
-      running = null;
-    },
+    stop: worker.stop,
     close() {
       transport.close();
     },

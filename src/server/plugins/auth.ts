@@ -1,12 +1,21 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API_TOKEN_MESSAGES, bearerToken, type ApiTokenRole } from '../../domain/api-tokens.js';
+import {
+  API_TOKEN_MESSAGES,
+  apiTokenRateLimitedMessage,
+  bearerToken,
+  type ApiTokenRole,
+} from '../../domain/api-tokens.js';
 import type { SessionUser, UserRole } from '../../domain/auth.js';
 import { routeAllows, tokenMayCall } from '../../domain/policy.js';
 import type { AppConfig } from '../config.js';
-import { badRequest, forbidden, unauthenticated } from '../errors.js';
+import { badRequest, forbidden, tooManyRequests, unauthenticated } from '../errors.js';
 import type { AuthService } from '../modules/auth/index.js';
+import type { DbRateLimiter } from './rate-limit.js';
 import { REFUSED_TARGET, REFUSED_TARGET_MESSAGE } from './request-target.js';
+
+/** The window of the per-token limit (API_TOKEN_RATE_LIMIT requests in it). */
+export const API_TOKEN_RATE_WINDOW_MS = 60_000;
 
 export const SESSION_COOKIE = 'hvac_sid';
 
@@ -111,6 +120,7 @@ export async function registerAuth(
   config: AppConfig,
   auth: AuthService,
   tokens: BearerTokens,
+  limiter: DbRateLimiter,
 ): Promise<void> {
   await app.register(cookie, { secret: config.sessionSecret, hook: 'onRequest' });
   app.decorateRequest('user', null);
@@ -143,6 +153,16 @@ export async function registerAuth(
       if (!resolved.ok) refuseBearer(reply, resolved.message);
       request.user = resolved.user;
       request.apiToken = { id: resolved.tokenId, role: resolved.role };
+      // Every call of a token counts against its own limit, in the database (rate_limits), so
+      // all app servers share one count and a misbehaving client cannot crowd out the screens
+      // (decision 055). Counted before the route's checks: refused calls cost the server too.
+      const max = config.apiTokenRateLimit;
+      const verdict = await limiter.hit(`api-token:${resolved.tokenId}`, max, API_TOKEN_RATE_WINDOW_MS);
+      reply.header('ratelimit-limit', String(max));
+      reply.header('ratelimit-remaining', String(Math.max(0, max - verdict.hits)));
+      if (!verdict.allowed) {
+        throw tooManyRequests(apiTokenRateLimitedMessage(max, verdict.retryAfterSeconds), verdict.retryAfterSeconds);
+      }
       if (routeConfig.public) return;
       if (routeConfig.sessionOnly) throw forbidden(API_TOKEN_MESSAGES.sessionOnly);
       // The route's own roles, as for a person of the role the token acts as; a read-only token

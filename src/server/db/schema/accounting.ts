@@ -51,6 +51,12 @@ export const accountingExports = pgTable(
     paymentCount: integer('payment_count').notNull(),
     paymentsTotal: money('payments_total').notNull(),
     customerCount: integer('customer_count').notNull(),
+    // What the export reversed: invoices and payments earlier exports posted, voided since (decision 055).
+    reversedInvoiceCount: integer('reversed_invoice_count').notNull().default(0),
+    reversedInvoicesTotal: money('reversed_invoices_total').notNull().default('0'),
+    reversedTaxTotal: money('reversed_tax_total').notNull().default('0'),
+    reversedPaymentCount: integer('reversed_payment_count').notNull().default(0),
+    reversedPaymentsTotal: money('reversed_payments_total').notNull().default('0'),
   },
   (t) => [
     check('accounting_exports_format_check', oneOf(t.format, ['iif', 'qbo', 'xero'])),
@@ -60,7 +66,10 @@ export const accountingExports = pgTable(
   ],
 );
 
-/** What one export included: an invoice or a payment (exactly one of the two). */
+/**
+ * What one export included: an invoice or a payment (exactly one of the two), posted, or (reversal)
+ * reversed because it was voided after an earlier export posted it (decision 055).
+ */
 export const accountingExportItems = pgTable(
   'accounting_export_items',
   {
@@ -70,6 +79,7 @@ export const accountingExportItems = pgTable(
       .references(() => accountingExports.id, { onDelete: 'cascade' }),
     invoiceId: uuid('invoice_id').references(() => jobInvoices.id, { onDelete: 'restrict' }),
     paymentId: uuid('payment_id').references(() => jobInvoicePayments.id, { onDelete: 'restrict' }),
+    reversal: boolean('reversal').notNull().default(false),
   },
   (t) => [
     check('accounting_export_items_one_record', sql`(${t.invoiceId} is null) <> (${t.paymentId} is null)`),

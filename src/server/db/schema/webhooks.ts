@@ -74,6 +74,13 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_lease_idx')
       .on(t.leaseExpiresAt)
       .where(sql`${t.status} = 'sending'`),
+    // The retention sweep's two selections, oldest first (decision 055).
+    index('webhook_deliveries_delivered_idx')
+      .on(t.deliveredAt)
+      .where(sql`${t.status} = 'delivered'`),
+    index('webhook_deliveries_failed_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'failed'`),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.seq.desc()),
     index('webhook_deliveries_event_idx').on(t.eventId),
   ],

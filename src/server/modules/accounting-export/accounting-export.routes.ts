@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ACCOUNTING_EXPORT_MESSAGES,
   accountingExportInput,
   accountingExportList,
   accountingExportSummary,
@@ -82,10 +83,10 @@ export function accountingExportRoutes(app: FastifyInstance, { exports }: { expo
       params: z.object({
         id: exportId,
         position: z.coerce
-          .number({ error: 'File must be 1, 2 or 3' })
-          .int('File must be 1, 2 or 3')
-          .min(1, 'File must be 1, 2 or 3')
-          .max(3, 'File must be 1, 2 or 3'),
+          .number({ error: ACCOUNTING_EXPORT_MESSAGES.filePosition })
+          .int(ACCOUNTING_EXPORT_MESSAGES.filePosition)
+          .min(1, ACCOUNTING_EXPORT_MESSAGES.filePosition)
+          .max(4, ACCOUNTING_EXPORT_MESSAGES.filePosition),
       }),
       response: errors,
     },

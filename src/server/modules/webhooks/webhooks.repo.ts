@@ -3,7 +3,8 @@
  * webhook_attempts): the endpoints, an event written into the caller's transaction, the screen's
  * reads, replay, and the worker's claim, lease and settle (the outbox's design, decision 011/048).
  */
-import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, inArray, lt, lte, notExists, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type {
   WebhookAttempt,
   WebhookDelivery,
@@ -24,6 +25,13 @@ export interface ClaimedDelivery {
   url: string;
   secret: string;
   body: string;
+}
+
+export interface WebhookSweepResult {
+  /** deliveries removed (their attempts go with them) */
+  deliveries: number;
+  /** events removed once no delivery of them was left */
+  events: number;
 }
 
 const ms = (value: number) => sql`now() + ${value} * interval '1 millisecond'`;
@@ -346,6 +354,95 @@ export function createWebhookDeliveryRepo(db: Executor) {
         .where(mine(id, token))
         .returning({ id: webhookDeliveries.id });
       return rows.length === 1;
+    },
+
+    /**
+     * One bounded batch of the retention sweep (decision 055), oldest first, each statement at most
+     * `batchSize` rows and skipping rows another server holds:
+     * 1. failed deliveries that failed before `failedBefore`, or whose event a replay later
+     *    delivered to the same endpoint before `deliveredBefore` (the failure is settled);
+     * 2. delivered deliveries delivered before `deliveredBefore`;
+     * 3. events older than `deliveredBefore` with no delivery left (their bodies).
+     * Pending and sending deliveries are never touched. Attempts go with their delivery (cascade).
+     */
+    async deleteOld(input: {
+      deliveredBefore: Date;
+      failedBefore: Date;
+      batchSize: number;
+    }): Promise<WebhookSweepResult> {
+      const { deliveredBefore, failedBefore, batchSize } = input;
+      const d = webhookDeliveries;
+      const replay = alias(webhookDeliveries, 'replay');
+      const settledByReplay = exists(
+        db
+          .select({ one: sql`1` })
+          .from(replay)
+          .where(
+            and(
+              eq(replay.eventId, d.eventId),
+              eq(replay.endpointId, d.endpointId),
+              eq(replay.status, 'delivered'),
+              lt(replay.deliveredAt, deliveredBefore),
+            ),
+          ),
+      );
+      const failed = await db
+        .delete(d)
+        .where(
+          inArray(
+            d.id,
+            db
+              .select({ id: d.id })
+              .from(d)
+              .where(and(eq(d.status, 'failed'), or(lt(d.updatedAt, failedBefore), settledByReplay)))
+              .orderBy(asc(d.updatedAt))
+              .limit(batchSize)
+              .for('update', { skipLocked: true }),
+          ),
+        )
+        .returning({ id: d.id });
+      const delivered = await db
+        .delete(d)
+        .where(
+          inArray(
+            d.id,
+            db
+              .select({ id: d.id })
+              .from(d)
+              .where(and(eq(d.status, 'delivered'), lt(d.deliveredAt, deliveredBefore)))
+              .orderBy(asc(d.deliveredAt))
+              .limit(batchSize)
+              .for('update', { skipLocked: true }),
+          ),
+        )
+        .returning({ id: d.id });
+      const e = webhookEvents;
+      const events = await db
+        .delete(e)
+        .where(
+          inArray(
+            e.id,
+            db
+              .select({ id: e.id })
+              .from(e)
+              .where(
+                and(
+                  lt(e.createdAt, deliveredBefore),
+                  notExists(
+                    db
+                      .select({ one: sql`1` })
+                      .from(d)
+                      .where(eq(d.eventId, e.id)),
+                  ),
+                ),
+              )
+              .orderBy(asc(e.createdAt))
+              .limit(batchSize)
+              .for('update', { skipLocked: true }),
+          ),
+        )
+        .returning({ id: e.id });
+      return { deliveries: failed.length + delivered.length, events: events.length };
     },
 
     async failed(id: string, token: string, error: string): Promise<boolean> {

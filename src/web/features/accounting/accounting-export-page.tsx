@@ -25,6 +25,19 @@ import { toast } from '../../ui/toast';
 import { exportFileUrl, useCreateExport, useExportLog } from './api/accounting-api';
 
 /** The month before the one `today` is in: [first day, last day]. */
+/** "1 invoice ($721.10), 1 payment ($100.00)": what an export reversed, or null when nothing (decision 055). */
+function reversalText(e: AccountingExportSummary): string | null {
+  const parts = [
+    e.reversedInvoiceCount > 0
+      ? `${count(e.reversedInvoiceCount, 'invoice', 'invoices')} (${formatCents(e.reversedInvoicesCents)})`
+      : null,
+    e.reversedPaymentCount > 0
+      ? `${count(e.reversedPaymentCount, 'payment', 'payments')} (${formatCents(e.reversedPaymentsCents)})`
+      : null,
+  ].filter((p): p is string => p !== null);
+  return parts.length > 0 ? parts.join(', ') : null;
+}
+
 export function previousMonth(today: string): { from: string; to: string } {
   const to = addDays(`${today.slice(0, 7)}-01`, -1);
   return { from: `${to.slice(0, 7)}-01`, to };
@@ -35,8 +48,9 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 /** A file's short name in the log ("IIF", "Invoices CSV"); the link's accessible name stays the full file name. */
 function shortFileLabel(name: string): string {
   if (name.endsWith('.iif')) return 'IIF';
-  const kind = /-(invoices|customers|contacts|payments)-\d{4}-/.exec(name)?.[1] ?? 'file';
-  return `${kind[0]!.toUpperCase()}${kind.slice(1)} CSV`;
+  const kind = /-(invoices|customers|contacts|payments|credit-memos|credit-notes)-\d{4}-/.exec(name)?.[1] ?? 'file';
+  const words = kind.split('-').map((w) => `${w[0]!.toUpperCase()}${w.slice(1)}`);
+  return `${words.join(' ')} CSV`;
 }
 
 function FileLinks({ entry, short = false }: { entry: AccountingExportSummary; short?: boolean }) {
@@ -93,8 +107,9 @@ export default function AccountingExportPage() {
       id: 'period',
       header: 'Period',
       cell: (e) => (
-        <span className="whitespace-nowrap">
-          {e.from} to {e.to}
+        <span>
+          {/* "2026-11-01 to" / "2026-11-30" break between the dates on a narrow screen, never inside one */}
+          <span className="whitespace-nowrap">{e.from} to</span> <span className="whitespace-nowrap">{e.to}</span>
           {e.includeExported ? <span className="block text-xs text-slate-600">Included already exported</span> : null}
         </span>
       ),
@@ -106,7 +121,16 @@ export default function AccountingExportPage() {
       header: 'Invoices',
       align: 'right',
       className: 'whitespace-nowrap tabular-nums',
-      cell: (e) => `${count(e.invoiceCount, 'invoice', 'invoices')}, ${formatCents(e.invoicesCents)}`,
+      cell: (e) => (
+        <>
+          {count(e.invoiceCount, 'invoice', 'invoices')}, {formatCents(e.invoicesCents)}
+          {e.reversedInvoiceCount > 0 ? (
+            <span className="block text-xs text-slate-600">
+              {count(e.reversedInvoiceCount, 'void reversed', 'voids reversed')}, {formatCents(e.reversedInvoicesCents)}
+            </span>
+          ) : null}
+        </>
+      ),
     },
     {
       id: 'tax',
@@ -122,7 +146,16 @@ export default function AccountingExportPage() {
       align: 'right',
       priority: 2,
       className: 'whitespace-nowrap tabular-nums',
-      cell: (e) => `${count(e.paymentCount, 'payment', 'payments')}, ${formatCents(e.paymentsCents)}`,
+      cell: (e) => (
+        <>
+          {count(e.paymentCount, 'payment', 'payments')}, {formatCents(e.paymentsCents)}
+          {e.reversedPaymentCount > 0 ? (
+            <span className="block text-xs text-slate-600">
+              {count(e.reversedPaymentCount, 'void reversed', 'voids reversed')}, {formatCents(e.reversedPaymentsCents)}
+            </span>
+          ) : null}
+        </>
+      ),
     },
   ];
 
@@ -167,7 +200,8 @@ export default function AccountingExportPage() {
               <Checkbox label="Include already exported" {...form.register('includeExported')} />
               <p className="text-xs text-slate-600">
                 Invoices are exported by issue date, payments by payment date. Each is exported once; tick this only to
-                send the period again (for example to a new company file).
+                send the period again (for example to a new company file). An invoice or payment voided after it was
+                exported is reversed by the next export, dated as the original.
               </p>
             </div>
             <Button type="submit" disabled={create.isPending}>
@@ -181,6 +215,11 @@ export default function AccountingExportPage() {
                 {count(latest.paymentCount, 'payment', 'payments')} ({formatCents(latest.paymentsCents)}) and{' '}
                 {count(latest.customerCount, 'customer', 'customers')}.
               </p>
+              {reversalText(latest) ? (
+                <p className="mt-1 text-sm text-green-900">
+                  Reversed what was voided after an earlier export: {reversalText(latest)}.
+                </p>
+              ) : null}
               <div className="mt-2">
                 <FileLinks entry={latest} />
               </div>

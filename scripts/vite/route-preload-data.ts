@@ -1,0 +1,27 @@
+/**
+ * A signed-in screen's first API answers at its plain path, preloaded with its code (decision
+ * 042): the URLs the screen asks for with its default filters (another URL only costs a wasted
+ * request). `route-preload-data.test.ts` checks each path is a route of the router and each URL
+ * is one the web app asks for, exactly as written here.
+ */
+export const ROUTE_PRELOAD_DATA: Record<string, string[]> = {
+  '*': ['/api/settings/company', '/api/auth/options'],
+  '/': ['/api/home/options', '/api/home/stats?period=last-month'],
+  '/jobs': ['/api/jobs/options', '/api/jobs?dateField=due&sort=created&dir=desc&page=1&pageSize=25'],
+  '/jobs/dispatch': ['/api/config', '/api/dispatch/options'],
+  '/field': ['/api/field/bundle'],
+  '/dashboard': ['/api/customers/dashboard'],
+  '/companies': ['/api/companies?page=1&pageSize=25'],
+  '/locations': ['/api/locations?page=1&pageSize=25'],
+  '/units': ['/api/units?page=1&pageSize=25'],
+  '/invoices': ['/api/invoices?page=1&pageSize=25'],
+  '/invoices/pending': ['/api/invoices/pending?page=1&pageSize=25'],
+  '/invoices/paid': ['/api/invoices/paid?page=1&pageSize=25'],
+  '/item-prices': ['/api/price-book?page=1&pageSize=25', '/api/price-book/options'],
+  '/settings': ['/api/users?page=1&pageSize=25', '/api/settings/service-types', '/api/settings/job-types'],
+  // Settings > Integrations (issue 31): admin screens, each one or two small reads.
+  '/settings/api-tokens': ['/api/api-tokens', '/api/settings/api-access'],
+  '/settings/webhooks': ['/api/webhooks'],
+  '/settings/accounting': ['/api/settings/accounting', '/api/settings/service-types'],
+  '/invoices/accounting-export': ['/api/accounting-exports'],
+};
