@@ -388,6 +388,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clock,
       jobs,
       references: jobsRepo,
+      storage: createFileStorage(),
       ...(deps.agreementGeneratorOptions?.serverId ? { serverId: deps.agreementGeneratorOptions.serverId } : {}),
     });
     agreementsRoutes(app, { agreements });

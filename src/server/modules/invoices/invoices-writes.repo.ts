@@ -219,6 +219,34 @@ export function createInvoicesWritesRepo(db: Executor) {
       };
     },
 
+    /**
+     * What an invoice's Bill To is decided from: its job's (billingPartyOf), or for an agreement's
+     * advance invoice, which has no job, the agreement's company alone (decision 052).
+     */
+    async billingPartyOfInvoice(
+      invoiceId: string,
+      exec: Executor = db,
+    ): Promise<{ unit: UnitBilling | null; company: CompanyBilling | null }> {
+      const [inv] = await exec
+        .select({ jobId: jobInvoices.jobId, companyId: jobInvoices.companyId })
+        .from(jobInvoices)
+        .where(eq(jobInvoices.id, invoiceId));
+      if (!inv) return { unit: null, company: null };
+      if (inv.jobId) return createInvoicesWritesRepo(exec).billingPartyOf(inv.jobId);
+      if (!inv.companyId) return { unit: null, company: null };
+      const [c] = await exec
+        .select({
+          name: companies.name,
+          address: companies.address,
+          city: companies.city,
+          state: companies.state,
+          zip: companies.zip,
+        })
+        .from(companies)
+        .where(eq(companies.id, inv.companyId));
+      return { unit: null, company: c ?? null };
+    },
+
     /** The invoice's row, locked for the rest of the transaction. */
     async lockInvoice(invoiceId: string, exec: Executor = db) {
       const [row] = await exec
