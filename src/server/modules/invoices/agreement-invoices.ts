@@ -10,7 +10,7 @@ import { billToFor, invoiceNumber, dueDateFor, type InvoiceStatus } from '../../
 import { dateInZone } from '../../../domain/dates.js';
 import { centsToDecimal, toCents } from '../../../domain/money.js';
 import { queryRows, type Executor } from '../../db/client.js';
-import { companies, jobInvoicePayments, jobInvoices, jobs } from '../../db/schema.js';
+import { jobInvoicePayments, jobInvoices, jobs } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { createSettingsRepo } from '../settings/index.js';
@@ -59,23 +59,10 @@ export async function createAgreementInvoice(
   if (await agreementInvoiceExists(tx, values)) return null;
   const company = await createSettingsRepo(tx).getCompany();
   const dueDate = dueDateFor(dateInZone(values.now, company.time_zone));
-  let billTo;
-  if (values.job) {
-    const party = await writes.billingPartyOf(values.job.id, tx);
-    billTo = billToFor(party.unit, party.company);
-  } else {
-    const [c] = await tx
-      .select({
-        name: companies.name,
-        address: companies.address,
-        city: companies.city,
-        state: companies.state,
-        zip: companies.zip,
-      })
-      .from(companies)
-      .where(eq(companies.id, values.companyId));
-    billTo = billToFor(null, c ?? null);
-  }
+  // A per-visit invoice is addressed like any invoice of its job; an advance invoice's Bill To is
+  // written once the row exists (billingPartyOfInvoice reads the agreement through it).
+  const jobParty = values.job ? await writes.billingPartyOf(values.job.id, tx) : null;
+  const billTo = jobParty ? billToFor(jobParty.unit, jobParty.company) : billToFor(null, null);
   const random = values.random ?? Math.random;
   for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt++) {
     const number = values.job
@@ -102,6 +89,10 @@ export async function createAgreementInvoice(
       // Either the number was drawn before (draw again) or the period was billed meanwhile.
       if (await agreementInvoiceExists(tx, values)) return null;
       continue;
+    }
+    if (!values.job) {
+      const party = await writes.billingPartyOfInvoice(row.id, tx);
+      await writes.updateInvoice(row.id, billToColumns(billToFor(party.unit, party.company)), tx);
     }
     await writes.replaceLines(
       row.id,
@@ -170,7 +161,7 @@ async function agreementInvoiceExists(
 
 /**
  * Cancel (decision 052): the agreement's draft advance invoices with no payment whose billing
- * period starts after `today` are deleted (lines, shares and history go by cascade); issued ones,
+ * period starts today or later (nothing of it delivered yet) are deleted (lines, shares and history go by cascade); issued ones,
  * and the period already running, stay. Returns how many went.
  */
 export async function withdrawFutureAgreementInvoices(tx: Executor, agreementId: string, today: string): Promise<number> {
@@ -181,7 +172,7 @@ export async function withdrawFutureAgreementInvoices(tx: Executor, agreementId:
         eq(jobInvoices.agreementId, agreementId),
         isNull(jobInvoices.jobId),
         eq(jobInvoices.status, 'draft'),
-        sql`${jobInvoices.periodStart} > ${today}::date`,
+        sql`${jobInvoices.periodStart} >= ${today}::date`,
         sql`not exists (select 1 from ${jobInvoicePayments} p where p.invoice_id = ${jobInvoices.id})`,
       ),
     )

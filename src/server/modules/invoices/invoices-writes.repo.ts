@@ -20,6 +20,7 @@ import { REPAIR_PHASE_LABELS, type RepairPhase } from '../../../domain/repairs.j
 import { type Executor } from '../../db/client.js';
 import { readJobItemAmounts } from '../jobs/index.js';
 import {
+  agreementUnits,
   companies,
   jobInvoiceLines,
   jobInvoices,
@@ -221,7 +222,8 @@ export function createInvoicesWritesRepo(db: Executor) {
 
     /**
      * What an invoice's Bill To is decided from: its job's (billingPartyOf), or for an agreement's
-     * advance invoice, which has no job, the agreement's company alone (decision 052).
+     * advance invoice, which has no job, the agreement's company with the billing fields of its
+     * first covered unit by unit number, the unit that also decides its tax (decision 052).
      */
     async billingPartyOfInvoice(
       invoiceId: string,
@@ -244,7 +246,21 @@ export function createInvoicesWritesRepo(db: Executor) {
         })
         .from(companies)
         .where(eq(companies.id, inv.companyId));
-      return { unit: null, company: c ?? null };
+      const [u] = await exec
+        .select({
+          billingEntity: units.billingEntity,
+          billingEmail: units.billingEmail,
+          billingCity: units.billingCity,
+          billingState: units.billingState,
+          billingZip: units.billingZip,
+        })
+        .from(jobInvoices)
+        .innerJoin(agreementUnits, eq(agreementUnits.agreementId, jobInvoices.agreementId))
+        .innerJoin(units, eq(units.id, agreementUnits.unitId))
+        .where(eq(jobInvoices.id, invoiceId))
+        .orderBy(asc(units.unitNumber), asc(units.id))
+        .limit(1);
+      return { unit: u ?? null, company: c ?? null };
     },
 
     /** The invoice's row, locked for the rest of the transaction. */
