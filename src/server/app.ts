@@ -25,6 +25,7 @@ import {
   SESSION_CHANGE_CHANNEL,
 } from './modules/auth/index.js';
 import {
+  agreementBillingRoutes,
   agreementsRoutes,
   createAgreementsRepo,
   createAgreementsService,
@@ -392,6 +393,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(deps.agreementGeneratorOptions?.serverId ? { serverId: deps.agreementGeneratorOptions.serverId } : {}),
     });
     agreementsRoutes(app, { agreements });
+    agreementBillingRoutes(app, { db, settings, clock, agreements });
     const generatorMode = deps.agreementGenerator ?? 'listen';
     if (generatorMode !== 'off') {
       const worker = createVisitGeneratorWorker({

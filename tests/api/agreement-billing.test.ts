@@ -256,4 +256,63 @@ describe('agreement billing: the generator', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(await invoicesOf(today.id)).toHaveLength(0);
   });
+
+  it("per visit: the visit's job is billed when it is completed, once", async () => {
+    const perVisit = await create({
+      name: 'Per visit billing',
+      startDate: '2027-07-02',
+      endDate: '2028-07-01',
+      billingPlan: 'per_visit',
+    });
+    await generate();
+    expect(await invoicesOf(perVisit.id)).toHaveLength(0);
+    const [visit] = await queryRows<{ job_id: string; number: number }>(
+      ctx.database.db,
+      sql`select v.job_id, j.number from agreement_visits v join jobs j on j.id = v.job_id
+          where v.agreement_id = ${perVisit.id}::uuid order by v.visit_date limit 1`,
+    );
+    const done = await admin.call('POST', `/api/jobs/${visit!.job_id}/complete`);
+    expect(done.statusCode, done.body).toBe(200);
+    await generate();
+    await generate();
+    const rows = await invoicesOf(perVisit.id);
+    expect(rows).toHaveLength(1);
+    // $1,200.00 over the term's 4 visits; taxed at 7%.
+    expect(rows[0]).toMatchObject({ job_id: visit!.job_id, subtotal: '300.00', tax: '21.00', amount: '321.00' });
+    expect(rows[0]!.invoice_number).toMatch(new RegExp(`^JOB-${visit!.number}-INV-\\d{4}$`));
+    const jobInvoices = await api.call('GET', `/api/jobs/${visit!.job_id}/invoices`);
+    expect(jobInvoices.statusCode, jobInvoices.body).toBe(200);
+    const card = await api.call('GET', `/api/agreements/${perVisit.id}/invoices`);
+    expect(card.json().items).toHaveLength(1);
+  });
+
+  it("deferred revenue: billed in advance when issued, earned when the visit's job is completed", async () => {
+    // The first agreement's January quarter ($300.00 pre-tax) was issued on 2027-01-05 and its one
+    // visit (January 15) is still open; the cancelled annual agreement's $1,200.00 was issued on
+    // 2027-07-02 and its visits were withdrawn: it stays deferred.
+    const before = await api.call('GET', '/api/agreements/deferred-revenue?from=2027-01&to=2027-07');
+    expect(before.statusCode, before.body).toBe(200);
+    const months = before.json().months as { month: string; billedCents: number; earnedCents: number; deferredCents: number }[];
+    expect(months[0]).toEqual({ month: '2027-01-01', billedCents: 30_000, earnedCents: 0, deferredCents: 30_000 });
+    expect(months[6]).toEqual({ month: '2027-07-01', billedCents: 120_000, earnedCents: 0, deferredCents: 150_000 });
+    expect(before.json().deferredTodayCents).toBe(150_000);
+
+    const [visit] = await queryRows<{ job_id: string }>(
+      ctx.database.db,
+      sql`select v.job_id from agreement_visits v join agreements a on a.id = v.agreement_id
+          where a.name = 'Billing Quarterly PM' and v.visit_date = '2027-01-15'`,
+    );
+    const done = await admin.call('POST', `/api/jobs/${visit!.job_id}/complete`);
+    expect(done.statusCode, done.body).toBe(200);
+    const after = await api.call('GET', '/api/agreements/deferred-revenue?from=2027-01&to=2027-07');
+    const july = (after.json().months as { month: string }[])[6];
+    expect(july).toEqual({ month: '2027-07-01', billedCents: 120_000, earnedCents: 30_000, deferredCents: 120_000 });
+    const summary = await api.call('GET', '/api/agreements/deferred-revenue/summary');
+    expect(summary.json()).toEqual({ deferredCents: 120_000, asOf: '2027-07-02' });
+
+    const technician = await api.withRole('technician');
+    expect((await technician.call('GET', '/api/agreements/deferred-revenue')).statusCode).toBe(403);
+    const bad = await api.call('GET', '/api/agreements/deferred-revenue?from=2027-13');
+    expect(bad.statusCode).toBe(400);
+  });
 });

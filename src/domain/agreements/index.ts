@@ -3,3 +3,4 @@ export * from './recurrence.js';
 export * from './renewal.js';
 export * from './status.js';
 export * from './billing.js';
+export * from './billing-payloads.js';
