@@ -27,6 +27,7 @@ import { toast } from '../../ui/toast';
 import { useAgreement, useAgreementVisits, useInvalidateAgreements } from './api/agreements-api';
 import { AGREEMENT_TEXTS, VISIT_STATE_LABELS } from './agreement-texts';
 import { AgreementStatusBadge } from './components/agreement-status-badge';
+import { AgreementInvoicesCard } from './components/agreement-invoices-card';
 import { CancelAgreementDialog } from './components/cancel-agreement-dialog';
 import { GenerateVisitsButton } from './components/generate-visits-button';
 import { RenewAgreementDialog } from './components/renew-agreement-dialog';
@@ -244,12 +245,7 @@ function AgreementView({ agreement }: { agreement: AgreementDetail }) {
           </CardBody>
         </Card>
         <VisitsCard agreement={a} />
-        <Card>
-          <CardHeader title="Invoices" />
-          <CardBody>
-            <EmptyState>{AGREEMENT_TEXTS.noInvoices}</EmptyState>
-          </CardBody>
-        </Card>
+        <AgreementInvoicesCard agreementId={a.id} />
       </div>
       {canCancel ? <CancelAgreementDialog agreement={a} open={cancelling} onOpenChange={setCancelling} /> : null}
       {canEdit ? <RenewAgreementDialog agreement={a} open={renewing} onOpenChange={setRenewing} /> : null}
