@@ -47,7 +47,9 @@ export const companySettings = z.object({
    * Service agreement invoices are created as drafts (default) or issued (sent) at once (issue 29,
    * decision 052). Optional, so older records still read.
    */
-  agreement_invoice_status: z.enum(['draft', 'issued'], { error: 'Choose how agreement invoices are created' }).optional(),
+  agreement_invoice_status: z
+    .enum(['draft', 'issued'], { error: 'Choose how agreement invoices are created' })
+    .optional(),
 });
 export type CompanySettings = z.infer<typeof companySettings>;
 

@@ -26,6 +26,7 @@ import {
 } from './modules/auth/index.js';
 import {
   agreementBillingRoutes,
+  createAgreementBillingRepo,
   agreementsRoutes,
   createAgreementsRepo,
   createAgreementsService,
@@ -393,7 +394,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(deps.agreementGeneratorOptions?.serverId ? { serverId: deps.agreementGeneratorOptions.serverId } : {}),
     });
     agreementsRoutes(app, { agreements });
-    agreementBillingRoutes(app, { db, settings, clock, agreements });
+    agreementBillingRoutes(app, {
+      reports: createAgreementBillingRepo(db),
+      today: () => settings.today(clock()),
+      agreements,
+    });
     const generatorMode = deps.agreementGenerator ?? 'listen';
     if (generatorMode !== 'off') {
       const worker = createVisitGeneratorWorker({

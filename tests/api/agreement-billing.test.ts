@@ -202,7 +202,10 @@ describe('agreement billing: the generator', () => {
   });
 
   it('two servers at once bill each period once', async () => {
-    const twins = [await create({ name: 'Twin billing A' }), await create({ name: 'Twin billing B', billingPlan: 'monthly' })];
+    const twins = [
+      await create({ name: 'Twin billing A' }),
+      await create({ name: 'Twin billing B', billingPlan: 'monthly' }),
+    ];
     const second: FastifyInstance = await buildApp({
       config: testConfig(),
       database: ctx.database,
@@ -227,11 +230,20 @@ describe('agreement billing: the generator', () => {
   it('issued by setting: sent to the billing e-mail at once; cancel keeps it', async () => {
     await setInvoiceStatus('issued');
     try {
-      const other = (await queryRows<{ company_id: string }>(
-        ctx.database.db,
-        sql`select l.company_id from units u join locations l on l.id = u.location_id where u.id = ${otherUnitId}::uuid`,
-      ))[0]!.company_id;
-      const issued = await create({ name: 'Issued billing', companyId: other, unitIds: [otherUnitId], startDate: '2027-07-02', endDate: '2028-07-01', billingPlan: 'annually' });
+      const other = (
+        await queryRows<{ company_id: string }>(
+          ctx.database.db,
+          sql`select l.company_id from units u join locations l on l.id = u.location_id where u.id = ${otherUnitId}::uuid`,
+        )
+      )[0]!.company_id;
+      const issued = await create({
+        name: 'Issued billing',
+        companyId: other,
+        unitIds: [otherUnitId],
+        startDate: '2027-07-02',
+        endDate: '2028-07-01',
+        billingPlan: 'annually',
+      });
       await generate();
       const [row] = await invoicesOf(issued.id);
       expect(row).toMatchObject({ status: 'issued', subtotal: '1200.00', tax: '0.00', amount: '1200.00' });
@@ -249,7 +261,12 @@ describe('agreement billing: the generator', () => {
   });
 
   it('cancel deletes the draft of a period that begins today', async () => {
-    const today = await create({ name: 'Cancelled billing', startDate: '2027-07-02', endDate: '2028-07-01', billingPlan: 'quarterly' });
+    const today = await create({
+      name: 'Cancelled billing',
+      startDate: '2027-07-02',
+      endDate: '2028-07-01',
+      billingPlan: 'quarterly',
+    });
     await generate();
     expect(await invoicesOf(today.id)).toHaveLength(1);
     const cancelled = await admin.call('POST', `/api/agreements/${today.id}/cancel`);
@@ -292,7 +309,12 @@ describe('agreement billing: the generator', () => {
     // 2027-07-02 and its visits were withdrawn: it stays deferred.
     const before = await api.call('GET', '/api/agreements/deferred-revenue?from=2027-01&to=2027-07');
     expect(before.statusCode, before.body).toBe(200);
-    const months = before.json().months as { month: string; billedCents: number; earnedCents: number; deferredCents: number }[];
+    const months = before.json().months as {
+      month: string;
+      billedCents: number;
+      earnedCents: number;
+      deferredCents: number;
+    }[];
     expect(months[0]).toEqual({ month: '2027-01-01', billedCents: 30_000, earnedCents: 0, deferredCents: 30_000 });
     expect(months[6]).toEqual({ month: '2027-07-01', billedCents: 120_000, earnedCents: 0, deferredCents: 150_000 });
     expect(before.json().deferredTodayCents).toBe(150_000);

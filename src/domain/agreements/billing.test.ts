@@ -113,7 +113,12 @@ describe('deferred revenue by month (worked example)', () => {
       [{ issuedDate: '2027-01-02', preTaxCents: 100_000, earned: ['2027-01-20', '2027-04-18', null, '2027-10-30'] }],
       months,
     );
-    expect(report[0]).toEqual({ month: '2027-01-01', billedCents: 100_000, earnedCents: 25_000, deferredCents: 75_000 });
+    expect(report[0]).toEqual({
+      month: '2027-01-01',
+      billedCents: 100_000,
+      earnedCents: 25_000,
+      deferredCents: 75_000,
+    });
     expect(report[1]).toEqual({ month: '2027-02-01', billedCents: 0, earnedCents: 0, deferredCents: 75_000 });
     expect(report[3]).toEqual({ month: '2027-04-01', billedCents: 0, earnedCents: 25_000, deferredCents: 50_000 });
     expect(report[9]).toEqual({ month: '2027-10-01', billedCents: 0, earnedCents: 25_000, deferredCents: 25_000 });

@@ -10,18 +10,26 @@ import { sql } from 'drizzle-orm';
 import type { DeferredRevenueMonth } from '../../../domain/agreements/index.js';
 import { addDays } from '../../../domain/dates.js';
 import { addMonths } from '../../../domain/agreements/index.js';
-import { queryRows, type Executor } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
+import { selection, selectRows } from '../../db/sql.js';
 import { agreementRevenueShares, jobInvoices } from '../../db/schema.js';
-import { invoicesOfAgreement } from '../invoices/agreement-invoices.js';
+import { invoicesOfAgreement } from '../invoices/index.js';
 
 const ADVANCE = sql`${jobInvoices.agreementId} is not null and ${jobInvoices.jobId} is null and ${jobInvoices.status} in ('issued', 'paid')`;
 const PRE_TAX = sql`round((${jobInvoices.subtotal} - ${jobInvoices.discount}) * 100)::bigint`;
 
+const DAY = selection({
+  d: sql<string>`x.d`,
+  billed: sql<number>`x.billed`.mapWith(Number),
+  earned: sql<number>`x.earned`.mapWith(Number),
+});
+
 export function createAgreementBillingRepo(db: Executor) {
   /** Billed and earned per day up to `to`, each summed once (the months' figures are sums of these). */
   const dayFigures = async (to: string) =>
-    queryRows<{ d: string; billed: string; earned: string }>(
+    selectRows(
       db,
+      DAY,
       sql`
       with inv as (
         select ${jobInvoices.id} as id, ${jobInvoices.issuedDate} as issued, ${PRE_TAX} as p
@@ -36,9 +44,10 @@ export function createAgreementBillingRepo(db: Executor) {
         where s.earned_on is not null and greatest(s.earned_on, inv.issued) <= ${to}::date
         group by 1
       )
-      select coalesce(b.d, e.d)::text as d, coalesce(b.c, 0)::text as billed, coalesce(e.c, 0)::text as earned
-      from billed b full join earned e on e.d = b.d
-      order by 1`,
+      select ${DAY} from (
+        select coalesce(b.d, e.d)::text as d, coalesce(b.c, 0)::text as billed, coalesce(e.c, 0)::text as earned
+        from billed b full join earned e on e.d = b.d) x
+      order by x.d`,
     );
 
   return {
@@ -56,8 +65,8 @@ export function createAgreementBillingRepo(db: Executor) {
         let billed = 0;
         let earned = 0;
         for (; i < days.length && days[i]!.d <= end; i++) {
-          const b = Number(days[i]!.billed);
-          const e = Number(days[i]!.earned);
+          const b = days[i]!.billed;
+          const e = days[i]!.earned;
           if (days[i]!.d < month) {
             billedBefore += b;
             earnedBefore += e;
@@ -76,7 +85,7 @@ export function createAgreementBillingRepo(db: Executor) {
     /** Deferred at the end of `today`. */
     async deferredOn(today: string): Promise<number> {
       const days = await dayFigures(today);
-      return days.reduce((sum, d) => sum + Number(d.billed) - Number(d.earned), 0);
+      return days.reduce((sum, d) => sum + d.billed - d.earned, 0);
     },
 
     invoicesOf: (agreementId: string) => invoicesOfAgreement(db, agreementId),

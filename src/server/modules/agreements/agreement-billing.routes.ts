@@ -12,9 +12,7 @@ import { apiErrorBody } from '../../../domain/api.js';
 import { idParams } from '../../../domain/customers.js';
 import { addMonths } from '../../../domain/agreements/index.js';
 import { allow } from '../../../domain/policy.js';
-import type { Executor } from '../../db/client.js';
-import type { SettingsRepo } from '../settings/index.js';
-import { createAgreementBillingRepo } from './agreement-billing.repo.js';
+import type { AgreementBillingRepo } from './agreement-billing.repo.js';
 import type { AgreementsService } from './agreements.service.js';
 
 const errors = { 400: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody };
@@ -22,11 +20,11 @@ const errors = { 400: apiErrorBody, 403: apiErrorBody, 404: apiErrorBody };
 /** Agreement billing (decision 052): the deferred revenue report, its Home figure, an agreement's invoices. */
 export function agreementBillingRoutes(
   app: FastifyInstance,
-  deps: { db: Executor; settings: SettingsRepo; clock: () => Date; agreements: AgreementsService },
+  deps: { reports: AgreementBillingRepo; today: () => Promise<string>; agreements: AgreementsService },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const repo = createAgreementBillingRepo(deps.db);
-  const today = () => deps.settings.today(deps.clock());
+  const repo = deps.reports;
+  const today = deps.today;
 
   r.get('/api/agreements/deferred-revenue', {
     // Money: the invoice reports' readers.

@@ -26,7 +26,7 @@ import {
   createAgreementInvoice,
   lastBilledPeriodEnd,
   withdrawFutureAgreementInvoices,
-} from '../invoices/agreement-invoices.js';
+} from '../invoices/index.js';
 import type { AgreementRow } from './agreements.repo.js';
 import { ruleOf } from './agreements.service.js';
 
@@ -65,7 +65,8 @@ export async function refreshNextBillOn(tx: Executor, agreementId: string): Prom
   const [row] = await tx.select().from(agreements).where(eq(agreements.id, agreementId));
   if (!row) return;
   const next = row.status === 'active' ? nextBillOnFor(row, await lastBilledPeriodEnd(tx, agreementId)) : null;
-  if (next !== row.nextBillOn) await tx.update(agreements).set({ nextBillOn: next }).where(eq(agreements.id, agreementId));
+  if (next !== row.nextBillOn)
+    await tx.update(agreements).set({ nextBillOn: next }).where(eq(agreements.id, agreementId));
 }
 
 /** Cancel: future draft advance invoices go; issued ones and the running period stay. */

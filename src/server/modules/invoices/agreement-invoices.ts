@@ -111,7 +111,13 @@ export async function createAgreementInvoice(
     );
     const totals = await storeDraftTotals(tx, row.id);
     await writes.recordStatusChange(
-      { invoiceId: row.id, fromStatus: null, toStatus: 'draft', note: 'Created by the agreement generator', changedBy: null },
+      {
+        invoiceId: row.id,
+        fromStatus: null,
+        toStatus: 'draft',
+        note: 'Created by the agreement generator',
+        changedBy: null,
+      },
       tx,
     );
     let status: InvoiceStatus = 'draft';
@@ -164,7 +170,11 @@ async function agreementInvoiceExists(
  * period starts today or later (nothing of it delivered yet) are deleted (lines, shares and history go by cascade); issued ones,
  * and the period already running, stay. Returns how many went.
  */
-export async function withdrawFutureAgreementInvoices(tx: Executor, agreementId: string, today: string): Promise<number> {
+export async function withdrawFutureAgreementInvoices(
+  tx: Executor,
+  agreementId: string,
+  today: string,
+): Promise<number> {
   const rows = await tx
     .delete(jobInvoices)
     .where(

@@ -135,15 +135,17 @@ export function listItemOf(row: ListRow, today: string): InvoiceListItem {
 }
 
 export function listSelect(exec: Executor) {
-  return exec
-    .select(LIST_FIELDS)
-    .from(jobInvoices)
-    .leftJoin(jobs, eq(jobs.id, jobInvoices.jobId))
-    .leftJoin(locations, eq(locations.id, jobs.locationId))
-    // The invoice's own company (kept equal to the job location's by trigger; an agreement's
-    // advance invoice has no job: decision 052).
-    .leftJoin(companies, eq(companies.id, jobInvoices.companyId))
-    .leftJoin(agreements, eq(agreements.id, jobInvoices.agreementId));
+  return (
+    exec
+      .select(LIST_FIELDS)
+      .from(jobInvoices)
+      .leftJoin(jobs, eq(jobs.id, jobInvoices.jobId))
+      .leftJoin(locations, eq(locations.id, jobs.locationId))
+      // The invoice's own company (kept equal to the job location's by trigger; an agreement's
+      // advance invoice has no job: decision 052).
+      .leftJoin(companies, eq(companies.id, jobInvoices.companyId))
+      .leftJoin(agreements, eq(agreements.id, jobInvoices.agreementId))
+  );
 }
 
 /**

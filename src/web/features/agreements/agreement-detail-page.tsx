@@ -21,7 +21,6 @@ import { Button, ButtonLink } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { DetailScreen, validId } from '../../ui/detail-screen';
-import { EmptyState } from '../../ui/empty-state';
 import { PageHeader } from '../../ui/page-header';
 import { toast } from '../../ui/toast';
 import { useAgreement, useAgreementVisits, useInvalidateAgreements } from './api/agreements-api';

@@ -1,9 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type {
-  AgreementInvoice,
-  DeferredRevenueReport,
-  DeferredRevenueSummary,
-} from '../../../../domain/agreements';
+import type { AgreementInvoice, DeferredRevenueReport, DeferredRevenueSummary } from '../../../../domain/agreements';
 import { api } from '../../../lib/api-client';
 import { agreementKeys } from '../../../lib/query-keys';
 

@@ -8,8 +8,16 @@ import { cn } from '../../../ui/cn';
  * "Job #1042: Rooftop unit PM", linked to the job; an agreement's advance invoice has no job and
  * names its agreement and billing period instead, linked to the agreement (decision 052).
  */
-export function JobCell({ invoice }: { invoice: BilledThing & { jobId: string | null; agreement: { id: string } | null } }) {
-  const to = invoice.jobId ? `/jobs/${invoice.jobId}` : invoice.agreement ? `/agreements/${invoice.agreement.id}` : null;
+export function JobCell({
+  invoice,
+}: {
+  invoice: BilledThing & { jobId: string | null; agreement: { id: string } | null };
+}) {
+  const to = invoice.jobId
+    ? `/jobs/${invoice.jobId}`
+    : invoice.agreement
+      ? `/agreements/${invoice.agreement.id}`
+      : null;
   const label = invoiceBillsLabel(invoice);
   return to ? (
     <Link to={to} className="text-slate-800 hover:text-blue-700 hover:underline">
