@@ -5,7 +5,7 @@
  * period it missed), the per-visit invoices of completed visit jobs, and the deferred revenue
  * parts of each advance invoice. Invoices are written by the invoices module.
  */
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import {
   advanceLineName,
   billedInAdvance,
@@ -19,7 +19,14 @@ import {
 } from '../../../domain/agreements/index.js';
 import { toCents } from '../../../domain/money.js';
 import type { Executor } from '../../db/client.js';
-import { agreementRevenueShares, agreements, agreementUnits, agreementVisits, jobs } from '../../db/schema.js';
+import {
+  agreementRevenueShares,
+  agreements,
+  agreementUnits,
+  agreementVisits,
+  jobInvoices,
+  jobs,
+} from '../../db/schema.js';
 import type { FileStorage } from '../../storage/storage.js';
 import {
   completedVisitJobsToBill,
@@ -133,6 +140,20 @@ export async function billDue(
   today: string,
 ): Promise<BillingOutcome> {
   let created = 0;
+  // Agreements written before billing existed (or by a bulk insert such as the demo seed) have no
+  // next billing date and no invoice yet: give them one first.
+  const unset = await tx
+    .select({ id: agreements.id })
+    .from(agreements)
+    .where(
+      and(
+        eq(agreements.status, 'active'),
+        sql`${agreements.billingPlan} <> 'per_visit'`,
+        isNull(agreements.nextBillOn),
+        sql`not exists (select 1 from ${jobInvoices} i where i.agreement_id = ${agreements.id} and i.job_id is null)`,
+      ),
+    );
+  for (const { id } of unset) await refreshNextBillOn(tx, id);
   let after: string | null = null;
   for (;;) {
     const batch: AgreementRow[] = await tx
