@@ -28,7 +28,8 @@ test.describe('agreement billing', () => {
     const month = zoned('month');
     const pad = (n: number) => String(n).padStart(2, '0');
     const start = `${year}-${pad(month)}-01`;
-    const end = `${year + 1}-${pad(month)}-01`;
+    // the day before the same date next year: a whole-months term, so each quarter is a quarter
+    const end = new Date(Date.UTC(year + 1, month - 1, 0)).toISOString().slice(0, 10);
     const created = await page.request.post('/api/agreements', {
       data: {
         name: 'Quillon Quarterly PM',
@@ -68,7 +69,7 @@ test.describe('agreement billing', () => {
     await expect(row).toHaveCount(1, { timeout: 20_000 });
     await expect(row).toContainText(`AGR-${agreement.number}-INV-`);
     await expect(row).toContainText('draft');
-    await expect(row).toContainText('$300.00');
+    await expect(row.getByRole('cell', { name: '$300.00' }).first()).toBeVisible();
     await expectAccessible(page, 'the agreement page with its invoice');
     await shot('agreement-1024');
     await page.setViewportSize({ width: 768, height: 1024 });
@@ -90,15 +91,21 @@ test.describe('agreement billing', () => {
     const thisMonth = page.getByTestId('deferred-month').last();
     await expect(thisMonth).toContainText('$300.00');
 
-    // The visit's job is completed: $100.00 earned, $200.00 deferred.
+    // The first visit's job is completed: one part earned. The quarter's parts are its monthly
+    // visits from today on (3 when today's visit is made, 2 when the day is past the 28th).
+    const parts = zoned('day') <= 28 ? 3 : 2;
+    const earned = `$${(300 / parts).toFixed(2)}`;
+    const deferred = `$${(300 - 300 / parts).toFixed(2)}`;
     const visits = (await (await page.request.get(`/api/agreements/${agreement.id}/visits`)).json()) as {
-      items: { jobId: string }[];
+      items: { jobId: string; visitDate: string }[];
     };
-    const done = await page.request.post(`/api/jobs/${visits.items[0]!.jobId}/complete`);
+    const first = [...visits.items].sort((x, y) => x.visitDate.localeCompare(y.visitDate))[0]!;
+    const done = await page.request.post(`/api/jobs/${first.jobId}/complete`);
     expect(done.status(), await done.text()).toBe(200);
     await page.reload();
-    await expect(thisMonth).toContainText('$100.00');
-    await expect(thisMonth).toContainText('$200.00');
+    await expect(thisMonth).toContainText(earned);
+    await expect(thisMonth).toContainText(deferred);
+    await expect(page.getByTestId('deferred-today')).toHaveText(deferred);
     await expectAccessible(page, 'the deferred revenue report');
     await shot('report-1024');
     await page.setViewportSize({ width: 768, height: 1024 });

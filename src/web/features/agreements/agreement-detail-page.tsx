@@ -221,7 +221,7 @@ function AgreementView({ agreement }: { agreement: AgreementDetail }) {
                 <ul>
                   {a.units.map((u) => (
                     <li key={u.id}>
-                      <Link to={`/units/${u.id}`} className="text-blue-700 hover:underline">
+                      <Link to={`/units/${u.id}`} className="text-blue-700 underline hover:no-underline">
                         {u.unitNumber}
                       </Link>{' '}
                       <span className="text-slate-600">at {u.locationName}</span>
