@@ -45,4 +45,19 @@ export const agreementCases: BenchCase[] = [
     },
     targetsMs: { postgres: 30, pglite: 100 },
   },
+  // Decision 052: the deferred revenue report sums the advance invoices and their parts per day in
+  // SQL; the large data set has no agreement invoices until its generator runs, so this measures
+  // the plan's cost on whatever billing exists (targets as the financial report's until measured).
+  {
+    name: 'deferred revenue, last 12 months',
+    area: 'agreements',
+    request: () => ({ method: 'GET', url: '/api/agreements/deferred-revenue' }),
+    targetsMs: { postgres: 200, pglite: 500 },
+  },
+  {
+    name: "deferred revenue today (Home's card)",
+    area: 'agreements',
+    request: () => ({ method: 'GET', url: '/api/agreements/deferred-revenue/summary' }),
+    targetsMs: { postgres: 150, pglite: 400 },
+  },
 ];

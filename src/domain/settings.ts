@@ -43,6 +43,13 @@ export const companySettings = z.object({
     .min(1, AGREEMENT_LEAD_DAYS_MESSAGE)
     .max(365, AGREEMENT_LEAD_DAYS_MESSAGE)
     .optional(),
+  /**
+   * Service agreement invoices are created as drafts (default) or issued (sent) at once (issue 29,
+   * decision 052). Optional, so older records still read.
+   */
+  agreement_invoice_status: z
+    .enum(['draft', 'issued'], { error: 'Choose how agreement invoices are created' })
+    .optional(),
 });
 export type CompanySettings = z.infer<typeof companySettings>;
 
@@ -55,6 +62,7 @@ export const DEFAULT_COMPANY_SETTINGS: CompanySettings = {
   time_zone: DEFAULT_TIME_ZONE,
   labor_taxable: false,
   agreement_lead_days: DEFAULT_AGREEMENT_LEAD_DAYS,
+  agreement_invoice_status: 'draft',
 };
 
 /** The title shown on Home and beside "HVAC Administration": "{company name} Management". */

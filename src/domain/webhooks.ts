@@ -383,7 +383,8 @@ export interface QuoteEventData {
 export interface InvoiceEventData {
   id: string;
   number: string;
-  jobId: string;
+  /** null for a service agreement's advance invoice (decision 052). */
+  jobId: string | null;
   companyId: string | null;
   status: string;
   amountCents: number;

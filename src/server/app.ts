@@ -25,6 +25,8 @@ import {
   SESSION_CHANGE_CHANNEL,
 } from './modules/auth/index.js';
 import {
+  agreementBillingRoutes,
+  createAgreementBillingRepo,
   agreementsRoutes,
   createAgreementsRepo,
   createAgreementsService,
@@ -388,9 +390,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clock,
       jobs,
       references: jobsRepo,
+      storage: createFileStorage(),
       ...(deps.agreementGeneratorOptions?.serverId ? { serverId: deps.agreementGeneratorOptions.serverId } : {}),
     });
     agreementsRoutes(app, { agreements });
+    agreementBillingRoutes(app, {
+      reports: createAgreementBillingRepo(db),
+      today: () => settings.today(clock()),
+      agreements,
+    });
     const generatorMode = deps.agreementGenerator ?? 'listen';
     if (generatorMode !== 'off') {
       const worker = createVisitGeneratorWorker({

@@ -302,5 +302,5 @@ export type GeneratorRun = z.infer<typeof generatorRun>;
 export function cancelConsequences(preview: CancelPreview): string {
   const removed = `${preview.removable} unscheduled future ${preview.removable === 1 ? 'visit' : 'visits'} will be removed`;
   const stay = `${preview.staying} scheduled ${preview.staying === 1 ? 'visit stays' : 'visits stay'} on the board`;
-  return `${removed}; ${stay}. Completed and invoiced work is not changed.`;
+  return `${removed}; ${stay}. Completed and invoiced work is not changed. Draft invoices for billing periods that have not begun are deleted; issued invoices stay.`;
 }

@@ -216,3 +216,4 @@ export {
   formatQuantity,
   totalsRows,
 } from './totals.js';
+export { billingPeriodText, invoiceBillsLabel, invoiceSubject, type BilledThing } from './agreement-invoices.js';

@@ -130,9 +130,20 @@ export const invoiceListItem = z.object({
   createdAt: z.string(),
   /** overdue / due-soon for issued invoices, today being today in the company's time zone. */
   dueState: z.enum(['overdue', 'due-soon']).nullable(),
-  jobId: z.string(),
-  jobNumber: z.number().int(),
-  jobName: z.string(),
+  /** null for a service agreement's advance invoice (decision 052): it bills the agreement, not a job. */
+  jobId: z.string().nullable(),
+  jobNumber: z.number().int().nullable(),
+  jobName: z.string().nullable(),
+  /** The service agreement it bills (advance or per visit), with its billing period; else null. */
+  agreement: z
+    .object({
+      id: z.string(),
+      number: z.number().int(),
+      name: z.string(),
+      periodStart: z.string().nullable(),
+      periodEnd: z.string().nullable(),
+    })
+    .nullable(),
   companyId: z.string().nullable(),
   companyName: z.string().nullable(),
   locationId: z.string().nullable(),
@@ -325,16 +336,19 @@ export const invoiceDetail = invoiceListItem.extend({
   billTo,
   /** Why this invoice bills job items another invoice already bills (a deliberate rebill), else null. */
   rebillReason: z.string().nullable(),
-  job: z.object({
-    id: z.string(),
-    number: z.number().int(),
-    name: z.string(),
-    serviceLine: z.string().nullable(),
-    customerPo: z.string().nullable(),
-    contactName: z.string().nullable(),
-    contactEmail: z.string().nullable(),
-    contactPhone: z.string().nullable(),
-  }),
+  /** The job billed; null for an agreement's advance invoice (see `agreement`). */
+  job: z
+    .object({
+      id: z.string(),
+      number: z.number().int(),
+      name: z.string(),
+      serviceLine: z.string().nullable(),
+      customerPo: z.string().nullable(),
+      contactName: z.string().nullable(),
+      contactEmail: z.string().nullable(),
+      contactPhone: z.string().nullable(),
+    })
+    .nullable(),
   customer: z.object({
     companyId: z.string().nullable(),
     companyName: z.string().nullable(),

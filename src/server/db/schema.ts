@@ -38,3 +38,4 @@ export * from './schema/accounting.js';
 export * from './schema/field.js';
 export * from './views.js';
 export * from './schema/agreements.js';
+export * from './schema/agreement-billing.js';

@@ -59,6 +59,7 @@ export const TABLE_OWNERS = {
   agreement_units: 'modules/agreements',
   agreement_visits: 'modules/agreements',
   agreement_generator_runs: 'modules/agreements',
+  agreement_revenue_shares: 'modules/agreements',
   field_time_events: 'modules/field',
   field_notes: 'modules/field',
   field_checklist_marks: 'modules/field',

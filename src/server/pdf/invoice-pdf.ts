@@ -4,6 +4,7 @@
  */
 import { PDFDocument } from 'pdf-lib';
 import {
+  billingPeriodText,
   billToLines,
   cityLine,
   formatQuantity,
@@ -81,9 +82,15 @@ export async function invoicePdf(
     ['Invoice date', invoice.issuedDate ? usDate(invoice.issuedDate) : 'Not issued yet'],
     ['Due date', invoice.dueDate ? usDate(invoice.dueDate) : '-'],
     ['Terms', invoice.terms],
-    ['Job', `#${invoice.job.number}`],
   ];
-  if (invoice.job.customerPo) details.push(['Customer PO', invoice.job.customerPo]);
+  // An agreement's advance invoice has no job: it names the agreement and its period (decision 052).
+  if (invoice.job) details.push(['Job', `#${invoice.job.number}`]);
+  else if (invoice.agreement) {
+    details.push(['Agreement', `#${invoice.agreement.number}`]);
+    const period = billingPeriodText(invoice.agreement);
+    if (period) details.push(['Period', period]);
+  }
+  if (invoice.job?.customerPo) details.push(['Customer PO', invoice.job.customerPo]);
   if (invoice.paidDate) details.push(['Paid', usDate(invoice.paidDate)]);
   w.letterhead({ name: company.name, lines: companyLines(company), title: STATUS_TITLES[invoice.status], details });
 
@@ -97,8 +104,12 @@ export async function invoicePdf(
     l.address,
     cityLine(l),
     l.unitNumber ? `Unit ${l.unitNumber}` : null,
-    `Job #${invoice.job.number} ${invoice.job.name}`,
-    invoice.job.contactName
+    invoice.job
+      ? `Job #${invoice.job.number} ${invoice.job.name}`
+      : invoice.agreement
+        ? `Service agreement #${invoice.agreement.number} ${invoice.agreement.name}`
+        : null,
+    invoice.job?.contactName
       ? `Contact: ${[invoice.job.contactName, invoice.job.contactPhone, invoice.job.contactEmail].filter(Boolean).join(', ')}`
       : null,
   ].filter((line): line is string => Boolean(line));
@@ -154,7 +165,7 @@ export async function invoicePdf(
   for (const page of w.finish()) doc.addPage(page);
   doc.setTitle(`Invoice ${invoice.invoiceNumber}`);
   doc.setAuthor(company.name);
-  doc.setSubject(`Job #${invoice.job.number}`);
+  doc.setSubject(invoice.job ? `Job #${invoice.job.number}` : `Agreement #${invoice.agreement?.number ?? ''}`);
   doc.setCreator('HVAC Field Service');
   doc.setProducer('HVAC Field Service (pdf-lib)');
   return doc.save();

@@ -99,6 +99,10 @@ export const routes: RouteObject[] = [
           // Service agreements (issue 29): list, create, detail, edit
           { path: 'agreements', ...screen(() => import('../features/agreements/agreements-page')) },
           { path: 'agreements/create', ...screen(() => import('../features/agreements/agreement-form-page')) },
+          {
+            path: 'agreements/deferred-revenue',
+            ...screen(() => import('../features/agreements/deferred-revenue-page')),
+          },
           { path: 'agreements/:id', ...screen(() => import('../features/agreements/agreement-detail-page')) },
           { path: 'agreements/:id/edit', ...screen(() => import('../features/agreements/agreement-form-page')) },
 

@@ -82,6 +82,9 @@ export const agreements = pgTable(
     // The next plan date not yet made into visits (null: none left in the term); the generator
     // reads only the agreements whose next visit is inside its horizon.
     nextVisitOn: date('next_visit_on', { mode: 'string' }),
+    // The start of the next billing period not yet invoiced (advance plans; decision 052); null:
+    // none left, or billed per visit. The generator reads the active agreements due by today.
+    nextBillOn: date('next_bill_on', { mode: 'string' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -108,6 +111,9 @@ export const agreements = pgTable(
     index('agreements_company_idx').on(t.companyId, t.endDate),
     index('agreements_status_idx').on(t.status, t.endDate),
     // The generator's reading: active agreements whose next visit falls inside the horizon.
+    index('agreements_next_bill_idx')
+      .on(t.nextBillOn)
+      .where(sql`${t.status} = 'active'`),
     index('agreements_next_visit_idx')
       .on(t.nextVisitOn)
       .where(sql`${t.status} = 'active'`),

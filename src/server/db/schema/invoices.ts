@@ -22,6 +22,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt, money, oneOf, trgm, trgmWords, notBlank, DB_ENUMS } from './columns.js';
+import { agreements } from './agreements.js';
 import { jobItems, jobs } from './jobs.js';
 import { users } from './users.js';
 
@@ -29,9 +30,12 @@ export const jobInvoices = pgTable(
   'job_invoices',
   {
     id: id(),
-    jobId: uuid('job_id')
-      .notNull()
-      .references(() => jobs.id, { onDelete: 'restrict' }),
+    // The job billed; null for a service agreement's advance invoice (decision 052), which names
+    // its agreement and billing period instead. A per-visit agreement invoice has both.
+    jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'restrict' }),
+    agreementId: uuid('agreement_id').references(() => agreements.id, { onDelete: 'restrict' }),
+    periodStart: date('period_start', { mode: 'string' }),
+    periodEnd: date('period_end', { mode: 'string' }),
     invoiceNumber: varchar('invoice_number', { length: 40 }).notNull(),
     invoiceType: varchar('invoice_type', { length: 20 }).notNull().default('standard'),
     // What the customer owes in total (after discount and tax): invoiceTotals (src/domain/invoices/
@@ -96,6 +100,23 @@ export const jobInvoices = pgTable(
       sql`${t.dueDate} is null or ${t.issuedDate} is null or ${t.dueDate} >= ${t.issuedDate}`,
     ),
     uniqueIndex('job_invoices_number_unique').on(t.invoiceNumber),
+    check('job_invoices_job_or_agreement', sql`${t.jobId} is not null or ${t.agreementId} is not null`),
+    check(
+      'job_invoices_agreement_period_check',
+      sql`${t.agreementId} is null or (${t.periodStart} is not null and ${t.periodEnd} >= ${t.periodStart})`,
+    ),
+    // The agreement generator's keys (decision 052): one advance invoice per billing period, one
+    // per-visit invoice per visit job; a second run or a second server finds the row and stops.
+    uniqueIndex('job_invoices_agreement_period_unique')
+      .on(t.agreementId, t.periodStart)
+      .where(sql`${t.agreementId} is not null and ${t.jobId} is null`),
+    uniqueIndex('job_invoices_agreement_job_unique')
+      .on(t.agreementId, t.jobId)
+      .where(sql`${t.agreementId} is not null and ${t.jobId} is not null`),
+    // The deferred revenue report: the advance invoices billed, by issue date.
+    index('job_invoices_advance_issued_idx')
+      .on(t.issuedDate)
+      .where(sql`${t.agreementId} is not null and ${t.jobId} is null and ${t.status} in ('issued', 'paid')`),
     index('job_invoices_job_idx').on(t.jobId),
     // /invoices/pending: the issued invoices by due date, the id as the tie break.
     index('job_invoices_status_due_idx').on(t.status, t.dueDate, t.id),
@@ -365,8 +386,9 @@ export const invoiceSearch = pgTable(
     // Copies of the invoice's own columns that the lists filter, sort and sum by (migration
     // 0029_invoice-search-columns, kept by the same triggers), so a search is filtered, counted and
     // summed on this narrow table alone, and each status list has a trigram index of its own.
-    jobId: uuid('job_id').notNull(),
-    // the job's office (Home's Total Unsent Invoices opens the drafts of one office)
+    // null for an agreement's advance invoice (decision 052)
+    jobId: uuid('job_id'),
+    // the job's office ('' for an advance invoice: it has no job) (Home's Total Unsent Invoices opens the drafts of one office)
     office: varchar('office', { length: 100 }).notNull(),
     status: varchar('status', { length: 10 }).notNull(),
     amount: money('amount').notNull(),

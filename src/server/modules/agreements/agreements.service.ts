@@ -46,6 +46,8 @@ import { inBatches } from '../../export/xlsx.js';
 import type { AgreementVisitJob, JobsRepo, VisitJobOutcome } from '../jobs/index.js';
 import type { SettingsRepo } from '../settings/index.js';
 import { recordWebhookEvent } from '../webhooks/index.js';
+import type { FileStorage } from '../../storage/storage.js';
+import { billDue, refreshNextBillOn, withdrawAgreementBilling } from './agreement-billing.service.js';
 import type { AgreementInsert, AgreementRow, AgreementsRepo, CoveredUnit } from './agreements.repo.js';
 
 registerConstraintMessages({
@@ -79,6 +81,8 @@ export interface AgreementsServiceDeps {
   references: Pick<JobsRepo, 'activeJobType' | 'activeServiceLine' | 'activeTechnicianIds'>;
   /** Names this server in the runs' record. */
   serverId?: string;
+  /** Where an issued agreement invoice's PDF is kept (decision 052). */
+  storage: FileStorage;
 }
 
 /** How many agreements the generator reads at a time. */
@@ -359,6 +363,7 @@ export function createAgreementsService(deps: AgreementsServiceDeps) {
       covered.map((u) => ({ unitId: u.unitId, locationId: u.locationId })),
       tx,
     );
+    await refreshNextBillOn(tx, id);
     return id;
   };
 
@@ -454,6 +459,7 @@ export function createAgreementsService(deps: AgreementsServiceDeps) {
           tx,
         );
         await repo.setUnits(id, covered, tx);
+        await refreshNextBillOn(tx, id);
         return id;
       });
       return detail(id);
@@ -498,6 +504,7 @@ export function createAgreementsService(deps: AgreementsServiceDeps) {
         }
         await repo.update(id, { ...values, ...planValues }, tx);
         await repo.setUnits(id, covered, tx);
+        await refreshNextBillOn(tx, id);
         return removed;
       });
       return { agreement: await detail(id), visitsWithdrawn: withdrawn };
@@ -512,6 +519,7 @@ export function createAgreementsService(deps: AgreementsServiceDeps) {
         if (refusal) throw conflict(refusal);
         const planFrom = maxDate(row.startDate, now);
         await repo.update(id, { status: 'active', planFrom, nextVisitOn: firstVisitFrom(row, planFrom) }, tx);
+        await refreshNextBillOn(tx, id);
       });
       return detail(id);
     },
@@ -535,6 +543,8 @@ export function createAgreementsService(deps: AgreementsServiceDeps) {
         const refusal = cancelRefusal(effectiveAgreementStatus(row.status as AgreementStatus, row.endDate, now));
         if (refusal) throw conflict(refusal);
         const count = await withdrawUnscheduled(id, now, tx);
+        // Draft advance invoices of periods not yet begun go; issued ones stay (decision 052).
+        await withdrawAgreementBilling(tx, id, now);
         await repo.update(id, { status: 'cancelled', cancelledAt: clock(), nextVisitOn: null }, tx);
         return count;
       });
@@ -584,6 +594,7 @@ export function createAgreementsService(deps: AgreementsServiceDeps) {
       // connection on PGlite would wait for the transaction).
       const now = await today();
       const horizon = addDays(now, await settings.agreementLeadDays());
+      const issue = (await settings.getCompany()).agreement_invoice_status === 'issued';
       const runId = await repo.insertRun({
         trigger,
         triggeredBy: actor?.id ?? null,
@@ -608,8 +619,10 @@ export function createAgreementsService(deps: AgreementsServiceDeps) {
             if (batch.length < GENERATOR_BATCH) break;
             after = batch[batch.length - 1]!.id;
           }
+          // Billing before expiry: an agreement ending today still bills its periods (decision 052).
+          const billed = await billDue(tx, { storage: deps.storage, now: clock(), issue }, now);
           const expired = await repo.expireEnded(now, tx);
-          return { created, renewed, expired };
+          return { created, renewed, expired, invoices: billed.invoicesCreated };
         });
         return await repo.finishRun(runId, {
           finishedAt: clock(),

@@ -3,3 +3,5 @@ export { agreementList, createAgreementsRepo, type AgreementsRepo } from './agre
 export { agreementsRoutes } from './agreements.routes.js';
 export { createAgreementsService, type AgreementsService, type VisitJobs } from './agreements.service.js';
 export { createVisitGeneratorWorker, type VisitGeneratorWorker } from './visit-generator.worker.js';
+export { agreementBillingRoutes } from './agreement-billing.routes.js';
+export { createAgreementBillingRepo } from './agreement-billing.repo.js';

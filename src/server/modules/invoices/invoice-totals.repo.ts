@@ -17,6 +17,7 @@ import {
 import { centsToDecimal, toCents } from '../../../domain/money.js';
 import { type Executor } from '../../db/client.js';
 import {
+  agreementUnits,
   jobInvoiceDiscounts,
   jobInvoiceLines,
   jobInvoices,
@@ -104,8 +105,15 @@ export async function refreshTaxSnapshot(exec: Executor, invoiceId: string): Pro
   const [unit] = await exec
     .select({ taxable: units.taxable, taxGroupCode: units.taxGroupCode, unitNumber: units.unitNumber })
     .from(jobInvoices)
-    .innerJoin(jobs, eq(jobs.id, jobInvoices.jobId))
-    .leftJoin(units, eq(units.id, jobs.unitId))
+    .leftJoin(jobs, eq(jobs.id, jobInvoices.jobId))
+    // An agreement's advance invoice has no job: its first covered unit (by unit number) decides
+    // the tax (decision 052).
+    .leftJoin(
+      units,
+      sql`${units.id} = coalesce(${jobs.unitId}, case when ${jobInvoices.jobId} is null then (
+        select au.unit_id from ${agreementUnits} au join ${units} u2 on u2.id = au.unit_id
+        where au.agreement_id = ${jobInvoices.agreementId} order by u2.unit_number, u2.id limit 1) end)`,
+    )
     .where(eq(jobInvoices.id, invoiceId));
   const code = unit?.taxGroupCode?.trim() || null;
   const [group] = code

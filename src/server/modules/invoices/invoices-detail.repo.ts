@@ -7,6 +7,7 @@ import type { InvoiceItemType, InvoiceStatus } from '../../../domain/invoices/in
 import { toCents } from '../../../domain/money.js';
 import { readTogether, type Executor } from '../../db/client.js';
 import {
+  agreements,
   companies,
   jobInvoiceLines,
   jobInvoices,
@@ -33,13 +34,14 @@ export function createInvoicesDetailRepo(db: Executor) {
         .orderBy(...ORDERS.created);
     },
 
-    async invoiceJobId(invoiceId: string, exec: Executor = db): Promise<string | null> {
+    /** The invoice's job (null for an agreement's advance invoice); null when there is no such invoice. */
+    async invoiceJob(invoiceId: string, exec: Executor = db): Promise<{ jobId: string | null } | null> {
       const [row] = await exec
         .select({ jobId: jobInvoices.jobId })
         .from(jobInvoices)
         .where(eq(jobInvoices.id, invoiceId))
         .limit(1);
-      return row?.jobId ?? null;
+      return row ?? null;
     },
 
     /** The invoice with its job, customer, location, lines and history; null when missing. */
@@ -51,7 +53,7 @@ export function createInvoicesDetailRepo(db: Executor) {
           notes: jobInvoices.notes,
           voidReason: jobInvoices.voidReason,
           voidedDate: jobInvoices.voidedDate,
-          serviceLine: jobs.serviceLine,
+          serviceLine: jobInvoices.serviceLine,
           customerPo: jobs.customerPo,
           contactName: jobs.contactName,
           contactEmail: jobs.contactEmail,
@@ -72,10 +74,12 @@ export function createInvoicesDetailRepo(db: Executor) {
           rebillReason: jobInvoices.rebillReason,
         })
         .from(jobInvoices)
-        .innerJoin(jobs, eq(jobs.id, jobInvoices.jobId))
+        .leftJoin(jobs, eq(jobs.id, jobInvoices.jobId))
         .leftJoin(locations, eq(locations.id, jobs.locationId))
-        .leftJoin(companies, eq(companies.id, locations.companyId))
+        // the invoice's own company: an agreement's advance invoice has no job (decision 052)
+        .leftJoin(companies, eq(companies.id, jobInvoices.companyId))
         .leftJoin(units, eq(units.id, jobs.unitId))
+        .leftJoin(agreements, eq(agreements.id, jobInvoices.agreementId))
         .where(eq(jobInvoices.id, invoiceId));
       if (!head) return null;
       const [lines, history] = await readTogether(exec, [

@@ -28,6 +28,7 @@ import {
   invoicePaidTotals,
   jobInvoices,
   jobs,
+  agreements,
   jobTechnicians,
   locations,
 } from '../../db/schema.js';
@@ -60,6 +61,11 @@ export const LIST_FIELDS = {
   jobId: jobs.id,
   jobNumber: jobs.number,
   jobName: jobs.name,
+  agreementId: jobInvoices.agreementId,
+  agreementNumber: agreements.number,
+  agreementName: agreements.name,
+  periodStart: jobInvoices.periodStart,
+  periodEnd: jobInvoices.periodEnd,
   companyId: companies.id,
   companyName: companies.name,
   locationId: locations.id,
@@ -78,9 +84,14 @@ export type ListRow = {
   dueDate: string | null;
   paidDate: string | null;
   createdAt: Date;
-  jobId: string;
-  jobNumber: number;
-  jobName: string;
+  jobId: string | null;
+  jobNumber: number | null;
+  jobName: string | null;
+  agreementId: string | null;
+  agreementNumber: number | null;
+  agreementName: string | null;
+  periodStart: string | null;
+  periodEnd: string | null;
   companyId: string | null;
   companyName: string | null;
   locationId: string | null;
@@ -106,6 +117,16 @@ export function listItemOf(row: ListRow, today: string): InvoiceListItem {
     jobId: row.jobId,
     jobNumber: row.jobNumber,
     jobName: row.jobName,
+    agreement:
+      row.agreementId && row.agreementNumber !== null
+        ? {
+            id: row.agreementId,
+            number: row.agreementNumber,
+            name: row.agreementName ?? '',
+            periodStart: row.periodStart,
+            periodEnd: row.periodEnd,
+          }
+        : null,
     companyId: row.companyId,
     companyName: row.companyName,
     locationId: row.locationId,
@@ -114,12 +135,17 @@ export function listItemOf(row: ListRow, today: string): InvoiceListItem {
 }
 
 export function listSelect(exec: Executor) {
-  return exec
-    .select(LIST_FIELDS)
-    .from(jobInvoices)
-    .innerJoin(jobs, eq(jobs.id, jobInvoices.jobId))
-    .leftJoin(locations, eq(locations.id, jobs.locationId))
-    .leftJoin(companies, eq(companies.id, locations.companyId));
+  return (
+    exec
+      .select(LIST_FIELDS)
+      .from(jobInvoices)
+      .leftJoin(jobs, eq(jobs.id, jobInvoices.jobId))
+      .leftJoin(locations, eq(locations.id, jobs.locationId))
+      // The invoice's own company (kept equal to the job location's by trigger; an agreement's
+      // advance invoice has no job: decision 052).
+      .leftJoin(companies, eq(companies.id, jobInvoices.companyId))
+      .leftJoin(agreements, eq(agreements.id, jobInvoices.agreementId))
+  );
 }
 
 /**

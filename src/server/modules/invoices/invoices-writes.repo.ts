@@ -20,6 +20,7 @@ import { REPAIR_PHASE_LABELS, type RepairPhase } from '../../../domain/repairs.j
 import { type Executor } from '../../db/client.js';
 import { readJobItemAmounts } from '../jobs/index.js';
 import {
+  agreementUnits,
   companies,
   jobInvoiceLines,
   jobInvoices,
@@ -217,6 +218,49 @@ export function createInvoicesWritesRepo(db: Executor) {
           ? { name: row.name, address: row.address, city: row.city, state: row.state, zip: row.zip }
           : null,
       };
+    },
+
+    /**
+     * What an invoice's Bill To is decided from: its job's (billingPartyOf), or for an agreement's
+     * advance invoice, which has no job, the agreement's company with the billing fields of its
+     * first covered unit by unit number, the unit that also decides its tax (decision 052).
+     */
+    async billingPartyOfInvoice(
+      invoiceId: string,
+      exec: Executor = db,
+    ): Promise<{ unit: UnitBilling | null; company: CompanyBilling | null }> {
+      const [inv] = await exec
+        .select({ jobId: jobInvoices.jobId, companyId: jobInvoices.companyId })
+        .from(jobInvoices)
+        .where(eq(jobInvoices.id, invoiceId));
+      if (!inv) return { unit: null, company: null };
+      if (inv.jobId) return createInvoicesWritesRepo(exec).billingPartyOf(inv.jobId);
+      if (!inv.companyId) return { unit: null, company: null };
+      const [c] = await exec
+        .select({
+          name: companies.name,
+          address: companies.address,
+          city: companies.city,
+          state: companies.state,
+          zip: companies.zip,
+        })
+        .from(companies)
+        .where(eq(companies.id, inv.companyId));
+      const [u] = await exec
+        .select({
+          billingEntity: units.billingEntity,
+          billingEmail: units.billingEmail,
+          billingCity: units.billingCity,
+          billingState: units.billingState,
+          billingZip: units.billingZip,
+        })
+        .from(jobInvoices)
+        .innerJoin(agreementUnits, eq(agreementUnits.agreementId, jobInvoices.agreementId))
+        .innerJoin(units, eq(units.id, agreementUnits.unitId))
+        .where(eq(jobInvoices.id, invoiceId))
+        .orderBy(asc(units.unitNumber), asc(units.id))
+        .limit(1);
+      return { unit: u ?? null, company: c ?? null };
     },
 
     /** The invoice's row, locked for the rest of the transaction. */

@@ -34,6 +34,7 @@ import {
   recordPaymentInput,
   voidPaymentInput,
   PAYMENT_METHOD_LABELS,
+  invoiceBillsLabel,
   type PaymentListItem,
   type InvoiceListItem,
   type InvoiceReport,
@@ -58,7 +59,7 @@ const DATE = 'mm/dd/yyyy';
 
 export const INVOICE_EXPORT_COLUMNS: XlsxColumn<InvoiceListItem>[] = [
   { header: 'Invoice #', width: 24, value: (i) => i.invoiceNumber },
-  { header: 'Job', width: 40, value: (i) => `Job #${i.jobNumber}: ${i.jobName}` },
+  { header: 'Job', width: 40, value: (i) => invoiceBillsLabel(i) },
   { header: 'Customer', width: 32, value: (i) => i.companyName },
   { header: 'Location', width: 32, value: (i) => i.locationName },
   { header: 'Type', width: 12, value: (i) => i.invoiceType },

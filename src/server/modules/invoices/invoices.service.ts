@@ -10,6 +10,7 @@ import { dateInZone } from '../../../domain/dates.js';
 import { isTechnicianRole, SYSTEM_ROLE } from '../../../domain/policy.js';
 import {
   allowedInvoiceActions,
+  invoiceSubject,
   buildInvoiceReport,
   quarterOfMonth,
   reportRange,
@@ -233,7 +234,7 @@ async function detailOf(exec: Executor, invoiceId: string, actor: Actor, today: 
   if (!record) throw notFound(INVOICE_MESSAGES.notFound);
   const h = record.head;
   const item = listItemOf(h, today);
-  const signed = await repo.approvalSignatureOf(invoiceId, h.jobId);
+  const signed = h.jobId ? await repo.approvalSignatureOf(invoiceId, h.jobId) : null;
   // A draft follows the unit and company until it is sent; an issued invoice keeps what it was sent
   // with. One written without Bill To (a bulk or test insert outside createInvoice) shows today's.
   const stored: BillTo = {
@@ -246,7 +247,7 @@ async function detailOf(exec: Executor, invoiceId: string, actor: Actor, today: 
   };
   let billTo = stored;
   if (item.status === 'draft' || Object.values(stored).every((v) => v === null)) {
-    const party = await repo.billingPartyOf(h.jobId);
+    const party = await repo.billingPartyOfInvoice(invoiceId);
     billTo = billToFor(party.unit, party.company);
   }
   const payments = await createInvoicePaymentsRepo(exec).paymentsOf(invoiceId);
@@ -261,16 +262,19 @@ async function detailOf(exec: Executor, invoiceId: string, actor: Actor, today: 
     defaultEmail: billTo.email || h.contactEmail || null,
     billTo,
     rebillReason: h.rebillReason,
-    job: {
-      id: h.jobId,
-      number: h.jobNumber,
-      name: h.jobName,
-      serviceLine: h.serviceLine,
-      customerPo: h.customerPo,
-      contactName: h.contactName,
-      contactEmail: h.contactEmail,
-      contactPhone: h.contactPhone,
-    },
+    job:
+      h.jobId && h.jobNumber !== null
+        ? {
+            id: h.jobId,
+            number: h.jobNumber,
+            name: h.jobName ?? '',
+            serviceLine: h.serviceLine,
+            customerPo: h.customerPo,
+            contactName: h.contactName,
+            contactEmail: h.contactEmail,
+            contactPhone: h.contactPhone,
+          }
+        : null,
     customer: {
       companyId: h.companyId,
       companyName: h.companyName,
@@ -324,8 +328,9 @@ async function signaturePngOf(
   exec: Executor,
   storage: FileStorage,
   invoiceId: string,
-  jobId: string,
+  jobId: string | null,
 ): Promise<Uint8Array | null> {
+  if (!jobId) return null;
   const repo = createInvoicesRepo(exec);
   const signed = await repo.approvalSignatureOf(invoiceId, jobId);
   if (!signed?.signatureFileKey) return null;
@@ -350,7 +355,7 @@ export async function sendInvoice(
   if (!canTransition('send', locked.status)) throw conflict(transitionRefusal('send', locked.status));
   const company = await companyOf(tx);
   const today = dateInZone(deps.now ?? new Date(), company.time_zone);
-  const party = await repo.billingPartyOf(locked.jobId);
+  const party = await repo.billingPartyOfInvoice(locked.id);
   await repo.updateInvoice(locked.id, billToColumns(billToFor(party.unit, party.company)));
   const before = await detailOf(tx, locked.id, { id: options.changedBy ?? '', role: SYSTEM_ROLE }, today);
   const to = options.email || before.defaultEmail;
@@ -386,7 +391,7 @@ export async function sendInvoice(
     deps.now,
   );
   const bytes = await invoicePdf(issued, company, {
-    signaturePng: await signaturePngOf(tx, deps.storage, locked.id, issued.job.id),
+    signaturePng: await signaturePngOf(tx, deps.storage, locked.id, issued.job?.id ?? null),
   });
   const fileName = invoicePdfFileName(issued.invoiceNumber);
   const stored = await deps.storage.put(tx, {
@@ -396,7 +401,7 @@ export async function sendInvoice(
     bytes,
     createdBy: options.changedBy ?? null,
   });
-  const greeting = before.job.contactName ? `Dear ${before.job.contactName},` : 'Hello,';
+  const greeting = before.job?.contactName ? `Dear ${before.job.contactName},` : 'Hello,';
   await enqueueEmail(tx, {
     to,
     // A customer's reply goes to the office (Settings > Company e-mail), not to the no-reply sender.
@@ -405,7 +410,7 @@ export async function sendInvoice(
     text: [
       greeting,
       '',
-      `Please find attached invoice ${issued.invoiceNumber} for job #${issued.jobNumber} (${issued.jobName}).`,
+      `Please find attached invoice ${issued.invoiceNumber} for ${invoiceSubject(issued)}.`,
       '',
       `Amount due: ${formatCents(issued.amountCents)}`,
       `Invoice date: ${usDate(today)}`,
@@ -532,11 +537,14 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
       throw forbidden('Technicians see the invoices of their own jobs only');
   }
 
-  async function readable(actor: Actor, invoiceId: string): Promise<string> {
-    const jobId = await repo.invoiceJobId(invoiceId);
-    if (!jobId) throw notFound(INVOICE_MESSAGES.notFound);
-    await assertCanRead(db, actor, jobId);
-    return jobId;
+  async function readable(actor: Actor, invoiceId: string): Promise<string | null> {
+    const found = await repo.invoiceJob(invoiceId);
+    if (!found) throw notFound(INVOICE_MESSAGES.notFound);
+    // An agreement's advance invoice has no job: office staff only (decision 052).
+    if (found.jobId === null && isTechnicianRole(actor.role))
+      throw forbidden('Technicians see the invoices of their own jobs only');
+    if (found.jobId) await assertCanRead(db, actor, found.jobId);
+    return found.jobId;
   }
 
   /** Locks a draft or issued invoice for a transition, refusing with 409 when its status does not allow it. */
@@ -599,7 +607,7 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
       await readable(actor, invoiceId);
       const company = await companyOf(db);
       const invoice = await detailOf(db, invoiceId, actor, dateInZone(clock(), company.time_zone));
-      const signaturePng = await signaturePngOf(db, storage, invoice.id, invoice.job.id);
+      const signaturePng = await signaturePngOf(db, storage, invoice.id, invoice.job?.id ?? null);
       return {
         fileName: invoicePdfFileName(invoice.invoiceNumber),
         bytes: await invoicePdf(invoice, company, { signaturePng }),
@@ -615,7 +623,7 @@ export function createInvoicesService({ db, storage, clock, totalCap }: Invoices
           ...line,
           jobItemId: jobItemOf.get(input.lines[i]!.lineId ?? '') ?? null,
         }));
-        const party = await repo.billingPartyOf(locked.jobId, tx);
+        const party = await repo.billingPartyOfInvoice(locked.id, tx);
         await repo.replaceLines(locked.id, lines, tx);
         await repo.updateInvoice(
           locked.id,

@@ -21,12 +21,12 @@ import { Button, ButtonLink } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { DetailScreen, validId } from '../../ui/detail-screen';
-import { EmptyState } from '../../ui/empty-state';
 import { PageHeader } from '../../ui/page-header';
 import { toast } from '../../ui/toast';
 import { useAgreement, useAgreementVisits, useInvalidateAgreements } from './api/agreements-api';
 import { AGREEMENT_TEXTS, VISIT_STATE_LABELS } from './agreement-texts';
 import { AgreementStatusBadge } from './components/agreement-status-badge';
+import { AgreementInvoicesCard } from './components/agreement-invoices-card';
 import { CancelAgreementDialog } from './components/cancel-agreement-dialog';
 import { GenerateVisitsButton } from './components/generate-visits-button';
 import { RenewAgreementDialog } from './components/renew-agreement-dialog';
@@ -221,7 +221,7 @@ function AgreementView({ agreement }: { agreement: AgreementDetail }) {
                 <ul>
                   {a.units.map((u) => (
                     <li key={u.id}>
-                      <Link to={`/units/${u.id}`} className="text-blue-700 hover:underline">
+                      <Link to={`/units/${u.id}`} className="text-blue-700 underline hover:no-underline">
                         {u.unitNumber}
                       </Link>{' '}
                       <span className="text-slate-600">at {u.locationName}</span>
@@ -244,12 +244,7 @@ function AgreementView({ agreement }: { agreement: AgreementDetail }) {
           </CardBody>
         </Card>
         <VisitsCard agreement={a} />
-        <Card>
-          <CardHeader title="Invoices" />
-          <CardBody>
-            <EmptyState>{AGREEMENT_TEXTS.noInvoices}</EmptyState>
-          </CardBody>
-        </Card>
+        <AgreementInvoicesCard agreementId={a.id} />
       </div>
       {canCancel ? <CancelAgreementDialog agreement={a} open={cancelling} onOpenChange={setCancelling} /> : null}
       {canEdit ? <RenewAgreementDialog agreement={a} open={renewing} onOpenChange={setRenewing} /> : null}

@@ -21,6 +21,7 @@ import { PageHeader } from '../../ui/page-header';
 import { useHomeOptions } from '../../lib/home-queries';
 import { useHomeStats } from './api/home-queries';
 import { DailyScheduleCard } from './components/daily-schedule';
+import { DeferredRevenueCard } from './components/deferred-revenue-card';
 import { StatCard } from './components/stat-card';
 import { HOME_PERIOD_LABELS } from './home-texts';
 import { useCustomerPermissions } from '../../lib/permissions';
@@ -188,6 +189,7 @@ export default function HomePage() {
             />
           );
         })}
+        <DeferredRevenueCard />
       </section>
     </div>
   );

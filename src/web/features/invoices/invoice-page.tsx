@@ -7,7 +7,7 @@ import { Button, buttonClass } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { DetailScreen, validId } from '../../ui/detail-screen';
 import { PageHeader } from '../../ui/page-header';
-import { cityLine, formatQuantity, totalsRows, type InvoiceDetail } from '../../../domain/invoices';
+import { billingPeriodText, cityLine, formatQuantity, totalsRows, type InvoiceDetail } from '../../../domain/invoices';
 import { InvoiceDiscounts } from './components/invoice-discounts';
 import { useInvoice } from './api/invoices-api';
 import { InvoiceActionBar } from './components/invoice-action-bar';
@@ -96,15 +96,33 @@ export function InvoiceSheet({ invoice }: { invoice: InvoiceDetail }) {
           {l.unitNumber ? <p className="text-sm text-slate-700">Unit {l.unitNumber}</p> : null}
         </div>
         <div>
-          <h2 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Job</h2>
-          <p className="mt-1 font-medium text-slate-900">
-            <Link to={`/jobs/${invoice.job.id}`} className="hover:underline">
-              Job #{invoice.job.number}: {invoice.job.name}
-            </Link>
-          </p>
-          {invoice.job.customerPo ? <p className="text-sm text-slate-700">PO {invoice.job.customerPo}</p> : null}
-          {invoice.job.contactName ? (
-            <p className="text-sm text-slate-700">Contact: {invoice.job.contactName}</p>
+          <h2 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+            {invoice.job ? 'Job' : 'Service Agreement'}
+          </h2>
+          {invoice.job ? (
+            <>
+              <p className="mt-1 font-medium text-slate-900">
+                <Link to={`/jobs/${invoice.job.id}`} className="hover:underline">
+                  Job #{invoice.job.number}: {invoice.job.name}
+                </Link>
+              </p>
+              {invoice.job.customerPo ? <p className="text-sm text-slate-700">PO {invoice.job.customerPo}</p> : null}
+              {invoice.job.contactName ? (
+                <p className="text-sm text-slate-700">Contact: {invoice.job.contactName}</p>
+              ) : null}
+            </>
+          ) : null}
+          {invoice.agreement ? (
+            <p className={invoice.job ? 'text-sm text-slate-700' : 'mt-1 font-medium text-slate-900'}>
+              <Link to={`/agreements/${invoice.agreement.id}`} className="hover:underline">
+                Agreement #{invoice.agreement.number}: {invoice.agreement.name}
+              </Link>
+              {billingPeriodText(invoice.agreement) ? (
+                <span className="block text-sm font-normal text-slate-700">
+                  Billing period {billingPeriodText(invoice.agreement)}
+                </span>
+              ) : null}
+            </p>
           ) : null}
           <p className="text-sm text-slate-700">{INVOICE_TYPE_LABELS[invoice.invoiceType]} invoice</p>
         </div>

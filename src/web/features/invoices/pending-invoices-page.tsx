@@ -81,7 +81,7 @@ export default function PendingInvoicesPage() {
 
   const columns: DataTableColumn<InvoiceListItem>[] = [
     { id: 'number', header: 'Invoice #', cell: (i) => <InvoiceNumberCell id={i.id} invoiceNumber={i.invoiceNumber} /> },
-    { id: 'job', header: 'Job', cell: (i) => <JobCell jobId={i.jobId} jobNumber={i.jobNumber} jobName={i.jobName} /> },
+    { id: 'job', header: 'Job', cell: (i) => <JobCell invoice={i} /> },
     {
       id: 'customer',
       header: 'Customer',

@@ -1,14 +1,30 @@
 import { Eye } from 'lucide-react';
 import { Link } from 'react-router';
+import { invoiceBillsLabel, type BilledThing } from '../../../../domain/invoices';
 import { formatDate } from '../../../lib/format';
 import { cn } from '../../../ui/cn';
 
-/** "Job #1042: Rooftop unit PM", linked to the job. */
-export function JobCell({ jobId, jobNumber, jobName }: { jobId: string; jobNumber: number; jobName: string }) {
-  return (
-    <Link to={`/jobs/${jobId}`} className="text-slate-800 hover:text-blue-700 hover:underline">
-      Job #{jobNumber}: {jobName}
+/**
+ * "Job #1042: Rooftop unit PM", linked to the job; an agreement's advance invoice has no job and
+ * names its agreement and billing period instead, linked to the agreement (decision 052).
+ */
+export function JobCell({
+  invoice,
+}: {
+  invoice: BilledThing & { jobId: string | null; agreement: { id: string } | null };
+}) {
+  const to = invoice.jobId
+    ? `/jobs/${invoice.jobId}`
+    : invoice.agreement
+      ? `/agreements/${invoice.agreement.id}`
+      : null;
+  const label = invoiceBillsLabel(invoice);
+  return to ? (
+    <Link to={to} className="text-slate-800 hover:text-blue-700 hover:underline">
+      {label}
     </Link>
+  ) : (
+    <span>{label}</span>
   );
 }
 

@@ -8,6 +8,7 @@ import {
   type Address,
   type CompanySettings,
 } from '../../../../domain/settings';
+import { AGREEMENT_INVOICE_STATUS_LABELS, AGREEMENT_INVOICE_STATUSES } from '../../../../domain/agreements/billing';
 import { errorMessage } from '../../../lib/api-client';
 import type { CompanyInfo } from '../../../lib/company';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
@@ -78,6 +79,9 @@ export function CompanyInfoCard({
             <Item label="Time Zone">{company.time_zone}</Item>
             <Item label="Agreement Visits Ahead">
               {company.agreement_lead_days ?? DEFAULT_AGREEMENT_LEAD_DAYS} days
+            </Item>
+            <Item label="Agreement Invoices">
+              {AGREEMENT_INVOICE_STATUS_LABELS[company.agreement_invoice_status ?? 'draft']}
             </Item>
             <Item label="Physical Address">
               <AddressLines address={company.physical_address} />
@@ -162,6 +166,21 @@ function CompanyForm({ company, onDone }: { company: CompanyInfo; onDone: () => 
                 setValueAs: (v: unknown) => (v === '' || v == null ? undefined : Number(v)),
               })}
             />
+          )}
+        </FormField>
+        <FormField
+          label="Agreement Invoices"
+          error={errors.agreement_invoice_status?.message}
+          hint="Invoices the agreement generator creates on each billing plan's schedule"
+        >
+          {(a11y) => (
+            <SelectInput {...a11y} {...register('agreement_invoice_status')}>
+              {AGREEMENT_INVOICE_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {AGREEMENT_INVOICE_STATUS_LABELS[status]}
+                </option>
+              ))}
+            </SelectInput>
           )}
         </FormField>
         <FormField label="Time Zone" required error={errors.time_zone?.message}>
