@@ -2,3 +2,4 @@ export * from './payloads.js';
 export * from './recurrence.js';
 export * from './renewal.js';
 export * from './status.js';
+export * from './pull-through.js';
