@@ -25,7 +25,10 @@ import {
   SESSION_CHANGE_CHANNEL,
 } from './modules/auth/index.js';
 import {
+  agreementReportsRoutes,
   agreementsRoutes,
+  createAgreementReportsRepo,
+  createAgreementReportsService,
   createAgreementsRepo,
   createAgreementsService,
   createVisitGeneratorWorker,
@@ -391,6 +394,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(deps.agreementGeneratorOptions?.serverId ? { serverId: deps.agreementGeneratorOptions.serverId } : {}),
     });
     agreementsRoutes(app, { agreements });
+    agreementReportsRoutes(app, {
+      reports: createAgreementReportsService({ repo: createAgreementReportsRepo(db), settings, clock }),
+    });
     const generatorMode = deps.agreementGenerator ?? 'listen';
     if (generatorMode !== 'off') {
       const worker = createVisitGeneratorWorker({

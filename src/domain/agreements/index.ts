@@ -3,3 +3,4 @@ export * from './recurrence.js';
 export * from './renewal.js';
 export * from './status.js';
 export * from './pull-through.js';
+export * from './report-payloads.js';

@@ -54,7 +54,8 @@ export function agreementProfitability(inputs: ProfitInputs): Profitability {
     partsCostCents: inputs.partsCostCents,
     profitCents: profit,
     // Half away from zero, in integers.
-    marginPermille: revenue === 0 ? null : Math.sign(profit) * Math.floor((Math.abs(profit) * 1000 + revenue / 2) / revenue),
+    marginPermille:
+      revenue === 0 ? null : Math.sign(profit) * Math.floor((Math.abs(profit) * 1000 + revenue / 2) / revenue),
   };
 }
 

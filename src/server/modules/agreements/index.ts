@@ -3,3 +3,6 @@ export { agreementList, createAgreementsRepo, type AgreementsRepo } from './agre
 export { agreementsRoutes } from './agreements.routes.js';
 export { createAgreementsService, type AgreementsService, type VisitJobs } from './agreements.service.js';
 export { createVisitGeneratorWorker, type VisitGeneratorWorker } from './visit-generator.worker.js';
+export { createAgreementReportsRepo, type AgreementReportsRepo } from './agreement-reports.repo.js';
+export { agreementReportsRoutes } from './agreement-reports.routes.js';
+export { createAgreementReportsService, type AgreementReportsService } from './agreement-reports.service.js';

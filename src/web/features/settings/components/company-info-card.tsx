@@ -79,6 +79,13 @@ export function CompanyInfoCard({
             <Item label="Agreement Visits Ahead">
               {company.agreement_lead_days ?? DEFAULT_AGREEMENT_LEAD_DAYS} days
             </Item>
+            <Item label="Labor Cost per Hour">
+              {company.labor_cost_per_hour ? (
+                `$${company.labor_cost_per_hour}`
+              ) : (
+                <span className="text-slate-600">Not specified</span>
+              )}
+            </Item>
             <Item label="Physical Address">
               <AddressLines address={company.physical_address} />
             </Item>
@@ -163,6 +170,13 @@ function CompanyForm({ company, onDone }: { company: CompanyInfo; onDone: () => 
               })}
             />
           )}
+        </FormField>
+        <FormField
+          label="Labor Cost per Hour"
+          error={errors.labor_cost_per_hour?.message}
+          hint="What an hour of a technician's time costs the company: agreement profitability uses it"
+        >
+          {(a11y) => <TextInput {...a11y} inputMode="decimal" placeholder="45.00" {...register('labor_cost_per_hour')} />}
         </FormField>
         <FormField label="Time Zone" required error={errors.time_zone?.message}>
           {(a11y) => (
