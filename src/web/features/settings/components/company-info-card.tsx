@@ -176,7 +176,9 @@ function CompanyForm({ company, onDone }: { company: CompanyInfo; onDone: () => 
           error={errors.labor_cost_per_hour?.message}
           hint="What an hour of a technician's time costs the company: agreement profitability uses it"
         >
-          {(a11y) => <TextInput {...a11y} inputMode="decimal" placeholder="45.00" {...register('labor_cost_per_hour')} />}
+          {(a11y) => (
+            <TextInput {...a11y} inputMode="decimal" placeholder="45.00" {...register('labor_cost_per_hour')} />
+          )}
         </FormField>
         <FormField label="Time Zone" required error={errors.time_zone?.message}>
           {(a11y) => (
