@@ -99,6 +99,11 @@ export const routes: RouteObject[] = [
           // Service agreements (issue 29): list, create, detail, edit
           { path: 'agreements', ...screen(() => import('../features/agreements/agreements-page')) },
           { path: 'agreements/create', ...screen(() => import('../features/agreements/agreement-form-page')) },
+          // Agreement reports (decision 053): pull-through, renewals, visits due, the generator's runs
+          { path: 'agreements/report', ...screen(() => import('../features/agreements/agreement-report-page')) },
+          { path: 'agreements/renewals', ...screen(() => import('../features/agreements/renewals-page')) },
+          { path: 'agreements/visits-due', ...screen(() => import('../features/agreements/visits-due-page')) },
+          { path: 'agreements/runs', ...screen(() => import('../features/agreements/generator-runs-page')) },
           { path: 'agreements/:id', ...screen(() => import('../features/agreements/agreement-detail-page')) },
           { path: 'agreements/:id/edit', ...screen(() => import('../features/agreements/agreement-form-page')) },
 

@@ -20,6 +20,7 @@ import { SelectInput } from '../../ui/form-field';
 import { PageHeader } from '../../ui/page-header';
 import { useHomeOptions } from '../../lib/home-queries';
 import { useHomeStats } from './api/home-queries';
+import { AgreementHomeCards } from './components/agreement-cards';
 import { DailyScheduleCard } from './components/daily-schedule';
 import { StatCard } from './components/stat-card';
 import { HOME_PERIOD_LABELS } from './home-texts';
@@ -188,6 +189,7 @@ export default function HomePage() {
             />
           );
         })}
+        <AgreementHomeCards />
       </section>
     </div>
   );
