@@ -5,6 +5,9 @@
  * generator's runs and Home's agreement cards, axe-checked, with screenshots at 1024x768 and
  * 768x1024 in test-results/agreement-reports-*.png.
  */
+import { eq } from 'drizzle-orm';
+import { dateInZone } from '../../src/domain/dates.js';
+import { jobs } from '../../src/server/db/schema.js';
 import { expect, expectAccessible, test } from './fixtures';
 
 function visitDay(): string {
@@ -20,6 +23,7 @@ test.describe('agreement reports', () => {
   test("generate a visit, schedule it on the board, complete it: the agreement's figures change", async ({
     signedIn: page,
     f,
+    server,
   }, testInfo) => {
     const company = await f.company({ name: 'Quill Plaza' });
     const location = await f.location({ companyId: company.id, name: 'Quill East' });
@@ -60,7 +64,8 @@ test.describe('agreement reports', () => {
     await page.getByRole('button', { name: 'Generate visits now' }).click();
     await expect(page.getByText(/became (a job|jobs)|No new visits were due/)).toBeVisible();
     const visitsDone = page.getByText(/^\d+ of \d+$/).first();
-    await expect(visitsDone).toHaveText('0 of 1');
+    // Planned to date depends on today's date against the visit day; the done count is what moves.
+    await expect(visitsDone).toHaveText(/^0 of \d+$/);
     await expect(page.getByText('Repair revenue')).toBeVisible();
     await expect(page.getByText('Profit', { exact: true })).toBeVisible();
     await expectAccessible(page, 'the agreement with its pull-through');
@@ -72,6 +77,13 @@ test.describe('agreement reports', () => {
       .first()
       .getByRole('link', { name: /Job #\d+/ });
     const jobNumber = (await jobLink.textContent())!.replace(/\D/g, '');
+    // The board's tray shows this month's unscheduled jobs: the visit may fall next month (its day
+    // is at most the 28th), so its window is moved to today first.
+    const today = dateInZone(new Date(), 'America/New_York');
+    await server.db
+      .update(jobs)
+      .set({ timePeriodStart: today, timePeriodDue: today })
+      .where(eq(jobs.number, Number(jobNumber)));
     await page.goto('/jobs/dispatch');
     const schedule = page.getByRole('button', { name: new RegExp(`Reschedule Job #${jobNumber}\\b`) });
     await schedule.focus();
@@ -101,7 +113,7 @@ test.describe('agreement reports', () => {
 
     // The agreement counts it.
     await page.goto(agreementUrl);
-    await expect(page.getByText(/^\d+ of \d+$/).first()).toHaveText('1 of 1');
+    await expect(page.getByText(/^\d+ of \d+$/).first()).toHaveText(/^1 of \d+$/);
     await expect(page.getByTestId('visit-row').first()).toContainText('Completed');
 
     // The report lists it with its visit done; sorted by profit, from the header.
@@ -113,7 +125,7 @@ test.describe('agreement reports', () => {
       .first()
       .click();
     await expect(page).toHaveURL(/sort=profit/);
-    await expect(page.getByTestId('report-row').filter({ hasText: 'Quill Monthly PM' })).toContainText('1 of 1');
+    await expect(page.getByTestId('report-row').filter({ hasText: 'Quill Monthly PM' })).toContainText(/1 of \d+/);
     await shot('report');
 
     // Renewals: the 60/90 switch by keyboard.
