@@ -1,4 +1,5 @@
 import type { BenchCase } from '../types.js';
+import { agreementReportCases } from './agreement-reports.js';
 import { agreementCases } from './agreements.js';
 import { contactCases } from './contacts.js';
 import { customerCases } from './customers.js';
@@ -24,4 +25,5 @@ export const benchCases: BenchCase[] = [
   ...searchCases,
   ...opportunityCases,
   ...agreementCases,
+  ...agreementReportCases,
 ];

@@ -52,6 +52,7 @@ const EXPECTED: Record<Action, string> = {
   'agreements.edit': 'admin manager user',
   'agreements.cancel': 'admin manager',
   'agreements.generate': 'admin manager',
+  'agreements.report': 'admin manager',
   'fieldConflicts.resolve': 'admin manager user',
 };
 

@@ -111,6 +111,8 @@ const ALLOWED = {
   'agreements.edit': OFFICE,
   /** Cancel a service agreement (its unscheduled future visits go). */
   'agreements.cancel': ADMINS,
+  /** The agreements' pull-through report with costs and profit (decision 053). */
+  'agreements.report': ADMINS,
   /** "Generate visits now": run the visit generator at once. */
   'agreements.generate': ADMINS,
   /** Settle a conflict between a technician's change sent from the field and the office's (decision 045). */

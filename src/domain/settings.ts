@@ -13,6 +13,7 @@ export const COMPANY_EMAIL_INVALID = 'Enter a valid e-mail address';
 export const AGREEMENT_LEAD_DAYS_MESSAGE = 'Days ahead must be a whole number from 1 to 365';
 /** Service agreement visits become jobs this many days ahead unless Settings say otherwise. */
 export const DEFAULT_AGREEMENT_LEAD_DAYS = 30;
+export const LABOR_COST_MESSAGE = 'Labor cost per hour must be an amount such as 45.00';
 
 /**
  * The settings record with key "company": company name (required), physical and mailing address,
@@ -49,6 +50,16 @@ export const companySettings = z.object({
    */
   agreement_invoice_status: z
     .enum(['draft', 'issued'], { error: 'Choose how agreement invoices are created' })
+    .optional(),
+  /**
+   * What an hour of a technician's time costs the company (issue 29, decision 053): agreement
+   * profitability charges the visits' hours at it. A decimal string (money is never a JSON number);
+   * empty or missing: not set, and hours cost nothing in the report, which says so.
+   */
+  labor_cost_per_hour: z
+    .string({ error: LABOR_COST_MESSAGE })
+    .trim()
+    .regex(/^(\d{1,7}(\.\d{1,2})?)?$/, LABOR_COST_MESSAGE)
     .optional(),
 });
 export type CompanySettings = z.infer<typeof companySettings>;

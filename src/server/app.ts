@@ -26,8 +26,11 @@ import {
 } from './modules/auth/index.js';
 import {
   agreementBillingRoutes,
+  agreementReportsRoutes,
   createAgreementBillingRepo,
   agreementsRoutes,
+  createAgreementReportsRepo,
+  createAgreementReportsService,
   createAgreementsRepo,
   createAgreementsService,
   createVisitGeneratorWorker,
@@ -398,6 +401,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       reports: createAgreementBillingRepo(db),
       today: () => settings.today(clock()),
       agreements,
+    });
+    agreementReportsRoutes(app, {
+      reports: createAgreementReportsService({ repo: createAgreementReportsRepo(db), settings, clock }),
     });
     const generatorMode = deps.agreementGenerator ?? 'listen';
     if (generatorMode !== 'off') {

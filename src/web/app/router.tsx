@@ -103,6 +103,11 @@ export const routes: RouteObject[] = [
             path: 'agreements/deferred-revenue',
             ...screen(() => import('../features/agreements/deferred-revenue-page')),
           },
+          // Agreement reports (decision 053): pull-through, renewals, visits due, the generator's runs
+          { path: 'agreements/report', ...screen(() => import('../features/agreements/agreement-report-page')) },
+          { path: 'agreements/renewals', ...screen(() => import('../features/agreements/renewals-page')) },
+          { path: 'agreements/visits-due', ...screen(() => import('../features/agreements/visits-due-page')) },
+          { path: 'agreements/runs', ...screen(() => import('../features/agreements/generator-runs-page')) },
           { path: 'agreements/:id', ...screen(() => import('../features/agreements/agreement-detail-page')) },
           { path: 'agreements/:id/edit', ...screen(() => import('../features/agreements/agreement-form-page')) },
 

@@ -165,6 +165,9 @@ export const agreementVisits = pgTable(
     // The generator's key: each agreement's visit of a month at a location, once.
     uniqueIndex('agreement_visits_unique').on(t.agreementId, t.period, t.locationId),
     check('agreement_visits_period_check', sql`${t.period} = date_trunc('month', ${t.visitDate})::date`),
+    // Visits due this month and not scheduled (Home's card, decision 053): the windows ending from
+    // the month's first day on.
+    index('agreement_visits_window_idx').on(t.windowEnd, t.visitDate),
     uniqueIndex('agreement_visits_job_unique')
       .on(t.jobId)
       .where(sql`${t.jobId} is not null`),

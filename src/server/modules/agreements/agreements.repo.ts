@@ -61,7 +61,7 @@ export interface AgreementListContext {
 }
 
 /** The status as shown today (the SQL twin of effectiveAgreementStatus, domain/agreements/status.ts). */
-function statusCondition(status: AgreementStatus, today: string): SQL {
+export function statusCondition(status: AgreementStatus, today: string): SQL {
   if (status === 'active') return sql`${a.status} = 'active' and ${a.endDate} >= ${today}::date`;
   if (status === 'expired')
     return sql`(${a.status} = 'expired' or (${a.status} = 'active' and ${a.endDate} < ${today}::date))`;

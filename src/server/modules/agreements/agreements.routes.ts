@@ -100,16 +100,6 @@ export function agreementsRoutes(app: FastifyInstance, { agreements }: { agreeme
     handler: async (request) => agreements.generate('manual', currentUser(request)),
   });
 
-  r.get('/api/agreements/generator-runs', {
-    config: allow('agreements.generate'),
-    schema: {
-      tags: ['agreements'],
-      summary: "The visit generator's latest runs",
-      response: { 200: z.object({ items: z.array(generatorRun) }), 403: apiErrorBody },
-    },
-    handler: async () => ({ items: await agreements.recentRuns() }),
-  });
-
   r.get('/api/agreements/company-units', {
     config: editors,
     schema: {

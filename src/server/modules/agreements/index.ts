@@ -5,3 +5,6 @@ export { createAgreementsService, type AgreementsService, type VisitJobs } from 
 export { createVisitGeneratorWorker, type VisitGeneratorWorker } from './visit-generator.worker.js';
 export { agreementBillingRoutes } from './agreement-billing.routes.js';
 export { createAgreementBillingRepo } from './agreement-billing.repo.js';
+export { createAgreementReportsRepo, type AgreementReportsRepo } from './agreement-reports.repo.js';
+export { agreementReportsRoutes } from './agreement-reports.routes.js';
+export { createAgreementReportsService, type AgreementReportsService } from './agreement-reports.service.js';

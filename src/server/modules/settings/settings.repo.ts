@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { dateInZone } from '../../../domain/dates.js';
+import { toCents } from '../../../domain/money.js';
 import {
   companySettings,
   DEFAULT_AGREEMENT_LEAD_DAYS,
@@ -46,6 +47,12 @@ export function createSettingsRepo(db: Executor) {
     /** How many days ahead service agreement visits become jobs (Settings > Company; default 30). */
     async agreementLeadDays(): Promise<number> {
       return (await getCompany()).agreement_lead_days ?? DEFAULT_AGREEMENT_LEAD_DAYS;
+    },
+
+    /** What an hour of labor costs the company in cents (Settings > Company), or null when not set. */
+    async laborCostCentsPerHour(): Promise<number | null> {
+      const value = (await getCompany()).labor_cost_per_hour;
+      return value ? toCents(value) : null;
     },
 
     /** The replacement threshold, or the default when none is stored or it no longer parses. */

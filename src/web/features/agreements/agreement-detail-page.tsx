@@ -29,6 +29,7 @@ import { AgreementStatusBadge } from './components/agreement-status-badge';
 import { AgreementInvoicesCard } from './components/agreement-invoices-card';
 import { CancelAgreementDialog } from './components/cancel-agreement-dialog';
 import { GenerateVisitsButton } from './components/generate-visits-button';
+import { PullThroughCard } from './components/pull-through-card';
 import { RenewAgreementDialog } from './components/renew-agreement-dialog';
 
 const BACK = { to: '/agreements', label: 'Back to Agreements' };
@@ -113,7 +114,8 @@ function AgreementView({ agreement }: { agreement: AgreementDetail }) {
   const canCancel = useCan('agreements.cancel');
   const invalidate = useInvalidateAgreements();
   const [cancelling, setCancelling] = useState(false);
-  const [renewing, setRenewing] = useState(false);
+  // The renewals list's Renew opens the dialog at once (?renew=1).
+  const [renewing, setRenewing] = useState(() => new URLSearchParams(window.location.search).get('renew') === '1');
   const [activating, setActivating] = useState(false);
   const a = agreement;
 
@@ -244,6 +246,7 @@ function AgreementView({ agreement }: { agreement: AgreementDetail }) {
           </CardBody>
         </Card>
         <VisitsCard agreement={a} />
+        <PullThroughCard agreementId={a.id} />
         <AgreementInvoicesCard agreementId={a.id} />
       </div>
       {canCancel ? <CancelAgreementDialog agreement={a} open={cancelling} onOpenChange={setCancelling} /> : null}

@@ -1,5 +1,4 @@
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   AGREEMENT_STATUS_LABELS,
@@ -8,13 +7,10 @@ import {
   agreementListQuery,
   type AgreementListItem,
 } from '../../../domain/agreements';
-import { NAME_SUGGESTION_MIN_CHARS } from '../../../domain/companies';
 import { errorMessage } from '../../lib/api-client';
 import { useCan } from '../../lib/can';
 import { CompanyDate } from '../../lib/company-date';
-import { useCompanySuggestions } from '../../lib/customer-queries';
 import { formatCents, formatDate } from '../../lib/format';
-import { useDebounced } from '../../lib/use-debounced';
 import { useUrlFilters } from '../../lib/url-state';
 import { ErrorBanner } from '../../ui/banner';
 import { ButtonLink } from '../../ui/button';
@@ -24,10 +20,11 @@ import { ExportLink } from '../../ui/export-link';
 import { FormField, SelectInput, TextInput } from '../../ui/form-field';
 import { PageHeader } from '../../ui/page-header';
 import { Pager } from '../../ui/pager';
-import { SearchPicker, type PickerOption } from '../../ui/search-picker';
-import { agreementExportUrl, useAgreements, useCompanyName } from './api/agreements-api';
+import { agreementExportUrl, useAgreements } from './api/agreements-api';
 import { AGREEMENT_TEXTS } from './agreement-texts';
 import { AgreementStatusBadge } from './components/agreement-status-badge';
+import { AgreementReportLinks } from './components/agreement-report-links';
+import { CompanyFilter } from './components/company-filter';
 import { GenerateVisitsButton } from './components/generate-visits-button';
 
 const COLUMNS: DataTableColumn<AgreementListItem>[] = [
@@ -69,38 +66,6 @@ const COLUMNS: DataTableColumn<AgreementListItem>[] = [
   },
 ];
 
-/** The company filter: picked by name, kept in the URL as its id. */
-function CompanyFilter({ companyId, onChange }: { companyId: string | undefined; onChange: (id?: string) => void }) {
-  const [text, setText] = useState('');
-  const name = useCompanyName(companyId);
-  const selected: PickerOption | null = companyId ? { id: companyId, label: name.data ?? 'Selected company' } : null;
-  const searchText = useDebounced(text.trim(), 200);
-  const suggestions = useCompanySuggestions(searchText, !companyId && searchText.length >= NAME_SUGGESTION_MIN_CHARS);
-  const options: PickerOption[] = (suggestions.data?.items ?? []).map((c) => ({ id: c.id, label: c.name }));
-  return (
-    <FormField label="Company">
-      {(field) => (
-        <SearchPicker
-          id={field.id}
-          describedBy={field['aria-describedby']}
-          label="Company"
-          selected={selected}
-          onSelect={(option) => {
-            setText('');
-            onChange(option?.id);
-          }}
-          text={text}
-          onTextChange={setText}
-          options={options}
-          loading={suggestions.isFetching}
-          placeholder="Any company"
-          emptyText="No companies match"
-        />
-      )}
-    </FormField>
-  );
-}
-
 /** /agreements: status, company and ending-before filters, Export to Spreadsheet, Generate visits now. */
 export default function AgreementsPage() {
   const { values, update, replaceAll } = useUrlFilters(agreementListQuery);
@@ -117,6 +82,7 @@ export default function AgreementsPage() {
         actions={
           <>
             <ExportLink href={agreementExportUrl(filters)} />
+            <AgreementReportLinks />
             <GenerateVisitsButton />
             {canEdit ? (
               <ButtonLink to="/agreements/create">

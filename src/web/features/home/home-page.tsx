@@ -20,6 +20,7 @@ import { SelectInput } from '../../ui/form-field';
 import { PageHeader } from '../../ui/page-header';
 import { useHomeOptions } from '../../lib/home-queries';
 import { useHomeStats } from './api/home-queries';
+import { AgreementHomeCards } from './components/agreement-cards';
 import { DailyScheduleCard } from './components/daily-schedule';
 import { DeferredRevenueCard } from './components/deferred-revenue-card';
 import { StatCard } from './components/stat-card';
@@ -189,6 +190,7 @@ export default function HomePage() {
             />
           );
         })}
+        <AgreementHomeCards />
         <DeferredRevenueCard />
       </section>
     </div>

@@ -83,6 +83,13 @@ export function CompanyInfoCard({
             <Item label="Agreement Invoices">
               {AGREEMENT_INVOICE_STATUS_LABELS[company.agreement_invoice_status ?? 'draft']}
             </Item>
+            <Item label="Labor Cost per Hour">
+              {company.labor_cost_per_hour ? (
+                `$${company.labor_cost_per_hour}`
+              ) : (
+                <span className="text-slate-600">Not specified</span>
+              )}
+            </Item>
             <Item label="Physical Address">
               <AddressLines address={company.physical_address} />
             </Item>
@@ -181,6 +188,15 @@ function CompanyForm({ company, onDone }: { company: CompanyInfo; onDone: () => 
                 </option>
               ))}
             </SelectInput>
+          )}
+        </FormField>
+        <FormField
+          label="Labor Cost per Hour"
+          error={errors.labor_cost_per_hour?.message}
+          hint="What an hour of a technician's time costs the company: agreement profitability uses it"
+        >
+          {(a11y) => (
+            <TextInput {...a11y} inputMode="decimal" placeholder="45.00" {...register('labor_cost_per_hour')} />
           )}
         </FormField>
         <FormField label="Time Zone" required error={errors.time_zone?.message}>

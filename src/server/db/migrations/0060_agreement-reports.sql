@@ -1,0 +1,1 @@
+CREATE INDEX "agreement_visits_window_idx" ON "agreement_visits" USING btree ("window_end","visit_date");

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { NAME_SUGGESTION_MIN_CHARS } from '../../../../domain/companies';
+import { useCompanySuggestions } from '../../../lib/customer-queries';
+import { useDebounced } from '../../../lib/use-debounced';
+import { FormField } from '../../../ui/form-field';
+import { SearchPicker, type PickerOption } from '../../../ui/search-picker';
+import { useCompanyName } from '../api/agreements-api';
+
+/** The company filter: picked by name, kept in the URL as its id. */
+export function CompanyFilter({
+  companyId,
+  onChange,
+}: {
+  companyId: string | undefined;
+  onChange: (id?: string) => void;
+}) {
+  const [text, setText] = useState('');
+  const name = useCompanyName(companyId);
+  const selected: PickerOption | null = companyId ? { id: companyId, label: name.data ?? 'Selected company' } : null;
+  const searchText = useDebounced(text.trim(), 200);
+  const suggestions = useCompanySuggestions(searchText, !companyId && searchText.length >= NAME_SUGGESTION_MIN_CHARS);
+  const options: PickerOption[] = (suggestions.data?.items ?? []).map((c) => ({ id: c.id, label: c.name }));
+  return (
+    <FormField label="Company">
+      {(field) => (
+        <SearchPicker
+          id={field.id}
+          describedBy={field['aria-describedby']}
+          label="Company"
+          selected={selected}
+          onSelect={(option) => {
+            setText('');
+            onChange(option?.id);
+          }}
+          text={text}
+          onTextChange={setText}
+          options={options}
+          loading={suggestions.isFetching}
+          placeholder="Any company"
+          emptyText="No companies match"
+        />
+      )}
+    </FormField>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * The agreements' reports (issue 29 items 4 and 6, decision 053): an agreement made in the UI, its
+ * visit generated, scheduled on the dispatch board from the keyboard and completed; the
+ * agreement's Pull-through card counts it. Then the renewals, the pull-through report, the
+ * generator's runs and Home's agreement cards, axe-checked, with screenshots at 1024x768 and
+ * 768x1024 in test-results/agreement-reports-*.png.
+ */
+import { eq } from 'drizzle-orm';
+import { dateInZone } from '../../src/domain/dates.js';
+import { jobs } from '../../src/server/db/schema.js';
+import { expect, expectAccessible, test } from './fixtures';
+
+function visitDay(): string {
+  const day = Number(
+    new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', day: 'numeric' }).format(new Date()),
+  );
+  return String(Math.min(day, 28));
+}
+
+test.describe('agreement reports', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test("generate a visit, schedule it on the board, complete it: the agreement's figures change", async ({
+    signedIn: page,
+    f,
+    server,
+  }, testInfo) => {
+    const company = await f.company({ name: 'Quill Plaza' });
+    const location = await f.location({ companyId: company.id, name: 'Quill East' });
+    await f.unit({ locationId: location.id, unitNumber: 'QP-RTU-1' });
+    await f.technician({ user: { firstName: 'Pia', lastName: 'Pullthrough' } });
+    const shot = async (name: string) => {
+      for (const [w, h] of [
+        [1024, 768],
+        [768, 1024],
+      ] as const) {
+        await page.setViewportSize({ width: w, height: h });
+        await page.screenshot({ path: testInfo.outputPath(`agreement-reports-${name}-${w}.png`), fullPage: true });
+      }
+      await page.setViewportSize({ width: 1024, height: 768 });
+    };
+
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.goto('/agreements/create');
+    await page.getByLabel('Agreement Name').fill('Quill Monthly PM');
+    await page.getByLabel('Company').focus();
+    await page.keyboard.type('Quill');
+    const quill = page.getByRole('option', { name: /Quill Plaza/ });
+    await expect(quill).toBeVisible();
+    await expect(async () => {
+      if ((await quill.getAttribute('aria-selected')) !== 'true') await page.keyboard.press('ArrowDown');
+      await expect(quill).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('checkbox', { name: 'QP-RTU-1' })).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('checkbox', { name: 'QP-RTU-1' }).check();
+    await page.getByRole('combobox', { name: 'Visits', exact: true }).selectOption('monthly');
+    await page.getByLabel('Day of the Month (1 to 28)').fill(visitDay());
+    await page.getByLabel('Price ($)').fill('1800.00');
+    await page.getByRole('button', { name: 'Create Agreement' }).click();
+    await expect(page.getByRole('heading', { name: 'Quill Monthly PM', level: 1 })).toBeVisible();
+    const agreementUrl = page.url();
+
+    await page.getByRole('button', { name: 'Generate visits now' }).click();
+    await expect(page.getByText(/became (a job|jobs)|No new visits were due/)).toBeVisible();
+    const visitsDone = page.getByText(/^\d+ of \d+$/).first();
+    // Planned to date depends on today's date against the visit day; the done count is what moves.
+    await expect(visitsDone).toHaveText(/^0 of \d+$/);
+    await expect(page.getByText('Repair revenue')).toBeVisible();
+    await expect(page.getByText('Profit', { exact: true })).toBeVisible();
+    await expectAccessible(page, 'the agreement with its pull-through');
+    await shot('detail');
+
+    // The visit's job on the dispatch board, scheduled from the keyboard.
+    const jobLink = page
+      .getByTestId('visit-row')
+      .first()
+      .getByRole('link', { name: /Job #\d+/ });
+    const jobNumber = (await jobLink.textContent())!.replace(/\D/g, '');
+    // The board's tray shows this month's unscheduled jobs: the visit may fall next month (its day
+    // is at most the 28th), so its window is moved to today first.
+    const today = dateInZone(new Date(), 'America/New_York');
+    await server.db
+      .update(jobs)
+      .set({ timePeriodStart: today, timePeriodDue: today })
+      .where(eq(jobs.number, Number(jobNumber)));
+    await page.goto('/jobs/dispatch');
+    const schedule = page.getByRole('button', { name: new RegExp(`Reschedule Job #${jobNumber}\\b`) });
+    await schedule.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: `Reschedule Job #${jobNumber}` });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Technician').selectOption({ label: 'Pia Pullthrough' });
+    await dialog.getByLabel('Start Time').fill('09:00');
+    await dialog.getByLabel('Start Time').press('Enter');
+    const confirm = page.getByRole('alertdialog');
+    if (await confirm.isVisible().catch(() => false)) await confirm.getByRole('button').first().click();
+    await expect(page.getByText(new RegExp(`Job #${jobNumber} scheduled`))).toBeVisible();
+
+    // Completed on its job page.
+    await page.goto(agreementUrl);
+    await page
+      .getByTestId('visit-row')
+      .first()
+      .getByRole('link', { name: /Job #\d+/ })
+      .click();
+    await page.getByRole('button', { name: 'Complete Job' }).click();
+    await page
+      .getByRole('alertdialog', { name: `Complete Job #${jobNumber}?` })
+      .getByRole('button', { name: 'Complete Job' })
+      .click();
+    await expect(page.getByText(/Completed/).first()).toBeVisible();
+
+    // The agreement counts it.
+    await page.goto(agreementUrl);
+    await expect(page.getByText(/^\d+ of \d+$/).first()).toHaveText(/^1 of \d+$/);
+    await expect(page.getByTestId('visit-row').first()).toContainText('Completed');
+
+    // The report lists it with its visit done; sorted by profit, from the header.
+    await page.goto('/agreements');
+    await page.getByRole('link', { name: 'Pull-through' }).click();
+    await expect(page.getByRole('heading', { name: 'Agreement Pull-through', level: 1 })).toBeVisible();
+    await page
+      .getByRole('button', { name: /^Profit/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/sort=profit/);
+    await expect(page.getByTestId('report-row').filter({ hasText: 'Quill Monthly PM' })).toContainText(/1 of \d+/);
+    await shot('report');
+
+    // Renewals: the 60/90 switch by keyboard.
+    await page.goto('/agreements');
+    await page.getByRole('link', { name: 'Renewals' }).click();
+    await expect(page.getByRole('heading', { name: 'Renewals', level: 1 })).toBeVisible();
+    await page.getByRole('radio', { name: '90 days' }).focus();
+    await page.keyboard.press('Space');
+    await expect(page).toHaveURL(/days=90/);
+    await expectAccessible(page, 'renewals');
+    await shot('renewals');
+
+    // The generator's runs, newest first, with Run now.
+    await page.goto('/agreements');
+    await page.getByRole('link', { name: 'Generator runs' }).click();
+    await expect(page.getByRole('heading', { name: 'Visit Generator Runs', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('run-row').first()).toContainText(/Run now|Schedule/);
+    await page.getByRole('button', { name: 'Generate visits now' }).click();
+    await expect(page.getByText(/became (a job|jobs)|No new visits were due/)).toBeVisible();
+    await expectAccessible(page, 'generator runs');
+    await shot('runs');
+
+    // Home's agreement cards open their lists.
+    await page.goto('/');
+    await expect(page.getByTestId('count-Agreements Renewing in 60 Days')).not.toHaveText('–');
+    await shot('home');
+    await page.getByRole('link', { name: /Visits Due This Month Not Scheduled/ }).click();
+    await expect(page.getByRole('heading', { name: 'Visits Due This Month, Not Scheduled', level: 1 })).toBeVisible();
+    await expectAccessible(page, 'visits due');
+    await shot('visits-due');
+  });
+});
