@@ -60,6 +60,8 @@ export function AppLayout() {
     }
     if (waiting > 0) {
       setLoggingOut(false);
+      // The menu (on a phone) closes: the question is asked over the screen the changes belong to.
+      setMenuOpen(false);
       setUnsent(waiting);
       return;
     }

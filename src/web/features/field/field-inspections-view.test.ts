@@ -57,7 +57,11 @@ describe('inspectionsOnPhone', () => {
     expect(views[0]).toMatchObject({ waiting: true, totalCents: 250000, fields: { modelNumber: 'RTU-48', age: 12 } });
     expect(views[0]!.repair?.phase2).toEqual({ description: 'Compressor', cost: '1200' });
     expect(views[0]!.repair?.phase1.description).toBe('Economy Option');
-    expect(views[1]).toMatchObject({ waiting: true, completed: true, fields: { modelNumber: 'XR-15', unitType: null } });
+    expect(views[1]).toMatchObject({
+      waiting: true,
+      completed: true,
+      fields: { modelNumber: 'XR-15', unitType: null },
+    });
   });
 
   it('shows the saved ones as sent, and ignores a create the server already has', () => {
