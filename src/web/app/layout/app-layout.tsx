@@ -115,7 +115,7 @@ export function AppLayout() {
         <header className="sticky top-0 z-20 flex items-center gap-3 border-b border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:gap-4 sm:px-6">
           <RadixDialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
             <RadixDialog.Trigger
-              className="-ml-1 rounded-md p-1.5 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 xl:hidden"
+              className="-ml-2 inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 xl:hidden"
               aria-label="Open menu"
             >
               <Menu className="h-5 w-5" aria-hidden />

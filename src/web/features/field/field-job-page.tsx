@@ -389,7 +389,7 @@ export function FieldJobScreen() {
     <div className="mx-auto max-w-xl space-y-4 pb-8">
       <Link
         to="/field"
-        className="inline-flex min-h-11 items-center gap-1 text-base font-medium text-blue-700 hover:text-blue-900"
+        className="inline-flex min-h-12 items-center gap-1 pr-3 text-base font-medium text-blue-700 hover:text-blue-900"
       >
         <ArrowLeft className="h-5 w-5" aria-hidden /> My Day
       </Link>
