@@ -18,6 +18,8 @@ export interface LighthouseScreen {
   name: string;
   path: string;
   signedIn: boolean;
+  /** Another user's session cookie for this screen (a technician's for /field); else the run's. */
+  cookie?: string;
 }
 
 export interface LighthouseFigures {
@@ -75,6 +77,8 @@ export function runLighthouse(baseURL: string, screens: LighthouseScreen[], cook
     writeFileSync(headers, JSON.stringify({ Cookie: cookie }));
     return screens.map((screen, i) => {
       const out = path.join(dir, `${i}.json`);
+      const own = path.join(dir, `headers-${i}.json`);
+      if (screen.cookie) writeFileSync(own, JSON.stringify({ Cookie: screen.cookie }));
       // Lighthouse sometimes loses the trace of a load (NO_NAVSTART); such a run is repeated once.
       const audit = () =>
         spawnSync(
@@ -84,7 +88,7 @@ export function runLighthouse(baseURL: string, screens: LighthouseScreen[], cook
             '--quiet',
             `--chrome-flags=--headless ${CHROMIUM_ARGS.join(' ')}`,
             '--only-categories=performance,accessibility',
-            ...(screen.signedIn ? [`--extra-headers=${headers}`] : []),
+            ...(screen.signedIn ? [`--extra-headers=${screen.cookie ? own : headers}`] : []),
             '--output=json',
             `--output-path=${out}`,
           ],

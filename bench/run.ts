@@ -658,6 +658,19 @@ async function benchLighthouse() {
     ]);
     const company = job?.companyId;
     const invoice = invoiceRow?.id;
+    // My Day (/field) as a demo technician (decision 054): the first technician of Settings > Users.
+    const users = (await (await fetch(`${base}/api/users?page=1&pageSize=100`, { headers: { cookie } })).json()) as {
+      items?: { username: string; role: string }[];
+    };
+    const techName = users.items?.find((u) => u.role === 'technician')?.username;
+    const techLogin = techName
+      ? await fetch(`${base}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: base },
+          body: JSON.stringify({ username: techName, password: 'hvac-demo' }),
+        })
+      : null;
+    const techCookie = /hvac_sid=[^;]+/.exec(techLogin?.headers.get('set-cookie') ?? '')?.[0];
     const screens: LighthouseScreen[] = [
       { name: 'sign-in', path: '/login', signedIn: false },
       { name: 'home', path: '/', signedIn: true },
@@ -671,6 +684,7 @@ async function benchLighthouse() {
       ...(company ? [{ name: 'a company', path: `/companies/${company}`, signedIn: true }] : []),
       ...(job ? [{ name: 'a job', path: `/jobs/${job.id}`, signedIn: true }] : []),
       ...(invoice ? [{ name: 'an invoice', path: `/invoices/${invoice}`, signedIn: true }] : []),
+      ...(techCookie ? [{ name: 'my day', path: '/field', signedIn: true, cookie: techCookie }] : []),
     ].filter((s) => !lighthouseOnly || lighthouseOnly.includes(s.path) || lighthouseOnly.includes(s.name));
     const rows = runLighthouse(base, screens, cookie);
     const t = LIGHTHOUSE_TARGETS;

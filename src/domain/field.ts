@@ -6,6 +6,8 @@
  * (`base`), so `mergeFieldChanges` can apply it field by field and report a real conflict.
  */
 import { z } from 'zod';
+import { isUuidV4 } from './ids.js';
+import { inspection, INSPECTION_MESSAGES, inspectionInput } from './inspections.js';
 import {
   FIELD_DAYS,
   FIELD_EDITABLE,
@@ -166,6 +168,23 @@ export const fieldPhoto = z.object({
 });
 export type FieldPhoto = z.infer<typeof fieldPhoto>;
 
+// Inspections and repair options done on the phone (the inspections module stores them)
+
+/**
+ * An inspection made on the phone: its fields, and the id the phone gave it, so the repair options
+ * and edits queued after it (offline, before the server answered) can name it.
+ */
+export const fieldInspectionInput = inspectionInput.extend({
+  id: z.string().refine((v) => isUuidV4(v), INSPECTION_MESSAGES.invalidInspectionId),
+});
+export type FieldInspectionInput = z.output<typeof fieldInspectionInput>;
+
+/** `/api/field/jobs/:id/inspections/:inspectionId` */
+export const fieldInspectionParams = z.object({
+  id: z.string().refine((v) => isUuidV4(v), FIELD_MESSAGES.invalidJobId),
+  inspectionId: z.string().refine((v) => isUuidV4(v), INSPECTION_MESSAGES.invalidInspectionId),
+});
+
 // What the phone reads
 
 export const fieldJob = z.object({
@@ -197,6 +216,8 @@ export const fieldJob = z.object({
   signatures: z.array(fieldSignature),
   photos: z.array(fieldPhoto),
   conflicts: z.array(fieldConflict),
+  /** The job's inspections with their repair options, newest first (the phone edits them offline). */
+  inspections: z.array(inspection),
 });
 export type FieldJob = z.infer<typeof fieldJob>;
 

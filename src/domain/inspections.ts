@@ -47,6 +47,7 @@ export const INSPECTION_MESSAGES = {
   jobNotFound: 'Job not found',
   invalidInspectionId: 'Invalid inspection ID format',
   inspectionNotFound: 'Inspection not found',
+  inspectionIdTaken: 'An inspection with this ID already exists',
   invalidUnitId: 'Invalid unit ID format',
   unitNotFound: 'Unit not found',
   invalidPhotoId: 'Invalid photo ID format',

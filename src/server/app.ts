@@ -355,6 +355,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const quotesRepo = createQuotesRepo(db);
   const inspectionsRepo = createInspectionsRepo(db);
   const jobsRepo = createJobsRepo(db, caps);
+  const inspections = createInspectionsService({ db, repo: inspectionsRepo, storage: createFileStorage(), clock });
   {
     const jobs = createJobsService({
       db,
@@ -378,6 +379,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         storage: createFileStorage(),
         clock,
         jobs,
+        inspections,
       }),
     });
     dispatchRoutes(app, {
@@ -416,7 +418,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       app.addHook('onClose', async () => worker.stop());
     }
   }
-  const inspections = createInspectionsService({ db, repo: inspectionsRepo, storage: createFileStorage(), clock });
   await inspectionsRoutes(app, { inspections });
 
   // Invoices: the job's invoices, the lists, the invoice pages, PDFs and reports (issue 14)

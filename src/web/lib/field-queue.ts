@@ -8,7 +8,11 @@
  * the next change, every 30 seconds, or "Send now").
  *
  * The same database keeps the last bundle (`/api/field/bundle`: jobs, price book, inspections) for
- * reading with no connection (`cacheBundle`, `cachedBundle`).
+ * reading with no connection (`cacheBundle`, `cachedBundle`, `cacheJob`).
+ *
+ * A phone may be shared (decision 054): everything kept here belongs to one signed-in user.
+ * Sign-out deletes it (`clearFieldData`, after the screen warned about changes still waiting), and
+ * the field screens delete another user's leftovers before showing anything (`claimDevice`).
  */
 import { useSyncExternalStore } from 'react';
 
@@ -116,6 +120,16 @@ export function newIdempotencyKey(): string {
   return `k-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 }
 
+/** A version-4 UUID (crypto.randomUUID needs a secure context; getRandomValues does not). */
+export function newUuid(): string {
+  if (typeof crypto !== 'undefined' && 'randomUUID' in crypto && globalThis.isSecureContext) return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 /** Sends one change; 'sent', 'refused' (with the message) or 'later' (no connection, server trouble). */
 async function send(
   change: QueuedChange,
@@ -212,12 +226,45 @@ export function onChangeSent(listener: (change: QueuedChange, answer: unknown) =
   return () => sentListeners.delete(listener);
 }
 
+/** The changes still waiting to be sent (refused ones included: they have not reached the server). */
+export async function pendingChangeCount(): Promise<number> {
+  return (await readAll().catch(() => [] as QueuedChange[])).length;
+}
+
+/**
+ * Deletes the queue and the saved bundle from this phone (sign-out, or another user signing in
+ * on it). Waits for a run of the queue to end first, so nothing is sent after it.
+ */
+export async function clearFieldData(): Promise<void> {
+  if (flushing) await flushing.catch(() => undefined);
+  memory.queue = [];
+  memory.cache.clear();
+  if (await database()) {
+    await run(QUEUE, 'readwrite', (s) => s.clear()).catch(() => undefined);
+    await run(CACHE, 'readwrite', (s) => s.clear()).catch(() => undefined);
+  }
+  setState({ items: [], offline: false });
+}
+
+/**
+ * Makes this phone's saved field data the signed-in user's: what another user left (their session
+ * ended without a sign-out) is deleted, never shown or sent under this user's session.
+ */
+export async function claimDevice(userId: string): Promise<void> {
+  const owner = await cacheGet<string>('owner');
+  if (owner === userId) return;
+  if (owner !== null || (await pendingChangeCount()) > 0) await clearFieldData();
+  await cachePut('owner', userId);
+}
+
 let started = false;
 /** Loads the queue and sends it whenever a connection may be back. Called by the field screens. */
-export function startQueue(): void {
+export function startQueue(userId: string): void {
   if (started || typeof window === 'undefined') return;
   started = true;
-  void reload().then(() => flushQueue());
+  void claimDevice(userId)
+    .then(() => reload())
+    .then(() => flushQueue());
   window.addEventListener('online', () => void flushQueue());
   window.setInterval(() => {
     if (state.items.some((c) => !c.refused)) void flushQueue();
@@ -236,16 +283,27 @@ export function useFieldQueue(): QueueState {
 
 // The bundle kept for reading offline
 
-export async function cacheBundle(value: unknown): Promise<void> {
+async function cachePut(key: string, value: unknown): Promise<void> {
   if (!(await database())) {
-    memory.cache.set('bundle', value);
+    memory.cache.set(key, value);
     return;
   }
-  await run(CACHE, 'readwrite', (s) => s.put(value, 'bundle')).catch(() => undefined);
+  await run(CACHE, 'readwrite', (s) => s.put(value, key)).catch(() => undefined);
 }
 
-export async function cachedBundle<T>(): Promise<T | null> {
-  if (!(await database())) return (memory.cache.get('bundle') as T | undefined) ?? null;
-  return ((await run(CACHE, 'readonly', (s) => s.get('bundle') as IDBRequest<T | undefined>).catch(() => undefined)) ??
+async function cacheGet<T>(key: string): Promise<T | null> {
+  if (!(await database())) return (memory.cache.get(key) as T | undefined) ?? null;
+  return ((await run(CACHE, 'readonly', (s) => s.get(key) as IDBRequest<T | undefined>).catch(() => undefined)) ??
     null) as T | null;
+}
+
+export const cacheBundle = (value: unknown): Promise<void> => cachePut('bundle', value);
+
+export const cachedBundle = <T>(): Promise<T | null> => cacheGet<T>('bundle');
+
+/** Puts a job read from the server into the saved bundle, so a reload with no connection shows it as last seen. */
+export async function cacheJob<J extends { id: string }>(job: J): Promise<void> {
+  const bundle = await cacheGet<{ jobs: J[] }>('bundle');
+  if (!bundle || !bundle.jobs.some((j) => j.id === job.id)) return;
+  await cachePut('bundle', { ...bundle, jobs: bundle.jobs.map((j) => (j.id === job.id ? job : j)) });
 }

@@ -10,6 +10,8 @@ import {
   fieldBundle,
   fieldChangeAnswer,
   fieldJob,
+  fieldInspectionInput,
+  fieldInspectionParams,
   fieldJobChangeInput,
   fieldNote,
   fieldNoteInput,
@@ -26,6 +28,8 @@ import {
   timeEventInput,
 } from '../../../domain/field.js';
 import { isUuidV4 } from '../../../domain/ids.js';
+import { inspection, inspectionInput } from '../../../domain/inspections.js';
+import { repair, repairInput } from '../../../domain/repairs.js';
 import { allow } from '../../../domain/policy.js';
 import { badRequest } from '../../errors.js';
 import { contentDisposition } from '../../http/content-disposition.js';
@@ -65,6 +69,144 @@ function send<T>(reply: FastifyReply, answer: WriteAnswer<T>): T {
   return answer.body;
 }
 
+/** One idempotent write of the phone: its route, payload and answer, and the service call it makes. */
+interface FieldWrite<P extends z.ZodType, B extends z.ZodType, A extends z.ZodType> {
+  method: 'POST' | 'PUT' | 'PATCH';
+  url: string;
+  summary: string;
+  params: P;
+  body: B;
+  /** The status of a first answer (a replay answers the stored one). */
+  status: 200 | 201;
+  answer: A;
+  /** Larger than Fastify's 1 MB default: a photo. */
+  bodyLimit?: number;
+  run: (context: WriteContext, params: z.output<P>, body: z.output<B>) => Promise<WriteAnswer<z.output<A>>>;
+}
+
+const idempotencyNote = ' Send an Idempotency-Key header: a replay answers the same and changes nothing.';
+
+/** Registers one write: the schema, then the service call with the Idempotency-Key's context. */
+function write<P extends z.ZodType, B extends z.ZodType, A extends z.ZodType>(spec: FieldWrite<P, B, A>) {
+  // Registered untyped: the zod compilers still check params, body and answer against the schemas.
+  return (app: FastifyInstance) =>
+    app.route({
+      method: spec.method,
+      url: spec.url,
+      ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+      schema: {
+        tags,
+        summary: spec.summary + idempotencyNote,
+        params: spec.params,
+        body: spec.body,
+        response: { [spec.status]: spec.answer, 200: spec.answer, ...errors },
+      },
+      handler: async (request: FastifyRequest, reply: FastifyReply) =>
+        send(reply, await spec.run(writeContext(request), request.params as z.output<P>, request.body as z.output<B>)),
+    });
+}
+
+/**
+ * Every write the phone queues (decision 045, 054): one table, each the same shape (a job the
+ * technician is assigned to, an Idempotency-Key, the answer stored with the change).
+ */
+const fieldWrites = (field: FieldService) => [
+  write({
+    method: 'POST',
+    url: '/api/field/jobs/:id/time-events',
+    summary: 'Start Travel, Arrive, Start Work or Finish, at the device time.',
+    params: jobParams,
+    body: timeEventInput,
+    status: 201,
+    answer: timeEvent,
+    run: (context, { id }, body) => field.addTimeEvent(context, id, body),
+  }),
+  write({
+    method: 'POST',
+    url: '/api/field/jobs/:id/notes',
+    summary: "A technician's note on the job.",
+    params: jobParams,
+    body: fieldNoteInput,
+    status: 201,
+    answer: fieldNote,
+    run: (context, { id }, body) => field.addNote(context, id, body),
+  }),
+  write({
+    method: 'POST',
+    url: '/api/field/jobs/:id/photos',
+    summary: 'A photo from the phone’s camera (base64), checked by content and kept as a JPEG.',
+    params: jobParams,
+    body: fieldPhotoInput,
+    status: 201,
+    answer: fieldPhoto,
+    // A photo resized on the phone (1600 px) is a few hundred KB; base64 adds a third.
+    bodyLimit: 5 * 1024 * 1024,
+    run: (context, { id }, body) => field.addPhoto(context, id, body),
+  }),
+  write({
+    method: 'PUT',
+    url: '/api/field/jobs/:id/checklist',
+    summary: 'Tick or untick an item of the job type’s checklist (the later device time wins).',
+    params: jobParams,
+    body: checklistMarkInput,
+    status: 200,
+    answer: z.object({ item: z.string(), done: z.boolean() }),
+    run: (context, { id }, body) => field.markChecklist(context, id, body),
+  }),
+  write({
+    method: 'PATCH',
+    url: '/api/field/jobs/:id',
+    summary:
+      "Change the job's contact or problem with the values the phone saw: applied field by field, a conflict where the office changed the same field.",
+    params: jobParams,
+    body: fieldJobChangeInput,
+    status: 200,
+    answer: fieldChangeAnswer,
+    run: (context, { id }, body) => field.changeJob(context, id, body),
+  }),
+  write({
+    method: 'POST',
+    url: '/api/field/jobs/:id/complete',
+    summary: "Complete the job with the customer's name and drawn signature (a PNG, base64).",
+    params: jobParams,
+    body: completionInput,
+    status: 200,
+    answer: z.object({ signature: fieldSignature, status: z.literal('completed'), alreadyCompleted: z.boolean() }),
+    run: (context, { id }, body) => field.complete(context, id, body),
+  }),
+  write({
+    method: 'POST',
+    url: '/api/field/jobs/:id/inspections',
+    summary: 'Add an inspection with the id the phone gave it (its later changes name it).',
+    params: jobParams,
+    body: fieldInspectionInput,
+    status: 201,
+    answer: inspection,
+    run: (context, { id }, body) => field.addInspection(context, id, body),
+  }),
+  write({
+    method: 'PUT',
+    url: '/api/field/jobs/:id/inspections/:inspectionId',
+    summary: "Change an inspection's fields.",
+    params: fieldInspectionParams,
+    body: inspectionInput,
+    status: 200,
+    answer: inspection,
+    run: (context, { id, inspectionId }, body) => field.changeInspection(context, id, inspectionId, body),
+  }),
+  write({
+    method: 'PUT',
+    url: '/api/field/jobs/:id/inspections/:inspectionId/repair',
+    summary:
+      "Save the inspection's repair options (priced on the phone from its price book copy); the server computes the total.",
+    params: fieldInspectionParams,
+    body: repairInput,
+    status: 200,
+    answer: repair,
+    run: (context, { id, inspectionId }, body) => field.saveRepair(context, id, inspectionId, body),
+  }),
+];
+
 /**
  * The field API (issue 30, decision 045): a technician's jobs of the next days and the work on
  * them. Every write takes an `Idempotency-Key` header; the same key sent again returns the first
@@ -73,7 +215,6 @@ function send<T>(reply: FastifyReply, answer: WriteAnswer<T>): T {
  */
 export function fieldRoutes(app: FastifyInstance, { field }: { field: FieldService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const idempotencyNote = ' Send an Idempotency-Key header: a replay answers the same and changes nothing.';
 
   r.get('/api/field/my-day', {
     schema: {
@@ -105,84 +246,7 @@ export function fieldRoutes(app: FastifyInstance, { field }: { field: FieldServi
     handler: async (request) => field.job(currentUser(request), request.params.id),
   });
 
-  r.post('/api/field/jobs/:id/time-events', {
-    schema: {
-      tags,
-      summary: 'Start Travel, Arrive, Start Work or Finish, at the device time.' + idempotencyNote,
-      params: jobParams,
-      body: timeEventInput,
-      response: { 200: timeEvent, 201: timeEvent, ...errors },
-    },
-    handler: async (request, reply) =>
-      send(reply, await field.addTimeEvent(writeContext(request), request.params.id, request.body)),
-  });
-
-  r.post('/api/field/jobs/:id/notes', {
-    schema: {
-      tags,
-      summary: "A technician's note on the job." + idempotencyNote,
-      params: jobParams,
-      body: fieldNoteInput,
-      response: { 200: fieldNote, 201: fieldNote, ...errors },
-    },
-    handler: async (request, reply) =>
-      send(reply, await field.addNote(writeContext(request), request.params.id, request.body)),
-  });
-
-  r.post('/api/field/jobs/:id/photos', {
-    // A photo resized on the phone (1600 px) is a few hundred KB; base64 adds a third.
-    bodyLimit: 5 * 1024 * 1024,
-    schema: {
-      tags,
-      summary: 'A photo from the phone’s camera (base64), checked by content and kept as a JPEG.' + idempotencyNote,
-      params: jobParams,
-      body: fieldPhotoInput,
-      response: { 200: fieldPhoto, 201: fieldPhoto, ...errors },
-    },
-    handler: async (request, reply) =>
-      send(reply, await field.addPhoto(writeContext(request), request.params.id, request.body)),
-  });
-
-  r.put('/api/field/jobs/:id/checklist', {
-    schema: {
-      tags,
-      summary: 'Tick or untick an item of the job type’s checklist (the later device time wins).' + idempotencyNote,
-      params: jobParams,
-      body: checklistMarkInput,
-      response: { 200: z.object({ item: z.string(), done: z.boolean() }), ...errors },
-    },
-    handler: async (request, reply) =>
-      send(reply, await field.markChecklist(writeContext(request), request.params.id, request.body)),
-  });
-
-  r.patch('/api/field/jobs/:id', {
-    schema: {
-      tags,
-      summary:
-        "Change the job's contact or problem with the values the phone saw: applied field by field, a conflict where the office changed the same field." +
-        idempotencyNote,
-      params: jobParams,
-      body: fieldJobChangeInput,
-      response: { 200: fieldChangeAnswer, ...errors },
-    },
-    handler: async (request, reply) =>
-      send(reply, await field.changeJob(writeContext(request), request.params.id, request.body)),
-  });
-
-  r.post('/api/field/jobs/:id/complete', {
-    schema: {
-      tags,
-      summary: "Complete the job with the customer's name and drawn signature (a PNG, base64)." + idempotencyNote,
-      params: jobParams,
-      body: completionInput,
-      response: {
-        200: z.object({ signature: fieldSignature, status: z.literal('completed'), alreadyCompleted: z.boolean() }),
-        ...errors,
-      },
-    },
-    handler: async (request, reply) =>
-      send(reply, await field.complete(writeContext(request), request.params.id, request.body)),
-  });
+  for (const register of fieldWrites(field)) register(app);
 
   r.post('/api/field/conflicts/:id/resolve', {
     config: allow('fieldConflicts.resolve'),

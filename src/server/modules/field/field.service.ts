@@ -33,13 +33,17 @@ import {
   type TimeEvent,
   type TimeEventInput,
   type FieldEditable,
+  type FieldInspectionInput,
 } from '../../../domain/field.js';
+import type { Inspection, InspectionInput } from '../../../domain/inspections.js';
+import type { Repair, RepairInput } from '../../../domain/repairs.js';
 import { isClosedJob } from '../../../domain/jobs/index.js';
 import { mayRecordFieldWork, mayWorkOnJob } from '../../../domain/policy.js';
 import type { Database, Executor } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { isTechnicianAssigned, type JobsService } from '../jobs/index.js';
+import type { InspectionsService } from '../inspections/index.js';
 import type { SettingsRepo } from '../settings/index.js';
 import type { FieldJobRow, FieldRepo, FieldWorkRows } from './field.repo.js';
 
@@ -51,6 +55,8 @@ export interface FieldServiceDeps {
   clock: () => Date;
   /** The jobs module owns the job row: its values, their change (with the history) and completion. */
   jobs: Pick<JobsService, 'fieldValues' | 'applyFieldValues' | 'completeWithin' | 'companyForCompletion'>;
+  /** The inspections module owns inspections and repair options: the phone's writes run inside this module's key. */
+  inspections: Pick<InspectionsService, 'createWithin' | 'updateWithin' | 'saveRepairWithin' | 'listByJobs'>;
 }
 
 /** A write's answer: its status and body, and whether it is the stored answer of an earlier request. */
@@ -117,7 +123,7 @@ async function photoBytes(base64: string): Promise<{ bytes: Buffer; width: numbe
   }
 }
 
-export function createFieldService({ db, repo, settings, storage, clock, jobs }: FieldServiceDeps) {
+export function createFieldService({ db, repo, settings, storage, clock, jobs, inspections }: FieldServiceDeps) {
   /** Claims the key, runs the change, stores its answer: all in one transaction. */
   const once = async <T>(
     context: WriteContext,
@@ -151,13 +157,25 @@ export function createFieldService({ db, repo, settings, storage, clock, jobs }:
     return type;
   };
 
+  /**
+   * The one shape of every field write: the key claimed, the job's technician checked (403/404),
+   * the change made and its answer stored, in one transaction. `run` gets the job's type.
+   */
+  const record = <T>(
+    context: WriteContext,
+    jobId: string,
+    statusCode: number,
+    run: (tx: Executor, jobType: string) => Promise<T>,
+  ): Promise<WriteAnswer<T>> =>
+    once(context, statusCode, async (tx) => run(tx, await mustRecord(context.actor, jobId, tx)));
+
   const checkDeviceTime = (deviceAt: string, now: Date) => {
     const refusal = deviceTimeRefusal(deviceAt, now);
     if (refusal) throw badRequest(refusal, { deviceAt: refusal });
     return new Date(deviceAt);
   };
 
-  const compose = (job: FieldJobRow, work: FieldWorkRows): FieldJob => {
+  const compose = (job: FieldJobRow, work: FieldWorkRows, jobInspections: readonly Inspection[]): FieldJob => {
     const of = <T extends { jobId: string }>(rows: readonly T[]) =>
       rows.filter((r) => r.jobId === job.id).map(({ jobId: _jobId, ...rest }) => rest);
     const marks = new Map(work.marks.filter((m) => m.jobId === job.id).map((m) => [m.item, m]));
@@ -175,6 +193,7 @@ export function createFieldService({ db, repo, settings, storage, clock, jobs }:
       signatures: of(work.signatures),
       photos: of(work.photos),
       conflicts: of(work.conflicts),
+      inspections: jobInspections.filter((i) => i.jobId === job.id),
     };
   };
 
@@ -187,8 +206,9 @@ export function createFieldService({ db, repo, settings, storage, clock, jobs }:
       zonedDateTimeToInstant(range.from, '00:00', timeZone),
       zonedDateTimeToInstant(range.to, '00:00', timeZone),
     );
-    const work = await repo.work(rows.map((r) => r.id));
-    return { timeZone, today: range.from, days, jobs: rows.map((r) => compose(r, work)) };
+    const ids = rows.map((r) => r.id);
+    const [work, jobInspections] = [await repo.work(ids), await inspections.listByJobs(ids)];
+    return { timeZone, today: range.from, days, jobs: rows.map((r) => compose(r, work, jobInspections)) };
   };
 
   return {
@@ -208,12 +228,11 @@ export function createFieldService({ db, repo, settings, storage, clock, jobs }:
       if (!row) throw notFound(FIELD_MESSAGES.jobNotFound);
       if (!mayWorkOnJob(actor.role, await isTechnicianAssigned(db, jobId, actor.id)))
         throw forbidden(FIELD_MESSAGES.notYourJob);
-      return compose(row, await repo.work([jobId]));
+      return compose(row, await repo.work([jobId]), await inspections.listByJobs([jobId]));
     },
 
     async addTimeEvent(context: WriteContext, jobId: string, input: TimeEventInput): Promise<WriteAnswer<TimeEvent>> {
-      return once(context, 201, async (tx) => {
-        await mustRecord(context.actor, jobId, tx);
+      return record(context, jobId, 201, async (tx) => {
         const serverAt = clock();
         const deviceAt = checkDeviceTime(input.deviceAt, serverAt);
         const id = await repo.insertEvent(
@@ -232,8 +251,7 @@ export function createFieldService({ db, repo, settings, storage, clock, jobs }:
     },
 
     async addNote(context: WriteContext, jobId: string, input: FieldNoteInput): Promise<WriteAnswer<FieldNote>> {
-      return once(context, 201, async (tx) => {
-        await mustRecord(context.actor, jobId, tx);
+      return record(context, jobId, 201, async (tx) => {
         const serverAt = clock();
         const deviceAt = checkDeviceTime(input.deviceAt, serverAt);
         const id = await repo.insertNote({ jobId, userId: context.actor.id, body: input.body, deviceAt, serverAt }, tx);
@@ -250,8 +268,7 @@ export function createFieldService({ db, repo, settings, storage, clock, jobs }:
 
     async addPhoto(context: WriteContext, jobId: string, input: FieldPhotoInput): Promise<WriteAnswer<FieldPhoto>> {
       const photo = await photoBytes(input.imageBase64);
-      return once(context, 201, async (tx) => {
-        await mustRecord(context.actor, jobId, tx);
+      return record(context, jobId, 201, async (tx) => {
         const serverAt = clock();
         const deviceAt = checkDeviceTime(input.deviceAt, serverAt);
         const file = await storage.put(tx, {
@@ -289,8 +306,7 @@ export function createFieldService({ db, repo, settings, storage, clock, jobs }:
       jobId: string,
       input: ChecklistMarkInput,
     ): Promise<WriteAnswer<{ item: string; done: boolean }>> {
-      return once(context, 200, async (tx) => {
-        const type = await mustRecord(context.actor, jobId, tx);
+      return record(context, jobId, 200, async (tx, type) => {
         if (!checklistFor(type).includes(input.item))
           throw badRequest(FIELD_MESSAGES.unknownChecklistItem, { item: FIELD_MESSAGES.unknownChecklistItem });
         const serverAt = clock();
@@ -316,8 +332,7 @@ export function createFieldService({ db, repo, settings, storage, clock, jobs }:
         deviceAt: string;
       },
     ): Promise<WriteAnswer<FieldChangeAnswer>> {
-      return once(context, 200, async (tx) => {
-        await mustRecord(context.actor, jobId, tx);
+      return record(context, jobId, 200, async (tx) => {
         const now = clock();
         checkDeviceTime(input.deviceAt, now);
         const current = await jobs.fieldValues(jobId, tx);
@@ -343,8 +358,7 @@ export function createFieldService({ db, repo, settings, storage, clock, jobs }:
     ): Promise<WriteAnswer<{ signature: FieldSignature; status: 'completed'; alreadyCompleted: boolean }>> {
       const png = input.signaturePng ? await signatureBytes(input.signaturePng) : null;
       const company = await jobs.companyForCompletion();
-      return once(context, 200, async (tx) => {
-        await mustRecord(context.actor, jobId, tx);
+      return record(context, jobId, 200, async (tx) => {
         const serverAt = clock();
         const deviceAt = checkDeviceTime(input.deviceAt, serverAt);
         const current = await jobs.fieldValues(jobId, tx);
@@ -380,6 +394,40 @@ export function createFieldService({ db, repo, settings, storage, clock, jobs }:
           alreadyCompleted,
         };
       });
+    },
+
+    /** An inspection made on the phone, with the id the phone gave it (the inspections module stores it). */
+    async addInspection(
+      context: WriteContext,
+      jobId: string,
+      input: FieldInspectionInput,
+    ): Promise<WriteAnswer<Inspection>> {
+      const { id, ...fields } = input;
+      return record(context, jobId, 201, (tx) => inspections.createWithin(context.actor, jobId, fields, tx, id));
+    },
+
+    /** The inspection's fields changed on the phone (the inspection must be this job's). */
+    async changeInspection(
+      context: WriteContext,
+      jobId: string,
+      inspectionId: string,
+      input: InspectionInput,
+    ): Promise<WriteAnswer<Inspection>> {
+      return record(context, jobId, 200, (tx) =>
+        inspections.updateWithin(context.actor, inspectionId, input, tx, jobId),
+      );
+    },
+
+    /** The inspection's repair options priced on the phone; the server computes and stores the total. */
+    async saveRepair(
+      context: WriteContext,
+      jobId: string,
+      inspectionId: string,
+      input: RepairInput,
+    ): Promise<WriteAnswer<Repair>> {
+      return record(context, jobId, 200, (tx) =>
+        inspections.saveRepairWithin(context.actor, inspectionId, input, tx, jobId),
+      );
     },
 
     /** The office keeps its value or takes the technician's; the choice is recorded on the conflict. */

@@ -261,6 +261,17 @@ export function createInspectionsRepo(db: Executor) {
       return withDetails(rows, exec);
     },
 
+    /** The inspections of several jobs (the field bundle), newest first, in one query plus their details. */
+    async listByJobs(jobIds: readonly string[], exec: Executor = db): Promise<Inspection[]> {
+      if (jobIds.length === 0) return [];
+      const rows = await exec
+        .select()
+        .from(jobInspections)
+        .where(inArray(jobInspections.jobId, [...jobIds]))
+        .orderBy(desc(jobInspections.createdAt), desc(jobInspections.id));
+      return withDetails(rows, exec);
+    },
+
     /** One inspection with its repair and photos; `forUpdate` locks the row. */
     async getById(id: string, exec: Executor = db, options: { forUpdate?: boolean } = {}): Promise<Inspection | null> {
       const base = exec.select().from(jobInspections).where(eq(jobInspections.id, id));
@@ -283,10 +294,11 @@ export function createInspectionsRepo(db: Executor) {
       return row?.n ?? 0;
     },
 
-    async insert(jobId: string, values: InspectionInput, at: Date, exec: Executor = db): Promise<string> {
+    /** `id`: the phone's own id for an inspection made offline (its later changes name it); else the database's. */
+    async insert(jobId: string, values: InspectionInput, at: Date, exec: Executor = db, id?: string): Promise<string> {
       const [row] = await exec
         .insert(jobInspections)
-        .values({ jobId, ...values, completed: false, createdAt: at, updatedAt: at })
+        .values({ ...(id ? { id } : {}), jobId, ...values, completed: false, createdAt: at, updatedAt: at })
         .returning({ id: jobInspections.id });
       return row!.id;
     },

@@ -142,9 +142,14 @@ export function createInspectionsService(deps: {
   }
 
   /** The inspection, locked, inside a transaction that holds its job: 404 when either is gone. */
-  async function inspectionForChange(actor: SessionUser, inspectionId: string, tx: Executor): Promise<Inspection> {
+  async function inspectionForChange(
+    actor: SessionUser,
+    inspectionId: string,
+    tx: Executor,
+    ofJob?: string,
+  ): Promise<Inspection> {
     const jobId = await repo.jobIdOf(inspectionId, tx);
-    if (!jobId) throw notFound(INSPECTION_MESSAGES.inspectionNotFound);
+    if (!jobId || (ofJob !== undefined && jobId !== ofJob)) throw notFound(INSPECTION_MESSAGES.inspectionNotFound);
     await jobForChange(actor, jobId, tx);
     // Read again under the job's lock: it may have been deleted while we waited.
     const found = await repo.getById(inspectionId, tx, { forUpdate: true });
@@ -194,6 +199,56 @@ export function createInspectionsService(deps: {
     return result;
   }
 
+  /**
+   * Adds an inspection inside the caller's transaction (the field module's idempotent write runs
+   * it beside its key). `id` is the phone's own id for an inspection made offline.
+   */
+  async function createWithin(
+    actor: SessionUser,
+    jobId: string,
+    input: InspectionInput,
+    tx: Executor,
+    id?: string,
+  ): Promise<Inspection> {
+    await jobForChange(actor, jobId, tx);
+    if (id && (await repo.jobIdOf(id, tx))) throw conflict(INSPECTION_MESSAGES.inspectionIdTaken);
+    if ((await repo.countByJob(jobId, tx)) >= INSPECTION_LIMITS.maxInspectionsPerJob)
+      throw conflict(INSPECTION_MESSAGES.tooManyInspections);
+    const at = clock();
+    const created = await repo.insert(jobId, input, at, tx, id);
+    await repo.markChanged(jobId, actor.id, at, tx);
+    return (await repo.getById(created, tx))!;
+  }
+
+  /** `jobId`: the job the caller named (the field route's); an inspection of another job is not found. */
+  async function updateWithin(
+    actor: SessionUser,
+    inspectionId: string,
+    input: InspectionInput,
+    tx: Executor,
+    jobId?: string,
+  ): Promise<Inspection> {
+    const found = await inspectionForChange(actor, inspectionId, tx, jobId);
+    const at = clock();
+    await repo.update(inspectionId, input, at, tx);
+    await repo.markChanged(found.jobId, actor.id, at, tx);
+    return (await repo.getById(inspectionId, tx))!;
+  }
+
+  async function saveRepairWithin(
+    actor: SessionUser,
+    inspectionId: string,
+    input: RepairInput,
+    tx: Executor,
+    jobId?: string,
+  ): Promise<Repair> {
+    const found = await inspectionForChange(actor, inspectionId, tx, jobId);
+    const at = clock();
+    const saved = await repo.saveRepair({ jobId: found.jobId, inspectionId }, repairWriteOf(input), at, tx);
+    await repo.markChanged(found.jobId, actor.id, at, tx);
+    return saved;
+  }
+
   return {
     /** The Inspection/Repair tab: inspections newest first with repairs and photos, and the resend signal. */
     async listForJob(actor: SessionUser, jobId: string): Promise<JobInspections> {
@@ -209,27 +264,19 @@ export function createInspectionsService(deps: {
     },
 
     async create(actor: SessionUser, jobId: string, input: InspectionInput): Promise<Inspection> {
-      return db.transaction(async (tx) => {
-        await jobForChange(actor, jobId, tx);
-        if ((await repo.countByJob(jobId, tx)) >= INSPECTION_LIMITS.maxInspectionsPerJob)
-          throw conflict(INSPECTION_MESSAGES.tooManyInspections);
-        const at = clock();
-        const id = await repo.insert(jobId, input, at, tx);
-        await repo.markChanged(jobId, actor.id, at, tx);
-        return (await repo.getById(id, tx))!;
-      });
+      return db.transaction((tx) => createWithin(actor, jobId, input, tx));
     },
 
     /** Edit keeps the completed flag: a completed inspection can still be corrected (the resend banner tells the office). */
     async update(actor: SessionUser, inspectionId: string, input: InspectionInput): Promise<Inspection> {
-      return db.transaction(async (tx) => {
-        const found = await inspectionForChange(actor, inspectionId, tx);
-        const at = clock();
-        await repo.update(inspectionId, input, at, tx);
-        await repo.markChanged(found.jobId, actor.id, at, tx);
-        return (await repo.getById(inspectionId, tx))!;
-      });
+      return db.transaction((tx) => updateWithin(actor, inspectionId, input, tx));
     },
+
+    createWithin,
+    updateWithin,
+    saveRepairWithin,
+    /** The inspections of several jobs (the field bundle and My Day), newest first. */
+    listByJobs: (jobIds: readonly string[], exec: Executor = db) => repo.listByJobs(jobIds, exec),
 
     /** Part 2 section 4: a completed inspection cannot be deleted; the repair record goes first, in the same transaction. */
     async remove(actor: SessionUser, inspectionId: string): Promise<void> {
@@ -255,13 +302,7 @@ export function createInspectionsService(deps: {
 
     /** The repair form's Save: the server computes the total and stores it with the record and its rows. */
     async saveRepair(actor: SessionUser, inspectionId: string, input: RepairInput): Promise<Repair> {
-      return db.transaction(async (tx) => {
-        const found = await inspectionForChange(actor, inspectionId, tx);
-        const at = clock();
-        const saved = await repo.saveRepair({ jobId: found.jobId, inspectionId }, repairWriteOf(input), at, tx);
-        await repo.markChanged(found.jobId, actor.id, at, tx);
-        return saved;
-      });
+      return db.transaction((tx) => saveRepairWithin(actor, inspectionId, input, tx));
     },
 
     /** "Repair Details for All Inspections": every repair with its chosen option and total, and the combined total. */

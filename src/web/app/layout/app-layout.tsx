@@ -9,11 +9,25 @@ import { useCompanyInfo } from '../../lib/company';
 import { rememberSignedIn, sessionKey, useAuthOptions, useSession } from '../../lib/session';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { MAIN_CONTENT_ID } from '../../ui/return-focus';
+import { Button } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
 import { SkipLink } from '../../ui/skip-link';
 import { Spinner } from '../../ui/spinner';
 import { toast, Toaster } from '../../ui/toast';
 import { HeaderSearch } from './header-search';
 import { Sidebar } from './sidebar';
+
+const LAYOUT_TEXTS = {
+  unsentTitle: 'Changes not sent yet',
+  unsent: (n: number) =>
+    n === 1
+      ? '1 change made on this phone has not reached the office yet.'
+      : `${n} changes made on this phone have not reached the office yet.`,
+  unsentHint:
+    'Stay signed in and send them when there is a connection. Signing out deletes them and the saved jobs from this phone.',
+  stay: 'Stay signed in',
+  signOutAnyway: 'Sign out and delete them',
+} as const;
 
 /** The authenticated layout: sidebar, header with title and search, and the current screen. */
 export function AppLayout() {
@@ -29,8 +43,36 @@ export function AppLayout() {
   // the first screen would create and style for nothing (decision 020).
   const wide = useMediaQuery('(min-width: 80rem)');
 
-  const logout = async () => {
+  // Changes a technician made on this phone and not yet sent: asked about before signing out.
+  const [unsent, setUnsent] = useState<number | null>(null);
+
+  /**
+   * Sign-out on a shared phone (decision 054): what waits in the field queue is sent first if it
+   * can be; what still waits is counted and the person chooses to stay or to delete it.
+   */
+  const requestLogout = async () => {
     setLoggingOut(true);
+    const queue = await import('../../lib/field-queue');
+    let waiting = await queue.pendingChangeCount();
+    if (waiting > 0) {
+      await queue.flushQueue();
+      waiting = await queue.pendingChangeCount();
+    }
+    if (waiting > 0) {
+      setLoggingOut(false);
+      // The menu (on a phone) closes: the question is asked over the screen the changes belong to.
+      setMenuOpen(false);
+      setUnsent(waiting);
+      return;
+    }
+    await logout();
+  };
+
+  const logout = async () => {
+    setUnsent(null);
+    setLoggingOut(true);
+    // The queue and the saved jobs go with the session: the next person on this phone never sees them.
+    await (await import('../../lib/field-queue')).clearFieldData();
     try {
       await api.post('/api/auth/logout');
     } catch {
@@ -50,7 +92,7 @@ export function AppLayout() {
   const sidebar = (
     <Sidebar
       demo={Boolean(options?.demo)}
-      onLogout={() => void logout()}
+      onLogout={() => void requestLogout()}
       loggingOut={loggingOut}
       onNavigate={() => setMenuOpen(false)}
     />
@@ -73,7 +115,7 @@ export function AppLayout() {
         <header className="sticky top-0 z-20 flex items-center gap-3 border-b border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:gap-4 sm:px-6">
           <RadixDialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
             <RadixDialog.Trigger
-              className="-ml-1 rounded-md p-1.5 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 xl:hidden"
+              className="-ml-2 inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 xl:hidden"
               aria-label="Open menu"
             >
               <Menu className="h-5 w-5" aria-hidden />
@@ -114,6 +156,25 @@ export function AppLayout() {
             <Outlet />
           </Suspense>
         </main>
+        <Dialog
+          open={unsent !== null}
+          onOpenChange={(open) => !open && setUnsent(null)}
+          title={LAYOUT_TEXTS.unsentTitle}
+          description={LAYOUT_TEXTS.unsent(unsent ?? 0)}
+          size="sm"
+          footer={
+            <>
+              <Button variant="secondary" className="min-h-12" onClick={() => void logout()}>
+                {LAYOUT_TEXTS.signOutAnyway}
+              </Button>
+              <Button className="min-h-12" onClick={() => setUnsent(null)} autoFocus>
+                {LAYOUT_TEXTS.stay}
+              </Button>
+            </>
+          }
+        >
+          <p className="text-sm text-slate-700">{LAYOUT_TEXTS.unsentHint}</p>
+        </Dialog>
       </div>
     </div>
   );

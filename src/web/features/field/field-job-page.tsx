@@ -2,7 +2,7 @@ import { ArrowLeft, MapPin, Phone } from 'lucide-react';
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDateTimeInZone, formatTimeInZone } from '../../../domain/dates';
-import type { BundlePriceItem, FieldJob } from '../../../domain/field';
+import type { FieldJob } from '../../../domain/field';
 import {
   FIELD_EDITABLE,
   FIELD_LIMITS,
@@ -11,7 +11,6 @@ import {
   type FieldEditable,
   type TimeEventKind,
 } from '../../../domain/field-rules';
-import { formatCents } from '../../../domain/money';
 import { useCompanyTimeZone } from '../../lib/company';
 import { useFieldQueue, type QueuedChange } from '../../lib/field-queue';
 import { Badge } from '../../ui/badge';
@@ -21,6 +20,7 @@ import { SignaturePad } from '../../ui/signature-pad';
 import { Spinner } from '../../ui/spinner';
 import { cn } from '../../ui/cn';
 import { fieldWrites, resizePhoto, useFieldJob, useFieldQueueSync } from './api/field-api';
+import { FieldInspections } from './components/field-inspections';
 import { QueueStatus } from './components/queue-status';
 import { EDITABLE_LABELS, FIELD_TEXTS, mapsUrl, TIME_EVENT_LABELS, telUrl } from './field-texts';
 
@@ -221,66 +221,6 @@ function Notes({ job, timeZone, pending }: { job: FieldJob; timeZone: string; pe
   );
 }
 
-function PriceLookup({
-  priceBook,
-  copyAt,
-  timeZone,
-}: {
-  priceBook: BundlePriceItem[];
-  copyAt: string;
-  timeZone: string;
-}) {
-  const [text, setText] = useState('');
-  const [picked, setPicked] = useState<BundlePriceItem[]>([]);
-  const id = useId();
-  const words = text.trim().toLowerCase();
-  const matches = words ? priceBook.filter((p) => `${p.code} ${p.name}`.toLowerCase().includes(words)).slice(0, 8) : [];
-  const total = picked.reduce((sum, p) => sum + p.priceCents, 0);
-  return (
-    <Section title="Repair options">
-      <p className="text-sm text-slate-700">{FIELD_TEXTS.priceBookCopy(formatDateTimeInZone(copyAt, timeZone))}</p>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        Search the price book
-      </label>
-      <input id={id} className={input} type="search" value={text} onChange={(e) => setText(e.target.value)} />
-      {matches.length ? (
-        <ul className="space-y-2" aria-label="Price book matches">
-          {matches.map((p) => (
-            <li key={`${p.kind}-${p.code}`}>
-              <button
-                type="button"
-                className="flex min-h-12 w-full items-center justify-between gap-2 rounded-lg border border-slate-200 px-3 py-2 text-left text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-600"
-                onClick={() => setPicked((list) => [...list, p])}
-              >
-                <span>
-                  {p.code} {p.name}
-                </span>
-                <span className="font-semibold">{formatCents(p.priceCents)}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {picked.length ? (
-        <div className="space-y-1 text-sm">
-          <ul aria-label="Picked options">
-            {picked.map((p, i) => (
-              <li key={i} className="flex justify-between gap-2">
-                <span>{p.name}</span>
-                <span>{formatCents(p.priceCents)}</span>
-              </li>
-            ))}
-          </ul>
-          <p className="flex justify-between border-t border-slate-200 pt-1 font-semibold">
-            <span>Estimate</span>
-            <span>{formatCents(total)}</span>
-          </p>
-        </div>
-      ) : null}
-    </Section>
-  );
-}
-
 function Photos({ job, pending }: { job: FieldJob; pending: QueuedChange[] }) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
@@ -417,13 +357,12 @@ function Completion({ job, timeZone, pending }: { job: FieldJob; timeZone: strin
 }
 
 /**
- * /field/jobs/{id}: one job on the phone (issue 30). Time buttons, checklist, photos, repair
- * options priced from the saved price book, job details, notes, and the customer's sign-off.
- * Every change goes through the queue (lib/field-queue.ts) and shows as waiting until the server
- * has it. `inspections` is the inspections feature's form (composed in
- * app/screens/field-job-page.tsx); it needs a connection (its writes are not queued yet).
+ * /field/jobs/{id}: one job on the phone (issue 30). Time buttons, checklist, inspections and
+ * their repair options priced from the saved price book, photos, job details, notes, and the
+ * customer's sign-off. Every change goes through the queue (lib/field-queue.ts) and shows as
+ * waiting until the server has it, with or without a connection.
  */
-export function FieldJobScreen({ inspections }: { inspections?: (job: FieldJob) => ReactNode }) {
+export function FieldJobScreen() {
   useFieldQueueSync();
   const { id = '' } = useParams();
   const query = useFieldJob(id);
@@ -450,7 +389,7 @@ export function FieldJobScreen({ inspections }: { inspections?: (job: FieldJob) 
     <div className="mx-auto max-w-xl space-y-4 pb-8">
       <Link
         to="/field"
-        className="inline-flex min-h-11 items-center gap-1 text-base font-medium text-blue-700 hover:text-blue-900"
+        className="inline-flex min-h-12 items-center gap-1 pr-3 text-base font-medium text-blue-700 hover:text-blue-900"
       >
         <ArrowLeft className="h-5 w-5" aria-hidden /> My Day
       </Link>
@@ -513,13 +452,16 @@ export function FieldJobScreen({ inspections }: { inspections?: (job: FieldJob) 
 
       <TimeButtons job={job} timeZone={timeZone} pending={pendingOf(queue.items, job.id, '/time-events')} />
       <Checklist key={job.id} job={job} />
-      {inspections ? (
-        <Section title="Inspections">
-          {fromCache ? <p className="text-sm text-slate-700">Inspections need a connection.</p> : inspections(job)}
-        </Section>
-      ) : null}
+      <Section title="Inspections and repair options">
+        <FieldInspections
+          job={job}
+          queue={queue.items}
+          priceBook={bundle?.priceBook ?? []}
+          copyAt={bundle?.generatedAt ?? null}
+          timeZone={timeZone}
+        />
+      </Section>
       <Photos job={job} pending={pendingOf(queue.items, job.id, '/photos')} />
-      {bundle ? <PriceLookup priceBook={bundle.priceBook} copyAt={bundle.generatedAt} timeZone={timeZone} /> : null}
       <JobDetailsForm key={`${job.id}-${job.contactName}-${job.contactPhone}-${job.problemDescription}`} job={job} />
       <Notes job={job} timeZone={timeZone} pending={pendingOf(queue.items, job.id, '/notes')} />
       <Completion job={job} timeZone={timeZone} pending={pendingOf(queue.items, job.id, '/complete')} />

@@ -13,6 +13,8 @@ export const FIELD_TEXTS = {
   noJobs: (days: number) => `No jobs scheduled for you in the next ${days} days.`,
   offlineCopy: (when: string) => `No connection: showing the copy saved ${when}.`,
   priceBookCopy: (when: string) => `Price book copy from ${when}`,
+  noPriceBook: 'No price book copy on this phone yet: open My Day with a connection to save one.',
+  noInspections: 'No inspections yet.',
   allSent: 'All changes sent',
   waiting: (n: number) => (n === 1 ? '1 change waiting to send' : `${n} changes waiting to send`),
   refused: (n: number) => (n === 1 ? '1 change was refused' : `${n} changes were refused`),

@@ -16,15 +16,20 @@ import type {
   TimeEvent,
 } from '../../../../domain/field';
 import type { FieldEditable, TimeEventKind } from '../../../../domain/field-rules';
+import type { Inspection, InspectionPayload } from '../../../../domain/inspections';
+import type { Repair, RepairPayload } from '../../../../domain/repairs';
 import { api, ApiError } from '../../../lib/api-client';
 import {
   cacheBundle,
   cachedBundle,
+  cacheJob,
+  claimDevice,
   enqueueChange,
   onChangeSent,
   startQueue,
   type QueuedChange,
 } from '../../../lib/field-queue';
+import { useSession } from '../../../lib/session';
 import { fieldKeys, invalidateJob, jobKeys } from '../../../lib/query-keys';
 import { TIME_EVENT_LABELS } from '../field-texts';
 
@@ -38,10 +43,17 @@ export interface BundleView {
   fromCache: boolean;
 }
 
+/** The signed-in user's id: what the phone keeps is theirs (another user's leftovers are deleted first). */
+function useUserId(): string {
+  return useSession().data?.id ?? '';
+}
+
 export function useFieldBundle() {
+  const userId = useUserId();
   return useQuery({
     queryKey: fieldKeys.bundle,
     queryFn: async ({ signal }): Promise<BundleView> => {
+      await claimDevice(userId);
       try {
         const bundle = await api.get<FieldBundle>('/api/field/bundle', undefined, { signal });
         await cacheBundle(bundle);
@@ -66,12 +78,15 @@ export interface JobView {
 }
 
 export function useFieldJob(id: string) {
+  const userId = useUserId();
   return useQuery({
     queryKey: fieldKeys.job(id),
     queryFn: async ({ signal }): Promise<JobView> => {
+      await claimDevice(userId);
       const saved = await cachedBundle<FieldBundle>();
       try {
         const job = await api.get<FieldJob>(`/api/field/jobs/${id}`, undefined, { signal });
+        await cacheJob(job);
         return { job, timeZone: saved?.timeZone ?? null, fromCache: false, bundle: saved };
       } catch (error) {
         const fromBundle = unreachable(error) ? saved?.jobs.find((j) => j.id === id) : undefined;
@@ -93,6 +108,16 @@ function withSent(view: JobView | undefined, change: QueuedChange, answer: unkno
   if (change.url.endsWith('/photos'))
     return { ...view, job: { ...job, photos: [...job.photos, answer as FieldPhoto] } };
   if (change.url.endsWith('/notes')) return { ...view, job: { ...job, notes: [...job.notes, answer as FieldNote] } };
+  if (change.url.endsWith('/repair')) {
+    const saved = answer as Repair;
+    const inspections = job.inspections.map((i) => (i.id === saved.inspectionId ? { ...i, repair: saved } : i));
+    return { ...view, job: { ...job, inspections } };
+  }
+  if (change.url.includes('/inspections')) {
+    const saved = answer as Inspection;
+    const others = job.inspections.filter((i) => i.id !== saved.id);
+    return { ...view, job: { ...job, inspections: [saved, ...others] } };
+  }
   if (change.url.endsWith('/complete')) {
     const { signature } = answer as { signature: FieldSignature };
     return { ...view, job: { ...job, status: 'completed', signatures: [...job.signatures, signature] } };
@@ -103,14 +128,15 @@ function withSent(view: JobView | undefined, change: QueuedChange, answer: unkno
 /** Starts the queue, and refreshes the field data and the job whenever a change lands. */
 export function useFieldQueueSync() {
   const client = useQueryClient();
+  const userId = useUserId();
   useEffect(() => {
-    startQueue();
+    if (userId) startQueue(userId);
     return onChangeSent((change, answer) => {
       client.setQueryData<JobView>(fieldKeys.job(change.jobId), (view) => withSent(view, change, answer));
       void client.invalidateQueries({ queryKey: fieldKeys.all });
       void invalidateJob(client, change.jobId);
     });
-  }, [client]);
+  }, [client, userId]);
 }
 
 const now = () => new Date().toISOString();
@@ -158,6 +184,31 @@ export const fieldWrites = {
       url: `/api/field/jobs/${jobId}`,
       body: { base, changes, deviceAt: now() },
       label: 'Job details',
+      jobId,
+    }),
+  /** A new inspection: the phone gives it its id, so its repair options can be queued before the server answers. */
+  addInspection: (jobId: string, id: string, fields: InspectionPayload) =>
+    enqueueChange({
+      method: 'POST',
+      url: `/api/field/jobs/${jobId}/inspections`,
+      body: { id, ...fields },
+      label: 'New inspection',
+      jobId,
+    }),
+  changeInspection: (jobId: string, inspectionId: string, fields: InspectionPayload) =>
+    enqueueChange({
+      method: 'PUT',
+      url: `/api/field/jobs/${jobId}/inspections/${inspectionId}`,
+      body: fields,
+      label: 'Inspection changes',
+      jobId,
+    }),
+  repair: (jobId: string, inspectionId: string, payload: RepairPayload) =>
+    enqueueChange({
+      method: 'PUT',
+      url: `/api/field/jobs/${jobId}/inspections/${inspectionId}/repair`,
+      body: payload,
+      label: 'Repair options',
       jobId,
     }),
   complete: (jobId: string, signerName: string, signaturePng: string | null) =>

@@ -64,10 +64,10 @@ export function QueueStatus({ jobId }: { jobId?: string }) {
                   <span className="font-medium">{c.label}:</span> {c.refused}
                 </p>
                 <div className="flex gap-2">
-                  <Button variant="secondary" className="min-h-11" onClick={() => void retryChange(c.seq!)}>
+                  <Button variant="secondary" className="min-h-12 min-w-24" onClick={() => void retryChange(c.seq!)}>
                     Retry
                   </Button>
-                  <Button variant="ghost" className="min-h-11" onClick={() => void discardChange(c.seq!)}>
+                  <Button variant="ghost" className="min-h-12 min-w-24" onClick={() => void discardChange(c.seq!)}>
                     Discard
                   </Button>
                 </div>
