@@ -1,10 +1,14 @@
 import { Link } from 'react-router';
 import { useCan } from '../../../lib/can';
 
-/** The agreements list's way to its reports: renewals (office), pull-through (admin, manager), the generator's runs (admin, manager). */
+/**
+ * The agreements list's way to its reports: renewals (office), pull-through (admin, manager),
+ * deferred revenue (who sees the invoice lists), the generator's runs (admin, manager).
+ */
 export function AgreementReportLinks() {
   const canReport = useCan('agreements.report');
   const canGenerate = useCan('agreements.generate');
+  const canSeeInvoices = useCan('invoices.lists');
   const link =
     'rounded px-1 text-sm font-medium text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600';
   return (
@@ -15,6 +19,11 @@ export function AgreementReportLinks() {
       {canReport ? (
         <Link to="/agreements/report" className={link}>
           Pull-through
+        </Link>
+      ) : null}
+      {canSeeInvoices ? (
+        <Link to="/agreements/deferred-revenue" className={link}>
+          Deferred revenue
         </Link>
       ) : null}
       {canGenerate ? (
