@@ -301,6 +301,12 @@ describe('agreement billing: the generator', () => {
     expect(jobInvoices.statusCode, jobInvoices.body).toBe(200);
     const card = await api.call('GET', `/api/agreements/${perVisit.id}/invoices`);
     expect(card.json().items).toHaveLength(1);
+    // The agreement's own invoice, once issued, is its revenue, not a repair sold on the visit.
+    await ctx.database.db.execute(
+      sql`update job_invoices set status = 'issued', issued_date = '2027-07-02' where id = ${rows[0]!.id}::uuid`,
+    );
+    const figures = (await admin.call('GET', `/api/agreements/${perVisit.id}/pull-through`)).json();
+    expect(figures).toMatchObject({ visitsDone: 1, repairRevenueCents: 0 });
   });
 
   it("deferred revenue: billed in advance when issued, earned when the visit's job is completed", async () => {

@@ -74,8 +74,9 @@ function figuresLateral(today: string): SQL {
         as made_before_to_date,
       (select count(distinct location_id) from ${agreementUnits} where agreement_id = ${a.id})::int as location_count,
       q.quoted_count, q.quoted_cents, q.approved_count, q.approved_cents,
+      -- the agreement's own billing (per-visit invoices carry agreement_id) is its revenue, not repairs
       (select coalesce(sum(i.amount - i.tax), 0) * 100 from ${jobInvoices} i join aj on aj.job_id = i.job_id
-        where i.status in ('issued', 'paid'))::bigint as repair_revenue_cents,
+        where i.status in ('issued', 'paid') and i.agreement_id is null)::bigint as repair_revenue_cents,
       (select coalesce(sum(round(ji.quantity * coalesce(pp.parts_cost, ji.unit_cost), 2)), 0) * 100
         from ${jobItems} ji join aj on aj.job_id = ji.job_id
         left join ${jobPartPrices} pp on pp.code = ji.code
