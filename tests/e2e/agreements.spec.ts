@@ -3,6 +3,7 @@
  * visits now, and see the visit's job on the agreement and the agreement on the job page.
  * Screenshots at 1024x768 and 768x1024 go to test-results/agreements-*.png for a person to look at.
  */
+import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
 
 /** Today's day of the month in the demo company's zone, at most 28: a monthly visit on it is due within 30 days. */
@@ -84,5 +85,91 @@ test.describe('service agreements', () => {
     await page.setViewportSize({ width: 1024, height: 768 });
     await page.goto('/agreements?status=active');
     await expect(page.getByTestId('agreement-row').filter({ hasText: 'Zephyr Monthly PM' })).toBeVisible();
+  });
+});
+
+/** Presses Tab until the target has the focus: proves it is reachable from the keyboard. */
+async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
+  await expect(target).toBeVisible();
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab did not reach ${target.toString()} in ${max} presses`);
+}
+
+test.describe('service agreements by keyboard alone', () => {
+  test.describe.configure({ timeout: 150_000 });
+
+  test('create, edit, renew and cancel an agreement without the mouse', async ({ signedIn: page, f }) => {
+    const company = await f.company({ name: 'Quartz Plaza' });
+    const location = await f.location({ companyId: company.id, name: 'Quartz East' });
+    await f.unit({ locationId: location.id, unitNumber: 'QZ-RTU-1' });
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.goto('/agreements');
+    await expect(page.getByRole('heading', { name: 'Service Agreements', level: 1 })).toBeVisible();
+
+    await tabTo(page, page.getByRole('link', { name: 'New Agreement' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'New Agreement', level: 1 })).toBeVisible();
+    await tabTo(page, page.getByLabel('Agreement Name'));
+    await page.keyboard.type('Quartz Quarterly PM');
+    await tabTo(page, page.getByLabel('Company'));
+    await page.keyboard.type('Quartz');
+    const quartz = page.getByRole('option', { name: /Quartz Plaza/ });
+    await expect(quartz).toBeVisible();
+    await expect(async () => {
+      if ((await quartz.getAttribute('aria-selected')) !== 'true') await page.keyboard.press('ArrowDown');
+      await expect(quartz).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await page.keyboard.press('Enter');
+    const unit = page.getByRole('checkbox', { name: 'QZ-RTU-1' });
+    await expect(unit).toBeVisible({ timeout: 20_000 });
+    await tabTo(page, unit);
+    await page.keyboard.press('Space');
+    await expect(unit).toBeChecked();
+    await tabTo(page, page.getByLabel('Price ($)'));
+    await page.keyboard.type('1200.00');
+    await tabTo(page, page.getByRole('button', { name: 'Create Agreement' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Quartz Quarterly PM', level: 1 })).toBeVisible();
+    await expect(page.getByText('$1,200.00', { exact: false }).first()).toBeVisible();
+
+    // Edit: the price, from the keyboard.
+    await tabTo(page, page.getByRole('link', { name: 'Edit' }));
+    await page.keyboard.press('Enter');
+    const price = page.getByLabel('Price ($)');
+    await tabTo(page, price);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('1500.00');
+    await tabTo(page, page.getByRole('button', { name: 'Save Changes' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Quartz Quarterly PM', level: 1 })).toBeVisible();
+    await expect(page.getByText('$1,500.00', { exact: false }).first()).toBeVisible();
+
+    // Renew: the dialog says the next term, and the new term opens.
+    const firstTerm = page.url();
+    await tabTo(page, page.getByRole('button', { name: 'Renew' }));
+    await page.keyboard.press('Enter');
+    const renew = page.getByRole('dialog');
+    await expect(renew).toContainText('Renew Quartz Quarterly PM?');
+    await expectAccessible(page, 'the renew dialog');
+    await tabTo(page, renew.getByRole('button', { name: 'Renew Agreement' }));
+    await page.keyboard.press('Enter');
+    await expect(page).not.toHaveURL(firstTerm);
+    await expect(page.getByRole('heading', { name: 'Quartz Quarterly PM', level: 1 })).toBeVisible();
+
+    // Cancel the new term: the dialog says what happens to the visits first.
+    await tabTo(page, page.getByRole('button', { name: 'Cancel Agreement' }));
+    await page.keyboard.press('Enter');
+    const cancel = page.getByRole('dialog');
+    await expect(cancel).toContainText('Cancel agreement Quartz Quarterly PM?');
+    const confirm = cancel.getByRole('button', { name: 'Cancel Agreement' });
+    await expect(confirm).toBeEnabled();
+    await expectAccessible(page, 'the cancel dialog');
+    await tabTo(page, confirm);
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(/^Agreement cancelled;/)).toBeVisible();
+    await expect(page.getByText('Cancelled', { exact: true }).first()).toBeVisible();
   });
 });
