@@ -151,7 +151,7 @@ test.describe('service agreements by keyboard alone', () => {
     const firstTerm = page.url();
     await tabTo(page, page.getByRole('button', { name: 'Renew' }));
     await page.keyboard.press('Enter');
-    const renew = page.getByRole('dialog');
+    const renew = page.getByRole('alertdialog');
     await expect(renew).toContainText('Renew Quartz Quarterly PM?');
     await expectAccessible(page, 'the renew dialog');
     await tabTo(page, renew.getByRole('button', { name: 'Renew Agreement' }));
