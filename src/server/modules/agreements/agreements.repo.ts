@@ -122,6 +122,27 @@ export function agreementListStatements(
   return planSortKeyList(agreementList(options), query, context);
 }
 
+/**
+ * An array as ONE parameter (a PostgreSQL array literal) for `unnest` and `= any`: for uuids and
+ * ISO dates only (no commas, quotes or braces); null becomes NULL.
+ */
+const pgArray = (values: readonly (string | null)[]) => `{${values.map((v) => (v === null ? 'NULL' : v)).join(',')}}`;
+
+/** Columns by their bare names (an INSERT's column list, an UPDATE's SET, ON CONFLICT). */
+const columnNames = (...columns: { name: string }[]) =>
+  sql.join(
+    columns.map((c) => sql.identifier(c.name)),
+    sql`, `,
+  );
+
+/** What claimVisits answers for each visit it made. */
+const CLAIMED_VISIT = selection({
+  id: agreementVisits.id,
+  agreementId: agreementVisits.agreementId,
+  locationId: agreementVisits.locationId,
+  visitDate: agreementVisits.visitDate,
+});
+
 export type AgreementRow = typeof agreements.$inferSelect;
 export type AgreementInsert = typeof agreements.$inferInsert;
 
@@ -205,6 +226,27 @@ export function createAgreementsRepo(db: Executor, options: ListOptions = {}) {
         .innerJoin(locations, eq(locations.id, agreementUnits.locationId))
         .where(eq(agreementUnits.agreementId, agreementId))
         .orderBy(asc(locations.name), asc(units.unitNumber));
+    },
+
+    /** The covered units of several agreements (the generator's batch), each's in `coveredUnits`' order. */
+    async coveredUnitsOf(agreementIds: readonly string[], exec: Executor = db): Promise<Map<string, CoveredUnit[]>> {
+      const found = new Map<string, CoveredUnit[]>(agreementIds.map((id) => [id, []]));
+      if (agreementIds.length === 0) return found;
+      const rows = await exec
+        .select({
+          agreementId: agreementUnits.agreementId,
+          unitId: agreementUnits.unitId,
+          unitNumber: units.unitNumber,
+          locationId: agreementUnits.locationId,
+          locationName: locations.name,
+        })
+        .from(agreementUnits)
+        .innerJoin(units, eq(units.id, agreementUnits.unitId))
+        .innerJoin(locations, eq(locations.id, agreementUnits.locationId))
+        .where(sql`${agreementUnits.agreementId} = any(${pgArray(agreementIds)}::uuid[])`)
+        .orderBy(asc(agreementUnits.agreementId), asc(locations.name), asc(units.unitNumber));
+      for (const { agreementId, ...unit } of rows) found.get(agreementId)?.push(unit);
+      return found;
     },
 
     /** The units asked for that exist, with their location and company. */
@@ -313,6 +355,61 @@ export function createAgreementsRepo(db: Executor, options: ListOptions = {}) {
 
     async setVisitJob(visitId: string, jobId: string, exec: Executor = db): Promise<void> {
       await exec.update(agreementVisits).set({ jobId }).where(eq(agreementVisits.id, visitId));
+    },
+
+    /**
+     * Many visits' rows in one statement (the generator's batch, decision 053), each once: the
+     * answer holds the visits made, a visit the agreement already has for that month at the
+     * location is left out (as `claimVisit`). The first of two with one key in the list wins.
+     */
+    async claimVisits(
+      values: readonly { agreementId: string; locationId: string; visitDate: string; windowEnd: string }[],
+      runId: string,
+      exec: Executor = db,
+    ): Promise<{ id: string; agreementId: string; locationId: string; visitDate: string }[]> {
+      if (values.length === 0) return [];
+      const v = agreementVisits;
+      return selectRows(
+        exec,
+        CLAIMED_VISIT,
+        sql`insert into ${v} (${columnNames(v.agreementId, v.locationId, v.visitDate, v.period, v.windowEnd, v.runId)})
+            select x.agreement_id, x.location_id, x.visit_date, x.period, x.window_end, ${runId}::uuid
+            from unnest(${pgArray(values.map((w) => w.agreementId))}::uuid[],
+                        ${pgArray(values.map((w) => w.locationId))}::uuid[],
+                        ${pgArray(values.map((w) => w.visitDate))}::date[],
+                        ${pgArray(values.map((w) => `${w.visitDate.slice(0, 7)}-01`))}::date[],
+                        ${pgArray(values.map((w) => w.windowEnd))}::date[])
+                 with ordinality as x(agreement_id, location_id, visit_date, period, window_end, ord)
+            order by x.ord
+            on conflict (${columnNames(v.agreementId, v.period, v.locationId)}) do nothing
+            returning ${CLAIMED_VISIT}`,
+      );
+    },
+
+    /** Visits' jobs, in one statement. */
+    async setVisitJobs(links: readonly { visitId: string; jobId: string }[], exec: Executor = db): Promise<void> {
+      if (links.length === 0) return;
+      await exec.execute(
+        sql`update ${agreementVisits} set ${columnNames(agreementVisits.jobId)} = l.job_id
+            from unnest(${pgArray(links.map((l) => l.visitId))}::uuid[],
+                        ${pgArray(links.map((l) => l.jobId))}::uuid[]) as l(visit_id, job_id)
+            where ${agreementVisits.id} = l.visit_id`,
+      );
+    },
+
+    /** Agreements' next visit dates (null: none left in the term), in one statement. */
+    async setNextVisits(
+      values: readonly { id: string; nextVisitOn: string | null }[],
+      exec: Executor = db,
+    ): Promise<void> {
+      if (values.length === 0) return;
+      await exec.execute(
+        sql`update ${agreements} set ${columnNames(agreements.nextVisitOn)} = n.next_visit_on,
+              ${columnNames(agreements.updatedAt)} = ${new Date().toISOString()}::timestamptz
+            from unnest(${pgArray(values.map((v) => v.id))}::uuid[],
+                        ${pgArray(values.map((v) => v.nextVisitOn))}::date[]) as n(id, next_visit_on)
+            where ${agreements.id} = n.id`,
+      );
     },
 
     /** The agreement a job is a visit of (the job page's link), or null. */

@@ -45,7 +45,7 @@ import { badRequest, conflict, notFound, registerConstraintMessages } from '../.
 import { inBatches } from '../../export/xlsx.js';
 import type { AgreementVisitJob, JobsRepo, VisitJobOutcome } from '../jobs/index.js';
 import type { SettingsRepo } from '../settings/index.js';
-import { recordWebhookEvent } from '../webhooks/index.js';
+import { recordWebhookEvents } from '../webhooks/index.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { billDue, refreshNextBillOn, withdrawAgreementBilling } from './agreement-billing.service.js';
 import type { AgreementInsert, AgreementRow, AgreementsRepo, CoveredUnit } from './agreements.repo.js';
@@ -68,6 +68,8 @@ registerConstraintMessages({
 /** What the agreements module asks of the jobs module (it owns jobs): make and withdraw a visit's job. */
 export interface VisitJobs {
   createVisitJob(values: AgreementVisitJob, tx: Executor): Promise<{ id: string; number: number }>;
+  /** Several visits' jobs at once, answered in the order given (the generator's batch). */
+  createVisitJobs(values: readonly AgreementVisitJob[], tx: Executor): Promise<{ id: string; number: number }[]>;
   withdrawVisitJob(jobId: string, tx: Executor): Promise<VisitJobOutcome>;
 }
 
@@ -367,50 +369,92 @@ export function createAgreementsService(deps: AgreementsServiceDeps) {
     return id;
   };
 
-  /** Makes every visit of `row` from its next visit date to the horizon (at most its end). */
-  const generateFor = async (row: AgreementRow, horizon: string, runId: string, tx: Executor): Promise<number> => {
-    if (!row.nextVisitOn) return 0;
-    const to = minDate(row.endDate, horizon);
-    const rule = ruleOf(row);
-    const dates = visitDates(rule, row.startDate, row.nextVisitOn, to);
-    const locations = byLocation(await repo.coveredUnits(row.id, tx));
-    let created = 0;
-    for (const visitDate of dates) {
-      for (const location of locations) {
-        const visitId = await repo.claimVisit(
-          {
+  /**
+   * Makes every visit of a batch of agreements from each one's next visit date to the horizon (at
+   * most its end), set-based (decision 053): the visits are computed here, claimed in one
+   * statement (a visit the agreement already has is skipped, as before), their jobs made in one
+   * (numbered in agreement, date, location order, as the row-by-row generator did), linked in one,
+   * their webhook events recorded in one, and the next visit dates set in one.
+   */
+  const generateBatch = async (
+    rows: readonly AgreementRow[],
+    horizon: string,
+    runId: string,
+    tx: Executor,
+  ): Promise<number> => {
+    const due = rows.filter((row) => row.nextVisitOn);
+    if (due.length === 0) return 0;
+    const coveredOf = await repo.coveredUnitsOf(
+      due.map((row) => row.id),
+      tx,
+    );
+    const wanted: {
+      row: AgreementRow;
+      visitDate: string;
+      location: { locationId: string; units: CoveredUnit[] };
+    }[] = [];
+    const next: { id: string; nextVisitOn: string | null }[] = [];
+    for (const row of due) {
+      const to = minDate(row.endDate, horizon);
+      const rule = ruleOf(row);
+      const locations = byLocation(coveredOf.get(row.id) ?? []);
+      for (const visitDate of visitDates(rule, row.startDate, row.nextVisitOn!, to))
+        for (const location of locations) wanted.push({ row, visitDate, location });
+      next.push({ id: row.id, nextVisitOn: nextVisitDate(rule, row.startDate, addDays(to, 1), row.endDate) });
+    }
+    const key = (agreementId: string, locationId: string, visitDate: string) =>
+      `${agreementId}|${locationId}|${visitDate}`;
+    const claimed = new Map(
+      (
+        await repo.claimVisits(
+          wanted.map(({ row, visitDate, location }) => ({
             agreementId: row.id,
             locationId: location.locationId,
             visitDate,
             windowEnd: visitWindowEnd(visitDate, row.windowDays),
-            runId,
-          },
+          })),
+          runId,
           tx,
-        );
-        if (!visitId) continue;
-        const job = await jobs.createVisitJob(visitJobValues(row, visitDate, location), tx);
-        await repo.setVisitJob(visitId, job.id, tx);
-        // The webhook event, in the generator's transaction (decision 048).
-        await recordWebhookEvent(
-          tx,
-          'agreement.visit_generated',
-          {
-            agreementId: row.id,
-            agreementNumber: row.number,
-            agreementName: row.name,
-            visitId,
-            visitDate,
-            locationId: location.locationId,
-            jobId: job.id,
-            jobNumber: job.number,
-          },
-          clock(),
-        );
-        created++;
-      }
-    }
-    await repo.update(row.id, { nextVisitOn: nextVisitDate(rule, row.startDate, addDays(to, 1), row.endDate) }, tx);
-    return created;
+        )
+      ).map((v) => [key(v.agreementId, v.locationId, v.visitDate), v.id]),
+    );
+    // In the list's order; a key listed twice (two dates of one month) was claimed once, by the first.
+    const made = wanted.flatMap((w) => {
+      const k = key(w.row.id, w.location.locationId, w.visitDate);
+      const visitId = claimed.get(k);
+      if (!visitId) return [];
+      claimed.delete(k);
+      return [{ ...w, visitId }];
+    });
+    const madeJobs = await jobs.createVisitJobs(
+      made.map((m) => visitJobValues(m.row, m.visitDate, m.location)),
+      tx,
+    );
+    await repo.setVisitJobs(
+      made.map((m, i) => ({ visitId: m.visitId, jobId: madeJobs[i]!.id })),
+      tx,
+    );
+    // The webhook events, in the generator's transaction (decision 048).
+    const at = clock();
+    await recordWebhookEvents(
+      tx,
+      'agreement.visit_generated',
+      made.map((m, i) => ({
+        data: {
+          agreementId: m.row.id,
+          agreementNumber: m.row.number,
+          agreementName: m.row.name,
+          visitId: m.visitId,
+          visitDate: m.visitDate,
+          locationId: m.location.locationId,
+          jobId: madeJobs[i]!.id,
+          jobNumber: madeJobs[i]!.number,
+        },
+        at,
+      })),
+    );
+    await repo.setNextVisits(next, tx);
+    return made.length;
   };
 
   return {
@@ -615,7 +659,7 @@ export function createAgreementsService(deps: AgreementsServiceDeps) {
           let after: string | null = null;
           for (;;) {
             const batch = await repo.dueForVisits(horizon, after, GENERATOR_BATCH, tx);
-            for (const row of batch) created += await generateFor(row, horizon, runId, tx);
+            created += await generateBatch(batch, horizon, runId, tx);
             if (batch.length < GENERATOR_BATCH) break;
             after = batch[batch.length - 1]!.id;
           }

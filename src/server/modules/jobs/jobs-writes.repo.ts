@@ -16,6 +16,29 @@ export function createJobsWritesRepo(db: Executor) {
       return row!;
     },
 
+    /**
+     * Several jobs in one statement (the visit generator, decision 053): numbers are taken from the
+     * sequence in the order given; the answer is in that order too (matched by the given ids).
+     */
+    async insertJobs(
+      values: (JobInsert & { id: string })[],
+      exec: Executor = db,
+    ): Promise<{ id: string; number: number }[]> {
+      if (values.length === 0) return [];
+      const rows = await exec.insert(jobs).values(values).returning({ id: jobs.id, number: jobs.number });
+      const numbers = new Map(rows.map((r) => [r.id, r.number]));
+      return values.map((v) => ({ id: v.id, number: numbers.get(v.id)! }));
+    },
+
+    /** Technicians of several jobs in one statement. */
+    async insertTechniciansOfJobs(
+      rows: { jobId: string; technicianId: string; isPrimary: boolean }[],
+      exec: Executor = db,
+    ): Promise<void> {
+      if (rows.length === 0) return;
+      await exec.insert(jobTechnicians).values(rows);
+    },
+
     async insertTechnicians(
       jobId: string,
       rows: { technicianId: string; isPrimary: boolean }[],

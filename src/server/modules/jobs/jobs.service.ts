@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { quantityRefusal } from '../../../domain/invoices/index.js';
 import type { Paginated } from '../../../domain/api.js';
 import type { FieldEditable } from '../../../domain/field.js';
@@ -60,6 +61,8 @@ import type { JobEditRow, JobListContext, JobRecord, JobsRepo, JobUpdate } from 
 
 /** The contract a visit's job is priced at: parts at the contract rate (decision 043). */
 const AGREEMENT_SERVICE_CONTRACT = 'Standard';
+/** How many visit jobs one INSERT writes (well under PostgreSQL's 65,535 parameters). */
+const VISIT_JOB_CHUNK = 1000;
 
 registerConstraintMessages({
   jobs_location_id_locations_id_fk: { status: 400, message: JOB_MESSAGES.unknownLocation, field: 'locationId' },
@@ -351,6 +354,50 @@ export function createJobsService({
     );
   };
 
+  /**
+   * Agreement visits become jobs, several at once (the generator's batch, decision 053): the jobs
+   * in one statement per chunk, numbered in the order given, then their technicians in one. The
+   * answer is in the order given.
+   */
+  const createVisitJobs = async (
+    list: readonly AgreementVisitJob[],
+    tx: Executor,
+  ): Promise<{ id: string; number: number }[]> => {
+    const made: { id: string; number: number }[] = [];
+    for (let i = 0; i < list.length; i += VISIT_JOB_CHUNK) {
+      const chunk = list.slice(i, i + VISIT_JOB_CHUNK);
+      const jobsMade = await repo.insertJobs(
+        chunk.map((values) => ({
+          id: randomUUID(),
+          name: values.name.slice(0, JOB_LIMITS.nameLength),
+          type: values.type,
+          status: 'unscheduled' as const,
+          locationId: values.locationId,
+          unitId: values.unitId,
+          serviceLine: values.serviceLine,
+          description: values.description,
+          timePeriodStart: values.timePeriodStart,
+          timePeriodDue: values.timePeriodDue,
+          scheduleDuration: values.scheduleDuration,
+          office: DEFAULT_OFFICE,
+          serviceContract: AGREEMENT_SERVICE_CONTRACT,
+          createdBy: values.createdBy,
+        })),
+        tx,
+      );
+      await repo.insertTechniciansOfJobs(
+        chunk.flatMap((values, k) =>
+          values.technicianId
+            ? technicianRows([values.technicianId]).map((r) => ({ jobId: jobsMade[k]!.id, ...r }))
+            : [],
+        ),
+        tx,
+      );
+      made.push(...jobsMade);
+    }
+    return made;
+  };
+
   return {
     async list(query: JobListQuery): Promise<Paginated<JobListItem>> {
       const { items, total, totalCapped } = await repo.list(query, await context());
@@ -547,27 +594,10 @@ export function createJobsService({
      * agreement was checked when it was saved; a reference gone since fails the transaction.
      */
     async createVisitJob(values: AgreementVisitJob, tx: Executor): Promise<{ id: string; number: number }> {
-      const job = await repo.insertJob(
-        {
-          name: values.name.slice(0, JOB_LIMITS.nameLength),
-          type: values.type,
-          status: 'unscheduled',
-          locationId: values.locationId,
-          unitId: values.unitId,
-          serviceLine: values.serviceLine,
-          description: values.description,
-          timePeriodStart: values.timePeriodStart,
-          timePeriodDue: values.timePeriodDue,
-          scheduleDuration: values.scheduleDuration,
-          office: DEFAULT_OFFICE,
-          serviceContract: AGREEMENT_SERVICE_CONTRACT,
-          createdBy: values.createdBy,
-        },
-        tx,
-      );
-      if (values.technicianId) await repo.insertTechnicians(job.id, technicianRows([values.technicianId]), tx);
-      return job;
+      return (await createVisitJobs([values], tx))[0]!;
     },
+
+    createVisitJobs,
 
     /**
      * An agreement no longer wants this visit (its plan changed, it was cancelled). Only a job

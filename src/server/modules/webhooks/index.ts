@@ -6,7 +6,7 @@
  */
 import type { WebhookEventType, WebhookPayload } from '../../../domain/webhooks.js';
 import type { Executor } from '../../db/client.js';
-import { insertWebhookEvent } from './webhooks.repo.js';
+import { insertWebhookEvent, insertWebhookEvents } from './webhooks.repo.js';
 
 export { createWebhooksRepo, type WebhooksRepo } from './webhooks.repo.js';
 export { webhooksRoutes } from './webhooks.routes.js';
@@ -27,4 +27,24 @@ export async function recordWebhookEvent<T extends object>(
 ): Promise<{ eventId: string; deliveries: number } | null> {
   const payload: WebhookPayload<T> = { type, timestamp: at.toISOString(), data };
   return insertWebhookEvent(exec, type, JSON.stringify(payload));
+}
+
+/**
+ * `recordWebhookEvent` for several events of one type in one go (the visit generator's batch):
+ * the same events and deliveries, in the order given, in a few statements. Answers how many
+ * events were written (0 when no endpoint listens).
+ */
+export async function recordWebhookEvents<T extends object>(
+  exec: Executor,
+  type: WebhookEventType,
+  events: readonly { data: T; at: Date }[],
+): Promise<number> {
+  return insertWebhookEvents(
+    exec,
+    type,
+    events.map(({ data, at }) => {
+      const payload: WebhookPayload<T> = { type, timestamp: at.toISOString(), data };
+      return JSON.stringify(payload);
+    }),
+  );
 }

@@ -3,6 +3,7 @@
  * webhook_attempts): the endpoints, an event written into the caller's transaction, the screen's
  * reads, replay, and the worker's claim, lease and settle (the outbox's design, decision 011/048).
  */
+import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, exists, inArray, lt, lte, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type {
@@ -54,6 +55,30 @@ export async function insertWebhookEvent(
   const [event] = await exec.insert(webhookEvents).values({ type, body }).returning({ id: webhookEvents.id });
   await exec.insert(webhookDeliveries).values(endpoints.map((e) => ({ eventId: event!.id, endpointId: e.id })));
   return { eventId: event!.id, deliveries: endpoints.length };
+}
+
+/**
+ * Several events of one type at once (the visit generator's batch, decision 053): the same rows as
+ * `insertWebhookEvent` once per body, in the order given, in a few statements. Nothing when no
+ * endpoint listens; the answer is how many events were written.
+ */
+export async function insertWebhookEvents(exec: Executor, type: string, bodies: readonly string[]): Promise<number> {
+  if (bodies.length === 0) return 0;
+  const endpoints = await exec
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.enabled, true), sql`${type} = any(${webhookEndpoints.events})`));
+  if (endpoints.length === 0) return 0;
+  // At most about 20,000 parameters per statement, whatever the number of endpoints.
+  const CHUNK = Math.max(1, Math.floor(10_000 / endpoints.length));
+  for (let i = 0; i < bodies.length; i += CHUNK) {
+    const events = bodies.slice(i, i + CHUNK).map((body) => ({ id: randomUUID(), type, body }));
+    await exec.insert(webhookEvents).values(events);
+    await exec
+      .insert(webhookDeliveries)
+      .values(events.flatMap((event) => endpoints.map((e) => ({ eventId: event.id, endpointId: e.id }))));
+  }
+  return bodies.length;
 }
 
 export function createWebhooksRepo(db: Executor) {
