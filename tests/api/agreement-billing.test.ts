@@ -12,6 +12,7 @@ import { buildApp } from '../../src/server/app.js';
 import { queryRows } from '../../src/server/db/client.js';
 import { apiClient, signInAs, type ApiClient } from '../support/api.js';
 import { createTestContext, testConfig, type TestContext } from '../support/test-app.js';
+import { agreementPayload } from '../support/agreements.js';
 
 let now = new Date('2027-01-05T15:00:00Z');
 const setToday = async (iso: string) => {
@@ -61,32 +62,11 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const agreement = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Billing Quarterly PM',
-  companyId,
-  unitIds: [unitId],
-  startDate: '2027-01-01',
-  endDate: '2027-12-31',
-  frequency: 'quarterly',
-  months: [],
-  dayKind: 'dayOfMonth',
-  dayOfMonth: 15,
-  nth: 1,
-  weekday: 1,
-  windowDays: 14,
-  technicianId: null,
-  jobType: 'PM',
-  serviceLine: 'HVACGEN',
-  visitDuration: 60,
-  checklist: '',
-  price: '1200.00',
-  billingPlan: 'quarterly',
-  notToExceed: '',
-  autoRenew: false,
-  escalatorPercent: '0',
-  notes: '',
-  ...overrides,
-});
+const agreement = (overrides: Record<string, unknown> = {}) =>
+  agreementPayload(
+    { companyId, unitIds: [unitId], technicianId: null },
+    { name: 'Billing Quarterly PM', visitDuration: 60, ...overrides },
+  );
 
 async function create(overrides: Record<string, unknown> = {}) {
   const response = await api.call('POST', '/api/agreements', agreement(overrides));

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client.js';
 import { signInAs, type ApiClient } from '../support/api.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
+import { agreementPayload } from '../support/agreements.js';
 
 let now = new Date('2027-01-05T15:00:00Z');
 let ctx: TestContext;
@@ -40,31 +41,22 @@ describe('one batch of agreements', () => {
         const locationId = (await ctx.f.location({ companyId, name: `${place} ${i}` })).id;
         unitIds.push((await ctx.f.unit({ locationId, unitNumber: `RTU-${place}` })).id);
       }
-      const response = await api.call('POST', '/api/agreements', {
-        name: `Batch ${i}`,
-        companyId,
-        unitIds,
-        startDate: '2027-01-01',
-        endDate: '2027-12-31',
-        frequency: 'monthly',
-        months: [],
-        dayKind: 'dayOfMonth',
-        dayOfMonth: 10,
-        nth: 1,
-        weekday: 1,
-        windowDays: 14,
-        technicianId,
-        jobType: 'PM',
-        serviceLine: 'HVACGEN',
-        visitDuration: 60,
-        checklist: '',
-        price: '100.00',
-        billingPlan: 'per_visit',
-        notToExceed: null,
-        autoRenew: false,
-        escalatorPercent: '0',
-        notes: '',
-      });
+      const response = await api.call(
+        'POST',
+        '/api/agreements',
+        agreementPayload(
+          { companyId, unitIds, technicianId },
+          {
+            name: `Batch ${i}`,
+            frequency: 'monthly',
+            dayOfMonth: 10,
+            visitDuration: 60,
+            price: '100.00',
+            billingPlan: 'per_visit',
+            notToExceed: null,
+          },
+        ),
+      );
       expect(response.statusCode, response.body).toBe(201);
     }
     // Down for two months: the run catches up January to March (and makes April's, 30 days ahead).

@@ -10,6 +10,7 @@ import { fieldTimeEvents, jobRepairs, jobs } from '../../src/server/db/schema.js
 import { signInAs, type ApiClient } from '../support/api.js';
 import { tableFingerprint } from '../support/db-fingerprint.js';
 import { createTestContext, type TestContext } from '../support/test-app.js';
+import { agreementPayload } from '../support/agreements.js';
 
 let now = new Date('2027-01-05T15:00:00Z');
 let ctx: TestContext;
@@ -33,32 +34,11 @@ const setToday = async (iso: string) => {
   admin = await api.withRole('admin');
 };
 
-const valid = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Acme Quarterly PM',
-  companyId,
-  unitIds,
-  startDate: '2027-01-01',
-  endDate: '2027-12-31',
-  frequency: 'quarterly',
-  months: [],
-  dayKind: 'dayOfMonth',
-  dayOfMonth: 15,
-  nth: 1,
-  weekday: 1,
-  windowDays: 14,
-  technicianId,
-  jobType: 'PM',
-  serviceLine: 'HVACGEN',
-  visitDuration: 120,
-  checklist: '',
-  price: '1200.00',
-  billingPlan: 'annually',
-  notToExceed: '',
-  autoRenew: false,
-  escalatorPercent: '3.5',
-  notes: '',
-  ...overrides,
-});
+const valid = (overrides: Record<string, unknown> = {}) =>
+  agreementPayload(
+    { companyId, unitIds, technicianId },
+    { billingPlan: 'annually', escalatorPercent: '3.5', ...overrides },
+  );
 
 async function create(overrides: Record<string, unknown> = {}) {
   const response = await api.call('POST', '/api/agreements', valid(overrides));

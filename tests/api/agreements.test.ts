@@ -19,6 +19,7 @@ import {
 import { apiClient, MISSING_ID, signInAs, type ApiClient } from '../support/api.js';
 import { tableFingerprint } from '../support/db-fingerprint.js';
 import { createTestContext, testConfig, type TestContext } from '../support/test-app.js';
+import { agreementPayload } from '../support/agreements.js';
 
 let now = new Date('2027-01-05T15:00:00Z');
 /** Moves the app's clock; sessions end after their idle time on that clock, so both sign in again. */
@@ -59,32 +60,16 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const valid = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Acme Quarterly PM',
-  companyId,
-  unitIds,
-  startDate: '2027-01-01',
-  endDate: '2027-12-31',
-  frequency: 'quarterly',
-  months: [],
-  dayKind: 'dayOfMonth',
-  dayOfMonth: 15,
-  nth: 1,
-  weekday: 1,
-  windowDays: 14,
-  technicianId,
-  jobType: 'PM',
-  serviceLine: 'HVACGEN',
-  visitDuration: 120,
-  checklist: 'Replace filters\nCheck belts\n\nClean coils',
-  price: '1200.00',
-  billingPlan: 'quarterly',
-  notToExceed: '500',
-  autoRenew: false,
-  escalatorPercent: '3.5',
-  notes: '',
-  ...overrides,
-});
+const valid = (overrides: Record<string, unknown> = {}) =>
+  agreementPayload(
+    { companyId, unitIds, technicianId },
+    {
+      checklist: 'Replace filters\nCheck belts\n\nClean coils',
+      notToExceed: '500',
+      escalatorPercent: '3.5',
+      ...overrides,
+    },
+  );
 
 async function create(overrides: Record<string, unknown> = {}) {
   const response = await api.call('POST', '/api/agreements', valid(overrides));
