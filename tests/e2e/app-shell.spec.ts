@@ -39,6 +39,29 @@ async function serviceWorkerActive(page: Page) {
   );
 }
 
+/**
+ * A visit after the one that installed the worker: a page the worker answered. On a busy machine the
+ * first reload may still come before the worker controls the page, and Chromium sends a navigation
+ * to the network when its worker is slow to start: reload until the worker answered one, which also
+ * leaves it running for the next step.
+ */
+async function reloadThroughWorker(page: Page) {
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return page.evaluate(
+          () =>
+            navigator.serviceWorker.controller !== null &&
+            (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.workerStart !==
+              0,
+        );
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
 const isStatic = (url: URL) => !url.pathname.startsWith('/api/');
 
 /**
@@ -72,6 +95,7 @@ test.describe('installable app shell (decision 020)', () => {
       expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']),
     );
 
+    await reloadThroughWorker(page);
     // The server's static route is gone (pages, scripts, styles): only the API still answers.
     const blocked: string[] = [];
     await context.route(isStatic, (route) => {
@@ -100,17 +124,7 @@ test.describe('installable app shell (decision 020)', () => {
   test('offline, the app still opens on the sign-in page', async ({ page, context }) => {
     await page.goto('/login');
     await serviceWorkerActive(page);
-    // A visit after the one that installed the worker: a page loaded through the worker (on a busy
-    // machine the first reload may still come before the worker controls the page: reload again).
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          return page.evaluate(() => navigator.serviceWorker.controller !== null);
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    await reloadThroughWorker(page);
     await context.setOffline(true);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'HVAC Administration' })).toBeVisible();
@@ -147,9 +161,7 @@ test.describe('installable app shell (decision 020)', () => {
       await page.goto(`http://127.0.0.1:${port}/login`);
       await expect(page.getByRole('heading', { name: 'HVAC Administration' })).toBeVisible();
       await serviceWorkerActive(page);
-      // A visit after the one that installed the worker (see the offline test): the worker runs this page.
-      await page.reload();
-      expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+      await reloadThroughWorker(page);
       expect(await enforcedPolicy(page)).toContain("img-src 'self' data: blob: https://tiles-before.example.test");
 
       await app.close();

@@ -23,6 +23,8 @@ interface ExtendableEvent extends Event {
 }
 interface FetchEvent extends ExtendableEvent {
   readonly request: Request;
+  /** the page a navigation will become (empty for other requests and older browsers) */
+  readonly resultingClientId?: string;
   respondWith(response: Response | Promise<Response>): void;
 }
 interface ExtendableMessageEvent extends ExtendableEvent {
@@ -34,12 +36,17 @@ interface WorkerEvents {
   fetch: FetchEvent;
   message: ExtendableMessageEvent;
 }
+interface WindowClient {
+  readonly id: string;
+  postMessage(message: unknown): void;
+}
 interface ServiceWorkerScope {
   readonly location: Location;
   readonly registration: { readonly navigationPreload?: { disable(): Promise<void> } };
   readonly clients: {
     claim(): Promise<void>;
-    matchAll(options: { type: 'window' }): Promise<{ postMessage(message: unknown): void }[]>;
+    matchAll(options: { type: 'window' }): Promise<WindowClient[]>;
+    get(id: string): Promise<WindowClient | undefined>;
   };
   skipWaiting(): Promise<void>;
   addEventListener<K extends keyof WorkerEvents>(type: K, listener: (event: WorkerEvents[K]) => void): void;
@@ -126,14 +133,21 @@ async function sameShell(kept: Response, fresh: Response): Promise<boolean> {
   return a === b;
 }
 
-/** Asks the server for the shell; a changed one replaces the kept one and the open pages reload onto it. */
-async function revalidateShell(kept: Response): Promise<void> {
+/**
+ * Asks the server for the shell; a changed one replaces the kept one and the open pages reload onto
+ * it. The page being loaded is told by its id: the answer often comes before its document exists,
+ * when matchAll does not list it yet (clients.get waits until it does; the message waits in its
+ * queue until the app listens).
+ */
+async function revalidateShell(kept: Response, loading: string | undefined): Promise<void> {
   try {
     const fresh = await fetch(SHELL, { cache: 'no-cache', credentials: 'same-origin' });
     if (!fresh.ok || (await sameShell(kept, fresh))) return;
     await (await caches.open(CACHE)).put(SHELL, fresh);
-    for (const client of await worker.clients.matchAll({ type: 'window' }))
-      client.postMessage({ type: 'SHELL_CHANGED' });
+    const clients = new Map((await worker.clients.matchAll({ type: 'window' })).map((client) => [client.id, client]));
+    const page = loading ? await worker.clients.get(loading) : undefined;
+    if (page) clients.set(page.id, page);
+    for (const client of clients.values()) client.postMessage({ type: 'SHELL_CHANGED' });
   } catch {
     // Offline or the server unreachable: the kept shell stays.
   }
@@ -149,7 +163,7 @@ function page(event: FetchEvent): void {
     .then((cache) => cache.match(SHELL))
     .then((kept) => (kept ? ([kept, kept.clone()] as const) : null));
   event.respondWith(shells.then((pair) => (pair ? pair[0] : fetch(event.request))));
-  event.waitUntil(shells.then((pair) => (pair ? revalidateShell(pair[1]) : undefined)));
+  event.waitUntil(shells.then((pair) => (pair ? revalidateShell(pair[1], event.resultingClientId) : undefined)));
 }
 
 worker.addEventListener('fetch', (event) => {
