@@ -5,22 +5,12 @@
  * reason. The screens at 1024x768 are saved for a look (.tmp/screenshots/accounting-export).
  */
 import { readFile } from 'node:fs/promises';
-import type { Locator, Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, tabTo, test } from './fixtures';
 
 test.use({ viewport: { width: 1024, height: 768 } });
 
 const SHOTS = '.tmp/screenshots/accounting-export';
-
-/** Presses Tab until `target` has the focus (at most 4 times). */
-async function tabTo(page: Page, target: Locator) {
-  for (let i = 0; i < 4; i++) {
-    await page.keyboard.press('Tab');
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-  }
-  await expect(target).toBeFocused();
-}
 
 /** MM/DD/YYYY keystrokes for a date field, from YYYY-MM-DD. */
 const typed = (iso: string) => `${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(0, 4)}`;
@@ -69,14 +59,14 @@ test('export a period for QuickBooks Desktop by keyboard, download it, see it in
   await fromTo.from.focus();
   await page.keyboard.type(typed(from));
   // Tab leaves the date field (Chromium may first step through the field's own parts).
-  await tabTo(page, fromTo.to);
+  await tabTo(page, fromTo.to, 4);
   await page.keyboard.type(typed(to));
   await expect(fromTo.from).toHaveValue(from);
   await expect(fromTo.to).toHaveValue(to);
-  await tabTo(page, page.getByRole('combobox', { name: 'Format', exact: true }));
+  await tabTo(page, page.getByRole('combobox', { name: 'Format', exact: true }), 4);
   await expect(page.getByRole('combobox', { name: 'Format', exact: true })).toHaveValue('iif');
-  await tabTo(page, page.getByLabel('Include already exported'));
-  await tabTo(page, page.getByRole('button', { name: 'Export', exact: true }));
+  await tabTo(page, page.getByLabel('Include already exported'), 4);
+  await tabTo(page, page.getByRole('button', { name: 'Export', exact: true }), 4);
   await page.keyboard.press('Enter');
 
   const ready = page.getByRole('status').filter({ hasText: 'Exported' });

@@ -8,7 +8,8 @@
 import { eq } from 'drizzle-orm';
 import { dateInZone } from '../../src/domain/dates.js';
 import { jobs } from '../../src/server/db/schema.js';
-import { expect, expectAccessible, test } from './fixtures';
+import { agreementPayload } from '../support/agreements.js';
+import { expect, expectAccessible, tabTo, test } from './fixtures';
 
 function visitDay(): string {
   const day = Number(
@@ -156,5 +157,80 @@ test.describe('agreement reports', () => {
     await expect(page.getByRole('heading', { name: 'Visits Due This Month, Not Scheduled', level: 1 })).toBeVisible();
     await expectAccessible(page, 'visits due');
     await shot('visits-due');
+  });
+
+  test('the reports by keyboard alone: filter, sort, details, export, renew, months', async ({ signedIn: page, f }) => {
+    const company = await f.company({ name: 'Keyes Tower' });
+    const location = await f.location({ companyId: company.id, name: 'Keyes North' });
+    const unit = await f.unit({ locationId: location.id, unitNumber: 'KT-RTU-1' });
+    // A term that ends in 30 days: it is on the renewals list.
+    const day = (offset: number) => dateInZone(new Date(Date.now() + offset * 86_400_000), 'America/New_York');
+    const created = await page.request.post('/api/agreements', {
+      data: agreementPayload(
+        { companyId: company.id, unitIds: [unit.id], technicianId: null },
+        { name: 'Keyes Quarterly PM', startDate: day(-335), endDate: day(30), price: '2400.00', escalatorPercent: '3' },
+      ),
+    });
+    expect(created.status()).toBe(201);
+
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.goto('/agreements');
+    await tabTo(page, page.getByRole('link', { name: 'Pull-through' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Agreement Pull-through', level: 1 })).toBeVisible();
+
+    // The company filter: typed, chosen with the arrows.
+    await tabTo(page, page.getByRole('combobox', { name: 'Company' }));
+    await page.keyboard.type('Keyes');
+    const option = page.getByRole('option', { name: 'Keyes Tower' });
+    await expect(option).toBeVisible();
+    await expect(async () => {
+      if ((await option.getAttribute('aria-selected')) !== 'true') await page.keyboard.press('ArrowDown');
+      await expect(option).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`companyId=${company.id}`));
+    const rows = page.getByTestId('report-row');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Keyes Quarterly PM');
+
+    // Sorted by profit from its header, then the row's folded figures.
+    await tabTo(page, page.getByRole('button', { name: /^Profit/ }).first());
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/sort=profit/);
+    const details = page.getByRole('button', { name: 'Details of agreement Keyes Quarterly PM' });
+    await tabTo(page, details);
+    await page.keyboard.press('Enter');
+    await expect(details).toHaveAttribute('aria-expanded', 'true');
+
+    // The export, of what is shown.
+    await tabTo(page, page.getByRole('link', { name: 'Export to Spreadsheet' }));
+    const download = page.waitForEvent('download');
+    await page.keyboard.press('Enter');
+    expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+    await expectAccessible(page, 'the report by keyboard');
+
+    // Renewals: 90 days by the arrow keys, then Renew opens the agreement's renew dialog.
+    await page.goto('/agreements/renewals');
+    await tabTo(page, page.getByRole('radio', { name: '60 days' }));
+    await page.keyboard.press('ArrowRight');
+    await expect(page).toHaveURL(/days=90/);
+    await tabTo(page, page.getByRole('link', { name: 'Renew Keyes Quarterly PM' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('alertdialog')).toBeHidden();
+
+    // Deferred revenue: the months are typed.
+    await page.goto('/agreements/deferred-revenue');
+    await tabTo(page, page.getByLabel('From Month'));
+    await expect(page.getByLabel('From Month')).toBeFocused();
+    await tabTo(page, page.getByLabel('To Month'), 4);
+
+    // Visits due: on to the dispatch board.
+    await page.goto('/agreements/visits-due');
+    await tabTo(page, page.getByRole('link', { name: 'Open the dispatch board' }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/jobs\/dispatch/);
   });
 });

@@ -3,8 +3,7 @@
  * visits now, and see the visit's job on the agreement and the agreement on the job page.
  * Screenshots at 1024x768 and 768x1024 go to test-results/agreements-*.png for a person to look at.
  */
-import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, tabTo, test } from './fixtures';
 
 /** Today's day of the month in the demo company's zone, at most 28: a monthly visit on it is due within 30 days. */
 function visitDay(): string {
@@ -87,16 +86,6 @@ test.describe('service agreements', () => {
     await expect(page.getByTestId('agreement-row').filter({ hasText: 'Zephyr Monthly PM' })).toBeVisible();
   });
 });
-
-/** Presses Tab until the target has the focus: proves it is reachable from the keyboard. */
-async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
-  await expect(target).toBeVisible();
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab did not reach ${target.toString()} in ${max} presses`);
-}
 
 test.describe('service agreements by keyboard alone', () => {
   test.describe.configure({ timeout: 150_000 });

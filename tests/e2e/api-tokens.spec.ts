@@ -1,17 +1,8 @@
-import { request as apiRequest, type Locator, type Page } from '@playwright/test';
+import { request as apiRequest } from '@playwright/test';
 import { API_TOKEN_PATTERN } from '../../src/domain/api-tokens.js';
 import { API_TOKEN_TEXTS } from '../../src/web/features/api-tokens/api-tokens-texts.js';
 import { TEST_PASSWORD } from '../support/test-app.js';
-import { expect, expectAccessible, test } from './fixtures';
-
-/** Presses Tab until `target` has the focus (keyboard only), failing after `max` presses. */
-async function tabTo(page: Page, target: Locator, max = 150): Promise<void> {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
+import { expect, expectAccessible, tabTo, test } from './fixtures';
 
 test.describe('Settings > API Tokens', () => {
   test.use({ viewport: { width: 1024, height: 768 } });
@@ -25,14 +16,14 @@ test.describe('Settings > API Tokens', () => {
     await page.goto('/settings');
     await expect(page.getByRole('heading', { name: 'Integrations' })).toBeVisible();
     const link = page.getByRole('link', { name: /API Tokens/ });
-    await tabTo(page, link);
+    await tabTo(page, link, 150);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/settings\/api-tokens$/);
     await expect(page.getByRole('heading', { name: 'API Tokens', level: 1 })).toBeVisible();
     await expect(page.getByText(API_TOKEN_TEXTS.empty)).toBeVisible();
 
     // The form, by keyboard: name, role (type-ahead), expiry, Create Token.
-    await tabTo(page, page.getByLabel('Name'));
+    await tabTo(page, page.getByLabel('Name'), 150);
     await page.keyboard.type('QuickBooks sync');
     await page.keyboard.press('Tab');
     await expect(page.getByLabel('Role')).toBeFocused();
@@ -91,7 +82,7 @@ test.describe('Settings > API Tokens', () => {
 
     // Revoke, by keyboard, through the confirmation.
     const revoke = page.getByRole('button', { name: 'Revoke QuickBooks sync' });
-    await tabTo(page, revoke);
+    await tabTo(page, revoke, 150);
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('alertdialog', { name: 'Revoke API token "QuickBooks sync"?' });
     await expect(dialog).toBeVisible();
@@ -114,7 +105,7 @@ test.describe('Settings > API Tokens', () => {
     await page.goto('/settings/api-tokens');
     const publish = page.getByLabel(API_TOKEN_TEXTS.docsPublic);
     await expect(publish).not.toBeChecked();
-    await tabTo(page, publish);
+    await tabTo(page, publish, 150);
     await page.keyboard.press('Space');
     await expect(publish).toBeChecked();
     await expect(publish).toBeEnabled();

@@ -3,18 +3,8 @@
  * keyboard only (Tab to a control, Enter to use it), axe-checked, at 1024x768.
  */
 import { readFile } from 'node:fs/promises';
-import type { Locator, Page } from '@playwright/test';
 import yauzl from 'yauzl';
-import { expect, expectAccessible, test } from './fixtures';
-
-/** Presses Tab until the target has the focus (it must be reachable by keyboard). */
-async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
-    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
-  }
-  throw new Error(`could not reach ${target.toString()} with Tab`);
-}
+import { expect, expectAccessible, tabTo, test } from './fixtures';
 
 /** The names of a zip's entries. */
 function zipEntries(buffer: Buffer): Promise<string[]> {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { buildApp } from '../../src/server/app.js';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
 import { migrateDatabase } from '../../src/server/db/migrate.js';
@@ -162,6 +162,19 @@ export async function expectAccessible(page: Page, where = 'expectAccessible'): 
  * Opens a Home card from / once its count has loaded: clicks it, waits for `url`, and returns the
  * number the card showed (for the list's "Showing … of N" to be compared with).
  */
+/**
+ * Presses Tab until the target has the focus, at most `max` times: proves it is reachable from the
+ * keyboard (a small `max` also proves it comes soon after the focus's place).
+ */
+export async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
+  await target.waitFor({ state: 'attached' });
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
 export async function openHomeCard(page: Page, label: string, url: RegExp): Promise<number> {
   await page.goto('/');
   const link = page.getByRole('link', { name: new RegExp(`^${label}`) });

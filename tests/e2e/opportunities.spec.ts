@@ -1,14 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-
-/** Presses Tab until `target` has the focus (a date input takes one Tab per segment). */
-async function tabTo(page: Page, target: Locator, most = 12): Promise<void> {
-  for (let i = 0; i < most; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
+import { expect, tabTo, test } from './fixtures';
 
 /**
  * Service Opportunities (issue 28): the office finds the unsold work of one company, sets a
@@ -54,9 +44,9 @@ test.describe('Service Opportunities', () => {
     await expect(dialog).toBeVisible();
     await dialog.getByLabel('Follow up on').focus();
     await page.keyboard.type('01152031');
-    await tabTo(page, dialog.getByLabel('Note'));
+    await tabTo(page, dialog.getByLabel('Note'), 12);
     await page.keyboard.type('Call the facilities manager');
-    await tabTo(page, dialog.getByRole('button', { name: 'Save Follow-up' }));
+    await tabTo(page, dialog.getByRole('button', { name: 'Save Follow-up' }), 12);
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
     await expect(row).toContainText('1/15/2031');
@@ -72,7 +62,7 @@ test.describe('Service Opportunities', () => {
     await expect(dismiss.getByText('A reason is required')).toBeVisible();
     await dismiss.getByLabel('Reason').focus();
     await page.keyboard.type('Customer is selling the building');
-    await tabTo(page, dismiss.getByRole('button', { name: 'Dismiss' }));
+    await tabTo(page, dismiss.getByRole('button', { name: 'Dismiss' }), 12);
     await page.keyboard.press('Enter');
     await expect(dismiss).toBeHidden();
     await expect(row).toBeHidden();

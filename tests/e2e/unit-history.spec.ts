@@ -1,14 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-
-/** Presses Tab until `target` has the focus. */
-async function tabTo(page: Page, target: Locator, most = 12): Promise<void> {
-  for (let i = 0; i < most; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
+import { expect, tabTo, test } from './fixtures';
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
 
@@ -109,12 +99,12 @@ test.describe('unit history across visits', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Mark Resolved' });
     await expect(dialog).toBeVisible();
-    await tabTo(page, dialog.getByRole('button', { name: 'Mark Resolved' }));
+    await tabTo(page, dialog.getByRole('button', { name: 'Mark Resolved' }), 12);
     await page.keyboard.press('Enter');
     await expect(dialog.getByText('A reason is required')).toBeVisible();
     await dialog.getByLabel('Reason').focus();
     await page.keyboard.type('Compressor replaced under the manufacturer warranty');
-    await tabTo(page, dialog.getByRole('button', { name: 'Mark Resolved' }));
+    await tabTo(page, dialog.getByRole('button', { name: 'Mark Resolved' }), 12);
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Recommendation marked resolved').first()).toBeVisible();

@@ -1,20 +1,11 @@
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { startWebhookReceiver } from '../support/fake-webhook-receiver.js';
 import { jobCreateBody } from '../support/job-body.js';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, tabTo, test } from './fixtures';
 
 const SHOTS = '.tmp/screenshots/webhooks';
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
-
-/** Presses Tab until `target` has the focus (keyboard only): fails when it is not reachable. */
-async function tabTo(page: Page, target: Locator, limit = 40) {
-  for (let i = 0; i < limit; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error('not reachable with Tab');
-}
 
 test.describe('Settings > Webhooks', () => {
   test('add an endpoint, see its secret, see a delivery and its attempts after creating a job, replay it (keyboard only)', async ({
@@ -37,17 +28,17 @@ test.describe('Settings > Webhooks', () => {
       await shot(page, 'empty-1024');
 
       // Add Endpoint with the keyboard: URL, a refused one first, then the receiver's.
-      await tabTo(page, page.getByRole('button', { name: 'Add Endpoint' }));
+      await tabTo(page, page.getByRole('button', { name: 'Add Endpoint' }), 40);
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog', { name: 'Add Endpoint' });
       await expect(dialog).toBeVisible();
       await expectAccessible(page, 'Add Endpoint dialog');
       const url = dialog.getByLabel('Endpoint URL');
-      await tabTo(page, url);
+      await tabTo(page, url, 40);
       await page.keyboard.type('ftp://hooks.example.com/in');
-      await tabTo(page, dialog.getByRole('checkbox', { name: /Job created/ }));
+      await tabTo(page, dialog.getByRole('checkbox', { name: /Job created/ }), 40);
       await page.keyboard.press('Space');
-      await tabTo(page, dialog.getByRole('button', { name: 'Add Endpoint' }));
+      await tabTo(page, dialog.getByRole('button', { name: 'Add Endpoint' }), 40);
       await page.keyboard.press('Enter');
       await expect(dialog.getByText('The URL must start with https://')).toBeVisible();
       await expect(url).toBeFocused();
@@ -55,10 +46,10 @@ test.describe('Settings > Webhooks', () => {
       await page.keyboard.type(receiver.url);
       await page.keyboard.press('Tab');
       await page.keyboard.type('Facilities platform');
-      await tabTo(page, dialog.getByRole('checkbox', { name: /Job completed/ }));
+      await tabTo(page, dialog.getByRole('checkbox', { name: /Job completed/ }), 40);
       await page.keyboard.press('Space');
       await shot(page, 'add-dialog-1024');
-      await tabTo(page, dialog.getByRole('button', { name: 'Add Endpoint' }));
+      await tabTo(page, dialog.getByRole('button', { name: 'Add Endpoint' }), 40);
       await page.keyboard.press('Enter');
 
       // The endpoint's page, with its secret shown once added.

@@ -55,7 +55,7 @@ export default function VisitsDuePage() {
         subtitle="Agreement visits whose window falls in this month and whose job has no appointment yet"
         back={{ to: '/agreements', label: 'Back to Agreements' }}
         actions={
-          <Link to="/dispatch" className="text-sm font-medium text-blue-700 hover:underline">
+          <Link to="/jobs/dispatch" className="text-sm font-medium text-blue-700 hover:underline">
             Open the dispatch board
           </Link>
         }
