@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { dateInZone } from '../../src/domain/dates.js';
 import { jobs } from '../../src/server/db/schema.js';
 import { agreementPayload } from '../support/agreements.js';
-import { expect, expectAccessible, tabTo, test } from './fixtures';
+import { chooseOption, expect, expectAccessible, tabTo, test } from './fixtures';
 
 function visitDay(): string {
   const day = Number(
@@ -46,13 +46,7 @@ test.describe('agreement reports', () => {
     await page.getByLabel('Agreement Name').fill('Quill Monthly PM');
     await page.getByLabel('Company').focus();
     await page.keyboard.type('Quill');
-    const quill = page.getByRole('option', { name: /Quill Plaza/ });
-    await expect(quill).toBeVisible();
-    await expect(async () => {
-      if ((await quill.getAttribute('aria-selected')) !== 'true') await page.keyboard.press('ArrowDown');
-      await expect(quill).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
-    }).toPass({ timeout: 20_000 });
-    await page.keyboard.press('Enter');
+    await chooseOption(page, page.getByRole('option', { name: /Quill Plaza/ }));
     await expect(page.getByRole('checkbox', { name: 'QP-RTU-1' })).toBeVisible({ timeout: 20_000 });
     await page.getByRole('checkbox', { name: 'QP-RTU-1' }).check();
     await page.getByRole('combobox', { name: 'Visits', exact: true }).selectOption('monthly');
@@ -182,13 +176,7 @@ test.describe('agreement reports', () => {
     // The company filter: typed, chosen with the arrows.
     await tabTo(page, page.getByRole('combobox', { name: 'Company' }));
     await page.keyboard.type('Keyes');
-    const option = page.getByRole('option', { name: 'Keyes Tower' });
-    await expect(option).toBeVisible();
-    await expect(async () => {
-      if ((await option.getAttribute('aria-selected')) !== 'true') await page.keyboard.press('ArrowDown');
-      await expect(option).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
-    }).toPass({ timeout: 20_000 });
-    await page.keyboard.press('Enter');
+    await chooseOption(page, page.getByRole('option', { name: 'Keyes Tower' }));
     await expect(page).toHaveURL(new RegExp(`companyId=${company.id}`));
     const rows = page.getByTestId('report-row');
     await expect(rows).toHaveCount(1);

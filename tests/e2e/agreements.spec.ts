@@ -3,7 +3,7 @@
  * visits now, and see the visit's job on the agreement and the agreement on the job page.
  * Screenshots at 1024x768 and 768x1024 go to test-results/agreements-*.png for a person to look at.
  */
-import { expect, expectAccessible, tabTo, test } from './fixtures';
+import { chooseOption, expect, expectAccessible, tabTo, test } from './fixtures';
 
 /** Today's day of the month in the demo company's zone, at most 28: a monthly visit on it is due within 30 days. */
 function visitDay(): string {
@@ -41,14 +41,7 @@ test.describe('service agreements', () => {
     await page.getByLabel('Agreement Name').fill('Zephyr Monthly PM');
     await page.getByLabel('Company').focus();
     await page.keyboard.type('Zephyr');
-    const zephyr = page.getByRole('option', { name: /Zephyr Towers/ });
-    await expect(zephyr).toBeVisible();
-    // On a loaded machine a late answer can redraw the list: wait until the arrow's choice holds.
-    await expect(async () => {
-      if ((await zephyr.getAttribute('aria-selected')) !== 'true') await page.keyboard.press('ArrowDown');
-      await expect(zephyr).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
-    }).toPass({ timeout: 20_000 });
-    await page.keyboard.press('Enter');
+    await chooseOption(page, page.getByRole('option', { name: /Zephyr Towers/ }));
     await expect(page.getByRole('checkbox', { name: 'ZT-RTU-1' })).toBeVisible({ timeout: 20_000 });
     await page.getByRole('checkbox', { name: 'ZT-RTU-1' }).check();
     await page.getByRole('checkbox', { name: 'ZT-RTU-2' }).check();
@@ -105,13 +98,7 @@ test.describe('service agreements by keyboard alone', () => {
     await page.keyboard.type('Quartz Quarterly PM');
     await tabTo(page, page.getByLabel('Company'));
     await page.keyboard.type('Quartz');
-    const quartz = page.getByRole('option', { name: /Quartz Plaza/ });
-    await expect(quartz).toBeVisible();
-    await expect(async () => {
-      if ((await quartz.getAttribute('aria-selected')) !== 'true') await page.keyboard.press('ArrowDown');
-      await expect(quartz).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
-    }).toPass({ timeout: 20_000 });
-    await page.keyboard.press('Enter');
+    await chooseOption(page, page.getByRole('option', { name: /Quartz Plaza/ }));
     const unit = page.getByRole('checkbox', { name: 'QZ-RTU-1' });
     await expect(unit).toBeVisible({ timeout: 20_000 });
     await tabTo(page, unit);

@@ -175,6 +175,19 @@ export async function tabTo(page: Page, target: Locator, max = 80): Promise<void
   await expect(target).toBeFocused();
 }
 
+/**
+ * Picks an option of an open combobox list with the arrow keys and Enter. On a loaded machine a
+ * late answer can redraw the list: the arrow is pressed until the option's selection holds.
+ */
+export async function chooseOption(page: Page, option: Locator): Promise<void> {
+  await expect(option).toBeVisible();
+  await expect(async () => {
+    if ((await option.getAttribute('aria-selected')) !== 'true') await page.keyboard.press('ArrowDown');
+    await expect(option).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await page.keyboard.press('Enter');
+}
+
 export async function openHomeCard(page: Page, label: string, url: RegExp): Promise<number> {
   await page.goto('/');
   const link = page.getByRole('link', { name: new RegExp(`^${label}`) });
