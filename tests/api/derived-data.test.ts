@@ -320,7 +320,9 @@ describe('the data kept by triggers', () => {
     await expectAllKept('after the advance invoices are created');
     await run(sql`update agreements set name = 'Birch Annual Care' where id = ${agreement!.id}`);
     await run(sql`update companies set name = 'Birch Freight' where id = ${c1.id}`);
-    await run(sql`update job_invoices set status = 'issued', issued_date = '2026-01-02', due_date = '2026-02-01' where invoice_number = 'AGR-D-INV-0001'`);
+    await run(
+      sql`update job_invoices set status = 'issued', issued_date = '2026-01-02', due_date = '2026-02-01' where invoice_number = 'AGR-D-INV-0001'`,
+    );
     await expectAllKept('after the agreement and its company are renamed');
     const [text] = await rows<{ search_text: string }>(sql`
       select s.search_text from invoice_search s join job_invoices i on i.id = s.invoice_id where i.invoice_number = 'AGR-D-INV-0002'`);

@@ -476,8 +476,12 @@ describe('home counters kept by the writes', () => {
     expect(after).toEqual({ count: before.count + 3, valueCents: before.valueCents + 92_150 });
     await expectCountersKept();
     await expectStatsMatchTables();
-    await run(sql`update job_invoices set status = 'issued', issued_date = '2026-03-15' where invoice_number = 'AGR-T-INV-0002'`);
-    await run(sql`update job_invoices set status = 'draft', issued_date = null where invoice_number = 'AGR-T-INV-0004'`);
+    await run(
+      sql`update job_invoices set status = 'issued', issued_date = '2026-03-15' where invoice_number = 'AGR-T-INV-0002'`,
+    );
+    await run(
+      sql`update job_invoices set status = 'draft', issued_date = null where invoice_number = 'AGR-T-INV-0004'`,
+    );
     await run(sql`update job_invoices set amount = amount + 10 where agreement_id = ${agreementId}::uuid`);
     await run(sql`delete from job_invoices where invoice_number = 'AGR-T-INV-0001'`);
     await expectCountersKept();
