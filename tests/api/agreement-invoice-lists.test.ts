@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE } from '../../src/domain/dates.js';
 import { HOME_PERIODS, homeUnsentInvoicesQuery, type HomePeriod } from '../../src/domain/home.js';
+import { DEFAULT_OFFICE } from '../../src/domain/jobs/constants.js';
 import { formatCents } from '../../src/domain/money.js';
 import { queryRows } from '../../src/server/db/client.js';
 import { outbox } from '../../src/server/db/schema.js';
@@ -124,6 +125,11 @@ describe("an agreement's advance invoice in Home and the lists", () => {
       }
     }
     // the advance draft: the agreement's office (its visits' office), no technician
+    const [visitOffice] = await queryRows<{ office: string }>(
+      ctx.database.db,
+      sql`select distinct j.office from agreement_visits v join jobs j on j.id = v.job_id where v.agreement_id = ${agreement.id}::uuid`,
+    );
+    expect(visitOffice?.office ?? DEFAULT_OFFICE).toBe('Main Office');
     expect(seen['all {}']).toEqual(expect.arrayContaining([advance.id, jobDraftId]));
     expect(seen['last-week {"office":"Main Office"}']).toEqual([advance.id]);
     expect(seen['all {"office":"Branch Office"}']).toEqual([jobDraftId]);
