@@ -78,14 +78,23 @@ const CHECKS: Record<string, { kept: SQL; recomputed: SQL }> = {
   },
   'job_invoices.service_line, company_id': {
     kept: sql`select id, service_line, company_id from job_invoices`,
-    recomputed: sql`select i.id, j.service_line, l.company_id from job_invoices i join jobs j on j.id = i.job_id left join locations l on l.id = j.location_id`,
+    recomputed: sql`select i.id, j.service_line, l.company_id from job_invoices i join jobs j on j.id = i.job_id left join locations l on l.id = j.location_id
+                    union all
+                    select i.id, a.service_line, a.company_id from job_invoices i join agreements a on a.id = i.agreement_id where i.job_id is null`,
   },
   invoice_search: {
     kept: sql`select invoice_id, search_text, job_id, office, status, amount, issued_date, due_date, paid_date, created_at from invoice_search`,
+    // an agreement's advance invoice (no job): "#{number} {name}" in the job's place, the invoice's
+    // company, the agreement's office (decision 059)
     recomputed: sql`select i.id, lower(concat_ws(chr(31), i.invoice_number, j.name, l.name, c.name)), i.job_id, j.office, i.status, i.amount,
                            i.issued_date, i.due_date, i.paid_date, i.created_at
                     from job_invoices i join jobs j on j.id = i.job_id
-                    left join locations l on l.id = j.location_id left join companies c on c.id = l.company_id`,
+                    left join locations l on l.id = j.location_id left join companies c on c.id = l.company_id
+                    union all
+                    select i.id, lower(concat_ws(chr(31), i.invoice_number, '#' || a.number || ' ' || a.name, c.name)), null, 'Main Office',
+                           i.status, i.amount, i.issued_date, i.due_date, i.paid_date, i.created_at
+                    from job_invoices i join agreements a on a.id = i.agreement_id left join companies c on c.id = i.company_id
+                    where i.job_id is null`,
   },
   invoice_month_totals: {
     kept: sql`select status, issued_month, service_line, n::int, amount from invoice_month_totals where n <> 0 or amount <> 0`,
@@ -294,6 +303,31 @@ describe('the data kept by triggers', () => {
     await run(sql`update locations set name = 'Birch Works' where id = ${l0.id}`);
     await run(sql`update contacts set location_id = null where name = 'Dana Reyes'`);
     await expectAllKept('after the contacts change');
+  });
+
+  it("keeps an agreement's advance invoices (no job) through renames of the agreement and its company", async () => {
+    const c1 = await ctx.f.company({ name: 'Birch Holdings' });
+    const [agreement] = await rows<{ id: string }>(sql`
+      insert into agreements (name, company_id, status, start_date, end_date, frequency, day_kind, job_type, service_line, price,
+                              billing_plan, plan_from)
+      values ('Birch Quarterly PM', ${c1.id}, 'active', '2026-01-01', '2026-12-31', 'quarterly', 'dayOfMonth',
+              (select code from job_types order by code limit 1), ${fx.serviceLines[0]!}, 1200, 'quarterly', '2026-01-01')
+      returning id`);
+    await run(sql`
+      insert into job_invoices (agreement_id, period_start, period_end, invoice_number, status, amount, issued_date, due_date)
+      values (${agreement!.id}, '2026-01-01', '2026-03-31', 'AGR-D-INV-0001', 'draft', 300, null, null),
+             (${agreement!.id}, '2026-04-01', '2026-06-30', 'AGR-D-INV-0002', 'issued', 300, '2026-04-01', '2026-05-01')`);
+    await expectAllKept('after the advance invoices are created');
+    await run(sql`update agreements set name = 'Birch Annual Care' where id = ${agreement!.id}`);
+    await run(sql`update companies set name = 'Birch Freight' where id = ${c1.id}`);
+    await run(
+      sql`update job_invoices set status = 'issued', issued_date = '2026-01-02', due_date = '2026-02-01' where invoice_number = 'AGR-D-INV-0001'`,
+    );
+    await expectAllKept('after the agreement and its company are renamed');
+    const [text] = await rows<{ search_text: string }>(sql`
+      select s.search_text from invoice_search s join job_invoices i on i.id = s.invoice_id where i.invoice_number = 'AGR-D-INV-0002'`);
+    expect(text!.search_text).toContain('birch annual care');
+    expect(text!.search_text).toContain('birch freight');
   });
 
   it('finds changed rows without joining the transition tables (a join of n rows to n is quadratic)', async () => {

@@ -16,6 +16,7 @@ import { signInAs, type ApiClient } from '../support/api.js';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../support/test-app.js';
 import { testDatabaseKind } from '../support/test-db.js';
 import { jobCreateBody } from '../support/job-body.js';
+import { agreementPayload } from '../support/agreements.js';
 
 // Sunday 15 March 2026, 11:00 in New York (the default company time zone).
 const NOW = new Date('2026-03-15T15:00:00Z');
@@ -81,10 +82,16 @@ async function recomputedCounters() {
       union all
       select j.id, j.office, (i.created_at at time zone 'UTC')::date, 0, 0, 0, 0, 0, 0, 0, 0, 1, i.amount
       from job_invoices i join j on j.id = i.job_id where i.status = 'draft'),
+    -- an agreement's advance drafts (no job): the agreement's office, all technicians only (decision 059)
+    advance as (
+      select 'Main Office'::varchar as office, (i.created_at at time zone 'UTC')::date as day, 1 as unsent, i.amount as unsent_value
+      from job_invoices i where i.job_id is null and i.status = 'draft'),
     keyed as (
       select '00000000-0000-0000-0000-000000000000'::uuid as technician_id, c.* from contribution c
       union all
-      select jt.technician_id, c.* from contribution c join job_technicians jt on jt.job_id = c.job_id)
+      select jt.technician_id, c.* from contribution c join job_technicians jt on jt.job_id = c.job_id
+      union all
+      select '00000000-0000-0000-0000-000000000000'::uuid, null, office, day, 0, 0, 0, 0, 0, 0, 0, 0, unsent, unsent_value from advance)
     select technician_id::text, office, day::text, sum(no_appointment)::int as no_appointment, sum(open_jobs)::int as open_jobs,
            sum(scheduled_jobs)::int as scheduled_jobs, sum(follow_up)::int as follow_up, sum(to_schedule)::int as to_schedule,
            sum(to_schedule_value)::numeric(16, 2)::text as to_schedule_value, sum(to_invoice)::int as to_invoice,
@@ -111,7 +118,15 @@ async function countsFromTables(filters: {
       select j.*, lq.status as qs, j.status not in ('completed', 'cancelled') as open from jobs j left join lq on lq.job_id = j.id
       where (${office}::text is null or j.office = ${office}::text)
         and (${tech}::uuid is null or exists (select 1 from job_technicians jt where jt.job_id = j.id and jt.technician_id = ${tech}::uuid))),
-    recent as (select * from scoped where created_at >= ${since}::timestamptz)
+    recent as (select * from scoped where created_at >= ${since}::timestamptz),
+    -- the drafts of the jobs in scope, and the agreements' advance drafts (no job: the agreement's
+    -- office, 'Main Office', and no technician; decision 059)
+    unsent as (
+      select i.amount from scoped j join job_invoices i on i.job_id = j.id where i.status = 'draft' and i.created_at >= ${since}::timestamptz
+      union all
+      select i.amount from job_invoices i
+      where i.job_id is null and i.status = 'draft' and i.created_at >= ${since}::timestamptz
+        and ${tech}::uuid is null and (${office}::text is null or ${office}::text = 'Main Office'))
     select
       (select count(*) from recent where open and schedule_start is null) as no_appointment,
       (select count(*) from recent where open and time_period_due < ${TODAY}::date) as overdue,
@@ -123,8 +138,8 @@ async function countsFromTables(filters: {
       (select count(*) from scoped j join job_repairs r on r.job_id = j.id
         where r.created_at >= ${since}::timestamptz and r.total_cost > 0 and r.resolved_at is null and r.carried_to_repair_id is null
           and j.qs is distinct from 'approved' and j.qs is distinct from 'declined') as deficiencies,
-      (select count(*) from scoped j join job_invoices i on i.job_id = j.id where i.status = 'draft' and i.created_at >= ${since}::timestamptz) as unsent,
-      (select coalesce(sum(i.amount), 0) from scoped j join job_invoices i on i.job_id = j.id where i.status = 'draft' and i.created_at >= ${since}::timestamptz) as unsent_value,
+      (select count(*) from unsent) as unsent,
+      (select coalesce(sum(amount), 0) from unsent) as unsent_value,
       (select count(*) from scoped j join job_quotes q on q.job_id = j.id
         where q.status = 'sent' and q.expires_at > ${now}::timestamptz and q.sent_at >= ${since}::timestamptz) as quotes,
       (select coalesce(sum(q.amount), 0) from scoped j join job_quotes q on q.job_id = j.id
@@ -433,6 +448,44 @@ describe('home counters kept by the writes', () => {
       second.release();
     }
     await expectCountersKept();
+  });
+
+  it("count an agreement's advance drafts (no job) in its office, under all technicians only", async () => {
+    const companyId = (await ctx.f.company({ name: 'Advance Holdings' })).id;
+    const location = await ctx.f.location({ companyId, name: 'Advance Plaza' });
+    const unit = await ctx.f.unit({ locationId: location.id, unitNumber: 'ADV-1' });
+    const created = await api.call(
+      'POST',
+      '/api/agreements',
+      agreementPayload(
+        { companyId, unitIds: [unit.id], technicianId: null },
+        { name: 'Advance PM', startDate: '2025-04-01', endDate: '2027-03-31' },
+      ),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const agreementId = (created.json() as { id: string }).id;
+    const before = (await api.call('GET', '/api/home/stats?period=all')).json().unsentInvoices;
+    // one statement, three drafts of three ages and an issued one; then each kind of change
+    await run(sql`
+      insert into job_invoices (agreement_id, period_start, period_end, invoice_number, status, amount, issued_date, created_at)
+      values (${agreementId}::uuid, '2025-04-01', '2025-06-30', 'AGR-T-INV-0001', 'draft', 300, null, ${ago(400).toISOString()}::timestamptz),
+             (${agreementId}::uuid, '2025-07-01', '2025-09-30', 'AGR-T-INV-0002', 'draft', 300.5, null, ${ago(20).toISOString()}::timestamptz),
+             (${agreementId}::uuid, '2025-10-01', '2025-12-31', 'AGR-T-INV-0003', 'draft', 321, null, ${ago(0, 3).toISOString()}::timestamptz),
+             (${agreementId}::uuid, '2026-01-01', '2026-03-31', 'AGR-T-INV-0004', 'issued', 99, '2026-03-13', ${ago(2).toISOString()}::timestamptz)`);
+    const after = (await api.call('GET', '/api/home/stats?period=all')).json().unsentInvoices;
+    expect(after).toEqual({ count: before.count + 3, valueCents: before.valueCents + 92_150 });
+    await expectCountersKept();
+    await expectStatsMatchTables();
+    await run(
+      sql`update job_invoices set status = 'issued', issued_date = '2026-03-15' where invoice_number = 'AGR-T-INV-0002'`,
+    );
+    await run(
+      sql`update job_invoices set status = 'draft', issued_date = null where invoice_number = 'AGR-T-INV-0004'`,
+    );
+    await run(sql`update job_invoices set amount = amount + 10 where agreement_id = ${agreementId}::uuid`);
+    await run(sql`delete from job_invoices where invoice_number = 'AGR-T-INV-0001'`);
+    await expectCountersKept();
+    await expectStatsMatchTables();
   });
 
   it('are rebuilt after a TRUNCATE, and the rebuild gives what the triggers kept', async () => {

@@ -42,7 +42,9 @@ export const homeJobFacts = pgTable(
   'home_job_facts',
   {
     technicianId: uuid('technician_id').notNull(),
-    jobId: uuid('job_id').notNull(),
+    // the job, or for an advance agreement invoice (no job, decision 059) the invoice: one of the two
+    jobId: uuid('job_id'),
+    invoiceId: uuid('invoice_id'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     office: varchar('office', { length: 100 }).notNull(),
     timePeriodDue: date('time_period_due', { mode: 'string' }),
@@ -65,6 +67,10 @@ export const homeJobFacts = pgTable(
   },
   (t) => [
     index('home_job_facts_job_idx').on(t.jobId),
+    index('home_job_facts_invoice_idx')
+      .on(t.invoiceId)
+      .where(sql`${t.invoiceId} is not null`),
+    check('home_job_facts_job_or_invoice', sql`(${t.jobId} is null) <> (${t.invoiceId} is null)`),
     index('home_job_facts_created_idx').on(t.technicianId, t.createdAt),
     // and, in the migration (drizzle has no INCLUDE), partial indexes per technician key, with the
     // creation time and office to filter on: the open jobs by due date, the scheduled jobs by start,

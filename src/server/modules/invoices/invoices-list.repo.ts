@@ -158,8 +158,11 @@ export function listConditions(f: InvoiceListFilters, options: SearchConditionOp
   if (f.from) c.push(gte(jobInvoices.issuedDate, f.from));
   if (f.to) c.push(lte(jobInvoices.issuedDate, f.to));
   if (f.q) c.push(searchCondition(f.q, options));
+  // the office as invoice_search keeps it: the job's, or an advance invoice's agreement's (decision 059)
   if (f.office)
-    c.push(sql`${jobInvoices.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.office} = ${f.office})`);
+    c.push(
+      sql`${jobInvoices.id} in (select ${invoiceSearch.invoiceId} from ${invoiceSearch} where ${invoiceSearch.office} = ${f.office})`,
+    );
   if (f.technicianId) {
     c.push(
       sql`${jobInvoices.jobId} in (select ${jobTechnicians.jobId} from ${jobTechnicians} where ${jobTechnicians.technicianId} = ${f.technicianId}::uuid)`,

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { searchWords } from '../../../domain/customers.js';
 import { SEARCH_LIMIT_PER_KIND, type SearchResults } from '../../../domain/search.js';
 import type { Executor } from '../../db/client.js';
-import { companies, jobInvoices, jobs, locations, units } from '../../db/schema.js';
+import { agreements, companies, jobInvoices, jobs, locations, units } from '../../db/schema.js';
 import { from, searchTextMatch, selection, tableAlias, whereAll, type Fields } from '../../db/sql.js';
 import {
   invoiceSearchTable as s,
@@ -19,6 +19,7 @@ const l = tableAlias(locations, 'l');
 const u = tableAlias(units, 'u');
 const j = tableAlias(jobs, 'j');
 const i = tableAlias(jobInvoices, 'i');
+const a = tableAlias(agreements, 'a');
 
 /** One hit of each kind: its id, the line shown first and the line under it (and the kind's sort key). */
 const COMPANY_HIT = selection({
@@ -45,12 +46,17 @@ const JOB_HIT = selection({
   subtitle: j.status,
   sortKey: j.number,
 });
+/** An invoice: "draft · Job #1042", or for an agreement's advance invoice (no job) "draft · Agreement #1001". */
 const INVOICE_HIT = selection({
   id: i.id,
   title: i.invoiceNumber,
-  subtitle: sql<string>`concat(${i.status}, ' · Job #', ${j.number})`,
+  subtitle: sql<string>`case when ${j.id} is null then concat(${i.status}, ' · Agreement #', ${a.number})
+    else concat(${i.status}, ' · Job #', ${j.number}) end`,
   sortKey: i.createdAt,
 });
+/** The invoice's job, or its agreement when it has none (decision 052). */
+const INVOICE_JOINS = sql`left join ${from(j)} on ${j.id} = ${i.jobId}
+  left join ${from(a)} on ${a.id} = ${i.agreementId} and ${i.jobId} is null`;
 
 /** Every word matches the kind's search text, kept in lower case (the rule of its list's search box). */
 const allWords = (column: Parameters<typeof searchTextMatch>[0], words: string[]): SQL =>
@@ -66,7 +72,13 @@ const allWords = (column: Parameters<typeof searchTextMatch>[0], words: string[]
  */
 const HEADER_GATHER_LIMIT = 200;
 
-type HeaderOptions = { totalCap?: number; /** hits per kind (tests ask for every match) */ limit?: number };
+type HeaderOptions = {
+  totalCap?: number;
+  /** hits per kind (tests ask for every match) */
+  limit?: number;
+  /** false for a technician, who cannot open an agreement's advance invoice (decision 052) */
+  advanceInvoices?: boolean;
+};
 
 /**
  * The header search's five kinds, each described like a list (src/server/lists/description.ts) of
@@ -93,19 +105,21 @@ export function headerSearchKinds(options: HeaderOptions = {}) {
     pages: { ...parts.pages, by: 'sortKey', keys, sortLimit: countLimit, anyOrderPastWalk: true },
   });
   const words = (text: string) => searchWords(text);
+  const withJob = (column: typeof s.jobId | typeof i.jobId): SQL[] =>
+    options.advanceInvoices === false ? [sql`${column} is not null`] : [];
   // On invoice_search alone (its text, job and creation time), walked newest first through its own index.
   const invoicesOnSearchTable = kind({
     name: 'header search: invoices (invoice_search)',
     table: s,
     orders: { created: { index: 'invoice_search_created_idx' } },
     searchText: [s.searchText],
-    filters: (text) => [searchTableCondition(text)],
+    filters: (text) => [searchTableCondition(text), ...withJob(s.jobId)],
     pages: {
       select: INVOICE_HIT,
       id: s.invoiceId,
       sort: s.createdAt,
       descending: true,
-      joins: sql`join ${from(i)} on ${i.id} = ${s.invoiceId} join ${from(j)} on ${j.id} = ${i.jobId}`,
+      joins: sql`join ${from(i)} on ${i.id} = ${s.invoiceId} ${INVOICE_JOINS}`,
     },
   });
   return {
@@ -166,6 +180,7 @@ export function headerSearchKinds(options: HeaderOptions = {}) {
       // searchCondition names job_invoices by its table name, hence the inner select.
       filters: (text) => [
         sql`${i.id} in (select ${jobInvoices.id} from ${jobInvoices} where ${searchCondition(text)})`,
+        ...withJob(i.jobId),
       ],
       // A search the lists run on invoice_search alone (searchable) reads that copy instead.
       readFrom: (text) => (searchable(text) ? invoicesOnSearchTable : null),
@@ -174,7 +189,7 @@ export function headerSearchKinds(options: HeaderOptions = {}) {
         id: i.id,
         sort: i.createdAt,
         descending: true,
-        joins: sql`join ${from(j)} on ${j.id} = ${i.jobId}`,
+        joins: INVOICE_JOINS,
       },
     }),
   };
@@ -198,10 +213,15 @@ export function headerSearchStatements(text: string, options: HeaderOptions = {}
 }
 
 export function createSearchRepo(db: Executor, options: { totalCap?: number } = {}) {
-  const kinds = headerSearchKinds(options);
+  const everyInvoice = headerSearchKinds(options);
+  const jobInvoicesOnly = headerSearchKinds({ ...options, advanceInvoices: false });
   return {
-    /** Five hits per kind, each in its list's order. */
-    async search(text: string): Promise<SearchResults> {
+    /**
+     * Five hits per kind, each in its list's order; without agreements' advance invoices when
+     * `advanceInvoices` is false (a technician).
+     */
+    async search(text: string, { advanceInvoices = true }: { advanceInvoices?: boolean } = {}): Promise<SearchResults> {
+      const kinds = advanceInvoices ? everyInvoice : jobInvoicesOnly;
       const hits = <T extends { id: string; title: string; subtitle: string }>({ rows }: { rows: T[] }) =>
         rows.map(({ id, title, subtitle }) => ({ id, title, subtitle }));
       const [companyHits, locationHits, unitHits, jobHits, invoiceHits] = await Promise.all([

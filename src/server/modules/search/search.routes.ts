@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorBody } from '../../../domain/api.js';
+import { isTechnicianRole } from '../../../domain/policy.js';
 import { searchQuery, searchResults } from '../../../domain/search.js';
 import type { SearchRepo } from './search.repo.js';
 
@@ -12,6 +13,8 @@ export function searchRoutes(app: FastifyInstance, { search }: { search: SearchR
       querystring: searchQuery,
       response: { 200: searchResults, 400: apiErrorBody },
     },
-    handler: async (request) => search.search(request.query.q),
+    // a technician cannot open an agreement's advance invoice (decision 052), so is not shown one
+    handler: async (request) =>
+      search.search(request.query.q, { advanceInvoices: !isTechnicianRole(request.user?.role) }),
   });
 }
