@@ -81,41 +81,41 @@ const num = (expression: SQL) => sql<number>`${expression}`.mapWith(Number);
 
 /** The agreement's columns the reports read, and its figures from the lateral `f` (money in cents). */
 const REPORT_SELECTION = selection({
-    id: a.id,
-    number: a.number,
-    name: a.name,
-    companyId: a.companyId,
-    companyName: c.name,
-    status: oneOfColumn(a.status, AGREEMENT_STATUSES),
-    startDate: a.startDate,
-    endDate: a.endDate,
-    priceCents: sql<number>`${a.price}`.mapWith(toCents),
-    billingPlan: oneOfColumn(a.billingPlan, BILLING_PLANS),
-    autoRenew: a.autoRenew,
-    nextVisitOn: a.nextVisitOn,
-    planFrom: a.planFrom,
-    cancelledAt: a.cancelledAt,
-    frequency: a.frequency,
-    months: a.months,
-    dayKind: a.dayKind,
-    dayOfMonth: a.dayOfMonth,
-    nth: a.nth,
-    weekday: a.weekday,
-    escalatorPercent: a.escalatorPercent,
-    visitsDone: f.visitsDone,
-    madeBeforeTotal: num(sql`p.made_before_total`),
-    madeBeforeToDate: num(sql`p.made_before_to_date`),
-    locationCount: num(sql`p.location_count`),
-    quotedCount: f.quotedCount,
-    quotedCents: f.quotedCents,
-    approvedCount: f.approvedCount,
-    approvedCents: f.approvedCents,
-    repairRevenueCents: f.repairRevenueCents,
-    partsCostCents: f.partsCostCents,
-    laborMinutes: f.laborMinutes,
-    laborRateCents: f.laborRateCents,
-    profitCents: f.profitCents,
-  });
+  id: a.id,
+  number: a.number,
+  name: a.name,
+  companyId: a.companyId,
+  companyName: c.name,
+  status: oneOfColumn(a.status, AGREEMENT_STATUSES),
+  startDate: a.startDate,
+  endDate: a.endDate,
+  priceCents: sql<number>`${a.price}`.mapWith(toCents),
+  billingPlan: oneOfColumn(a.billingPlan, BILLING_PLANS),
+  autoRenew: a.autoRenew,
+  nextVisitOn: a.nextVisitOn,
+  planFrom: a.planFrom,
+  cancelledAt: a.cancelledAt,
+  frequency: a.frequency,
+  months: a.months,
+  dayKind: a.dayKind,
+  dayOfMonth: a.dayOfMonth,
+  nth: a.nth,
+  weekday: a.weekday,
+  escalatorPercent: a.escalatorPercent,
+  visitsDone: f.visitsDone,
+  madeBeforeTotal: num(sql`p.made_before_total`),
+  madeBeforeToDate: num(sql`p.made_before_to_date`),
+  locationCount: num(sql`p.location_count`),
+  quotedCount: f.quotedCount,
+  quotedCents: f.quotedCents,
+  approvedCount: f.approvedCount,
+  approvedCents: f.approvedCents,
+  repairRevenueCents: f.repairRevenueCents,
+  partsCostCents: f.partsCostCents,
+  laborMinutes: f.laborMinutes,
+  laborRateCents: f.laborRateCents,
+  profitCents: f.profitCents,
+});
 export type AgreementReportRow = RowOf<typeof REPORT_SELECTION.fields>;
 
 export interface ReportFilters {
@@ -204,7 +204,11 @@ export function createAgreementReportsRepo(db: Executor) {
   return {
     /** One agreement's row with its figures, or null. */
     async one(id: string, today: string, exec: Executor = db) {
-      return selectRow(exec, REPORT_SELECTION, sql`select ${REPORT_SELECTION} ${REPORT_FROM(today)} where ${a.id} = ${id}::uuid`);
+      return selectRow(
+        exec,
+        REPORT_SELECTION,
+        sql`select ${REPORT_SELECTION} ${REPORT_FROM(today)} where ${a.id} = ${id}::uuid`,
+      );
     },
 
     /** The report's page: filtered, sorted (the figures' sorts walk the kept figures' indexes). */
