@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client.js';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../support/test-app.js';
 import { RECOMPUTED_DAY_TOTALS, RECOMPUTED_FACTS } from '../support/scorecard-facts.js';
+import { KEPT_AGREEMENT_FIGURES, RECOMPUTED_AGREEMENT_FIGURES } from '../support/agreement-figures.js';
 
 let ctx: TestContext;
 
@@ -133,6 +134,8 @@ const CHECKS: Record<string, { kept: SQL; recomputed: SQL }> = {
               where (completed, repeats, scheduled, minutes, sent, approved, declined, invoices, revenue) <> (0, 0, 0, 0, 0, 0, 0, 0, 0)`,
     recomputed: RECOMPUTED_DAY_TOTALS,
   },
+  // the agreements' pull-through (decision 060); agreement-figures.test.ts follows them through more writes
+  agreement_figures: { kept: KEPT_AGREEMENT_FIGURES, recomputed: RECOMPUTED_AGREEMENT_FIGURES },
   payment_day_totals: {
     kept: sql`select payment_date, method, n::int, amount from payment_day_totals where n <> 0 or amount <> 0`,
     recomputed: sql`select payment_date, method, count(*)::int, sum(amount) from job_invoice_payments where voided_at is null group by 1, 2`,

@@ -1,8 +1,9 @@
 /**
  * An agreement's pull-through (issue 29 item 4, decision 053): visits done against planned, the
  * repairs quoted and approved on its jobs, the repair revenue, and its profitability. Every amount
- * is integer cents; each is computed by one function here (the report's SQL sorts by the same
- * arithmetic, `agreementProfitSql` in modules/agreements/agreement-reports.repo.ts).
+ * is integer cents; each is computed by one function here. Its one SQL twin is the trigger function
+ * `agreement_figures_apply` (migration 0062, decision 060), which keeps each agreement's figures and
+ * profit for the report's sorts; tests/api/agreement-figures.test.ts compares the two.
  */
 import { visitDates, type VisitRule } from './recurrence.js';
 

@@ -39,3 +39,4 @@ export * from './schema/field.js';
 export * from './views.js';
 export * from './schema/agreements.js';
 export * from './schema/agreement-billing.js';
+export * from './schema/agreement-figures.js';

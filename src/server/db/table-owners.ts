@@ -81,6 +81,7 @@ export const TABLE_OWNERS = {
   home_future_counts: 'db',
   scorecard_job_facts: 'db',
   scorecard_day_totals: 'db',
+  agreement_figures: 'db',
   job_counts: 'db',
   job_assigned_count: 'db',
   job_open_due_counts: 'db',

@@ -170,6 +170,10 @@ export const jobItems = pgTable(
     check('job_items_unit_cost_check', sql`${t.unitCost} >= 0`),
     check('job_items_total_cost_check', sql`${t.totalCost} >= 0`),
     index('job_items_job_idx').on(t.jobId, t.createdAt),
+    // The price book's part changes reach the agreements whose jobs used the part (decision 060).
+    index('job_items_part_code_idx')
+      .on(t.code)
+      .where(sql`${t.type} = 'part'`),
   ],
 );
 

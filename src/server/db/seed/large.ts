@@ -467,11 +467,40 @@ export const LARGE_SEED_PARTS: LargeSeedPart[] = [
       );
     },
   },
+  {
+    // The agreements' pull-through (decisions 053 and 060): the report's figures come from visit
+    // jobs and the work on them. Up to four generated jobs at each bench agreement's locations (not
+    // the drafts; one per month and location, the visit's key) are recorded as its visits, with the
+    // quotes, invoices, parts and hours they carry: about 36,000 agreements with figures that differ.
+    name: 'agreement visits',
+    present: (db) =>
+      exists(
+        db,
+        sql`select 1 from agreement_visits v join jobs j on j.id = v.job_id where j.description = ${GENERATED_JOB}`,
+      ),
+    generate: async (_db, step) => {
+      await step(
+        'agreement visits of generated jobs',
+        sql`insert into agreement_visits (agreement_id, location_id, visit_date, period, window_end, job_id)
+            select x.agreement_id, x.location_id, x.visit_date, date_trunc('month', x.visit_date)::date, x.visit_date + 14, x.job_id
+            from (select a.id as agreement_id, j.location_id, j.time_period_start as visit_date, j.id as job_id,
+                         row_number() over (partition by a.id, date_trunc('month', j.time_period_start), j.location_id
+                                            order by j.number) as same_key,
+                         row_number() over (partition by a.id order by j.number) as k
+                  from agreements a
+                  join locations l on l.company_id = a.company_id
+                  join jobs j on j.location_id = l.id
+                  where a.name like '% (bench)' and a.status <> 'draft' and j.description = ${GENERATED_JOB}
+                    and not exists (select 1 from agreement_visits v where v.job_id = j.id)) x
+            where x.same_key = 1 and x.k <= 4`,
+      );
+    },
+  },
 ];
 
 /**
- * The Home counters' triggers (migration home-counters, decision 022) and the scorecard totals'
- * (decision 056), one set per counted table.
+ * The Home counters' triggers (migration home-counters, decision 022), the scorecard totals'
+ * (decision 056) and the agreement figures' (decision 060), one set per counted table.
  * Keeping the counters while 500,000 jobs and their records are inserted part by part would
  * recompute every job's facts four times (minutes); the seed turns them off and rebuilds the
  * counters once, set-based, at the end.
@@ -479,6 +508,17 @@ export const LARGE_SEED_PARTS: LargeSeedPart[] = [
 const HOME_COUNTED_TABLES = ['jobs', 'job_technicians', 'job_quotes', 'job_invoices', 'job_repairs'] as const;
 /** The Tech Scorecard's totals (migration scorecard-day-totals, decision 056): the same, once at the end. */
 const SCORECARD_COUNTED_TABLES = ['jobs', 'job_technicians', 'job_quotes', 'job_invoices'] as const;
+/** The agreements' kept figures (migration agreement-figures, decision 060): the same; their triggers' operations. */
+const FIGURES_TRIGGERS: Record<string, readonly string[]> = {
+  agreements: ['insert', 'update'],
+  agreement_visits: ['insert', 'update', 'delete', 'truncate'],
+  jobs: ['update', 'truncate'],
+  job_quotes: ['insert', 'update', 'delete', 'truncate'],
+  job_invoices: ['insert', 'update', 'delete', 'truncate'],
+  job_items: ['insert', 'update', 'delete', 'truncate'],
+  job_repairs: ['insert', 'update', 'delete', 'truncate'],
+  field_time_events: ['insert', 'update', 'delete', 'truncate'],
+};
 async function setHomeTriggers(db: Database, enabled: boolean) {
   const action = enabled ? 'enable' : 'disable';
   const sets = [
@@ -489,6 +529,10 @@ async function setHomeTriggers(db: Database, enabled: boolean) {
     const clauses = ['insert', 'update', 'delete', 'truncate']
       .map((op) => `${action} trigger ${table}_${kind}_${op}`)
       .join(', ');
+    await db.execute(sql.raw(`alter table ${table} ${clauses}`));
+  }
+  for (const [table, ops] of Object.entries(FIGURES_TRIGGERS)) {
+    const clauses = ops.map((op) => `${action} trigger ${table}_figures_${op}`).join(', ');
     await db.execute(sql.raw(`alter table ${table} ${clauses}`));
   }
 }
@@ -521,6 +565,7 @@ export async function seedLarge(db: Database, log: (message: string) => void = (
       await setHomeTriggers(db, true);
       await step('home counters', sql`select home_counts_rebuild()`);
       await step('scorecard totals', sql`select scorecard_totals_rebuild()`);
+      await step('agreement figures', sql`select agreement_figures_rebuild()`);
     }
   }
   if (missing.length) await step('vacuum and analyze', sql`vacuum analyze`);

@@ -1,8 +1,9 @@
 /**
- * The agreements' reports (issue 29 items 4 and 6, decision 053): each agreement's pull-through
- * figures aggregated in SQL (one lateral per agreement of the page, never a query per row), the
- * report across agreements, renewals, the visits due this month that nobody scheduled, Home's two
- * counts and the generator's runs. Reads only; the agreements module owns every table it writes.
+ * The agreements' reports (issue 29 items 4 and 6, decisions 053 and 060): each agreement's
+ * pull-through figures read from agreement_figures (kept by triggers: the figures' one SQL statement
+ * is agreement_figures_apply, migration 0062; this repo states none of them), the report across
+ * agreements, renewals, the visits due this month that nobody scheduled, Home's two counts and the
+ * generator's runs. Reads only; the agreements module owns every table it writes.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { countLimitFor } from '../../../domain/search.js';
@@ -16,17 +17,12 @@ import { toCents } from '../../../domain/money.js';
 import type { Executor } from '../../db/client.js';
 import { personName } from '../../db/person-name.js';
 import {
+  agreementFigures,
   agreementGeneratorRuns,
   agreements,
   agreementUnits,
   agreementVisits,
   companies,
-  fieldTimeEvents,
-  jobInvoices,
-  jobItems,
-  jobPartPrices,
-  jobQuotes,
-  jobRepairs,
   jobs,
   locations,
   users,
@@ -46,120 +42,81 @@ import { AGREEMENT_TOTAL_CAP, statusCondition } from './agreements.repo.js';
 
 const a = tableAlias(agreements, 'a');
 const c = tableAlias(companies, 'c');
+const f = tableAlias(agreementFigures, 'f');
 
 /**
- * The pull-through of agreement `a`, as a lateral: its visits (`v`), its jobs (`aj`: the visit
- * jobs, and the jobs holding repairs carried from them, decision 044), and from those jobs the
- * repairs quoted and approved (job_quotes of type repair or replacement; superseded and withdrawn
- * quotes are not counted as quoted), the repair revenue (issued and paid invoices, without tax),
- * the parts' cost (the price book's parts cost, else the line's own unit price) and the minutes
- * worked (the technicians' field time from Arrive to Finish when recorded, decision 045, else the
- * scheduled duration of a completed job).
+ * What the planned visits need besides the plan (they depend on today, so they are not kept): the
+ * visits made before `plan_from` (all, and those dated up to today) and the covered locations. A
+ * lateral for the page's agreements only (agreement_visits_unique and agreement_units_pkey lead with
+ * the agreement).
  */
-function figuresLateral(today: string): SQL {
+function planLateral(today: string): SQL {
   return sql`cross join lateral (
-    with v as (
-      select job_id, visit_date from ${agreementVisits} where agreement_id = ${a.id}
-    ), aj as (
-      select job_id from v where job_id is not null
-      union
-      select r2.job_id from v
-        join ${jobRepairs} r on r.job_id = v.job_id
-        join ${jobRepairs} r2 on r2.id = r.carried_to_repair_id
-    )
     select
-      (select count(*) from v join ${jobs} j on j.id = v.job_id where j.status = 'completed')::int as visits_done,
-      (select count(*) from v where v.visit_date < ${a.planFrom})::int as made_before_total,
-      (select count(*) from v where v.visit_date < ${a.planFrom} and v.visit_date <= ${today}::date)::int
+      (select count(*) from ${agreementVisits} v where v.agreement_id = ${a.id} and v.visit_date < ${a.planFrom})::int
+        as made_before_total,
+      (select count(*) from ${agreementVisits} v
+        where v.agreement_id = ${a.id} and v.visit_date < ${a.planFrom} and v.visit_date <= ${today}::date)::int
         as made_before_to_date,
-      (select count(distinct location_id) from ${agreementUnits} where agreement_id = ${a.id})::int as location_count,
-      q.quoted_count, q.quoted_cents, q.approved_count, q.approved_cents,
-      -- the agreement's own billing (per-visit invoices carry agreement_id) is its revenue, not repairs
-      (select coalesce(sum(i.amount - i.tax), 0) * 100 from ${jobInvoices} i join aj on aj.job_id = i.job_id
-        where i.status in ('issued', 'paid') and i.agreement_id is null)::bigint as repair_revenue_cents,
-      (select coalesce(sum(round(ji.quantity * coalesce(pp.parts_cost, ji.unit_cost), 2)), 0) * 100
-        from ${jobItems} ji join aj on aj.job_id = ji.job_id
-        left join ${jobPartPrices} pp on pp.code = ji.code
-        where ji.type = 'part')::bigint as parts_cost_cents,
-      (select coalesce(sum(coalesce(
-          (select sum(t.m) from (
-            select (extract(epoch from max(e.device_at) filter (where e.kind = 'work_finished')
-                     - min(e.device_at) filter (where e.kind = 'arrived'))::bigint / 60) as m
-            from ${fieldTimeEvents} e where e.job_id = j.id group by e.user_id) t where t.m > 0),
-          case when j.status = 'completed' then j.schedule_duration else 0 end)), 0)
-        from aj join ${jobs} j on j.id = aj.job_id)::int as labor_minutes
-    from (
-      select
-        (count(*) filter (where q.status not in ('superseded', 'withdrawn')))::int as quoted_count,
-        (coalesce(sum(q.amount) filter (where q.status not in ('superseded', 'withdrawn')), 0) * 100)::bigint
-          as quoted_cents,
-        (count(*) filter (where q.status = 'approved'))::int as approved_count,
-        (coalesce(sum(q.amount) filter (where q.status = 'approved'), 0) * 100)::bigint as approved_cents
-      from ${jobQuotes} q join aj on aj.job_id = q.job_id
-      where q.quote_type in ('repair', 'replacement')
-    ) q
-  ) f`;
+      (select count(distinct location_id) from ${agreementUnits} where agreement_id = ${a.id})::int as location_count
+  ) p`;
 }
 
 /**
- * Profit in cents, the SQL twin of agreementProfitability (domain/agreements/pull-through.ts) for
- * sorting: the price + repair revenue - minutes x rate / 60 (half up) - parts.
+ * The sorts. The figures' sorts walk agreement_figures' indexes (figure, agreement id): the figures
+ * are kept by triggers (agreement_figures, migration 0062, decision 060), the profit at the
+ * company's labor rate.
  */
-export function agreementProfitSql(laborRateCents: number): SQL {
-  return sql`((${a.price} * 100)::bigint + f.repair_revenue_cents
-    - floor((f.labor_minutes::bigint * ${laborRateCents}::bigint + 30) / 60)::bigint - f.parts_cost_cents)`;
-}
-
-const SORTS: Record<AgreementReportSort, (rate: number) => SQL> = {
-  endDate: () => sql`${a.endDate}`,
-  number: () => sql`${a.number}`,
-  price: () => sql`${a.price}`,
-  visitsDone: () => sql`f.visits_done`,
-  repairsApproved: () => sql`f.approved_cents`,
-  repairRevenue: () => sql`f.repair_revenue_cents`,
-  profit: (rate) => agreementProfitSql(rate),
+const SORTS: Record<AgreementReportSort, SQL> = {
+  endDate: sql`${a.endDate}`,
+  number: sql`${a.number}`,
+  price: sql`${a.price}`,
+  visitsDone: sql`${f.visitsDone}`,
+  repairsApproved: sql`${f.approvedCents}`,
+  repairRevenue: sql`${f.repairRevenueCents}`,
+  profit: sql`${f.profitCents}`,
 };
 
 const num = (expression: SQL) => sql<number>`${expression}`.mapWith(Number);
 
 /** The agreement's columns the reports read, and its figures from the lateral `f` (money in cents). */
-const reportSelection = (laborRateCents: number) =>
-  selection({
-    id: a.id,
-    number: a.number,
-    name: a.name,
-    companyId: a.companyId,
-    companyName: c.name,
-    status: oneOfColumn(a.status, AGREEMENT_STATUSES),
-    startDate: a.startDate,
-    endDate: a.endDate,
-    priceCents: sql<number>`${a.price}`.mapWith(toCents),
-    billingPlan: oneOfColumn(a.billingPlan, BILLING_PLANS),
-    autoRenew: a.autoRenew,
-    nextVisitOn: a.nextVisitOn,
-    planFrom: a.planFrom,
-    cancelledAt: a.cancelledAt,
-    frequency: a.frequency,
-    months: a.months,
-    dayKind: a.dayKind,
-    dayOfMonth: a.dayOfMonth,
-    nth: a.nth,
-    weekday: a.weekday,
-    escalatorPercent: a.escalatorPercent,
-    visitsDone: num(sql`f.visits_done`),
-    madeBeforeTotal: num(sql`f.made_before_total`),
-    madeBeforeToDate: num(sql`f.made_before_to_date`),
-    locationCount: num(sql`f.location_count`),
-    quotedCount: num(sql`f.quoted_count`),
-    quotedCents: num(sql`f.quoted_cents`),
-    approvedCount: num(sql`f.approved_count`),
-    approvedCents: num(sql`f.approved_cents`),
-    repairRevenueCents: num(sql`f.repair_revenue_cents`),
-    partsCostCents: num(sql`f.parts_cost_cents`),
-    laborMinutes: num(sql`f.labor_minutes`),
-    profitCents: num(agreementProfitSql(laborRateCents)),
-  });
-export type AgreementReportRow = RowOf<ReturnType<typeof reportSelection>['fields']>;
+const REPORT_SELECTION = selection({
+  id: a.id,
+  number: a.number,
+  name: a.name,
+  companyId: a.companyId,
+  companyName: c.name,
+  status: oneOfColumn(a.status, AGREEMENT_STATUSES),
+  startDate: a.startDate,
+  endDate: a.endDate,
+  priceCents: sql<number>`${a.price}`.mapWith(toCents),
+  billingPlan: oneOfColumn(a.billingPlan, BILLING_PLANS),
+  autoRenew: a.autoRenew,
+  nextVisitOn: a.nextVisitOn,
+  planFrom: a.planFrom,
+  cancelledAt: a.cancelledAt,
+  frequency: a.frequency,
+  months: a.months,
+  dayKind: a.dayKind,
+  dayOfMonth: a.dayOfMonth,
+  nth: a.nth,
+  weekday: a.weekday,
+  escalatorPercent: a.escalatorPercent,
+  visitsDone: f.visitsDone,
+  madeBeforeTotal: num(sql`p.made_before_total`),
+  madeBeforeToDate: num(sql`p.made_before_to_date`),
+  locationCount: num(sql`p.location_count`),
+  quotedCount: f.quotedCount,
+  quotedCents: f.quotedCents,
+  approvedCount: f.approvedCount,
+  approvedCents: f.approvedCents,
+  repairRevenueCents: f.repairRevenueCents,
+  partsCostCents: f.partsCostCents,
+  laborMinutes: f.laborMinutes,
+  laborRateCents: f.laborRateCents,
+  profitCents: f.profitCents,
+});
+export type AgreementReportRow = RowOf<typeof REPORT_SELECTION.fields>;
 
 export interface ReportFilters {
   status?: AgreementStatus | undefined;
@@ -190,8 +147,23 @@ async function cappedCount(exec: Executor, query: SQL, cap: number): Promise<{ t
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
 }
 
+/** The report's rows: the agreement, its company, its kept figures and (for these rows) its plan's counts. */
 const REPORT_FROM = (today: string) =>
-  sql`from ${from(a)} join ${from(c)} on ${c.id} = ${a.companyId} ${figuresLateral(today)}`;
+  sql`from ${from(a)} join ${from(c)} on ${c.id} = ${a.companyId} join ${from(f)} on ${f.agreementId} = ${a.id}
+      ${planLateral(today)}`;
+
+/**
+ * A page of agreements in an order: the ids first (an index walk of the order, the figures' sorts
+ * through agreement_figures), then the page's rows read in full and put back in that order.
+ */
+const PAGE_OF = (today: string, where: SQL, order: SQL, limit: number, offset: number) =>
+  sql`select ${REPORT_SELECTION}
+      from (select ${a.id} as page_id from ${from(a)} join ${from(f)} on ${f.agreementId} = ${a.id}
+            where ${where} order by ${order} limit ${limit} offset ${offset}) page
+      join ${from(a)} on ${a.id} = page.page_id
+      join ${from(c)} on ${c.id} = ${a.companyId} join ${from(f)} on ${f.agreementId} = ${a.id}
+      ${planLateral(today)}
+      order by ${order}`;
 
 const DUE_VISIT = selection({
   visitId: agreementVisits.id,
@@ -231,30 +203,29 @@ const HOME = (monthStart: string, monthEnd: string, today: string, until: string
 export function createAgreementReportsRepo(db: Executor) {
   return {
     /** One agreement's row with its figures, or null. */
-    async one(id: string, today: string, laborRateCents: number, exec: Executor = db) {
-      const select = reportSelection(laborRateCents);
-      return selectRow(exec, select, sql`select ${select} ${REPORT_FROM(today)} where ${a.id} = ${id}::uuid`);
+    async one(id: string, today: string, exec: Executor = db) {
+      return selectRow(
+        exec,
+        REPORT_SELECTION,
+        sql`select ${REPORT_SELECTION} ${REPORT_FROM(today)} where ${a.id} = ${id}::uuid`,
+      );
     },
 
-    /** The report's page: filtered, sorted (the figures' sorts aggregate every filtered agreement). */
+    /** The report's page: filtered, sorted (the figures' sorts walk the kept figures' indexes). */
     async report(
       filters: ReportFilters,
       sort: AgreementReportSort,
       dir: 'asc' | 'desc',
       paging: { limit: number; offset: number; countLimit: number },
       today: string,
-      laborRateCents: number,
       exec: Executor = db,
     ) {
       const where = whereAll(reportConditions(filters, today));
       const direction = dir === 'desc' ? sql`desc` : sql`asc`;
-      const select = reportSelection(laborRateCents);
       const rows = await selectRows(
         exec,
-        select,
-        sql`select ${select} ${REPORT_FROM(today)} where ${where}
-            order by ${SORTS[sort](laborRateCents)} ${direction}, ${a.id} ${direction}
-            limit ${paging.limit} offset ${paging.offset}`,
+        REPORT_SELECTION,
+        PAGE_OF(today, where, sql`${SORTS[sort]} ${direction}, ${a.id} ${direction}`, paging.limit, paging.offset),
       );
       if (paging.countLimit === 0) return { rows, total: rows.length, totalCapped: false };
       const { total, capped } = await cappedCount(
@@ -268,12 +239,10 @@ export function createAgreementReportsRepo(db: Executor) {
     /** Agreements to renew: active, not renewed, ending in the next `days` days, by end date. */
     async renewals(today: string, until: string, limit: number, offset: number, exec: Executor = db) {
       const condition = renewalConditions(today, until);
-      const select = reportSelection(0);
       const rows = await selectRows(
         exec,
-        select,
-        sql`select ${select} ${REPORT_FROM(today)} where ${condition}
-            order by ${a.endDate}, ${a.id} limit ${limit} offset ${offset}`,
+        REPORT_SELECTION,
+        PAGE_OF(today, condition, sql`${a.endDate}, ${a.id}`, limit, offset),
       );
       const { total, capped } = await cappedCount(
         exec,

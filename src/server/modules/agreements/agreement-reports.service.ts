@@ -140,7 +140,7 @@ export function createAgreementReportsService(deps: {
     /** One agreement's pull-through; the costs and profit only for roles that may see them. */
     async pullThrough(user: SessionUser, id: string): Promise<AgreementPullThrough> {
       const ctx = await context();
-      const row = await repo.one(id, ctx.today, ctx.laborRateCents);
+      const row = await repo.one(id, ctx.today);
       if (!row) throw notFound(AGREEMENT_MESSAGES.agreementNotFound);
       const figures = figuresOf(row, ctx.today, ctx.timeZone);
       return {
@@ -162,7 +162,6 @@ export function createAgreementReportsService(deps: {
           countLimit: countLimitFor(query.page, query.pageSize, AGREEMENT_TOTAL_CAP),
         },
         ctx.today,
-        ctx.laborRateCents,
       );
       return {
         items: rows.map((r) => reportItemOf(r, ctx)),
@@ -182,7 +181,6 @@ export function createAgreementReportsService(deps: {
           filters.dir,
           { limit: EXPORT_BATCH, offset, countLimit: 0 },
           ctx.today,
-          ctx.laborRateCents,
         );
         if (rows.length) yield rows.map((r) => reportItemOf(r, ctx));
         if (rows.length < EXPORT_BATCH) return;
