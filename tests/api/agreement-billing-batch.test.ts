@@ -93,7 +93,7 @@ beforeAll(async () => {
     expect(done.statusCode, done.body).toBe(200);
   }
   expect((await generate()).invoicesCreated).toBe(1);
-  const runs = (await admin.call('GET', '/api/agreements/generator-runs?pageSize=5')).json();
+  const runs = (await admin.call('GET', '/api/agreements/generator-runs?pageSize=25')).json();
   expect(runs.items.map((r: { invoicesCreated: number }) => r.invoicesCreated)).toEqual([1, 6]);
 });
 afterAll(() => ctx.close());
