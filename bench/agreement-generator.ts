@@ -7,7 +7,8 @@
  *   node --import tsx bench/agreement-generator.ts postgres://postgres@127.0.0.1:5432/hvac_agreports_bench
  *
  * The run writes jobs, so it refuses the shared bench database itself; the run is idempotent, so a
- * second run on the same copy times the "nothing to do" pass. Target: under 60 s.
+ * second run on the same copy times the "nothing to do" pass. Target: under 60 s. The first run
+ * also bills every advance period begun (decision 058: drafts per batch of 500 agreements).
  * Not part of `npm run bench` (it changes the database).
  */
 import { sql } from 'drizzle-orm';
@@ -47,18 +48,29 @@ const due = await count(
   sql`select count(*) as n from agreements where status = 'active' and next_visit_on <= current_date + 30`,
 );
 const visitsBefore = await count(sql`select count(*) as n from agreement_visits`);
+const invoicesBefore = await count(sql`select count(*) as n from job_invoices where agreement_id is not null`);
 console.log(`${agreements} bench agreements, ${covered} covered units; ${due} active with a visit due in 30 days`);
 
 for (const pass of ['first run', 'second run (nothing to do)']) {
   const started = Date.now();
   const response = await app.inject({ method: 'POST', url: '/api/agreements/generate-visits', headers: { cookie } });
   const ms = Date.now() - started;
-  const run = response.json() as { visitsCreated: number; agreementsRenewed: number; error: string | null };
+  const run = response.json() as {
+    visitsCreated: number;
+    agreementsRenewed: number;
+    invoicesCreated: number;
+    error: string | null;
+  };
   console.log(
-    `${pass}: HTTP ${response.statusCode}, ${run.visitsCreated} visits made, ${run.agreementsRenewed} renewed, ` +
+    `${pass}: HTTP ${response.statusCode}, ${run.visitsCreated} visits made, ${run.invoicesCreated} invoices, ` +
+      `${run.agreementsRenewed} renewed, ` +
       `${(ms / 1000).toFixed(1)} s (target < ${TARGET_MS / 1000} s)${ms > TARGET_MS ? ' MISSED' : ''}${run.error ? ` error: ${run.error}` : ''}`,
   );
 }
+console.log(
+  `agreement invoices in the database: ${invoicesBefore} before, ` +
+    `${await count(sql`select count(*) as n from job_invoices where agreement_id is not null`)} after`,
+);
 console.log(
   `visits in the database: ${visitsBefore} before, ${await count(sql`select count(*) as n from agreement_visits`)} after`,
 );

@@ -294,6 +294,8 @@ export const generatorRun = z.object({
   finishedAt: z.string().nullable(),
   visitsCreated: z.number().int(),
   agreementsRenewed: z.number().int(),
+  /** Agreement invoices the run's billing created (decision 058). */
+  invoicesCreated: z.number().int(),
   error: z.string().nullable(),
 });
 export type GeneratorRun = z.infer<typeof generatorRun>;

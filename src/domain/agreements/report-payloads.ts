@@ -144,6 +144,7 @@ export const generatorRunRow = z.object({
   visitsCreated: z.number().int(),
   agreementsRenewed: z.number().int(),
   agreementsExpired: z.number().int(),
+  invoicesCreated: z.number().int(),
   error: z.string().nullable(),
 });
 export type GeneratorRunRow = z.infer<typeof generatorRunRow>;

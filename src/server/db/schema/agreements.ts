@@ -187,6 +187,8 @@ export const agreementGeneratorRuns = pgTable(
     visitsCreated: integer('visits_created').notNull().default(0),
     agreementsRenewed: integer('agreements_renewed').notNull().default(0),
     agreementsExpired: integer('agreements_expired').notNull().default(0),
+    // Agreement invoices the run's billing created (advance periods and per-visit jobs; decision 058).
+    invoicesCreated: integer('invoices_created').notNull().default(0),
     error: text('error'),
     // The database's own time (started_at is the app's clock, which tests pin): orders runs that started together.
     createdAt: createdAt(),

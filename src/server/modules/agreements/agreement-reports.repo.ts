@@ -190,6 +190,7 @@ const RUN = selection({
   visitsCreated: agreementGeneratorRuns.visitsCreated,
   agreementsRenewed: agreementGeneratorRuns.agreementsRenewed,
   agreementsExpired: agreementGeneratorRuns.agreementsExpired,
+  invoicesCreated: agreementGeneratorRuns.invoicesCreated,
   error: agreementGeneratorRuns.error,
 });
 

@@ -250,6 +250,7 @@ export function createAgreementReportsService(deps: {
           visitsCreated: r.visitsCreated,
           agreementsRenewed: r.agreementsRenewed,
           agreementsExpired: r.agreementsExpired,
+          invoicesCreated: r.invoicesCreated,
           error: r.error,
         })),
         total,

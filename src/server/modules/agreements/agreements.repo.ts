@@ -500,6 +500,7 @@ export function createAgreementsRepo(db: Executor, options: ListOptions = {}) {
         visitsCreated: number;
         agreementsRenewed: number;
         agreementsExpired: number;
+        invoicesCreated: number;
         error: string | null;
       },
       exec: Executor = db,
@@ -532,6 +533,7 @@ function toRun(row: typeof agreementGeneratorRuns.$inferSelect): GeneratorRun {
     finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
     visitsCreated: row.visitsCreated,
     agreementsRenewed: row.agreementsRenewed,
+    invoicesCreated: row.invoicesCreated,
     error: row.error,
   };
 }

@@ -674,6 +674,7 @@ export function createAgreementsService(deps: AgreementsServiceDeps) {
           visitsCreated: outcome.created,
           agreementsRenewed: outcome.renewed,
           agreementsExpired: outcome.expired,
+          invoicesCreated: outcome.invoices,
           error: null,
         });
       } catch (error) {
@@ -683,6 +684,7 @@ export function createAgreementsService(deps: AgreementsServiceDeps) {
           visitsCreated: 0,
           agreementsRenewed: 0,
           agreementsExpired: 0,
+          invoicesCreated: 0,
           error: String((error as Error).message ?? error).slice(0, 2000),
         });
         throw error;

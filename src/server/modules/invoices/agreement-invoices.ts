@@ -6,7 +6,15 @@
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { agreementInvoiceNumber } from '../../../domain/agreements/billing.js';
-import { billToFor, invoiceNumber, dueDateFor, type InvoiceStatus } from '../../../domain/invoices/index.js';
+import {
+  billToFor,
+  invoiceNumber,
+  invoiceTotals,
+  dueDateFor,
+  type CompanyBilling,
+  type InvoiceStatus,
+  type UnitBilling,
+} from '../../../domain/invoices/index.js';
 import { dateInZone } from '../../../domain/dates.js';
 import { centsToDecimal, toCents } from '../../../domain/money.js';
 import { queryRows, type Executor } from '../../db/client.js';
@@ -15,7 +23,7 @@ import { AppError } from '../../errors.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { createSettingsRepo } from '../settings/index.js';
 import { createInvoicesWritesRepo, billToColumns } from './invoices-writes.repo.js';
-import { storeDraftTotals } from './invoice-totals.repo.js';
+import { activeTaxGroups, storeDraftTotals, taxSnapshotOf, totalsInputOf } from './invoice-totals.repo.js';
 import { sendInvoice } from './invoices.service.js';
 
 const NUMBER_ATTEMPTS = 20;
@@ -143,6 +151,234 @@ export async function createAgreementInvoice(
     return { id: row.id, number, status, preTaxCents: totals.subtotalCents - totals.discountCents };
   }
   throw new AppError(409, 'CONFLICT', 'No free invoice number for this agreement');
+}
+
+/** One draft of createAgreementInvoiceDrafts: an agreement invoice's values without the send. */
+export type AgreementInvoiceDraft = Omit<AgreementInvoiceValues, 'issue' | 'now' | 'random'>;
+
+/**
+ * A Postgres array literal of text values (quoted and escaped, NULL for null), for unnest().
+ * Line names hold commas, parentheses and quotes, so the plain `{a,b}` form would not do.
+ */
+export const textArray = (values: readonly (string | null)[]): string =>
+  `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
+
+const keyOf = (v: { agreementId: string; jobId: string | null; periodStart: string }) =>
+  v.jobId ? `${v.agreementId}|job|${v.jobId}` : `${v.agreementId}|period|${v.periodStart}`;
+
+interface PartyRow {
+  key: string;
+  company_id: string | null;
+  name: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  unit_id: string | null;
+  billing_entity: string | null;
+  billing_email: string | null;
+  billing_city: string | null;
+  billing_state: string | null;
+  billing_zip: string | null;
+  taxable: boolean | null;
+  tax_group_code: string | null;
+  unit_number: string | null;
+}
+
+/**
+ * The unit and company each draft is addressed and taxed from, in two statements: a per-visit
+ * invoice's job's unit and its location's company (billingPartyOf, refreshTaxSnapshot); an advance
+ * invoice's agreement's company and its first covered unit by unit number (billingPartyOfInvoice,
+ * refreshTaxSnapshot; decision 052). Keyed by job id or agreement id.
+ */
+async function partiesOf(tx: Executor, jobIds: string[], agreementIds: string[]): Promise<Map<string, PartyRow>> {
+  const unitColumns = sql.raw(`u.id as unit_id, u.billing_entity, u.billing_email, u.billing_city, u.billing_state,
+    u.billing_zip, u.taxable, u.tax_group_code, u.unit_number`);
+  const companyColumns = sql.raw(`c.id as company_id, c.name, c.address, c.city, c.state, c.zip`);
+  const rows = [
+    ...(jobIds.length
+      ? await queryRows<PartyRow>(
+          tx,
+          sql`select j.id::text as key, ${companyColumns}, ${unitColumns}
+              from jobs j left join locations l on l.id = j.location_id
+              left join companies c on c.id = l.company_id left join units u on u.id = j.unit_id
+              where j.id = any(${textArray(jobIds)}::uuid[])`,
+        )
+      : []),
+    ...(agreementIds.length
+      ? await queryRows<PartyRow>(
+          tx,
+          sql`select a.id::text as key, ${companyColumns}, ${unitColumns}
+              from agreements a left join companies c on c.id = a.company_id
+              left join lateral (
+                select u2.* from agreement_units au join units u2 on u2.id = au.unit_id
+                where au.agreement_id = a.id order by u2.unit_number, u2.id limit 1) u on true
+              where a.id = any(${textArray(agreementIds)}::uuid[])`,
+        )
+      : []),
+  ];
+  return new Map(rows.map((r) => [r.key, r]));
+}
+
+const unitBillingOf = (r: PartyRow | undefined): UnitBilling | null =>
+  r?.unit_id
+    ? {
+        billingEntity: r.billing_entity,
+        billingEmail: r.billing_email,
+        billingCity: r.billing_city,
+        billingState: r.billing_state,
+        billingZip: r.billing_zip,
+      }
+    : null;
+const companyBillingOf = (r: PartyRow | undefined): CompanyBilling | null =>
+  r?.company_id ? { name: r.name, address: r.address, city: r.city, state: r.state, zip: r.zip } : null;
+
+/**
+ * Many draft agreement invoices in a handful of statements (the generator's batch; issue 29 "Scale
+ * and speed", decision 058), with exactly what createAgreementInvoice writes one by one: the number
+ * (AGR-…-INV-… or JOB-…-INV-…, drawn again on a clash), Bill To, the one AGREEMENT line (a typed
+ * line: taxable), the tax snapshot and figures from invoiceTotals, the "Created by the agreement
+ * generator" history row. The figures are computed before the insert, so each invoice is written
+ * once (its statement triggers run once per batch, not per invoice). A key (period, or visit job)
+ * that already has an invoice gets null: a second run or a second server creates nothing.
+ */
+export async function createAgreementInvoiceDrafts(
+  tx: Executor,
+  drafts: readonly AgreementInvoiceDraft[],
+  options: { now: Date; random?: () => number },
+): Promise<(AgreementInvoiceCreated | null)[]> {
+  const result: (AgreementInvoiceCreated | null)[] = drafts.map(() => null);
+  if (!drafts.length) return result;
+  const random = options.random ?? Math.random;
+  const keys = drafts.map((d) =>
+    keyOf({ agreementId: d.agreementId, jobId: d.job?.id ?? null, periodStart: d.periodStart }),
+  );
+  const existing = async (indexes: number[]): Promise<Set<string>> => {
+    const ids = [...new Set(indexes.map((i) => drafts[i]!.agreementId))];
+    const rows = await queryRows<{ agreement_id: string; job_id: string | null; period_start: string | null }>(
+      tx,
+      sql`select agreement_id, job_id, period_start::text as period_start from ${jobInvoices}
+          where agreement_id = any(${textArray(ids)}::uuid[])`,
+    );
+    return new Set(
+      rows.map((r) => keyOf({ agreementId: r.agreement_id, jobId: r.job_id, periodStart: r.period_start ?? '' })),
+    );
+  };
+  const billed = await existing(drafts.map((_, i) => i));
+  let pending = drafts.map((_, i) => i).filter((i) => !billed.has(keys[i]!));
+  if (!pending.length) return result;
+
+  const company = await createSettingsRepo(tx).getCompany();
+  const dueDate = dueDateFor(dateInZone(options.now, company.time_zone));
+  const parties = await partiesOf(
+    tx,
+    [...new Set(pending.flatMap((i) => (drafts[i]!.job ? [drafts[i]!.job!.id] : [])))],
+    [...new Set(pending.flatMap((i) => (drafts[i]!.job ? [] : [drafts[i]!.agreementId])))],
+  );
+  const groups = await activeTaxGroups(tx);
+  const prepared = drafts.map((d) => {
+    const party = parties.get(d.job ? d.job.id : d.agreementId);
+    const unit = party?.unit_id
+      ? { taxable: party.taxable, taxGroupCode: party.tax_group_code, unitNumber: party.unit_number }
+      : null;
+    const snapshot = taxSnapshotOf(unit, groups);
+    // The AGREEMENT line is a typed line (no item type, not the inspection fee): taxable.
+    const totals = invoiceTotals(
+      totalsInputOf(snapshot, [{ quantity: 1, unitCents: d.amountCents, taxable: true }], []),
+    );
+    return { billTo: billToFor(unitBillingOf(party), companyBillingOf(party)), snapshot, totals };
+  });
+
+  for (let attempt = 0; attempt < NUMBER_ATTEMPTS && pending.length; attempt++) {
+    const drawn = new Set<string>();
+    const numbers = pending.map((i) => {
+      const d = drafts[i]!;
+      for (;;) {
+        const n = d.job ? invoiceNumber(d.job.number, random) : agreementInvoiceNumber(d.agreementNumber, random);
+        if (!drawn.has(n)) {
+          drawn.add(n);
+          return n;
+        }
+      }
+    });
+    const col = <T>(f: (i: number) => T) => pending.map(f);
+    const p = (i: number) => prepared[i]!;
+    const inserted = await queryRows<{ id: string; invoice_number: string; ord: string | number }>(
+      tx,
+      sql`insert into ${jobInvoices} (job_id, agreement_id, period_start, period_end, invoice_number, invoice_type,
+            amount, subtotal, discount, tax, status, due_date, created_by,
+            bill_to_name, bill_to_email, bill_to_address, bill_to_city, bill_to_state, bill_to_zip,
+            tax_group_code, tax_group_name, tax_rate, unit_taxable, unit_label)
+          select x.job_id, x.agreement_id, x.period_start, x.period_end, x.invoice_number, 'standard',
+            x.amount, x.subtotal, x.discount, x.tax, 'draft', ${dueDate}::date, null,
+            x.bill_to_name, x.bill_to_email, x.bill_to_address, x.bill_to_city, x.bill_to_state, x.bill_to_zip,
+            x.tax_group_code, x.tax_group_name, x.tax_rate, x.unit_taxable, x.unit_label
+          from unnest(
+            ${textArray(col((i) => drafts[i]!.job?.id ?? null))}::uuid[],
+            ${textArray(col((i) => drafts[i]!.agreementId))}::uuid[],
+            ${textArray(col((i) => drafts[i]!.periodStart))}::date[],
+            ${textArray(col((i) => drafts[i]!.periodEnd))}::date[],
+            ${textArray(numbers)}::text[],
+            ${textArray(col((i) => centsToDecimal(p(i).totals.totalCents)))}::numeric[],
+            ${textArray(col((i) => centsToDecimal(p(i).totals.subtotalCents)))}::numeric[],
+            ${textArray(col((i) => centsToDecimal(p(i).totals.discountCents)))}::numeric[],
+            ${textArray(col((i) => centsToDecimal(p(i).totals.taxCents)))}::numeric[],
+            ${textArray(col((i) => p(i).billTo.name))}::text[],
+            ${textArray(col((i) => p(i).billTo.email))}::text[],
+            ${textArray(col((i) => p(i).billTo.address))}::text[],
+            ${textArray(col((i) => p(i).billTo.city))}::text[],
+            ${textArray(col((i) => p(i).billTo.state))}::text[],
+            ${textArray(col((i) => p(i).billTo.zip))}::text[],
+            ${textArray(col((i) => p(i).snapshot.taxGroupCode))}::text[],
+            ${textArray(col((i) => p(i).snapshot.taxGroupName))}::text[],
+            ${textArray(col((i) => p(i).snapshot.taxRate))}::numeric[],
+            ${textArray(col((i) => String(p(i).snapshot.unitTaxable)))}::boolean[],
+            ${textArray(col((i) => p(i).snapshot.unitLabel))}::text[])
+            with ordinality as x(job_id, agreement_id, period_start, period_end, invoice_number, amount, subtotal,
+              discount, tax, bill_to_name, bill_to_email, bill_to_address, bill_to_city, bill_to_state, bill_to_zip,
+              tax_group_code, tax_group_name, tax_rate, unit_taxable, unit_label, ord)
+          order by x.ord
+          on conflict do nothing
+          returning id, invoice_number`,
+    );
+    const byNumber = new Map(inserted.map((r) => [r.invoice_number, r.id]));
+    const made: { index: number; id: string; number: string }[] = [];
+    const missed: number[] = [];
+    pending.forEach((i, k) => {
+      const id = byNumber.get(numbers[k]!);
+      if (id) made.push({ index: i, id, number: numbers[k]! });
+      else missed.push(i);
+    });
+    if (made.length) {
+      await tx.execute(
+        sql`insert into job_invoice_lines (invoice_id, position, code, name, item_type, quantity, unit_price, total,
+              job_item_id, taxable)
+            select l.invoice_id, 1, 'AGREEMENT', l.name, null, 1, l.price, l.price, null, true
+            from unnest(${textArray(made.map((m) => m.id))}::uuid[], ${textArray(made.map((m) => drafts[m.index]!.lineName))}::text[],
+                        ${textArray(made.map((m) => centsToDecimal(drafts[m.index]!.amountCents)))}::numeric[])
+              as l(invoice_id, name, price)`,
+      );
+      await tx.execute(
+        sql`insert into job_invoice_status_changes (invoice_id, from_status, to_status, note, changed_by)
+            select h.invoice_id, null, 'draft', 'Created by the agreement generator', null
+            from unnest(${textArray(made.map((m) => m.id))}::uuid[]) as h(invoice_id)`,
+      );
+      for (const m of made) {
+        const t = prepared[m.index]!.totals;
+        result[m.index] = {
+          id: m.id,
+          number: m.number,
+          status: 'draft',
+          preTaxCents: t.subtotalCents - t.discountCents,
+        };
+      }
+    }
+    // Either the number was drawn before (draw again) or the key was billed meanwhile (skip).
+    const now = missed.length ? await existing(missed) : new Set<string>();
+    pending = missed.filter((i) => !now.has(keys[i]!));
+  }
+  if (pending.length) throw new AppError(409, 'CONFLICT', 'No free invoice number for this agreement');
+  return result;
 }
 
 async function agreementInvoiceExists(

@@ -11,9 +11,12 @@ export { invoicesRoutes } from './invoices.routes.js';
 export {
   completedVisitJobsToBill,
   createAgreementInvoice,
+  createAgreementInvoiceDrafts,
   invoicesOfAgreement,
   lastBilledPeriodEnd,
+  textArray,
   withdrawFutureAgreementInvoices,
+  type AgreementInvoiceDraft,
 } from './agreement-invoices.js';
 export { createInvoice, createInvoicesService, sendInvoice, type InvoicesService } from './invoices.service.js';
 /** The invoice search the header search shares (until the list module gives both one home). */

@@ -82,8 +82,31 @@ export async function readInvoiceTotals(
     .where(eq(jobInvoiceLines.invoiceId, invoiceId))
     .orderBy(asc(jobInvoiceLines.position));
   const discounts = await readDiscounts(exec, invoiceId);
-  const input: TotalsInput = {
-    lines: lines.map((l) => ({ quantity: Number(l.quantity), unitCents: toCents(l.unitPrice), taxable: l.taxable })),
+  const input = totalsInputOf(
+    head ?? null,
+    lines.map((l) => ({ quantity: Number(l.quantity), unitCents: toCents(l.unitPrice), taxable: l.taxable })),
+    discounts,
+  );
+  return { totals: invoiceTotals(input), discounts };
+}
+
+/** An invoice's tax snapshot (the job_invoices columns refreshTaxSnapshot writes). */
+export interface TaxSnapshot {
+  taxGroupCode: string | null;
+  taxGroupName: string | null;
+  taxRate: string | null;
+  unitTaxable: boolean;
+  unitLabel: string | null;
+}
+
+/** What invoiceTotals computes an invoice's figures from: its snapshot, lines and discounts. */
+export function totalsInputOf(
+  head: TaxSnapshot | null,
+  lines: TotalsInput['lines'],
+  discounts: readonly InvoiceDiscountRow[],
+): TotalsInput {
+  return {
+    lines,
     discounts: discounts.map(asTotalsDiscount),
     taxGroupCode: head?.taxGroupCode ?? null,
     taxGroups:
@@ -92,7 +115,35 @@ export async function readInvoiceTotals(
         : [],
     unit: head ? { taxable: head.unitTaxable, label: head.unitLabel ?? '' } : null,
   };
-  return { totals: invoiceTotals(input), discounts };
+}
+
+/**
+ * The snapshot a unit gives a draft (refreshTaxSnapshot's rule, also used by the agreement
+ * generator's batch, which computes it before the invoices exist): the unit's trimmed tax group
+ * code, the active group of that code (case-insensitive), its taxable flag and number. No unit:
+ * taxable, no group.
+ */
+export function taxSnapshotOf(
+  unit: { taxable: boolean | null; taxGroupCode: string | null; unitNumber: string | null } | null,
+  activeGroups: readonly { code: string; name: string; rate: string }[],
+): TaxSnapshot {
+  const code = unit?.taxGroupCode?.trim() || null;
+  const group = code ? activeGroups.find((g) => g.code.toUpperCase() === code.toUpperCase()) : undefined;
+  return {
+    taxGroupCode: group?.code ?? code,
+    taxGroupName: group?.name ?? null,
+    taxRate: group?.rate ?? null,
+    unitTaxable: unit?.taxable ?? true,
+    unitLabel: unit?.unitNumber ?? null,
+  };
+}
+
+/** The active tax groups (taxSnapshotOf's second argument). */
+export async function activeTaxGroups(exec: Executor): Promise<{ code: string; name: string; rate: string }[]> {
+  return exec
+    .select({ code: taxGroups.code, name: taxGroups.name, rate: taxGroups.rate })
+    .from(taxGroups)
+    .where(eq(taxGroups.active, true));
 }
 
 /**
@@ -116,7 +167,7 @@ export async function refreshTaxSnapshot(exec: Executor, invoiceId: string): Pro
     )
     .where(eq(jobInvoices.id, invoiceId));
   const code = unit?.taxGroupCode?.trim() || null;
-  const [group] = code
+  const groups = code
     ? await exec
         .select({ code: taxGroups.code, name: taxGroups.name, rate: taxGroups.rate })
         .from(taxGroups)
@@ -125,13 +176,7 @@ export async function refreshTaxSnapshot(exec: Executor, invoiceId: string): Pro
     : [];
   await exec
     .update(jobInvoices)
-    .set({
-      taxGroupCode: group?.code ?? code,
-      taxGroupName: group?.name ?? null,
-      taxRate: group?.rate ?? null,
-      unitTaxable: unit?.taxable ?? true,
-      unitLabel: unit?.unitNumber ?? null,
-    })
+    .set(taxSnapshotOf(unit ?? null, groups))
     .where(eq(jobInvoices.id, invoiceId));
 
   const laborTaxable = (await createSettingsRepo(exec).getCompany()).labor_taxable ?? false;

@@ -39,6 +39,12 @@ const columns = (timeZone: string | undefined): DataTableColumn<GeneratorRunRow>
   },
   { id: 'created', header: 'Visits Created', className: 'tabular-nums', cell: (x) => formatCount(x.visitsCreated) },
   {
+    id: 'invoices',
+    header: 'Invoices Created',
+    className: 'tabular-nums',
+    cell: (x) => formatCount(x.invoicesCreated),
+  },
+  {
     id: 'renewed',
     header: 'Renewed',
     priority: 2,

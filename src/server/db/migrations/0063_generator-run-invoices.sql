@@ -1,0 +1,1 @@
+ALTER TABLE "agreement_generator_runs" ADD COLUMN "invoices_created" integer DEFAULT 0 NOT NULL;
