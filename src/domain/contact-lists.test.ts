@@ -2,7 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { contactListFilters, type ContactListFilterValues } from './contact-lists.js';
 import { contactListQuery, type ContactListQuery } from './contacts.js';
 
-// /contacts reads its URL with a plain reader (no zod on its first paint, decision 061), the API
+// /contacts reads its URL with a plain reader (no zod on its first paint, decision 057), the API
 // with the schema: over the same query strings both accept and refuse the same values, give the
 // same result and name the same failing keys.
 const uuid = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';

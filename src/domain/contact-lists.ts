@@ -2,7 +2,7 @@ import { contains, customerPage, customerPageSize } from './customer-lists.js';
 import { invalid, optionalUuid, plainFilters, type FieldReader } from './list-filters.js';
 
 /**
- * What /contacts reads on its first paint, without zod (decision 061): the roles, their labels and
+ * What /contacts reads on its first paint, without zod (decision 057): the roles, their labels and
  * the list's URL filters. contacts.ts re-exports them beside the schemas the API uses;
  * contact-lists.test.ts runs `contactListFilters` and `contactListQuery` over the same inputs.
  */

@@ -17,7 +17,7 @@ import { isUuidV4 } from './ids.js';
  * locations. One schema serves the Add / Edit Contact form, POST/PUT /api/contacts and the tests.
  */
 
-// The roles and their labels are in contact-lists.ts, which builds no schema (decision 061).
+// The roles and their labels are in contact-lists.ts, which builds no schema (decision 057).
 export { CONTACT_ROLES, CONTACT_ROLE_LABELS, type ContactRole } from './contact-lists.js';
 
 /** Which contacts a send dialog suggests: billing for invoices; site, management and owner for quotes. */

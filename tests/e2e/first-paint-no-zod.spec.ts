@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test } from './fixtures';
 
 /**
- * The first load of a list screen runs no zod (decisions 057 and 061): zod and the schemas built
+ * The first load of a list screen runs no zod (decision 057): zod and the schemas built
  * with it are the largest share of a screen's scripting on a phone. Each screen is opened fresh
  * (no HTTP cache, no service worker) and every script the page requests until it is idle is
  * compared with the build's files that hold a zod module (read from their source maps, so the

@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 // The zod-free files, not companies.ts and contacts.ts (which build the API's schemas): the list's
 // first paint loads no zod, and the form (which checks with the schema) loads when first opened
-// (decision 061).
+// (decision 057).
 import {
   CONTACT_FILTER_KEYS,
   CONTACT_ROLE_LABELS,

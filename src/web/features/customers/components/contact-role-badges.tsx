@@ -1,4 +1,4 @@
-// contact-lists.ts, not contacts.ts (which builds schemas): /contacts loads no zod on first paint (061).
+// contact-lists.ts, not contacts.ts (which builds schemas): /contacts loads no zod on first paint (057).
 import { CONTACT_ROLE_LABELS } from '../../../../domain/contact-lists';
 import type { Contact } from '../../../../domain/contacts';
 import { Badge } from '../../../ui/badge';
