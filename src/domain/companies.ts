@@ -12,6 +12,7 @@ import {
   stateCode,
   zipCode,
 } from './customers.js';
+import { NAME_SUGGESTION_MIN_CHARS } from './customer-lists.js';
 
 /** The Create Customer Company / Edit Company form: name, address, city, state (2) and zip (10) required, phone optional. */
 export const companyInput = z.object({
@@ -56,8 +57,8 @@ export type CompanyListQuery = z.output<typeof companyListQuery>;
 export const companyExportQuery = companyListQuery.omit({ page: true, pageSize: true });
 export type CompanyExportQuery = z.output<typeof companyExportQuery>;
 
-/** Name suggestions while typing a company name: from 2 typed characters, at most 5. */
-export const NAME_SUGGESTION_MIN_CHARS = 2;
+/** Name suggestions while typing a company name: from 2 typed characters (customer-lists.ts), at most 5. */
+export { NAME_SUGGESTION_MIN_CHARS } from './customer-lists.js';
 export const NAME_SUGGESTION_LIMIT = 5;
 export const companySuggestionsQuery = z.object({
   name: z

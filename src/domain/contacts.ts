@@ -9,6 +9,7 @@ import {
   requiredText,
   CUSTOMER_MESSAGES,
 } from './customers.js';
+import { CONTACT_ROLES, CONTACT_ROLE_LABELS, type ContactRole } from './contact-lists.js';
 import { isUuidV4 } from './ids.js';
 
 /**
@@ -16,17 +17,8 @@ import { isUuidV4 } from './ids.js';
  * locations. One schema serves the Add / Edit Contact form, POST/PUT /api/contacts and the tests.
  */
 
-/** The roles a contact can hold (several at once), in the order the form lists them. */
-export const CONTACT_ROLES = ['site_contact', 'billing', 'management', 'owner', 'tenant'] as const;
-export type ContactRole = (typeof CONTACT_ROLES)[number];
-/** The names of the roles, as the list, the form and the export show them. */
-export const CONTACT_ROLE_LABELS: Record<ContactRole, string> = {
-  site_contact: 'Site Contact',
-  billing: 'Billing',
-  management: 'Management',
-  owner: 'Owner',
-  tenant: 'Tenant',
-};
+// The roles and their labels are in contact-lists.ts, which builds no schema (decision 057).
+export { CONTACT_ROLES, CONTACT_ROLE_LABELS, type ContactRole } from './contact-lists.js';
 
 /** Which contacts a send dialog suggests: billing for invoices; site, management and owner for quotes. */
 export const SEND_SUGGESTION_ROLES = {
@@ -123,7 +115,7 @@ export const contactListQuery = z.object({
 export type ContactListQuery = z.output<typeof contactListQuery>;
 export const contactExportQuery = contactListQuery.omit({ page: true, pageSize: true });
 export type ContactExportQuery = z.output<typeof contactExportQuery>;
-export const CONTACT_FILTER_KEYS = ['q', 'companyId', 'locationId', 'role'] as const;
+export { CONTACT_FILTER_KEYS } from './contact-lists.js';
 
 /** The contacts a job or a send dialog may pick: the location's own and the company's (no location). */
 export const contactOptionsQuery = z.object({

@@ -18,6 +18,9 @@ import { normalizeTagName, TAG_NAME_MAX } from './tag-names.js';
  * over the same inputs).
  */
 
+/** Name suggestions while typing a company name start from 2 typed characters (companies.ts re-exports it). */
+export const NAME_SUGGESTION_MIN_CHARS = 2;
+
 /** Company (and every customer list's) page sizes: 25 (default), 50, 100. */
 export const CUSTOMER_PAGE_SIZES = [25, 50, 100] as const;
 export const DEFAULT_CUSTOMER_PAGE_SIZE = 25;
@@ -59,9 +62,10 @@ export function countAppliedUnitFilters(
   return UNIT_FILTER_KEYS.filter((key) => Boolean(query[key]?.trim())).length;
 }
 
-const customerPage = pageNumber;
-const customerPageSize = pageSizeOf(CUSTOMER_PAGE_SIZES, DEFAULT_CUSTOMER_PAGE_SIZE);
-const contains = optionalText(CONTAINS_FILTER_MAX);
+/** `customerPaging`'s page and page size, and `containsFilter` (customers.ts), read without zod. */
+export const customerPage = pageNumber;
+export const customerPageSize = pageSizeOf(CUSTOMER_PAGE_SIZES, DEFAULT_CUSTOMER_PAGE_SIZE);
+export const contains = optionalText(CONTAINS_FILTER_MAX);
 
 /** The companies list's tag: at most TAG_NAME_MAX characters as typed, then normalized; blank is none. */
 const tagFilter: FieldReader<string | undefined> = (value) => {

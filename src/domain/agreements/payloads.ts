@@ -10,14 +10,9 @@ import { percentToBasisPoints } from './renewal.js';
 import { VISIT_FREQUENCIES } from './recurrence.js';
 import { AGREEMENT_STATUSES } from './status.js';
 
-export const BILLING_PLANS = ['per_visit', 'monthly', 'quarterly', 'annually'] as const;
-export type BillingPlan = (typeof BILLING_PLANS)[number];
-export const BILLING_PLAN_LABELS: Record<BillingPlan, string> = {
-  per_visit: 'Per visit',
-  monthly: 'Monthly',
-  quarterly: 'Quarterly',
-  annually: 'Annually in advance',
-};
+// The billing plans and their labels are in constants.ts, which builds no schema (decision 057).
+import { BILLING_PLANS } from './constants.js';
+export { BILLING_PLANS, BILLING_PLAN_LABELS, type BillingPlan } from './constants.js';
 
 export const DAY_RULE_KINDS = ['dayOfMonth', 'nthWeekday'] as const;
 export const NTH_VALUES = [1, 2, 3, 4, -1] as const;

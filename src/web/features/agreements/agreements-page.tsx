@@ -1,12 +1,11 @@
 import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
-import {
-  AGREEMENT_STATUS_LABELS,
-  AGREEMENT_STATUSES,
-  BILLING_PLAN_LABELS,
-  agreementListQuery,
-  type AgreementListItem,
-} from '../../../domain/agreements';
+// The zod-free files, not the agreements barrel (which builds the API's schemas): the list's first
+// paint loads no zod (decision 057).
+import type { AgreementListItem } from '../../../domain/agreements';
+import { BILLING_PLAN_LABELS } from '../../../domain/agreements/constants';
+import { agreementListFilters } from '../../../domain/agreements/list-filters';
+import { AGREEMENT_STATUS_LABELS, AGREEMENT_STATUSES } from '../../../domain/agreements/status';
 import { errorMessage } from '../../lib/api-client';
 import { useCan } from '../../lib/can';
 import { CompanyDate } from '../../lib/company-date';
@@ -68,7 +67,7 @@ const COLUMNS: DataTableColumn<AgreementListItem>[] = [
 
 /** /agreements: status, company and ending-before filters, Export to Spreadsheet, Generate visits now. */
 export default function AgreementsPage() {
-  const { values, update, replaceAll } = useUrlFilters(agreementListQuery);
+  const { values, update, replaceAll } = useUrlFilters(agreementListFilters);
   const agreements = useAgreements(values);
   const canEdit = useCan('agreements.edit');
   const { page: _page, pageSize: _pageSize, ...filters } = values;

@@ -1,14 +1,17 @@
 import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { NAME_SUGGESTION_MIN_CHARS } from '../../../domain/companies';
+// The zod-free files, not companies.ts and contacts.ts (which build the API's schemas): the list's
+// first paint loads no zod, and the form (which checks with the schema) loads when first opened
+// (decision 057).
 import {
   CONTACT_FILTER_KEYS,
   CONTACT_ROLE_LABELS,
   CONTACT_ROLES,
-  contactListQuery,
-  type Contact,
-} from '../../../domain/contacts';
+  contactListFilters,
+} from '../../../domain/contact-lists';
+import type { Contact } from '../../../domain/contacts';
+import { NAME_SUGGESTION_MIN_CHARS } from '../../../domain/customer-lists';
 import { errorMessage } from '../../lib/api-client';
 import { useContacts } from '../../lib/contact-queries';
 import { useCompanySuggestions, useLocations } from '../../lib/customer-queries';
@@ -28,10 +31,14 @@ import { Pager } from '../../ui/pager';
 import { SearchPicker, type PickerOption } from '../../ui/search-picker';
 import { exportUrl, useCompanyDetail } from './api/customers-api';
 import { ContactDeleteDialog } from './components/contact-delete-dialog';
-import { ContactFormDialog, type ContactDialogTarget } from './components/contact-form-dialog';
+import type { ContactDialogTarget } from './components/contact-form-dialog';
 import { ContactRoleBadges } from './components/contact-role-badges';
 import { PageSizeField } from './components/page-size-field';
 import { CONTACT_TEXTS } from './contact-texts';
+
+const ContactFormDialog = lazy(() =>
+  import('./components/contact-form-dialog').then((m) => ({ default: m.ContactFormDialog })),
+);
 
 const TEXT_FILTERS = ['q'] as const;
 const dash = (value: string | null) => value ?? <span className="text-slate-600">—</span>;
@@ -136,11 +143,14 @@ function CompanyFilter({ companyId, onChange }: { companyId: string | undefined;
 
 /** /contacts: search as you type, company, location and role filters, Export, add, edit, delete. */
 export default function ContactsPage() {
-  const { values, update, replaceAll } = useUrlFilters(contactListQuery);
+  const { values, update, replaceAll } = useUrlFilters(contactListFilters);
   const live = useLiveFilters(TEXT_FILTERS, values, (next) => update({ ...next, page: undefined }, { replace: true }));
   const contacts = useContacts(values);
   const { canEdit, canDelete } = useCustomerPermissions();
   const [dialog, setDialog] = useState<ContactDialogTarget | null>(null);
+  // The form is mounted from its first opening on (kept then, so closing returns focus as before).
+  const [formUsed, setFormUsed] = useState(false);
+  if (!formUsed && dialog) setFormUsed(true);
   const [deleting, setDeleting] = useState<Contact | null>(null);
   const locations = useLocations(
     { companyId: values.companyId, pageSize: 100 },
@@ -297,7 +307,11 @@ export default function ContactsPage() {
           onPage={(page) => update({ page: page === 1 ? undefined : page })}
         />
       ) : null}
-      <ContactFormDialog target={dialog} onOpenChange={(open) => !open && setDialog(null)} />
+      {formUsed ? (
+        <Suspense fallback={null}>
+          <ContactFormDialog target={dialog} onOpenChange={(open) => !open && setDialog(null)} />
+        </Suspense>
+      ) : null}
       <ContactDeleteDialog contact={deleting} onClose={() => setDeleting(null)} />
     </div>
   );

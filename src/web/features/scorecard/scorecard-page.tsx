@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { z } from 'zod';
 import { errorMessage } from '../../lib/api-client';
 import { useCan } from '../../lib/can';
 import { formatCents, formatCount, formatDate } from '../../lib/format';
@@ -12,27 +11,18 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { ExportLink } from '../../ui/export-link';
 import { FormField, SelectInput, TextInput } from '../../ui/form-field';
 import { PageHeader } from '../../ui/page-header';
-import { formatDuration, isIsoDate } from '../../../domain/dates';
+import { formatDuration } from '../../../domain/dates';
+import type { ScorecardRow } from '../../../domain/tech-scorecard';
+// The rules' own file, not tech-scorecard.ts (which builds the API's schemas): no zod on first paint (057).
 import {
   CERTIFICATION_WINDOW_DAYS,
   DEFAULT_SCORECARD_PERIOD,
   REPEAT_VISIT_DAYS,
   SCORECARD_PERIOD_LABELS,
   SCORECARD_PERIODS,
-  SCORECARD_SORTS,
-  type ScorecardRow,
-} from '../../../domain/tech-scorecard';
+} from '../../../domain/tech-scorecard-rules';
 import { scorecardExportUrl, useScorecard } from './api/scorecard-api';
-
-const date = z.string().refine(isIsoDate).optional().catch(undefined);
-/** The URL's period, sort and range; the server checks the range again (scorecardQuery). */
-const scorecardUrl = z.object({
-  period: z.enum(SCORECARD_PERIODS).catch(DEFAULT_SCORECARD_PERIOD).default(DEFAULT_SCORECARD_PERIOD),
-  from: date,
-  to: date,
-  sort: z.enum(SCORECARD_SORTS).catch('name').default('name'),
-  dir: z.enum(['asc', 'desc']).catch('asc').default('asc'),
-});
+import { scorecardUrl } from './scorecard-url';
 
 const num = 'whitespace-nowrap tabular-nums';
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { NAME_SUGGESTION_MIN_CHARS } from '../../../../domain/companies';
+// customer-lists.ts, not companies.ts (which builds schemas): no zod on first paint (decision 057).
+import { NAME_SUGGESTION_MIN_CHARS } from '../../../../domain/customer-lists';
 import { useCompanySuggestions } from '../../../lib/customer-queries';
 import { useDebounced } from '../../../lib/use-debounced';
 import { FormField } from '../../../ui/form-field';

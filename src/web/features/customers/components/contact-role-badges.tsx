@@ -1,4 +1,6 @@
-import { CONTACT_ROLE_LABELS, type Contact } from '../../../../domain/contacts';
+// contact-lists.ts, not contacts.ts (which builds schemas): /contacts loads no zod on first paint (057).
+import { CONTACT_ROLE_LABELS } from '../../../../domain/contact-lists';
+import type { Contact } from '../../../../domain/contacts';
 import { Badge } from '../../../ui/badge';
 
 /** The contact's roles, with Primary first when it is the location's primary contact. */

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { DEFERRED_REVENUE_TEXTS, type DeferredRevenueSummary } from '../../../../domain/agreements/billing-payloads';
+import type { DeferredRevenueSummary } from '../../../../domain/agreements/billing-payloads';
+// texts.ts, not billing-payloads.ts: Home's first paint builds no zod schema (decision 057).
+import { DEFERRED_REVENUE_TEXTS } from '../../../../domain/agreements/texts';
 import { api } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
 import { formatCents } from '../../../lib/format';

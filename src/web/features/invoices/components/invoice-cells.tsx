@@ -1,6 +1,7 @@
 import { Eye } from 'lucide-react';
 import { Link } from 'react-router';
-import { invoiceBillsLabel, type BilledThing } from '../../../../domain/invoices';
+// The rule's own file, not the invoices barrel (which builds the schemas): the lists load no zod (057).
+import { invoiceBillsLabel, type BilledThing } from '../../../../domain/invoices/agreement-invoices';
 import { formatDate } from '../../../lib/format';
 import { cn } from '../../../ui/cn';
 

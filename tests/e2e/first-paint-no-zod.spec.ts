@@ -1,0 +1,67 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from './fixtures';
+
+/**
+ * The first load of a list screen runs no zod (decision 057): zod and the schemas built
+ * with it are the largest share of a screen's scripting on a phone. Each screen is opened fresh
+ * (no HTTP cache, no service worker) and every script the page requests until it is idle is
+ * compared with the build's files that hold a zod module (read from their source maps, so the
+ * check follows the chunks whatever the bundler names them).
+ */
+const ASSETS = path.resolve('dist/web/assets');
+const zodFiles = new Set(
+  readdirSync(ASSETS)
+    .filter((file) => file.endsWith('.js.map'))
+    .filter((file) =>
+      (JSON.parse(readFileSync(path.join(ASSETS, file), 'utf8')) as { sources: string[] }).sources.some((source) =>
+        /[\\/]node_modules[\\/]zod[\\/]/.test(source),
+      ),
+    )
+    .map((file) => file.slice(0, -'.map'.length)),
+);
+
+/** Screens whose first load must not request a zod file. */
+const SCREENS = [
+  '/',
+  '/jobs',
+  '/jobs/dispatch',
+  '/jobs/scorecard',
+  '/invoices',
+  '/invoices/pending',
+  '/invoices/paid',
+  '/invoices/reports',
+  '/companies',
+  '/locations',
+  '/dashboard',
+  '/units',
+  '/item-prices',
+  '/agreements',
+  '/contacts',
+  '/help',
+];
+
+test.use({ serviceWorkers: 'block' });
+
+test.describe('first paint without zod', () => {
+  test('the build has zod files to look for', () => {
+    expect(zodFiles.size).toBeGreaterThan(0);
+  });
+
+  for (const screen of SCREENS) {
+    test(`${screen} requests no zod file on its first load`, async ({ signedIn: page }) => {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname.split('/').pop()!);
+      });
+      await page.goto(screen);
+      // The screen is drawn (its lazily loaded module ran) and nothing more is on its way.
+      await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(scripts.length).toBeGreaterThan(3);
+      expect(scripts.filter((file) => zodFiles.has(file))).toEqual([]);
+    });
+  }
+});
