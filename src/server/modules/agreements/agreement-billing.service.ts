@@ -5,7 +5,7 @@
  * period it missed), the per-visit invoices of completed visit jobs, and the deferred revenue
  * parts of each advance invoice. Invoices are written by the invoices module.
  */
-import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   advanceLineName,
   billedInAdvance,
@@ -107,27 +107,26 @@ async function writeShares(
   locationIds: string[],
 ): Promise<void> {
   const planDates = visitDates(ruleOf(row), row.startDate, row.planFrom, row.endDate);
-  const visits = earningVisits(planDates, period, locationIds);
-  await tx.insert(agreementRevenueShares).values(
-    visits.map((v, i) => ({
-      invoiceId,
-      position: i + 1,
-      shareCount: visits.length,
-      agreementId: row.id,
-      visitDate: v.visitDate,
-      period: v.visitDate ? `${v.visitDate.slice(0, 7)}-01` : null,
-      locationId: v.locationId,
-      // No visit in the whole plan: earned when the period ends.
-      earnedOn: v.visitDate ? null : period.end,
-    })),
-  );
-  // Visits already completed (an invoice made late, after its visit): earned on their completion day.
-  await tx.execute(sql`
-    update ${agreementRevenueShares} r set earned_on = (j.completed_at at time zone coalesce(
-        (select s.value->>'time_zone' from settings s where s.key = 'company'), 'America/New_York'))::date
-    from ${agreementVisits} v join ${jobs} j on j.id = v.job_id
-    where r.invoice_id = ${invoiceId}::uuid and v.agreement_id = r.agreement_id and v.period = r.period
-      and v.location_id = r.location_id and j.status = 'completed' and j.completed_at is not null`);
+  await insertShares(tx, shareRows(row.id, invoiceId, period, planDates, locationIds), [invoiceId]);
+}
+
+/**
+ * The agreements matching `where`, in pages of `size` by id (keyset). A page's writes may take its
+ * rows out of `where` (the next page still starts after the last id read).
+ */
+async function* agreementPages(tx: Executor, where: SQL | undefined, size: number): AsyncGenerator<AgreementRow[]> {
+  let after: string | null = null;
+  for (;;) {
+    const page: AgreementRow[] = await tx
+      .select()
+      .from(agreements)
+      .where(and(where, after ? gt(agreements.id, after) : undefined))
+      .orderBy(asc(agreements.id))
+      .limit(size);
+    yield page;
+    if (page.length < size) return;
+    after = page[page.length - 1]!.id;
+  }
 }
 
 export interface BillingOutcome {
@@ -167,55 +166,30 @@ export async function billDue(
   let created = 0;
   // Agreements written before billing existed (or by a bulk insert such as the demo seed) have no
   // next billing date and no invoice yet: give them one first (no invoice: nothing billed before).
-  let unsetAfter: string | null = null;
-  for (;;) {
-    const unset: AgreementRow[] = await tx
-      .select()
-      .from(agreements)
-      .where(
-        and(
-          eq(agreements.status, 'active'),
-          sql`${agreements.billingPlan} <> 'per_visit'`,
-          isNull(agreements.nextBillOn),
-          sql`not exists (select 1 from ${jobInvoices} i where i.agreement_id = ${agreements.id} and i.job_id is null)`,
-          unsetAfter ? gt(agreements.id, unsetAfter) : undefined,
-        ),
-      )
-      .orderBy(asc(agreements.id))
-      .limit(batchSize);
+  const unset = and(
+    eq(agreements.status, 'active'),
+    sql`${agreements.billingPlan} <> 'per_visit'`,
+    isNull(agreements.nextBillOn),
+    sql`not exists (select 1 from ${jobInvoices} i where i.agreement_id = ${agreements.id} and i.job_id is null)`,
+  );
+  for await (const page of agreementPages(tx, unset, batchSize)) {
     await setNextBillOn(
       tx,
-      unset.flatMap((row) => {
+      page.flatMap((row) => {
         const on = nextBillOnFor(row, null);
         return on ? [{ id: row.id, on }] : [];
       }),
     );
-    if (unset.length < batchSize) break;
-    unsetAfter = unset[unset.length - 1]!.id;
   }
-  let after: string | null = null;
-  for (;;) {
-    const batch: AgreementRow[] = await tx
-      .select()
-      .from(agreements)
-      .where(
-        and(
-          eq(agreements.status, 'active'),
-          lte(agreements.nextBillOn, today),
-          after ? gt(agreements.id, after) : undefined,
-        ),
-      )
-      .orderBy(asc(agreements.id))
-      .limit(batchSize);
+  const due = and(eq(agreements.status, 'active'), lte(agreements.nextBillOn, today));
+  for await (const batch of agreementPages(tx, due, batchSize)) {
     if (perRow) for (const row of batch) created += await billAdvance(tx, deps, row, today);
     else created += await billAdvanceBatch(tx, deps, batch, today);
-    if (batch.length < batchSize) break;
-    after = batch[batch.length - 1]!.id;
   }
 
   const visits = await completedVisitJobsToBill(tx);
   const rows = new Map<string, { row: AgreementRow; slots: string[] } | null>();
-  const due: { row: AgreementRow; draft: AgreementInvoiceDraft }[] = [];
+  const visitDrafts: { row: AgreementRow; draft: AgreementInvoiceDraft }[] = [];
   for (let from = 0; from < visits.length; from += VISIT_BATCH) {
     const chunk = visits.slice(from, from + VISIT_BATCH);
     const missing = [...new Set(chunk.map((v) => v.agreementId))].filter((id) => !rows.has(id));
@@ -233,7 +207,7 @@ export async function billDue(
         rows.set(row.id, { row, slots: dates.flatMap((d) => locs.map((l) => `${d}|${l}`)) });
       }
     }
-    due.length = 0;
+    visitDrafts.length = 0;
     for (const visit of chunk) {
       const entry = rows.get(visit.agreementId);
       if (!entry) continue;
@@ -241,7 +215,7 @@ export async function billDue(
       const index = slots.indexOf(`${visit.visitDate}|${visit.locationId}`) + 1;
       // A visit the current plan no longer has (an edited plan) bills the plan's average visit.
       const amount = perVisitAmountCents(toCents(row.price), slots.length, index > 0 ? index : 1);
-      due.push({
+      visitDrafts.push({
         row,
         draft: {
           agreementId: row.id,
@@ -256,12 +230,12 @@ export async function billDue(
       });
     }
     if (perRow) {
-      for (const { draft } of due)
+      for (const { draft } of visitDrafts)
         if (await createAgreementInvoice(tx, deps, { ...draft, issue: deps.issue, now: deps.now })) created++;
     } else {
       const made = await createAgreementInvoiceDrafts(
         tx,
-        due.map((d) => d.draft),
+        visitDrafts.map((d) => d.draft),
         { now: deps.now },
       );
       created += made.filter(Boolean).length;

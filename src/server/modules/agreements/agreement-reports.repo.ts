@@ -7,12 +7,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { countLimitFor } from '../../../domain/search.js';
-import {
-  AGREEMENT_STATUSES,
-  BILLING_PLANS,
-  type AgreementReportSort,
-  type AgreementStatus,
-} from '../../../domain/agreements/index.js';
+import { type AgreementReportSort, type AgreementStatus } from '../../../domain/agreements/index.js';
 import { toCents } from '../../../domain/money.js';
 import type { Executor } from '../../db/client.js';
 import { personName } from '../../db/person-name.js';
@@ -27,18 +22,8 @@ import {
   locations,
   users,
 } from '../../db/schema.js';
-import {
-  COUNT_ROWS,
-  from,
-  oneOfColumn,
-  selection,
-  selectRow,
-  selectRows,
-  tableAlias,
-  whereAll,
-  type RowOf,
-} from '../../db/sql.js';
-import { AGREEMENT_TOTAL_CAP, statusCondition } from './agreements.repo.js';
+import { COUNT_ROWS, from, selection, selectRow, selectRows, tableAlias, whereAll, type RowOf } from '../../db/sql.js';
+import { AGREEMENT_LIST_COLUMNS, AGREEMENT_TOTAL_CAP, statusCondition } from './agreements.repo.js';
 
 const a = tableAlias(agreements, 'a');
 const c = tableAlias(companies, 'c');
@@ -80,19 +65,10 @@ const SORTS: Record<AgreementReportSort, SQL> = {
 const num = (expression: SQL) => sql<number>`${expression}`.mapWith(Number);
 
 /** The agreement's columns the reports read, and its figures from the lateral `f` (money in cents). */
+const { price: _price, ...listColumns } = AGREEMENT_LIST_COLUMNS;
 const REPORT_SELECTION = selection({
-  id: a.id,
-  number: a.number,
-  name: a.name,
-  companyId: a.companyId,
-  companyName: c.name,
-  status: oneOfColumn(a.status, AGREEMENT_STATUSES),
-  startDate: a.startDate,
-  endDate: a.endDate,
+  ...listColumns,
   priceCents: sql<number>`${a.price}`.mapWith(toCents),
-  billingPlan: oneOfColumn(a.billingPlan, BILLING_PLANS),
-  autoRenew: a.autoRenew,
-  nextVisitOn: a.nextVisitOn,
   planFrom: a.planFrom,
   cancelledAt: a.cancelledAt,
   frequency: a.frequency,

@@ -39,7 +39,8 @@ const AGREEMENT_SORT_LIMIT = 60_000;
 const a = tableAlias(agreements, 'a');
 const c = tableAlias(companies, 'c');
 
-const LIST_ITEM = selection({
+/** The columns of an agreement a list shows (the list and the reports), from `a` joined to its company `c`. */
+export const AGREEMENT_LIST_COLUMNS = {
   id: a.id,
   number: a.number,
   name: a.name,
@@ -52,7 +53,8 @@ const LIST_ITEM = selection({
   billingPlan: oneOfColumn(a.billingPlan, BILLING_PLANS),
   autoRenew: a.autoRenew,
   nextVisitOn: a.nextVisitOn,
-});
+};
+const LIST_ITEM = selection(AGREEMENT_LIST_COLUMNS);
 const LIST_JOINS = sql`join ${from(c)} on ${c.id} = ${a.companyId}`;
 
 /** The list's context: today in the company's zone (an active agreement past its end is expired). */
