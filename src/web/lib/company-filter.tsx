@@ -1,13 +1,12 @@
 import { useState } from 'react';
 // customer-lists.ts, not companies.ts (which builds schemas): no zod on first paint (decision 057).
-import { NAME_SUGGESTION_MIN_CHARS } from '../../../../domain/customer-lists';
-import { useCompanySuggestions } from '../../../lib/customer-queries';
-import { useDebounced } from '../../../lib/use-debounced';
-import { FormField } from '../../../ui/form-field';
-import { SearchPicker, type PickerOption } from '../../../ui/search-picker';
-import { useCompanyName } from '../api/agreements-api';
+import { NAME_SUGGESTION_MIN_CHARS } from '../../domain/customer-lists';
+import { useCompanyName, useCompanySuggestions } from './customer-queries';
+import { useDebounced } from './use-debounced';
+import { FormField } from '../ui/form-field';
+import { SearchPicker, type PickerOption } from '../ui/search-picker';
 
-/** The company filter: picked by name, kept in the URL as its id. */
+/** A list's company filter (agreements, their reports, contacts): picked by name, kept in the URL as its id. */
 export function CompanyFilter({
   companyId,
   onChange,

@@ -62,3 +62,13 @@ export function useUnit(id: string | undefined) {
     enabled: Boolean(id),
   });
 }
+
+/** A company's name, for a filter showing the company it is set to (the company page's query: one cache). */
+export function useCompanyName(id: string | undefined) {
+  return useQuery({
+    queryKey: customerKeys.company(id ?? ''),
+    queryFn: () => api.get<{ company: { name: string } }>(`/api/companies/${id}`),
+    enabled: Boolean(id),
+    select: (data) => data.company.name,
+  });
+}

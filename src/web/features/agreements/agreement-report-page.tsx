@@ -20,7 +20,7 @@ import { Pager } from '../../ui/pager';
 import { agreementReportExportUrl, useAgreementReport } from './api/agreement-reports-api';
 import { AGREEMENT_REPORT_TEXTS } from './agreement-report-texts';
 import { AgreementStatusBadge } from './components/agreement-status-badge';
-import { CompanyFilter } from './components/company-filter';
+import { CompanyFilter } from '../../lib/company-filter';
 
 const money = 'whitespace-nowrap tabular-nums';
 

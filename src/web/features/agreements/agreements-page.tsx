@@ -23,7 +23,7 @@ import { agreementExportUrl, useAgreements } from './api/agreements-api';
 import { AGREEMENT_TEXTS } from './agreement-texts';
 import { AgreementStatusBadge } from './components/agreement-status-badge';
 import { AgreementReportLinks } from './components/agreement-report-links';
-import { CompanyFilter } from './components/company-filter';
+import { CompanyFilter } from '../../lib/company-filter';
 import { GenerateVisitsButton } from './components/generate-visits-button';
 
 const COLUMNS: DataTableColumn<AgreementListItem>[] = [

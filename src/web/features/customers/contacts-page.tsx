@@ -11,14 +11,13 @@ import {
   contactListFilters,
 } from '../../../domain/contact-lists';
 import type { Contact } from '../../../domain/contacts';
-import { NAME_SUGGESTION_MIN_CHARS } from '../../../domain/customer-lists';
 import { errorMessage } from '../../lib/api-client';
 import { useContacts } from '../../lib/contact-queries';
-import { useCompanySuggestions, useLocations } from '../../lib/customer-queries';
+import { CompanyFilter } from '../../lib/company-filter';
+import { useLocations } from '../../lib/customer-queries';
 import { formatPhone } from '../../lib/format';
 import { useLiveFilters } from '../../lib/live-filters';
 import { useCustomerPermissions } from '../../lib/permissions';
-import { useDebounced } from '../../lib/use-debounced';
 import { useUrlFilters } from '../../lib/url-state';
 import { ErrorBanner } from '../../ui/banner';
 import { Button } from '../../ui/button';
@@ -28,8 +27,7 @@ import { ExportLink } from '../../ui/export-link';
 import { FormField, SelectInput, TextInput } from '../../ui/form-field';
 import { PageHeader } from '../../ui/page-header';
 import { Pager } from '../../ui/pager';
-import { SearchPicker, type PickerOption } from '../../ui/search-picker';
-import { exportUrl, useCompanyDetail } from './api/customers-api';
+import { exportUrl } from './api/customers-api';
 import { ContactDeleteDialog } from './components/contact-delete-dialog';
 import type { ContactDialogTarget } from './components/contact-form-dialog';
 import { ContactRoleBadges } from './components/contact-role-badges';
@@ -106,40 +104,6 @@ const COLUMNS: DataTableColumn<Contact>[] = [
     ),
   },
 ];
-
-/** The company filter: picked by name, kept in the URL as its id. */
-function CompanyFilter({ companyId, onChange }: { companyId: string | undefined; onChange: (id?: string) => void }) {
-  const [text, setText] = useState('');
-  const detail = useCompanyDetail(companyId);
-  const selected: PickerOption | null = companyId
-    ? { id: companyId, label: detail.data?.company.name ?? 'Selected company' }
-    : null;
-  const searchText = useDebounced(text.trim(), 200);
-  const suggestions = useCompanySuggestions(searchText, !companyId && searchText.length >= NAME_SUGGESTION_MIN_CHARS);
-  const options: PickerOption[] = (suggestions.data?.items ?? []).map((c) => ({ id: c.id, label: c.name }));
-  return (
-    <FormField label="Company">
-      {(field) => (
-        <SearchPicker
-          id={field.id}
-          describedBy={field['aria-describedby']}
-          label="Company"
-          selected={selected}
-          onSelect={(option) => {
-            setText('');
-            onChange(option?.id);
-          }}
-          text={text}
-          onTextChange={setText}
-          options={options}
-          loading={suggestions.isFetching}
-          placeholder="Any company"
-          emptyText="No companies match"
-        />
-      )}
-    </FormField>
-  );
-}
 
 /** /contacts: search as you type, company, location and role filters, Export, add, edit, delete. */
 export default function ContactsPage() {

@@ -60,16 +60,6 @@ export function useCompanyUnits(companyId: string | undefined) {
   });
 }
 
-/** The company's name for a company id kept in the URL (the list's company filter). */
-export function useCompanyName(companyId: string | undefined) {
-  return useQuery({
-    queryKey: ['agreements', 'company-name', companyId ?? ''],
-    queryFn: () => api.get<{ company: { name: string } }>(`/api/companies/${companyId}`),
-    enabled: Boolean(companyId),
-    select: (data) => data.company.name,
-  });
-}
-
 export function useAgreementOfJob(jobId: string) {
   return useQuery({
     queryKey: agreementKeys.ofJob(jobId),
