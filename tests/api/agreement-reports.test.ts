@@ -318,6 +318,37 @@ describe("visits due this month not scheduled, and Home's counts", () => {
     await setToday('2027-01-20');
   });
 
+  it('counts a visit of the longest window (92 days) whose last day is the first of the month', async () => {
+    // The count reads visits from the month's first day less 91 days (the longest window's reach).
+    const d = (await api.call('GET', '/api/agreements/visits-due'))
+      .json()
+      .items.find((x: { agreementName: string }) => x.agreementName === 'D Ends April 10');
+    const move = (visitDate: string, windowEnd: string) =>
+      ctx.database.db.execute(
+        sql`update agreement_visits set visit_date = ${visitDate}::date, period = date_trunc('month', ${visitDate}::date)::date,
+              window_end = ${windowEnd}::date where job_id = ${d.jobId}::uuid`,
+      );
+    const due = async () => {
+      const counts = (await api.call('GET', '/api/agreements/home-counts')).json().visitsDueNotScheduled.count;
+      const list = (await api.call('GET', '/api/agreements/visits-due')).json();
+      expect(list.total).toBe(counts);
+      return counts;
+    };
+    const [before] = (
+      await ctx.database.db.execute<{ visit_date: string; window_end: string }>(
+        sql`select visit_date::text, window_end::text from agreement_visits where job_id = ${d.jobId}::uuid`,
+      )
+    ).rows;
+    await setToday('2027-02-03');
+    // 2 November + 91 days = 1 February: the window touches February.
+    await move('2026-11-02', '2027-02-01');
+    expect(await due()).toBe(1);
+    await move('2026-11-01', '2027-01-31');
+    expect(await due()).toBe(0);
+    await move(before!.visit_date, before!.window_end);
+    await setToday('2027-01-20');
+  });
+
   it('is for the office, not technicians', async () => {
     const technician = await api.withRole('technician');
     await technician.refused('GET', '/api/agreements/home-counts', undefined, 403);

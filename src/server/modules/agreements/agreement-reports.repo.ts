@@ -7,7 +7,11 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { countLimitFor } from '../../../domain/search.js';
-import { type AgreementReportSort, type AgreementStatus } from '../../../domain/agreements/index.js';
+import {
+  AGREEMENT_LIMITS,
+  type AgreementReportSort,
+  type AgreementStatus,
+} from '../../../domain/agreements/index.js';
 import { toCents } from '../../../domain/money.js';
 import type { Executor } from '../../db/client.js';
 import { personName } from '../../db/person-name.js';
@@ -111,9 +115,16 @@ const renewalConditions = (today: string, until: string): SQL =>
   sql`${a.status} = 'active' and ${a.endDate} >= ${today}::date and ${a.endDate} <= ${until}::date
       and not exists (select 1 from ${agreements} r where r.renewed_from_id = ${a.id})`;
 
-/** Visits whose job is still unscheduled and whose window touches [monthStart, monthEnd]. */
+/**
+ * Visits whose job is still unscheduled and whose window touches [monthStart, monthEnd]. A window
+ * is at most AGREEMENT_LIMITS.maxWindowDays long, so its visit is at most that many days (less one)
+ * before the month: said outright, the planner reads a few thousand visits by their date and looks
+ * their jobs up, instead of guessing tens of thousands from the two open ranges and reading every
+ * unscheduled job (111 -> 39 ms on the large data set).
+ */
 const dueVisitConditionsOn = (status: SQL, windowEnd: SQL, visitDate: SQL, monthStart: string, monthEnd: string) =>
-  sql`${status} = 'unscheduled' and ${windowEnd} >= ${monthStart}::date and ${visitDate} <= ${monthEnd}::date`;
+  sql`${status} = 'unscheduled' and ${windowEnd} >= ${monthStart}::date and ${visitDate} <= ${monthEnd}::date
+      and ${visitDate} >= ${monthStart}::date - ${AGREEMENT_LIMITS.maxWindowDays - 1}::int`;
 const dueVisitConditions = (monthStart: string, monthEnd: string): SQL =>
   dueVisitConditionsOn(sql`j.status`, sql`v.window_end`, sql`v.visit_date`, monthStart, monthEnd);
 
