@@ -6,6 +6,7 @@
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/server/db/client.js';
 import { fieldTimeEvents, jobRepairs, jobs } from '../../src/server/db/schema.js';
 import { signInAs, type ApiClient } from '../support/api.js';
 import { tableFingerprint } from '../support/db-fingerprint.js';
@@ -334,11 +335,10 @@ describe("visits due this month not scheduled, and Home's counts", () => {
       expect(list.total).toBe(counts);
       return counts;
     };
-    const [before] = (
-      await ctx.database.db.execute<{ visit_date: string; window_end: string }>(
-        sql`select visit_date::text, window_end::text from agreement_visits where job_id = ${d.jobId}::uuid`,
-      )
-    ).rows;
+    const [before] = await queryRows<{ visit_date: string; window_end: string }>(
+      ctx.database.db,
+      sql`select visit_date::text, window_end::text from agreement_visits where job_id = ${d.jobId}::uuid`,
+    );
     await setToday('2027-02-03');
     // 2 November + 91 days = 1 February: the window touches February.
     await move('2026-11-02', '2027-02-01');
