@@ -5,6 +5,8 @@ import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 // server in-process on its own embedded database with the demo data (tests/e2e/fixtures.ts).
 export default defineConfig({
   testDir: 'tests/e2e',
+  // One migrated demo database per run, which every worker opens (tests/e2e/global-setup.ts).
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
   workers: 2,
   // CI retries a failed test once: a pass on the retry is reported as "flaky" (the line reporter

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
@@ -10,6 +11,7 @@ import { createFactories, type Factories } from '../factories/index.js';
 import { e2eGeocoder } from '../support/fake-geocoder.js';
 import { freePort, startFakeSmtp, type FakeSmtp } from '../support/fake-smtp.js';
 import { testConfig } from '../support/test-config.js';
+import { E2E_TEMPLATE_ENV } from './global-setup.js';
 
 export const DEMO_USER = { username: 'demo', password: 'hvac-demo' };
 
@@ -222,10 +224,14 @@ export const test = base.extend<{ f: Factories; signedIn: Page }, { server: Serv
   },
   server: [
     async ({ withSmtp }, use, workerInfo) => {
-      const database = await openDatabase({});
-      await migrateDatabase(database);
-      await ensureReferenceData(database.db);
-      await seedDemo(database.db);
+      // The run's migrated demo database (global-setup.ts); a spec run without it builds its own.
+      const template = process.env[E2E_TEMPLATE_ENV];
+      const database = await openDatabase(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {});
+      if (!template) {
+        await migrateDatabase(database);
+        await ensureReferenceData(database.db);
+        await seedDemo(database.db);
+      }
       const smtp = withSmtp ? await startFakeSmtp() : null;
       const listenPort = smtp ? await freePort() : 0;
       const app = await buildApp({
