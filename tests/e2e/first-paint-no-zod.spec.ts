@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from './fixtures';
+import { expect, skipAxe, test } from './fixtures';
 
 /**
  * The first load of a list screen runs no zod (decision 057): zod and the schemas built
@@ -50,6 +50,7 @@ test.describe('first paint without zod', () => {
 
   for (const screen of SCREENS) {
     test(`${screen} requests no zod file on its first load`, async ({ signedIn: page }) => {
+      skipAxe(page, 'counts the scripts of a first load: each screen is checked with axe by its own spec');
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
       const scripts: string[] = [];
