@@ -7,11 +7,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { countLimitFor } from '../../../domain/search.js';
-import {
-  AGREEMENT_LIMITS,
-  type AgreementReportSort,
-  type AgreementStatus,
-} from '../../../domain/agreements/index.js';
+import { AGREEMENT_LIMITS, type AgreementReportSort, type AgreementStatus } from '../../../domain/agreements/index.js';
 import { toCents } from '../../../domain/money.js';
 import type { Executor } from '../../db/client.js';
 import { personName } from '../../db/person-name.js';
