@@ -228,7 +228,13 @@ describe('the visit generator', () => {
     expect(techs.map((t) => t.technicianId)).toEqual([technicianId]);
     // The job page links back to the agreement.
     const link = (await api.call('GET', `/api/agreements/by-job/${tower!.id}`)).json();
-    expect(link.agreement).toMatchObject({ agreementId, name: 'Generator PM', visitDate: '2027-01-15' });
+    expect(link.agreement).toEqual({
+      agreementId,
+      number: expect.any(Number),
+      name: 'Generator PM',
+      visitDate: '2027-01-15',
+      notToExceedCents: 50_000,
+    });
   });
 
   it('run twice, creates nothing twice; each run is recorded', async () => {

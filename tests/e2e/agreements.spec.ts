@@ -49,6 +49,7 @@ test.describe('service agreements', () => {
     await page.getByLabel('Day of the Month (1 to 28)').fill(visitDay());
     await page.getByLabel('Checklist').fill('Replace filters\nCheck belts');
     await page.getByLabel('Price ($)').fill('1800.00');
+    await page.getByLabel('Not-to-Exceed for Repairs ($)').fill('750');
     await expect(page.getByText(/^Monthly on the/)).toBeVisible();
     await expectAccessible(page, 'the agreement form');
     await shot('form-1024');
@@ -70,6 +71,8 @@ test.describe('service agreements', () => {
     await visit.getByRole('link', { name: /Job #\d+/ }).click();
     await expect(page.getByRole('heading', { name: /Job #\d+/, level: 1 })).toBeVisible();
     await expect(page.getByTestId('job-agreement-note')).toContainText('Zephyr Monthly PM');
+    // What the technician may repair without a new approval, from the agreement.
+    await expect(page.getByTestId('job-agreement-note')).toContainText('Repairs up to $750.00 need no new approval.');
     await expect(page.getByText('Zephyr Monthly PM:', { exact: false }).first()).toBeVisible();
     await shot('job-768');
 

@@ -423,6 +423,7 @@ export function createAgreementsRepo(db: Executor, options: ListOptions = {}) {
           name: agreements.name,
           visitDate: agreementVisits.visitDate,
           checklist: agreements.checklist,
+          notToExceed: agreements.notToExceed,
         })
         .from(agreementVisits)
         .innerJoin(agreements, eq(agreements.id, agreementVisits.agreementId))

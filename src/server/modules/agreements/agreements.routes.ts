@@ -118,12 +118,20 @@ export function agreementsRoutes(app: FastifyInstance, { agreements }: { agreeme
   r.get('/api/agreements/by-job/:jobId', {
     schema: {
       tags: ['agreements'],
-      summary: 'The service agreement a job is a visit of (null when none)',
+      summary:
+        'The service agreement a job is a visit of (null when none), with the amount of repairs that need no new approval',
       params: jobParams,
       response: {
         200: z.object({
           agreement: z
-            .object({ agreementId: z.string(), number: z.number().int(), name: z.string(), visitDate: z.string() })
+            .object({
+              agreementId: z.string(),
+              number: z.number().int(),
+              name: z.string(),
+              visitDate: z.string(),
+              // Repairs up to this amount need no new approval; null: every repair does.
+              notToExceedCents: z.number().int().nullable(),
+            })
             .nullable(),
         }),
         400: apiErrorBody,

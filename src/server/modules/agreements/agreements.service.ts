@@ -616,11 +616,17 @@ export function createAgreementsService(deps: AgreementsServiceDeps) {
       return { items: await repo.unitsOfCompany(companyId, AGREEMENT_LIMITS.unitsPerAgreement) };
     },
 
-    /** The agreement a job is a visit of (the job page's link). */
+    /** The agreement a job is a visit of (the job page's link), with its not-to-exceed for repairs. */
     async ofJob(jobId: string) {
       const found = await repo.visitOfJob(jobId);
       return found
-        ? { agreementId: found.agreementId, number: found.number, name: found.name, visitDate: found.visitDate }
+        ? {
+            agreementId: found.agreementId,
+            number: found.number,
+            name: found.name,
+            visitDate: found.visitDate,
+            notToExceedCents: found.notToExceed === null ? null : toCents(found.notToExceed),
+          }
         : null;
     },
 

@@ -1,9 +1,12 @@
 import { ClipboardList } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatDate } from '../../lib/format';
+import { formatCents, formatDate } from '../../lib/format';
 import { useAgreementOfJob } from './api/agreements-api';
 
-/** On a job that is an agreement's visit: which agreement, and a link to it (nothing otherwise). */
+/**
+ * On a job that is an agreement's visit: which agreement, a link to it, and how much repair work
+ * the customer agreed to without a new approval (the agreement's not-to-exceed; nothing otherwise).
+ */
 export function JobAgreementNote({ jobId }: { jobId: string }) {
   const found = useAgreementOfJob(jobId);
   const agreement = found.data?.agreement;
@@ -19,6 +22,10 @@ export function JobAgreementNote({ jobId }: { jobId: string }) {
         <Link to={`/agreements/${agreement.agreementId}`} className="font-medium text-blue-700 hover:underline">
           #{agreement.number} {agreement.name}
         </Link>
+        .{' '}
+        {agreement.notToExceedCents === null
+          ? "Every repair needs the customer's approval."
+          : `Repairs up to ${formatCents(agreement.notToExceedCents)} need no new approval.`}
       </span>
     </p>
   );

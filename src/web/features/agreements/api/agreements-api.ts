@@ -64,9 +64,15 @@ export function useAgreementOfJob(jobId: string) {
   return useQuery({
     queryKey: agreementKeys.ofJob(jobId),
     queryFn: () =>
-      api.get<{ agreement: { agreementId: string; number: number; name: string; visitDate: string } | null }>(
-        `/api/agreements/by-job/${jobId}`,
-      ),
+      api.get<{
+        agreement: {
+          agreementId: string;
+          number: number;
+          name: string;
+          visitDate: string;
+          notToExceedCents: number | null;
+        } | null;
+      }>(`/api/agreements/by-job/${jobId}`),
   });
 }
 
