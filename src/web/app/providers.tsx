@@ -1,6 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { RouterProvider } from 'react-router';
+// From react-router/dom: it hands ReactDOM.flushSync to the router (a URL filter's change commits
+// within its event, lib/url-state.ts).
+import { RouterProvider } from 'react-router/dom';
 import { ApiError, onUnauthorized } from '../lib/api-client';
 import { companyInfoQuery } from '../lib/company';
 import { authOptionsQuery, rememberSignedIn, sessionKey, sessionQuery, wasSignedIn } from '../lib/session';

@@ -30,7 +30,12 @@ export function useUrlFilters<T>(schema: UrlFilterSchema<T>) {
     return retry.success ? retry.data : schema.parse({});
   }, [params, schema]);
 
-  /** Sets the given keys (empty values are removed) and keeps the others. */
+  /**
+   * Sets the given keys (empty values are removed) and keeps the others. The URL (and so every
+   * control showing a filter) changes within the event, not in a later transition: a select bound
+   * to the URL otherwise snaps back to its old value until the transition commits, and the next
+   * arrow key of someone stepping through its options starts from there (a press is lost).
+   */
   const update = (
     changes: Record<string, string | number | boolean | null | undefined>,
     options: { replace?: boolean } = {},
@@ -40,7 +45,7 @@ export function useUrlFilters<T>(schema: UrlFilterSchema<T>) {
       if (value === undefined || value === null || value === '' || value === false) next.delete(key);
       else next.set(key, String(value));
     }
-    setParams(next, { replace: options.replace ?? false });
+    setParams(next, { replace: options.replace ?? false, flushSync: true });
   };
 
   /** Replaces all filters at once (Search, Reset). */
@@ -49,7 +54,7 @@ export function useUrlFilters<T>(schema: UrlFilterSchema<T>) {
     for (const [key, value] of Object.entries(values)) {
       if (value !== undefined && value !== null && value !== '' && value !== false) next.set(key, String(value));
     }
-    setParams(next);
+    setParams(next, { flushSync: true });
   };
 
   return { values, update, replaceAll, params };
