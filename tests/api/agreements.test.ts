@@ -219,6 +219,7 @@ describe('the visit generator', () => {
     });
     expect(tower!.description).toContain('Units: RTU-1, RTU-2');
     expect(tower!.description).toContain('- Check belts');
+    expect(tower!.description).toContain('Repairs up to $500.00 need no new approval.');
     const [annex] = await ctx.database.db
       .select()
       .from(jobs)

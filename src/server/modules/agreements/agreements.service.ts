@@ -39,7 +39,7 @@ import {
   type VisitRule,
 } from '../../../domain/agreements/index.js';
 import { addDays } from '../../../domain/dates.js';
-import { centsToDecimal, toCents } from '../../../domain/money.js';
+import { centsToDecimal, formatCents, toCents } from '../../../domain/money.js';
 import type { Database, Executor } from '../../db/client.js';
 import { badRequest, conflict, notFound, registerConstraintMessages } from '../../errors.js';
 import { inBatches } from '../../export/xlsx.js';
@@ -160,6 +160,11 @@ export function visitJobValues(
     `Service agreement #${row.number} (${row.name}): ${month} maintenance visit.`,
     `Visit window: ${usDate(visitDate)} to ${usDate(visitWindowEnd(visitDate, row.windowDays))}.`,
     `Units: ${location.units.map((u) => u.unitNumber).join(', ')}`,
+    // What the technician may repair on the visit without a new approval (the phone shows the
+    // description offline; the job page's agreement note reads the agreement's current amount).
+    row.notToExceed === null
+      ? "Every repair needs the customer's approval."
+      : `Repairs up to ${formatCents(toCents(row.notToExceed))} need no new approval.`,
   ];
   if (row.checklist.length) lines.push('', 'Checklist:', ...row.checklist.map((task) => `- ${task}`));
   return {
