@@ -1,7 +1,8 @@
 import { MapPinOff } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { cn } from './cn';
 import { Spinner } from './spinner';
+import { useSeen } from './use-seen';
 
 // Leaflet and its CSS are a chunk of their own, loaded only when a map is shown.
 const LeafletMap = lazy(() => import('./leaflet-map'));
@@ -37,10 +38,20 @@ export function AddressMap({
     );
   }
   return (
-    <div className={box}>
+    <SeenMap className={box}>
       <Suspense fallback={<Spinner label="Loading map..." className="h-full" />}>
         <LeafletMap latitude={latitude} longitude={longitude} tileUrl={tileUrl} label={label} />
       </Suspense>
+    </SeenMap>
+  );
+}
+
+/** The map's box; what it holds (Leaflet) is mounted once the box comes near the viewport (useSeen). */
+function SeenMap({ className, children }: { className: string; children: ReactNode }) {
+  const [ref, seen] = useSeen<HTMLDivElement>();
+  return (
+    <div ref={ref} className={className}>
+      {seen ? children : null}
     </div>
   );
 }
