@@ -4,9 +4,6 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { buildApp } from '../../src/server/app.js';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
-import { migrateDatabase } from '../../src/server/db/migrate.js';
-import { ensureReferenceData } from '../../src/server/db/reference-data.js';
-import { seedDemo } from '../../src/server/db/seed/demo.js';
 import { createFactories, type Factories } from '../factories/index.js';
 import { e2eGeocoder } from '../support/fake-geocoder.js';
 import { freePort, startFakeSmtp, type FakeSmtp } from '../support/fake-smtp.js';
@@ -224,14 +221,10 @@ export const test = base.extend<{ f: Factories; signedIn: Page }, { server: Serv
   },
   server: [
     async ({ withSmtp }, use, workerInfo) => {
-      // The run's migrated demo database (global-setup.ts); a spec run without it builds its own.
+      // The run's migrated demo database (global-setup.ts, which Playwright runs first).
       const template = process.env[E2E_TEMPLATE_ENV];
-      const database = await openDatabase(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {});
-      if (!template) {
-        await migrateDatabase(database);
-        await ensureReferenceData(database.db);
-        await seedDemo(database.db);
-      }
+      if (!template) throw new Error(`${E2E_TEMPLATE_ENV} is not set: tests/e2e/global-setup.ts did not run`);
+      const database = await openDatabase({ loadDataDir: new Blob([readFileSync(template)]) });
       const smtp = withSmtp ? await startFakeSmtp() : null;
       const listenPort = smtp ? await freePort() : 0;
       const app = await buildApp({

@@ -58,4 +58,4 @@ export const agreementInvoices = z.object({ items: z.array(agreementInvoice) });
 export type AgreementInvoice = z.infer<typeof agreementInvoice>;
 
 /** The report's texts: in texts.ts, which builds no schema (Home's card reads them; decision 057). */
-export { DEFERRED_REVENUE_TEXTS } from './texts.js';
+export { DEFERRED_REVENUE_TEXTS, repairLimitText } from './texts.js';

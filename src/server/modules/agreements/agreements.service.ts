@@ -24,6 +24,7 @@ import {
   nextVisitDate,
   percentToBasisPoints,
   renewRefusal,
+  repairLimitText,
   visitDates,
   visitWindowEnd,
   type AgreementDetail,
@@ -39,7 +40,7 @@ import {
   type VisitRule,
 } from '../../../domain/agreements/index.js';
 import { addDays } from '../../../domain/dates.js';
-import { centsToDecimal, formatCents, toCents } from '../../../domain/money.js';
+import { centsToDecimal, toCents } from '../../../domain/money.js';
 import type { Database, Executor } from '../../db/client.js';
 import { badRequest, conflict, notFound, registerConstraintMessages } from '../../errors.js';
 import { inBatches } from '../../export/xlsx.js';
@@ -162,9 +163,7 @@ export function visitJobValues(
     `Units: ${location.units.map((u) => u.unitNumber).join(', ')}`,
     // What the technician may repair on the visit without a new approval (the phone shows the
     // description offline; the job page's agreement note reads the agreement's current amount).
-    row.notToExceed === null
-      ? "Every repair needs the customer's approval."
-      : `Repairs up to ${formatCents(toCents(row.notToExceed))} need no new approval.`,
+    repairLimitText(row.notToExceed === null ? null : toCents(row.notToExceed)),
   ];
   if (row.checklist.length) lines.push('', 'Checklist:', ...row.checklist.map((task) => `- ${task}`));
   return {

@@ -1,6 +1,8 @@
 import { ClipboardList } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatCents, formatDate } from '../../lib/format';
+// texts.ts, not the agreements index (which builds schemas).
+import { repairLimitText } from '../../../domain/agreements/texts';
+import { formatDate } from '../../lib/format';
 import { useAgreementOfJob } from './api/agreements-api';
 
 /**
@@ -22,10 +24,7 @@ export function JobAgreementNote({ jobId }: { jobId: string }) {
         <Link to={`/agreements/${agreement.agreementId}`} className="font-medium text-blue-700 hover:underline">
           #{agreement.number} {agreement.name}
         </Link>
-        .{' '}
-        {agreement.notToExceedCents === null
-          ? "Every repair needs the customer's approval."
-          : `Repairs up to ${formatCents(agreement.notToExceedCents)} need no new approval.`}
+        . {repairLimitText(agreement.notToExceedCents)}
       </span>
     </p>
   );
