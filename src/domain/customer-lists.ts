@@ -9,6 +9,7 @@ import {
   type FieldReader,
 } from './list-filters.js';
 import { normalizeTagName, TAG_NAME_MAX } from './tag-names.js';
+import { formatCount } from './numbers.js';
 
 /**
  * What the customer lists read from the URL, without zod (decisions 020, 042): /units, /companies
@@ -124,7 +125,7 @@ export const locationListFilters = plainFilters<LocationListFilterValues>({
 
 /** "1 location(s)" style counts read badly; "1 job" / "3 jobs". */
 export function plural(n: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? singular : pluralForm}`;
+  return `${formatCount(n)} ${n === 1 ? singular : pluralForm}`;
 }
 
 /** Share of `part` in `total` as a whole percentage (0 when the total is 0). */

@@ -34,6 +34,20 @@ describe('money', () => {
     expect(centsToDecimal(-1234)).toBe('-12.34');
     expect(formatCents(1800000)).toBe('$18,000.00');
     expect(formatCents(0)).toBe('$0.00');
+    expect(formatCents(-0)).toBe('$0.00');
+    expect(formatCents(-123456789)).toBe('-$1,234,567.89');
+    expect(formatCents(99_999_999_999)).toBe('$999,999,999.99');
+    expect(formatCents(1234.5)).toBe('$12.35');
+    expect(formatCents(-0.4)).toBe('$0.00');
     expect(() => centsToDecimal(1.5)).toThrow(RangeError);
+  });
+});
+
+describe('formatCents against Intl', () => {
+  it('writes every amount as en-US currency formatting does', () => {
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+    const amounts = [1, 5, 99, 100, 101, 999, 1000, 99_999, 100_000, 123_456, 9_999_999, 10_000_000, 123_456_789_012];
+    for (const cents of [...amounts, ...amounts.map((c) => -c)])
+      expect(formatCents(cents)).toBe(usd.format(cents / 100));
   });
 });

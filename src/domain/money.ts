@@ -2,6 +2,7 @@
  * Money is integer cents in business rules (no floating-point amounts) and numeric(12,2) in the database, which
  * reaches us as a decimal string such as "1234.50". These helpers are the only crossing points.
  */
+import { formatCount } from './numbers.js';
 
 /** "1234.5" | "1234.50" | 1234.5 -> 123450. Rounds half away from zero at the cent. */
 export function toCents(value: string | number | null | undefined): number {
@@ -27,14 +28,17 @@ export function centsToDecimal(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-// Made when first used, not when the module loads: building a currency formatter loads the
-// locale's currency data, ~50 ms of a tablet's first screen that may show no amount (decision 020).
-let usd: Intl.NumberFormat | undefined;
-
-/** 123450 -> "$1,234.50" (currency is always shown with 2 decimals). */
+/**
+ * 123450 -> "$1,234.50", -500 -> "-$5.00" (currency is always shown with 2 decimals), as
+ * Intl.NumberFormat's en-US currency style writes it, but in integer arithmetic: exact for any
+ * amount, and no locale data to load on a phone's first screen (decision 020). A fraction of a
+ * cent (an average) is rounded half away from zero first.
+ */
 export function formatCents(cents: number): string {
-  usd ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
-  return usd.format(cents / 100);
+  if (!Number.isFinite(cents)) return `$${cents}`;
+  const whole = Math.round(Math.abs(cents));
+  const text = `$${formatCount(Math.floor(whole / 100))}.${String(whole % 100).padStart(2, '0')}`;
+  return cents < 0 && whole > 0 ? `-${text}` : text;
 }
 
 export function sumCents(values: readonly number[]): number {

@@ -16,6 +16,7 @@ import {
   partPriceInputOf,
 } from './price-book.js';
 import { computePartPrice } from './pricing.js';
+import { formatCount } from './numbers.js';
 
 /**
  * Importing a price book from a spreadsheet (.xlsx or .csv with a header row). This file is the
@@ -287,7 +288,7 @@ export function importRowCount(table: ImportTable): number {
 }
 
 export const tooManyImportRowsMessage = (rows: number) =>
-  `The file has ${rows.toLocaleString('en-US')} rows; at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} can be imported at once. Split it into smaller files.`;
+  `The file has ${formatCount(rows)} rows; at most ${formatCount(IMPORT_MAX_ROWS)} can be imported at once. Split it into smaller files.`;
 
 export function analyzePriceImport(table: ImportTable, context: ImportContext): ImportAnalysis {
   const { columns, ignored } = mapHeaders(table.headers);

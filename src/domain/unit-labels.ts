@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { isUuidV4 } from './ids.js';
+import { formatCount } from './numbers.js';
 
 export const UNIT_LABEL_TEXTS = {
   codeRequired: 'Enter the code printed under the QR code.',
@@ -17,7 +18,7 @@ export const UNIT_LABEL_TEXTS = {
   codeNotFound: 'No unit has this code.',
   codeAmbiguous: 'More than one unit has this code. Find the unit by its number on the Units screen.',
   tooManyLabels: (count: number, max: number) =>
-    `This company has ${count.toLocaleString('en-US')} units; one sheet holds at most ${max.toLocaleString('en-US')}. Print the labels of one location at a time.`,
+    `This company has ${formatCount(count)} units; one sheet holds at most ${formatCount(max)}. Print the labels of one location at a time.`,
 } as const;
 
 /** Hex digits of the id in the printed code. */

@@ -5,6 +5,7 @@ import { hasAtMostTwoDecimals } from '../price-book.js';
 import { API_DURATION_LIMITS, JOB_LIMITS } from './constants.js';
 import { JOB_MESSAGES } from './messages.js';
 import { isOnDurationGrid } from './rules.js';
+import { formatCount } from '../numbers.js';
 
 // Field pieces
 
@@ -49,7 +50,7 @@ export const quantity = z
   .number({ error: JOB_MESSAGES.quantityMin })
   .gt(0, JOB_MESSAGES.quantityMin)
   .refine((v) => Number.isInteger(Math.round(v * 10_000) / 100), 'Quantity can have at most 2 decimals')
-  .max(JOB_LIMITS.maxQuantity, `Quantity must be at most ${JOB_LIMITS.maxQuantity.toLocaleString('en-US')}`);
+  .max(JOB_LIMITS.maxQuantity, `Quantity must be at most ${formatCount(JOB_LIMITS.maxQuantity)}`);
 
 export const durationMinutes = z
   .number({ error: 'Duration is required' })

@@ -1,7 +1,8 @@
 import { formatCents } from '../../domain/money';
+import { formatCount } from '../../domain/numbers';
 import { dateInZone, DEFAULT_TIME_ZONE, formatDateTimeInZone, formatTimeInZone } from '../../domain/dates';
 
-export { formatCents };
+export { formatCents, formatCount };
 
 /**
  * US date format, e.g. 11/22/2026. A plain YYYY-MM-DD date is shown as that calendar date; an
@@ -20,9 +21,8 @@ export function formatDate(value: string | Date | null | undefined, timeZone?: s
 }
 
 // toLocaleString with options builds a new Intl formatter on every call (milliseconds each on a
-// tablet, and a list formats dozens of values): the same formatters, each made once, when first used.
+// tablet, and a list formats dozens of values): the same formatter, made once, when first used.
 let longDate: Intl.DateTimeFormat | undefined;
-let count: Intl.NumberFormat | undefined;
 
 /**
  * A time of day in the company's zone with its short name, e.g. "9:30 AM EST". Pass the company's
@@ -50,11 +50,6 @@ export function formatDateLong(isoDate: string): string {
     timeZone: 'UTC',
   });
   return longDate.format(new Date(Date.UTC(y!, m! - 1, d!)));
-}
-
-export function formatCount(n: number): string {
-  count ??= new Intl.NumberFormat('en-US');
-  return count.format(n);
 }
 
 /** A list's total: "1,234", or "10,000+" when the server stopped counting there (totalCapped). */

@@ -78,6 +78,31 @@ describe('DataTable', () => {
     expect(within(first).getByRole('button', { name: 'Edit RTU-1' })).toBeTruthy();
   });
 
+  it('is cards at once in a phone-wide window, without measuring in the middle of a render', () => {
+    const inner = window.innerWidth;
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 412 });
+    const measure = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect');
+    try {
+      render(
+        <MemoryRouter>
+          <DataTable
+            label="Units"
+            columns={COLUMNS}
+            rows={ROWS}
+            getRowKey={(r) => r.id}
+            getRowLabel={(r) => `unit ${r.name}`}
+            empty="No units found."
+          />
+        </MemoryRouter>,
+      );
+      expect(screen.getByRole('list', { name: 'Units' })).toBeTruthy();
+      expect(measure).not.toHaveBeenCalled();
+    } finally {
+      measure.mockRestore();
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: inner });
+    }
+  });
+
   it('sorts from its headers and says the order with aria-sort', () => {
     const onSortChange = vi.fn();
     renderAt(1200, { sort: { key: 'name', direction: 'asc' }, onSortChange });

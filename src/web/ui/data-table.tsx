@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, ChevronRight } from 'lucide-react';
 import {
   Fragment,
+  useDeferredValue,
   useId,
   useLayoutEffect,
   useRef,
@@ -75,20 +76,35 @@ export interface DataTableProps<T> {
 const PRIORITY_MIN_WIDTH = { 1: 0, 2: 768, 3: 1024 } as const;
 const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"], [role="menuitem"]';
 
-/** The width of an element, followed as it changes (the table fits its container, not the window). */
-function useWidth<E extends HTMLElement>(): [RefObject<E | null>, number | null] {
+/** How a table lays out at a width: 0 as cards, else the highest column priority that fits (1-3). */
+function layoutAt(width: number, cardsBelow: number): number {
+  if (width < cardsBelow) return 0;
+  return width >= PRIORITY_MIN_WIDTH[3] ? 3 : width >= PRIORITY_MIN_WIDTH[2] ? 2 : 1;
+}
+
+/**
+ * The layout a table gets in its container, followed as the container's width changes (the table
+ * fits its container, not the window); null before the first measurement. Kept as the layout, not
+ * the width, so a resize that changes nothing re-renders nothing. A window narrower than
+ * `cardsBelow` (a phone) means cards whatever the container: known at once, without asking for the
+ * container's width while the page renders, which forces a style and layout of the whole page in
+ * the middle of drawing it (~40 ms on a phone); the observer takes over from there.
+ */
+function useLayout<E extends HTMLElement>(cardsBelow: number): [RefObject<E | null>, number | null] {
   const ref = useRef<E>(null);
-  const [width, setWidth] = useState<number | null>(null);
+  const [layout, setLayout] = useState<number | null>(() =>
+    typeof window !== 'undefined' && window.innerWidth < cardsBelow ? 0 : null,
+  );
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
-    setWidth(element.getBoundingClientRect().width);
+    if (window.innerWidth >= cardsBelow) setLayout(layoutAt(element.getBoundingClientRect().width, cardsBelow));
     if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) => entry && setWidth(entry.contentRect.width));
+    const observer = new ResizeObserver(([entry]) => entry && setLayout(layoutAt(entry.contentRect.width, cardsBelow)));
     observer.observe(element);
     return () => observer.disconnect();
-  }, []);
-  return [ref, width];
+  }, [cardsBelow]);
+  return [ref, layout];
 }
 
 /**
@@ -100,7 +116,7 @@ function useWidth<E extends HTMLElement>(): [RefObject<E | null>, number | null]
 export function DataTable<T>({
   label,
   columns,
-  rows,
+  rows: rowsNow,
   getRowKey,
   getRowLabel,
   rowHref,
@@ -118,14 +134,18 @@ export function DataTable<T>({
   getRowTestId,
   className,
 }: DataTableProps<T>) {
-  const [boxRef, width] = useWidth<HTMLDivElement>();
+  const [boxRef, layout] = useLayout<HTMLDivElement>(cardsBelow);
+  // The rows are drawn in the background, a few milliseconds at a time, so a page of 25 arriving
+  // never holds a phone's main thread for long (the rest of the screen updates at once; until the
+  // new rows are drawn the previous ones, or the loading state, stay).
+  const rows = useDeferredValue(rowsNow);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const navigate = useNavigate();
   const baseId = useId();
 
   // Before the first measurement (and where nothing can be measured) every column shows.
-  const fits = (column: DataTableColumn<T>) => width === null || width >= PRIORITY_MIN_WIDTH[column.priority ?? 1];
-  const cards = width !== null && width < cardsBelow;
+  const fits = (column: DataTableColumn<T>) => layout === null || layout >= (column.priority ?? 1);
+  const cards = layout === 0;
   const shown = columns.filter(fits);
   const folded = columns.filter((column) => !fits(column));
   const [primary, ...others] = columns;

@@ -21,6 +21,7 @@ import { UnitsPanel } from './components/units-panel';
 import { useCustomerPermissions } from '../../lib/permissions';
 import { useCan } from '../../lib/can';
 import { ManageTagsDialog, TagList } from './components/manage-tags-dialog';
+import { formatCount } from '../../lib/format';
 
 function LocationRow({ location, companyId, canEdit }: { location: Location; companyId: string; canEdit: boolean }) {
   const [open, setOpen] = useState(false);
@@ -180,7 +181,7 @@ export default function CompanyDetailPage() {
                   </ul>
                   {locationCount > locations.length ? (
                     <p className="border-t border-slate-100 py-3 text-sm text-slate-500">
-                      Showing {locations.length} of {locationCount.toLocaleString('en-US')} locations.{' '}
+                      Showing {locations.length} of {formatCount(locationCount)} locations.{' '}
                       <Link
                         to={`/locations?companyId=${company.id}`}
                         className="font-medium text-blue-700 hover:underline"

@@ -1,4 +1,5 @@
 /** The board's wording: the spec's texts and empty states, and what it leaves to us. */
+import { formatCount } from '../../lib/format';
 export const DISPATCH_TEXTS = {
   title: 'Dispatch & Schedule',
   today: 'Today',
@@ -18,9 +19,8 @@ export const DISPATCH_TEXTS = {
   trayEmpty: 'No unscheduled jobs in this range.',
   trayLoading: 'Loading the unscheduled jobs...',
   trayCapped: (shown: number, total: number) =>
-    `Showing ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}, the earliest due first. Narrow the filters to see the rest.`,
-  completedCapped: (shown: number, total: number) =>
-    `${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`,
+    `Showing ${formatCount(shown)} of ${formatCount(total)}, the earliest due first. Narrow the filters to see the rest.`,
+  completedCapped: (shown: number, total: number) => `${formatCount(shown)} of ${formatCount(total)}`,
   moreCompleted: 'Show more completed jobs',
   completedLoading: 'Loading completed jobs...',
   offBoard: {
@@ -38,10 +38,10 @@ export const DISPATCH_TEXTS = {
   apply: 'Apply Filters',
   reschedule: 'Reschedule',
   tooMany: (shown: number, total: number) =>
-    `Showing the first ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} jobs. Narrow the filters to see the rest.`,
+    `Showing the first ${formatCount(shown)} of ${formatCount(total)} jobs. Narrow the filters to see the rest.`,
   outsideRange: (range: string) =>
     `The board shows ${range}. Change Filter Date Range By in Map Filters to see jobs of other dates.`,
-  hiddenByFilters: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'job' : 'jobs'} hidden by filters`,
+  hiddenByFilters: (n: number) => `${formatCount(n)} ${n === 1 ? 'job' : 'jobs'} hidden by filters`,
   clearHidden: 'Clear filters',
   moveUndone: (number: number) => `Move of Job #${number} undone`,
   expired: (names: readonly string[]) => `Expired certification: ${names.join(', ')}`,

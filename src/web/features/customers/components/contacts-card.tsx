@@ -15,6 +15,7 @@ import { CONTACT_TEXTS } from '../contact-texts';
 import { ContactDeleteDialog } from './contact-delete-dialog';
 import { ContactFormDialog, type ContactDialogTarget } from './contact-form-dialog';
 import { ContactRoleBadges } from './contact-role-badges';
+import { formatCount } from '../../../lib/format';
 
 const CARD_LIMIT = 100;
 
@@ -164,7 +165,7 @@ export function ContactsCard({ company, locationId }: { company: { id: string; n
         )}
         {!locationId && total > contacts.length ? (
           <p className="border-t border-slate-100 py-3 text-sm text-slate-600">
-            Showing {contacts.length} of {total.toLocaleString('en-US')} contacts.{' '}
+            Showing {contacts.length} of {formatCount(total)} contacts.{' '}
             <Link to={`/contacts?companyId=${company.id}`} className="font-medium text-blue-700 hover:underline">
               View all contacts
             </Link>

@@ -7,6 +7,7 @@ import { Spinner } from '../../../ui/spinner';
 import { useUnits } from '../../../lib/customer-queries';
 import { UnitStatusBadge } from './status-badge';
 import { useCustomerPermissions } from '../../../lib/permissions';
+import { formatCount } from '../../../lib/format';
 
 /** The panel scrolls past this height, so a location with many units keeps the page short. */
 const UNITS_PANEL_MAX_HEIGHT_PX = 500;
@@ -65,7 +66,7 @@ export function UnitsPanel({ locationId }: { locationId: string }) {
           <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 px-3 py-2 text-xs text-slate-600">
             <span>
               {units.data.total > units.data.items.length
-                ? `Showing ${units.data.items.length} of ${units.data.total.toLocaleString('en-US')} units.`
+                ? `Showing ${units.data.items.length} of ${formatCount(units.data.total)} units.`
                 : `${units.data.total} unit${units.data.total === 1 ? '' : 's'}`}
             </span>
             <span className="flex gap-3">

@@ -5,6 +5,7 @@ import { ATLANTA } from '../../../../domain/dispatch-board';
 import { useClientConfig } from '../../../lib/client-config';
 import { MarkersMap, type MapMarker } from '../../../ui/markers-map';
 import { DISPATCH_TEXTS, STATUS_LABELS } from '../dispatch-texts';
+import { formatCount } from '../../../lib/format';
 
 /** Marker colours: scheduled blue, unscheduled amber, completed green, cancelled red, other grey. */
 export const MARKER_COLORS: Record<string, string> = {
@@ -73,7 +74,7 @@ export const DispatchMap = memo(function DispatchMap({ jobs }: { jobs: readonly 
             {l.label}
           </li>
         ))}
-        <li className="text-slate-600">{markers.length.toLocaleString('en-US')} on the map</li>
+        <li className="text-slate-600">{formatCount(markers.length)} on the map</li>
       </ul>
     </div>
   );

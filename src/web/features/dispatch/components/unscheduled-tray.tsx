@@ -4,6 +4,7 @@ import { formatDate } from '../../../lib/format';
 import { cn } from '../../../ui/cn';
 import { DISPATCH_TEXTS } from '../dispatch-texts';
 import { JobBlock, type BlockActions } from './job-block';
+import { formatCount } from '../../../lib/format';
 
 /**
  * The range's unscheduled jobs (their own list, GET /api/dispatch/unscheduled: at most 200 cards,
@@ -34,7 +35,7 @@ export const UnscheduledTray = memo(function UnscheduledTray({
     >
       <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="tray-title" className="text-sm font-semibold text-slate-900">
-          {DISPATCH_TEXTS.tray} ({total.toLocaleString('en-US')})
+          {DISPATCH_TEXTS.tray} ({formatCount(total)})
         </h2>
         {capped ? (
           <p className="text-xs font-medium text-slate-700" data-testid="tray-count">

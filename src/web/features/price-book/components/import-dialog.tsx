@@ -17,6 +17,7 @@ import { Dialog } from '../../../ui/dialog';
 import { SelectInput } from '../../../ui/form-field';
 import { toast } from '../../../ui/toast';
 import { IMPORT_TEMPLATE_HREF, useApplyImport, usePreviewImport } from '../api/price-book-queries';
+import { formatCount } from '../../../lib/format';
 
 const STATUS: Record<ImportStatus, { label: string; tone: BadgeTone }> = {
   new: { label: 'New', tone: 'green' },
@@ -160,13 +161,13 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
       <div className="space-y-4">
         <div className="rounded-md border border-dashed border-slate-300 p-4 text-sm text-slate-600">
           <p>
-            An <strong>.xlsx</strong> or <strong>.csv</strong> file (at most 5 MB and{' '}
-            {IMPORT_MAX_ROWS.toLocaleString('en-US')} rows) with a header row. Needed columns: <strong>Type</strong>{' '}
-            (Part, Labor or Item) and <strong>Code</strong>; then Name, Description, Service Line and the kind&apos;s
-            own columns (Unit Cost for labor and items; Parts Cost, Estimated Hours, Complexity, Labor Rate, Multi
-            Technician, Truck Fee, Roof Access, Roof Access Fee for parts; Skill Level, Duration Hours, Overtime,
-            Emergency; Category, Taxable). A row whose code exists is updated; blank cells keep what is there. A
-            part&apos;s price always comes from the flat-rate formula.
+            An <strong>.xlsx</strong> or <strong>.csv</strong> file (at most 5 MB and {formatCount(IMPORT_MAX_ROWS)}{' '}
+            rows) with a header row. Needed columns: <strong>Type</strong> (Part, Labor or Item) and{' '}
+            <strong>Code</strong>; then Name, Description, Service Line and the kind&apos;s own columns (Unit Cost for
+            labor and items; Parts Cost, Estimated Hours, Complexity, Labor Rate, Multi Technician, Truck Fee, Roof
+            Access, Roof Access Fee for parts; Skill Level, Duration Hours, Overtime, Emergency; Category, Taxable). A
+            row whose code exists is updated; blank cells keep what is there. A part&apos;s price always comes from the
+            flat-rate formula.
           </p>
           <p className="mt-2">
             <a href={IMPORT_TEMPLATE_HREF} download className="font-medium text-blue-700 hover:underline">
@@ -242,8 +243,8 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
               />
               {rows.length > SHOWN_ROWS ? (
                 <p className="px-3 py-2 text-xs text-slate-600">
-                  Showing the first {SHOWN_ROWS} of {rows.length.toLocaleString('en-US')} rows; choose a status above to
-                  narrow the list.
+                  Showing the first {SHOWN_ROWS} of {formatCount(rows.length)} rows; choose a status above to narrow the
+                  list.
                 </p>
               ) : null}
             </div>
