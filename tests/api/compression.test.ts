@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import type { DatabaseHandle } from '../../src/server/db/client.js';
 import { negotiateEncoding } from '../../src/server/plugins/compression.js';
+import { scriptsAfterFirstPaint } from '../../src/server/plugins/web.js';
 import { createFactories } from '../factories/index.js';
 import { apiClient, signedOut, type ApiClient } from '../support/api.js';
 import { openTestDatabase } from '../support/test-db.js';
@@ -16,7 +17,7 @@ import { cookieHeader, testConfig, TEST_PASSWORD } from '../support/test-app.js'
 const ASSET = 'assets/main-Ab12Cd34.js';
 const ASSET_TEXT = `export const hello = ${JSON.stringify('x'.repeat(4000))};\n`;
 const SHELL = '<!--shell--><header>HVAC Administration</header><!--/shell-->';
-const INDEX = `<!doctype html><html><head><title>HVAC Administration</title></head><body><div id="root">${SHELL}</div></body></html>`;
+const INDEX = `<!doctype html><html><head><title>HVAC Administration</title><script type="module" crossorigin src="/${ASSET}"></script></head><body><div id="root">${SHELL}</div></body></html>`;
 
 function writeWebDir(dir: string) {
   mkdirSync(path.join(dir, 'assets'), { recursive: true });
@@ -118,12 +119,14 @@ describe('pages: never cached, compressed by Accept-Encoding', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['content-encoding']).toBe('br');
     expect(vary(response)).toContain('accept-encoding');
-    expect(decoded(response)).toBe(INDEX);
+    expect(decoded(response)).toBe(scriptsAfterFirstPaint(INDEX));
   });
 
   it('names the chunks of the screen the path is for, and its first API answers', async () => {
     const units = decoded(await app.inject({ url: '/units?page=2', headers: { 'accept-encoding': 'gzip' } }));
-    expect(units).toContain('<link rel="modulepreload" crossorigin href="/assets/units-page-Zz.js">');
+    expect(units).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/units-page-Zz.js">',
+    );
     const login = (await app.inject({ url: '/login' })).body;
     expect(login).toContain('<link rel="preload" as="fetch" crossorigin href="/api/auth/options">');
     expect(login).not.toContain('modulepreload');
@@ -145,6 +148,19 @@ describe('pages: never cached, compressed by Accept-Encoding', () => {
     const login = (await app.inject({ url: '/login' })).body;
     expect(login).not.toContain('HVAC Administration</header>');
     expect(login).toContain('<div id="root"></div>');
+  });
+
+  it('fetches the scripts at low priority where the HTML draws the first paint, not on /login (decision 061)', async () => {
+    const page = scriptsAfterFirstPaint(
+      '<script type="module" crossorigin src="/a.js"></script><link rel="modulepreload" crossorigin href="/b.js"><link rel="stylesheet" href="/c.css"><link rel="modulepreload" fetchpriority="high" href="/d.js">',
+    );
+    expect(page).toBe(
+      '<script type="module" fetchpriority="low" crossorigin src="/a.js"></script><link rel="modulepreload" fetchpriority="low" crossorigin href="/b.js"><link rel="stylesheet" href="/c.css"><link rel="modulepreload" fetchpriority="high" href="/d.js">',
+    );
+    expect((await app.inject({ url: '/units' })).body).toContain('fetchpriority="low"');
+    const login = (await app.inject({ url: '/login' })).body;
+    expect(login).toContain(`<script type="module" crossorigin src="/${ASSET}">`);
+    expect(login).not.toContain('fetchpriority');
   });
 
   it('the service worker script is revalidated on every use', async () => {

@@ -76,6 +76,20 @@ function decodeURIComponentSafe(value: string): string {
   }
 }
 
+/**
+ * A page that draws the layout's header from its HTML (every page but /login, decision 042) needs
+ * only itself and the stylesheet for its first paint: its scripts are fetched at low priority so
+ * that on a slow connection the stylesheet and the screen's first API answers are not shared out
+ * with ~170 KB of JavaScript (decision 061). /login has no such header: its form is drawn by its
+ * scripts, which keep their priority.
+ */
+export function scriptsAfterFirstPaint(html: string): string {
+  return html.replace(
+    /<(script type="module"|link rel="modulepreload")(?![^>]*\sfetchpriority=)/g,
+    '<$1 fetchpriority="low"',
+  );
+}
+
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** index.html with a path's preloads before </head>, for each path of the route table. */
@@ -91,8 +105,11 @@ function routePages(webDir: string, indexRaw: Buffer): RoutePages {
   const withoutShell = (page: string) => page.replace(/<!--shell-->[\s\S]*?<!--\/shell-->/, '');
   for (const route of routes) {
     const html = route.path === '/login' ? withoutShell(indexHtml) : indexHtml;
-    const page = (links: string[]) =>
-      htmlPage(Buffer.from(html.replace('</head>', `${links.join('\n    ')}\n  </head>`)));
+    const shell = html.includes('<!--shell-->');
+    const page = (links: string[]) => {
+      const text = html.replace('</head>', `${links.join('\n    ')}\n  </head>`);
+      return htmlPage(Buffer.from(shell ? scriptsAfterFirstPaint(text) : text));
+    };
     const links = [
       ...route.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
       ...route.fetch.map(fetchLink),
@@ -131,13 +148,15 @@ const HASHED_ASSET = `${path.sep}assets${path.sep}`;
  * routes (and the Not-found page) work on reload, with the preloads of the route the path matches.
  */
 export async function registerWeb(app: FastifyInstance, webDir: string | null) {
-  const indexHtml = loadHtml(webDir ? path.join(webDir, 'index.html') : null);
+  const indexFile = webDir ? path.join(webDir, 'index.html') : null;
+  const indexRaw = indexFile && existsSync(indexFile) ? readFileSync(indexFile) : null;
+  const indexHtml = indexRaw ? htmlPage(Buffer.from(scriptsAfterFirstPaint(indexRaw.toString('utf8')))) : null;
   // The customer's quote page has its own small bundle (decision 018).
   const quoteHtml = loadHtml(webDir ? path.join(webDir, 'quote-confirm.html') : null);
   // Each screen's page names its own chunks (and first API answers), so they download with the entry.
   const routes =
-    webDir && indexHtml
-      ? routePages(webDir, indexHtml.raw)
+    webDir && indexRaw
+      ? routePages(webDir, indexRaw)
       : { patterns: [], pages: new Map<string, HtmlPage>(), signedIn: new Map<string, HtmlPage>() };
 
   if (webDir && indexHtml) {
