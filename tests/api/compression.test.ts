@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import type { DatabaseHandle } from '../../src/server/db/client.js';
 import { negotiateEncoding } from '../../src/server/plugins/compression.js';
-import { scriptsAfterFirstPaint } from '../../src/server/plugins/web.js';
+import { SCREEN_HEADINGS, screenHeadingHtml } from '../../src/domain/screen-headings.js';
+import { scriptsAfterFirstPaint, withScreenHeading } from '../../src/server/plugins/web.js';
 import { createFactories } from '../factories/index.js';
 import { apiClient, signedOut, type ApiClient } from '../support/api.js';
 import { openTestDatabase } from '../support/test-db.js';
@@ -16,7 +17,7 @@ import { cookieHeader, testConfig, TEST_PASSWORD } from '../support/test-app.js'
 // A built web app as the build writes it (decision 020): each text file with its .br and .gz beside it.
 const ASSET = 'assets/main-Ab12Cd34.js';
 const ASSET_TEXT = `export const hello = ${JSON.stringify('x'.repeat(4000))};\n`;
-const SHELL = '<!--shell--><header>HVAC Administration</header><!--/shell-->';
+const SHELL = '<!--shell--><header>HVAC Administration</header><!--screen--><!--/shell-->';
 const INDEX = `<!doctype html><html><head><title>HVAC Administration</title><script type="module" crossorigin src="/${ASSET}"></script></head><body><div id="root">${SHELL}</div></body></html>`;
 
 function writeWebDir(dir: string) {
@@ -143,7 +144,7 @@ describe('pages: never cached, compressed by Accept-Encoding', () => {
   });
 
   it("draws the layout's header before the JavaScript, except on /login (decision 042)", async () => {
-    expect((await app.inject({ url: '/units' })).body).toContain(SHELL);
+    expect((await app.inject({ url: '/units' })).body).toContain('<!--shell--><header>HVAC Administration</header>');
     expect((await app.inject({ url: '/companies' })).body).toContain(SHELL);
     const login = (await app.inject({ url: '/login' })).body;
     expect(login).not.toContain('HVAC Administration</header>');
@@ -161,6 +162,18 @@ describe('pages: never cached, compressed by Accept-Encoding', () => {
     const login = (await app.inject({ url: '/login' })).body;
     expect(login).toContain(`<script type="module" crossorigin src="/${ASSET}">`);
     expect(login).not.toContain('fetchpriority');
+  });
+
+  it("writes a fixed title row into its screen's page, in the layout's main (decision 061)", async () => {
+    const units = (await app.inject({ url: '/units?page=2' })).body;
+    expect(units).toContain(
+      `<main class="flex-1 px-4 py-6 sm:px-6 lg:px-8">${screenHeadingHtml(SCREEN_HEADINGS['/units'])}</main>`,
+    );
+    expect(units).toContain('<h1 class="text-2xl font-semibold tracking-tight text-slate-900">Units</h1>');
+    expect(units).not.toContain('<!--screen-->');
+    // A path without a fixed row, and /login, have none.
+    expect(withScreenHeading(INDEX, '/jobs/:id')).toBe(INDEX);
+    expect((await app.inject({ url: '/login' })).body).not.toContain('<h1');
   });
 
   it('the service worker script is revalidated on every use', async () => {

@@ -9,7 +9,7 @@ import { ensureReferenceData } from '../../src/server/db/reference-data.js';
 import { e2eGeocoder } from '../support/fake-geocoder.js';
 import { freePort } from '../support/fake-smtp.js';
 import { testConfig } from '../support/test-config.js';
-import { expect, expectAccessible, test } from './fixtures';
+import { DEMO_USER, expect, expectAccessible, test } from './fixtures';
 
 /**
  * The app registers its service worker once loaded and idle; this waits until it is active, controls
@@ -182,6 +182,31 @@ test.describe('installable app shell (decision 020)', () => {
       await database.close();
       rmSync(nextBuild, { recursive: true, force: true });
     }
+  });
+
+  test('a screen with a fixed title row shows it before any script has run, then draws the same row (decision 061)', async ({
+    browser,
+    server,
+    signedIn: page,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: server.baseURL });
+    try {
+      expect((await context.request.post('/api/auth/login', { data: DEMO_USER })).status()).toBe(200);
+      const bare = await context.newPage();
+      await bare.goto('/invoices');
+      await expect(bare.getByRole('heading', { level: 1, name: 'Invoices' })).toBeVisible();
+      await expect(bare.getByText('Every invoice, its customer and its status')).toBeVisible();
+      await expect(bare.getByRole('link', { name: 'Back to Home' })).toBeVisible();
+      // A screen whose title changes (a job) has none drawn ahead.
+      await bare.goto('/jobs/00000000-0000-4000-8000-000000000000');
+      await expect(bare.getByRole('heading', { level: 1 })).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+    // With its scripts the screen draws the row again, once, with its actions.
+    await page.goto('/invoices');
+    await expect(page.locator('[data-layout]')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Invoices');
   });
 
   test("API answers never go through the worker's cache", async ({ signedIn: page }) => {

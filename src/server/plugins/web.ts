@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SCREEN_HEADINGS, screenHeadingHtml, type ScreenHeading } from '../../domain/screen-headings.js';
 import { negotiateEncoding, varyOnAcceptEncoding } from './compression.js';
 import { sendApiNotFound } from './errors.js';
 
@@ -90,6 +91,20 @@ export function scriptsAfterFirstPaint(html: string): string {
   );
 }
 
+/**
+ * The page for a screen whose title row never changes carries that row, drawn with the layout's
+ * header before any script (decision 061): the screen's largest paint on a phone, at once.
+ * `main` has the classes of the layout's (app/layout/app-layout.tsx).
+ */
+export function withScreenHeading(html: string, routePath: string): string {
+  const heading = (SCREEN_HEADINGS as Record<string, ScreenHeading>)[routePath];
+  if (!heading || !html.includes('<!--screen-->')) return html;
+  return html.replace(
+    '<!--screen-->',
+    `<main class="flex-1 px-4 py-6 sm:px-6 lg:px-8">${screenHeadingHtml(heading)}</main>`,
+  );
+}
+
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** index.html with a path's preloads before </head>, for each path of the route table. */
@@ -104,7 +119,7 @@ function routePages(webDir: string, indexRaw: Buffer): RoutePages {
   // /login is not drawn in the signed-in layout: its page leaves out index.html's header (decision 042).
   const withoutShell = (page: string) => page.replace(/<!--shell-->[\s\S]*?<!--\/shell-->/, '');
   for (const route of routes) {
-    const html = route.path === '/login' ? withoutShell(indexHtml) : indexHtml;
+    const html = withScreenHeading(route.path === '/login' ? withoutShell(indexHtml) : indexHtml, route.path);
     const shell = html.includes('<!--shell-->');
     const page = (links: string[]) => {
       const text = html.replace('</head>', `${links.join('\n    ')}\n  </head>`);

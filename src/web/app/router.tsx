@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { SCREEN_HEADINGS, type HeadedScreen, type ScreenHeading } from '../../domain/screen-headings';
+import { PageHeader } from '../ui/page-header';
 import { Spinner } from '../ui/spinner';
 
 /**
@@ -8,21 +10,30 @@ import { Spinner } from '../ui/spinner';
  */
 function LoadingScreen() {
   const spinner = <Spinner label="Loading..." />;
-  if (window.location.pathname === '/login')
-    return <main className="flex min-h-screen items-center justify-center">{spinner}</main>;
+  const path = window.location.pathname;
+  if (path === '/login') return <main className="flex min-h-screen items-center justify-center">{spinner}</main>;
+  const heading: ScreenHeading | undefined = (SCREEN_HEADINGS as Record<string, ScreenHeading>)[path];
   return (
     <div className="flex min-h-screen">
       <div className="hidden w-64 shrink-0 bg-slate-900 xl:block" />
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex items-center gap-3 border-b border-slate-200 bg-white/95 px-4 py-3 sm:gap-4 sm:px-6">
           {/* where the menu button is, below xl */}
-          <span className="-ml-1 h-8 w-8 shrink-0 xl:hidden" />
+          <span className="-ml-2 h-12 w-12 shrink-0 xl:hidden" />
           <div className="min-w-0 shrink">
             <p className="text-base leading-tight font-semibold text-slate-900">HVAC Administration</p>
             <p className="truncate text-xs text-slate-600">{'\u00a0'}</p>
           </div>
         </div>
-        <main className="px-4 py-6 sm:px-6 lg:px-8">{spinner}</main>
+        <main className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
+          {/* The title row the server drew for this path, kept while the screen loads (decision 061). */}
+          {heading ? (
+            <div className={heading.box}>
+              <PageHeader screen={path as HeadedScreen} />
+            </div>
+          ) : null}
+          {spinner}
+        </main>
       </div>
     </div>
   );

@@ -1,7 +1,6 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, ChevronRight } from 'lucide-react';
 import {
   Fragment,
-  useDeferredValue,
   useId,
   useLayoutEffect,
   useRef,
@@ -116,7 +115,7 @@ function useLayout<E extends HTMLElement>(cardsBelow: number): [RefObject<E | nu
 export function DataTable<T>({
   label,
   columns,
-  rows: rowsNow,
+  rows,
   getRowKey,
   getRowLabel,
   rowHref,
@@ -135,10 +134,6 @@ export function DataTable<T>({
   className,
 }: DataTableProps<T>) {
   const [boxRef, layout] = useLayout<HTMLDivElement>(cardsBelow);
-  // The rows are drawn in the background, a few milliseconds at a time, so a page of 25 arriving
-  // never holds a phone's main thread for long (the rest of the screen updates at once; until the
-  // new rows are drawn the previous ones, or the loading state, stay).
-  const rows = useDeferredValue(rowsNow);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const navigate = useNavigate();
   const baseId = useId();

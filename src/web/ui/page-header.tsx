@@ -1,32 +1,44 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import {
+  PAGE_HEADER_CLASSES as c,
+  SCREEN_HEADINGS,
+  type HeadedScreen,
+  type ScreenHeading,
+} from '../../domain/screen-headings';
 
-/** Title row of a screen: optional back link, the title, and actions on the right. */
+/**
+ * Title row of a screen: optional back link, the title, and actions on the right. A screen whose
+ * row never changes names its path (`screen="/units"`): its texts come from SCREEN_HEADINGS, the
+ * ones the server also writes into the page for a first paint without JavaScript (decision 061).
+ */
 export function PageHeader({
-  title,
-  subtitle,
-  back,
+  screen,
   actions,
+  ...texts
 }: {
-  title: ReactNode;
+  screen?: HeadedScreen;
+  title?: ReactNode;
   subtitle?: ReactNode;
   back?: { to: string; label: string };
   actions?: ReactNode;
 }) {
+  const heading: ScreenHeading | undefined = screen ? SCREEN_HEADINGS[screen] : undefined;
+  const { title = heading?.title, subtitle = heading?.subtitle, back = heading?.back } = texts;
   return (
-    <div className="mb-6 space-y-2">
+    <div className={c.row}>
       {back ? (
-        <Link to={back.to} className="inline-flex items-center gap-1 text-sm text-slate-500 hover:text-slate-800">
+        <Link to={back.to} className={c.back}>
           <ArrowLeft className="h-4 w-4" aria-hidden /> {back.label}
         </Link>
       ) : null}
-      <div className="flex flex-wrap items-center justify-between gap-3">
+      <div className={c.line}>
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
-          {subtitle ? <p className="mt-1 text-sm text-slate-500">{subtitle}</p> : null}
+          <h1 className={c.title}>{title}</h1>
+          {subtitle ? <p className={c.subtitle}>{subtitle}</p> : null}
         </div>
-        {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
+        {actions ? <div className={c.actions}>{actions}</div> : null}
       </div>
     </div>
   );

@@ -76,8 +76,7 @@ export default function AgreementsPage() {
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader
-        title="Service Agreements"
-        subtitle="Maintenance contracts: their terms, prices and the visits they schedule"
+        screen="/agreements"
         actions={
           <>
             <ExportLink href={agreementExportUrl(filters)} />

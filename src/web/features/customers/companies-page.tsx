@@ -63,8 +63,7 @@ export default function CompaniesPage() {
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader
-        title="Companies"
-        subtitle="Customer companies, with their address and phone"
+        screen="/companies"
         actions={
           <>
             <ExportLink href={exportUrl('/api/companies/export', filters)} />

@@ -126,8 +126,7 @@ export default function ContactsPage() {
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader
-        title="Contacts"
-        subtitle="The people you deal with at each company and location"
+        screen="/contacts"
         actions={
           <>
             <ExportLink href={exportUrl('/api/contacts/export', filters)} />

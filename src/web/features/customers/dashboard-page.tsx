@@ -55,7 +55,7 @@ export default function DashboardPage() {
   const data = dashboard.data;
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title="Customer Dashboard" subtitle="Companies, their locations and the units you service" />
+      <PageHeader screen="/dashboard" />
       {dashboard.isError ? (
         <ErrorBanner
           className="mb-4"

@@ -89,8 +89,7 @@ export default function LocationsPage() {
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader
-        title="Locations"
-        subtitle="Buildings and sites of your customer companies"
+        screen="/locations"
         actions={
           <>
             <ExportLink href={exportUrl('/api/locations/export', filters)} label="Export" />

@@ -102,8 +102,7 @@ export default function UnitsPage() {
   return (
     <div className="mx-auto max-w-full">
       <PageHeader
-        title="Units"
-        subtitle="Equipment and serviceable suites at your customers' locations"
+        screen="/units"
         actions={
           canEdit ? (
             <ButtonLink to="/units/add">

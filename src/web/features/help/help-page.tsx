@@ -94,10 +94,7 @@ export default function HelpPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader
-        title="Help"
-        subtitle="How to do the everyday tasks, the keyboard shortcuts, and the API documentation."
-      />
+      <PageHeader screen="/help" />
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
         <div className="space-y-4">
           <div role="search">

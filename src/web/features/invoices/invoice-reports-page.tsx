@@ -203,9 +203,7 @@ export default function InvoiceReportsPage() {
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader
-        title="Financial Reports"
-        subtitle="Invoiced, paid and outstanding amounts for a period"
-        back={{ to: '/invoices', label: 'Back to Invoices' }}
+        screen="/invoices/reports"
         actions={<ExportLink href={invoiceExportUrl('/api/invoices/reports/export', query)} label="Export Report" />}
       />
 

@@ -97,9 +97,7 @@ export default function InvoicesPage() {
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader
-        title="Invoices"
-        subtitle="Every invoice, its customer and its status"
-        back={{ to: '/', label: 'Back to Home' }}
+        screen="/invoices"
         actions={
           <>
             <ExportLink href={invoiceExportUrl('/api/invoices/export', filters)} />

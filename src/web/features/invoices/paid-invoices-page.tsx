@@ -62,9 +62,7 @@ export default function PaidInvoicesPage() {
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader
-        title="Paid Invoices"
-        subtitle="Payments received"
-        back={{ to: '/invoices', label: 'Back to Invoices' }}
+        screen="/invoices/paid"
         actions={
           <>
             <Link to="/invoices/payments" className={buttonClass('secondary')}>

@@ -68,9 +68,7 @@ export default function PaymentsPage() {
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader
-        title="Payments"
-        subtitle="Payments received against invoices"
-        back={{ to: '/invoices', label: 'Back to Invoices' }}
+        screen="/invoices/payments"
         actions={<ExportLink href={invoiceExportUrl('/api/invoices/payments/export', exportFilters)} />}
       />
 

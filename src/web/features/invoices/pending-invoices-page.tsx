@@ -114,9 +114,7 @@ export default function PendingInvoicesPage() {
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader
-        title="Pending Invoices"
-        subtitle="Issued invoices awaiting payment"
-        back={{ to: '/invoices', label: 'Back to Invoices' }}
+        screen="/invoices/pending"
         actions={
           <>
             <ExportLink href={invoiceExportUrl('/api/invoices/pending/export', filters)} />

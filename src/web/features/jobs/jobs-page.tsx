@@ -184,8 +184,7 @@ export default function JobsPage() {
   return (
     <div className="mx-auto max-w-full">
       <PageHeader
-        title="Jobs"
-        subtitle="Service jobs: schedule, technicians, items and their cost"
+        screen="/jobs"
         actions={
           <>
             <div

@@ -196,11 +196,7 @@ export default function OpportunitiesPage() {
 
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader
-        title="Service Opportunities"
-        subtitle="Work not yet sold: repairs never quoted, quotes awaiting the customer, declined quotes and units due for replacement"
-        actions={<ExportLink href={opportunityExportUrl(filters)} />}
-      />
+      <PageHeader screen="/jobs/opportunities" actions={<ExportLink href={opportunityExportUrl(filters)} />} />
 
       <section
         aria-label="Totals by kind"

@@ -159,9 +159,7 @@ export default function PriceBookPage() {
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader
-        title="Service"
-        subtitle="Price book: parts, labor and other items"
-        back={{ to: '/', label: 'Back' }}
+        screen="/item-prices"
         actions={
           <>
             <ExportLink href={exportHref(values)} label="Export" />
