@@ -31,6 +31,7 @@ const SCREENS = [
   '/invoices/pending',
   '/invoices/paid',
   '/invoices/reports',
+  '/invoices/payments',
   '/companies',
   '/locations',
   '/dashboard',

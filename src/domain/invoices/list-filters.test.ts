@@ -2,9 +2,11 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   invoiceListUrlFilters,
   paidInvoiceUrlFilters,
+  paymentUrlFilters,
   pendingInvoiceUrlFilters,
   type InvoiceListUrlFilters,
   type PaidInvoiceUrlFilters,
+  type PaymentUrlFilters,
   type PendingInvoiceUrlFilters,
 } from './list-filters.js';
 import {
@@ -15,6 +17,7 @@ import {
   type PaidInvoiceListQuery,
   type PendingInvoiceListQuery,
 } from './payloads.js';
+import { paymentListQuery, type PaymentListQuery } from './payment-payloads.js';
 
 // The invoice lists read their URL with plain readers (no zod on a first screen's path, decision
 // 042), the API with the schemas: over the same query strings they must accept and refuse the
@@ -88,4 +91,20 @@ describe('pendingInvoiceUrlFilters follows pendingInvoiceListQuery', () => {
 describe('paidInvoiceUrlFilters follows paidInvoiceListQuery', () => {
   followsSchema(paidInvoiceUrlFilters, paidInvoiceListQuery, common);
   it('types match', () => expectTypeOf<PaidInvoiceUrlFilters>().toEqualTypeOf<PaidInvoiceListQuery>());
+});
+
+describe('paymentUrlFilters follows paymentListQuery', () => {
+  followsSchema(paymentUrlFilters, paymentListQuery, [
+    ...common,
+    ...['check', 'card', 'ach', 'cash', 'other', 'all', '', 'Check', ' card', 'wire'].map((method) => ({ method })),
+    ...['true', 'false', '1', '0', '', 'yes', 'TRUE'].map((includeVoided) => ({ includeVoided })),
+    { method: 'wire', from: '2026-11-30', to: '2026-11-01' },
+    { includeVoided: 'yes', from: '2026-11-30', to: '2026-11-01' },
+    { method: 'cash', includeVoided: '1', q: 'INV-1', page: '2', pageSize: '50' },
+  ]);
+  it('reads true and false as the API does', () => {
+    expect(paymentUrlFilters.parse({ includeVoided: true }).includeVoided).toBe(true);
+    expect(paymentListQuery.parse({ includeVoided: true }).includeVoided).toBe(true);
+  });
+  it('types match', () => expectTypeOf<PaymentUrlFilters>().toEqualTypeOf<PaymentListQuery>());
 });

@@ -10,6 +10,7 @@ import {
   type FieldReader,
 } from '../list-filters.js';
 import { INVOICE_STATUSES, type InvoiceStatus } from './constants.js';
+import { PAYMENT_METHODS, type PaymentMethod } from './payments.js';
 
 /**
  * What the invoice lists read from their URL, without zod (decision 042): /invoices, Pending and
@@ -101,4 +102,43 @@ export const paidInvoiceUrlFilters = withDateRange(
     pageSize,
   }),
   { numberKeys: ['page', 'pageSize'] },
+);
+
+export interface PaymentUrlFilters {
+  q: string | undefined;
+  from: string | undefined;
+  to: string | undefined;
+  method: PaymentMethod | undefined;
+  includeVoided: boolean;
+  page: number;
+  pageSize: number;
+}
+
+/** ?method=: a method as written; blank or "all" is every method. */
+const paymentMethodFilter: FieldReader<PaymentMethod | undefined> = (value) => {
+  if (value === undefined || value === '' || value === 'all') return undefined;
+  return typeof value === 'string' && (PAYMENT_METHODS as readonly string[]).includes(value)
+    ? (value as PaymentMethod)
+    : invalid;
+};
+
+/** ?includeVoided=: true, "true" or "1" is yes; false, "false", "0", blank or absent is no. */
+const includeVoided: FieldReader<boolean> = (value) => {
+  if (value === undefined || value === false || value === true) return value === true;
+  if (typeof value !== 'string' || !['true', 'false', '1', '0', ''].includes(value)) return invalid;
+  return value === 'true' || value === '1';
+};
+
+/** /invoices/payments' filters, as `paymentListQuery` reads them. */
+export const paymentUrlFilters = withDateRange(
+  plainFilters<PaymentUrlFilters>({
+    q: optionalText(SEARCH_MAX),
+    from: optionalDay,
+    to: optionalDay,
+    method: paymentMethodFilter,
+    includeVoided,
+    page,
+    pageSize,
+  }),
+  { stoppingKeys: ['method', 'includeVoided'], numberKeys: ['page', 'pageSize'] },
 );

@@ -1,11 +1,8 @@
 import { Link } from 'react-router';
-import {
-  PAYMENT_MESSAGES,
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_METHODS,
-  paymentListQuery,
-  type PaymentListItem,
-} from '../../../domain/invoices';
+import type { PaymentListItem } from '../../../domain/invoices';
+// Not the area's index, which builds its schemas: the list reads its URL without zod (decision 057).
+import { paymentUrlFilters } from '../../../domain/invoices/list-filters';
+import { PAYMENT_MESSAGES, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '../../../domain/invoices/payments';
 import { errorMessage } from '../../lib/api-client';
 import { formatCents, formatCount } from '../../lib/format';
 import { useLiveFilters } from '../../lib/live-filters';
@@ -55,7 +52,7 @@ const COLUMNS: DataTableColumn<PaymentListItem>[] = [
 
 /** /invoices/payments: every payment received, newest first; date range, method, search, voided too. */
 export default function PaymentsPage() {
-  const { values, update, replaceAll } = useUrlFilters(paymentListQuery);
+  const { values, update, replaceAll } = useUrlFilters(paymentUrlFilters);
   const live = useLiveFilters(TEXT_FILTERS, values, (next) => update({ ...next, page: undefined }, { replace: true }));
   const { page, pageSize, ...filters } = values;
   const payments = usePayments({ ...filters, includeVoided: filters.includeVoided || undefined, page, pageSize });
