@@ -1,11 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   ageRange,
   hasRepeatedRepairs,
   isReplacementAge,
   opportunityAgeDays,
   opportunitySettings,
+  opportunityListQuery,
+  opportunityUrlFilters,
   replacementReasonText,
+  type OpportunityListQuery,
+  type OpportunityUrlFilters,
 } from './opportunities';
 
 describe('opportunity age', () => {
@@ -57,4 +61,39 @@ describe('replacement candidates', () => {
     );
     expect(opportunitySettings.safeParse({ replacementAgeYears: 2.5 }).success).toBe(false);
   });
+});
+
+describe('opportunityUrlFilters follows opportunityListQuery', () => {
+  // The list reads its URL without zod (decision 057), the API with the schema: over the same query
+  // strings both accept and refuse the same values, give the same result, and name the same keys.
+  const uuid = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
+  const inputs: Record<string, string>[] = [
+    {},
+    { companyId: uuid },
+    { companyId: ` ${uuid} ` },
+    { companyId: '' },
+    { companyId: 'nope' },
+    { technicianId: uuid },
+    { technicianId: 'x' },
+    ...['unquoted_repair', 'awaiting_customer', 'declined_quote', 'replacement', '', 'Replacement', 'x'].map(
+      (kind) => ({ kind }),
+    ),
+    ...['30', '90', '365', 'older', '', '31', ' 30'].map((age) => ({ age })),
+    ...['1', '0', '', 'yes'].map((dismissed) => ({ dismissed })),
+    ...['age', 'value', '', 'name'].map((sort) => ({ sort })),
+    ...['asc', 'desc', '', 'up'].map((dir) => ({ dir })),
+    ...['1', '2', ' 3 ', '0', '-1', '1.5', 'abc', '', '10000', '10001', '1e2'].map((page) => ({ page })),
+    { kind: 'replacement', age: '90', sort: 'value', dir: 'asc', page: '3', other: 'ignored' },
+    { kind: 'x', age: 'y', page: '0' },
+  ];
+  const keys = (issues: readonly { path: readonly PropertyKey[] }[]) =>
+    [...new Set(issues.map((i) => String(i.path[0])))].sort();
+  it.each(inputs)('reads %j as the schema does', (input) => {
+    const a = opportunityListQuery.safeParse(input);
+    const b = opportunityUrlFilters.safeParse(input);
+    expect(b.success).toBe(a.success);
+    if (a.success && b.success) expect(b.data).toEqual(a.data);
+    if (!a.success && !b.success) expect(keys(b.error.issues)).toEqual(keys(a.error.issues));
+  });
+  it('types match', () => expectTypeOf<OpportunityUrlFilters>().toEqualTypeOf<OpportunityListQuery>());
 });

@@ -20,71 +20,18 @@ import { z } from 'zod';
 import { isIsoDate } from './dates.js';
 import { isUuidV4 } from './ids.js';
 import { paginated } from './api.js';
+import {
+  DEFAULT_REPLACEMENT_AGE_YEARS,
+  DISMISS_REASON_MAX,
+  OPPORTUNITY_AGES,
+  OPPORTUNITY_KINDS,
+  OPPORTUNITY_NOTE_MAX,
+  OPPORTUNITY_SORTS,
+  REPLACEMENT_AGE_LIMITS,
+  REPLACEMENT_REASONS,
+} from './opportunity-rules.js';
 
-export const OPPORTUNITY_KINDS = ['unquoted_repair', 'awaiting_customer', 'declined_quote', 'replacement'] as const;
-export type OpportunityKind = (typeof OPPORTUNITY_KINDS)[number];
-export const OPPORTUNITY_KIND_LABELS: Record<OpportunityKind, string> = {
-  unquoted_repair: 'Repair not quoted',
-  awaiting_customer: 'Awaiting customer',
-  declined_quote: 'Declined quote',
-  replacement: 'Replacement candidate',
-};
-
-/** The replacement threshold's default and bounds (Settings > Service Opportunities). */
-export const DEFAULT_REPLACEMENT_AGE_YEARS = 15;
-export const REPLACEMENT_AGE_LIMITS = { min: 1, max: 60 } as const;
-/** Repeated repairs: repairs on this many different jobs of one unit ... */
-export const REPEAT_REPAIR_JOBS = 3;
-/** ... within this many months make the unit a replacement candidate. */
-export const REPEAT_REPAIR_MONTHS = 12;
-
-export const REPLACEMENT_REASONS = ['age', 'repeat_repairs', 'age_and_repeat_repairs'] as const;
-export type ReplacementReason = (typeof REPLACEMENT_REASONS)[number];
-
-/** Is a unit of this age (years, from its latest inspection) a replacement candidate? */
-export function isReplacementAge(ageYears: number | null, thresholdYears: number): boolean {
-  return ageYears !== null && ageYears >= thresholdYears;
-}
-/** Are repairs on this many different jobs in the last REPEAT_REPAIR_MONTHS months "repeated repairs"? */
-export function hasRepeatedRepairs(jobsWithRepairs: number): boolean {
-  return jobsWithRepairs >= REPEAT_REPAIR_JOBS;
-}
-
-/**
- * Days since an opportunity arose: from the calendar day it arose to today, both in the company's
- * zone (YYYY-MM-DD). 0 on the day itself. The SQL twin is `ageDays` in the opportunities repo.
- */
-export function opportunityAgeDays(arisenOn: string, today: string): number {
-  const from = Date.parse(`${arisenOn}T00:00:00Z`);
-  const to = Date.parse(`${today}T00:00:00Z`);
-  return Math.max(0, Math.round((to - from) / 86_400_000));
-}
-
-/** The age filter: days since the opportunity arose, as ranges a person picks. */
-export const OPPORTUNITY_AGES = ['30', '90', '365', 'older'] as const;
-export type OpportunityAge = (typeof OPPORTUNITY_AGES)[number];
-export const OPPORTUNITY_AGE_LABELS: Record<OpportunityAge, string> = {
-  '30': 'Up to 30 days',
-  '90': '31 to 90 days',
-  '365': '91 to 365 days',
-  older: 'Over a year',
-};
-/** The inclusive day range of an age choice (max null: no upper bound). */
-export function ageRange(age: OpportunityAge): { min: number; max: number | null } {
-  switch (age) {
-    case '30':
-      return { min: 0, max: 30 };
-    case '90':
-      return { min: 31, max: 90 };
-    case '365':
-      return { min: 91, max: 365 };
-    case 'older':
-      return { min: 366, max: null };
-  }
-}
-
-export const OPPORTUNITY_SORTS = ['age', 'value'] as const;
-export type OpportunitySort = (typeof OPPORTUNITY_SORTS)[number];
+export * from './opportunity-rules.js';
 
 const optionalUuid = (message: string) =>
   z
@@ -111,7 +58,6 @@ export const opportunityListQuery = opportunityFilters.extend({
   page: z.coerce.number().int().min(1, 'Page must be 1 or more').max(10_000).default(1),
 });
 export type OpportunityListQuery = z.infer<typeof opportunityListQuery>;
-export const OPPORTUNITY_PAGE_SIZE = 25;
 
 export const opportunity = z.object({
   kind: z.enum(OPPORTUNITY_KINDS),
@@ -161,7 +107,6 @@ export const opportunityKey = z.object({
   sourceId: z.string().refine(isUuidV4, 'Invalid opportunity ID format'),
 });
 
-export const OPPORTUNITY_NOTE_MAX = 1000;
 export const followUpInput = z.object({
   followUpOn: z
     .string({ error: 'Follow-up date is required' })
@@ -176,7 +121,6 @@ export const followUpInput = z.object({
 });
 export type FollowUpInput = z.infer<typeof followUpInput>;
 
-export const DISMISS_REASON_MAX = 500;
 export const dismissInput = z.object({
   reason: z
     .string({ error: 'A reason is required' })
@@ -185,14 +129,6 @@ export const dismissInput = z.object({
     .max(DISMISS_REASON_MAX, `Reason must be at most ${DISMISS_REASON_MAX} characters`),
 });
 export type DismissInput = z.infer<typeof dismissInput>;
-
-export const OPPORTUNITY_MESSAGES = {
-  notFound: 'Opportunity not found',
-  dismissed: 'Opportunity dismissed',
-  restored: 'Opportunity restored',
-  followUpSaved: 'Follow-up saved',
-  empty: 'No service opportunities found.',
-} as const;
 
 /** Settings > Service Opportunities: the replacement threshold (settings key "opportunities"). */
 export const opportunitySettings = z.object({
@@ -206,12 +142,3 @@ export type OpportunitySettings = z.infer<typeof opportunitySettings>;
 export const DEFAULT_OPPORTUNITY_SETTINGS: OpportunitySettings = {
   replacementAgeYears: DEFAULT_REPLACEMENT_AGE_YEARS,
 };
-
-/** What a replacement row says about why. */
-export function replacementReasonText(reason: ReplacementReason, ageYears: number | null): string {
-  const age = ageYears === null ? '' : `${ageYears} years old`;
-  const repairs = `repairs on ${REPEAT_REPAIR_JOBS}+ jobs in ${REPEAT_REPAIR_MONTHS} months`;
-  if (reason === 'age') return age;
-  if (reason === 'repeat_repairs') return repairs;
-  return `${age}; ${repairs}`;
-}

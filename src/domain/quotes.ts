@@ -3,6 +3,7 @@
  * printed from, the three repair options with their totals, and the grand total per quote type.
  */
 import { z } from 'zod';
+import { DECLINE_REASONS } from './quote-decline.js';
 import { INSPECTION_FEE_CENTS } from './invoices/constants.js';
 import { QUOTE_TYPES, type QuoteType } from './quote-templates.js';
 import { REPAIR_PHASE_LABELS, REPAIR_PHASES, repairTotalCents, type RepairPhase } from './repairs.js';
@@ -152,14 +153,7 @@ export const QUOTE_TOKEN_BYTES = 24;
 /** A customer-chosen signature image is at most this large (a PNG data URL). */
 export const SIGNATURE_MAX_BYTES = 200 * 1024;
 
-export const DECLINE_REASONS = ['too_expensive', 'other_quotes', 'not_now', 'other'] as const;
-export type DeclineReason = (typeof DECLINE_REASONS)[number];
-export const DECLINE_REASON_LABELS: Record<DeclineReason, string> = {
-  too_expensive: 'Too expensive',
-  other_quotes: 'Getting other quotes',
-  not_now: 'Not right now',
-  other: 'Other',
-};
+export { DECLINE_REASON_LABELS, DECLINE_REASONS, type DeclineReason } from './quote-decline.js';
 
 export const QUOTE_MESSAGES = {
   emailRequired: 'Customer email is required to send a quote',

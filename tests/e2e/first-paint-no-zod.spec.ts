@@ -27,6 +27,7 @@ const SCREENS = [
   '/jobs',
   '/jobs/dispatch',
   '/jobs/scorecard',
+  '/jobs/opportunities',
   '/invoices',
   '/invoices/pending',
   '/invoices/paid',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
 import { useCan } from '../../lib/can';
@@ -23,12 +23,18 @@ import {
   OPPORTUNITY_KIND_LABELS,
   OPPORTUNITY_KINDS,
   OPPORTUNITY_MESSAGES,
-  opportunityListQuery,
-  type Opportunity,
+  opportunityUrlFilters,
   type OpportunityKind,
-} from '../../../domain/opportunities';
+} from '../../../domain/opportunity-rules';
+import type { Opportunity } from '../../../domain/opportunities';
 import { opportunityExportUrl, useOpportunities, useRestoreOpportunity } from './api/opportunities-api';
-import { DismissDialog, FollowUpDialog } from './components/opportunity-dialogs';
+// The dialogs check their forms with the API's schemas: loaded when first opened (decision 057).
+const FollowUpDialog = lazy(() =>
+  import('./components/opportunity-dialogs').then((m) => ({ default: m.FollowUpDialog })),
+);
+const DismissDialog = lazy(() =>
+  import('./components/opportunity-dialogs').then((m) => ({ default: m.DismissDialog })),
+);
 import { ageText, KIND_TONES, opportunityDetailText, opportunityTitle } from './opportunity-texts';
 
 const linkClass = 'font-medium text-blue-700 hover:underline';
@@ -93,7 +99,7 @@ function KindTile({
 /** /jobs/opportunities: the work not yet sold, with value and age, totals by kind, and an action on each row. */
 export default function OpportunitiesPage() {
   const allowed = useCan('opportunities.manage');
-  const { values, update, replaceAll, params } = useUrlFilters(opportunityListQuery);
+  const { values, update, replaceAll, params } = useUrlFilters(opportunityUrlFilters);
   const { page, ...filters } = values;
   const list = useOpportunities(values, allowed);
   const restore = useRestoreOpportunity();
@@ -383,12 +389,14 @@ export default function OpportunitiesPage() {
         />
       ) : null}
 
-      {dialog?.kind === 'follow-up' ? (
-        <FollowUpDialog opportunity={dialog.row} open onOpenChange={(open) => !open && setDialog(null)} />
-      ) : null}
-      {dialog?.kind === 'dismiss' ? (
-        <DismissDialog opportunity={dialog.row} open onOpenChange={(open) => !open && setDialog(null)} />
-      ) : null}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'follow-up' ? (
+          <FollowUpDialog opportunity={dialog.row} open onOpenChange={(open) => !open && setDialog(null)} />
+        ) : null}
+        {dialog?.kind === 'dismiss' ? (
+          <DismissDialog opportunity={dialog.row} open onOpenChange={(open) => !open && setDialog(null)} />
+        ) : null}
+      </Suspense>
     </div>
   );
 }

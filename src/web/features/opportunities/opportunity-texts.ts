@@ -1,10 +1,10 @@
 import {
   OPPORTUNITY_KIND_LABELS,
   replacementReasonText,
-  type Opportunity,
   type OpportunityKind,
-} from '../../../domain/opportunities';
-import { DECLINE_REASON_LABELS, type DeclineReason } from '../../../domain/quotes';
+} from '../../../domain/opportunity-rules';
+import type { Opportunity } from '../../../domain/opportunities';
+import { DECLINE_REASON_LABELS, type DeclineReason } from '../../../domain/quote-decline';
 import type { BadgeTone } from '../../ui/badge';
 
 export const KIND_TONES: Record<OpportunityKind, BadgeTone> = {
