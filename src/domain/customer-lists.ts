@@ -133,3 +133,14 @@ export function percentOf(part: number, total: number): number {
   if (total <= 0) return 0;
   return Math.round((part / total) * 100);
 }
+
+/** One line "123 Main St, Atlanta, GA 30303" from address parts, skipping empty ones. */
+export function formatAddress(parts: {
+  address?: string | null;
+  city?: string | null;
+  state?: string | null;
+  zip?: string | null;
+}): string {
+  const cityLine = [parts.city, [parts.state, parts.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [parts.address, cityLine].filter(Boolean).join(', ');
+}

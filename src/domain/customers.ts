@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isUuidV4 } from './ids.js';
+import { CUSTOMER_MESSAGES } from './customer-messages.js';
 
 /**
  * Shared pieces of the customer area (companies, locations, units): page sizes, field lengths,
@@ -22,18 +23,8 @@ export const STATE_MAX_LENGTH = 2;
 export const ZIP_MAX_LENGTH = 10;
 export const MAIN_OFFICE = 'Main Office';
 
-export const CUSTOMER_MESSAGES = {
-  invalidCompanyId: 'Invalid company ID format',
-  invalidLocationId: 'Invalid location ID format',
-  invalidUnitId: 'Invalid unit ID format',
-  companyNotFound: 'Company not found',
-  locationNotFound: 'Location not found',
-  unitNotFound: 'Unit not found',
-  selectCompany: 'Please select a company first',
-  selectLocation: 'Please select a location first',
-  stateTooLong: 'State must be at most 2 characters',
-  zipTooLong: 'Zip must be at most 10 characters',
-} as const;
+export { CUSTOMER_MESSAGES } from './customer-messages.js';
+export { formatAddress } from './customer-lists.js';
 
 /** ?page=1&pageSize=25|50|100 */
 export const customerPaging = {
@@ -133,17 +124,6 @@ export const customerDashboard = z.object({
 });
 export type CustomerDashboard = z.infer<typeof customerDashboard>;
 export const RECENT_COMPANIES_LIMIT = 5;
-
-/** One line "123 Main St, Atlanta, GA 30303" from address parts, skipping empty ones. */
-export function formatAddress(parts: {
-  address?: string | null;
-  city?: string | null;
-  state?: string | null;
-  zip?: string | null;
-}): string {
-  const cityLine = [parts.city, [parts.state, parts.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  return [parts.address, cityLine].filter(Boolean).join(', ');
-}
 
 /** What the browser needs to know of the server's configuration; `version` is package.json's (Help shows it). */
 export const clientConfig = z.object({ mapTileUrl: z.string(), version: z.string() });

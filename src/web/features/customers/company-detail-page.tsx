@@ -1,9 +1,11 @@
 import { ChevronDown, ChevronRight, FileBarChart, MapPin, Pencil, Phone, Plus, Tags, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { addLocationPath } from './customer-paths';
 import { COMPANY_MESSAGES, deleteCompanyConfirmation } from './customer-texts';
-import { CUSTOMER_MESSAGES, plural } from '../../../domain/customers';
+// Not the area's index, which builds its schemas (decision 057).
+import { CUSTOMER_MESSAGES } from '../../../domain/customer-messages';
+import { plural } from '../../../domain/customer-lists';
 import type { Location } from '../../../domain/locations';
 import { errorMessage } from '../../lib/api-client';
 import { formatPhone } from '../../lib/format';
@@ -20,7 +22,12 @@ import { MapCard } from './components/map-card';
 import { UnitsPanel } from './components/units-panel';
 import { useCustomerPermissions } from '../../lib/permissions';
 import { useCan } from '../../lib/can';
-import { ManageTagsDialog, TagList } from './components/manage-tags-dialog';
+import { TagList } from './components/tag-list';
+
+// Manage Tags checks its form with the API's schema: loaded when first opened (decision 057).
+const ManageTagsDialog = lazy(() =>
+  import('./components/manage-tags-dialog').then((m) => ({ default: m.ManageTagsDialog })),
+);
 import { formatCount } from '../../lib/format';
 
 function LocationRow({ location, companyId, canEdit }: { location: Location; companyId: string; canEdit: boolean }) {
@@ -67,6 +74,9 @@ export default function CompanyDetailPage() {
   const navigate = useNavigate();
   const canTag = useCan('companyTags.manage');
   const [tagging, setTagging] = useState(false);
+  // Manage Tags is mounted from its first opening on (kept then, so closing returns focus as before).
+  const [tagsUsed, setTagsUsed] = useState(false);
+  if (!tagsUsed && tagging) setTagsUsed(true);
   const [confirming, setConfirming] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
@@ -226,13 +236,17 @@ export default function CompanyDetailPage() {
         </div>
       </div>
 
-      <ManageTagsDialog
-        open={tagging}
-        onOpenChange={setTagging}
-        companyId={company.id}
-        companyName={company.name}
-        tags={tags}
-      />
+      {tagsUsed ? (
+        <Suspense fallback={null}>
+          <ManageTagsDialog
+            open={tagging}
+            onOpenChange={setTagging}
+            companyId={company.id}
+            companyName={company.name}
+            tags={tags}
+          />
+        </Suspense>
+      ) : null}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

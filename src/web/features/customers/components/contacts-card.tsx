@@ -1,5 +1,5 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { Contact, UnitContact } from '../../../../domain/contacts';
 import { errorMessage } from '../../../lib/api-client';
@@ -13,7 +13,10 @@ import { Card, CardBody, CardHeader } from '../../../ui/card';
 import { Spinner } from '../../../ui/spinner';
 import { CONTACT_TEXTS } from '../contact-texts';
 import { ContactDeleteDialog } from './contact-delete-dialog';
-import { ContactFormDialog, type ContactDialogTarget } from './contact-form-dialog';
+import type { ContactDialogTarget } from './contact-form-dialog';
+
+// The contact form checks with the API's schema: loaded when first opened (decision 057).
+const ContactFormDialog = lazy(() => import('./contact-form-dialog').then((m) => ({ default: m.ContactFormDialog })));
 import { ContactRoleBadges } from './contact-role-badges';
 import { formatCount } from '../../../lib/format';
 
@@ -124,6 +127,9 @@ export function ContactsCard({ company, locationId }: { company: { id: string; n
   const unitContacts = ofLocation.data?.unitContacts ?? [];
   const total = locationId ? contacts.length : (ofCompany.data?.total ?? 0);
   const [dialog, setDialog] = useState<ContactDialogTarget | null>(null);
+  // The form is mounted from its first opening on (kept then, so closing returns focus as before).
+  const [formUsed, setFormUsed] = useState(false);
+  if (!formUsed && dialog) setFormUsed(true);
   const [deleting, setDeleting] = useState<Contact | null>(null);
 
   return (
@@ -173,7 +179,11 @@ export function ContactsCard({ company, locationId }: { company: { id: string; n
         ) : null}
         <UnitContactLines units={unitContacts} />
       </CardBody>
-      <ContactFormDialog target={dialog} onOpenChange={(open) => !open && setDialog(null)} />
+      {formUsed ? (
+        <Suspense fallback={null}>
+          <ContactFormDialog target={dialog} onOpenChange={(open) => !open && setDialog(null)} />
+        </Suspense>
+      ) : null}
       <ContactDeleteDialog contact={deleting} onClose={() => setDeleting(null)} />
     </Card>
   );

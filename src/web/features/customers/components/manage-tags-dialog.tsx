@@ -24,20 +24,6 @@ import { useAddCompanyTag, useRemoveCompanyTag, useTagSuggestions } from '../api
 /** A choice of the type-ahead: an existing tag, or the typed name as a new one. */
 type TagChoice = { kind: 'existing'; tag: TagSuggestion } | { kind: 'new'; name: string };
 
-/** The tags of a company as chips (the company card and the detail page). */
-export function TagList({ tags, label }: { tags: readonly Tag[]; label: string }) {
-  if (tags.length === 0) return null;
-  return (
-    <ul className="flex flex-wrap gap-1.5" aria-label={label}>
-      {tags.map((t) => (
-        <li key={t.id} className="rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-medium text-indigo-800">
-          {t.name}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /**
  * Manage Tags (issue 28): the company's tags with a remove button each, and one box that suggests
  * the existing tags as one types and adds the typed name as a new tag when none matches.

@@ -1,4 +1,4 @@
-import { formatAddress } from '../../../../domain/customers';
+import { formatAddress } from '../../../../domain/customer-lists';
 import { useClientConfig } from '../../../lib/client-config';
 import { AddressMap } from '../../../ui/address-map';
 import { Card, CardBody, CardHeader } from '../../../ui/card';
