@@ -50,7 +50,7 @@ test.describe('first paint without zod', () => {
     expect(zodFiles.size).toBeGreaterThan(0);
   });
 
-  for (const screen of [...SCREENS, 'a company']) {
+  for (const screen of [...SCREENS, 'a company', 'an invoice']) {
     test(`${screen} requests no zod file on its first load`, async ({ signedIn: page }) => {
       skipAxe(page, 'counts the scripts of a first load: each screen is checked with axe by its own spec');
       const cdp = await page.context().newCDPSession(page);
@@ -59,11 +59,16 @@ test.describe('first paint without zod', () => {
       page.on('request', (request) => {
         if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname.split('/').pop()!);
       });
-      // A company page: the first company of the demo data.
+      // A detail page: the first company, or the first invoice (a draft), of the demo data.
+      const firstId = async (list: string) =>
+        ((await (await page.request.get(`${list}?page=1&pageSize=25`)).json()) as { items: { id: string }[] }).items[0]!
+          .id;
       const path =
         screen === 'a company'
-          ? `/companies/${((await (await page.request.get('/api/companies?page=1&pageSize=25')).json()) as { items: { id: string }[] }).items[0]!.id}`
-          : screen;
+          ? `/companies/${await firstId('/api/companies')}`
+          : screen === 'an invoice'
+            ? `/invoices/${await firstId('/api/invoices')}`
+            : screen;
       await page.goto(path);
       // The screen is drawn (its lazily loaded module ran) and nothing more is on its way.
       await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();

@@ -1,9 +1,12 @@
 import { Ban, Eye, Pencil, Send } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, ButtonLink } from '../../../ui/button';
 import type { InvoiceStatus } from '../../../../domain/invoices';
 import { useInvoicePermissions } from '../invoice-permissions';
-import { SendInvoiceDialog, VoidInvoiceDialog } from './invoice-dialogs';
+
+// Send and Void check with the API's schemas: loaded when first opened (decision 057).
+const SendInvoiceDialog = lazy(() => import('./invoice-dialogs').then((m) => ({ default: m.SendInvoiceDialog })));
+const VoidInvoiceDialog = lazy(() => import('./invoice-dialogs').then((m) => ({ default: m.VoidInvoiceDialog })));
 import { MarkPaidAction } from './mark-paid-action';
 
 /**
@@ -25,6 +28,11 @@ export function InvoiceActionBar({
   const { canBill, canVoid } = useInvoicePermissions();
   const [sending, setSending] = useState(false);
   const [voiding, setVoiding] = useState(false);
+  // Each dialog is mounted from its first opening on (kept then, so closing returns focus as before).
+  const [sendUsed, setSendUsed] = useState(false);
+  const [voidUsed, setVoidUsed] = useState(false);
+  if (!sendUsed && sending) setSendUsed(true);
+  if (!voidUsed && voiding) setVoidUsed(true);
   return (
     <div className="flex flex-wrap items-center gap-2 print:hidden">
       {showView ? (
@@ -40,13 +48,17 @@ export function InvoiceActionBar({
           <Button size="sm" onClick={() => setSending(true)}>
             <Send className="h-4 w-4" aria-hidden /> Send Invoice
           </Button>
-          <SendInvoiceDialog
-            invoice={invoice}
-            defaultEmail={defaultEmail}
-            open={sending}
-            onOpenChange={setSending}
-            locationId={locationId}
-          />
+          {sendUsed ? (
+            <Suspense fallback={null}>
+              <SendInvoiceDialog
+                invoice={invoice}
+                defaultEmail={defaultEmail}
+                open={sending}
+                onOpenChange={setSending}
+                locationId={locationId}
+              />
+            </Suspense>
+          ) : null}
         </>
       ) : null}
       {canBill && invoice.status === 'issued' ? (
@@ -57,7 +69,11 @@ export function InvoiceActionBar({
           <Button size="sm" variant="secondary" className="text-red-700" onClick={() => setVoiding(true)}>
             <Ban className="h-4 w-4" aria-hidden /> Void
           </Button>
-          <VoidInvoiceDialog invoice={invoice} open={voiding} onOpenChange={setVoiding} />
+          {voidUsed ? (
+            <Suspense fallback={null}>
+              <VoidInvoiceDialog invoice={invoice} open={voiding} onOpenChange={setVoiding} />
+            </Suspense>
+          ) : null}
         </>
       ) : null}
     </div>
