@@ -29,6 +29,7 @@ const ManageTagsDialog = lazy(() =>
   import('./components/manage-tags-dialog').then((m) => ({ default: m.ManageTagsDialog })),
 );
 import { formatCount } from '../../lib/format';
+import { useOpenedOnce } from '../../lib/use-opened-once';
 
 function LocationRow({ location, companyId, canEdit }: { location: Location; companyId: string; canEdit: boolean }) {
   const [open, setOpen] = useState(false);
@@ -74,9 +75,7 @@ export default function CompanyDetailPage() {
   const navigate = useNavigate();
   const canTag = useCan('companyTags.manage');
   const [tagging, setTagging] = useState(false);
-  // Manage Tags is mounted from its first opening on (kept then, so closing returns focus as before).
-  const [tagsUsed, setTagsUsed] = useState(false);
-  if (!tagsUsed && tagging) setTagsUsed(true);
+  const tagsUsed = useOpenedOnce(tagging);
   const [confirming, setConfirming] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 

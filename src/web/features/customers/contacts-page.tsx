@@ -33,6 +33,7 @@ import type { ContactDialogTarget } from './components/contact-form-dialog';
 import { ContactRoleBadges } from './components/contact-role-badges';
 import { PageSizeField } from './components/page-size-field';
 import { CONTACT_TEXTS } from './contact-texts';
+import { useOpenedOnce } from '../../lib/use-opened-once';
 
 const ContactFormDialog = lazy(() =>
   import('./components/contact-form-dialog').then((m) => ({ default: m.ContactFormDialog })),
@@ -112,9 +113,7 @@ export default function ContactsPage() {
   const contacts = useContacts(values);
   const { canEdit, canDelete } = useCustomerPermissions();
   const [dialog, setDialog] = useState<ContactDialogTarget | null>(null);
-  // The form is mounted from its first opening on (kept then, so closing returns focus as before).
-  const [formUsed, setFormUsed] = useState(false);
-  if (!formUsed && dialog) setFormUsed(true);
+  const formUsed = useOpenedOnce(dialog !== null);
   const [deleting, setDeleting] = useState<Contact | null>(null);
   const locations = useLocations(
     { companyId: values.companyId, pageSize: 100 },

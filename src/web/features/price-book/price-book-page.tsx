@@ -27,6 +27,7 @@ import { Pager } from '../../ui/pager';
 import { toast } from '../../ui/toast';
 import { usePriceList } from '../../lib/price-book-queries';
 import { exportHref, useDeletePrice, usePriceBookOptions } from './api/price-book-queries';
+import { useOpenedOnce } from '../../lib/use-opened-once';
 
 // The add, edit and import dialogs check with the price schemas (zod): loaded when one is first
 // opened, so the list's first load runs no schema library (decision 057).
@@ -106,8 +107,7 @@ export default function PriceBookPage() {
   const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<PriceRecord | null>(null);
   // The dialogs mount from the first opening on (and stay, so closing one returns focus as before).
-  const [dialogsUsed, setDialogsUsed] = useState(false);
-  if (!dialogsUsed && (adding || importing || editing !== null)) setDialogsUsed(true);
+  const dialogsUsed = useOpenedOnce(adding || importing || editing !== null);
   const [deleting, setDeleting] = useState<PriceRecord | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const remove = useDeletePrice();

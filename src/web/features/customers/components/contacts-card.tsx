@@ -19,6 +19,7 @@ import type { ContactDialogTarget } from './contact-form-dialog';
 const ContactFormDialog = lazy(() => import('./contact-form-dialog').then((m) => ({ default: m.ContactFormDialog })));
 import { ContactRoleBadges } from './contact-role-badges';
 import { formatCount } from '../../../lib/format';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 
 const CARD_LIMIT = 100;
 
@@ -127,9 +128,7 @@ export function ContactsCard({ company, locationId }: { company: { id: string; n
   const unitContacts = ofLocation.data?.unitContacts ?? [];
   const total = locationId ? contacts.length : (ofCompany.data?.total ?? 0);
   const [dialog, setDialog] = useState<ContactDialogTarget | null>(null);
-  // The form is mounted from its first opening on (kept then, so closing returns focus as before).
-  const [formUsed, setFormUsed] = useState(false);
-  if (!formUsed && dialog) setFormUsed(true);
+  const formUsed = useOpenedOnce(dialog !== null);
   const [deleting, setDeleting] = useState<Contact | null>(null);
 
   return (

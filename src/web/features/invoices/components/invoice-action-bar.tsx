@@ -8,6 +8,7 @@ import { useInvoicePermissions } from '../invoice-permissions';
 const SendInvoiceDialog = lazy(() => import('./invoice-dialogs').then((m) => ({ default: m.SendInvoiceDialog })));
 const VoidInvoiceDialog = lazy(() => import('./invoice-dialogs').then((m) => ({ default: m.VoidInvoiceDialog })));
 import { MarkPaidAction } from './mark-paid-action';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 
 /**
  * The actions an invoice's status allows, for the signed-in role: Send Invoice and Edit (draft),
@@ -28,11 +29,8 @@ export function InvoiceActionBar({
   const { canBill, canVoid } = useInvoicePermissions();
   const [sending, setSending] = useState(false);
   const [voiding, setVoiding] = useState(false);
-  // Each dialog is mounted from its first opening on (kept then, so closing returns focus as before).
-  const [sendUsed, setSendUsed] = useState(false);
-  const [voidUsed, setVoidUsed] = useState(false);
-  if (!sendUsed && sending) setSendUsed(true);
-  if (!voidUsed && voiding) setVoidUsed(true);
+  const sendUsed = useOpenedOnce(sending);
+  const voidUsed = useOpenedOnce(voiding);
   return (
     <div className="flex flex-wrap items-center gap-2 print:hidden">
       {showView ? (

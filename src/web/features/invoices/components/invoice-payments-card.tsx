@@ -4,6 +4,7 @@ import { PAYMENT_METHOD_LABELS } from '../../../../domain/invoices/payments';
 import { formatCents, formatDate } from '../../../lib/format';
 import { Button } from '../../../ui/button';
 import { Card, CardBody, CardHeader } from '../../../ui/card';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 
 // The payment forms check with the API's schemas: loaded when first opened (decision 057).
 const RecordPaymentDialog = lazy(() => import('./payment-dialogs').then((m) => ({ default: m.RecordPaymentDialog })));
@@ -13,9 +14,7 @@ const VoidPaymentDialog = lazy(() => import('./payment-dialogs').then((m) => ({ 
 export function InvoicePaymentsCard({ invoice }: { invoice: InvoiceDetail }) {
   const [recording, setRecording] = useState(false);
   const [voiding, setVoiding] = useState<InvoicePayment | null>(null);
-  // The dialogs are mounted from their first opening on (kept then, so closing returns focus as before).
-  const [formsUsed, setFormsUsed] = useState(false);
-  if (!formsUsed && (recording || voiding)) setFormsUsed(true);
+  const formsUsed = useOpenedOnce(recording || voiding !== null);
   if (invoice.status === 'draft') return null;
   return (
     <Card className="print:hidden">
