@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { PaymentListItem } from '../../../domain/invoices';
 // Not the area's index, which builds its schemas: the list reads its URL without zod (decision 057).
 import { paymentUrlFilters } from '../../../domain/invoices/list-filters';
-import { PAYMENT_MESSAGES, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '../../../domain/invoices/payments';
+import { PAYMENT_MESSAGES, PAYMENT_METHOD_LABELS } from '../../../domain/invoices/payments';
 import { errorMessage } from '../../lib/api-client';
 import { formatCents, formatCount } from '../../lib/format';
 import { useLiveFilters } from '../../lib/live-filters';
@@ -17,6 +17,7 @@ import { Pager } from '../../ui/pager';
 import { invoiceExportUrl, usePayments } from './api/invoices-api';
 import { DateCell } from './components/invoice-cells';
 import { DateRangeFields, ListFilters } from './components/list-filters';
+import { PaymentMethodOptions } from './components/payment-method-options';
 
 const TEXT_FILTERS = ['q'] as const;
 
@@ -103,11 +104,7 @@ export default function PaymentsPage() {
               onChange={(e) => update({ method: (e.target.value || undefined) as never, page: undefined })}
             >
               <option value="">All Methods</option>
-              {PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {PAYMENT_METHOD_LABELS[m]}
-                </option>
-              ))}
+              <PaymentMethodOptions />
             </SelectInput>
           )}
         </FormField>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '../../../../domain/invoices/payments';
+import type { PaymentMethod } from '../../../../domain/invoices/payments';
 import { errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -7,6 +7,7 @@ import { SelectInput, TextInput } from '../../../ui/form-field';
 import { toast } from '../../../ui/toast';
 import { useMarkInvoicePaid } from '../api/invoices-api';
 import { INVOICE_MESSAGES } from '../invoice-texts';
+import { PaymentMethodOptions } from './payment-method-options';
 
 /**
  * Mark Paid (issued invoices only): asks the method (and a reference) first, then records one
@@ -66,11 +67,7 @@ export function MarkPaidAction({
                 value={method}
                 onChange={(e) => setMethod(e.target.value as PaymentMethod)}
               >
-                {PAYMENT_METHODS.map((m) => (
-                  <option key={m} value={m}>
-                    {PAYMENT_METHOD_LABELS[m]}
-                  </option>
-                ))}
+                <PaymentMethodOptions />
               </SelectInput>
             </span>
             <span className="mt-3 block">

@@ -3,8 +3,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   PAYMENT_MESSAGES,
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_METHODS,
   recordPaymentForm,
   type InvoiceDetail,
   type InvoicePayment,
@@ -21,6 +19,7 @@ import { FormDialog } from '../../../ui/dialog';
 import { FormField, SelectInput, TextArea, TextInput } from '../../../ui/form-field';
 import { toast } from '../../../ui/toast';
 import { useRecordPayment, useVoidPayment } from '../api/invoices-api';
+import { PaymentMethodOptions } from './payment-method-options';
 
 /** Record Payment (issued invoices): date (today), amount (the balance), method, reference, note. */
 export function RecordPaymentDialog({
@@ -94,11 +93,7 @@ export function RecordPaymentDialog({
         <FormField label="Method" required error={errors.method?.message}>
           {(field) => (
             <SelectInput {...field} {...form.register('method')}>
-              {PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {PAYMENT_METHOD_LABELS[m]}
-                </option>
-              ))}
+              <PaymentMethodOptions />
             </SelectInput>
           )}
         </FormField>
