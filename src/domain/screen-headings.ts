@@ -84,6 +84,11 @@ export const SCREEN_HEADINGS = {
 
 export type HeadedScreen = keyof typeof SCREEN_HEADINGS;
 
+/** The fixed title row of a path, if it has one (a path as the router or the browser names it). */
+export function screenHeadingOf(path: string): ScreenHeading | undefined {
+  return Object.hasOwn(SCREEN_HEADINGS, path) ? SCREEN_HEADINGS[path as HeadedScreen] : undefined;
+}
+
 /** The classes of the title row's parts, shared by the screen's component and the server's copy. */
 export const PAGE_HEADER_CLASSES = {
   row: 'mb-6 space-y-2',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SCREEN_HEADINGS, screenHeadingHtml, type ScreenHeading } from '../../domain/screen-headings.js';
+import { screenHeadingHtml, screenHeadingOf } from '../../domain/screen-headings.js';
 import { negotiateEncoding, varyOnAcceptEncoding } from './compression.js';
 import { sendApiNotFound } from './errors.js';
 
@@ -97,7 +97,7 @@ export function scriptsAfterFirstPaint(html: string): string {
  * `main` has the classes of the layout's (app/layout/app-layout.tsx).
  */
 export function withScreenHeading(html: string, routePath: string): string {
-  const heading = (SCREEN_HEADINGS as Record<string, ScreenHeading>)[routePath];
+  const heading = screenHeadingOf(routePath);
   if (!heading || !html.includes('<!--screen-->')) return html;
   return html.replace(
     '<!--screen-->',

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { SCREEN_HEADINGS, type HeadedScreen, type ScreenHeading } from '../../domain/screen-headings';
+import { screenHeadingOf, type HeadedScreen } from '../../domain/screen-headings';
 import { PageHeader } from '../ui/page-header';
 import { Spinner } from '../ui/spinner';
 
@@ -12,7 +12,7 @@ function LoadingScreen() {
   const spinner = <Spinner label="Loading..." />;
   const path = window.location.pathname;
   if (path === '/login') return <main className="flex min-h-screen items-center justify-center">{spinner}</main>;
-  const heading: ScreenHeading | undefined = (SCREEN_HEADINGS as Record<string, ScreenHeading>)[path];
+  const heading = screenHeadingOf(path);
   return (
     <div className="flex min-h-screen">
       <div className="hidden w-64 shrink-0 bg-slate-900 xl:block" />

@@ -19,9 +19,8 @@ const COLUMNS: DataTableColumn<Row>[] = [
   { id: 'phone', header: 'Phone', priority: 3, cell: (r) => r.phone },
 ];
 
-function renderAt(width: number, props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) {
-  const spy = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ width } as DOMRect);
-  const result = render(
+function renderTable(props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) {
+  return render(
     <MemoryRouter>
       <DataTable
         label="Units"
@@ -35,6 +34,11 @@ function renderAt(width: number, props: Partial<Parameters<typeof DataTable<Row>
       />
     </MemoryRouter>,
   );
+}
+
+function renderAt(width: number, props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) {
+  const spy = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ width } as DOMRect);
+  const result = renderTable(props);
   spy.mockRestore();
   return result;
 }
@@ -83,18 +87,7 @@ describe('DataTable', () => {
     Object.defineProperty(window, 'innerWidth', { configurable: true, value: 412 });
     const measure = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect');
     try {
-      render(
-        <MemoryRouter>
-          <DataTable
-            label="Units"
-            columns={COLUMNS}
-            rows={ROWS}
-            getRowKey={(r) => r.id}
-            getRowLabel={(r) => `unit ${r.name}`}
-            empty="No units found."
-          />
-        </MemoryRouter>,
-      );
+      renderTable();
       expect(screen.getByRole('list', { name: 'Units' })).toBeTruthy();
       expect(measure).not.toHaveBeenCalled();
     } finally {
