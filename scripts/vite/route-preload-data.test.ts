@@ -39,6 +39,17 @@ describe('the first answers preloaded per path (vite.config.ts, decision 042)', 
     expect(missing).toEqual([]);
   });
 
+  it('names only parameters of its own path (the server fills them in from the path, decision 062)', () => {
+    const strays = Object.entries(ROUTE_PRELOAD_DATA).flatMap(([route, urls]) => {
+      const params = new Set(route.split('/').filter((s) => s.startsWith(':')));
+      return urls.flatMap((url) =>
+        (url.match(/:[A-Za-z]\w*/g) ?? []).filter((p) => !params.has(p)).map((p) => `${route} ${url} ${p}`),
+      );
+    });
+    expect(strays).toEqual([]);
+    expect(ROUTE_PRELOAD_DATA['/jobs/:id']).toContain('/api/jobs/:id');
+  });
+
   it('covers the Settings > Integrations screens (issue 31)', () => {
     expect(ROUTE_PRELOAD_DATA['/settings/api-tokens']).toEqual(['/api/api-tokens', '/api/settings/api-access']);
     expect(ROUTE_PRELOAD_DATA['/settings/webhooks']).toEqual(['/api/webhooks']);

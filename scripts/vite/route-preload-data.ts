@@ -2,7 +2,9 @@
  * A signed-in screen's first API answers at its plain path, preloaded with its code (decision
  * 042): the URLs the screen asks for with its default filters (another URL only costs a wasted
  * request). `route-preload-data.test.ts` checks each path is a route of the router and each URL
- * is one the web app asks for, exactly as written here.
+ * is one the web app asks for, exactly as written here. A URL may name the path's parameters
+ * (`/api/jobs/:id` on `/jobs/:id`): the server writes those into the page's Link header with the
+ * path's own id (decision 062).
  */
 export const ROUTE_PRELOAD_DATA: Record<string, string[]> = {
   '*': ['/api/settings/company', '/api/auth/options'],
@@ -24,4 +26,21 @@ export const ROUTE_PRELOAD_DATA: Record<string, string[]> = {
   '/settings/webhooks': ['/api/webhooks'],
   '/settings/accounting': ['/api/settings/accounting', '/api/settings/service-types'],
   '/invoices/accounting-export': ['/api/accounting-exports'],
+  // Detail screens: the answers naming the path's id go in the page's Link header (decision 062).
+  '/jobs/:id': [
+    '/api/jobs/:id',
+    '/api/jobs/options',
+    '/api/config',
+    '/api/agreements/by-job/:id',
+    '/api/jobs/:id/inspections',
+    '/api/jobs/:id/repairs/summary',
+    '/api/jobs/:id/inspections/quote-state',
+    '/api/jobs/:id/quotes',
+    '/api/jobs/:id/invoices',
+    '/api/jobs/:id/field',
+    '/api/jobs/:id/history',
+    '/api/jobs/:id/earlier-recommendations',
+  ],
+  '/invoices/:id': ['/api/invoices/:id'],
+  '/companies/:id': ['/api/companies/:id', '/api/contacts?companyId=:id&pageSize=100', '/api/config'],
 };

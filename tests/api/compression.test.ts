@@ -39,6 +39,12 @@ function writeWebDir(dir: string) {
     JSON.stringify([
       { path: '/units', modules: ['/assets/units-page-Zz.js'], fetch: [], data: ['/api/units?page=1&pageSize=25'] },
       { path: '/login', modules: [], fetch: ['/api/auth/options'], data: [] },
+      {
+        path: '/jobs/:id',
+        modules: ['/assets/job-detail-page-Yy.js'],
+        fetch: [],
+        data: ['/api/jobs/options', '/api/jobs/:id', '/api/jobs/:id/quotes'],
+      },
     ]),
   );
 }
@@ -141,6 +147,24 @@ describe('pages: never cached, compressed by Accept-Encoding', () => {
     const withQuery = (await app.inject({ url: '/units?page=2', headers: signedIn })).body;
     expect(withQuery).not.toContain(preload);
     expect(withQuery).toContain('units-page-Zz.js');
+  });
+
+  it("preloads a detail screen's own answers in the Link header, with the path's id (decision 062)", async () => {
+    const id = '6f1c2a8e-0b7d-4c1e-9a55-2d3e4f5a6b7c';
+    const signedIn = { cookie: 'hvac_sid=abc.def' };
+    const page = await app.inject({ url: `/jobs/${id}`, headers: signedIn });
+    expect(page.headers.link).toBe(
+      `</api/jobs/${id}>; rel=preload; as=fetch; crossorigin, </api/jobs/${id}/quotes>; rel=preload; as=fetch; crossorigin`,
+    );
+    // The answers without the id stay in the page, as on every screen.
+    expect(page.body).toContain('<link rel="preload" as="fetch" crossorigin href="/api/jobs/options">');
+    expect(page.body).toContain('job-detail-page-Yy.js');
+    // Signed out, with a query, or with an id that is not one: no Link header.
+    expect((await app.inject({ url: `/jobs/${id}` })).headers.link).toBeUndefined();
+    expect((await app.inject({ url: `/jobs/${id}?tab=items`, headers: signedIn })).headers.link).toBeUndefined();
+    const odd = await app.inject({ url: '/jobs/a%3E%3B%20rel=x', headers: signedIn });
+    expect(odd.statusCode).toBe(200);
+    expect(odd.headers.link).toBeUndefined();
   });
 
   it("draws the layout's header before the JavaScript, except on /login (decision 042)", async () => {

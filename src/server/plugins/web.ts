@@ -69,6 +69,33 @@ export function matchRoute(patterns: readonly string[], pathname: string): strin
   return best?.pattern ?? null;
 }
 
+/** A path parameter that may be written into a preload's URL: an id, never a separator or a quote. */
+const SAFE_PARAM = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The `Link` header preloading a detail screen's first answers (decision 062): each URL of
+ * `templates` with the route's parameters (`:id`) taken from the path. Nothing when a parameter is
+ * not a plain id (the screen shows its not-found state without the server's help).
+ */
+export function dataPreloadLinks(pattern: string, pathname: string, templates: readonly string[]): string | null {
+  if (!templates.length) return null;
+  const segments = pattern.split('/').filter(Boolean);
+  const parts = pathname.split('/').filter(Boolean);
+  const params = new Map<string, string>();
+  for (let i = 0; i < segments.length; i++) {
+    const name = segments[i]!.startsWith(':') ? segments[i]!.slice(1) : null;
+    if (!name) continue;
+    const value = parts[i] ?? '';
+    if (!SAFE_PARAM.test(value)) return null;
+    params.set(name, value);
+  }
+  const urls = templates.map((template) =>
+    template.replace(/:([A-Za-z]\w*)/g, (token, name: string) => params.get(name) ?? token),
+  );
+  if (urls.some((url) => /:[A-Za-z]/.test(url))) return null;
+  return urls.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`).join(', ');
+}
+
 function decodeURIComponentSafe(value: string): string {
   try {
     return decodeURIComponent(value);
@@ -110,11 +137,12 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 /** index.html with a path's preloads before </head>, for each path of the route table. */
 function routePages(webDir: string, indexRaw: Buffer): RoutePages {
   const file = path.join(webDir, 'route-preloads.json');
-  if (!existsSync(file)) return { patterns: [], pages: new Map(), signedIn: new Map() };
+  if (!existsSync(file)) return { patterns: [], pages: new Map(), signedIn: new Map(), perPath: new Map() };
   const routes = JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[];
   const indexHtml = indexRaw.toString('utf8');
   const pages = new Map<string, HtmlPage>();
   const signedIn = new Map<string, HtmlPage>();
+  const perPath = new Map<string, string[]>();
   const fetchLink = (href: string) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`;
   // /login is not drawn in the signed-in layout: its page leaves out index.html's header (decision 042).
   const withoutShell = (page: string) => page.replace(/<!--shell-->[\s\S]*?<!--\/shell-->/, '');
@@ -131,10 +159,15 @@ function routePages(webDir: string, indexRaw: Buffer): RoutePages {
     ];
     if (!html.includes('</head>')) continue;
     if (links.length || html !== indexHtml) pages.set(route.path, page(links));
-    // The screen's first answers travel with its code instead of after it has run (decision 042).
-    if (route.data?.length) signedIn.set(route.path, page([...links, ...route.data.map(fetchLink)]));
+    // The screen's first answers travel with its code instead of after it has run (decision 042);
+    // those naming the path's own id go in the answer's Link header (decision 062).
+    const data = route.data ?? [];
+    const fixed = data.filter((url) => !url.includes('/:') && !url.includes('=:'));
+    const ofPath = data.filter((url) => !fixed.includes(url));
+    if (fixed.length) signedIn.set(route.path, page([...links, ...fixed.map(fetchLink)]));
+    if (ofPath.length) perPath.set(route.path, ofPath);
   }
-  return { patterns: [...new Set([...pages.keys(), ...signedIn.keys()])], pages, signedIn };
+  return { patterns: [...new Set([...pages.keys(), ...signedIn.keys(), ...perPath.keys()])], pages, signedIn, perPath };
 }
 
 interface RoutePages {
@@ -142,6 +175,8 @@ interface RoutePages {
   pages: Map<string, HtmlPage>;
   /** the same pages with the screen's first API answers preloaded, for a signed-in browser */
   signedIn: Map<string, HtmlPage>;
+  /** the first answers of a screen that are its path's own (`/api/jobs/:id`), for the Link header */
+  perPath: Map<string, string[]>;
 }
 
 function sendHtml(request: FastifyRequest, reply: FastifyReply, page: HtmlPage) {
@@ -172,7 +207,12 @@ export async function registerWeb(app: FastifyInstance, webDir: string | null) {
   const routes =
     webDir && indexRaw
       ? routePages(webDir, indexRaw)
-      : { patterns: [], pages: new Map<string, HtmlPage>(), signedIn: new Map<string, HtmlPage>() };
+      : {
+          patterns: [],
+          pages: new Map<string, HtmlPage>(),
+          signedIn: new Map<string, HtmlPage>(),
+          perPath: new Map<string, string[]>(),
+        };
 
   if (webDir && indexHtml) {
     await app.register(async (files) => {
@@ -212,6 +252,8 @@ export async function registerWeb(app: FastifyInstance, webDir: string | null) {
       // cookie (else they answer 401) and without a query (which changes what the screen asks for).
       const signedIn = pathname === url && request.headers.cookie?.includes('hvac_sid=');
       const page = pattern && ((signedIn && routes.signedIn.get(pattern)) || routes.pages.get(pattern));
+      const links = pattern && signedIn ? dataPreloadLinks(pattern, pathname, routes.perPath.get(pattern) ?? []) : null;
+      if (links) reply.header('link', links);
       return sendHtml(request, reply, page || indexHtml);
     }
     return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
