@@ -27,20 +27,8 @@ export const ROUTE_PRELOAD_DATA: Record<string, string[]> = {
   '/settings/accounting': ['/api/settings/accounting', '/api/settings/service-types'],
   '/invoices/accounting-export': ['/api/accounting-exports'],
   // Detail screens: the answers naming the path's id go in the page's Link header (decision 062).
-  '/jobs/:id': [
-    '/api/jobs/:id',
-    '/api/jobs/options',
-    '/api/config',
-    '/api/agreements/by-job/:id',
-    '/api/jobs/:id/inspections',
-    '/api/jobs/:id/repairs/summary',
-    '/api/jobs/:id/inspections/quote-state',
-    '/api/jobs/:id/quotes',
-    '/api/jobs/:id/invoices',
-    '/api/jobs/:id/field',
-    '/api/jobs/:id/history',
-    '/api/jobs/:id/earlier-recommendations',
-  ],
+  // Only what the first paint draws: the cards a job page draws after it ask for their own.
+  '/jobs/:id': ['/api/jobs/:id', '/api/jobs/options', '/api/config', '/api/agreements/by-job/:id'],
   '/invoices/:id': ['/api/invoices/:id'],
   '/companies/:id': ['/api/companies/:id', '/api/contacts?companyId=:id&pageSize=100', '/api/config'],
 };

@@ -277,19 +277,7 @@ export function jobQuoteBadges(quotes: readonly { status: QuoteStatus; type: Quo
     declinedTypes,
   };
 }
-/** A quote type as a person names it (the job's badges). */
-export const QUOTE_TYPE_NAMES: Record<QuoteType, string> = {
-  inspection: 'Inspection Quote',
-  repair: 'Repair Quote',
-  replacement: 'Replacement Quote',
-  other: 'Quote',
-};
-
-/** "Repair Approved (Inspection Quote)", "Repair Declined (Replacement Quote, Repair Quote)": what each badge stands for. */
-export function decisionBadgeText(decision: 'approved' | 'declined', types: readonly QuoteType[]): string {
-  const head = decision === 'approved' ? 'Repair Approved' : 'Repair Declined';
-  return types.length ? `${head} (${types.map((t) => QUOTE_TYPE_NAMES[t]).join(', ')})` : head;
-}
+export { decisionBadgeText, QUOTE_TYPE_NAMES } from './quote-badges.js';
 export type JobQuoteBadges = ReturnType<typeof jobQuoteBadges>;
 
 /** "Send Quote", "Resend Quote", or "Update Quote" when an item was added after the send. */

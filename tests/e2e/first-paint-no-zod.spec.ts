@@ -78,4 +78,32 @@ test.describe('first paint without zod', () => {
       expect(scripts.filter((file) => zodFiles.has(file))).toEqual([]);
     });
   }
+
+  test("a job's page draws its Summary before any zod file has arrived, then the cards below it (decision 062)", async ({
+    signedIn: page,
+  }) => {
+    skipAxe(page, 'holds back script files: the job page is checked with axe by its own specs');
+    const job = ((await (await page.request.get('/api/jobs?page=1&pageSize=25')).json()) as {
+      items: { id: string; name: string }[];
+    }).items[0]!;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held: string[] = [];
+    await page.route(
+      (url) => zodFiles.has(url.pathname.split('/').pop()!),
+      async (route) => {
+        held.push(new URL(route.request().url()).pathname);
+        await released;
+        await route.continue();
+      },
+    );
+    await page.goto(`/jobs/${job.id}`);
+    await expect(page.getByRole('heading', { level: 2, name: job.name })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Location & Contact' })).toBeVisible();
+    // The cards drawn after the first paint ask for zod only then; they wait for it.
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await expect(page.getByRole('region', { name: 'Quotes' }).getByRole('status')).toBeVisible();
+    release();
+    await expect(page.getByRole('region', { name: 'Quotes' }).getByRole('heading', { name: 'Quotes' })).toBeVisible();
+  });
 });

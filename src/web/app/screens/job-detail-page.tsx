@@ -22,18 +22,34 @@
  *   `.quotes`, `.invoices`, `.history` in lib/query-keys), and every change on the page
  *   invalidates that one key (`invalidateJob`, or `refresh()`), so all of the page follows a change.
  * - A slot left out leaves nothing on the page (no tab, no empty card).
+ * - Every slot but agreementNote is drawn after the page's first paint (decision 062), so each is
+ *   loaded here on first use: the Summary is drawn without the code of the cards below it.
  *
  * The inspection tab's `quoteActions` holds the quotes feature's inspection-list button (Send Quote,
  * or Resend / Update Quote after a change), which opens the Quotes card's send dialog. The resend
  * banner is the tab's own, and the only one on the page (the Quotes card shows none).
  */
+import { lazy } from 'react';
 import { JobAgreementNote } from '../../features/agreements/job-agreement-note';
-import { JobFieldCard } from '../../features/field/job-field-card';
-import { InspectionRepairTab } from '../../features/inspections';
-import { JobInvoicesCard } from '../../features/invoices/job-invoices-card';
 import { JobDetailScreen } from '../../features/jobs/job-detail-screen';
-import { InspectionListQuoteActions } from '../../features/quotes/inspection-list-quote-actions';
-import { JobQuotesCard } from '../../features/quotes/job-quotes-card';
+
+const JobFieldCard = lazy(() =>
+  import('../../features/field/job-field-card').then((m) => ({ default: m.JobFieldCard })),
+);
+const InspectionRepairTab = lazy(() =>
+  import('../../features/inspections').then((m) => ({ default: m.InspectionRepairTab })),
+);
+const JobInvoicesCard = lazy(() =>
+  import('../../features/invoices/job-invoices-card').then((m) => ({ default: m.JobInvoicesCard })),
+);
+const InspectionListQuoteActions = lazy(() =>
+  import('../../features/quotes/inspection-list-quote-actions').then((m) => ({
+    default: m.InspectionListQuoteActions,
+  })),
+);
+const JobQuotesCard = lazy(() =>
+  import('../../features/quotes/job-quotes-card').then((m) => ({ default: m.JobQuotesCard })),
+);
 
 export default function JobDetailPage() {
   return (

@@ -1,8 +1,9 @@
 import { Download, Printer } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatCents, formatDate, formatPhone } from '../../lib/format';
 import { useCompanyInfo, useFormatDateTime } from '../../lib/company';
+import { AfterFirstPaint } from '../../ui/after-first-paint';
 import { InfoBanner } from '../../ui/banner';
 import { Button, buttonClass } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
@@ -14,7 +15,8 @@ import { billingPeriodText } from '../../../domain/invoices/agreement-invoices';
 import { cityLine } from '../../../domain/invoices/billing';
 import { formatQuantity, totalsRows } from '../../../domain/invoices/totals';
 
-// A draft's discount form checks with the API's schema: loaded for a draft that may be edited (decision 057).
+// A draft's discount form checks with the API's schema: loaded for a draft that may be edited (decision
+// 057), once the page has painted (decision 062).
 const InvoiceDiscounts = lazy(() =>
   import('./components/invoice-discounts').then((m) => ({ default: m.InvoiceDiscounts })),
 );
@@ -23,7 +25,6 @@ import { InvoiceActionBar } from './components/invoice-action-bar';
 import { InvoicePaymentsCard } from './components/invoice-payments-card';
 import { InvoiceStatusBadge } from './components/invoice-status-badge';
 import { INVOICE_MESSAGES, INVOICE_TYPE_LABELS } from './invoice-texts';
-import './invoice-print.css';
 
 const BACK = { to: '/invoices', label: 'Back to Invoices' };
 
@@ -339,9 +340,9 @@ function InvoiceScreen({ invoice }: { invoice: InvoiceDetail }) {
       <InvoicePaymentsCard invoice={invoice} />
       <InvoiceSheet invoice={invoice} />
       {invoice.actions.edit ? (
-        <Suspense fallback={null}>
+        <AfterFirstPaint fallback={null}>
           <InvoiceDiscounts invoice={invoice} />
-        </Suspense>
+        </AfterFirstPaint>
       ) : null}
       <History invoice={invoice} />
     </div>

@@ -1,9 +1,10 @@
 import { Building2, CheckCircle2, Pencil, Trash2, Users, XCircle } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { canCancel, canComplete, type JobDetail } from '../../../domain/jobs';
+import type { JobDetail } from '../../../domain/jobs';
+import { canCancel, canComplete } from '../../../domain/jobs/rules';
 import { formatDuration } from '../../../domain/dates';
-import { decisionBadgeText } from '../../../domain/quotes';
+import { decisionBadgeText } from '../../../domain/quote-badges';
 import { errorMessage } from '../../lib/api-client';
 import { useClientConfig } from '../../lib/client-config';
 import { useFormatDate } from '../../lib/company';
@@ -16,17 +17,22 @@ import { Dialog } from '../../ui/dialog';
 import { ErrorBanner } from '../../ui/banner';
 import { Checkbox, FormField } from '../../ui/form-field';
 import { detailGate, validId } from '../../ui/detail-screen';
+import { AfterFirstPaint } from '../../ui/after-first-paint';
 import { PageHeader } from '../../ui/page-header';
+import { Spinner } from '../../ui/spinner';
 import { Tabs } from '../../ui/tabs';
 import { toast } from '../../ui/toast';
 import { useAssignTechnicians, useInvalidateJobs, useJob, useJobOptions, useUpdateJob } from './api/jobs-api';
 import { CostBadge, JobStatusBadge, JobTypeBadge, TrainingBadge } from './components/job-badges';
 import { useJobActions } from './components/job-action-dialogs';
-import { ItemsTab } from './components/items-tab';
-import { JobHistoryCard } from './components/job-history-card';
 import { TAGS_HINT, TagsInput } from './components/tags-input';
 import { TechnicianPickerDialog } from './components/technician-picker-dialog';
 import { CONTACT_TYPE_LABELS, JOB_TEXTS } from './job-texts';
+
+// Drawn after the page's first paint (decision 062): the Items tab is not the one shown first, and
+// the history is at the foot of the side column.
+const ItemsTab = lazy(() => import('./components/items-tab').then((m) => ({ default: m.ItemsTab })));
+const JobHistoryCard = lazy(() => import('./components/job-history-card').then((m) => ({ default: m.JobHistoryCard })));
 
 /** What a slot of the job page gets besides the job: `refresh()` reloads the job (and the lists, the Home counts). */
 export interface JobSlotContext {
@@ -37,7 +43,9 @@ export type JobSlot = (job: JobDetail, context: JobSlotContext) => ReactNode;
 /**
  * The parts of the job page other features fill (composed in app/screens/job-detail-page.tsx):
  * the Service card's Inspection/Repair tab, the Quotes card and the Invoices card. A slot that is
- * not given leaves no trace on the page.
+ * not given leaves no trace on the page. All but the agreement note are drawn from the task after
+ * the page's first paint (AfterFirstPaint, decision 062), so a slot may be a component loaded on
+ * first use: its code is fetched once the Summary is on the screen.
  */
 export interface JobDetailSlots {
   inspectionTab?: JobSlot | undefined;
@@ -473,6 +481,15 @@ function JobInformationCard({ job, tileUrl }: { job: JobDetail; tileUrl: string 
 
 type ServiceTab = 'inspection' | 'items';
 
+/** A card of another feature below the Service card, drawn after the first paint. */
+function LaterSection({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <section aria-label={label}>
+      <AfterFirstPaint fallback={<Spinner />}>{children}</AfterFirstPaint>
+    </section>
+  );
+}
+
 /**
  * /jobs/{id}: header (Job #number, Complete Job, Delete Job), Summary, Location & Contact,
  * Technicians, Unit Information, the Service card (Inspection/Repair and Items tabs), the Quotes and
@@ -566,16 +583,18 @@ export function JobDetailScreen({ inspectionTab, quotesCard, invoicesCard, agree
               />
             </div>
             <div role="tabpanel" aria-label={tab === 'items' ? 'Items' : 'Inspection/Repair'} className="p-4">
-              {tab === 'items' ? (
-                <ItemsTab job={j} serviceLines={options.data?.serviceLines} />
-              ) : (
-                inspectionTab?.(j, context)
-              )}
+              <AfterFirstPaint fallback={<Spinner />}>
+                {tab === 'items' ? (
+                  <ItemsTab job={j} serviceLines={options.data?.serviceLines} />
+                ) : (
+                  inspectionTab?.(j, context)
+                )}
+              </AfterFirstPaint>
             </div>
           </Card>
-          {quotesCard ? <section aria-label="Quotes">{quotesCard(j, context)}</section> : null}
-          {invoicesCard ? <section aria-label="Invoices">{invoicesCard(j, context)}</section> : null}
-          {fieldCard ? <section aria-label="Field Work">{fieldCard(j, context)}</section> : null}
+          {quotesCard ? <LaterSection label="Quotes">{quotesCard(j, context)}</LaterSection> : null}
+          {invoicesCard ? <LaterSection label="Invoices">{invoicesCard(j, context)}</LaterSection> : null}
+          {fieldCard ? <LaterSection label="Field Work">{fieldCard(j, context)}</LaterSection> : null}
         </div>
         <aside className="min-w-0 space-y-6" aria-label="Job information">
           <JobInformationCard job={j} tileUrl={config.data?.mapTileUrl} />
@@ -587,7 +606,9 @@ export function JobDetailScreen({ inspectionTab, quotesCard, invoicesCard, agree
               </CardBody>
             </Card>
           ) : null}
-          <JobHistoryCard jobId={j.id} />
+          <AfterFirstPaint fallback={<Spinner />}>
+            <JobHistoryCard jobId={j.id} />
+          </AfterFirstPaint>
         </aside>
       </div>
       {actions.dialogs}

@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
-import { JOB_LIMITS } from '../../../../domain/jobs';
+import { JOB_LIMITS } from '../../../../domain/jobs/constants';
 import { cn } from '../../../ui/cn';
 import { textInputClass } from '../../../ui/form-field';
 

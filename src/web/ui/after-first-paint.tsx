@@ -1,0 +1,28 @@
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+
+/**
+ * True from the task after the frame that painted the component (decision 062). What a screen
+ * does not need for its first view (a card below the Summary, a tab not shown) is drawn from then
+ * on, so its code, loaded on first use, is fetched once the screen has painted instead of before.
+ */
+export function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (painted) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [painted]);
+  return painted;
+}
+
+/** `children` from the task after the first paint, once their code has loaded; `fallback` until then. */
+export function AfterFirstPaint({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
+  const painted = useAfterFirstPaint();
+  return <Suspense fallback={fallback}>{painted ? children : fallback}</Suspense>;
+}
