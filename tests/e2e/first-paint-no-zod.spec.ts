@@ -83,9 +83,11 @@ test.describe('first paint without zod', () => {
     signedIn: page,
   }) => {
     skipAxe(page, 'holds back script files: the job page is checked with axe by its own specs');
-    const job = ((await (await page.request.get('/api/jobs?page=1&pageSize=25')).json()) as {
-      items: { id: string; name: string }[];
-    }).items[0]!;
+    const job = (
+      (await (await page.request.get('/api/jobs?page=1&pageSize=25')).json()) as {
+        items: { id: string; name: string }[];
+      }
+    ).items[0]!;
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     const held: string[] = [];
