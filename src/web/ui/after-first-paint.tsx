@@ -13,9 +13,12 @@ export function useAfterFirstPaint(): boolean {
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => setPainted(true));
     });
+    // A page opened in a background tab paints no frame until it is shown: its parts load anyway.
+    const hidden = setTimeout(() => setPainted(true), 1000);
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
+      clearTimeout(hidden);
     };
   }, [painted]);
   return painted;
