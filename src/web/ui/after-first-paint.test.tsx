@@ -37,7 +37,7 @@ describe('AfterFirstPaint (decision 062)', () => {
   });
 
   it('does not load a lazy child before then', () => {
-    const load = vi.fn(() => new Promise<{ default: () => JSX.Element }>(() => {}));
+    const load = vi.fn(() => new Promise<{ default: () => null }>(() => {}));
     const Lazy = lazy(load);
     render(
       <AfterFirstPaint fallback={<p>Loading</p>}>

@@ -1,5 +1,5 @@
 import { CheckCheck, Plus } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { INSPECTION_MESSAGES, type Inspection } from '../../../domain/inspections';
 import type { JobDetail } from '../../../domain/jobs';
 import { repairCostSumCents, repairCostsOf, type Repair } from '../../../domain/repairs';
@@ -24,7 +24,6 @@ import {
   useUploadPhoto,
 } from './api/inspections-queries';
 import { EarlierRecommendations } from './components/earlier-recommendations';
-import { InspectionFormDialog } from './components/inspection-form-dialog';
 import { inspectionLabel, InspectionList } from './components/inspection-list';
 import { InspectionPhotos } from './components/inspection-photos';
 import { RepairDetails } from './components/repair-details';
@@ -37,6 +36,12 @@ import {
   resendBannerText,
 } from './inspections-texts';
 import { useCompanyTimeZone } from '../../lib/company';
+import { useOpenedOnce } from '../../lib/use-opened-once';
+
+// Checks with the API's schema: loaded and mounted on first opening (decision 057).
+const InspectionFormDialog = lazy(() =>
+  import('./components/inspection-form-dialog').then((m) => ({ default: m.InspectionFormDialog })),
+);
 
 /** What the tab needs of the job (the job page passes its JobDetail). */
 export interface InspectionTabJob {
@@ -137,6 +142,7 @@ export function InspectionRepairTab({
 
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [formOpen, setFormOpen] = useState(false);
+  const formUsed = useOpenedOnce(formOpen);
   const [editing, setEditing] = useState<Inspection | null>(null);
   const [deleting, setDeleting] = useState<Inspection | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -289,16 +295,20 @@ export function InspectionRepairTab({
 
       <EarlierRecommendations jobId={jobId} canEdit={canEdit} onChanged={onChanged} />
 
-      <InspectionFormDialog
-        open={formOpen}
-        onOpenChange={setFormOpen}
-        inspection={editing}
-        onSave={async (id, input) => {
-          const saved = await saveInspection.mutateAsync({ id, input });
-          if (!id) setSelectedId(saved.id);
-          return saved;
-        }}
-      />
+      {formUsed ? (
+        <Suspense fallback={null}>
+          <InspectionFormDialog
+            open={formOpen}
+            onOpenChange={setFormOpen}
+            inspection={editing}
+            onSave={async (id, input) => {
+              const saved = await saveInspection.mutateAsync({ id, input });
+              if (!id) setSelectedId(saved.id);
+              return saved;
+            }}
+          />
+        </Suspense>
+      ) : null}
       <ConfirmDialog
         open={pendingSelect !== null}
         onOpenChange={(open) => !open && setPendingSelect(null)}

@@ -1,12 +1,17 @@
 import { Send } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { JobDetail } from '../../../domain/jobs';
 import type { JobQuotesView, QuoteCardState } from '../../../domain/quotes';
 import type { QuoteType } from '../../../domain/quote-templates';
 import { useCan } from '../../lib/can';
 import { Button } from '../../ui/button';
 import { useJobQuotes } from './api/job-quotes-api';
-import { SendQuoteDialog } from './components/send-quote-dialog';
+import { useOpenedOnce } from '../../lib/use-opened-once';
+
+// Checks with the API's schema: loaded and mounted on first opening (decision 057).
+const SendQuoteDialog = lazy(() =>
+  import('./components/send-quote-dialog').then((m) => ({ default: m.SendQuoteDialog })),
+);
 
 export interface InspectionListOffer {
   type: QuoteType;
@@ -45,6 +50,7 @@ export function InspectionListQuoteActions({
   const quotes = useJobQuotes(job.id);
   const maySend = useCan('quotes.send');
   const [open, setOpen] = useState(false);
+  const used = useOpenedOnce(open);
   const [offered, setOffered] = useState<InspectionListOffer | null>(null);
   const view = quotes.data;
   const offer = view && maySend ? inspectionListOffer(view) : null;
@@ -63,17 +69,21 @@ export function InspectionListQuoteActions({
       >
         <Send className="h-4 w-4" aria-hidden /> {shown.label}
       </Button>
-      <SendQuoteDialog
-        open={open}
-        onOpenChange={setOpen}
-        jobId={job.id}
-        locationId={job.location?.id}
-        jobNumber={job.number}
-        type={shown.type}
-        defaultEmail={view.contactEmail ?? job.contactEmail ?? ''}
-        actionLabel={shown.label}
-        onSent={() => onChanged?.()}
-      />
+      {used ? (
+        <Suspense fallback={null}>
+          <SendQuoteDialog
+            open={open}
+            onOpenChange={setOpen}
+            jobId={job.id}
+            locationId={job.location?.id}
+            jobNumber={job.number}
+            type={shown.type}
+            defaultEmail={view.contactEmail ?? job.contactEmail ?? ''}
+            actionLabel={shown.label}
+            onSent={() => onChanged?.()}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
