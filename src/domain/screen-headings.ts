@@ -28,6 +28,7 @@ export const SCREEN_HEADINGS = {
     box: wide,
   },
   '/jobs': { title: 'Jobs', subtitle: 'Service jobs: schedule, technicians, items and their cost', box: full },
+  '/jobs/dispatch': { title: 'Dispatch & Schedule', box: 'space-y-4' },
   '/jobs/opportunities': {
     title: 'Service Opportunities',
     subtitle:

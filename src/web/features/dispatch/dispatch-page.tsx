@@ -14,6 +14,7 @@ import { ErrorBanner, InfoBanner } from '../../ui/banner';
 import { Button, ButtonLink } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { TextInput } from '../../ui/form-field';
+import { PageHeader } from '../../ui/page-header';
 import { Spinner } from '../../ui/spinner';
 import { dispatchKeys, useBoard, useDispatchOptions, useUnscheduled } from './api/dispatch-api';
 import {
@@ -221,18 +222,22 @@ export default function DispatchPage() {
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center gap-2">
-        <h1 className="mr-auto text-2xl font-semibold tracking-tight text-slate-900">{DISPATCH_TEXTS.title}</h1>
-        <ZoneNote timeZone={timeZone} />
-        <Button variant="secondary" onClick={() => navigate({ date: undefined })}>
-          {DISPATCH_TEXTS.today}
-        </Button>
-        {canMove ? (
-          <ButtonLink to="/jobs/create">
-            <Plus className="h-4 w-4" aria-hidden /> {DISPATCH_TEXTS.addJob}
-          </ButtonLink>
-        ) : null}
-      </div>
+      <PageHeader
+        screen="/jobs/dispatch"
+        actions={
+          <>
+            <ZoneNote timeZone={timeZone} />
+            <Button variant="secondary" onClick={() => navigate({ date: undefined })}>
+              {DISPATCH_TEXTS.today}
+            </Button>
+            {canMove ? (
+              <ButtonLink to="/jobs/create">
+                <Plus className="h-4 w-4" aria-hidden /> {DISPATCH_TEXTS.addJob}
+              </ButtonLink>
+            ) : null}
+          </>
+        }
+      />
 
       <div className="flex flex-wrap items-center gap-2">
         <div

@@ -1,7 +1,6 @@
 /** The board's wording: the spec's texts and empty states, and what it leaves to us. */
 import { formatCount } from '../../lib/format';
 export const DISPATCH_TEXTS = {
-  title: 'Dispatch & Schedule',
   today: 'Today',
   addJob: 'Add Job',
   mapFilters: 'Map Filters',
