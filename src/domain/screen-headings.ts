@@ -85,6 +85,12 @@ export const SCREEN_HEADINGS = {
 
 export type HeadedScreen = keyof typeof SCREEN_HEADINGS;
 
+/**
+ * The classes of Home's outer box. Home's title is the company's line, which the server draws into
+ * a signed-in person's page (decision 062): its row sits where Home draws it.
+ */
+export const HOME_BOX = 'mx-auto max-w-7xl';
+
 /** The fixed title row of a path, if it has one (a path as the router or the browser names it). */
 export function screenHeadingOf(path: string): ScreenHeading | undefined {
   return Object.hasOwn(SCREEN_HEADINGS, path) ? SCREEN_HEADINGS[path as HeadedScreen] : undefined;

@@ -1,7 +1,8 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { DEFAULT_OFFICE } from '../domain/jobs/index.js';
+import { managementTitle } from '../domain/settings.js';
 import { projectRoot, type AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { accountRoutes, createAccountService } from './modules/account/index.js';
@@ -111,7 +112,7 @@ import {
   type WebhookWorkerOptions,
 } from './modules/webhooks/index.js';
 import { createOutboxWorker, createSmtpTransport, type OutboxWorkerOptions } from './outbox/worker.js';
-import { registerAuth } from './plugins/auth.js';
+import { readSessionToken, registerAuth } from './plugins/auth.js';
 import { registerApiCompression } from './plugins/compression.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
@@ -566,7 +567,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   }
 
-  await registerWeb(app, deps.webDir === undefined ? path.join(projectRoot(), 'dist/web') : deps.webDir);
+  // A signed-in page shows the company's line (and Home its title) before any script (decision 062).
+  const pageFacts = async (request: FastifyRequest) => {
+    const token = readSessionToken(request);
+    if (!token) return null;
+    try {
+      if (!(await auth.resolveSession(token))) return null;
+      return { companyLine: managementTitle((await settings.getCompany()).name) };
+    } catch (error) {
+      request.log.warn({ err: error }, 'page facts unavailable; serving the plain page');
+      return null;
+    }
+  };
+  await registerWeb(app, deps.webDir === undefined ? path.join(projectRoot(), 'dist/web') : deps.webDir, {
+    pageFacts,
+  });
 
   // Expired sessions are removed in the background; a failure only logs.
   const sweep = setInterval(

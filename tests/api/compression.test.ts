@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import type { DatabaseHandle } from '../../src/server/db/client.js';
 import { negotiateEncoding } from '../../src/server/plugins/compression.js';
-import { SCREEN_HEADINGS, screenHeadingHtml } from '../../src/domain/screen-headings.js';
+import { HOME_BOX, SCREEN_HEADINGS, screenHeadingHtml } from '../../src/domain/screen-headings.js';
 import { scriptsAfterFirstPaint, withScreenHeading } from '../../src/server/plugins/web.js';
 import { createFactories } from '../factories/index.js';
 import { apiClient, signedOut, type ApiClient } from '../support/api.js';
@@ -17,7 +17,8 @@ import { cookieHeader, testConfig, TEST_PASSWORD } from '../support/test-app.js'
 // A built web app as the build writes it (decision 020): each text file with its .br and .gz beside it.
 const ASSET = 'assets/main-Ab12Cd34.js';
 const ASSET_TEXT = `export const hello = ${JSON.stringify('x'.repeat(4000))};\n`;
-const SHELL = '<!--shell--><header>HVAC Administration</header><!--screen--><!--/shell-->';
+const SHELL =
+  '<!--shell--><header>HVAC Administration<p class="truncate" data-company-line>&nbsp;</p></header><!--screen--><!--/shell-->';
 const INDEX = `<!doctype html><html><head><title>HVAC Administration</title><script type="module" crossorigin src="/${ASSET}"></script></head><body><div id="root">${SHELL}</div></body></html>`;
 
 function writeWebDir(dir: string) {
@@ -39,6 +40,7 @@ function writeWebDir(dir: string) {
     JSON.stringify([
       { path: '/units', modules: ['/assets/units-page-Zz.js'], fetch: [], data: ['/api/units?page=1&pageSize=25'] },
       { path: '/login', modules: [], fetch: ['/api/auth/options'], data: [] },
+      { path: '/', modules: ['/assets/home-page-Xx.js'], fetch: [], data: ['/api/home/options'] },
       {
         path: '/jobs/:id',
         modules: ['/assets/job-detail-page-Yy.js'],
@@ -168,10 +170,10 @@ describe('pages: never cached, compressed by Accept-Encoding', () => {
   });
 
   it("draws the layout's header before the JavaScript, except on /login (decision 042)", async () => {
-    expect((await app.inject({ url: '/units' })).body).toContain('<!--shell--><header>HVAC Administration</header>');
+    expect((await app.inject({ url: '/units' })).body).toContain('<!--shell--><header>HVAC Administration<p');
     expect((await app.inject({ url: '/companies' })).body).toContain(SHELL);
     const login = (await app.inject({ url: '/login' })).body;
-    expect(login).not.toContain('HVAC Administration</header>');
+    expect(login).not.toContain('<header>HVAC Administration');
     expect(login).toContain('<div id="root"></div>');
   });
 
@@ -212,6 +214,62 @@ describe('pages: never cached, compressed by Accept-Encoding', () => {
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(decoded(response)).toContain('Quote Confirmation');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+});
+
+describe("a signed-in person's page draws the company line before any script (decision 062)", () => {
+  let cookie: string;
+  beforeAll(async () => {
+    const f = createFactories(database.db);
+    const user = await f.user({
+      role: 'admin',
+      username: 'line-admin',
+      email: 'line@example.com',
+      password: TEST_PASSWORD,
+    });
+    const login = await signedOut({ app }).call('POST', '/api/auth/login', {
+      username: user.username,
+      password: TEST_PASSWORD,
+    });
+    cookie = cookieHeader(login);
+    const admin = apiClient({ app }, cookie);
+    const saved = await admin.call('PUT', '/api/settings/company', {
+      name: 'Peach & Pine <Air>',
+      physical_address: { street: '100 Main St', city: 'Atlanta', state: 'GA', zip: '30303' },
+      mailing_address: { street: '100 Main St', city: 'Atlanta', state: 'GA', zip: '30303' },
+      phone: '(404) 555-0100',
+      time_zone: 'America/New_York',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+  });
+  const LINE = '<p class="truncate" data-company-line>Peach &amp; Pine &lt;Air&gt; Management</p>';
+
+  it('every screen: the line in the header, escaped; Home: its title row too; never kept by a shared cache', async () => {
+    const units = await app.inject({ url: '/units', headers: { cookie, 'accept-encoding': 'br' } });
+    expect(units.statusCode).toBe(200);
+    expect(units.headers['content-encoding']).toBe('br');
+    expect(units.headers['cache-control']).toBe('private, no-cache');
+    expect(decoded(units)).toContain(LINE);
+    expect(decoded(units)).toContain('units-page-Zz.js');
+    const home = await app.inject({ url: '/', headers: { cookie, 'accept-encoding': 'gzip' } });
+    const page = decoded(home);
+    expect(page).toContain(LINE);
+    expect(page).toContain(
+      `<main class="flex-1 px-4 py-6 sm:px-6 lg:px-8">${screenHeadingHtml({ title: 'Peach & Pine <Air> Management', box: HOME_BOX })}</main>`,
+    );
+    expect(page).not.toContain('<!--screen-->');
+    expect(page).toContain('<link rel="preload" as="fetch" crossorigin href="/api/home/options">');
+  });
+
+  it('signed out, with a made-up session, or on /login: the page as built, shared by everyone', async () => {
+    for (const headers of [{}, { cookie: 'hvac_sid=made.up' }]) {
+      const response = await app.inject({ url: '/units', headers });
+      expect(response.body).toContain('data-company-line>&nbsp;</p>');
+      expect(response.body).not.toContain('Peach');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+    const login = await app.inject({ url: '/login', headers: { cookie } });
+    expect(login.body).not.toContain('Peach');
   });
 });
 

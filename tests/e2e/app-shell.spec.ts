@@ -200,6 +200,13 @@ test.describe('installable app shell (decision 020)', () => {
       // A screen whose title changes (a job) has none drawn ahead.
       await bare.goto('/jobs/00000000-0000-4000-8000-000000000000');
       await expect(bare.getByRole('heading', { level: 1 })).toHaveCount(0);
+      // The company's line under the header's title, and Home's title, which is that line (decision 062).
+      await expect(bare.getByText('HVAC Administration').locator('xpath=following-sibling::p')).toHaveText(
+        /\S+ Management$/,
+      );
+      await bare.goto('/');
+      const line = await bare.locator('[data-company-line]').textContent();
+      await expect(bare.getByRole('heading', { level: 1 })).toHaveText(line!);
     } finally {
       await context.close();
     }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { screenHeadingHtml, screenHeadingOf } from '../../domain/screen-headings.js';
+import { HOME_BOX, screenHeadingHtml, screenHeadingOf } from '../../domain/screen-headings.js';
 import { negotiateEncoding, varyOnAcceptEncoding } from './compression.js';
 import { sendApiNotFound } from './errors.js';
 
@@ -179,6 +179,48 @@ interface RoutePages {
   perPath: Map<string, string[]>;
 }
 
+/**
+ * What a signed-in person's page may show before any script (decision 062): the company's line under
+ * the header's title, and Home's title, which is the same line. Resolved from a live session only.
+ */
+export interface PageFacts {
+  companyLine: string;
+}
+
+/**
+ * A page with the signed-in person's facts drawn in: the header's company line and, on Home, its
+ * title row (Home's title is the company line). `routePattern` is the route the path matched.
+ */
+export function withPageFacts(html: string, facts: PageFacts, routePattern: string | null): string {
+  const line = escapeHtml(facts.companyLine);
+  let page = html.replace(/(<p [^>]*data-company-line[^>]*>)&nbsp;(<\/p>)/, `$1${line}$2`);
+  if (routePattern === '/' && page.includes('<!--screen-->')) {
+    page = page.replace(
+      '<!--screen-->',
+      `<main class="flex-1 px-4 py-6 sm:px-6 lg:px-8">${screenHeadingHtml({ title: facts.companyLine, box: HOME_BOX })}</main>`,
+    );
+  }
+  return page;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A page made for one request: compressed as the request accepts, at a quick setting. */
+function sendOwnHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+  varyOnAcceptEncoding(reply);
+  // Holds the person's company line: never kept by a shared cache.
+  reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache');
+  const raw = Buffer.from(html);
+  const encoding = negotiateEncoding(request.headers['accept-encoding']);
+  if (encoding === 'br')
+    return reply
+      .header('content-encoding', 'br')
+      .send(brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(gzipSync(raw, { level: 6 }));
+  return reply.send(raw);
+}
+
 function sendHtml(request: FastifyRequest, reply: FastifyReply, page: HtmlPage) {
   varyOnAcceptEncoding(reply);
   reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
@@ -197,7 +239,14 @@ const HASHED_ASSET = `${path.sep}assets${path.sep}`;
  * on every use, so a new build is seen at once. index.html answers every other GET so client-side
  * routes (and the Not-found page) work on reload, with the preloads of the route the path matches.
  */
-export async function registerWeb(app: FastifyInstance, webDir: string | null) {
+export async function registerWeb(
+  app: FastifyInstance,
+  webDir: string | null,
+  options: {
+    /** The signed-in person's facts for the page, or null (no live session): decision 062. */
+    pageFacts?: (request: FastifyRequest) => Promise<PageFacts | null>;
+  } = {},
+) {
   const indexFile = webDir ? path.join(webDir, 'index.html') : null;
   const indexRaw = indexFile && existsSync(indexFile) ? readFileSync(indexFile) : null;
   const indexHtml = indexRaw ? htmlPage(Buffer.from(scriptsAfterFirstPaint(indexRaw.toString('utf8')))) : null;
@@ -235,7 +284,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string | null) {
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     if (url.startsWith('/api/') || url === '/api') return sendApiNotFound(reply, request.method, url);
     if (
@@ -254,7 +303,13 @@ export async function registerWeb(app: FastifyInstance, webDir: string | null) {
       const page = pattern && ((signedIn && routes.signedIn.get(pattern)) || routes.pages.get(pattern));
       const links = pattern && signedIn ? dataPreloadLinks(pattern, pathname, routes.perPath.get(pattern) ?? []) : null;
       if (links) reply.header('link', links);
-      return sendHtml(request, reply, page || indexHtml);
+      const chosen = page || indexHtml;
+      const facts =
+        options.pageFacts && pattern !== '/login' && request.headers.cookie?.includes('hvac_sid=')
+          ? await options.pageFacts(request)
+          : null;
+      if (facts) return sendOwnHtml(request, reply, withPageFacts(chosen.raw.toString('utf8'), facts, pattern));
+      return sendHtml(request, reply, chosen);
     }
     return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
   });

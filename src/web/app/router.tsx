@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { screenHeadingOf, type HeadedScreen } from '../../domain/screen-headings';
+import { HOME_BOX, screenHeadingOf, type HeadedScreen } from '../../domain/screen-headings';
+import { drawnCompanyLine } from '../lib/first-paint';
 import { PageHeader } from '../ui/page-header';
 import { Spinner } from '../ui/spinner';
 
@@ -13,6 +14,8 @@ function LoadingScreen() {
   const path = window.location.pathname;
   if (path === '/login') return <main className="flex min-h-screen items-center justify-center">{spinner}</main>;
   const heading = screenHeadingOf(path);
+  // Home's title is the company line the server drew with the page (decision 062).
+  const homeTitle = path === '/' ? drawnCompanyLine : null;
   return (
     <div className="flex min-h-screen">
       <div className="hidden w-64 shrink-0 bg-slate-900 xl:block" />
@@ -22,7 +25,7 @@ function LoadingScreen() {
           <span className="-ml-2 h-12 w-12 shrink-0 xl:hidden" />
           <div className="min-w-0 shrink">
             <p className="text-base leading-tight font-semibold text-slate-900">HVAC Administration</p>
-            <p className="truncate text-xs text-slate-600">{'\u00a0'}</p>
+            <p className="truncate text-xs text-slate-600">{drawnCompanyLine ?? '\u00a0'}</p>
           </div>
         </div>
         <main className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
@@ -30,6 +33,10 @@ function LoadingScreen() {
           {heading ? (
             <div className={heading.box}>
               <PageHeader screen={path as HeadedScreen} />
+            </div>
+          ) : homeTitle ? (
+            <div className={HOME_BOX}>
+              <PageHeader title={homeTitle} />
             </div>
           ) : null}
           {spinner}

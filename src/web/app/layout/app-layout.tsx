@@ -6,6 +6,7 @@ import { Outlet, useNavigate } from 'react-router';
 import { displayName } from '../../../domain/display-name';
 import { api } from '../../lib/api-client';
 import { useCompanyInfo } from '../../lib/company';
+import { drawnCompanyLine } from '../../lib/first-paint';
 import { rememberSignedIn, sessionKey, useAuthOptions, useSession } from '../../lib/session';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { MAIN_CONTENT_ID } from '../../ui/return-focus';
@@ -139,7 +140,9 @@ export function AppLayout() {
           </RadixDialog.Root>
           <div className="min-w-0 shrink">
             <p className="text-base leading-tight font-semibold text-slate-900">HVAC Administration</p>
-            <p className="truncate text-xs text-slate-600">{company?.managementTitle ?? '\u00a0'}</p>
+            <p className="truncate text-xs text-slate-600">
+              {company?.managementTitle ?? drawnCompanyLine ?? '\u00a0'}
+            </p>
           </div>
           <div className="flex min-w-0 flex-1 justify-center">
             <HeaderSearch />

@@ -1,6 +1,7 @@
 import { Plus } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_TIME_ZONE, isIsoDate } from '../../../domain/dates';
+import { HOME_BOX } from '../../../domain/screen-headings';
 import type { HomeStats } from '../../../domain/home';
 import {
   DEFAULT_HOME_PERIOD,
@@ -14,6 +15,7 @@ import {
 } from '../../../domain/home-filters';
 import { errorMessage } from '../../lib/api-client';
 import { useCompanyInfo, useCompanyToday } from '../../lib/company';
+import { drawnCompanyLine } from '../../lib/first-paint';
 import { ErrorBanner } from '../../ui/banner';
 import { ButtonLink } from '../../ui/button';
 import { SelectInput } from '../../ui/form-field';
@@ -109,9 +111,9 @@ export default function HomePage() {
   };
 
   return (
-    <div className="mx-auto max-w-7xl">
+    <div className={HOME_BOX}>
       <PageHeader
-        title={company.data?.managementTitle ?? ' '}
+        title={company.data?.managementTitle ?? drawnCompanyLine ?? ' '}
         actions={
           canEdit ? (
             <ButtonLink to="/companies/create">
