@@ -106,7 +106,8 @@ export const PAGE_HEADER_CLASSES = {
   actions: 'flex flex-wrap items-center gap-2',
 } as const;
 
-const escapeHtml = (text: string) =>
+/** Text as HTML, the way React writes it into the page (the server's copy of a title row, decision 061). */
+export const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** lucide's ArrowLeft, as the screen's back link draws it. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HOME_BOX, screenHeadingHtml, screenHeadingOf } from '../../domain/screen-headings.js';
+import { escapeHtml, HOME_BOX, screenHeadingHtml, screenHeadingOf } from '../../domain/screen-headings.js';
 import { negotiateEncoding, varyOnAcceptEncoding } from './compression.js';
 import { sendApiNotFound } from './errors.js';
 
@@ -202,9 +202,6 @@ export function withPageFacts(html: string, facts: PageFacts, routePattern: stri
   }
   return page;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A page made for one request: compressed as the request accepts, at a quick setting. */
 function sendOwnHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
