@@ -89,15 +89,21 @@ function layoutAt(width: number, cardsBelow: number): number {
  * container's width while the page renders, which forces a style and layout of the whole page in
  * the middle of drawing it (~40 ms on a phone); the observer takes over from there.
  */
+function windowNarrowerThan(px: number): boolean {
+  if (typeof window === 'undefined') return false;
+  // A media query, not innerWidth: on a phone (a page with a viewport) reading innerWidth lays the
+  // whole page out first, to know whether its content widens the viewport (decision 062).
+  if (typeof window.matchMedia === 'function') return !window.matchMedia(`(min-width: ${px}px)`).matches;
+  return window.innerWidth < px;
+}
+
 function useLayout<E extends HTMLElement>(cardsBelow: number): [RefObject<E | null>, number | null] {
   const ref = useRef<E>(null);
-  const [layout, setLayout] = useState<number | null>(() =>
-    typeof window !== 'undefined' && window.innerWidth < cardsBelow ? 0 : null,
-  );
+  const [layout, setLayout] = useState<number | null>(() => (windowNarrowerThan(cardsBelow) ? 0 : null));
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
-    if (window.innerWidth >= cardsBelow) setLayout(layoutAt(element.getBoundingClientRect().width, cardsBelow));
+    if (!windowNarrowerThan(cardsBelow)) setLayout(layoutAt(element.getBoundingClientRect().width, cardsBelow));
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(([entry]) => entry && setLayout(layoutAt(entry.contentRect.width, cardsBelow)));
     observer.observe(element);

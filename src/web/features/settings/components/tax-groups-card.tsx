@@ -94,59 +94,63 @@ export function TaxGroupsCard() {
           </p>
         </div>
         {groups.data?.items.length ? (
-          <table className="mb-4 w-full text-sm">
-            <caption className="sr-only">Sales tax groups</caption>
-            <thead>
-              <tr className="border-b border-slate-300 text-left text-xs tracking-wide text-slate-600 uppercase">
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  Code
-                </th>
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  Name
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-semibold">
-                  Rate
-                </th>
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  Status
-                </th>
-                <th scope="col" className="py-2 text-right font-semibold">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {groups.data.items.map((g) => (
-                <tr key={g.id} className="border-b border-slate-100">
-                  <td className="py-2 pr-3 font-mono text-xs">{g.code}</td>
-                  <td className="py-2 pr-3">{g.name}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{g.rate}%</td>
-                  <td className="py-2 pr-3">{g.active ? 'Active' : 'Inactive'}</td>
-                  <td className="py-2 text-right whitespace-nowrap">
-                    <Button
-                      variant="secondary"
-                      aria-label={`Edit tax group ${g.code}`}
-                      onClick={() => {
-                        setEditing(g.id);
-                        setBanner(null);
-                        form.reset({ code: g.code, name: g.name, rate: Number(g.rate) });
-                      }}
-                    >
-                      Edit
-                    </Button>{' '}
-                    <Button
-                      variant="secondary"
-                      aria-label={`${g.active ? 'Deactivate' : 'Activate'} tax group ${g.code}`}
-                      disabled={toggle.isPending}
-                      onClick={() => toggle.mutate(g)}
-                    >
-                      {g.active ? 'Deactivate' : 'Activate'}
-                    </Button>
-                  </td>
+          // On a phone the table scrolls sideways inside the card instead of widening the page
+          // (relative: its screen-reader-only texts are placed, and clipped, inside it too).
+          <div className="relative mb-4 overflow-x-auto">
+            <table className="w-full text-sm">
+              <caption className="sr-only">Sales tax groups</caption>
+              <thead>
+                <tr className="border-b border-slate-300 text-left text-xs tracking-wide text-slate-600 uppercase">
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    Code
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    Name
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right font-semibold">
+                    Rate
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2 text-right font-semibold">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {groups.data.items.map((g) => (
+                  <tr key={g.id} className="border-b border-slate-100">
+                    <td className="py-2 pr-3 font-mono text-xs">{g.code}</td>
+                    <td className="py-2 pr-3">{g.name}</td>
+                    <td className="py-2 pr-3 text-right tabular-nums">{g.rate}%</td>
+                    <td className="py-2 pr-3">{g.active ? 'Active' : 'Inactive'}</td>
+                    <td className="py-2 text-right whitespace-nowrap">
+                      <Button
+                        variant="secondary"
+                        aria-label={`Edit tax group ${g.code}`}
+                        onClick={() => {
+                          setEditing(g.id);
+                          setBanner(null);
+                          form.reset({ code: g.code, name: g.name, rate: Number(g.rate) });
+                        }}
+                      >
+                        Edit
+                      </Button>{' '}
+                      <Button
+                        variant="secondary"
+                        aria-label={`${g.active ? 'Deactivate' : 'Activate'} tax group ${g.code}`}
+                        disabled={toggle.isPending}
+                        onClick={() => toggle.mutate(g)}
+                      >
+                        {g.active ? 'Deactivate' : 'Activate'}
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         ) : (
           <p className="mb-4 text-sm text-slate-600">
             {groups.isPending ? 'Loading tax groups...' : 'No tax groups yet. Invoices carry no sales tax.'}
