@@ -1,17 +1,12 @@
 import { Send } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import type { JobDetail } from '../../../domain/jobs';
 import type { JobQuotesView, QuoteCardState } from '../../../domain/quotes';
 import type { QuoteType } from '../../../domain/quote-templates';
 import { useCan } from '../../lib/can';
 import { Button } from '../../ui/button';
 import { useJobQuotes } from './api/job-quotes-api';
-import { useOpenedOnce } from '../../lib/use-opened-once';
-
-// Checks with the API's schema: loaded and mounted on first opening (decision 057).
-const SendQuoteDialog = lazy(() =>
-  import('./components/send-quote-dialog').then((m) => ({ default: m.SendQuoteDialog })),
-);
+import { SendQuoteDialogWhenOpened } from './components/send-quote-dialog-when-opened';
 
 export interface InspectionListOffer {
   type: QuoteType;
@@ -50,7 +45,6 @@ export function InspectionListQuoteActions({
   const quotes = useJobQuotes(job.id);
   const maySend = useCan('quotes.send');
   const [open, setOpen] = useState(false);
-  const used = useOpenedOnce(open);
   const [offered, setOffered] = useState<InspectionListOffer | null>(null);
   const view = quotes.data;
   const offer = view && maySend ? inspectionListOffer(view) : null;
@@ -69,21 +63,17 @@ export function InspectionListQuoteActions({
       >
         <Send className="h-4 w-4" aria-hidden /> {shown.label}
       </Button>
-      {used ? (
-        <Suspense fallback={null}>
-          <SendQuoteDialog
-            open={open}
-            onOpenChange={setOpen}
-            jobId={job.id}
-            locationId={job.location?.id}
-            jobNumber={job.number}
-            type={shown.type}
-            defaultEmail={view.contactEmail ?? job.contactEmail ?? ''}
-            actionLabel={shown.label}
-            onSent={() => onChanged?.()}
-          />
-        </Suspense>
-      ) : null}
+      <SendQuoteDialogWhenOpened
+        open={open}
+        onOpenChange={setOpen}
+        jobId={job.id}
+        locationId={job.location?.id}
+        jobNumber={job.number}
+        type={shown.type}
+        defaultEmail={view.contactEmail ?? job.contactEmail ?? ''}
+        actionLabel={shown.label}
+        onSent={() => onChanged?.()}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Ban, Eye, FileEdit, Send } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { JobDetail } from '../../../domain/jobs';
 import {
@@ -27,13 +27,8 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Spinner } from '../../ui/spinner';
 import { Tabs } from '../../ui/tabs';
 import { useJobQuotes, useWithdrawQuote } from './api/job-quotes-api';
+import { SendQuoteDialogWhenOpened } from './components/send-quote-dialog-when-opened';
 import { emailTemplatePath, QUOTE_TYPE_TITLES, QUOTES_CARD_TEXTS, quotePreviewPath } from './quote-texts';
-import { useOpenedOnce } from '../../lib/use-opened-once';
-
-// Checks with the API's schema: loaded and mounted on first opening (decision 057).
-const SendQuoteDialog = lazy(() =>
-  import('./components/send-quote-dialog').then((m) => ({ default: m.SendQuoteDialog })),
-);
 
 type CardTab = TemplateQuoteType | 'all';
 const TABS: { value: CardTab; label: string }[] = [
@@ -85,7 +80,6 @@ export function JobQuotesCard({ job, onChanged }: { job: JobDetail; onChanged?: 
   // customer's decision are in view), or on Repair Quote when none was sent (decision 018).
   const [picked, setPicked] = useState<CardTab | null>(null);
   const [sending, setSending] = useState(false);
-  const sendUsed = useOpenedOnce(sending);
   const [withdrawing, setWithdrawing] = useState(false);
   const withdraw = useWithdrawQuote(job.id);
 
@@ -187,20 +181,18 @@ export function JobQuotesCard({ job, onChanged }: { job: JobDetail; onChanged?: 
             {state ? <QuoteTypeState state={state} unitNumber={job.unit?.unitNumber ?? null} /> : null}
           </div>
         </CardBody>
-        {view && state && tab !== 'all' && sendUsed ? (
-          <Suspense fallback={null}>
-            <SendQuoteDialog
-              open={sending}
-              onOpenChange={setSending}
-              jobId={job.id}
-              locationId={job.location?.id}
-              jobNumber={job.number}
-              type={tab}
-              defaultEmail={view.contactEmail ?? job.contactEmail ?? ''}
-              actionLabel={sendLabel}
-              onSent={() => onChanged?.()}
-            />
-          </Suspense>
+        {view && state && tab !== 'all' ? (
+          <SendQuoteDialogWhenOpened
+            open={sending}
+            onOpenChange={setSending}
+            jobId={job.id}
+            locationId={job.location?.id}
+            jobNumber={job.number}
+            type={tab}
+            defaultEmail={view.contactEmail ?? job.contactEmail ?? ''}
+            actionLabel={sendLabel}
+            onSent={() => onChanged?.()}
+          />
         ) : null}
         {state?.latest ? (
           <ConfirmDialog
