@@ -9,7 +9,7 @@ import type { DatabaseHandle } from '../../src/server/db/client.js';
 import { negotiateEncoding } from '../../src/server/plugins/compression.js';
 import { HOME_BOX, SCREEN_HEADINGS, screenHeadingHtml } from '../../src/domain/screen-headings.js';
 import { scriptsAfterFirstPaint, withScreenHeading } from '../../src/server/plugins/web.js';
-import { createFactories } from '../factories/index.js';
+import { createFactories, type Factories } from '../factories/index.js';
 import { apiClient, signedOut, type ApiClient } from '../support/api.js';
 import { openTestDatabase } from '../support/test-db.js';
 import { cookieHeader, testConfig, TEST_PASSWORD } from '../support/test-app.js';
@@ -66,11 +66,14 @@ const vary = (response: LightMyRequestResponse) => String(response.headers.vary 
 let webDir: string;
 let database: DatabaseHandle;
 let app: FastifyInstance;
+// One factory for the file: two would make the same ids (they follow one seed).
+let f: Factories;
 
 beforeAll(async () => {
   webDir = mkdtempSync(path.join(tmpdir(), 'hvac-web-'));
   writeWebDir(webDir);
   database = await openTestDatabase();
+  f = createFactories(database.db);
   app = await buildApp({ config: testConfig(), database, webDir, verifyResponses: true });
   await app.ready();
 });
@@ -220,7 +223,6 @@ describe('pages: never cached, compressed by Accept-Encoding', () => {
 describe("a signed-in person's page draws the company line before any script (decision 062)", () => {
   let cookie: string;
   beforeAll(async () => {
-    const f = createFactories(database.db);
     const user = await f.user({
       role: 'admin',
       username: 'line-admin',
@@ -276,7 +278,6 @@ describe("a signed-in person's page draws the company line before any script (de
 describe('API answers', () => {
   let api: ApiClient;
   beforeAll(async () => {
-    const f = createFactories(database.db);
     const user = await f.user({
       role: 'admin',
       username: 'zip-admin',
