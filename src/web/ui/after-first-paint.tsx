@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 
 /**
  * True from the task after the frame that painted the component (decision 062). What a screen
@@ -10,11 +10,13 @@ export function useAfterFirstPaint(): boolean {
   useEffect(() => {
     if (painted) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // A transition: React draws the parts in slices, between which the page answers a tap.
+    const reveal = () => startTransition(() => setPainted(true));
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true));
+      timer = setTimeout(reveal);
     });
     // A page opened in a background tab paints no frame until it is shown: its parts load anyway.
-    const hidden = setTimeout(() => setPainted(true), 1000);
+    const hidden = setTimeout(reveal, 1000);
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
