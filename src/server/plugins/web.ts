@@ -3,7 +3,14 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { escapeHtml, HOME_BOX, screenHeadingHtml, screenHeadingOf } from '../../domain/screen-headings.js';
+import {
+  escapeHtml,
+  HOME_BOX,
+  screenHeadingHtml,
+  screenHeadingOf,
+  type ScreenHeading,
+} from '../../domain/screen-headings.js';
+import { SESSION_COOKIE } from './auth.js';
 import { negotiateEncoding, varyOnAcceptEncoding } from './compression.js';
 import { sendApiNotFound } from './errors.js';
 
@@ -71,6 +78,9 @@ export function matchRoute(patterns: readonly string[], pathname: string): strin
 
 /** A path parameter that may be written into a preload's URL: an id, never a separator or a quote. */
 const SAFE_PARAM = /^[A-Za-z0-9_-]{1,64}$/;
+/** A route parameter named in a preload's URL (`:id`). */
+const PARAM_TOKEN = /:([A-Za-z]\w*)/g;
+const namesParameter = (url: string) => url.search(PARAM_TOKEN) >= 0;
 
 /**
  * The `Link` header preloading a detail screen's first answers (decision 062): each URL of
@@ -90,9 +100,9 @@ export function dataPreloadLinks(pattern: string, pathname: string, templates: r
     params.set(name, value);
   }
   const urls = templates.map((template) =>
-    template.replace(/:([A-Za-z]\w*)/g, (token, name: string) => params.get(name) ?? token),
+    template.replace(PARAM_TOKEN, (token, name: string) => params.get(name) ?? token),
   );
-  if (urls.some((url) => /:[A-Za-z]/.test(url))) return null;
+  if (urls.some(namesParameter)) return null;
   return urls.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`).join(', ');
 }
 
@@ -125,7 +135,12 @@ export function scriptsAfterFirstPaint(html: string): string {
  */
 export function withScreenHeading(html: string, routePath: string): string {
   const heading = screenHeadingOf(routePath);
-  if (!heading || !html.includes('<!--screen-->')) return html;
+  return heading ? withHeadingRow(html, heading) : html;
+}
+
+/** The page with a title row where the screen goes, in a `main` with the layout's classes. */
+function withHeadingRow(html: string, heading: ScreenHeading): string {
+  if (!html.includes('<!--screen-->')) return html;
   return html.replace(
     '<!--screen-->',
     `<main class="flex-1 px-4 py-6 sm:px-6 lg:px-8">${screenHeadingHtml(heading)}</main>`,
@@ -137,7 +152,7 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 /** index.html with a path's preloads before </head>, for each path of the route table. */
 function routePages(webDir: string, indexRaw: Buffer): RoutePages {
   const file = path.join(webDir, 'route-preloads.json');
-  if (!existsSync(file)) return { patterns: [], pages: new Map(), signedIn: new Map(), perPath: new Map() };
+  if (!existsSync(file)) return noRoutePages();
   const routes = JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[];
   const indexHtml = indexRaw.toString('utf8');
   const pages = new Map<string, HtmlPage>();
@@ -162,13 +177,15 @@ function routePages(webDir: string, indexRaw: Buffer): RoutePages {
     // The screen's first answers travel with its code instead of after it has run (decision 042);
     // those naming the path's own id go in the answer's Link header (decision 062).
     const data = route.data ?? [];
-    const fixed = data.filter((url) => !url.includes('/:') && !url.includes('=:'));
-    const ofPath = data.filter((url) => !fixed.includes(url));
+    const fixed = data.filter((url) => !namesParameter(url));
+    const ofPath = data.filter(namesParameter);
     if (fixed.length) signedIn.set(route.path, page([...links, ...fixed.map(fetchLink)]));
     if (ofPath.length) perPath.set(route.path, ofPath);
   }
   return { patterns: [...new Set([...pages.keys(), ...signedIn.keys(), ...perPath.keys()])], pages, signedIn, perPath };
 }
+
+const noRoutePages = (): RoutePages => ({ patterns: [], pages: new Map(), signedIn: new Map(), perPath: new Map() });
 
 interface RoutePages {
   patterns: string[];
@@ -193,14 +210,8 @@ export interface PageFacts {
  */
 export function withPageFacts(html: string, facts: PageFacts, routePattern: string | null): string {
   const line = escapeHtml(facts.companyLine);
-  let page = html.replace(/(<p [^>]*data-company-line[^>]*>)&nbsp;(<\/p>)/, `$1${line}$2`);
-  if (routePattern === '/' && page.includes('<!--screen-->')) {
-    page = page.replace(
-      '<!--screen-->',
-      `<main class="flex-1 px-4 py-6 sm:px-6 lg:px-8">${screenHeadingHtml({ title: facts.companyLine, box: HOME_BOX })}</main>`,
-    );
-  }
-  return page;
+  const page = html.replace(/(<p [^>]*data-company-line[^>]*>)&nbsp;(<\/p>)/, `$1${line}$2`);
+  return routePattern === '/' ? withHeadingRow(page, { title: facts.companyLine, box: HOME_BOX }) : page;
 }
 
 /** A page made for one request: compressed as the request accepts, at a quick setting. */
@@ -250,15 +261,7 @@ export async function registerWeb(
   // The customer's quote page has its own small bundle (decision 018).
   const quoteHtml = loadHtml(webDir ? path.join(webDir, 'quote-confirm.html') : null);
   // Each screen's page names its own chunks (and first API answers), so they download with the entry.
-  const routes =
-    webDir && indexRaw
-      ? routePages(webDir, indexRaw)
-      : {
-          patterns: [],
-          pages: new Map<string, HtmlPage>(),
-          signedIn: new Map<string, HtmlPage>(),
-          perPath: new Map<string, string[]>(),
-        };
+  const routes = webDir && indexRaw ? routePages(webDir, indexRaw) : noRoutePages();
 
   if (webDir && indexHtml) {
     await app.register(async (files) => {
@@ -296,15 +299,13 @@ export async function registerWeb(
       const pattern = matchRoute(routes.patterns, pathname);
       // The answers a screen asks for first at its plain path: only worth fetching with a session
       // cookie (else they answer 401) and without a query (which changes what the screen asks for).
-      const signedIn = pathname === url && request.headers.cookie?.includes('hvac_sid=');
+      const hasSession = request.headers.cookie?.includes(`${SESSION_COOKIE}=`) ?? false;
+      const signedIn = pathname === url && hasSession;
       const page = pattern && ((signedIn && routes.signedIn.get(pattern)) || routes.pages.get(pattern));
       const links = pattern && signedIn ? dataPreloadLinks(pattern, pathname, routes.perPath.get(pattern) ?? []) : null;
       if (links) reply.header('link', links);
       const chosen = page || indexHtml;
-      const facts =
-        options.pageFacts && pattern !== '/login' && request.headers.cookie?.includes('hvac_sid=')
-          ? await options.pageFacts(request)
-          : null;
+      const facts = options.pageFacts && hasSession && pattern !== '/login' ? await options.pageFacts(request) : null;
       if (facts) return sendOwnHtml(request, reply, withPageFacts(chosen.raw.toString('utf8'), facts, pattern));
       return sendHtml(request, reply, chosen);
     }

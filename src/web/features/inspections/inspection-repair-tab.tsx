@@ -1,5 +1,5 @@
 import { CheckCheck, Plus } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { INSPECTION_MESSAGES, type Inspection } from '../../../domain/inspections';
 import type { JobDetail } from '../../../domain/jobs';
 import { repairCostSumCents, repairCostsOf, type Repair } from '../../../domain/repairs';
@@ -36,12 +36,10 @@ import {
   resendBannerText,
 } from './inspections-texts';
 import { useCompanyTimeZone } from '../../lib/company';
-import { useOpenedOnce } from '../../lib/use-opened-once';
+import { lazyDialog } from '../../lib/lazy-dialog';
 
 // Checks with the API's schema: loaded and mounted on first opening (decision 057).
-const InspectionFormDialog = lazy(() =>
-  import('./components/inspection-form-dialog').then((m) => ({ default: m.InspectionFormDialog })),
-);
+const InspectionFormDialog = lazyDialog(() => import('./components/inspection-form-dialog'), 'InspectionFormDialog');
 
 /** What the tab needs of the job (the job page passes its JobDetail). */
 export interface InspectionTabJob {
@@ -142,7 +140,6 @@ export function InspectionRepairTab({
 
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [formOpen, setFormOpen] = useState(false);
-  const formUsed = useOpenedOnce(formOpen);
   const [editing, setEditing] = useState<Inspection | null>(null);
   const [deleting, setDeleting] = useState<Inspection | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -295,20 +292,16 @@ export function InspectionRepairTab({
 
       <EarlierRecommendations jobId={jobId} canEdit={canEdit} onChanged={onChanged} />
 
-      {formUsed ? (
-        <Suspense fallback={null}>
-          <InspectionFormDialog
-            open={formOpen}
-            onOpenChange={setFormOpen}
-            inspection={editing}
-            onSave={async (id, input) => {
-              const saved = await saveInspection.mutateAsync({ id, input });
-              if (!id) setSelectedId(saved.id);
-              return saved;
-            }}
-          />
-        </Suspense>
-      ) : null}
+      <InspectionFormDialog
+        open={formOpen}
+        onOpenChange={setFormOpen}
+        inspection={editing}
+        onSave={async (id, input) => {
+          const saved = await saveInspection.mutateAsync({ id, input });
+          if (!id) setSelectedId(saved.id);
+          return saved;
+        }}
+      />
       <ConfirmDialog
         open={pendingSelect !== null}
         onOpenChange={(open) => !open && setPendingSelect(null)}

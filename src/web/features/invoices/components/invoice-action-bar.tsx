@@ -1,14 +1,14 @@
 import { Ban, Eye, Pencil, Send } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Button, ButtonLink } from '../../../ui/button';
 import type { InvoiceStatus } from '../../../../domain/invoices';
 import { useInvoicePermissions } from '../invoice-permissions';
 
 // Send and Void check with the API's schemas: loaded when first opened (decision 057).
-const SendInvoiceDialog = lazy(() => import('./invoice-dialogs').then((m) => ({ default: m.SendInvoiceDialog })));
-const VoidInvoiceDialog = lazy(() => import('./invoice-dialogs').then((m) => ({ default: m.VoidInvoiceDialog })));
+const SendInvoiceDialog = lazyDialog(() => import('./invoice-dialogs'), 'SendInvoiceDialog');
+const VoidInvoiceDialog = lazyDialog(() => import('./invoice-dialogs'), 'VoidInvoiceDialog');
 import { MarkPaidAction } from './mark-paid-action';
-import { useOpenedOnce } from '../../../lib/use-opened-once';
+import { lazyDialog } from '../../../lib/lazy-dialog';
 
 /**
  * The actions an invoice's status allows, for the signed-in role: Send Invoice and Edit (draft),
@@ -29,8 +29,6 @@ export function InvoiceActionBar({
   const { canBill, canVoid } = useInvoicePermissions();
   const [sending, setSending] = useState(false);
   const [voiding, setVoiding] = useState(false);
-  const sendUsed = useOpenedOnce(sending);
-  const voidUsed = useOpenedOnce(voiding);
   return (
     <div className="flex flex-wrap items-center gap-2 print:hidden">
       {showView ? (
@@ -46,17 +44,13 @@ export function InvoiceActionBar({
           <Button size="sm" onClick={() => setSending(true)}>
             <Send className="h-4 w-4" aria-hidden /> Send Invoice
           </Button>
-          {sendUsed ? (
-            <Suspense fallback={null}>
-              <SendInvoiceDialog
-                invoice={invoice}
-                defaultEmail={defaultEmail}
-                open={sending}
-                onOpenChange={setSending}
-                locationId={locationId}
-              />
-            </Suspense>
-          ) : null}
+          <SendInvoiceDialog
+            invoice={invoice}
+            defaultEmail={defaultEmail}
+            open={sending}
+            onOpenChange={setSending}
+            locationId={locationId}
+          />
         </>
       ) : null}
       {canBill && invoice.status === 'issued' ? (
@@ -67,11 +61,7 @@ export function InvoiceActionBar({
           <Button size="sm" variant="secondary" className="text-red-700" onClick={() => setVoiding(true)}>
             <Ban className="h-4 w-4" aria-hidden /> Void
           </Button>
-          {voidUsed ? (
-            <Suspense fallback={null}>
-              <VoidInvoiceDialog invoice={invoice} open={voiding} onOpenChange={setVoiding} />
-            </Suspense>
-          ) : null}
+          <VoidInvoiceDialog invoice={invoice} open={voiding} onOpenChange={setVoiding} />
         </>
       ) : null}
     </div>
